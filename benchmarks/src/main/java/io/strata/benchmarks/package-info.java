@@ -1,0 +1,2 @@
+/** JMH benchmarks; run with {@code java -jar benchmarks/target/benchmarks.jar <pattern>}. */
+package io.strata.benchmarks;
