@@ -1,0 +1,351 @@
+package io.strata.embedded;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.DatabaseOptions;
+import com.apple.foundationdb.EventKeeper;
+import com.apple.foundationdb.FDBException;
+import com.apple.foundationdb.KeyRangeArrayResult;
+import com.apple.foundationdb.MutationType;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Tenant;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.Tuple;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * The committer and the {@link Database} face of the engine.
+ *
+ * <p>Invariants: commits are serialised by {@link #commitLock}; each gets a version strictly greater
+ * than the last and at least the wall-clock version (about 1,000,000 per second), its mutations are
+ * applied to the store at that version, and only then is {@link #latestVersion} published, so a reader
+ * whose read version is the published one never sees part of a commit. Write-conflict ranges of every
+ * commit inside the 5-second MVCC window are kept in {@link ConflictHistory}.
+ */
+final class EmbeddedDatabase implements Database {
+    /** The MVCC window: 5 seconds of versions. */
+    static final long WINDOW = 5_000_000L;
+
+    private final VersionedStore store = new VersionedStore();
+    private final ConflictHistory history = new ConflictHistory();
+    private final Watches watches = new Watches();
+    private final Object commitLock = new Object();
+    private final Faults faults;
+    private final Executor executor;
+    private final long clockOrigin = System.nanoTime();
+    private final long versionOrigin;
+    private final TransactionDefaults defaults = new TransactionDefaults();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile long latestVersion;
+    private int commitsSinceCollect;
+
+    EmbeddedDatabase(Faults faults, Executor executor) {
+        this.faults = faults;
+        this.executor = executor;
+        this.versionOrigin = System.currentTimeMillis() * 1000L;
+        this.latestVersion = versionOrigin;
+    }
+
+    /** Options set on the database that every new transaction starts with. */
+    static final class TransactionDefaults {
+        volatile long timeoutMillis;
+        volatile long retryLimit = -1;
+        volatile long maxRetryDelayMillis = FdbErrors.DEFAULT_MAX_RETRY_DELAY_MILLIS;
+        volatile long sizeLimit = EmbeddedTransaction.DEFAULT_SIZE_LIMIT;
+    }
+
+    VersionedStore store() {
+        return store;
+    }
+
+    Faults faults() {
+        return faults;
+    }
+
+    TransactionDefaults defaults() {
+        return defaults;
+    }
+
+    long latestVersion() {
+        return latestVersion;
+    }
+
+    /** The wall-clock version: about 1,000,000 versions per second. */
+    long clockVersion() {
+        return versionOrigin + (System.nanoTime() - clockOrigin) / 1_000L;
+    }
+
+    /** What a transaction hands the committer. */
+    record CommitRequest(
+            long readVersion,
+            List<byte[][]> readConflicts,
+            List<byte[][]> writeConflicts,
+            List<WriteBuffer.Mutation> mutations) {}
+
+    /**
+     * Checks and applies one read-write transaction; returns its commit version.
+     *
+     * @throws FDBException not_committed (1020), commit_unknown_result (1021), transaction_too_old (1007)
+     */
+    long commit(CommitRequest request) {
+        checkOpen();
+        synchronized (commitLock) {
+            Faults.CommitFault fault = faults.nextCommitFault();
+            long now = clockVersion();
+            if (request.readVersion() >= 0 && now - request.readVersion() > WINDOW && request.readVersion() < latestVersion) {
+                throw FdbErrors.of(1007);
+            }
+            if (fault == Faults.CommitFault.NOT_COMMITTED) {
+                throw FdbErrors.of(1020);
+            }
+            if (request.readVersion() >= 0) {
+                for (byte[][] r : request.readConflicts()) {
+                    if (history.conflicts(r[0], r[1], request.readVersion())) {
+                        throw FdbErrors.of(1020);
+                    }
+                }
+            }
+            if (fault == Faults.CommitFault.UNKNOWN_NOT_APPLIED) {
+                throw FdbErrors.of(1021);
+            }
+            long version = Math.max(latestVersion + 1, now);
+            long horizon = now - WINDOW;
+            byte[] stamp = ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array();
+            for (WriteBuffer.Mutation m : request.mutations()) {
+                apply(m, version, horizon, stamp);
+            }
+            for (byte[][] w : request.writeConflicts()) {
+                history.record(w[0], w[1], version);
+            }
+            latestVersion = version;
+            if (++commitsSinceCollect >= 1024) {
+                commitsSinceCollect = 0;
+                history.forgetBefore(horizon);
+                store.collect(horizon);
+            }
+            if (fault == Faults.CommitFault.UNKNOWN_APPLIED) {
+                throw FdbErrors.of(1021);
+            }
+            return version;
+        }
+    }
+
+    private void apply(WriteBuffer.Mutation m, long version, long horizon, byte[] stamp) {
+        switch (m.kind()) {
+            case SET -> write(m.key(), m.param(), version, horizon);
+            case CLEAR -> write(m.key(), null, version, horizon);
+            case CLEAR_RANGE -> {
+                for (byte[][] kv : store.range(m.key(), m.end(), version, 0, false)) {
+                    watches.changed(kv[0], null);
+                }
+                store.clearRange(m.key(), m.end(), version, horizon);
+            }
+            case ATOMIC -> {
+                if (m.type() == MutationType.SET_VERSIONSTAMPED_KEY) {
+                    write(Versionstamps.fill(m.key(), stamp), m.param(), version, horizon);
+                } else if (m.type() == MutationType.SET_VERSIONSTAMPED_VALUE) {
+                    write(m.key(), Versionstamps.fill(m.param(), stamp), version, horizon);
+                } else {
+                    write(m.key(), AtomicOps.apply(m.type(), store.get(m.key(), version), m.param()), version, horizon);
+                }
+            }
+        }
+    }
+
+    private void write(byte[] key, byte[] value, long version, long horizon) {
+        store.put(key, value, version, horizon);
+        watches.changed(key, value);
+    }
+
+    /** Arms a watch after its transaction committed (or ended read-only). */
+    void arm(byte[] key, byte[] expected, CompletableFuture<Void> future) {
+        synchronized (commitLock) {
+            watches.arm(key, expected, store.get(key, latestVersion), future);
+        }
+    }
+
+    void checkOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException("Cannot access closed object: this EmbeddedFdb database was closed");
+        }
+    }
+
+    // ---- Database ----
+
+    @Override
+    public Transaction createTransaction(Executor e, EventKeeper eventKeeper) {
+        return createTransaction(e);
+    }
+
+    @Override
+    public Transaction createTransaction(Executor e) {
+        checkOpen();
+        return new EmbeddedTransaction(this, e);
+    }
+
+    @Override
+    public DatabaseOptions options() {
+        return new DatabaseOptions((code, param) -> {
+            switch (code) {
+                case 500 -> defaults.timeoutMillis = EmbeddedTransaction.longParam(param);
+                case 501 -> defaults.retryLimit = EmbeddedTransaction.longParam(param);
+                case 502 -> defaults.maxRetryDelayMillis = EmbeddedTransaction.longParam(param);
+                case 503 -> defaults.sizeLimit = EmbeddedTransaction.longParam(param);
+                default -> { } // location cache, machine ids, snapshot RYW...: no effect in one process
+            }
+        });
+    }
+
+    @Override
+    public Executor getExecutor() {
+        return executor;
+    }
+
+    @Override
+    public <T> T run(Function<? super Transaction, T> retryable, Executor e) {
+        Transaction t = createTransaction(e);
+        try {
+            while (true) {
+                try {
+                    T result = retryable.apply(t);
+                    t.commit().join();
+                    return result;
+                } catch (RuntimeException err) {
+                    t = t.onError(err).join();
+                }
+            }
+        } finally {
+            t.close();
+        }
+    }
+
+    @Override
+    public <T> T read(Function<? super ReadTransaction, T> retryable, Executor e) {
+        Transaction t = createTransaction(e);
+        try {
+            while (true) {
+                try {
+                    return retryable.apply(t);
+                } catch (RuntimeException err) {
+                    t = t.onError(err).join();
+                }
+            }
+        } finally {
+            t.close();
+        }
+    }
+
+    @Override
+    public <T> CompletableFuture<T> runAsync(
+            Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
+        Transaction t = createTransaction(e);
+        return RetryLoop.run(t, tr -> retryable.apply(tr).thenCompose(v -> tr.commit().thenApply(ignore -> v)), e)
+                .whenComplete((v, err) -> t.close());
+    }
+
+    @Override
+    public <T> CompletableFuture<T> readAsync(
+            Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable, Executor e) {
+        Transaction t = createTransaction(e);
+        return RetryLoop.run(t, retryable::apply, e).whenComplete((v, err) -> t.close());
+    }
+
+    @Override
+    public void close() {
+        closed.set(true);
+    }
+
+    @Override
+    public double getMainThreadBusyness() {
+        return 0.0;
+    }
+
+    // ---- surface FoundationDB has but this engine does not: fail loudly, never silently ----
+
+    private static <T> CompletableFuture<T> unsupported() {
+        return CompletableFuture.failedFuture(FdbErrors.of(2108));
+    }
+
+    @Override
+    public Tenant openTenant(Tuple tenantName) {
+        throw FdbErrors.of(2108);
+    }
+
+    @Override
+    public Tenant openTenant(byte[] tenantName, Executor e) {
+        throw FdbErrors.of(2108);
+    }
+
+    @Override
+    public Tenant openTenant(Tuple tenantName, Executor e) {
+        throw FdbErrors.of(2108);
+    }
+
+    @Override
+    public Tenant openTenant(byte[] tenantName, Executor e, EventKeeper eventKeeper) {
+        throw FdbErrors.of(2108);
+    }
+
+    @Override
+    public Tenant openTenant(Tuple tenantName, Executor e, EventKeeper eventKeeper) {
+        throw FdbErrors.of(2108);
+    }
+
+    @Override
+    public CompletableFuture<byte[]> purgeBlobGranules(byte[] b, byte[] e, long v, boolean force, Executor ex) {
+        return unsupported();
+    }
+
+    @Override
+    public CompletableFuture<Void> waitPurgeGranulesComplete(byte[] purgeKey, Executor e) {
+        return unsupported();
+    }
+
+    @Override
+    public CompletableFuture<Boolean> blobbifyRange(byte[] b, byte[] e, Executor ex) {
+        return unsupported();
+    }
+
+    @Override
+    public CompletableFuture<Boolean> blobbifyRangeBlocking(byte[] b, byte[] e, Executor ex) {
+        return unsupported();
+    }
+
+    @Override
+    public CompletableFuture<Boolean> unblobbifyRange(byte[] b, byte[] e, Executor ex) {
+        return unsupported();
+    }
+
+    @Override
+    public CompletableFuture<KeyRangeArrayResult> listBlobbifiedRanges(byte[] b, byte[] e, int limit, Executor ex) {
+        return unsupported();
+    }
+
+    @Override
+    public CompletableFuture<Long> verifyBlobRange(byte[] b, byte[] e, long version, Executor ex) {
+        return unsupported();
+    }
+
+    @Override
+    public CompletableFuture<Boolean> flushBlobRange(byte[] b, byte[] e, boolean compact, long version, Executor ex) {
+        return unsupported();
+    }
+
+    @Override
+    public CompletableFuture<byte[]> getClientStatus(Executor e) {
+        return unsupported();
+    }
+
+    static Throwable unwrap(Throwable t) {
+        while ((t instanceof CompletionException || t instanceof java.util.concurrent.ExecutionException)
+                && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

@@ -1,0 +1,40 @@
+package io.strata.embedded;
+
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import java.util.Arrays;
+import java.util.Comparator;
+
+/** Byte-string helpers shared by the engine: FoundationDB's unsigned lexicographic key order. */
+final class Keys {
+    static final byte[] EMPTY = new byte[0];
+    /** The first key past the normal keyspace. */
+    static final byte[] SYSTEM_PREFIX = {(byte) 0xff};
+    /** One past every system key. */
+    static final byte[] SYSTEM_END = {(byte) 0xff, (byte) 0xff};
+
+    static final Comparator<byte[]> ORDER = ByteArrayUtil::compareUnsigned;
+
+    private Keys() {}
+
+    static int compare(byte[] a, byte[] b) {
+        return ByteArrayUtil.compareUnsigned(a, b);
+    }
+
+    /** The smallest key strictly greater than {@code key}: {@code key + \x00}. */
+    static byte[] after(byte[] key) {
+        byte[] next = Arrays.copyOf(key, key.length + 1);
+        return next;
+    }
+
+    static byte[] max(byte[] a, byte[] b) {
+        return compare(a, b) >= 0 ? a : b;
+    }
+
+    static byte[] min(byte[] a, byte[] b) {
+        return compare(a, b) <= 0 ? a : b;
+    }
+
+    static boolean isSystem(byte[] key) {
+        return key.length > 0 && key[0] == (byte) 0xff;
+    }
+}

@@ -1,0 +1,95 @@
+package io.strata.embedded;
+
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+
+/**
+ * Live key-values as one transaction sees them: the store at the read version overlaid with the
+ * transaction's own writes (read-your-writes), from a starting key in one direction.
+ *
+ * <p>A buffered entry hides the stored value of its key; a stored key inside a range the transaction
+ * cleared is hidden; pending atomic operations are applied to the stored value as it is read.
+ */
+final class MergedCursor implements Iterator<byte[][]> {
+    private final VersionedStore store;
+    private final long version;
+    private final WriteBuffer buffer;
+    private final boolean forward;
+    private final Iterator<byte[][]> stored;
+    private final Iterator<Map.Entry<byte[], WriteBuffer.Entry>> buffered;
+    private byte[][] nextStored;
+    private Map.Entry<byte[], WriteBuffer.Entry> nextBuffered;
+    private byte[][] next;
+
+    /** @param buffer the transaction's writes, or null when read-your-writes is off */
+    MergedCursor(VersionedStore store, long version, WriteBuffer buffer, byte[] from, boolean inclusive, boolean forward) {
+        this.store = store;
+        this.version = version;
+        this.buffer = buffer;
+        this.forward = forward;
+        this.stored = store.scan(from, inclusive, forward, version);
+        this.buffered = buffer == null ? null : buffer.entries(from, inclusive, forward).entrySet().iterator();
+        nextStored = pullStored();
+        nextBuffered = buffered != null && buffered.hasNext() ? buffered.next() : null;
+        next = advance();
+    }
+
+    private byte[][] pullStored() {
+        while (stored.hasNext()) {
+            byte[][] kv = stored.next();
+            if (buffer == null || !buffer.isCleared(kv[0])) {
+                return kv;
+            }
+        }
+        return null;
+    }
+
+    private byte[][] advance() {
+        while (nextStored != null || nextBuffered != null) {
+            int c;
+            if (nextStored == null) {
+                c = 1;
+            } else if (nextBuffered == null) {
+                c = -1;
+            } else {
+                c = Keys.compare(nextStored[0], nextBuffered.getKey());
+                c = forward ? c : -c;
+            }
+            if (c < 0) {
+                byte[][] kv = nextStored;
+                nextStored = pullStored();
+                return kv;
+            }
+            Map.Entry<byte[], WriteBuffer.Entry> b = nextBuffered;
+            nextBuffered = buffered.hasNext() ? buffered.next() : null;
+            byte[] storedValue = null;
+            if (c == 0) {
+                storedValue = nextStored[1];
+                nextStored = pullStored();
+            } else if (!b.getValue().known()) {
+                storedValue = store.get(b.getKey(), version);
+            }
+            byte[] value = b.getValue().resolve(storedValue);
+            if (value != null) {
+                return new byte[][] {b.getKey(), value};
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean hasNext() {
+        return next != null;
+    }
+
+    @Override
+    public byte[][] next() {
+        if (next == null) {
+            throw new NoSuchElementException();
+        }
+        byte[][] r = next;
+        next = advance();
+        return r;
+    }
+}

@@ -1,0 +1,67 @@
+package io.strata.embedded;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Active watches: a watch completes once its key's committed value differs from the value its
+ * transaction saw. Invariants: at most {@link #LIMIT} watches are active per database; every method
+ * is called under the database's commit lock.
+ */
+final class Watches {
+    static final int LIMIT = 10_000;
+
+    private record Watch(byte[] expected, CompletableFuture<Void> future) {}
+
+    private final Map<ByteBuffer, List<Watch>> byKey = new HashMap<>();
+    private int active;
+
+    /** Arms a watch (or completes it at once when the value already differs). */
+    void arm(byte[] key, byte[] expected, byte[] current, CompletableFuture<Void> future) {
+        if (future.isDone()) {
+            return;
+        }
+        if (!Arrays.equals(expected, current)) {
+            future.complete(null);
+            return;
+        }
+        if (active >= LIMIT) {
+            future.completeExceptionally(FdbErrors.of(1032));
+            return;
+        }
+        byKey.computeIfAbsent(ByteBuffer.wrap(key), k -> new ArrayList<>()).add(new Watch(expected, future));
+        active++;
+    }
+
+    /** Called after a commit changed {@code key} to {@code value} (null = cleared). */
+    void changed(byte[] key, byte[] value) {
+        if (active == 0) {
+            return;
+        }
+        List<Watch> list = byKey.get(ByteBuffer.wrap(key));
+        if (list == null) {
+            return;
+        }
+        List<Watch> keep = new ArrayList<>();
+        for (Watch w : list) {
+            if (w.future().isDone()) {
+                active--;
+            } else if (!Arrays.equals(w.expected(), value)) {
+                w.future().complete(null);
+                active--;
+            } else {
+                keep.add(w);
+            }
+        }
+        if (keep.isEmpty()) {
+            byKey.remove(ByteBuffer.wrap(key));
+        } else {
+            byKey.put(ByteBuffer.wrap(key), keep);
+        }
+    }
+}

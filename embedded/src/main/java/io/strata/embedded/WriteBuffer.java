@@ -1,0 +1,142 @@
+package io.strata.embedded;
+
+import com.apple.foundationdb.MutationType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * A transaction's uncommitted writes: the ordered mutation log applied at commit, and the
+ * read-your-writes view of it.
+ *
+ * <p>Invariants: {@link #entries} holds, for each key written since the last range clear covering it,
+ * either its known final value ({@code known}, null = absent) or the atomic operations still to apply
+ * to the stored value; {@link #cleared} holds disjoint cleared ranges, and a key inside one with no
+ * entry is absent. Versionstamped writes are unreadable until commit ({@link #unreadable}).
+ */
+final class WriteBuffer {
+    /** One mutation, in the order issued; applied in this order at commit. */
+    record Mutation(Kind kind, byte[] key, byte[] end, MutationType type, byte[] param) {
+        enum Kind { SET, CLEAR, CLEAR_RANGE, ATOMIC }
+    }
+
+    /** The read-your-writes state of one key. */
+    record Entry(boolean known, byte[] value, List<Mutation> pending) {
+        static Entry known(byte[] value) {
+            return new Entry(true, value, List.of());
+        }
+
+        /** The value after this entry, given the stored value (used only when not known). */
+        byte[] resolve(byte[] stored) {
+            if (known) {
+                return value;
+            }
+            byte[] v = stored;
+            for (Mutation m : pending) {
+                v = AtomicOps.apply(m.type(), v, m.param());
+            }
+            return v;
+        }
+    }
+
+    private final List<Mutation> log = new ArrayList<>();
+    private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
+    private final TreeMap<byte[], byte[]> cleared = new TreeMap<>(Keys.ORDER);
+    private final List<byte[][]> unreadable = new ArrayList<>();
+
+    List<Mutation> log() {
+        return log;
+    }
+
+    boolean isEmpty() {
+        return log.isEmpty();
+    }
+
+    void set(byte[] key, byte[] value) {
+        log.add(new Mutation(Mutation.Kind.SET, key, null, null, value));
+        entries.put(key, Entry.known(value));
+    }
+
+    void clear(byte[] key) {
+        log.add(new Mutation(Mutation.Kind.CLEAR, key, null, null, null));
+        entries.put(key, Entry.known(null));
+    }
+
+    void clear(byte[] begin, byte[] end) {
+        log.add(new Mutation(Mutation.Kind.CLEAR_RANGE, begin, end, null, null));
+        entries.subMap(begin, true, end, false).clear();
+        byte[] b = begin;
+        byte[] e = end;
+        Map.Entry<byte[], byte[]> before = cleared.floorEntry(b);
+        if (before != null && Keys.compare(before.getValue(), b) >= 0) {
+            b = before.getKey();
+            e = Keys.max(e, before.getValue());
+        }
+        NavigableMap<byte[], byte[]> overlapping = cleared.subMap(b, true, e, true);
+        for (byte[] oe : overlapping.values()) {
+            e = Keys.max(e, oe);
+        }
+        overlapping.clear();
+        cleared.put(b, e);
+    }
+
+    void atomic(MutationType type, byte[] key, byte[] operand) {
+        Mutation m = new Mutation(Mutation.Kind.ATOMIC, key, null, type, operand);
+        log.add(m);
+        Entry e = entries.get(key);
+        if (e == null && isCleared(key)) {
+            e = Entry.known(null);
+        }
+        if (e == null) {
+            entries.put(key, new Entry(false, null, List.of(m)));
+        } else if (e.known()) {
+            entries.put(key, Entry.known(AtomicOps.apply(type, e.value(), operand)));
+        } else {
+            List<Mutation> ops = new ArrayList<>(e.pending());
+            ops.add(m);
+            entries.put(key, new Entry(false, null, List.copyOf(ops)));
+        }
+    }
+
+    /** A versionstamped write: applied at commit; {@code [begin, end)} may not be read before then. */
+    void versionstamped(MutationType type, byte[] key, byte[] param, byte[] unreadableBegin, byte[] unreadableEnd) {
+        log.add(new Mutation(Mutation.Kind.ATOMIC, key, null, type, param));
+        unreadable.add(new byte[][] {unreadableBegin, unreadableEnd});
+    }
+
+    /** This key's buffered state, or null when the stored value shows through. */
+    Entry entry(byte[] key) {
+        Entry e = entries.get(key);
+        if (e == null && isCleared(key)) {
+            return Entry.known(null);
+        }
+        return e;
+    }
+
+    boolean isCleared(byte[] key) {
+        Map.Entry<byte[], byte[]> c = cleared.floorEntry(key);
+        return c != null && Keys.compare(key, c.getValue()) < 0;
+    }
+
+    /** Whether the whole of {@code [begin, end)} lies in one cleared range (so reads of it need no storage). */
+    boolean coversCleared(byte[] begin, byte[] end) {
+        Map.Entry<byte[], byte[]> c = cleared.floorEntry(begin);
+        return c != null && Keys.compare(end, c.getValue()) <= 0;
+    }
+
+    boolean isUnreadable(byte[] begin, byte[] end) {
+        for (byte[][] r : unreadable) {
+            if (Keys.compare(r[0], end) < 0 && Keys.compare(begin, r[1]) < 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Buffered entries in a key range, in key order or reverse. */
+    NavigableMap<byte[], Entry> entries(byte[] from, boolean fromInclusive, boolean forward) {
+        return forward ? entries.tailMap(from, fromInclusive) : entries.headMap(from, fromInclusive).descendingMap();
+    }
+}
