@@ -1,0 +1,99 @@
+package io.strata.processor;
+
+import com.google.auto.service.AutoService;
+import com.palantir.javapoet.JavaFile;
+import io.strata.processor.codegen.CodecWriter;
+import io.strata.processor.codegen.RepositoryWriter;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.validation.Diagnostics;
+import io.strata.processor.validation.EntityValidator;
+import io.strata.processor.validation.Messages;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Generates {@code <Type>Repository} and {@code <Type>Codec} for every {@code @Entity}. Thin by
+ * design: validation turns elements into models, writers turn models into files.
+ */
+@AutoService(Processor.class)
+public final class StrataProcessor extends AbstractProcessor {
+  private static final String ENTITY = "io.strata.annotations.Entity";
+
+  /** Generated class name → the entity that claimed it, across rounds, for clash detection. */
+  private final Map<String, TypeElement> claimedNames = new HashMap<>();
+  private final Map<String, TypeElement> claimedEntityNames = new HashMap<>();
+
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return Set.of(ENTITY);
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    TypeElement entity = processingEnv.getElementUtils().getTypeElement(ENTITY);
+    if (entity == null) {
+      return false;
+    }
+    Diagnostics diagnostics = new Diagnostics(processingEnv.getMessager());
+    EntityValidator validator = new EntityValidator(processingEnv, diagnostics);
+    List<TypeElement> types = new ArrayList<>();
+    for (Element e : round.getElementsAnnotatedWith(entity)) {
+      types.add((TypeElement) e);
+    }
+    types.sort(Comparator.comparing(t -> t.getQualifiedName().toString()));
+    for (TypeElement type : types) {
+      Optional<EntityModel> model = validator.validate(type);
+      if (model.isEmpty() || clashes(type, model.get(), diagnostics)) {
+        continue;
+      }
+      write(type, new CodecWriter().write(model.get()));
+      write(type, new RepositoryWriter().write(model.get()));
+    }
+    return false;
+  }
+
+  private boolean clashes(TypeElement type, EntityModel model, Diagnostics diagnostics) {
+    String repository = model.repositoryName().canonicalName();
+    TypeElement previous = claimedNames.putIfAbsent(repository, type);
+    if (previous != null && !previous.equals(type)) {
+      diagnostics.error(type, Messages.NAME_CLASH, type.getQualifiedName(), previous.getQualifiedName(), repository);
+      return true;
+    }
+    TypeElement sameName = claimedEntityNames.putIfAbsent(model.entityName(), type);
+    if (sameName != null && !sameName.equals(type)) {
+      diagnostics.error(type, Messages.ENTITY_NAME_CLASH, model.entityName(), type.getQualifiedName(), sameName.getQualifiedName());
+      return true;
+    }
+    return false;
+  }
+
+  private void write(TypeElement origin, JavaFile file) {
+    try {
+      String name = file.packageName().isEmpty() ? file.typeSpec().name() : file.packageName() + "." + file.typeSpec().name();
+      try (java.io.Writer out = processingEnv.getFiler().createSourceFile(name, origin).openWriter()) {
+        file.writeTo(out);
+      }
+    } catch (IOException e) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+          "Strata could not write " + file.packageName() + "." + file.typeSpec().name() + ": " + e.getMessage(), origin);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+package io.strata.processor.codegen;
+
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.TypeName;
+import java.util.List;
+
+/**
+ * One repository operation, written four ways: blocking and asynchronous, each in its own transaction
+ * and inside a caller's {@code TransactionContext}.
+ *
+ * @param name the method name
+ * @param doc what it does and which keys it reads or writes (javadoc)
+ * @param result the (boxed) result type
+ * @param params the parameters after the optional context
+ * @param core an expression of type {@code CompletableFuture<result>} over a transaction named {@code tr}
+ * @param write whether it writes (needs a {@code TransactionContext}, not a read context)
+ */
+record Operation(String name, String doc, TypeName result, List<ParameterSpec> params, CodeBlock core, boolean write) {
+  Operation {
+    params = List.copyOf(params);
+  }
+}

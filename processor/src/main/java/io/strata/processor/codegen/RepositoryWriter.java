@@ -1,0 +1,177 @@
+package io.strata.processor.codegen;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.IndexModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code <Type>Repository}: the typed face of {@code io.strata.repository.EntityStore} with every
+ * operation blocking and asynchronous ({@code repository.async()}), each alone or inside a caller's
+ * transaction. Per-feature operations come from {@link CrudOperations} and {@link IndexOperations}.
+ */
+public final class RepositoryWriter {
+  static final ClassName DATABASE = ClassName.get("com.apple.foundationdb", "Database");
+  static final ClassName SUBSPACE = ClassName.get("com.apple.foundationdb.subspace", "Subspace");
+  static final ClassName TX_CONTEXT = ClassName.get("com.apple.foundationdb", "TransactionContext");
+  static final ClassName READ_CONTEXT = ClassName.get("com.apple.foundationdb", "ReadTransactionContext");
+  static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
+  static final ClassName LAYOUT = ClassName.get("io.strata.repository", "EntityLayout");
+  static final ClassName INDEX_QUERIES = ClassName.get("io.strata.repository", "IndexQueries");
+  static final ClassName BLOCKING = ClassName.get("io.strata.repository", "Blocking");
+  static final ClassName INDEX_DEFINITION = ClassName.get("io.strata.repository", "IndexDefinition");
+
+  public JavaFile write(EntityModel model) {
+    ClassName repo = model.repositoryName();
+    ClassName asyncName = repo.nestedClass("Async");
+    List<Operation> operations = new ArrayList<>(new CrudOperations(model).operations());
+    operations.addAll(new IndexOperations(model).operations());
+
+    TypeSpec.Builder type = TypeSpec.classBuilder(repo)
+        .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
+            model.type(), model.entityName(), model.entityName())
+        .addJavadoc("the count {@code ($S, \"#\")}$L. Thread-safe.\n", model.entityName(),
+            model.indexes().isEmpty() ? "" : " and index entries under {@code (" + "\"" + model.entityName() + "\", \"I\"/\"U\", name, ...)}")
+        .addAnnotation(Generated.annotation())
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL);
+    if (model.injectable()) {
+      type.addAnnotation(ClassName.get("jakarta.inject", "Singleton"));
+    }
+    ParameterizedTypeName storeType = ParameterizedTypeName.get(STORE, model.type());
+    type.addField(DATABASE, "db", Modifier.PRIVATE, Modifier.FINAL)
+        .addField(storeType, "store", Modifier.PRIVATE, Modifier.FINAL);
+    if (!model.indexes().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(INDEX_QUERIES, model.type()), "indexes", Modifier.PRIVATE, Modifier.FINAL);
+    }
+    type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
+
+    MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
+        .addJavadoc("A repository whose keys start at the root of the key space (empty prefix).\n")
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(DATABASE, "db")
+        .addStatement("this(db, new $T())", SUBSPACE);
+    if (model.injectable()) {
+      rootCtor.addAnnotation(ClassName.get("jakarta.inject", "Inject"));
+    }
+    MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
+        .addJavadoc("A repository whose keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).\n")
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(DATABASE, "db")
+        .addParameter(SUBSPACE, "root")
+        .addStatement("this.db = $T.requireNonNull(db, $S)", Objects.class, "db")
+        .addStatement("this.store = new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L))",
+            STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor());
+    if (!model.indexes().isEmpty()) {
+      ctor.addStatement("this.indexes = new $T<>(store)", INDEX_QUERIES);
+    }
+    type.addMethod(rootCtor.build()).addMethod(ctor.build());
+
+    type.addMethod(MethodSpec.methodBuilder("async")
+        .addJavadoc("The same operations returning {@link $T}s, for non-blocking callers.\n", CompletableFuture.class)
+        .addModifiers(Modifier.PUBLIC).returns(asyncName).addStatement("return async").build());
+
+    TypeSpec.Builder async = TypeSpec.classBuilder("Async")
+        .addJavadoc("Asynchronous operations of {@link $T}; obtain with {@link $T#async()}.\n", repo, repo)
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL);
+    async.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    for (Operation op : operations) {
+      type.addMethods(blocking(op));
+      async.addMethods(asynchronous(op));
+    }
+    type.addMethods(new CrudOperations(model).extras());
+    type.addType(async.build());
+    return JavaFile.builder(repo.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
+  }
+
+  private static CodeBlock indexDefinitions(EntityModel model) {
+    if (model.indexes().isEmpty()) {
+      return CodeBlock.of("$T.of()", List.class);
+    }
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", List.class).indent();
+    for (int i = 0; i < model.indexes().size(); i++) {
+      IndexModel index = model.indexes().get(i);
+      CodeBlock.Builder fields = CodeBlock.builder();
+      for (int j = 0; j < index.fields().size(); j++) {
+        fields.add(j == 0 ? "$S" : ", $S", index.fields().get(j).name());
+      }
+      b.add(i == 0 ? "\n" : ",\n");
+      b.add("new $T($S, $T.of($L), $L, $L)", INDEX_DEFINITION, index.name(), List.class, fields.build(), index.unique(), index.covering());
+    }
+    return b.unindent().add(")").build();
+  }
+
+  private static ParameterSpec context(Operation op) {
+    return ParameterSpec.builder(op.write() ? TX_CONTEXT : READ_CONTEXT, "tc").build();
+  }
+
+  private static String arguments(Operation op) {
+    List<String> names = new ArrayList<>();
+    op.params().forEach(p -> names.add(p.name()));
+    return String.join(", ", names);
+  }
+
+  private static TypeName unboxedIfPossible(TypeName t) {
+    if (t.equals(ClassName.get(Void.class))) {
+      return TypeName.VOID;
+    }
+    return t.isBoxedPrimitive() ? t.unbox() : t;
+  }
+
+  /** The operation's javadoc with {@code note} as a paragraph before any block tags. */
+  private static String doc(Operation op, String note) {
+    int tags = op.doc().indexOf("\n@");
+    String body = tags < 0 ? op.doc() : op.doc().substring(0, tags);
+    String blockTags = tags < 0 ? "" : op.doc().substring(tags);
+    return body + "\n<p>" + note + blockTags + "\n";
+  }
+
+  private static List<MethodSpec> blocking(Operation op) {
+    TypeName result = unboxedIfPossible(op.result());
+    String args = arguments(op);
+    MethodSpec.Builder shortForm = MethodSpec.methodBuilder(op.name())
+        .addJavadoc("$L", doc(op, "Runs in its own transaction, retried on conflicts."))
+        .addModifiers(Modifier.PUBLIC).returns(result).addParameters(op.params());
+    MethodSpec.Builder inContext = MethodSpec.methodBuilder(op.name())
+        .addJavadoc("$L", doc(op, "Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work."))
+        .addModifiers(Modifier.PUBLIC).returns(result).addParameter(context(op)).addParameters(op.params());
+    String call = op.write() ? "run" : "read";
+    if (result.equals(TypeName.VOID)) {
+      shortForm.addStatement("$N(db$L)", op.name(), args.isEmpty() ? "" : ", " + args);
+      inContext.addStatement("$T.call(() -> tc.$N(tr -> $L.join()))", BLOCKING, call, op.core());
+    } else {
+      shortForm.addStatement("return $N(db$L)", op.name(), args.isEmpty() ? "" : ", " + args);
+      inContext.addStatement("return $T.call(() -> tc.$N(tr -> $L.join()))", BLOCKING, call, op.core());
+    }
+    return List.of(shortForm.build(), inContext.build());
+  }
+
+  private static List<MethodSpec> asynchronous(Operation op) {
+    TypeName future = ParameterizedTypeName.get(ClassName.get(CompletableFuture.class), op.result());
+    String args = arguments(op);
+    String call = op.write() ? "runAsync" : "readAsync";
+    MethodSpec shortForm = MethodSpec.methodBuilder(op.name())
+        .addJavadoc("$L", doc(op, "Runs in its own transaction, retried on conflicts."))
+        .addModifiers(Modifier.PUBLIC).returns(future).addParameters(op.params())
+        .addStatement("return $N(db$L)", op.name(), args.isEmpty() ? "" : ", " + args)
+        .build();
+    MethodSpec inContext = MethodSpec.methodBuilder(op.name())
+        .addJavadoc("$L", doc(op, "Runs inside {@code tc}."))
+        .addModifiers(Modifier.PUBLIC).returns(future).addParameter(context(op)).addParameters(op.params())
+        .addStatement("return tc.$N(tr -> $L)", call, op.core())
+        .build();
+    return List.of(shortForm, inContext);
+  }
+}

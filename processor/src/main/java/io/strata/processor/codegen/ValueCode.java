@@ -1,0 +1,145 @@
+package io.strata.processor.codegen;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import io.strata.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Java expressions converting between a value of a {@link ValueType} and its tuple element, calling
+ * {@code io.strata.repository.Elements}. Nested records get a pair of package-private static helper
+ * methods on the entity's codec, collected in {@link #helpers()} for the codec writer to emit.
+ */
+final class ValueCode {
+  static final ClassName ELEMENTS = ClassName.get("io.strata.repository", "Elements");
+  static final ClassName TUPLE = ClassName.get("com.apple.foundationdb.tuple", "Tuple");
+
+  private final Map<TypeName, MethodSpec[]> helpers = new LinkedHashMap<>();
+  private final ClassName codec;
+  private int depth;
+
+  /** @param codec the generated codec class that holds the nested-record helper methods */
+  ValueCode(ClassName codec) {
+    this.codec = codec;
+  }
+
+  private String variable() {
+    return "v" + depth;
+  }
+
+  List<MethodSpec> helpers() {
+    List<MethodSpec> out = new ArrayList<>();
+    helpers.values().forEach(pair -> out.addAll(List.of(pair)));
+    return out;
+  }
+
+  /** An expression of type Object: the element for {@code value} (evaluated once), null when absent. */
+  CodeBlock encode(ValueType t, CodeBlock value) {
+    return switch (t.kind()) {
+      case LONG, INT, SHORT, BYTE -> t.isPrimitive() ? CodeBlock.of("(long) $L", value) : CodeBlock.of("$T.ofNumber($L)", ELEMENTS, value);
+      case DOUBLE, FLOAT -> t.isPrimitive() ? CodeBlock.of("(double) $L", value) : CodeBlock.of("$T.ofFloating($L)", ELEMENTS, value);
+      case BOOLEAN, STRING, UUID, BYTES, BIG_INTEGER -> value;
+      case ENUM -> CodeBlock.of("$T.ofEnum($L)", ELEMENTS, value);
+      case INSTANT -> CodeBlock.of("$T.ofInstant($L)", ELEMENTS, value);
+      case LOCAL_DATE -> CodeBlock.of("$T.ofLocalDate($L)", ELEMENTS, value);
+      case BIG_DECIMAL -> CodeBlock.of("$T.ofBigDecimal($L)", ELEMENTS, value);
+      case POINT -> CodeBlock.of("$T.ofPoint($L)", ELEMENTS, value);
+      case GEO_POINT -> CodeBlock.of("$T.ofGeoPoint($L)", ELEMENTS, value);
+      case OPTIONAL -> CodeBlock.of("$T.ofOptional($L, $L)", ELEMENTS, value, encodeLambda(t.parts().get(0)));
+      case LIST, SET -> CodeBlock.of("$T.ofCollection($L, $L)", ELEMENTS, value, encodeLambda(t.parts().get(0)));
+      case RECORD -> CodeBlock.of("$T.$N($L)", codec, recordHelpers(t)[0], value);
+    };
+  }
+
+  private CodeBlock encodeLambda(ValueType item) {
+    depth++;
+    try {
+      return CodeBlock.of("$N -> $L", variable(), encode(item, CodeBlock.of("$N", variable())));
+    } finally {
+      depth--;
+    }
+  }
+
+  private CodeBlock decodeLambda(ValueType item) {
+    depth++;
+    try {
+      return CodeBlock.of("$N -> $L", variable(), decode(item, CodeBlock.of("$N", variable())));
+    } finally {
+      depth--;
+    }
+  }
+
+  /** An expression of the field's Java type decoding {@code element} (a variable or array slot; may be repeated). */
+  CodeBlock decode(ValueType t, CodeBlock element) {
+    CodeBlock body = decodePresent(t, element);
+    if (t.kind() == ValueType.Kind.OPTIONAL) {
+      return CodeBlock.of("$L == null ? $T.<$T>empty() : $L", element, java.util.Optional.class, t.parts().get(0).type(), body);
+    }
+    if (t.isPrimitive()) {
+      return CodeBlock.of("$L == null ? $L : $L", element, t.kind() == ValueType.Kind.BOOLEAN ? "false" : "0", body);
+    }
+    return CodeBlock.of("$L == null ? null : $L", element, body);
+  }
+
+  private CodeBlock decodePresent(ValueType t, CodeBlock e) {
+    return switch (t.kind()) {
+      case LONG -> CodeBlock.of("$T.toLong($L)", ELEMENTS, e);
+      case INT -> CodeBlock.of("$T.toInt($L)", ELEMENTS, e);
+      case SHORT -> CodeBlock.of("$T.toShort($L)", ELEMENTS, e);
+      case BYTE -> CodeBlock.of("$T.toByte($L)", ELEMENTS, e);
+      case DOUBLE -> CodeBlock.of("$T.toDouble($L)", ELEMENTS, e);
+      case FLOAT -> CodeBlock.of("$T.toFloat($L)", ELEMENTS, e);
+      case BOOLEAN -> CodeBlock.of("$T.toBoolean($L)", ELEMENTS, e);
+      case STRING -> CodeBlock.of("$T.toStr($L)", ELEMENTS, e);
+      case UUID -> CodeBlock.of("$T.toUuid($L)", ELEMENTS, e);
+      case BYTES -> CodeBlock.of("$T.toBytes($L)", ELEMENTS, e);
+      case BIG_INTEGER -> CodeBlock.of("$T.toBigInteger($L)", ELEMENTS, e);
+      case BIG_DECIMAL -> CodeBlock.of("$T.toBigDecimal($L)", ELEMENTS, e);
+      case ENUM -> CodeBlock.of("$T.toEnum($T.class, $L)", ELEMENTS, t.type(), e);
+      case INSTANT -> CodeBlock.of("$T.toInstant($L)", ELEMENTS, e);
+      case LOCAL_DATE -> CodeBlock.of("$T.toLocalDate($L)", ELEMENTS, e);
+      case POINT -> CodeBlock.of("$T.toPoint($L)", ELEMENTS, e);
+      case GEO_POINT -> CodeBlock.of("$T.toGeoPoint($L)", ELEMENTS, e);
+      case OPTIONAL -> CodeBlock.of("$T.of($L)", java.util.Optional.class, decodePresent(t.parts().get(0), e));
+      case LIST -> CodeBlock.of("$T.toList($L, $L)", ELEMENTS, e, decodeLambda(t.parts().get(0)));
+      case SET -> CodeBlock.of("$T.toSet($L, $L)", ELEMENTS, e, decodeLambda(t.parts().get(0)));
+      case RECORD -> CodeBlock.of("$T.$N($L)", codec, recordHelpers(t)[1], e);
+    };
+  }
+
+  private MethodSpec[] recordHelpers(ValueType t) {
+    MethodSpec[] existing = helpers.get(t.type());
+    if (existing != null) {
+      return existing;
+    }
+    String simple = ((ClassName) t.type()).simpleNames().stream().reduce((a, b) -> a + b).orElseThrow();
+    MethodSpec.Builder enc = MethodSpec.methodBuilder("encode" + simple)
+        .addModifiers(Modifier.STATIC).returns(Object.class).addParameter(t.type(), "r");
+    MethodSpec.Builder dec = MethodSpec.methodBuilder("decode" + simple)
+        .addModifiers(Modifier.STATIC).returns(t.type()).addParameter(Object.class, "e");
+    MethodSpec[] pair = {enc.build(), dec.build()};
+    helpers.put(t.type(), pair); // placeholder so recursive references resolve by name
+    CodeBlock.Builder parts = CodeBlock.builder();
+    CodeBlock.Builder args = CodeBlock.builder();
+    for (int i = 0; i < t.parts().size(); i++) {
+      if (i > 0) {
+        parts.add(", ");
+        args.add(", ");
+      }
+      parts.add(encode(t.parts().get(i), CodeBlock.of("r.$N()", t.partNames().get(i))));
+      args.add(decode(t.parts().get(i), CodeBlock.of("t.get($L)", i)));
+    }
+    enc.addStatement("return r == null ? null : $T.fromList($T.asList($L))", TUPLE, java.util.Arrays.class, parts.build());
+    dec.addStatement("$T t = $T.toTuple(e)", TUPLE, ELEMENTS)
+        .addStatement("return new $T($L)", t.type(), args.build());
+    pair[0] = enc.build();
+    pair[1] = dec.build();
+    return pair;
+  }
+}

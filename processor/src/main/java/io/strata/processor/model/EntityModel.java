@@ -1,0 +1,48 @@
+package io.strata.processor.model;
+
+import com.palantir.javapoet.ClassName;
+import java.util.List;
+
+/**
+ * Everything the writers need to generate one entity's codec and repository; no javax.lang types.
+ *
+ * @param type the entity class
+ * @param entityName the {@code @Entity(name)}: first key element
+ * @param fields the stored fields in declaration order (the id included)
+ * @param constructorArgs when the entity is built through a constructor: one Java expression per
+ *     parameter, in order, over decoded locals named after the fields (transient ones get defaults);
+ *     null when it is built with a no-arg constructor plus {@link FieldModel#write()}
+ * @param indexes secondary indexes, in declaration order
+ * @param columnMajor keep the {@code (E,"C",field,id)} copy
+ * @param injectable jakarta.inject is on the classpath
+ */
+public record EntityModel(
+    ClassName type,
+    String entityName,
+    List<FieldModel> fields,
+    List<String> constructorArgs,
+    List<IndexModel> indexes,
+    boolean columnMajor,
+    boolean injectable) {
+
+  public EntityModel {
+    fields = List.copyOf(fields);
+    indexes = List.copyOf(indexes);
+  }
+
+  public FieldModel id() {
+    return fields.stream().filter(FieldModel::id).findFirst().orElseThrow();
+  }
+
+  public int idIndex() {
+    return fields.indexOf(id());
+  }
+
+  public ClassName repositoryName() {
+    return ClassName.get(type.packageName(), type.simpleName() + "Repository");
+  }
+
+  public ClassName codecName() {
+    return ClassName.get(type.packageName(), type.simpleName() + "Codec");
+  }
+}

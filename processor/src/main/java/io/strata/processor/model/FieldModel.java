@@ -1,0 +1,12 @@
+package io.strata.processor.model;
+
+/**
+ * One stored field (or record component) of an entity.
+ *
+ * @param name the field name: the last element of its row key
+ * @param type how its value maps to a tuple element
+ * @param read Java expression reading it from an instance named {@code e} ({@code e.name()}, {@code e.getName()}, {@code e.name})
+ * @param write how the codec sets it on a no-arg-constructed instance, or null when it is passed to a constructor
+ * @param id whether it is the {@code @Id}
+ */
+public record FieldModel(String name, ValueType type, String read, String write, boolean id) {}

@@ -1,0 +1,39 @@
+package io.strata.processor.validation;
+
+import javax.annotation.processing.Messager;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.tools.Diagnostic;
+
+/** Reports errors through the compiler, on the element (and annotation, so the caret lands on it). */
+public final class Diagnostics {
+  private final Messager messager;
+  private boolean failed;
+
+  public Diagnostics(Messager messager) {
+    this.messager = messager;
+  }
+
+  public void error(Element element, Messages message, Object... args) {
+    failed = true;
+    messager.printMessage(Diagnostic.Kind.ERROR, message.format(args), element);
+  }
+
+  public void error(Element element, AnnotationMirror annotation, Messages message, Object... args) {
+    failed = true;
+    if (annotation == null) {
+      messager.printMessage(Diagnostic.Kind.ERROR, message.format(args), element);
+    } else {
+      messager.printMessage(Diagnostic.Kind.ERROR, message.format(args), element, annotation);
+    }
+  }
+
+  /** Whether any error was reported since the last {@link #reset()}. */
+  public boolean failed() {
+    return failed;
+  }
+
+  public void reset() {
+    failed = false;
+  }
+}

@@ -1,0 +1,363 @@
+package io.strata.processor.validation;
+
+import com.palantir.javapoet.ClassName;
+import io.strata.annotations.Blob;
+import io.strata.annotations.Document;
+import io.strata.annotations.Entity;
+import io.strata.annotations.Id;
+import io.strata.annotations.Index;
+import io.strata.annotations.Indexed;
+import io.strata.annotations.Spatial;
+import io.strata.annotations.Transient;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.IndexModel;
+import io.strata.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Types;
+
+/**
+ * Turns one {@code @Entity} type element into an {@link EntityModel}, reporting every problem it finds
+ * (not just the first) through {@link Diagnostics}. Returns empty when anything was reported.
+ */
+public final class EntityValidator {
+  private final Types types;
+  private final Diagnostics diagnostics;
+  private final TypeMapper mapper = new TypeMapper();
+  private final boolean injectable;
+
+  public EntityValidator(ProcessingEnvironment env, Diagnostics diagnostics) {
+    this.types = env.getTypeUtils();
+    this.diagnostics = diagnostics;
+    this.injectable = env.getElementUtils().getTypeElement("jakarta.inject.Singleton") != null;
+  }
+
+  /** A field or record component as declared, before mapping. */
+  private record Declared(Element element, String name, TypeMirror type, boolean stored) {}
+
+  public Optional<EntityModel> validate(TypeElement type) {
+    diagnostics.reset();
+    if (type.getKind() != ElementKind.CLASS && type.getKind() != ElementKind.RECORD) {
+      diagnostics.error(type, Messages.NOT_A_CLASS, type.getSimpleName(), type.getKind().toString().toLowerCase());
+      return Optional.empty();
+    }
+    boolean record = type.getKind() == ElementKind.RECORD;
+    List<Declared> declared = declaredFields(type, record);
+    List<FieldModel> fields = new ArrayList<>();
+    List<Declared> ids = new ArrayList<>();
+    for (Declared d : declared) {
+      if (!d.stored()) {
+        continue;
+      }
+      boolean id = d.element().getAnnotation(Id.class) != null;
+      if (id) {
+        ids.add(d);
+      }
+      mapField(type, d, record, id).ifPresent(fields::add);
+    }
+    if (ids.isEmpty()) {
+      diagnostics.error(type, Messages.NO_ID, type.getSimpleName());
+    } else if (ids.size() > 1) {
+      diagnostics.error(ids.get(1).element(), Messages.TWO_IDS, type.getSimpleName(),
+          String.join(", ", ids.stream().map(Declared::name).toList()));
+    }
+    List<String> constructorArgs = construction(type, record, declared, fields);
+    List<IndexModel> indexes = indexes(type, declared, fields);
+    if (diagnostics.failed()) {
+      return Optional.empty();
+    }
+    Entity entity = type.getAnnotation(Entity.class);
+    String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
+    return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, entity.columnMajor(), injectable));
+  }
+
+  private List<Declared> declaredFields(TypeElement type, boolean record) {
+    List<Declared> out = new ArrayList<>();
+    if (record) {
+      for (var c : type.getRecordComponents()) {
+        out.add(new Declared(c, c.getSimpleName().toString(), c.asType(), c.getAnnotation(Transient.class) == null));
+      }
+    } else {
+      for (VariableElement f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+        if (f.getModifiers().contains(Modifier.STATIC)) {
+          continue;
+        }
+        boolean stored = f.getAnnotation(Transient.class) == null && !f.getModifiers().contains(Modifier.TRANSIENT);
+        out.add(new Declared(f, f.getSimpleName().toString(), f.asType(), stored));
+      }
+    }
+    return out;
+  }
+
+  private Optional<FieldModel> mapField(TypeElement owner, Declared d, boolean record, boolean id) {
+    Element e = d.element();
+    for (var feature : List.of(Blob.class, Document.class, Spatial.class)) {
+      if (e.getAnnotation(feature) != null && !checkFeature(e, d, feature)) {
+        return Optional.empty();
+      }
+    }
+    Optional<ValueType> type = mapper.map(d.type());
+    if (type.isEmpty()) {
+      diagnostics.error(e, Messages.UNSUPPORTED_FIELD_TYPE, d.name(), d.type());
+      return Optional.empty();
+    }
+    if (id && !isIdType(type.get())) {
+      diagnostics.error(e, Messages.UNSUPPORTED_ID_TYPE, d.name(), d.type());
+      return Optional.empty();
+    }
+    String read = record ? "e." + d.name() + "()" : readExpression(owner, d);
+    if (read == null) {
+      diagnostics.error(e, Messages.NOT_READABLE, d.name(), owner.getSimpleName(), getterName(d));
+      return Optional.empty();
+    }
+    return Optional.of(new FieldModel(d.name(), type.get(), read, null, id));
+  }
+
+  private boolean checkFeature(Element e, Declared d, Class<? extends java.lang.annotation.Annotation> feature) {
+    AnnotationMirror mirror = mirror(e, feature);
+    if (feature == Blob.class) {
+      if (!(d.type().getKind() == TypeKind.ARRAY && d.type().toString().equals("byte[]"))) {
+        diagnostics.error(e, mirror, Messages.BLOB_NOT_BYTES, d.name(), d.type());
+        return false;
+      }
+      int chunk = e.getAnnotation(Blob.class).chunkSize();
+      if (chunk < 1 || chunk > 100_000) {
+        diagnostics.error(e, mirror, Messages.BLOB_CHUNK_SIZE, chunk, d.name());
+        return false;
+      }
+      diagnostics.error(e, mirror, Messages.FEATURE_NOT_AVAILABLE, "@Blob", d.name(), "io.strata.layers.BlobStore");
+      return false;
+    }
+    if (feature == Spatial.class) {
+      String t = d.type().toString();
+      if (!t.equals("io.strata.Point") && !t.equals("io.strata.GeoPoint")) {
+        diagnostics.error(e, mirror, Messages.SPATIAL_NOT_POINT, d.name(), d.type());
+        return false;
+      }
+      int ranges = e.getAnnotation(Spatial.class).maxRanges();
+      if (ranges < 1 || ranges > 256) {
+        diagnostics.error(e, mirror, Messages.SPATIAL_MAX_RANGES, ranges, d.name());
+        return false;
+      }
+      diagnostics.error(e, mirror, Messages.FEATURE_NOT_AVAILABLE, "@Spatial", d.name(), "io.strata.spatial");
+      return false;
+    }
+    diagnostics.error(e, mirror, Messages.FEATURE_NOT_AVAILABLE, "@Document", d.name(), "io.strata.document");
+    return false;
+  }
+
+  private static boolean isIdType(ValueType t) {
+    return switch (t.kind()) {
+      case STRING, LONG, INT, UUID, BYTES -> true;
+      default -> false;
+    };
+  }
+
+  private static String capitalized(String name) {
+    return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+  }
+
+  private static String getterName(Declared d) {
+    return (d.type().getKind() == TypeKind.BOOLEAN ? "is" : "get") + capitalized(d.name());
+  }
+
+  private static boolean accessible(Element e) {
+    return !e.getModifiers().contains(Modifier.PRIVATE);
+  }
+
+  private String readExpression(TypeElement owner, Declared d) {
+    for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
+      String n = m.getSimpleName().toString();
+      if (accessible(m) && m.getParameters().isEmpty() && !m.getModifiers().contains(Modifier.STATIC)
+          && (n.equals("get" + capitalized(d.name())) || n.equals("is" + capitalized(d.name())))
+          && types.isSameType(m.getReturnType(), d.type())) {
+        return "e." + n + "()";
+      }
+    }
+    return accessible(d.element()) ? "e." + d.name() : null;
+  }
+
+  private static String defaultValue(TypeMirror t) {
+    return switch (t.getKind()) {
+      case BOOLEAN -> "false";
+      case LONG, INT, SHORT, BYTE, DOUBLE, FLOAT, CHAR -> "(" + t + ") 0";
+      default -> "null";
+    };
+  }
+
+  /** Constructor arguments, or null for no-arg construction (then each field's write is set). */
+  private List<String> construction(TypeElement type, boolean record, List<Declared> declared, List<FieldModel> fields) {
+    List<ExecutableElement> ctors = ElementFilter.constructorsIn(type.getEnclosedElements());
+    for (List<Declared> shape : List.of(declared, declared.stream().filter(Declared::stored).toList())) {
+      for (ExecutableElement c : ctors) {
+        if ((record || accessible(c)) && matches(c, shape)) {
+          return shape.stream().map(d -> d.stored() ? local(d.name()) : defaultValue(d.type())).toList();
+        }
+      }
+      if (record) {
+        break;
+      }
+    }
+    boolean noArg = ctors.stream().anyMatch(c -> c.getParameters().isEmpty() && accessible(c));
+    if (!record && noArg) {
+      List<FieldModel> writable = new ArrayList<>();
+      for (FieldModel f : fields) {
+        String write = writeStatement(type, declared.stream().filter(d -> d.name().equals(f.name())).findFirst().orElseThrow());
+        if (write == null) {
+          break;
+        }
+        writable.add(new FieldModel(f.name(), f.type(), f.read(), write, f.id()));
+      }
+      if (writable.size() == fields.size()) {
+        fields.clear();
+        fields.addAll(writable);
+        return null;
+      }
+    }
+    if (!diagnostics.failed()) {
+      diagnostics.error(type, Messages.NOT_CONSTRUCTIBLE, type.getSimpleName(),
+          String.join(", ", declared.stream().filter(Declared::stored).map(d -> d.type() + " " + d.name()).toList()));
+    }
+    return null;
+  }
+
+  /** The local variable a decoded field is held in, inside the generated {@code fromElements}. */
+  public static String local(String field) {
+    return "f_" + field;
+  }
+
+  private boolean matches(ExecutableElement c, List<Declared> shape) {
+    if (c.getParameters().size() != shape.size()) {
+      return false;
+    }
+    for (int i = 0; i < shape.size(); i++) {
+      if (!types.isSameType(types.erasure(c.getParameters().get(i).asType()), types.erasure(shape.get(i).type()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private String writeStatement(TypeElement owner, Declared d) {
+    String setter = "set" + capitalized(d.name());
+    for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
+      if (accessible(m) && m.getSimpleName().contentEquals(setter) && m.getParameters().size() == 1
+          && types.isSameType(m.getParameters().get(0).asType(), d.type())) {
+        return "e." + setter + "(" + local(d.name()) + ")";
+      }
+    }
+    if (accessible(d.element()) && !d.element().getModifiers().contains(Modifier.FINAL)) {
+      return "e." + d.name() + " = " + local(d.name());
+    }
+    return null;
+  }
+
+  private List<IndexModel> indexes(TypeElement type, List<Declared> declared, List<FieldModel> fields) {
+    Map<String, FieldModel> byName = new LinkedHashMap<>();
+    fields.forEach(f -> byName.put(f.name(), f));
+    Map<String, IndexModel> out = new LinkedHashMap<>();
+    for (Declared d : declared) {
+      Indexed indexed = d.element().getAnnotation(Indexed.class);
+      FieldModel field = byName.get(d.name());
+      if (indexed == null || field == null) {
+        continue;
+      }
+      ValueType t = field.type();
+      boolean indexable = t.isScalar() || (t.kind() == ValueType.Kind.OPTIONAL);
+      if (!indexable) {
+        diagnostics.error(d.element(), mirror(d.element(), Indexed.class), Messages.UNSUPPORTED_INDEX_TYPE, d.name(), d.type());
+        continue;
+      }
+      String name = indexed.name().isEmpty() ? d.name() : indexed.name();
+      add(type, d.element(), out, new IndexModel(name, List.of(field), indexed.unique(), indexed.covering(), false));
+    }
+    for (Index index : type.getAnnotationsByType(Index.class)) {
+      if (index.fields().length == 0) {
+        diagnostics.error(type, Messages.INDEX_NO_FIELDS, index.name());
+        continue;
+      }
+      List<FieldModel> parts = new ArrayList<>();
+      for (String f : index.fields()) {
+        FieldModel field = byName.get(f);
+        if (field == null) {
+          diagnostics.error(type, Messages.INDEX_MISSING_FIELD, index.name(), f, type.getSimpleName(), suggestion(f, byName.keySet()));
+        } else if (!field.type().isScalar() && field.type().kind() != ValueType.Kind.OPTIONAL) {
+          diagnostics.error(type, Messages.UNSUPPORTED_INDEX_TYPE, f, field.type().type());
+        } else {
+          parts.add(field);
+        }
+      }
+      if (parts.size() == index.fields().length) {
+        add(type, type, out, new IndexModel(index.name(), parts, index.unique(), index.covering(), true));
+      }
+    }
+    return new ArrayList<>(out.values());
+  }
+
+  private void add(TypeElement type, Element at, Map<String, IndexModel> out, IndexModel index) {
+    if (out.putIfAbsent(index.name(), index) != null) {
+      diagnostics.error(at, Messages.DUPLICATE_INDEX, index.name(), type.getSimpleName());
+    }
+  }
+
+  /** " (did you mean 'x'?)" for the closest field name within edit distance 2, else the list of fields. */
+  static String suggestion(String wrong, Set<String> names) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String n : names) {
+      int d = distance(wrong.toLowerCase(), n.toLowerCase());
+      if (d < bestDistance) {
+        best = n;
+        bestDistance = d;
+      }
+    }
+    if (best != null && bestDistance <= 2) {
+      return "; did you mean '" + best + "'?";
+    }
+    return "; its stored fields are " + names;
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  private static AnnotationMirror mirror(Element e, Class<?> annotation) {
+    for (AnnotationMirror m : e.getAnnotationMirrors()) {
+      if (m.getAnnotationType().toString().equals(annotation.getCanonicalName())) {
+        return m;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+package io.strata.processor.validation;
+
+/**
+ * Every diagnostic the processor reports, in one place. Each says what is wrong and how to fix it.
+ */
+public enum Messages {
+  NOT_A_CLASS("@Entity goes on a class or record; %s is a %s"),
+  NO_ID("@Entity %s has no @Id: annotate exactly one field or record component with @Id"),
+  TWO_IDS("@Entity %s has more than one @Id (%s): keep exactly one"),
+  UNSUPPORTED_ID_TYPE("@Id '%s' has type %s; an id must be String, long, Long, int, Integer, UUID or byte[]"),
+  UNSUPPORTED_FIELD_TYPE("field '%s' has type %s, which Strata cannot store. Supported: primitives and their boxes,"
+      + " String, UUID, byte[], enums, Instant, LocalDate, BigInteger, BigDecimal, io.strata.Point, io.strata.GeoPoint,"
+      + " Optional/List/Set of those scalars, and records made of them. Mark it @Transient to leave it out"),
+  UNSUPPORTED_INDEX_TYPE("@Indexed field '%s' has type %s, which cannot be indexed: index a scalar (number, boolean,"
+      + " String, UUID, byte[], enum, Instant, LocalDate, BigInteger, BigDecimal) or an Optional of one"),
+  INDEX_MISSING_FIELD("@Index '%s' names field '%s', which %s does not store%s"),
+  INDEX_NO_FIELDS("@Index '%s' names no fields: list at least one, e.g. fields = {\"city\", \"age\"}"),
+  DUPLICATE_INDEX("index name '%s' is used more than once in %s: give each @Indexed/@Index a distinct name"),
+  BLOB_NOT_BYTES("@Blob goes on byte[] fields only; '%s' is %s"),
+  BLOB_CHUNK_SIZE("@Blob(chunkSize = %d) on '%s' must be between 1 and 100000 (FoundationDB's value limit)"),
+  SPATIAL_NOT_POINT("@Spatial goes on io.strata.Point or io.strata.GeoPoint fields only; '%s' is %s"),
+  SPATIAL_MAX_RANGES("@Spatial(maxRanges = %d) on '%s' must be between 1 and 256"),
+  FEATURE_NOT_AVAILABLE("%s on '%s' is not supported by this version of the processor yet; mark the field @Transient"
+      + " and store it with %s"),
+  NOT_READABLE("field '%s' of %s is private and has no getter: add %s() or make the field non-private"),
+  NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec: add a constructor taking every stored field in"
+      + " declaration order (%s), or a non-private no-arg constructor plus setters or non-private, non-final fields"),
+  NAME_CLASH("%s and %s would both generate %s: rename one of them or move it to another package"),
+  ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)");
+
+  private final String format;
+
+  Messages(String format) {
+    this.format = format;
+  }
+
+  public String format(Object... args) {
+    return String.format(format, args);
+  }
+}

@@ -1,0 +1,103 @@
+package io.strata.processor.validation;
+
+import com.palantir.javapoet.TypeName;
+import io.strata.processor.model.ValueType;
+import io.strata.processor.model.ValueType.Kind;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/** Maps Java types to {@link ValueType}s: the tuple encodings LAYOUTS.md allows. */
+public final class TypeMapper {
+  private final Set<String> visiting = new HashSet<>();
+
+  /** The mapping of {@code type}, or empty when Strata cannot store it. */
+  public Optional<ValueType> map(TypeMirror type) {
+    TypeName name = TypeName.get(type);
+    switch (type.getKind()) {
+      case LONG: return simple(Kind.LONG, name);
+      case INT: return simple(Kind.INT, name);
+      case SHORT: return simple(Kind.SHORT, name);
+      case BYTE: return simple(Kind.BYTE, name);
+      case DOUBLE: return simple(Kind.DOUBLE, name);
+      case FLOAT: return simple(Kind.FLOAT, name);
+      case BOOLEAN: return simple(Kind.BOOLEAN, name);
+      case ARRAY:
+        return ((ArrayType) type).getComponentType().getKind() == TypeKind.BYTE ? simple(Kind.BYTES, name) : Optional.empty();
+      case DECLARED:
+        return declared((DeclaredType) type, name);
+      default:
+        return Optional.empty();
+    }
+  }
+
+  private static Optional<ValueType> simple(Kind kind, TypeName name) {
+    return Optional.of(ValueType.simple(kind, name));
+  }
+
+  private Optional<ValueType> declared(DeclaredType type, TypeName name) {
+    TypeElement element = (TypeElement) type.asElement();
+    String qualified = element.getQualifiedName().toString();
+    switch (qualified) {
+      case "java.lang.Long": return simple(Kind.LONG, name);
+      case "java.lang.Integer": return simple(Kind.INT, name);
+      case "java.lang.Short": return simple(Kind.SHORT, name);
+      case "java.lang.Byte": return simple(Kind.BYTE, name);
+      case "java.lang.Double": return simple(Kind.DOUBLE, name);
+      case "java.lang.Float": return simple(Kind.FLOAT, name);
+      case "java.lang.Boolean": return simple(Kind.BOOLEAN, name);
+      case "java.lang.String": return simple(Kind.STRING, name);
+      case "java.util.UUID": return simple(Kind.UUID, name);
+      case "java.time.Instant": return simple(Kind.INSTANT, name);
+      case "java.time.LocalDate": return simple(Kind.LOCAL_DATE, name);
+      case "java.math.BigInteger": return simple(Kind.BIG_INTEGER, name);
+      case "java.math.BigDecimal": return simple(Kind.BIG_DECIMAL, name);
+      case "io.strata.Point": return simple(Kind.POINT, name);
+      case "io.strata.GeoPoint": return simple(Kind.GEO_POINT, name);
+      case "java.util.Optional": return container(Kind.OPTIONAL, type, name);
+      case "java.util.List": return container(Kind.LIST, type, name);
+      case "java.util.Set": return container(Kind.SET, type, name);
+      default:
+        break;
+    }
+    if (element.getKind() == ElementKind.ENUM) {
+      return simple(Kind.ENUM, name);
+    }
+    if (element.getKind() == ElementKind.RECORD && visiting.add(qualified)) {
+      try {
+        List<ValueType> parts = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (RecordComponentElement c : element.getRecordComponents()) {
+          Optional<ValueType> part = map(c.asType());
+          if (part.isEmpty()) {
+            return Optional.empty();
+          }
+          parts.add(part.get());
+          names.add(c.getSimpleName().toString());
+        }
+        return Optional.of(new ValueType(Kind.RECORD, name, parts, names));
+      } finally {
+        visiting.remove(qualified);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Optional<ValueType> container(Kind kind, DeclaredType type, TypeName name) {
+    if (type.getTypeArguments().size() != 1) {
+      return Optional.empty();
+    }
+    return map(type.getTypeArguments().get(0))
+        .filter(inner -> inner.isScalar() && !inner.isPrimitive())
+        .map(inner -> new ValueType(kind, name, List.of(inner), List.of()));
+  }
+}

@@ -1,0 +1,308 @@
+package io.strata.processor.behaviour;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Continuation;
+import io.strata.EntityTooLargeException;
+import io.strata.GeoPoint;
+import io.strata.InvalidContinuationException;
+import io.strata.Page;
+import io.strata.UniqueConstraintException;
+import io.strata.processor.fixtures.Customer;
+import io.strata.processor.fixtures.CustomerRepository;
+import io.strata.processor.fixtures.Person;
+import io.strata.processor.fixtures.PersonRepository;
+import io.strata.processor.fixtures.Sample;
+import io.strata.processor.fixtures.SampleRepository;
+import io.strata.processor.fixtures.User;
+import io.strata.processor.fixtures.UserRepository;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What every generated repository does, on any backend. */
+public abstract class RepositoryContract {
+  protected Database db;
+  protected UserRepository users;
+
+  protected abstract Database database();
+
+  @BeforeEach
+  void open() {
+    db = database();
+    users = new UserRepository(db);
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  private List<Tuple> keysUnder(Tuple prefix) {
+    return db.read(tr -> tr.getRange(prefix.range()).asList().join()).stream().map(kv -> Tuple.fromBytes(kv.getKey())).toList();
+  }
+
+  private byte[] value(Tuple key) {
+    return db.read(tr -> tr.get(key.pack()).join());
+  }
+
+  static Sample sample(UUID id, String nick) {
+    return new Sample(id, 1L, 2L, 3, 4, (short) 5, (short) 6, (byte) 7, (byte) 8, 9.5, 10.5, 11.5f, 12.5f, true, false,
+        "text", new byte[] {1, 2, 3}, Sample.Color.GREEN, Instant.ofEpochSecond(1_700_000_000L, 123_456_789),
+        LocalDate.of(2026, 11, 22), new BigInteger("123456789012345678901234567890"), new BigDecimal("12.340"),
+        Optional.ofNullable(nick), List.of("a", "b"), Set.of(7L), new Sample.Address("Main St", 5, Optional.of("10001")),
+        new GeoPoint(48.85, 2.35));
+  }
+
+  @Test
+  void everySupportedFieldTypeRoundTrips() {
+    SampleRepository samples = new SampleRepository(db);
+    UUID id = UUID.randomUUID();
+    Sample s = sample(id, "nick");
+    samples.save(s);
+    Sample back = samples.findById(id).orElseThrow();
+    assertEquals(s.toString().replaceAll("\\[B@\\w+", "bytes"), back.toString().replaceAll("\\[B@\\w+", "bytes"));
+    assertArrayEquals(s.bytes(), back.bytes());
+    assertEquals(Optional.empty(), new SampleRepository(db).findById(UUID.randomUUID()));
+  }
+
+  @Test
+  void absentOptionalAndNullFieldsHaveNoRowKeys() {
+    users.save(new User("u1", null, "a@x", 30));
+    assertEquals(List.of(Tuple.from("User", "R", "u1", "age"), Tuple.from("User", "R", "u1", "email"), Tuple.from("User", "R", "u1", "id")),
+        keysUnder(Tuple.from("User", "R", "u1")));
+    assertEquals(new User("u1", null, "a@x", 30), users.findById("u1").orElseThrow());
+  }
+
+  @Test
+  void keysFollowTheFixedLayout() {
+    users.save(new User("u1", "10001", "a@x", 30));
+    assertArrayEquals(Tuple.from("10001").pack(), value(Tuple.from("User", "R", "u1", "zipcode")));
+    assertArrayEquals(Tuple.from(30L).pack(), value(Tuple.from("User", "R", "u1", "age")));
+    assertArrayEquals(new byte[0], value(Tuple.from("User", "I", "zipcode", "10001", "u1")));
+    assertArrayEquals(Tuple.from("u1").pack(), value(Tuple.from("User", "U", "email", "a@x")));
+    assertEquals(1L, ByteBuffer.wrap(value(Tuple.from("User", "#"))).order(ByteOrder.LITTLE_ENDIAN).getLong());
+  }
+
+  @Test
+  void updatingAnIndexedValueMovesItsEntries() {
+    users.save(new User("u1", "10001", "a@x", 30));
+    users.save(new User("u1", "20002", "b@x", 31));
+    assertEquals(List.of(), users.findByZipcode("10001"));
+    assertEquals(List.of(new User("u1", "20002", "b@x", 31)), users.findByZipcode("20002"));
+    assertEquals(Optional.empty(), users.findByEmail("a@x"));
+    assertEquals("u1", users.findByEmail("b@x").orElseThrow().id());
+    assertEquals(1, users.count());
+    assertTrue(users.verifyIndexes().isClean());
+  }
+
+  @Test
+  void deletingRemovesTheRowItsIndexEntriesAndOneFromTheCount() {
+    users.save(new User("u1", "10001", "a@x", 30));
+    users.save(new User("u2", "10001", "b@x", 40));
+    assertTrue(users.deleteById("u1"));
+    assertFalse(users.deleteById("u1"));
+    assertEquals(List.of(), keysUnder(Tuple.from("User", "R", "u1")));
+    assertEquals(List.of("u2"), users.findIdsByZipcode("10001"));
+    assertEquals(Optional.empty(), users.findByEmail("a@x"));
+    assertEquals(1, users.count());
+    assertFalse(users.existsById("u1"));
+    assertTrue(users.existsById("u2"));
+  }
+
+  @Test
+  void aDuplicateUniqueValueIsRejectedAndNothingIsWritten() {
+    users.save(new User("u1", "10001", "a@x", 30));
+    UniqueConstraintException e = assertThrows(UniqueConstraintException.class,
+        () -> users.save(new User("u2", "99999", "a@x", 40)));
+    assertEquals("User", e.entity());
+    assertEquals("email", e.index());
+    assertEquals(List.of("a@x"), e.value());
+    assertFalse(users.existsById("u2"));
+    assertEquals(List.of(), users.findByZipcode("99999"));
+    assertEquals(1, users.count());
+  }
+
+  @Test
+  void indexQueriesFindCountRangeAndPage() {
+    for (int i = 0; i < 25; i++) {
+      users.save(new User("u" + (100 + i), "z" + (i % 3), "m" + i + "@x", i));
+    }
+    assertEquals(9, users.countByZipcode("z0"));
+    assertEquals(9, users.findByZipcode("z0").size());
+    assertEquals(17, users.findByZipcodeBetween("z0", "z2").size());
+    List<User> paged = new ArrayList<>();
+    Continuation after = null;
+    int pages = 0;
+    do {
+      Page<User> page = users.findByZipcode("z0", 4, after);
+      paged.addAll(page.items());
+      after = page.next().map(c -> Continuation.fromBytes(c.toBytes())).orElse(null);
+      pages++;
+    } while (after != null);
+    assertEquals(3, pages);
+    assertEquals(users.findByZipcode("z0"), paged);
+  }
+
+  @Test
+  void findAllPagesThroughEveryEntityOnce() {
+    for (int i = 0; i < 23; i++) {
+      users.save(new User(String.format("u%03d", i), "z", "m" + i, i));
+    }
+    List<String> seen = new ArrayList<>();
+    Continuation after = null;
+    do {
+      Page<User> page = users.findAll(5, after);
+      page.items().forEach(u -> seen.add(u.id()));
+      after = page.next().orElse(null);
+    } while (after != null);
+    assertEquals(23, seen.size());
+    assertEquals(seen.stream().sorted().toList(), seen);
+    assertEquals(23, Set.copyOf(seen).size());
+  }
+
+  @Test
+  void aContinuationFromAnotherQueryIsRejected() {
+    for (int i = 0; i < 5; i++) {
+      users.save(new User("u" + i, i < 3 ? "a" : "b", "m" + i, i));
+    }
+    Continuation fromA = users.findByZipcode("a", 1, null).next().orElseThrow();
+    assertThrows(InvalidContinuationException.class, () -> users.findByZipcode("b", 1, fromA));
+    assertThrows(InvalidContinuationException.class, () -> users.findAll(1, fromA));
+  }
+
+  @Test
+  void coveringIndexAnswersFromItsEntriesAlone() {
+    CustomerRepository customers = new CustomerRepository(db);
+    Customer c = new Customer();
+    c.setId(7);
+    c.setCity("Lyon");
+    c.setVisits(3);
+    c.setCachedLabel("not stored");
+    customers.save(c);
+    assertArrayEquals(io.strata.processor.fixtures.CustomerCodec.INSTANCE.encode(c), value(Tuple.from("Cust", "I", "city", "Lyon", 7L)));
+    db.run(tr -> {
+      tr.clear(Tuple.from("Cust", "R", 7L).range());
+      return null;
+    });
+    Customer found = customers.findByCity("Lyon").get(0);
+    assertEquals(3, found.getVisits());
+    assertEquals(null, found.getCachedLabel());
+    assertFalse(customers.verifyIndexes().isClean(), "an entry whose row is gone is reported");
+  }
+
+  @Test
+  void compositeIndexQueriesByAllFieldsAndByPrefix() {
+    PersonRepository people = new PersonRepository(db);
+    people.save(new Person(1, "Paris", 30, "Ann"));
+    people.save(new Person(2, "Paris", 40, "Bob"));
+    people.save(new Person(3, "Rome", 30, "Cy"));
+    assertEquals(List.of(2), people.findIdsByCityAndAge("Paris", 40));
+    assertEquals(List.of(1, 2), people.findIdsByCity("Paris"));
+    assertEquals(2, people.countByCity("Paris"));
+    assertArrayEquals(new byte[0], value(Tuple.from("Person", "I", "byCityAge", "Paris", 30L, 1L)));
+  }
+
+  @Test
+  void columnMajorCopyIsKeptAndReadByColumn() {
+    SampleRepository samples = new SampleRepository(db);
+    UUID a = UUID.randomUUID();
+    UUID b = UUID.randomUUID();
+    samples.save(sample(a, "x"));
+    samples.save(sample(b, null));
+    Map<UUID, Optional<String>> nicks = samples.findColumnNick();
+    assertEquals(Map.of(a, Optional.of("x")), nicks);
+    assertEquals(Map.of(a, 3, b, 3), samples.findColumnI());
+    assertArrayEquals(Tuple.from("text").pack(), value(Tuple.from("Sample", "C", "str", a)));
+    samples.deleteById(a);
+    assertEquals(Set.of(b), samples.findColumnStr().keySet());
+  }
+
+  @Test
+  void anOversizedFieldIsRejectedWithItsNameAndNothingIsWritten() {
+    String huge = "x".repeat(100_001);
+    EntityTooLargeException e = assertThrows(EntityTooLargeException.class, () -> users.save(new User("u1", "z", huge, 1)));
+    assertTrue(e.getMessage().contains("'email'") && e.getMessage().contains("@Blob"), e.getMessage());
+    assertFalse(users.existsById("u1"));
+    assertEquals(0, users.count());
+  }
+
+  @Test
+  void anOversizedKeyIsRejected() {
+    String longId = "k".repeat(10_001);
+    EntityTooLargeException e = assertThrows(EntityTooLargeException.class, () -> users.save(new User(longId, "z", "e", 1)));
+    assertTrue(e.getMessage().contains("10,000-byte key limit"), e.getMessage());
+  }
+
+  @Test
+  void aNullIdIsRejected() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> users.save(new User(null, "z", "e", 1)));
+    assertTrue(e.getMessage().contains("@Id"), e.getMessage());
+  }
+
+  @Test
+  void repositoriesComposeInOneTransaction() {
+    PersonRepository people = new PersonRepository(db);
+    java.util.concurrent.CompletionException aborted = assertThrows(java.util.concurrent.CompletionException.class, () -> db.run(tr -> {
+      users.save(tr, new User("u1", "z", "e", 1));
+      people.save(tr, new Person(1, "Paris", 1, "Ann"));
+      throw new IllegalStateException("abort the whole unit of work");
+    }));
+    assertTrue(aborted.getCause() instanceof IllegalStateException, "fdb-java's run() wraps what the body threw");
+    assertEquals(0, users.count());
+    assertEquals(0, people.count());
+    db.run(tr -> {
+      users.save(tr, new User("u1", "z", "e", 1));
+      people.save(tr, new Person(1, "Paris", 1, "Ann"));
+      return null;
+    });
+    assertEquals(1, users.count());
+    assertEquals(1, people.count());
+  }
+
+  @Test
+  void asyncViewReadsAndWrites() {
+    users.async().save(new User("u1", "z", "e", 1)).join();
+    assertEquals("u1", users.async().findById("u1").join().orElseThrow().id());
+    assertEquals(List.of("u1"), users.async().findIdsByZipcode("z").join());
+    assertEquals(1L, users.async().count().join());
+  }
+
+  @Test
+  void findAllByIdKeepsOrderAndSkipsMissing() {
+    users.save(new User("a", "z", "1", 1));
+    users.save(new User("b", "z", "2", 1));
+    assertEquals(List.of("b", "a"), users.findAllById(List.of("b", "missing", "a")).stream().map(User::id).toList());
+  }
+
+  @Test
+  void aCorruptStoredValueNamesTheEntityAndField() {
+    users.save(new User("u1", "z", "e", 1));
+    db.run(tr -> {
+      tr.set(Tuple.from("User", "R", "u1", "age").pack(), Tuple.from("not a number").pack());
+      return null;
+    });
+    io.strata.CodecException e = assertThrows(io.strata.CodecException.class, () -> users.findById("u1"));
+    assertTrue(e.getMessage().contains("User") && e.getMessage().contains("u1"), e.getMessage());
+  }
+
+}

@@ -1,0 +1,257 @@
+package io.strata.repository;
+
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.CodecException;
+import io.strata.GeoPoint;
+import io.strata.Point;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * Conversions between field values and tuple elements, per LAYOUTS.md: integers as tuple integers,
+ * floating point as doubles, enums by {@code name()}, {@code Instant} as epoch nanoseconds,
+ * {@code LocalDate} as epoch day, {@code BigDecimal} as its canonical string, collections and nested
+ * records as nested tuples. Decoders reject an element of the wrong type with {@link CodecException}.
+ * Called by generated codecs.
+ */
+public final class Elements {
+  private Elements() {}
+
+  private static CodecException wrong(String expected, Object element) {
+    return new CodecException("stored element " + element + " (" + (element == null ? "null" : element.getClass().getSimpleName())
+        + ") is not " + expected);
+  }
+
+  /** A boxed integer of any width as a tuple integer (null stays null). */
+  public static Object ofNumber(Number n) {
+    return n == null ? null : n.longValue();
+  }
+
+  /** A boxed float or double as a tuple double (null stays null). */
+  public static Object ofFloating(Number n) {
+    return n == null ? null : n.doubleValue();
+  }
+
+  /** An Optional's value converted by {@code item}, or null when empty. */
+  public static <X> Object ofOptional(java.util.Optional<X> value, Function<X, Object> item) {
+    return value == null || value.isEmpty() ? null : item.apply(value.get());
+  }
+
+  /** Each item converted by {@code item}: query arguments to elements, or elements back to values. */
+  public static <X, Y> List<Y> map(Iterable<X> items, Function<X, Y> item) {
+    List<Y> out = new ArrayList<>();
+    for (X x : items) {
+      out.add(item.apply(x));
+    }
+    return out;
+  }
+
+  /** Query values as tuple elements; a null is rejected because null values are never indexed. */
+  public static List<Object> values(Object... elements) {
+    for (Object e : elements) {
+      if (e == null) {
+        throw new IllegalArgumentException("index query values must not be null: entities whose indexed value is null are not indexed");
+      }
+    }
+    return java.util.Arrays.asList(elements);
+  }
+
+  /** A column read converted: element keys and values decoded. */
+  public static <K, V> java.util.Map<K, V> mapColumn(java.util.Map<Object, Object> column, Function<Object, K> key, Function<Object, V> value) {
+    java.util.Map<K, V> out = new java.util.LinkedHashMap<>();
+    column.forEach((k, v) -> out.put(key.apply(k), value.apply(v)));
+    return out;
+  }
+
+  public static long toLong(Object e) {
+    if (e instanceof Long l) {
+      return l;
+    }
+    if (e instanceof Integer i) {
+      return i;
+    }
+    if (e instanceof BigInteger b && b.bitLength() < 64) {
+      return b.longValue();
+    }
+    throw wrong("an integer", e);
+  }
+
+  public static int toInt(Object e) {
+    long v = toLong(e);
+    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+      throw wrong("an int", e);
+    }
+    return (int) v;
+  }
+
+  public static short toShort(Object e) {
+    long v = toLong(e);
+    if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
+      throw wrong("a short", e);
+    }
+    return (short) v;
+  }
+
+  public static byte toByte(Object e) {
+    long v = toLong(e);
+    if (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE) {
+      throw wrong("a byte", e);
+    }
+    return (byte) v;
+  }
+
+  public static double toDouble(Object e) {
+    if (e instanceof Double d) {
+      return d;
+    }
+    if (e instanceof Float f) {
+      return f;
+    }
+    throw wrong("a floating-point number", e);
+  }
+
+  public static float toFloat(Object e) {
+    return (float) toDouble(e);
+  }
+
+  public static boolean toBoolean(Object e) {
+    if (e instanceof Boolean b) {
+      return b;
+    }
+    throw wrong("a boolean", e);
+  }
+
+  public static String toStr(Object e) {
+    if (e instanceof String s) {
+      return s;
+    }
+    throw wrong("a string", e);
+  }
+
+  public static UUID toUuid(Object e) {
+    if (e instanceof UUID u) {
+      return u;
+    }
+    throw wrong("a UUID", e);
+  }
+
+  public static byte[] toBytes(Object e) {
+    if (e instanceof byte[] b) {
+      return b;
+    }
+    throw wrong("bytes", e);
+  }
+
+  public static BigInteger toBigInteger(Object e) {
+    if (e instanceof BigInteger b) {
+      return b;
+    }
+    return BigInteger.valueOf(toLong(e));
+  }
+
+  public static Object ofBigDecimal(BigDecimal d) {
+    return d == null ? null : d.toString();
+  }
+
+  public static BigDecimal toBigDecimal(Object e) {
+    try {
+      return new BigDecimal(toStr(e));
+    } catch (NumberFormatException ex) {
+      throw wrong("a decimal string", e);
+    }
+  }
+
+  public static Object ofInstant(Instant i) {
+    return i == null ? null : Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+  }
+
+  public static Instant toInstant(Object e) {
+    long nanos = toLong(e);
+    return Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+  }
+
+  public static Object ofLocalDate(LocalDate d) {
+    return d == null ? null : d.toEpochDay();
+  }
+
+  public static LocalDate toLocalDate(Object e) {
+    return LocalDate.ofEpochDay(toLong(e));
+  }
+
+  public static <E extends Enum<E>> E toEnum(Class<E> type, Object e) {
+    try {
+      return Enum.valueOf(type, toStr(e));
+    } catch (IllegalArgumentException ex) {
+      throw wrong("a constant of " + type.getSimpleName(), e);
+    }
+  }
+
+  public static Object ofEnum(Enum<?> e) {
+    return e == null ? null : e.name();
+  }
+
+  public static Tuple toTuple(Object e) {
+    if (e instanceof Tuple t) {
+      return t;
+    }
+    if (e instanceof List<?> items) {
+      return Tuple.fromList(items); // the tuple layer decodes nested tuples as lists
+    }
+    throw wrong("a nested tuple", e);
+  }
+
+  /** A collection as a nested tuple, each item converted by {@code item}. */
+  public static <X> Object ofCollection(Collection<X> values, Function<X, Object> item) {
+    if (values == null) {
+      return null;
+    }
+    List<Object> out = new ArrayList<>(values.size());
+    for (X v : values) {
+      out.add(item.apply(v));
+    }
+    return Tuple.fromList(out);
+  }
+
+  public static <X> List<X> toList(Object e, Function<Object, X> item) {
+    List<X> out = new ArrayList<>();
+    for (Object o : toTuple(e).getItems()) {
+      out.add(item.apply(o));
+    }
+    return List.copyOf(out);
+  }
+
+  public static <X> Set<X> toSet(Object e, Function<Object, X> item) {
+    Set<X> out = new LinkedHashSet<>();
+    for (Object o : toTuple(e).getItems()) {
+      out.add(item.apply(o));
+    }
+    return java.util.Collections.unmodifiableSet(out);
+  }
+
+  public static Object ofPoint(Point p) {
+    return p == null ? null : Tuple.from(p.x(), p.y());
+  }
+
+  public static Point toPoint(Object e) {
+    Tuple t = toTuple(e);
+    return new Point(toLong(t.get(0)), toLong(t.get(1)));
+  }
+
+  public static Object ofGeoPoint(GeoPoint p) {
+    return p == null ? null : Tuple.from(p.lat(), p.lon());
+  }
+
+  public static GeoPoint toGeoPoint(Object e) {
+    Tuple t = toTuple(e);
+    return new GeoPoint(toDouble(t.get(0)), toDouble(t.get(1)));
+  }
+}

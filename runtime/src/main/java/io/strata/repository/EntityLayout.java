@@ -1,0 +1,135 @@
+package io.strata.repository;
+
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The keys of one entity under a root subspace, exactly as LAYOUTS.md fixes them:
+ * rows {@code (E,"R",id,field)}, column copy {@code (E,"C",field,id)}, count {@code (E,"#")}, index
+ * entries {@code (E,"I",index,values...,id)} and unique entries {@code (E,"U",index,values...)}.
+ */
+public final class EntityLayout<T> {
+  private final EntityCodec<T> codec;
+  private final Subspace rows;
+  private final Subspace columns;
+  private final Subspace indexes;
+  private final Subspace uniques;
+  private final byte[] countKey;
+  private final List<IndexDefinition> indexList;
+  private final Map<String, IndexDefinition> byName = new HashMap<>();
+  private final Map<String, int[]> positions = new HashMap<>();
+  private final Map<String, Integer> fieldPosition = new HashMap<>();
+  private final boolean columnMajor;
+
+  public EntityLayout(EntityCodec<T> codec, Subspace root, List<IndexDefinition> indexes, boolean columnMajor) {
+    this.codec = codec;
+    Subspace entity = root.get(codec.entityName());
+    this.rows = entity.get("R");
+    this.columns = entity.get("C");
+    this.indexes = entity.get("I");
+    this.uniques = entity.get("U");
+    this.countKey = entity.pack(Tuple.from("#"));
+    this.indexList = List.copyOf(indexes);
+    this.columnMajor = columnMajor;
+    List<String> names = codec.fieldNames();
+    for (int i = 0; i < names.size(); i++) {
+      fieldPosition.put(names.get(i), i);
+    }
+    for (IndexDefinition index : indexList) {
+      byName.put(index.name(), index);
+      int[] pos = new int[index.fields().size()];
+      for (int i = 0; i < pos.length; i++) {
+        pos[i] = fieldPosition.get(index.fields().get(i));
+      }
+      positions.put(index.name(), pos);
+    }
+  }
+
+  public EntityCodec<T> codec() {
+    return codec;
+  }
+
+  public String entityName() {
+    return codec.entityName();
+  }
+
+  public boolean columnMajor() {
+    return columnMajor;
+  }
+
+  public List<IndexDefinition> indexes() {
+    return indexList;
+  }
+
+  public IndexDefinition index(String name) {
+    IndexDefinition index = byName.get(name);
+    if (index == null) {
+      throw new IllegalArgumentException(entityName() + " has no index named '" + name + "'; it has " + byName.keySet());
+    }
+    return index;
+  }
+
+  /** Position of a stored field, or -1. */
+  public int fieldPosition(String field) {
+    return fieldPosition.getOrDefault(field, -1);
+  }
+
+  public Subspace rows() {
+    return rows;
+  }
+
+  public Subspace row(Object id) {
+    return rows.get(id);
+  }
+
+  public byte[] rowKey(Object id, String field) {
+    return rows.pack(Tuple.from(id, field));
+  }
+
+  public byte[] columnKey(String field, Object id) {
+    return columns.pack(Tuple.from(field, id));
+  }
+
+  public Subspace column(String field) {
+    return columns.get(field);
+  }
+
+  public byte[] countKey() {
+    return countKey;
+  }
+
+  public Subspace index(IndexDefinition index) {
+    return indexes.get(index.name());
+  }
+
+  public Subspace unique(IndexDefinition index) {
+    return uniques.get(index.name());
+  }
+
+  /** The indexed values of an entity's elements, or null when any of them is absent (nulls are not indexed). */
+  public List<Object> indexValues(IndexDefinition index, Object[] elements) {
+    int[] pos = positions.get(index.name());
+    List<Object> values = new ArrayList<>(pos.length);
+    for (int p : pos) {
+      if (elements[p] == null) {
+        return null;
+      }
+      values.add(elements[p]);
+    }
+    return values;
+  }
+
+  public byte[] indexKey(IndexDefinition index, List<Object> values, Object id) {
+    List<Object> items = new ArrayList<>(values);
+    items.add(id);
+    return index(index).pack(Tuple.fromList(items));
+  }
+
+  public byte[] uniqueKey(IndexDefinition index, List<Object> values) {
+    return unique(index).pack(Tuple.fromList(values));
+  }
+}

@@ -1,0 +1,321 @@
+package io.strata.repository;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MutationType;
+import com.apple.foundationdb.Range;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.CodecException;
+import io.strata.Continuation;
+import io.strata.Page;
+import io.strata.UniqueConstraintException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Rows of one entity: load, save (with index maintenance), delete, count and paged scans, inside a
+ * caller's transaction. Generated repositories delegate here.
+ *
+ * <p>Invariants kept by every save and delete, in the same transaction as the row change: each
+ * non-null field has exactly one row key; each index holds exactly one entry per entity whose indexed
+ * values are all non-null; each unique index maps a value to at most one id; the count key equals the
+ * number of entities. The old row is read first, so stale entries are removed.
+ */
+public final class EntityStore<T> {
+  private static final byte[] PLUS_ONE = le(1);
+  private static final byte[] MINUS_ONE = le(-1);
+  private static final byte[] EMPTY = new byte[0];
+
+  private final EntityLayout<T> layout;
+  private final EntityCodec<T> codec;
+
+  public EntityStore(EntityLayout<T> layout) {
+    this.layout = layout;
+    this.codec = layout.codec();
+  }
+
+  public EntityLayout<T> layout() {
+    return layout;
+  }
+
+  private static byte[] le(long v) {
+    return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
+  }
+
+  private Object requireId(Object id) {
+    if (id == null) {
+      throw new IllegalArgumentException(layout.entityName() + ": id must not be null");
+    }
+    return id;
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  /** The stored elements of one entity (one range read of {@code (E,"R",id)}), or null when absent. */
+  public CompletableFuture<Object[]> loadElements(ReadTransaction tr, Object id) {
+    requireId(id);
+    return tr.getRange(layout.row(id).range()).asList().thenApply(kvs -> kvs.isEmpty() ? null : elementsOf(id, kvs));
+  }
+
+  Object[] elementsOf(Object id, List<KeyValue> kvs) {
+    Object[] elements = new Object[codec.fieldNames().size()];
+    int prefix = layout.row(id).getKey().length;
+    for (KeyValue kv : kvs) {
+      Tuple rest = Tuple.fromBytes(kv.getKey(), prefix, kv.getKey().length - prefix);
+      if (rest.size() != 1) {
+        continue; // sub-keys of blob or document fields
+      }
+      int pos = layout.fieldPosition(rest.getString(0));
+      if (pos >= 0) {
+        elements[pos] = decodeValue(id, rest.getString(0), kv.getValue());
+      }
+    }
+    elements[codec.idIndex()] = id;
+    return elements;
+  }
+
+  private Object decodeValue(Object id, String field, byte[] value) {
+    try {
+      Tuple t = Tuple.fromBytes(value);
+      if (t.size() != 1) {
+        throw new IllegalArgumentException("expected one element, found " + t.size());
+      }
+      return t.get(0);
+    } catch (RuntimeException e) {
+      throw new CodecException(layout.entityName() + " id " + Sizes.describe(id) + ": stored value of field '" + field
+          + "' at key " + Tuple.fromBytes(layout.rowKey(id, field)) + " does not decode: " + e.getMessage(), e);
+    }
+  }
+
+  T build(Object[] elements) {
+    try {
+      return codec.fromElements(elements);
+    } catch (CodecException e) {
+      throw new CodecException(layout.entityName() + " id " + Sizes.describe(elements[codec.idIndex()]) + ": " + e.getMessage(), e);
+    }
+  }
+
+  public CompletableFuture<Optional<T>> load(ReadTransaction tr, Object id) {
+    return loadElements(tr, id).thenApply(e -> e == null ? Optional.empty() : Optional.of(build(e)));
+  }
+
+  /** Loads several entities with concurrent reads; missing ids are skipped, order is kept. */
+  public CompletableFuture<List<T>> loadAll(ReadTransaction tr, List<?> ids) {
+    List<CompletableFuture<Object[]>> reads = new ArrayList<>(ids.size());
+    for (Object id : ids) {
+      reads.add(loadElements(tr, id));
+    }
+    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> {
+      List<T> out = new ArrayList<>(reads.size());
+      for (CompletableFuture<Object[]> r : reads) {
+        Object[] e = r.join();
+        if (e != null) {
+          out.add(build(e));
+        }
+      }
+      return out;
+    });
+  }
+
+  public CompletableFuture<Boolean> exists(ReadTransaction tr, Object id) {
+    requireId(id);
+    return tr.getRange(layout.row(id).range(), 1).asList().thenApply(kvs -> !kvs.isEmpty());
+  }
+
+  /** The entity count: one key, kept by atomic ADD. */
+  public CompletableFuture<Long> count(ReadTransaction tr) {
+    return tr.get(layout.countKey()).thenApply(v -> v == null ? 0L : ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong());
+  }
+
+  /** One page of all entities in id order; the continuation resumes at the next entity's first key. */
+  public CompletableFuture<Page<T>> scan(ReadTransaction tr, int limit, Continuation after) {
+    Paging.checkLimit(limit);
+    Range all = layout.rows().range();
+    byte[] begin = Paging.resume(after, all);
+    return scanRows(tr, begin, all.end, limit, new LinkedHashMap<>());
+  }
+
+  private CompletableFuture<Page<T>> scanRows(ReadTransaction tr, byte[] begin, byte[] end, int limit, LinkedHashMap<Object, List<KeyValue>> acc) {
+    int batch = Math.max(64, (limit + 1) * Math.max(1, codec.fieldNames().size()));
+    return tr.getRange(begin, end, batch).asList().thenCompose(kvs -> {
+      for (KeyValue kv : kvs) {
+        Object id = layout.rows().unpack(kv.getKey()).get(0);
+        if (!acc.containsKey(id) && acc.size() == limit) {
+          return CompletableFuture.completedFuture(page(acc, Optional.of(Continuation.of(layout.rows().range().begin, layout.row(id).getKey()))));
+        }
+        acc.computeIfAbsent(id, k -> new ArrayList<>()).add(kv);
+      }
+      if (kvs.size() < batch) {
+        return CompletableFuture.completedFuture(page(acc, Optional.empty()));
+      }
+      byte[] next = com.apple.foundationdb.tuple.ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
+      return scanRows(tr, next, end, limit, acc);
+    });
+  }
+
+  private Page<T> page(Map<Object, List<KeyValue>> rows, Optional<Continuation> next) {
+    List<T> items = new ArrayList<>(rows.size());
+    rows.forEach((id, kvs) -> items.add(build(elementsOf(id, kvs))));
+    return new Page<>(items, next);
+  }
+
+  // ------------------------------------------------------------------ writes
+
+  /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */
+  public CompletableFuture<Void> save(Transaction tr, T entity) {
+    Objects.requireNonNull(entity, () -> layout.entityName() + ": cannot save null");
+    Object[] fresh = codec.toElements(entity);
+    Object id = fresh[codec.idIndex()];
+    if (id == null) {
+      throw new IllegalArgumentException(layout.entityName() + ": cannot save an entity whose @Id '"
+          + codec.fieldNames().get(codec.idIndex()) + "' is null; assign an id first");
+    }
+    byte[][] values = encodeAll(id, fresh);
+    return loadElements(tr, id).thenCompose(old -> checkUnique(tr, id, old, fresh).thenApply(ok -> {
+      write(tr, id, old, fresh, values, entity);
+      return null;
+    }));
+  }
+
+  private byte[][] encodeAll(Object id, Object[] elements) {
+    byte[][] values = new byte[elements.length][];
+    List<String> names = codec.fieldNames();
+    for (int i = 0; i < elements.length; i++) {
+      if (elements[i] != null) {
+        values[i] = Tuple.from(elements[i]).pack();
+        Sizes.checkValue(layout.entityName(), id, names.get(i), values[i]);
+        Sizes.checkKey(layout.entityName(), id, "field '" + names.get(i) + "'", layout.rowKey(id, names.get(i)));
+      }
+    }
+    for (IndexDefinition index : layout.indexes()) {
+      List<Object> v = layout.indexValues(index, elements);
+      if (v != null) {
+        Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", layout.indexKey(index, v, id));
+      }
+    }
+    return values;
+  }
+
+  private CompletableFuture<Boolean> checkUnique(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    List<CompletableFuture<Void>> checks = new ArrayList<>();
+    for (IndexDefinition index : layout.indexes()) {
+      if (!index.unique()) {
+        continue;
+      }
+      List<Object> v = layout.indexValues(index, fresh);
+      if (v == null || (old != null && v.equals(layout.indexValues(index, old)))) {
+        continue;
+      }
+      checks.add(tr.get(layout.uniqueKey(index, v)).thenAccept(owner -> {
+        if (owner != null) {
+          Object existing = Tuple.fromBytes(owner).get(0);
+          if (!Tuple.from(existing).equals(Tuple.from(id))) {
+            throw new UniqueConstraintException(layout.entityName(), index.name(), v, existing, id);
+          }
+        }
+      }));
+    }
+    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> true);
+  }
+
+  private void write(Transaction tr, Object id, Object[] old, Object[] fresh, byte[][] values, T entity) {
+    List<String> names = codec.fieldNames();
+    if (old != null) {
+      removeEntries(tr, id, old, fresh);
+    }
+    for (int i = 0; i < fresh.length; i++) {
+      if (values[i] != null) {
+        tr.set(layout.rowKey(id, names.get(i)), values[i]);
+        if (layout.columnMajor()) {
+          tr.set(layout.columnKey(names.get(i), id), values[i]);
+        }
+      }
+    }
+    byte[] row = null;
+    for (IndexDefinition index : layout.indexes()) {
+      List<Object> v = layout.indexValues(index, fresh);
+      if (v == null) {
+        continue;
+      }
+      if (index.covering() && row == null) {
+        row = codec.encode(entity);
+        Sizes.checkValue(layout.entityName(), id, "covering index '" + index.name() + "' row", row);
+      }
+      tr.set(layout.indexKey(index, v, id), index.covering() ? row : EMPTY);
+      if (index.unique()) {
+        tr.set(layout.uniqueKey(index, v), Tuple.from(id).pack());
+      }
+    }
+    if (old == null) {
+      tr.mutate(MutationType.ADD, layout.countKey(), PLUS_ONE);
+    }
+  }
+
+  /** Saves several entities one after the other in the same transaction. */
+  public CompletableFuture<Void> saveAll(Transaction tr, Iterable<? extends T> entities) {
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    for (T entity : entities) {
+      chain = chain.thenCompose(v -> save(tr, entity));
+    }
+    return chain;
+  }
+
+  /** Clears what {@code old} wrote that {@code fresh} (null on delete) will not overwrite. */
+  private void removeEntries(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    List<String> names = codec.fieldNames();
+    for (int i = 0; i < old.length; i++) {
+      if (old[i] != null && (fresh == null || fresh[i] == null)) {
+        tr.clear(layout.rowKey(id, names.get(i)));
+        if (layout.columnMajor()) {
+          tr.clear(layout.columnKey(names.get(i), id));
+        }
+      }
+    }
+    for (IndexDefinition index : layout.indexes()) {
+      List<Object> was = layout.indexValues(index, old);
+      if (was == null) {
+        continue;
+      }
+      List<Object> now = fresh == null ? null : layout.indexValues(index, fresh);
+      if (!was.equals(now)) {
+        tr.clear(layout.indexKey(index, was, id));
+        if (index.unique()) {
+          tr.clear(layout.uniqueKey(index, was));
+        }
+      }
+    }
+  }
+
+  /** Deletes the entity and everything stored under its row; false when it did not exist. */
+  public CompletableFuture<Boolean> delete(Transaction tr, Object id) {
+    return loadElements(tr, id).thenApply(old -> {
+      if (old == null) {
+        return false;
+      }
+      removeEntries(tr, id, old, null);
+      tr.clear(layout.row(id).range());
+      tr.mutate(MutationType.ADD, layout.countKey(), MINUS_ONE);
+      return true;
+    });
+  }
+
+  /** The column-major copy of one field: id → value element (one range read of {@code (E,"C",field)}). */
+  public CompletableFuture<Map<Object, Object>> column(ReadTransaction tr, String field) {
+    return tr.getRange(layout.column(field).range()).asList().thenApply(kvs -> {
+      Map<Object, Object> out = new LinkedHashMap<>();
+      for (KeyValue kv : kvs) {
+        Object id = layout.column(field).unpack(kv.getKey()).get(0);
+        out.put(id, decodeValue(id, field, kv.getValue()));
+      }
+      return out;
+    });
+  }
+}

@@ -1,0 +1,106 @@
+package io.strata.repository;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.Range;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Continuation;
+import io.strata.Page;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Reads through one entity's secondary indexes: by value (or value prefix for composite indexes),
+ * by half-open value range, paged, counted, and unique lookups. Covering indexes are answered from
+ * the entries alone; plain ones load the rows with concurrent reads.
+ */
+public final class IndexQueries<T> {
+  private final EntityStore<T> store;
+  private final EntityLayout<T> layout;
+
+  public IndexQueries(EntityStore<T> store) {
+    this.store = store;
+    this.layout = store.layout();
+  }
+
+  private Range prefixRange(IndexDefinition index, List<Object> prefix) {
+    return layout.index(index).get(Tuple.fromList(prefix)).range();
+  }
+
+  private Range betweenRange(IndexDefinition index, List<Object> from, List<Object> toExclusive) {
+    Subspace s = layout.index(index);
+    return new Range(s.pack(Tuple.fromList(from)), s.pack(Tuple.fromList(toExclusive)));
+  }
+
+  private Object idOf(IndexDefinition index, KeyValue kv) {
+    Tuple t = layout.index(index).unpack(kv.getKey());
+    return t.get(t.size() - 1);
+  }
+
+  /** Ids of the entities whose indexed values start with {@code prefix}, in index order (no row reads). */
+  public CompletableFuture<List<Object>> ids(ReadTransaction tr, String indexName, List<Object> prefix) {
+    IndexDefinition index = layout.index(indexName);
+    return tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> idsOf(index, kvs));
+  }
+
+  private List<Object> idsOf(IndexDefinition index, List<KeyValue> kvs) {
+    List<Object> ids = new ArrayList<>(kvs.size());
+    for (KeyValue kv : kvs) {
+      ids.add(idOf(index, kv));
+    }
+    return ids;
+  }
+
+  private CompletableFuture<List<T>> entities(ReadTransaction tr, IndexDefinition index, List<KeyValue> kvs) {
+    if (index.covering()) {
+      List<T> out = new ArrayList<>(kvs.size());
+      for (KeyValue kv : kvs) {
+        out.add(layout.codec().decode(kv.getValue()));
+      }
+      return CompletableFuture.completedFuture(out);
+    }
+    return store.loadAll(tr, idsOf(index, kvs));
+  }
+
+  public CompletableFuture<List<T>> find(ReadTransaction tr, String indexName, List<Object> prefix) {
+    IndexDefinition index = layout.index(indexName);
+    return tr.getRange(prefixRange(index, prefix)).asList().thenCompose(kvs -> entities(tr, index, kvs));
+  }
+
+  /** Entities whose first indexed value is in {@code [from, toExclusive)}, in index order. */
+  public CompletableFuture<List<T>> between(ReadTransaction tr, String indexName, List<Object> from, List<Object> toExclusive) {
+    IndexDefinition index = layout.index(indexName);
+    return tr.getRange(betweenRange(index, from, toExclusive)).asList().thenCompose(kvs -> entities(tr, index, kvs));
+  }
+
+  public CompletableFuture<Page<T>> page(ReadTransaction tr, String indexName, List<Object> prefix, int limit, Continuation after) {
+    Paging.checkLimit(limit);
+    IndexDefinition index = layout.index(indexName);
+    Range range = prefixRange(index, prefix);
+    byte[] begin = Paging.resume(after, range);
+    return tr.getRange(begin, range.end, limit + 1).asList().thenCompose(kvs -> {
+      Optional<Continuation> next = kvs.size() > limit
+          ? Optional.of(Continuation.of(range.begin, kvs.get(limit).getKey()))
+          : Optional.empty();
+      List<KeyValue> items = kvs.size() > limit ? kvs.subList(0, limit) : kvs;
+      return entities(tr, index, items).thenApply(list -> new Page<>(list, next));
+    });
+  }
+
+  /** The number of entries under {@code prefix} (reads the index keys, not the rows). */
+  public CompletableFuture<Long> count(ReadTransaction tr, String indexName, List<Object> prefix) {
+    IndexDefinition index = layout.index(indexName);
+    return tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> (long) kvs.size());
+  }
+
+  /** The entity a unique index maps {@code values} to (one key read, then the row). */
+  public CompletableFuture<Optional<T>> unique(ReadTransaction tr, String indexName, List<Object> values) {
+    IndexDefinition index = layout.index(indexName);
+    return tr.get(layout.uniqueKey(index, values)).thenCompose(owner -> owner == null
+        ? CompletableFuture.completedFuture(Optional.<T>empty())
+        : store.load(tr, Tuple.fromBytes(owner).get(0)));
+  }
+}

@@ -1,0 +1,35 @@
+package io.strata.repository;
+
+import io.strata.EntityTooLargeException;
+
+/** FoundationDB's size limits, checked before anything is written so errors name the entity and field. */
+final class Sizes {
+  static final int KEY_LIMIT = 10_000;
+  static final int VALUE_LIMIT = 100_000;
+
+  private Sizes() {}
+
+  static void checkKey(String entity, Object id, String what, byte[] key) {
+    if (key.length > KEY_LIMIT) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": the key for " + what + " is " + key.length
+          + " bytes, over FoundationDB's 10,000-byte key limit; use a shorter id or indexed value (keys should stay"
+          + " under ~100 bytes), or do not index this field");
+    }
+  }
+
+  static void checkValue(String entity, Object id, String field, byte[] value) {
+    if (value.length > VALUE_LIMIT) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": field '" + field + "' is " + value.length
+          + " bytes, over FoundationDB's 100,000-byte value limit; annotate it with @Blob (stored in chunks) or"
+          + " store it with io.strata.layers.BlobStore");
+    }
+  }
+
+  static String describe(Object id) {
+    if (id instanceof byte[] b) {
+      return "0x" + java.util.HexFormat.of().formatHex(b, 0, Math.min(b.length, 32)) + (b.length > 32 ? "…" : "");
+    }
+    String s = String.valueOf(id);
+    return s.length() > 64 ? s.substring(0, 64) + "…" : s;
+  }
+}
