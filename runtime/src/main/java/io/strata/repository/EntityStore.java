@@ -25,9 +25,10 @@ import java.util.concurrent.CompletableFuture;
  * caller's transaction. Generated repositories delegate here.
  *
  * <p>Invariants kept by every save and delete, in the same transaction as the row change: each
- * non-null field has exactly one row key; each index holds exactly one entry per entity whose indexed
- * values are all non-null; each unique index maps a value to at most one id; the count key equals the
- * number of entities. The old row is read first, so stale entries are removed.
+ * non-null field has exactly one row key; each plain or covering index holds exactly one
+ * {@code (E,"I",...)} entry per entity whose indexed values are all non-null; each unique index holds
+ * exactly one {@code (E,"U",...)} entry per such entity, so a value maps to at most one id; the count
+ * key equals the number of entities. The old row is read first, so stale entries are removed.
  */
 public final class EntityStore<T> {
   private static final byte[] PLUS_ONE = le(1);
@@ -245,13 +246,14 @@ public final class EntityStore<T> {
       if (v == null) {
         continue;
       }
-      if (index.covering() && row == null) {
+      if (index.covering() && !index.unique() && row == null) {
         row = codec.encode(entity);
         Sizes.checkValue(layout.entityName(), id, "covering index '" + index.name() + "' row", row);
       }
-      tr.set(layout.indexKey(index, v, id), index.covering() ? row : EMPTY);
       if (index.unique()) {
         tr.set(layout.uniqueKey(index, v), Tuple.from(id).pack());
+      } else {
+        tr.set(layout.indexKey(index, v, id), index.covering() ? row : EMPTY);
       }
     }
     if (old == null) {
@@ -286,10 +288,7 @@ public final class EntityStore<T> {
       }
       List<Object> now = fresh == null ? null : layout.indexValues(index, fresh);
       if (!was.equals(now)) {
-        tr.clear(layout.indexKey(index, was, id));
-        if (index.unique()) {
-          tr.clear(layout.uniqueKey(index, was));
-        }
+        tr.clear(index.unique() ? layout.uniqueKey(index, was) : layout.indexKey(index, was, id));
       }
     }
   }

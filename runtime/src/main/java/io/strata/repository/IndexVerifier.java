@@ -60,7 +60,7 @@ public final class IndexVerifier<T> {
       if (v == null) {
         continue;
       }
-      if (tr.get(layout.indexKey(index, v, id)).join() == null) {
+      if (!index.unique() && tr.get(layout.indexKey(index, v, id)).join() == null) {
         problems.add("row " + Sizes.describe(id) + " has no entry in index '" + index.name() + "' for " + v);
       }
       if (index.unique()) {
@@ -73,7 +73,7 @@ public final class IndexVerifier<T> {
   }
 
   private long verifyEntries(ReadTransactionContext db, IndexDefinition index, int batch, List<String> problems) {
-    Range range = layout.index(index).range();
+    Range range = (index.unique() ? layout.unique(index) : layout.index(index)).range();
     long checked = 0;
     byte[] begin = range.begin;
     while (begin != null) {
@@ -81,10 +81,10 @@ public final class IndexVerifier<T> {
       List<KeyValue> kvs = db.read(tr -> {
         List<KeyValue> entries = tr.getRange(from, range.end, batch).asList().join();
         for (KeyValue kv : entries) {
-          Tuple key = layout.index(index).unpack(kv.getKey());
-          Object id = key.get(key.size() - 1);
+          Tuple key = (index.unique() ? layout.unique(index) : layout.index(index)).unpack(kv.getKey());
+          Object id = index.unique() ? Tuple.fromBytes(kv.getValue()).get(0) : key.get(key.size() - 1);
           Object[] row = store.loadElements(tr, id).join();
-          List<Object> values = key.popBack().getItems();
+          List<Object> values = index.unique() ? key.getItems() : key.popBack().getItems();
           if (row == null) {
             problems.add("index '" + index.name() + "' entry " + key + " has no row");
           } else if (!Tuple.fromList(values).equals(optionalTuple(layout.indexValues(index, row)))) {

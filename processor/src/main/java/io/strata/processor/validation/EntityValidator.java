@@ -90,8 +90,11 @@ public final class EntityValidator {
   private List<Declared> declaredFields(TypeElement type, boolean record) {
     List<Declared> out = new ArrayList<>();
     if (record) {
+      // the components' implicit fields carry their annotations and, unlike components on JDK 17, a source position
       for (var c : type.getRecordComponents()) {
-        out.add(new Declared(c, c.getSimpleName().toString(), c.asType(), c.getAnnotation(Transient.class) == null));
+        Element at = ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
+            .filter(f -> f.getSimpleName().equals(c.getSimpleName())).findFirst().map(Element.class::cast).orElse(c);
+        out.add(new Declared(at, c.getSimpleName().toString(), c.asType(), at.getAnnotation(Transient.class) == null));
       }
     } else {
       for (VariableElement f : ElementFilter.fieldsIn(type.getEnclosedElements())) {

@@ -1,0 +1,157 @@
+package io.strata.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** One test per diagnostic: the message, and the line the caret lands on. */
+class CompileErrorsTest {
+
+  private static JavaFileObject source(String name, String... lines) {
+    return JavaFileObjects.forSourceLines("test." + name, lines);
+  }
+
+  private static Compilation compile(JavaFileObject... sources) {
+    return Compiler.javac().withProcessors(new StrataProcessor()).compile(sources);
+  }
+
+  private static final String IMPORTS = "import io.strata.annotations.*;";
+
+  @Test
+  void entityOnAnInterface() {
+    JavaFileObject f = source("Shape", "package test;", IMPORTS, "@Entity", "public interface Shape {}");
+    assertThat(compile(f)).hadErrorContaining("@Entity goes on a class or record; Shape is a interface").inFile(f).onLine(4);
+  }
+
+  @Test
+  void noId() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(String name) {}");
+    assertThat(compile(f)).hadErrorContaining("@Entity Thing has no @Id").inFile(f).onLine(4);
+  }
+
+  @Test
+  void twoIds() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(",
+        "  @Id String a,", "  @Id String b) {}");
+    assertThat(compile(f)).hadErrorContaining("more than one @Id (a, b): keep exactly one").inFile(f).onLine(6);
+  }
+
+  @Test
+  void unsupportedIdType() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(",
+        "  @Id double id) {}");
+    assertThat(compile(f)).hadErrorContaining("@Id 'id' has type double; an id must be String, long, Long, int, Integer, UUID or byte[]")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
+  void unsupportedFieldType() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  java.util.Map<String, String> attributes) {}");
+    assertThat(compile(f)).hadErrorContaining("field 'attributes' has type java.util.Map<java.lang.String,java.lang.String>, which Strata cannot store")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
+  void indexOnAnUnsupportedType() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Indexed java.util.List<String> tags) {}");
+    assertThat(compile(f)).hadErrorContaining("@Indexed field 'tags' has type java.util.List<java.lang.String>, which cannot be indexed")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
+  void compositeIndexNamingAMissingFieldSuggestsTheClosestName() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity",
+        "@Index(name = \"byCity\", fields = {\"ctiy\"})", "public record Thing(@Id String id, String city) {}");
+    assertThat(compile(f)).hadErrorContaining("@Index 'byCity' names field 'ctiy', which Thing does not store; did you mean 'city'?")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
+  void compositeIndexWithoutFields() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity",
+        "@Index(name = \"empty\", fields = {})", "public record Thing(@Id String id, String city) {}");
+    assertThat(compile(f)).hadErrorContaining("@Index 'empty' names no fields").inFile(f).onLine(5);
+  }
+
+  @Test
+  void duplicateIndexNames() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity",
+        "@Index(name = \"city\", fields = {\"city\", \"zip\"})", "public record Thing(@Id String id, @Indexed String city, String zip) {}");
+    assertThat(compile(f)).hadErrorContaining("index name 'city' is used more than once in Thing").inFile(f).onLine(5);
+  }
+
+  @Test
+  void blobOnANonByteArray() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Blob String avatar) {}");
+    assertThat(compile(f)).hadErrorContaining("@Blob goes on byte[] fields only; 'avatar' is java.lang.String").inFile(f).onLine(5);
+  }
+
+  @Test
+  void blobChunkSizeOutOfRange() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Blob(chunkSize = 200000) byte[] avatar) {}");
+    assertThat(compile(f)).hadErrorContaining("@Blob(chunkSize = 200000) on 'avatar' must be between 1 and 100000").inFile(f).onLine(5);
+  }
+
+  @Test
+  void spatialOnANonPoint() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Spatial double[] where) {}");
+    assertThat(compile(f)).hadErrorContaining("@Spatial goes on io.strata.Point or io.strata.GeoPoint fields only; 'where' is double[]")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
+  void spatialRangeBudgetOutOfRange() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Spatial(maxRanges = 0) io.strata.GeoPoint where) {}");
+    assertThat(compile(f)).hadErrorContaining("@Spatial(maxRanges = 0) on 'where' must be between 1 and 256").inFile(f).onLine(5);
+  }
+
+  @Test
+  void documentFieldsAreReportedAsNotYetAvailable() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Document java.util.Map<String, Object> body) {}");
+    assertThat(compile(f)).hadErrorContaining("@Document on 'body' is not supported by this version of the processor yet")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
+  void privateFieldWithoutGetter() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public class Thing {",
+        "  @Id public String id;", "  private String secret;", "}");
+    assertThat(compile(f)).hadErrorContaining("field 'secret' of Thing is private and has no getter: add getSecret() or make the field non-private")
+        .inFile(f).onLine(6);
+  }
+
+  @Test
+  void classThatCannotBeConstructed() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public class Thing {",
+        "  @Id public final String id;", "  public Thing(String id, int unused) { this.id = id; }", "}");
+    assertThat(compile(f)).hadErrorContaining("Thing cannot be built by the generated codec: add a constructor taking every stored field in declaration order (java.lang.String id)")
+        .inFile(f).onLine(4);
+  }
+
+  @Test
+  void nestedEntitiesWhoseRepositoriesClash() {
+    JavaFileObject a = source("A", "package test;", IMPORTS, "public class A {",
+        "  @Entity public record User(@Id String id) {}", "}");
+    JavaFileObject b = source("B", "package test;", IMPORTS, "public class B {",
+        "  @Entity(name = \"Other\") public record User(@Id String id) {}", "}");
+    assertThat(compile(a, b)).hadErrorContaining("test.B.User and test.A.User would both generate test.UserRepository").inFile(b).onLine(4);
+  }
+
+  @Test
+  void twoEntitiesWithTheSameEntityName() {
+    JavaFileObject a = source("Cat", "package test;", IMPORTS, "@Entity(name = \"Pet\")", "public record Cat(@Id String id) {}");
+    JavaFileObject b = source("Dog", "package test;", IMPORTS, "@Entity(name = \"Pet\")", "public record Dog(@Id String id) {}");
+    assertThat(compile(a, b)).hadErrorContaining("@Entity name \"Pet\" is used by both test.Dog and test.Cat").inFile(b).onLine(4);
+  }
+}

@@ -1,0 +1,74 @@
+package io.strata.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import java.io.File;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated sources for a record entity and a class entity, compared with reviewed golden files
+ * under {@code src/test/resources/golden}. When the generator changes on purpose, review the new output
+ * and replace the golden file.
+ */
+class GoldenSourcesTest {
+
+  private static Compilation compile(String... inputs) {
+    return Compiler.javac().withProcessors(new StrataProcessor())
+        .compile(Arrays.stream(inputs).map(i -> JavaFileObjects.forResource("golden/input/com/example/" + i + ".java")).toList());
+  }
+
+  private static JavaFileObject golden(String name) {
+    return JavaFileObjects.forResource("golden/output/com/example/" + name + ".java");
+  }
+
+  @Test
+  void recordEntityGeneratesTheGoldenCodecAndRepository() {
+    Compilation c = compile("Account");
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.AccountCodec").hasSourceEquivalentTo(golden("AccountCodec"));
+    assertThat(c).generatedSourceFile("com.example.AccountRepository").hasSourceEquivalentTo(golden("AccountRepository"));
+  }
+
+  @Test
+  void classEntityGeneratesTheGoldenCodecAndRepository() {
+    Compilation c = compile("Device");
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.DeviceCodec").hasSourceEquivalentTo(golden("DeviceCodec"));
+    assertThat(c).generatedSourceFile("com.example.DeviceRepository").hasSourceEquivalentTo(golden("DeviceRepository"));
+  }
+
+  @Test
+  void outputIsDeterministic() throws IOException {
+    String first = compile("Account", "Device").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
+    String second = compile("Device", "Account").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
+    assertTrue(first.equals(second), "the same input in another order generates the same source");
+  }
+
+  @Test
+  void withoutJakartaInjectOnTheClasspathTheRepositoryDoesNotReferenceIt() throws IOException {
+    List<File> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(p -> !p.contains("jakarta.inject"))
+        .map(File::new)
+        .toList();
+    Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).withClasspath(classpath)
+        .compile(JavaFileObjects.forResource("golden/input/com/example/Account.java"));
+    assertThat(c).succeeded();
+    String source = c.generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
+    assertFalse(source.contains("jakarta"), source);
+  }
+
+  @Test
+  void withJakartaInjectTheRepositoryIsAnInjectableSingleton() throws IOException {
+    String source = compile("Account").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
+    assertTrue(source.contains("@Singleton") && source.contains("@Inject"), source);
+  }
+}

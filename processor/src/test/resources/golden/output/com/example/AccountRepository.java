@@ -1,0 +1,705 @@
+package com.example;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.ReadTransactionContext;
+import com.apple.foundationdb.TransactionContext;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Continuation;
+import io.strata.Page;
+import io.strata.repository.Blocking;
+import io.strata.repository.Elements;
+import io.strata.repository.EntityLayout;
+import io.strata.repository.EntityStore;
+import io.strata.repository.IndexDefinition;
+import io.strata.repository.IndexQueries;
+import io.strata.repository.IndexReport;
+import io.strata.repository.IndexVerifier;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import javax.annotation.processing.Generated;
+
+/**
+ * Stores {@link Account} entities under {@code ("Acct", ...)} in FoundationDB: rows {@code ("Acct", "R", id, field)},
+ * the count {@code ("Acct", "#")} and index entries under {@code ("Acct", "I"/"U", name, ...)}. Thread-safe.
+ */
+@Generated("io.strata.processor.StrataProcessor")
+@Singleton
+public final class AccountRepository {
+  private final Database db;
+
+  private final EntityStore<Account> store;
+
+  private final IndexQueries<Account> indexes;
+
+  private final Async async = new Async();
+
+  /**
+   * A repository whose keys start at the root of the key space (empty prefix).
+   */
+  @Inject
+  public AccountRepository(Database db) {
+    this(db, new Subspace());
+  }
+
+  /**
+   * A repository whose keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).
+   */
+  public AccountRepository(Database db, Subspace root) {
+    this.db = Objects.requireNonNull(db, "db");
+    this.store = new EntityStore<>(new EntityLayout<>(AccountCodec.INSTANCE, Objects.requireNonNull(root, "root"), List.of(
+          new IndexDefinition("email", List.of("email"), true, false),
+          new IndexDefinition("region", List.of("region"), false, true),
+          new IndexDefinition("byRegionTier", List.of("region", "tier"), false, false)), false));
+    this.indexes = new IndexQueries<>(store);
+  }
+
+  /**
+   * The same operations returning {@link CompletableFuture}s, for non-blocking callers.
+   */
+  public Async async() {
+    return async;
+  }
+
+  /**
+   * Inserts or replaces {@code entity}. Reads its stored row {@code ("Acct", "R", id)} first, then writes one
+   * key per non-null field, replaces changed index entries, and bumps {@code ("Acct", "#")} on insert.
+   * <p>Runs in its own transaction, retried on conflicts.
+   * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
+   * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
+   */
+  public void save(Account entity) {
+    save(db, entity);
+  }
+
+  /**
+   * Inserts or replaces {@code entity}. Reads its stored row {@code ("Acct", "R", id)} first, then writes one
+   * key per non-null field, replaces changed index entries, and bumps {@code ("Acct", "#")} on insert.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
+   * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
+   */
+  public void save(TransactionContext tc, Account entity) {
+    Blocking.call(() -> tc.run(tr -> store.save(tr, entity).join()));
+  }
+
+  /**
+   * Saves every entity in one transaction (see {@link #save(Account)}).
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public void saveAll(Iterable<? extends Account> entities) {
+    saveAll(db, entities);
+  }
+
+  /**
+   * Saves every entity in one transaction (see {@link #save(Account)}).
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public void saveAll(TransactionContext tc, Iterable<? extends Account> entities) {
+    Blocking.call(() -> tc.run(tr -> store.saveAll(tr, entities).join()));
+  }
+
+  /**
+   * The entity with this id: one range read of {@code ("Acct", "R", id)}.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public Optional<Account> findById(String id) {
+    return findById(db, id);
+  }
+
+  /**
+   * The entity with this id: one range read of {@code ("Acct", "R", id)}.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public Optional<Account> findById(ReadTransactionContext tc, String id) {
+    return Blocking.call(() -> tc.read(tr -> store.load(tr, id).join()));
+  }
+
+  /**
+   * The entities with these ids, in the order given (missing ids skipped); the row reads run concurrently.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<Account> findAllById(Iterable<String> ids) {
+    return findAllById(db, ids);
+  }
+
+  /**
+   * The entities with these ids, in the order given (missing ids skipped); the row reads run concurrently.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<Account> findAllById(ReadTransactionContext tc, Iterable<String> ids) {
+    return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+  }
+
+  /**
+   * Deletes the entity and its index entries; {@code false} when it did not exist. Clears {@code ("Acct", "R", id)}.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public boolean deleteById(String id) {
+    return deleteById(db, id);
+  }
+
+  /**
+   * Deletes the entity and its index entries; {@code false} when it did not exist. Clears {@code ("Acct", "R", id)}.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public boolean deleteById(TransactionContext tc, String id) {
+    return Blocking.call(() -> tc.run(tr -> store.delete(tr, id).join()));
+  }
+
+  /**
+   * Whether the entity exists: a range read of at most one key under {@code ("Acct", "R", id)}.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public boolean existsById(String id) {
+    return existsById(db, id);
+  }
+
+  /**
+   * Whether the entity exists: a range read of at most one key under {@code ("Acct", "R", id)}.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public boolean existsById(ReadTransactionContext tc, String id) {
+    return Blocking.call(() -> tc.read(tr -> store.exists(tr, id).join()));
+  }
+
+  /**
+   * The number of entities: one key, {@code ("Acct", "#")}, maintained with atomic ADD (no scan).
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public long count() {
+    return count(db);
+  }
+
+  /**
+   * The number of entities: one key, {@code ("Acct", "#")}, maintained with atomic ADD (no scan).
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public long count(ReadTransactionContext tc) {
+    return Blocking.call(() -> tc.read(tr -> store.count(tr).join()));
+  }
+
+  /**
+   * One page of all entities in id order. Pass the returned continuation to get the next page, in any
+   * transaction or process; {@code after} may be null for the first page.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public Page<Account> findAll(int limit, Continuation after) {
+    return findAll(db, limit, after);
+  }
+
+  /**
+   * One page of all entities in id order. Pass the returned continuation to get the next page, in any
+   * transaction or process; {@code after} may be null for the first page.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public Page<Account> findAll(ReadTransactionContext tc, int limit, Continuation after) {
+    return Blocking.call(() -> tc.read(tr -> store.scan(tr, limit, after).join()));
+  }
+
+  /**
+   * The entity whose {@code email} equals the given value (unique index {@code email}): one read of {@code ("Acct", "U", "email", email)}, then the row.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public Optional<Account> findByEmail(String email) {
+    return findByEmail(db, email);
+  }
+
+  /**
+   * The entity whose {@code email} equals the given value (unique index {@code email}): one read of {@code ("Acct", "U", "email", email)}, then the row.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public Optional<Account> findByEmail(ReadTransactionContext tc, String email) {
+    return Blocking.call(() -> tc.read(tr -> indexes.unique(tr, "email", Elements.values(email)).join()));
+  }
+
+  /**
+   * The entities whose {@code region} equal the given values, in index order; read from the covering entries {@code ("Acct", "I", "region", region, id)} alone (no row reads).
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<Account> findByRegion(String region) {
+    return findByRegion(db, region);
+  }
+
+  /**
+   * The entities whose {@code region} equal the given values, in index order; read from the covering entries {@code ("Acct", "I", "region", region, id)} alone (no row reads).
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<Account> findByRegion(ReadTransactionContext tc, String region) {
+    return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "region", Elements.values(region)).join()));
+  }
+
+  /**
+   * The ids of the entities whose {@code region} equal the given values: index keys only, no row reads.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<String> findIdsByRegion(String region) {
+    return findIdsByRegion(db, region);
+  }
+
+  /**
+   * The ids of the entities whose {@code region} equal the given values: index keys only, no row reads.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<String> findIdsByRegion(ReadTransactionContext tc, String region) {
+    return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "region", Elements.values(region)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+  }
+
+  /**
+   * One page of the entities whose {@code region} equal the given values; {@code after} (null for the first
+   * page) continues where the previous page stopped, in any transaction.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public Page<Account> findByRegion(String region, int limit, Continuation after) {
+    return findByRegion(db, region, limit, after);
+  }
+
+  /**
+   * One page of the entities whose {@code region} equal the given values; {@code after} (null for the first
+   * page) continues where the previous page stopped, in any transaction.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public Page<Account> findByRegion(ReadTransactionContext tc, String region, int limit,
+      Continuation after) {
+    return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "region", Elements.values(region), limit, after).join()));
+  }
+
+  /**
+   * How many entities have {@code region} equal the given values (reads index keys).
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public long countByRegion(String region) {
+    return countByRegion(db, region);
+  }
+
+  /**
+   * How many entities have {@code region} equal the given values (reads index keys).
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public long countByRegion(ReadTransactionContext tc, String region) {
+    return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "region", Elements.values(region)).join()));
+  }
+
+  /**
+   * The entities whose {@code region} is in {@code [from, toExclusive)}, in index order.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<Account> findByRegionBetween(String from, String toExclusive) {
+    return findByRegionBetween(db, from, toExclusive);
+  }
+
+  /**
+   * The entities whose {@code region} is in {@code [from, toExclusive)}, in index order.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<Account> findByRegionBetween(ReadTransactionContext tc, String from,
+      String toExclusive) {
+    return Blocking.call(() -> tc.read(tr -> indexes.between(tr, "region", Elements.values(from), Elements.values(toExclusive)).join()));
+  }
+
+  /**
+   * The entities whose {@code region, tier} equal the given values, in index order; found through {@code ("Acct", "I", "byRegionTier", region, tier, id)}, rows read concurrently.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<Account> findByRegionAndTier(String region, int tier) {
+    return findByRegionAndTier(db, region, tier);
+  }
+
+  /**
+   * The entities whose {@code region, tier} equal the given values, in index order; found through {@code ("Acct", "I", "byRegionTier", region, tier, id)}, rows read concurrently.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<Account> findByRegionAndTier(ReadTransactionContext tc, String region, int tier) {
+    return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "byRegionTier", Elements.values(region, (long) tier)).join()));
+  }
+
+  /**
+   * The ids of the entities whose {@code region, tier} equal the given values: index keys only, no row reads.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<String> findIdsByRegionAndTier(String region, int tier) {
+    return findIdsByRegionAndTier(db, region, tier);
+  }
+
+  /**
+   * The ids of the entities whose {@code region, tier} equal the given values: index keys only, no row reads.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<String> findIdsByRegionAndTier(ReadTransactionContext tc, String region, int tier) {
+    return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "byRegionTier", Elements.values(region, (long) tier)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+  }
+
+  /**
+   * One page of the entities whose {@code region, tier} equal the given values; {@code after} (null for the first
+   * page) continues where the previous page stopped, in any transaction.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public Page<Account> findByRegionAndTier(String region, int tier, int limit, Continuation after) {
+    return findByRegionAndTier(db, region, tier, limit, after);
+  }
+
+  /**
+   * One page of the entities whose {@code region, tier} equal the given values; {@code after} (null for the first
+   * page) continues where the previous page stopped, in any transaction.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public Page<Account> findByRegionAndTier(ReadTransactionContext tc, String region, int tier,
+      int limit, Continuation after) {
+    return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "byRegionTier", Elements.values(region, (long) tier), limit, after).join()));
+  }
+
+  /**
+   * How many entities have {@code region, tier} equal the given values (reads index keys).
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public long countByRegionAndTier(String region, int tier) {
+    return countByRegionAndTier(db, region, tier);
+  }
+
+  /**
+   * How many entities have {@code region, tier} equal the given values (reads index keys).
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public long countByRegionAndTier(ReadTransactionContext tc, String region, int tier) {
+    return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "byRegionTier", Elements.values(region, (long) tier)).join()));
+  }
+
+  /**
+   * Checks every index entry against its row and every row against its entries, in short read
+   * transactions of at most 1,000 rows or entries each; safe on live data of any size.
+   */
+  public IndexReport verifyIndexes() {
+    return verifyIndexes(db);
+  }
+
+  /**
+   * {@link #verifyIndexes()} through {@code tc} (each batch is one read in {@code tc}).
+   */
+  public IndexReport verifyIndexes(ReadTransactionContext tc) {
+    return Blocking.call(() -> new IndexVerifier<>(store).verify(tc, 1_000));
+  }
+
+  /**
+   * Asynchronous operations of {@link AccountRepository}; obtain with {@link AccountRepository#async()}.
+   */
+  public final class Async {
+    private Async() {
+    }
+
+    /**
+     * Inserts or replaces {@code entity}. Reads its stored row {@code ("Acct", "R", id)} first, then writes one
+     * key per non-null field, replaces changed index entries, and bumps {@code ("Acct", "#")} on insert.
+     * <p>Runs in its own transaction, retried on conflicts.
+     * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
+     * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
+     */
+    public CompletableFuture<Void> save(Account entity) {
+      return save(db, entity);
+    }
+
+    /**
+     * Inserts or replaces {@code entity}. Reads its stored row {@code ("Acct", "R", id)} first, then writes one
+     * key per non-null field, replaces changed index entries, and bumps {@code ("Acct", "#")} on insert.
+     * <p>Runs inside {@code tc}.
+     * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
+     * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
+     */
+    public CompletableFuture<Void> save(TransactionContext tc, Account entity) {
+      return tc.runAsync(tr -> store.save(tr, entity));
+    }
+
+    /**
+     * Saves every entity in one transaction (see {@link #save(Account)}).
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Void> saveAll(Iterable<? extends Account> entities) {
+      return saveAll(db, entities);
+    }
+
+    /**
+     * Saves every entity in one transaction (see {@link #save(Account)}).
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Void> saveAll(TransactionContext tc,
+        Iterable<? extends Account> entities) {
+      return tc.runAsync(tr -> store.saveAll(tr, entities));
+    }
+
+    /**
+     * The entity with this id: one range read of {@code ("Acct", "R", id)}.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Optional<Account>> findById(String id) {
+      return findById(db, id);
+    }
+
+    /**
+     * The entity with this id: one range read of {@code ("Acct", "R", id)}.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Optional<Account>> findById(ReadTransactionContext tc, String id) {
+      return tc.readAsync(tr -> store.load(tr, id));
+    }
+
+    /**
+     * The entities with these ids, in the order given (missing ids skipped); the row reads run concurrently.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<Account>> findAllById(Iterable<String> ids) {
+      return findAllById(db, ids);
+    }
+
+    /**
+     * The entities with these ids, in the order given (missing ids skipped); the row reads run concurrently.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<Account>> findAllById(ReadTransactionContext tc,
+        Iterable<String> ids) {
+      return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> id)));
+    }
+
+    /**
+     * Deletes the entity and its index entries; {@code false} when it did not exist. Clears {@code ("Acct", "R", id)}.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Boolean> deleteById(String id) {
+      return deleteById(db, id);
+    }
+
+    /**
+     * Deletes the entity and its index entries; {@code false} when it did not exist. Clears {@code ("Acct", "R", id)}.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Boolean> deleteById(TransactionContext tc, String id) {
+      return tc.runAsync(tr -> store.delete(tr, id));
+    }
+
+    /**
+     * Whether the entity exists: a range read of at most one key under {@code ("Acct", "R", id)}.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Boolean> existsById(String id) {
+      return existsById(db, id);
+    }
+
+    /**
+     * Whether the entity exists: a range read of at most one key under {@code ("Acct", "R", id)}.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Boolean> existsById(ReadTransactionContext tc, String id) {
+      return tc.readAsync(tr -> store.exists(tr, id));
+    }
+
+    /**
+     * The number of entities: one key, {@code ("Acct", "#")}, maintained with atomic ADD (no scan).
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Long> count() {
+      return count(db);
+    }
+
+    /**
+     * The number of entities: one key, {@code ("Acct", "#")}, maintained with atomic ADD (no scan).
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Long> count(ReadTransactionContext tc) {
+      return tc.readAsync(tr -> store.count(tr));
+    }
+
+    /**
+     * One page of all entities in id order. Pass the returned continuation to get the next page, in any
+     * transaction or process; {@code after} may be null for the first page.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Page<Account>> findAll(int limit, Continuation after) {
+      return findAll(db, limit, after);
+    }
+
+    /**
+     * One page of all entities in id order. Pass the returned continuation to get the next page, in any
+     * transaction or process; {@code after} may be null for the first page.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Page<Account>> findAll(ReadTransactionContext tc, int limit,
+        Continuation after) {
+      return tc.readAsync(tr -> store.scan(tr, limit, after));
+    }
+
+    /**
+     * The entity whose {@code email} equals the given value (unique index {@code email}): one read of {@code ("Acct", "U", "email", email)}, then the row.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Optional<Account>> findByEmail(String email) {
+      return findByEmail(db, email);
+    }
+
+    /**
+     * The entity whose {@code email} equals the given value (unique index {@code email}): one read of {@code ("Acct", "U", "email", email)}, then the row.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Optional<Account>> findByEmail(ReadTransactionContext tc,
+        String email) {
+      return tc.readAsync(tr -> indexes.unique(tr, "email", Elements.values(email)));
+    }
+
+    /**
+     * The entities whose {@code region} equal the given values, in index order; read from the covering entries {@code ("Acct", "I", "region", region, id)} alone (no row reads).
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<Account>> findByRegion(String region) {
+      return findByRegion(db, region);
+    }
+
+    /**
+     * The entities whose {@code region} equal the given values, in index order; read from the covering entries {@code ("Acct", "I", "region", region, id)} alone (no row reads).
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<Account>> findByRegion(ReadTransactionContext tc, String region) {
+      return tc.readAsync(tr -> indexes.find(tr, "region", Elements.values(region)));
+    }
+
+    /**
+     * The ids of the entities whose {@code region} equal the given values: index keys only, no row reads.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<String>> findIdsByRegion(String region) {
+      return findIdsByRegion(db, region);
+    }
+
+    /**
+     * The ids of the entities whose {@code region} equal the given values: index keys only, no row reads.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<String>> findIdsByRegion(ReadTransactionContext tc,
+        String region) {
+      return tc.readAsync(tr -> indexes.ids(tr, "region", Elements.values(region)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+    }
+
+    /**
+     * One page of the entities whose {@code region} equal the given values; {@code after} (null for the first
+     * page) continues where the previous page stopped, in any transaction.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Page<Account>> findByRegion(String region, int limit,
+        Continuation after) {
+      return findByRegion(db, region, limit, after);
+    }
+
+    /**
+     * One page of the entities whose {@code region} equal the given values; {@code after} (null for the first
+     * page) continues where the previous page stopped, in any transaction.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Page<Account>> findByRegion(ReadTransactionContext tc, String region,
+        int limit, Continuation after) {
+      return tc.readAsync(tr -> indexes.page(tr, "region", Elements.values(region), limit, after));
+    }
+
+    /**
+     * How many entities have {@code region} equal the given values (reads index keys).
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Long> countByRegion(String region) {
+      return countByRegion(db, region);
+    }
+
+    /**
+     * How many entities have {@code region} equal the given values (reads index keys).
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Long> countByRegion(ReadTransactionContext tc, String region) {
+      return tc.readAsync(tr -> indexes.count(tr, "region", Elements.values(region)));
+    }
+
+    /**
+     * The entities whose {@code region} is in {@code [from, toExclusive)}, in index order.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<Account>> findByRegionBetween(String from, String toExclusive) {
+      return findByRegionBetween(db, from, toExclusive);
+    }
+
+    /**
+     * The entities whose {@code region} is in {@code [from, toExclusive)}, in index order.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<Account>> findByRegionBetween(ReadTransactionContext tc,
+        String from, String toExclusive) {
+      return tc.readAsync(tr -> indexes.between(tr, "region", Elements.values(from), Elements.values(toExclusive)));
+    }
+
+    /**
+     * The entities whose {@code region, tier} equal the given values, in index order; found through {@code ("Acct", "I", "byRegionTier", region, tier, id)}, rows read concurrently.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<Account>> findByRegionAndTier(String region, int tier) {
+      return findByRegionAndTier(db, region, tier);
+    }
+
+    /**
+     * The entities whose {@code region, tier} equal the given values, in index order; found through {@code ("Acct", "I", "byRegionTier", region, tier, id)}, rows read concurrently.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<Account>> findByRegionAndTier(ReadTransactionContext tc,
+        String region, int tier) {
+      return tc.readAsync(tr -> indexes.find(tr, "byRegionTier", Elements.values(region, (long) tier)));
+    }
+
+    /**
+     * The ids of the entities whose {@code region, tier} equal the given values: index keys only, no row reads.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<String>> findIdsByRegionAndTier(String region, int tier) {
+      return findIdsByRegionAndTier(db, region, tier);
+    }
+
+    /**
+     * The ids of the entities whose {@code region, tier} equal the given values: index keys only, no row reads.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<String>> findIdsByRegionAndTier(ReadTransactionContext tc,
+        String region, int tier) {
+      return tc.readAsync(tr -> indexes.ids(tr, "byRegionTier", Elements.values(region, (long) tier)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+    }
+
+    /**
+     * One page of the entities whose {@code region, tier} equal the given values; {@code after} (null for the first
+     * page) continues where the previous page stopped, in any transaction.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Page<Account>> findByRegionAndTier(String region, int tier, int limit,
+        Continuation after) {
+      return findByRegionAndTier(db, region, tier, limit, after);
+    }
+
+    /**
+     * One page of the entities whose {@code region, tier} equal the given values; {@code after} (null for the first
+     * page) continues where the previous page stopped, in any transaction.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Page<Account>> findByRegionAndTier(ReadTransactionContext tc,
+        String region, int tier, int limit, Continuation after) {
+      return tc.readAsync(tr -> indexes.page(tr, "byRegionTier", Elements.values(region, (long) tier), limit, after));
+    }
+
+    /**
+     * How many entities have {@code region, tier} equal the given values (reads index keys).
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Long> countByRegionAndTier(String region, int tier) {
+      return countByRegionAndTier(db, region, tier);
+    }
+
+    /**
+     * How many entities have {@code region, tier} equal the given values (reads index keys).
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Long> countByRegionAndTier(ReadTransactionContext tc, String region,
+        int tier) {
+      return tc.readAsync(tr -> indexes.count(tr, "byRegionTier", Elements.values(region, (long) tier)));
+    }
+  }
+}
