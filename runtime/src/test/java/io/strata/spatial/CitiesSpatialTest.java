@@ -1,0 +1,127 @@
+package io.strata.spatial;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.BoundingBox;
+import io.strata.GeoPoint;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.testkit.Cities;
+import io.strata.testkit.Cities.City;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * All 199,568 GeoNames places: 1,000 random boxes (city to country scale, some across the antimeridian,
+ * some empty), radius and k-nearest queries, each compared with a brute-force scan.
+ */
+class CitiesSpatialTest {
+  private static List<City> cities;
+  private static Database db;
+  private static final SpatialIndex INDEX = SpatialIndex.geo(new Subspace(Tuple.from("City", "Z", "where")), 32);
+
+  @BeforeAll
+  static void load() {
+    cities = Cities.load();
+    db = EmbeddedFdb.open();
+    for (int from = 0; from < cities.size(); from += 5_000) {
+      int start = from;
+      db.run(tr -> {
+        for (int i = start; i < Math.min(cities.size(), start + 5_000); i++) {
+          INDEX.add(tr, cities.get(i).id(), cities.get(i).where());
+        }
+        return null;
+      });
+    }
+  }
+
+  @AfterAll
+  static void close() {
+    if (db != null) {
+      db.close();
+    }
+  }
+
+  /** A box of log-uniform size (about 1 km to 2,000 km across) centred on a random place. */
+  static BoundingBox randomBox(Random random, List<City> cities) {
+    GeoPoint c = cities.get(random.nextInt(cities.size())).where();
+    double half = Math.pow(10, -2 + random.nextDouble() * 3.3);
+    double minLon = c.lon() - half * 1.5;
+    double maxLon = c.lon() + half * 1.5;
+    if (minLon < -180) {
+      minLon += 360;
+    }
+    if (maxLon > 180) {
+      maxLon -= 360;
+    }
+    return BoundingBox.geo(Math.max(-90, c.lat() - half), minLon, Math.min(90, c.lat() + half), maxLon);
+  }
+
+  private static Set<Long> brute(BoundingBox box) {
+    Set<Long> ids = new HashSet<>();
+    for (City c : cities) {
+      if (box.contains(c.where())) {
+        ids.add(c.id());
+      }
+    }
+    return ids;
+  }
+
+  @Test
+  void thousandBoxesMatchBruteForceAndReadAlmostOnlyWhatTheyHold() {
+    Random random = new Random(500);
+    List<BoundingBox> boxes = new ArrayList<>();
+    for (int i = 0; i < 960; i++) {
+      boxes.add(randomBox(random, cities));
+    }
+    for (int i = 0; i < 20; i++) {
+      double lat = -60 + random.nextDouble() * 120;
+      double w = 0.5 + random.nextDouble() * 10;
+      boxes.add(BoundingBox.geo(lat - w, 180 - w, lat + w, -180 + w));       // across the antimeridian
+      boxes.add(BoundingBox.geo(-50 - random.nextDouble(), -140, -49, -139)); // South Pacific: empty
+    }
+    long keysRead = 0;
+    long results = 0;
+    for (BoundingBox box : boxes) {
+      QueryStats stats = new QueryStats();
+      List<SpatialHit> hits = db.read(tr -> INDEX.within(tr, box, stats).join());
+      Set<Long> found = new HashSet<>();
+      hits.forEach(h -> found.add((Long) h.id()));
+      assertEquals(hits.size(), found.size(), "no duplicates in " + box);
+      assertEquals(brute(box), found, box.toString());
+      keysRead += stats.keysRead();
+      results += hits.size();
+    }
+    double ratio = (double) keysRead / results;
+    assertTrue(ratio < 2.0, "keys read per result " + ratio + " (the single-range scan reads ~50x)");
+  }
+
+  @Test
+  void radiusAndNearestMatchBruteForce() {
+    Random random = new Random(77);
+    for (int t = 0; t < 30; t++) {
+      GeoPoint center = cities.get(random.nextInt(cities.size())).where();
+      double radius = Math.pow(10, 3 + random.nextDouble() * 2.5);
+      List<SpatialHit> near = db.read(tr -> INDEX.near(tr, center, radius).join());
+      long expected = cities.stream()
+          .filter(c -> Geodesy.distanceMeters(center.lat(), center.lon(), c.where().lat(), c.where().lon()) <= radius).count();
+      assertEquals(expected, near.size(), center + " r=" + radius);
+      int k = 1 + random.nextInt(50);
+      List<SpatialHit> nearest = db.read(tr -> INDEX.nearest(tr, center, k).join());
+      List<Double> expectedDistances = cities.stream()
+          .map(c -> Geodesy.distanceMeters(center.lat(), center.lon(), c.where().lat(), c.where().lon()))
+          .sorted(Comparator.naturalOrder()).limit(k).toList();
+      assertEquals(expectedDistances, nearest.stream().map(SpatialHit::distanceMeters).toList(), center + " k=" + k);
+    }
+  }
+}
