@@ -116,6 +116,14 @@ class CompileErrorsTest {
   }
 
   @Test
+  void blobFieldsAreReportedAsNotYetAvailable() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Blob byte[] avatar) {}");
+    assertThat(compile(f)).hadErrorContaining("@Blob on 'avatar' is not supported by this version of the processor yet")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
   void documentFieldsAreReportedAsNotYetAvailable() {
     JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
         "  @Document java.util.Map<String, Object> body) {}");

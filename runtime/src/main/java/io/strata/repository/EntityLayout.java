@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * The keys of one entity under a root subspace, exactly as LAYOUTS.md fixes them:
  * rows {@code (E,"R",id,field)}, column copy {@code (E,"C",field,id)}, count {@code (E,"#")}, index
- * entries {@code (E,"I",index,values...,id)} and unique entries {@code (E,"U",index,values...)}.
+ * entries {@code (E,"I",index,values...,id)}, unique entries {@code (E,"U",index,values...)} and
+ * spatial entries {@code (E,"Z",field,z,id)}.
  */
 public final class EntityLayout<T> {
   private final EntityCodec<T> codec;
@@ -24,10 +25,17 @@ public final class EntityLayout<T> {
   private final Map<String, int[]> positions = new HashMap<>();
   private final Map<String, Integer> fieldPosition = new HashMap<>();
   private final boolean columnMajor;
+  private final Subspace entity;
+  private final Map<String, io.strata.spatial.SpatialIndex> spatial = new java.util.LinkedHashMap<>();
 
   public EntityLayout(EntityCodec<T> codec, Subspace root, List<IndexDefinition> indexes, boolean columnMajor) {
+    this(codec, root, indexes, columnMajor, List.of());
+  }
+
+  public EntityLayout(EntityCodec<T> codec, Subspace root, List<IndexDefinition> indexes, boolean columnMajor,
+      List<SpatialField> spatialFields) {
     this.codec = codec;
-    Subspace entity = root.get(codec.entityName());
+    this.entity = root.get(codec.entityName());
     this.rows = entity.get("R");
     this.columns = entity.get("C");
     this.indexes = entity.get("I");
@@ -39,6 +47,10 @@ public final class EntityLayout<T> {
     for (int i = 0; i < names.size(); i++) {
       fieldPosition.put(names.get(i), i);
     }
+    for (SpatialField f : spatialFields) {
+      Subspace z = entity.get("Z").get(f.name());
+      spatial.put(f.name(), f.geo() ? io.strata.spatial.SpatialIndex.geo(z, f.maxRanges()) : io.strata.spatial.SpatialIndex.grid(z, f.maxRanges()));
+    }
     for (IndexDefinition index : indexList) {
       byName.put(index.name(), index);
       int[] pos = new int[index.fields().size()];
@@ -47,6 +59,19 @@ public final class EntityLayout<T> {
       }
       positions.put(index.name(), pos);
     }
+  }
+
+  /** The Z-order indexes of the {@code @Spatial} fields, by field name. */
+  public Map<String, io.strata.spatial.SpatialIndex> spatialIndexes() {
+    return spatial;
+  }
+
+  public io.strata.spatial.SpatialIndex spatialIndex(String field) {
+    io.strata.spatial.SpatialIndex index = spatial.get(field);
+    if (index == null) {
+      throw new IllegalArgumentException(entityName() + " has no @Spatial field '" + field + "'; it has " + spatial.keySet());
+    }
+    return index;
   }
 
   public EntityCodec<T> codec() {

@@ -256,8 +256,31 @@ public final class EntityStore<T> {
         tr.set(layout.indexKey(index, v, id), index.covering() ? row : EMPTY);
       }
     }
+    for (var entry : layout.spatialIndexes().entrySet()) {
+      int pos = layout.fieldPosition(entry.getKey());
+      Object was = old == null ? null : old[pos];
+      if (fresh[pos] != null && (was == null || !Elements.toTuple(was).equals(Elements.toTuple(fresh[pos])))) {
+        addPoint(tr, entry.getValue(), id, fresh[pos]);
+      }
+    }
     if (old == null) {
       tr.mutate(MutationType.ADD, layout.countKey(), PLUS_ONE);
+    }
+  }
+
+  private static void addPoint(Transaction tr, io.strata.spatial.SpatialIndex index, Object id, Object element) {
+    if (index.isGeo()) {
+      index.add(tr, id, Elements.toGeoPoint(element));
+    } else {
+      index.add(tr, id, Elements.toPoint(element));
+    }
+  }
+
+  private static void removePoint(Transaction tr, io.strata.spatial.SpatialIndex index, Object id, Object element) {
+    if (index.isGeo()) {
+      index.remove(tr, id, Elements.toGeoPoint(element));
+    } else {
+      index.remove(tr, id, Elements.toPoint(element));
     }
   }
 
@@ -279,6 +302,13 @@ public final class EntityStore<T> {
         if (layout.columnMajor()) {
           tr.clear(layout.columnKey(names.get(i), id));
         }
+      }
+    }
+    for (var entry : layout.spatialIndexes().entrySet()) {
+      int pos = layout.fieldPosition(entry.getKey());
+      Object now = fresh == null ? null : fresh[pos];
+      if (old[pos] != null && (now == null || !Elements.toTuple(old[pos]).equals(Elements.toTuple(now)))) {
+        removePoint(tr, entry.getValue(), id, old[pos]);
       }
     }
     for (IndexDefinition index : layout.indexes()) {

@@ -50,6 +50,11 @@ public final class SpatialIndex {
     return new SpatialIndex(zSubspace, maxRanges, true);
   }
 
+  /** Whether this index holds GeoPoints (else grid Points). */
+  public boolean isGeo() {
+    return geo;
+  }
+
   // ------------------------------------------------------------------ maintenance
 
   public void add(Transaction tr, Object id, Point p) {

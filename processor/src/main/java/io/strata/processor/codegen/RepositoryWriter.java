@@ -31,6 +31,8 @@ public final class RepositoryWriter {
   static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
   static final ClassName LAYOUT = ClassName.get("io.strata.repository", "EntityLayout");
   static final ClassName INDEX_QUERIES = ClassName.get("io.strata.repository", "IndexQueries");
+  static final ClassName SPATIAL_QUERIES = ClassName.get("io.strata.repository", "SpatialQueries");
+  static final ClassName SPATIAL_FIELD = ClassName.get("io.strata.repository", "SpatialField");
   static final ClassName BLOCKING = ClassName.get("io.strata.repository", "Blocking");
   static final ClassName INDEX_DEFINITION = ClassName.get("io.strata.repository", "IndexDefinition");
 
@@ -39,6 +41,7 @@ public final class RepositoryWriter {
     ClassName asyncName = repo.nestedClass("Async");
     List<Operation> operations = new ArrayList<>(new CrudOperations(model).operations());
     operations.addAll(new IndexOperations(model).operations());
+    operations.addAll(new SpatialOperations(model).operations());
 
     TypeSpec.Builder type = TypeSpec.classBuilder(repo)
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -56,6 +59,9 @@ public final class RepositoryWriter {
     if (!model.indexes().isEmpty()) {
       type.addField(ParameterizedTypeName.get(INDEX_QUERIES, model.type()), "indexes", Modifier.PRIVATE, Modifier.FINAL);
     }
+    if (!model.spatial().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(SPATIAL_QUERIES, model.type()), "spatial", Modifier.PRIVATE, Modifier.FINAL);
+    }
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
     MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
@@ -72,10 +78,14 @@ public final class RepositoryWriter {
         .addParameter(DATABASE, "db")
         .addParameter(SUBSPACE, "root")
         .addStatement("this.db = $T.requireNonNull(db, $S)", Objects.class, "db")
-        .addStatement("this.store = new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L))",
-            STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor());
+        .addStatement("this.store = new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L, $L))",
+            STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor(),
+            spatialFields(model));
     if (!model.indexes().isEmpty()) {
       ctor.addStatement("this.indexes = new $T<>(store)", INDEX_QUERIES);
+    }
+    if (!model.spatial().isEmpty()) {
+      ctor.addStatement("this.spatial = new $T<>(store)", SPATIAL_QUERIES);
     }
     type.addMethod(rootCtor.build()).addMethod(ctor.build());
 
@@ -111,6 +121,15 @@ public final class RepositoryWriter {
       b.add("new $T($S, $T.of($L), $L, $L)", INDEX_DEFINITION, index.name(), List.class, fields.build(), index.unique(), index.covering());
     }
     return b.unindent().add(")").build();
+  }
+
+  private static CodeBlock spatialFields(EntityModel model) {
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", List.class);
+    for (int i = 0; i < model.spatial().size(); i++) {
+      var s = model.spatial().get(i);
+      b.add(i == 0 ? "" : ", ").add("new $T($S, $L, $L)", SPATIAL_FIELD, s.field().name(), s.geo(), s.maxRanges());
+    }
+    return b.add(")").build();
   }
 
   private static ParameterSpec context(Operation op) {

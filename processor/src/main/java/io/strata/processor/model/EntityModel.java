@@ -13,6 +13,7 @@ import java.util.List;
  *     parameter, in order, over decoded locals named after the fields (transient ones get defaults);
  *     null when it is built with a no-arg constructor plus {@link FieldModel#write()}
  * @param indexes secondary indexes, in declaration order
+ * @param spatial the {@code @Spatial} fields
  * @param columnMajor keep the {@code (E,"C",field,id)} copy
  * @param injectable jakarta.inject is on the classpath
  */
@@ -22,12 +23,14 @@ public record EntityModel(
     List<FieldModel> fields,
     List<String> constructorArgs,
     List<IndexModel> indexes,
+    List<SpatialModel> spatial,
     boolean columnMajor,
     boolean injectable) {
 
   public EntityModel {
     fields = List.copyOf(fields);
     indexes = List.copyOf(indexes);
+    spatial = List.copyOf(spatial);
   }
 
   public FieldModel id() {

@@ -12,6 +12,7 @@ import io.strata.annotations.Transient;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.IndexModel;
+import io.strata.processor.model.SpatialModel;
 import io.strata.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,12 +80,18 @@ public final class EntityValidator {
     }
     List<String> constructorArgs = construction(type, record, declared, fields);
     List<IndexModel> indexes = indexes(type, declared, fields);
+    List<SpatialModel> spatial = new ArrayList<>();
+    for (Declared d : declared) {
+      Spatial annotation = d.element().getAnnotation(Spatial.class);
+      fields.stream().filter(f -> f.name().equals(d.name())).findFirst().filter(f -> annotation != null).ifPresent(f ->
+          spatial.add(new SpatialModel(f, f.type().kind() == ValueType.Kind.GEO_POINT, annotation.maxRanges())));
+    }
     if (diagnostics.failed()) {
       return Optional.empty();
     }
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
-    return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, entity.columnMajor(), injectable));
+    return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, entity.columnMajor(), injectable));
   }
 
   private List<Declared> declaredFields(TypeElement type, boolean record) {
@@ -158,8 +165,7 @@ public final class EntityValidator {
         diagnostics.error(e, mirror, Messages.SPATIAL_MAX_RANGES, ranges, d.name());
         return false;
       }
-      diagnostics.error(e, mirror, Messages.FEATURE_NOT_AVAILABLE, "@Spatial", d.name(), "io.strata.spatial");
-      return false;
+      return true;
     }
     diagnostics.error(e, mirror, Messages.FEATURE_NOT_AVAILABLE, "@Document", d.name(), "io.strata.document");
     return false;

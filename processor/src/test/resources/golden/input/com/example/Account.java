@@ -4,6 +4,8 @@ import io.strata.annotations.Entity;
 import io.strata.annotations.Id;
 import io.strata.annotations.Index;
 import io.strata.annotations.Indexed;
+import io.strata.annotations.Spatial;
+import io.strata.GeoPoint;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +19,7 @@ public record Account(
     int tier,
     Optional<Instant> closedAt,
     List<String> tags,
+    @Spatial(maxRanges = 16) GeoPoint office,
     Address address) {
 
   public record Address(String street, int number) {}

@@ -1,6 +1,7 @@
 package com.example;
 
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.GeoPoint;
 import io.strata.repository.Elements;
 import io.strata.repository.EntityCodec;
 import java.time.Instant;
@@ -10,7 +11,7 @@ import java.util.Optional;
 import javax.annotation.processing.Generated;
 
 /**
- * Converts {@link Account} to and from the tuple elements of its stored fields [id, email, region, tier, closedAt, tags, address].
+ * Converts {@link Account} to and from the tuple elements of its stored fields [id, email, region, tier, closedAt, tags, office, address].
  * Use {@link #INSTANCE} as an {@code io.strata.Codec} with the recipe layers.
  */
 @Generated("io.strata.processor.StrataProcessor")
@@ -18,7 +19,7 @@ public final class AccountCodec extends EntityCodec<Account> {
   public static final AccountCodec INSTANCE = new AccountCodec();
 
   private AccountCodec() {
-    super("Acct", List.of("id", "email", "region", "tier", "closedAt", "tags", "address"), 0);
+    super("Acct", List.of("id", "email", "region", "tier", "closedAt", "tags", "office", "address"), 0);
   }
 
   @Override
@@ -30,6 +31,7 @@ public final class AccountCodec extends EntityCodec<Account> {
           (long) e.tier(),
           Elements.ofOptional(e.closedAt(), v1 -> Elements.ofInstant(v1)),
           Elements.ofCollection(e.tags(), v1 -> v1),
+          Elements.ofGeoPoint(e.office()),
           AccountCodec.encodeAccountAddress(e.address())};
   }
 
@@ -41,8 +43,9 @@ public final class AccountCodec extends EntityCodec<Account> {
     int f_tier = el[3] == null ? 0 : Elements.toInt(el[3]);
     Optional<Instant> f_closedAt = el[4] == null ? Optional.<Instant>empty() : Optional.of(Elements.toInstant(el[4]));
     List<String> f_tags = el[5] == null ? null : Elements.toList(el[5], v1 -> v1 == null ? null : Elements.toStr(v1));
-    Account.Address f_address = el[6] == null ? null : AccountCodec.decodeAccountAddress(el[6]);
-    return new Account(f_id, f_email, f_region, f_tier, f_closedAt, f_tags, f_address);
+    GeoPoint f_office = el[6] == null ? null : Elements.toGeoPoint(el[6]);
+    Account.Address f_address = el[7] == null ? null : AccountCodec.decodeAccountAddress(el[7]);
+    return new Account(f_id, f_email, f_region, f_tier, f_closedAt, f_tags, f_office, f_address);
   }
 
   static Object encodeAccountAddress(Account.Address r) {

@@ -4,7 +4,9 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
+import io.strata.BoundingBox;
 import io.strata.Continuation;
+import io.strata.GeoPoint;
 import io.strata.Page;
 import io.strata.repository.Blocking;
 import io.strata.repository.Elements;
@@ -14,6 +16,8 @@ import io.strata.repository.IndexDefinition;
 import io.strata.repository.IndexQueries;
 import io.strata.repository.IndexReport;
 import io.strata.repository.IndexVerifier;
+import io.strata.repository.SpatialField;
+import io.strata.repository.SpatialQueries;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.List;
@@ -35,6 +39,8 @@ public final class AccountRepository {
 
   private final IndexQueries<Account> indexes;
 
+  private final SpatialQueries<Account> spatial;
+
   private final Async async = new Async();
 
   /**
@@ -53,8 +59,9 @@ public final class AccountRepository {
     this.store = new EntityStore<>(new EntityLayout<>(AccountCodec.INSTANCE, Objects.requireNonNull(root, "root"), List.of(
           new IndexDefinition("email", List.of("email"), true, false),
           new IndexDefinition("region", List.of("region"), false, true),
-          new IndexDefinition("byRegionTier", List.of("region", "tier"), false, false)), false));
+          new IndexDefinition("byRegionTier", List.of("region", "tier"), false, false)), false, List.of(new SpatialField("office", true, 16))));
     this.indexes = new IndexQueries<>(store);
+    this.spatial = new SpatialQueries<>(store);
   }
 
   /**
@@ -365,6 +372,96 @@ public final class AccountRepository {
    */
   public long countByRegionAndTier(ReadTransactionContext tc, String region, int tier) {
     return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "byRegionTier", Elements.values(region, (long) tier)).join()));
+  }
+
+  /**
+   * The entities whose {@code office} lies in {@code box} ({@code BoundingBox.geo(...)}; one whose minLon > maxLon crosses the antimeridian), edges included: exact, in
+   * z order. Reads a cover of at most 16 ranges of {@code ("Acct", "Z", "office", z, id)} concurrently, then the rows.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<Account> findByOfficeWithin(BoundingBox box) {
+    return findByOfficeWithin(db, box);
+  }
+
+  /**
+   * The entities whose {@code office} lies in {@code box} ({@code BoundingBox.geo(...)}; one whose minLon > maxLon crosses the antimeridian), edges included: exact, in
+   * z order. Reads a cover of at most 16 ranges of {@code ("Acct", "Z", "office", z, id)} concurrently, then the rows.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<Account> findByOfficeWithin(ReadTransactionContext tc, BoundingBox box) {
+    return Blocking.call(() -> tc.read(tr -> spatial.within(tr, "office", box).join()));
+  }
+
+  /**
+   * The ids of the entities whose {@code office} lies in {@code box}: index entries {@code ("Acct", "Z", "office", z, id)} only.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<String> findIdsByOfficeWithin(BoundingBox box) {
+    return findIdsByOfficeWithin(db, box);
+  }
+
+  /**
+   * The ids of the entities whose {@code office} lies in {@code box}: index entries {@code ("Acct", "Z", "office", z, id)} only.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<String> findIdsByOfficeWithin(ReadTransactionContext tc, BoundingBox box) {
+    return Blocking.call(() -> tc.read(tr -> spatial.idsWithin(tr, "office", box).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+  }
+
+  /**
+   * One page of the entities whose {@code office} lies in {@code box}; {@code after} (null first)
+   * continues where the previous page stopped, in any transaction.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public Page<Account> findByOfficeWithin(BoundingBox box, int limit, Continuation after) {
+    return findByOfficeWithin(db, box, limit, after);
+  }
+
+  /**
+   * One page of the entities whose {@code office} lies in {@code box}; {@code after} (null first)
+   * continues where the previous page stopped, in any transaction.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public Page<Account> findByOfficeWithin(ReadTransactionContext tc, BoundingBox box, int limit,
+      Continuation after) {
+    return Blocking.call(() -> tc.read(tr -> spatial.within(tr, "office", box, limit, after).join()));
+  }
+
+  /**
+   * The entities whose {@code office} is within {@code radiusMeters} (great-circle distance) of
+   * {@code center}, nearest first: exact. Reads the box around the circle through {@code ("Acct", "Z", "office", z, id)}.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<Account> findByOfficeNear(GeoPoint center, double radiusMeters) {
+    return findByOfficeNear(db, center, radiusMeters);
+  }
+
+  /**
+   * The entities whose {@code office} is within {@code radiusMeters} (great-circle distance) of
+   * {@code center}, nearest first: exact. Reads the box around the circle through {@code ("Acct", "Z", "office", z, id)}.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<Account> findByOfficeNear(ReadTransactionContext tc, GeoPoint center,
+      double radiusMeters) {
+    return Blocking.call(() -> tc.read(tr -> spatial.near(tr, "office", center, radiusMeters).join()));
+  }
+
+  /**
+   * The {@code k} entities whose {@code office} is nearest to {@code center}, nearest first: searches
+   * growing circles through {@code ("Acct", "Z", "office", z, id)} until {@code k} are found.
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  public List<Account> findByOfficeNearest(GeoPoint center, int k) {
+    return findByOfficeNearest(db, center, k);
+  }
+
+  /**
+   * The {@code k} entities whose {@code office} is nearest to {@code center}, nearest first: searches
+   * growing circles through {@code ("Acct", "Z", "office", z, id)} until {@code k} are found.
+   * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
+   */
+  public List<Account> findByOfficeNearest(ReadTransactionContext tc, GeoPoint center, int k) {
+    return Blocking.call(() -> tc.read(tr -> spatial.nearest(tr, "office", center, k).join()));
   }
 
   /**
@@ -700,6 +797,100 @@ public final class AccountRepository {
     public CompletableFuture<Long> countByRegionAndTier(ReadTransactionContext tc, String region,
         int tier) {
       return tc.readAsync(tr -> indexes.count(tr, "byRegionTier", Elements.values(region, (long) tier)));
+    }
+
+    /**
+     * The entities whose {@code office} lies in {@code box} ({@code BoundingBox.geo(...)}; one whose minLon > maxLon crosses the antimeridian), edges included: exact, in
+     * z order. Reads a cover of at most 16 ranges of {@code ("Acct", "Z", "office", z, id)} concurrently, then the rows.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<Account>> findByOfficeWithin(BoundingBox box) {
+      return findByOfficeWithin(db, box);
+    }
+
+    /**
+     * The entities whose {@code office} lies in {@code box} ({@code BoundingBox.geo(...)}; one whose minLon > maxLon crosses the antimeridian), edges included: exact, in
+     * z order. Reads a cover of at most 16 ranges of {@code ("Acct", "Z", "office", z, id)} concurrently, then the rows.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<Account>> findByOfficeWithin(ReadTransactionContext tc,
+        BoundingBox box) {
+      return tc.readAsync(tr -> spatial.within(tr, "office", box));
+    }
+
+    /**
+     * The ids of the entities whose {@code office} lies in {@code box}: index entries {@code ("Acct", "Z", "office", z, id)} only.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<String>> findIdsByOfficeWithin(BoundingBox box) {
+      return findIdsByOfficeWithin(db, box);
+    }
+
+    /**
+     * The ids of the entities whose {@code office} lies in {@code box}: index entries {@code ("Acct", "Z", "office", z, id)} only.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<String>> findIdsByOfficeWithin(ReadTransactionContext tc,
+        BoundingBox box) {
+      return tc.readAsync(tr -> spatial.idsWithin(tr, "office", box).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+    }
+
+    /**
+     * One page of the entities whose {@code office} lies in {@code box}; {@code after} (null first)
+     * continues where the previous page stopped, in any transaction.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<Page<Account>> findByOfficeWithin(BoundingBox box, int limit,
+        Continuation after) {
+      return findByOfficeWithin(db, box, limit, after);
+    }
+
+    /**
+     * One page of the entities whose {@code office} lies in {@code box}; {@code after} (null first)
+     * continues where the previous page stopped, in any transaction.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<Page<Account>> findByOfficeWithin(ReadTransactionContext tc,
+        BoundingBox box, int limit, Continuation after) {
+      return tc.readAsync(tr -> spatial.within(tr, "office", box, limit, after));
+    }
+
+    /**
+     * The entities whose {@code office} is within {@code radiusMeters} (great-circle distance) of
+     * {@code center}, nearest first: exact. Reads the box around the circle through {@code ("Acct", "Z", "office", z, id)}.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<Account>> findByOfficeNear(GeoPoint center, double radiusMeters) {
+      return findByOfficeNear(db, center, radiusMeters);
+    }
+
+    /**
+     * The entities whose {@code office} is within {@code radiusMeters} (great-circle distance) of
+     * {@code center}, nearest first: exact. Reads the box around the circle through {@code ("Acct", "Z", "office", z, id)}.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<Account>> findByOfficeNear(ReadTransactionContext tc,
+        GeoPoint center, double radiusMeters) {
+      return tc.readAsync(tr -> spatial.near(tr, "office", center, radiusMeters));
+    }
+
+    /**
+     * The {@code k} entities whose {@code office} is nearest to {@code center}, nearest first: searches
+     * growing circles through {@code ("Acct", "Z", "office", z, id)} until {@code k} are found.
+     * <p>Runs in its own transaction, retried on conflicts.
+     */
+    public CompletableFuture<List<Account>> findByOfficeNearest(GeoPoint center, int k) {
+      return findByOfficeNearest(db, center, k);
+    }
+
+    /**
+     * The {@code k} entities whose {@code office} is nearest to {@code center}, nearest first: searches
+     * growing circles through {@code ("Acct", "Z", "office", z, id)} until {@code k} are found.
+     * <p>Runs inside {@code tc}.
+     */
+    public CompletableFuture<List<Account>> findByOfficeNearest(ReadTransactionContext tc,
+        GeoPoint center, int k) {
+      return tc.readAsync(tr -> spatial.nearest(tr, "office", center, k));
     }
   }
 }
