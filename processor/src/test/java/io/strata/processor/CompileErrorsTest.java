@@ -116,19 +116,26 @@ class CompileErrorsTest {
   }
 
   @Test
-  void blobFieldsAreReportedAsNotYetAvailable() {
+  void documentOfAnUnsupportedType() {
     JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
-        "  @Blob byte[] avatar) {}");
-    assertThat(compile(f)).hadErrorContaining("@Blob on 'avatar' is not supported by this version of the processor yet")
+        "  @Document java.util.Map<Integer, Object> body) {}");
+    assertThat(compile(f)).hadErrorContaining("@Document field 'body' has type java.util.Map<java.lang.Integer,java.lang.Object>: use Map<String, Object>")
         .inFile(f).onLine(5);
   }
 
   @Test
-  void documentFieldsAreReportedAsNotYetAvailable() {
+  void indexOnABlob() {
     JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
-        "  @Document java.util.Map<String, Object> body) {}");
-    assertThat(compile(f)).hadErrorContaining("@Document on 'body' is not supported by this version of the processor yet")
-        .inFile(f).onLine(5);
+        "  @Indexed @Blob byte[] avatar) {}");
+    assertThat(compile(f)).hadErrorContaining("@Indexed field 'avatar' is a @Blob: blobs and documents cannot be indexed").inFile(f).onLine(4);
+  }
+
+  @Test
+  void coveringIndexOnAnEntityWithADocument() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Indexed(covering = true) String city, @Document java.util.Map<String, Object> body) {}");
+    assertThat(compile(f)).hadErrorContaining("covering index 'city' would copy whole rows, but Thing has @Document field 'body'")
+        .inFile(f).onLine(4);
   }
 
   @Test

@@ -237,6 +237,36 @@ public final class Elements {
     return java.util.Collections.unmodifiableSet(out);
   }
 
+  /** A stored document tree that must be a map (documents are assembled from their flattened leaves). */
+  @SuppressWarnings("unchecked")
+  public static java.util.Map<String, Object> toDocumentMap(Object e) {
+    if (e instanceof java.util.Map<?, ?> m) {
+      return (java.util.Map<String, Object>) m;
+    }
+    throw wrong("a document map", e);
+  }
+
+  @SuppressWarnings("unchecked")
+  public static List<Object> toDocumentList(Object e) {
+    if (e instanceof List<?> l && !(e instanceof Tuple)) {
+      return (List<Object>) l;
+    }
+    throw wrong("a document list", e);
+  }
+
+  /** A collection inside a document: a plain list (documents hold lists, not nested tuples). */
+  public static <X> Object ofDocumentList(Collection<X> values, Function<X, Object> item) {
+    return values == null ? null : map(values, item);
+  }
+
+  public static <X> List<X> fromDocumentList(Object e, Function<Object, X> item) {
+    return List.copyOf(map(toDocumentList(e), item));
+  }
+
+  public static <X> Set<X> fromDocumentSet(Object e, Function<Object, X> item) {
+    return java.util.Collections.unmodifiableSet(new LinkedHashSet<>(map(toDocumentList(e), item)));
+  }
+
   public static Object ofPoint(Point p) {
     return p == null ? null : Tuple.from(p.x(), p.y());
   }

@@ -48,7 +48,14 @@ public abstract class EntityCodec<T> implements Codec<T> {
 
   @Override
   public byte[] encode(T entity) {
-    return Tuple.fromList(Arrays.asList(toElements(entity))).pack();
+    Object[] elements = toElements(entity);
+    for (int i = 0; i < elements.length; i++) {
+      if (elements[i] instanceof java.util.Map<?, ?>) {
+        throw new CodecException(entityName + "." + fieldNames.get(i) + " is a @Document: a whole " + entityName
+            + " cannot be packed into one tuple (as covering indexes and the recipe layers need); store it through its repository");
+      }
+    }
+    return Tuple.fromList(Arrays.asList(elements)).pack();
   }
 
   @Override

@@ -28,12 +28,22 @@ public final class EntityLayout<T> {
   private final Subspace entity;
   private final Map<String, io.strata.spatial.SpatialIndex> spatial = new java.util.LinkedHashMap<>();
 
+  private final Map<String, BlobField> blobFields = new java.util.LinkedHashMap<>();
+  private final java.util.Set<String> documentFields;
+
   public EntityLayout(EntityCodec<T> codec, Subspace root, List<IndexDefinition> indexes, boolean columnMajor) {
-    this(codec, root, indexes, columnMajor, List.of());
+    this(codec, root, indexes, columnMajor, List.of(), List.of(), List.of());
   }
 
+  /**
+   * @param spatialFields the {@code @Spatial} fields
+   * @param blobs the {@code @Blob} fields
+   * @param documents the names of the {@code @Document} fields (stored flattened under their row key)
+   */
   public EntityLayout(EntityCodec<T> codec, Subspace root, List<IndexDefinition> indexes, boolean columnMajor,
-      List<SpatialField> spatialFields) {
+      List<SpatialField> spatialFields, List<BlobField> blobs, List<String> documents) {
+    blobs.forEach(b -> blobFields.put(b.name(), b));
+    this.documentFields = java.util.Set.copyOf(documents);
     this.codec = codec;
     this.entity = root.get(codec.entityName());
     this.rows = entity.get("R");
@@ -72,6 +82,34 @@ public final class EntityLayout<T> {
       throw new IllegalArgumentException(entityName() + " has no @Spatial field '" + field + "'; it has " + spatial.keySet());
     }
     return index;
+  }
+
+  /** The {@code @Blob} field of that name, or null. */
+  public BlobField blobField(String field) {
+    return blobFields.get(field);
+  }
+
+  public java.util.Collection<BlobField> blobFields() {
+    return blobFields.values();
+  }
+
+  public boolean isDocument(String field) {
+    return documentFields.contains(field);
+  }
+
+  /** The chunks of one blob: {@code (E, "B", id, field)}. */
+  public Subspace blob(Object id, String field) {
+    return entity.get("B").get(id).get(field);
+  }
+
+  /** Every blob chunk of one entity: {@code (E, "B", id)}. */
+  public Subspace blobs(Object id) {
+    return entity.get("B").get(id);
+  }
+
+  /** Where a document field's leaves live: {@code (E, "R", id, field)} and below. */
+  public Subspace document(Object id, String field) {
+    return rows.get(id).get(field);
   }
 
   public EntityCodec<T> codec() {

@@ -10,6 +10,8 @@ import io.strata.CodecException;
 import io.strata.Continuation;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
+import io.strata.blob.ChunkedBlobs;
+import io.strata.document.Documents;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -60,25 +62,52 @@ public final class EntityStore<T> {
 
   // ------------------------------------------------------------------ reads
 
-  /** The stored elements of one entity (one range read of {@code (E,"R",id)}), or null when absent. */
+  /**
+   * The stored elements of one entity, or null when absent: one range read of {@code (E,"R",id)} (which
+   * also holds flattened documents), plus one range read of the chunks of each stored blob.
+   */
   public CompletableFuture<Object[]> loadElements(ReadTransaction tr, Object id) {
     requireId(id);
+    return loadRowOnly(tr, id).thenCompose(elements -> {
+      if (elements == null) {
+        return CompletableFuture.completedFuture(null);
+      }
+      List<CompletableFuture<Void>> blobs = new ArrayList<>();
+      for (BlobField blob : layout.blobFields()) {
+        int pos = layout.fieldPosition(blob.name());
+        if (elements[pos] != null) {
+          blobs.add(ChunkedBlobs.readAll(tr, layout.blob(id, blob.name())).thenAccept(bytes -> elements[pos] = bytes));
+        }
+      }
+      return CompletableFuture.allOf(blobs.toArray(CompletableFuture[]::new)).thenApply(v -> elements);
+    });
+  }
+
+  /** The stored elements without reading blob chunks (blob fields hold their length), or null. */
+  private CompletableFuture<Object[]> loadRowOnly(ReadTransaction tr, Object id) {
     return tr.getRange(layout.row(id).range()).asList().thenApply(kvs -> kvs.isEmpty() ? null : elementsOf(id, kvs));
   }
 
+  /** Elements from the row's key-values; blob fields hold their stored length until their chunks are read. */
   Object[] elementsOf(Object id, List<KeyValue> kvs) {
     Object[] elements = new Object[codec.fieldNames().size()];
     int prefix = layout.row(id).getKey().length;
+    Map<String, List<Documents.Entry>> documents = new LinkedHashMap<>();
     for (KeyValue kv : kvs) {
       Tuple rest = Tuple.fromBytes(kv.getKey(), prefix, kv.getKey().length - prefix);
-      if (rest.size() != 1) {
-        continue; // sub-keys of blob or document fields
+      String field = rest.getString(0);
+      int pos = layout.fieldPosition(field);
+      if (pos < 0) {
+        continue; // a field this version of the entity no longer has
       }
-      int pos = layout.fieldPosition(rest.getString(0));
-      if (pos >= 0) {
-        elements[pos] = decodeValue(id, rest.getString(0), kv.getValue());
+      if (layout.isDocument(field)) {
+        documents.computeIfAbsent(field, f -> new ArrayList<>())
+            .add(new Documents.Entry(rest.popFront(), decodeValue(id, field, kv.getValue())));
+      } else if (rest.size() == 1) {
+        elements[pos] = decodeValue(id, field, kv.getValue());
       }
     }
+    documents.forEach((field, entries) -> elements[layout.fieldPosition(field)] = Documents.assemble(entries));
     elements[codec.idIndex()] = id;
     return elements;
   }
@@ -150,22 +179,25 @@ public final class EntityStore<T> {
       for (KeyValue kv : kvs) {
         Object id = layout.rows().unpack(kv.getKey()).get(0);
         if (!acc.containsKey(id) && acc.size() == limit) {
-          return CompletableFuture.completedFuture(page(acc, Optional.of(Continuation.of(layout.rows().range().begin, layout.row(id).getKey()))));
+          return page(tr, acc, Optional.of(Continuation.of(layout.rows().range().begin, layout.row(id).getKey())));
         }
         acc.computeIfAbsent(id, k -> new ArrayList<>()).add(kv);
       }
       if (kvs.size() < batch) {
-        return CompletableFuture.completedFuture(page(acc, Optional.empty()));
+        return page(tr, acc, Optional.empty());
       }
       byte[] next = com.apple.foundationdb.tuple.ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
       return scanRows(tr, next, end, limit, acc);
     });
   }
 
-  private Page<T> page(Map<Object, List<KeyValue>> rows, Optional<Continuation> next) {
+  private CompletableFuture<Page<T>> page(ReadTransaction tr, Map<Object, List<KeyValue>> rows, Optional<Continuation> next) {
+    if (!layout.blobFields().isEmpty()) {
+      return loadAll(tr, new ArrayList<>(rows.keySet())).thenApply(items -> new Page<>(items, next));
+    }
     List<T> items = new ArrayList<>(rows.size());
     rows.forEach((id, kvs) -> items.add(build(elementsOf(id, kvs))));
-    return new Page<>(items, next);
+    return CompletableFuture.completedFuture(new Page<>(items, next));
   }
 
   // ------------------------------------------------------------------ writes
@@ -179,30 +211,11 @@ public final class EntityStore<T> {
       throw new IllegalArgumentException(layout.entityName() + ": cannot save an entity whose @Id '"
           + codec.fieldNames().get(codec.idIndex()) + "' is null; assign an id first");
     }
-    byte[][] values = encodeAll(id, fresh);
-    return loadElements(tr, id).thenCompose(old -> checkUnique(tr, id, old, fresh).thenApply(ok -> {
-      write(tr, id, old, fresh, values, entity);
+    RowWrites writes = RowWrites.of(layout, id, fresh);
+    return loadRowOnly(tr, id).thenCompose(old -> checkUnique(tr, id, old, fresh).thenApply(ok -> {
+      write(tr, id, old, fresh, writes, entity);
       return null;
     }));
-  }
-
-  private byte[][] encodeAll(Object id, Object[] elements) {
-    byte[][] values = new byte[elements.length][];
-    List<String> names = codec.fieldNames();
-    for (int i = 0; i < elements.length; i++) {
-      if (elements[i] != null) {
-        values[i] = Tuple.from(elements[i]).pack();
-        Sizes.checkValue(layout.entityName(), id, names.get(i), values[i]);
-        Sizes.checkKey(layout.entityName(), id, "field '" + names.get(i) + "'", layout.rowKey(id, names.get(i)));
-      }
-    }
-    for (IndexDefinition index : layout.indexes()) {
-      List<Object> v = layout.indexValues(index, elements);
-      if (v != null) {
-        Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", layout.indexKey(index, v, id));
-      }
-    }
-    return values;
   }
 
   private CompletableFuture<Boolean> checkUnique(Transaction tr, Object id, Object[] old, Object[] fresh) {
@@ -227,16 +240,16 @@ public final class EntityStore<T> {
     return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> true);
   }
 
-  private void write(Transaction tr, Object id, Object[] old, Object[] fresh, byte[][] values, T entity) {
+  private void write(Transaction tr, Object id, Object[] old, Object[] fresh, RowWrites writes, T entity) {
     List<String> names = codec.fieldNames();
     if (old != null) {
       removeEntries(tr, id, old, fresh);
     }
-    for (int i = 0; i < fresh.length; i++) {
-      if (values[i] != null) {
-        tr.set(layout.rowKey(id, names.get(i)), values[i]);
-        if (layout.columnMajor()) {
-          tr.set(layout.columnKey(names.get(i), id), values[i]);
+    writes.apply(tr);
+    if (layout.columnMajor()) {
+      for (int i = 0; i < fresh.length; i++) {
+        if (writes.value(i) != null && layout.blobField(names.get(i)) == null) {
+          tr.set(layout.columnKey(names.get(i), id), writes.value(i));
         }
       }
     }
@@ -297,10 +310,15 @@ public final class EntityStore<T> {
   private void removeEntries(Transaction tr, Object id, Object[] old, Object[] fresh) {
     List<String> names = codec.fieldNames();
     for (int i = 0; i < old.length; i++) {
+      String name = names.get(i);
       if (old[i] != null && (fresh == null || fresh[i] == null)) {
-        tr.clear(layout.rowKey(id, names.get(i)));
-        if (layout.columnMajor()) {
-          tr.clear(layout.columnKey(names.get(i), id));
+        tr.clear(layout.rowKey(id, name));
+        if (layout.isDocument(name)) {
+          tr.clear(layout.document(id, name).range());
+        } else if (layout.blobField(name) != null) {
+          ChunkedBlobs.delete(tr, layout.blob(id, name));
+        } else if (layout.columnMajor()) {
+          tr.clear(layout.columnKey(name, id));
         }
       }
     }
@@ -325,15 +343,32 @@ public final class EntityStore<T> {
 
   /** Deletes the entity and everything stored under its row; false when it did not exist. */
   public CompletableFuture<Boolean> delete(Transaction tr, Object id) {
-    return loadElements(tr, id).thenApply(old -> {
+    return loadRowOnly(tr, id).thenApply(old -> {
       if (old == null) {
         return false;
       }
       removeEntries(tr, id, old, null);
       tr.clear(layout.row(id).range());
+      tr.clear(layout.blobs(id).range());
       tr.mutate(MutationType.ADD, layout.countKey(), MINUS_ONE);
       return true;
     });
+  }
+
+  /** Bytes {@code [offset, offset + length)} of a blob field: reads only the chunks that overlap. */
+  public CompletableFuture<byte[]> readBlob(ReadTransaction tr, Object id, String field, long offset, int length) {
+    requireId(id);
+    BlobField blob = layout.blobField(field);
+    if (blob == null) {
+      throw new IllegalArgumentException(layout.entityName() + "." + field + " is not a @Blob field");
+    }
+    return ChunkedBlobs.read(tr, layout.blob(id, field), blob.chunkSize(), offset, length);
+  }
+
+  /** A blob field's length from its row key alone (0 when the entity or the blob is absent). */
+  public CompletableFuture<Long> blobSize(ReadTransaction tr, Object id, String field) {
+    requireId(id);
+    return tr.get(layout.rowKey(id, field)).thenApply(v -> v == null ? 0L : Elements.toLong(decodeValue(id, field, v)));
   }
 
   /** The column-major copy of one field: id → value element (one range read of {@code (E,"C",field)}). */

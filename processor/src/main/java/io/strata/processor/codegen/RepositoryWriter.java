@@ -33,6 +33,8 @@ public final class RepositoryWriter {
   static final ClassName INDEX_QUERIES = ClassName.get("io.strata.repository", "IndexQueries");
   static final ClassName SPATIAL_QUERIES = ClassName.get("io.strata.repository", "SpatialQueries");
   static final ClassName SPATIAL_FIELD = ClassName.get("io.strata.repository", "SpatialField");
+  static final ClassName BLOB_FIELD = ClassName.get("io.strata.repository", "BlobField");
+  static final ClassName DOCUMENT_PATHS = ClassName.get("io.strata.repository", "DocumentPaths");
   static final ClassName BLOCKING = ClassName.get("io.strata.repository", "Blocking");
   static final ClassName INDEX_DEFINITION = ClassName.get("io.strata.repository", "IndexDefinition");
 
@@ -42,6 +44,7 @@ public final class RepositoryWriter {
     List<Operation> operations = new ArrayList<>(new CrudOperations(model).operations());
     operations.addAll(new IndexOperations(model).operations());
     operations.addAll(new SpatialOperations(model).operations());
+    operations.addAll(new BlobDocumentOperations(model).operations());
 
     TypeSpec.Builder type = TypeSpec.classBuilder(repo)
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -62,6 +65,9 @@ public final class RepositoryWriter {
     if (!model.spatial().isEmpty()) {
       type.addField(ParameterizedTypeName.get(SPATIAL_QUERIES, model.type()), "spatial", Modifier.PRIVATE, Modifier.FINAL);
     }
+    if (!model.documents().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(DOCUMENT_PATHS, model.type()), "documents", Modifier.PRIVATE, Modifier.FINAL);
+    }
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
     MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
@@ -78,14 +84,17 @@ public final class RepositoryWriter {
         .addParameter(DATABASE, "db")
         .addParameter(SUBSPACE, "root")
         .addStatement("this.db = $T.requireNonNull(db, $S)", Objects.class, "db")
-        .addStatement("this.store = new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L, $L))",
+        .addStatement("this.store = new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L,\n$L, $L, $L))",
             STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor(),
-            spatialFields(model));
+            spatialFields(model), blobFields(model), documentFields(model));
     if (!model.indexes().isEmpty()) {
       ctor.addStatement("this.indexes = new $T<>(store)", INDEX_QUERIES);
     }
     if (!model.spatial().isEmpty()) {
       ctor.addStatement("this.spatial = new $T<>(store)", SPATIAL_QUERIES);
+    }
+    if (!model.documents().isEmpty()) {
+      ctor.addStatement("this.documents = new $T<>(store)", DOCUMENT_PATHS);
     }
     type.addMethod(rootCtor.build()).addMethod(ctor.build());
 
@@ -132,6 +141,22 @@ public final class RepositoryWriter {
     return b.add(")").build();
   }
 
+  private static CodeBlock blobFields(EntityModel model) {
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", List.class);
+    for (int i = 0; i < model.blobs().size(); i++) {
+      b.add(i == 0 ? "" : ", ").add("new $T($S, $L)", BLOB_FIELD, model.blobs().get(i).field().name(), model.blobs().get(i).chunkSize());
+    }
+    return b.add(")").build();
+  }
+
+  private static CodeBlock documentFields(EntityModel model) {
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", List.class);
+    for (int i = 0; i < model.documents().size(); i++) {
+      b.add(i == 0 ? "$S" : ", $S", model.documents().get(i).name());
+    }
+    return b.add(")").build();
+  }
+
   private static ParameterSpec context(Operation op) {
     return ParameterSpec.builder(op.write() ? TX_CONTEXT : READ_CONTEXT, "tc").build();
   }
@@ -157,15 +182,20 @@ public final class RepositoryWriter {
     return body + "\n<p>" + note + blockTags + "\n";
   }
 
+  /** Operations whose last parameter is a document path take it as varargs. */
+  private static boolean varargs(Operation op) {
+    return !op.params().isEmpty() && op.params().get(op.params().size() - 1).name().equals("path");
+  }
+
   private static List<MethodSpec> blocking(Operation op) {
     TypeName result = unboxedIfPossible(op.result());
     String args = arguments(op);
     MethodSpec.Builder shortForm = MethodSpec.methodBuilder(op.name())
         .addJavadoc("$L", doc(op, "Runs in its own transaction, retried on conflicts."))
-        .addModifiers(Modifier.PUBLIC).returns(result).addParameters(op.params());
+        .addModifiers(Modifier.PUBLIC).returns(result).addParameters(op.params()).varargs(varargs(op));
     MethodSpec.Builder inContext = MethodSpec.methodBuilder(op.name())
         .addJavadoc("$L", doc(op, "Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work."))
-        .addModifiers(Modifier.PUBLIC).returns(result).addParameter(context(op)).addParameters(op.params());
+        .addModifiers(Modifier.PUBLIC).returns(result).addParameter(context(op)).addParameters(op.params()).varargs(varargs(op));
     String call = op.write() ? "run" : "read";
     if (result.equals(TypeName.VOID)) {
       shortForm.addStatement("$N(db$L)", op.name(), args.isEmpty() ? "" : ", " + args);
@@ -183,12 +213,12 @@ public final class RepositoryWriter {
     String call = op.write() ? "runAsync" : "readAsync";
     MethodSpec shortForm = MethodSpec.methodBuilder(op.name())
         .addJavadoc("$L", doc(op, "Runs in its own transaction, retried on conflicts."))
-        .addModifiers(Modifier.PUBLIC).returns(future).addParameters(op.params())
+        .addModifiers(Modifier.PUBLIC).returns(future).addParameters(op.params()).varargs(varargs(op))
         .addStatement("return $N(db$L)", op.name(), args.isEmpty() ? "" : ", " + args)
         .build();
     MethodSpec inContext = MethodSpec.methodBuilder(op.name())
         .addJavadoc("$L", doc(op, "Runs inside {@code tc}."))
-        .addModifiers(Modifier.PUBLIC).returns(future).addParameter(context(op)).addParameters(op.params())
+        .addModifiers(Modifier.PUBLIC).returns(future).addParameter(context(op)).addParameters(op.params()).varargs(varargs(op))
         .addStatement("return tc.$N(tr -> $L)", call, op.core())
         .build();
     return List.of(shortForm, inContext);

@@ -3,7 +3,6 @@ package io.strata.processor.codegen;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
-import com.palantir.javapoet.TypeName;
 import io.strata.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,9 +19,12 @@ final class ValueCode {
   static final ClassName ELEMENTS = ClassName.get("io.strata.repository", "Elements");
   static final ClassName TUPLE = ClassName.get("com.apple.foundationdb.tuple", "Tuple");
 
-  private final Map<TypeName, MethodSpec[]> helpers = new LinkedHashMap<>();
+  /** Helper pairs by name ({@code encode<Name>} / {@code decode<Name>}). */
+  private final Map<String, MethodSpec[]> helpers = new LinkedHashMap<>();
   private final ClassName codec;
   private int depth;
+  /** Inside a document record: collections become plain lists, not nested tuples. */
+  private boolean inDocument;
 
   /** @param codec the generated codec class that holds the nested-record helper methods */
   ValueCode(ClassName codec) {
@@ -52,8 +54,10 @@ final class ValueCode {
       case POINT -> CodeBlock.of("$T.ofPoint($L)", ELEMENTS, value);
       case GEO_POINT -> CodeBlock.of("$T.ofGeoPoint($L)", ELEMENTS, value);
       case OPTIONAL -> CodeBlock.of("$T.ofOptional($L, $L)", ELEMENTS, value, encodeLambda(t.parts().get(0)));
-      case LIST, SET -> CodeBlock.of("$T.ofCollection($L, $L)", ELEMENTS, value, encodeLambda(t.parts().get(0)));
-      case RECORD -> CodeBlock.of("$T.$N($L)", codec, recordHelpers(t)[0], value);
+      case LIST, SET -> CodeBlock.of(inDocument ? "$T.ofDocumentList($L, $L)" : "$T.ofCollection($L, $L)", ELEMENTS, value,
+          encodeLambda(t.parts().get(0)));
+      case RECORD, DOC_RECORD -> CodeBlock.of("$T.$N($L)", codec, recordHelpers(t)[0], value);
+      case DOC_MAP, DOC_LIST, DOC_OBJECT -> value;
     };
   }
 
@@ -107,24 +111,57 @@ final class ValueCode {
       case POINT -> CodeBlock.of("$T.toPoint($L)", ELEMENTS, e);
       case GEO_POINT -> CodeBlock.of("$T.toGeoPoint($L)", ELEMENTS, e);
       case OPTIONAL -> CodeBlock.of("$T.of($L)", java.util.Optional.class, decodePresent(t.parts().get(0), e));
-      case LIST -> CodeBlock.of("$T.toList($L, $L)", ELEMENTS, e, decodeLambda(t.parts().get(0)));
-      case SET -> CodeBlock.of("$T.toSet($L, $L)", ELEMENTS, e, decodeLambda(t.parts().get(0)));
-      case RECORD -> CodeBlock.of("$T.$N($L)", codec, recordHelpers(t)[1], e);
+      case LIST -> CodeBlock.of(inDocument ? "$T.fromDocumentList($L, $L)" : "$T.toList($L, $L)", ELEMENTS, e,
+          decodeLambda(t.parts().get(0)));
+      case SET -> CodeBlock.of(inDocument ? "$T.fromDocumentSet($L, $L)" : "$T.toSet($L, $L)", ELEMENTS, e,
+          decodeLambda(t.parts().get(0)));
+      case RECORD, DOC_RECORD -> CodeBlock.of("$T.$N($L)", codec, recordHelpers(t)[1], e);
+      case DOC_MAP -> CodeBlock.of("$T.toDocumentMap($L)", ELEMENTS, e);
+      case DOC_LIST -> CodeBlock.of("$T.toDocumentList($L)", ELEMENTS, e);
+      case DOC_OBJECT -> e;
     };
   }
 
   private MethodSpec[] recordHelpers(ValueType t) {
-    MethodSpec[] existing = helpers.get(t.type());
+    boolean document = t.kind() == ValueType.Kind.DOC_RECORD;
+    String simple = ((ClassName) t.type()).simpleNames().stream().reduce((a, b) -> a + b).orElseThrow() + (document ? "Document" : "");
+    MethodSpec[] existing = helpers.get(simple);
     if (existing != null) {
       return existing;
     }
-    String simple = ((ClassName) t.type()).simpleNames().stream().reduce((a, b) -> a + b).orElseThrow();
     MethodSpec.Builder enc = MethodSpec.methodBuilder("encode" + simple)
         .addModifiers(Modifier.STATIC).returns(Object.class).addParameter(t.type(), "r");
     MethodSpec.Builder dec = MethodSpec.methodBuilder("decode" + simple)
         .addModifiers(Modifier.STATIC).returns(t.type()).addParameter(Object.class, "e");
     MethodSpec[] pair = {enc.build(), dec.build()};
-    helpers.put(t.type(), pair); // placeholder so recursive references resolve by name
+    helpers.put(simple, pair); // placeholder so recursion resolves by name
+    boolean outer = inDocument;
+    inDocument = document;
+    try {
+      return fillRecordHelpers(t, enc, dec, pair, document);
+    } finally {
+      inDocument = outer;
+    }
+  }
+
+  private MethodSpec[] fillRecordHelpers(ValueType t, MethodSpec.Builder enc, MethodSpec.Builder dec, MethodSpec[] pair, boolean document) {
+    if (document) {
+      ClassName map = ClassName.get(java.util.LinkedHashMap.class);
+      enc.addStatement("if (r == null) return null")
+          .addStatement("$T<String, Object> m = new $T<>()", java.util.Map.class, map);
+      CodeBlock.Builder args = CodeBlock.builder();
+      for (int i = 0; i < t.parts().size(); i++) {
+        String part = t.partNames().get(i);
+        enc.addStatement("m.put($S, $L)", part, encode(t.parts().get(i), CodeBlock.of("r.$N()", part)));
+        args.add(i == 0 ? "$L" : ", $L", decode(t.parts().get(i), CodeBlock.of("m.get($S)", part)));
+      }
+      enc.addStatement("return m");
+      dec.addStatement("$T<String, Object> m = $T.toDocumentMap(e)", java.util.Map.class, ELEMENTS)
+          .addStatement("return new $T($L)", t.type(), args.build());
+      pair[0] = enc.build();
+      pair[1] = dec.build();
+      return pair;
+    }
     CodeBlock.Builder parts = CodeBlock.builder();
     CodeBlock.Builder args = CodeBlock.builder();
     for (int i = 0; i < t.parts().size(); i++) {

@@ -14,6 +14,8 @@ import java.util.List;
  *     null when it is built with a no-arg constructor plus {@link FieldModel#write()}
  * @param indexes secondary indexes, in declaration order
  * @param spatial the {@code @Spatial} fields
+ * @param blobs the {@code @Blob} fields
+ * @param documents the {@code @Document} fields
  * @param columnMajor keep the {@code (E,"C",field,id)} copy
  * @param injectable jakarta.inject is on the classpath
  */
@@ -24,6 +26,8 @@ public record EntityModel(
     List<String> constructorArgs,
     List<IndexModel> indexes,
     List<SpatialModel> spatial,
+    List<BlobModel> blobs,
+    List<FieldModel> documents,
     boolean columnMajor,
     boolean injectable) {
 
@@ -31,6 +35,8 @@ public record EntityModel(
     fields = List.copyOf(fields);
     indexes = List.copyOf(indexes);
     spatial = List.copyOf(spatial);
+    blobs = List.copyOf(blobs);
+    documents = List.copyOf(documents);
   }
 
   public FieldModel id() {

@@ -17,7 +17,11 @@ public record ValueType(Kind kind, TypeName type, List<ValueType> parts, List<St
   /** The mappings. {@link #isScalar()} ones can be indexed and used as ids. */
   public enum Kind {
     LONG, INT, SHORT, BYTE, DOUBLE, FLOAT, BOOLEAN, STRING, UUID, BYTES, ENUM, INSTANT, LOCAL_DATE,
-    BIG_INTEGER, BIG_DECIMAL, POINT, GEO_POINT, OPTIONAL, LIST, SET, RECORD
+    BIG_INTEGER, BIG_DECIMAL, POINT, GEO_POINT, OPTIONAL, LIST, SET, RECORD,
+    /** Inside {@code @Document}: a {@code Map<String,?>}, {@code List<?>} or {@code Object} kept as a plain tree. */
+    DOC_MAP, DOC_LIST, DOC_OBJECT,
+    /** Inside {@code @Document}: a record converted to a map of its components. */
+    DOC_RECORD
   }
 
   public ValueType {
@@ -35,7 +39,7 @@ public record ValueType(Kind kind, TypeName type, List<ValueType> parts, List<St
 
   public boolean isScalar() {
     return switch (kind) {
-      case OPTIONAL, LIST, SET, RECORD, POINT, GEO_POINT -> false;
+      case OPTIONAL, LIST, SET, RECORD, POINT, GEO_POINT, DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD -> false;
       default -> true;
     };
   }

@@ -9,6 +9,7 @@ import io.strata.annotations.Index;
 import io.strata.annotations.Indexed;
 import io.strata.annotations.Spatial;
 import io.strata.annotations.Transient;
+import io.strata.processor.model.BlobModel;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.IndexModel;
@@ -80,6 +81,30 @@ public final class EntityValidator {
     }
     List<String> constructorArgs = construction(type, record, declared, fields);
     List<IndexModel> indexes = indexes(type, declared, fields);
+    List<BlobModel> blobs = new ArrayList<>();
+    List<FieldModel> documents = new ArrayList<>();
+    for (Declared d : declared) {
+      Optional<FieldModel> field = fields.stream().filter(f -> f.name().equals(d.name())).findFirst();
+      Blob blob = d.element().getAnnotation(Blob.class);
+      field.filter(f -> blob != null).ifPresent(f -> blobs.add(new BlobModel(f, blob.chunkSize())));
+      field.filter(f -> switch (f.type().kind()) {
+        case DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD -> true;
+        default -> false;
+      }).ifPresent(documents::add);
+    }
+    for (IndexModel index : indexes) {
+      for (FieldModel f : index.fields()) {
+        if (blobs.stream().anyMatch(b -> b.field().name().equals(f.name()))) {
+          diagnostics.error(type, Messages.INDEX_ON_LARGE_FIELD, f.name(), "Blob");
+        }
+      }
+      if (index.covering() && !documents.isEmpty()) {
+        diagnostics.error(type, Messages.COVERING_WITH_DOCUMENT, index.name(), type.getSimpleName(), documents.get(0).name());
+      }
+    }
+    if (diagnostics.failed()) {
+      return Optional.empty();
+    }
     List<SpatialModel> spatial = new ArrayList<>();
     for (Declared d : declared) {
       Spatial annotation = d.element().getAnnotation(Spatial.class);
@@ -91,7 +116,8 @@ public final class EntityValidator {
     }
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
-    return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, entity.columnMajor(), injectable));
+    return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
+        entity.columnMajor(), injectable));
   }
 
   private List<Declared> declaredFields(TypeElement type, boolean record) {
@@ -122,7 +148,13 @@ public final class EntityValidator {
         return Optional.empty();
       }
     }
-    Optional<ValueType> type = mapper.map(d.type());
+    boolean document = e.getAnnotation(Document.class) != null
+        || (owner.getAnnotation(Document.class) != null && !id && mapper.mapDocument(d.type()).isPresent());
+    Optional<ValueType> type = document ? mapper.mapDocument(d.type()) : mapper.map(d.type());
+    if (type.isEmpty() && document) {
+      diagnostics.error(e, Messages.DOCUMENT_TYPE, d.name(), d.type());
+      return Optional.empty();
+    }
     if (type.isEmpty()) {
       diagnostics.error(e, Messages.UNSUPPORTED_FIELD_TYPE, d.name(), d.type());
       return Optional.empty();
@@ -151,8 +183,7 @@ public final class EntityValidator {
         diagnostics.error(e, mirror, Messages.BLOB_CHUNK_SIZE, chunk, d.name());
         return false;
       }
-      diagnostics.error(e, mirror, Messages.FEATURE_NOT_AVAILABLE, "@Blob", d.name(), "io.strata.layers.BlobStore");
-      return false;
+      return true;
     }
     if (feature == Spatial.class) {
       String t = d.type().toString();
@@ -167,8 +198,7 @@ public final class EntityValidator {
       }
       return true;
     }
-    diagnostics.error(e, mirror, Messages.FEATURE_NOT_AVAILABLE, "@Document", d.name(), "io.strata.document");
-    return false;
+    return true;
   }
 
   private static boolean isIdType(ValueType t) {

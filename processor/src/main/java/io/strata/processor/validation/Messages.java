@@ -20,8 +20,11 @@ public enum Messages {
   BLOB_CHUNK_SIZE("@Blob(chunkSize = %d) on '%s' must be between 1 and 100000 (FoundationDB's value limit)"),
   SPATIAL_NOT_POINT("@Spatial goes on io.strata.Point or io.strata.GeoPoint fields only; '%s' is %s"),
   SPATIAL_MAX_RANGES("@Spatial(maxRanges = %d) on '%s' must be between 1 and 256"),
-  FEATURE_NOT_AVAILABLE("%s on '%s' is not supported by this version of the processor yet; mark the field @Transient"
-      + " and store it with %s"),
+  DOCUMENT_TYPE("@Document field '%s' has type %s: use Map<String, Object>, List<Object>, Object, or a record whose"
+      + " components are storable (they are kept as a map)"),
+  INDEX_ON_LARGE_FIELD("@Indexed field '%s' is a @%s: blobs and documents cannot be indexed; index a scalar field instead"),
+  COVERING_WITH_DOCUMENT("covering index '%s' would copy whole rows, but %s has @Document field '%s', which does not fit in"
+      + " one value: remove covering = true"),
   NOT_READABLE("field '%s' of %s is private and has no getter: add %s() or make the field non-private"),
   NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec: add a constructor taking every stored field in"
       + " declaration order (%s), or a non-private no-arg constructor plus setters or non-private, non-final fields"),

@@ -92,6 +92,55 @@ public final class TypeMapper {
     return Optional.empty();
   }
 
+  /**
+   * The mapping of a {@code @Document} field's type: a {@code Map<String,?>}, {@code List<?>} or
+   * {@code Object} kept as a plain tree, or a record whose components are stored as a map; empty otherwise.
+   */
+  public Optional<ValueType> mapDocument(TypeMirror type) {
+    TypeName name = TypeName.get(type);
+    if (type.getKind() != TypeKind.DECLARED) {
+      return Optional.empty();
+    }
+    DeclaredType declared = (DeclaredType) type;
+    TypeElement element = (TypeElement) declared.asElement();
+    String qualified = element.getQualifiedName().toString();
+    switch (qualified) {
+      case "java.lang.Object":
+        return simple(Kind.DOC_OBJECT, name);
+      case "java.util.Map":
+        return declared.getTypeArguments().size() == 2 && declared.getTypeArguments().get(0).toString().equals("java.lang.String")
+            && isPlainTree(declared.getTypeArguments().get(1)) ? simple(Kind.DOC_MAP, name) : Optional.empty();
+      case "java.util.List":
+        return declared.getTypeArguments().size() == 1 && isPlainTree(declared.getTypeArguments().get(0))
+            ? simple(Kind.DOC_LIST, name) : Optional.empty();
+      default:
+        break;
+    }
+    if (element.getKind() != ElementKind.RECORD || !visiting.add(qualified)) {
+      return Optional.empty();
+    }
+    try {
+      List<ValueType> parts = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (RecordComponentElement c : element.getRecordComponents()) {
+        Optional<ValueType> part = map(c.asType()).filter(t -> t.kind() != Kind.RECORD).or(() -> mapDocument(c.asType()));
+        if (part.isEmpty()) {
+          return Optional.empty();
+        }
+        parts.add(part.get());
+        names.add(c.getSimpleName().toString());
+      }
+      return Optional.of(new ValueType(Kind.DOC_RECORD, name, parts, names));
+    } finally {
+      visiting.remove(qualified);
+    }
+  }
+
+  /** {@code Object} or a wildcard: values kept as whatever plain tree was stored. */
+  private static boolean isPlainTree(TypeMirror t) {
+    return t.getKind() == TypeKind.WILDCARD || t.toString().equals("java.lang.Object");
+  }
+
   private Optional<ValueType> container(Kind kind, DeclaredType type, TypeName name) {
     if (type.getTypeArguments().size() != 1) {
       return Optional.empty();

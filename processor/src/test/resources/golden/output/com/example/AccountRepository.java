@@ -59,7 +59,8 @@ public final class AccountRepository {
     this.store = new EntityStore<>(new EntityLayout<>(AccountCodec.INSTANCE, Objects.requireNonNull(root, "root"), List.of(
           new IndexDefinition("email", List.of("email"), true, false),
           new IndexDefinition("region", List.of("region"), false, true),
-          new IndexDefinition("byRegionTier", List.of("region", "tier"), false, false)), false, List.of(new SpatialField("office", true, 16))));
+          new IndexDefinition("byRegionTier", List.of("region", "tier"), false, false)), false,
+        List.of(new SpatialField("office", true, 16)), List.of(), List.of()));
     this.indexes = new IndexQueries<>(store);
     this.spatial = new SpatialQueries<>(store);
   }

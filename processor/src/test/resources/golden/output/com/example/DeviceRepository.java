@@ -52,7 +52,8 @@ public final class DeviceRepository {
   public DeviceRepository(Database db, Subspace root) {
     this.db = Objects.requireNonNull(db, "db");
     this.store = new EntityStore<>(new EntityLayout<>(DeviceCodec.INSTANCE, Objects.requireNonNull(root, "root"), List.of(
-          new IndexDefinition("owner", List.of("owner"), false, false)), true, List.of()));
+          new IndexDefinition("owner", List.of("owner"), false, false)), true,
+        List.of(), List.of(), List.of()));
     this.indexes = new IndexQueries<>(store);
   }
 

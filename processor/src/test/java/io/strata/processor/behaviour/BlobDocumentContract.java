@@ -1,0 +1,186 @@
+package io.strata.processor.behaviour;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.CodecException;
+import io.strata.EntityTooLargeException;
+import io.strata.processor.fixtures.Article;
+import io.strata.processor.fixtures.ArticleRepository;
+import io.strata.processor.fixtures.User;
+import io.strata.processor.fixtures.UserRepository;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Generated {@code @Blob} and {@code @Document} support. */
+public abstract class BlobDocumentContract {
+  protected Database db;
+  protected UserRepository users;
+  protected ArticleRepository articles;
+
+  protected abstract Database database();
+
+  @BeforeEach
+  void open() {
+    db = database();
+    users = new UserRepository(db);
+    articles = new ArticleRepository(db);
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  private static byte[] bytes(int n, long seed) {
+    byte[] b = new byte[n];
+    new Random(seed).nextBytes(b);
+    return b;
+  }
+
+  private List<Tuple> keys(Tuple prefix) {
+    return db.read(tr -> tr.getRange(prefix.range()).asList().join()).stream().map(kv -> Tuple.fromBytes(kv.getKey())).toList();
+  }
+
+  @Test
+  void aBlobIsStoredInChunksAndTheRowKeepsItsLength() {
+    byte[] avatar = bytes(25_000, 1);
+    users.save(new User("u1", "z", "e", null, avatar, 1));
+    assertEquals(List.of(Tuple.from("User", "B", "u1", "avatar", 0L), Tuple.from("User", "B", "u1", "avatar", 10_000L),
+        Tuple.from("User", "B", "u1", "avatar", 20_000L)), keys(Tuple.from("User", "B", "u1")));
+    assertArrayEquals(Tuple.from(25_000L).pack(), db.read(tr -> tr.get(Tuple.from("User", "R", "u1", "avatar").pack()).join()));
+    assertArrayEquals(avatar, users.findById("u1").orElseThrow().avatar());
+  }
+
+  @Test
+  void partialReadsTouchOnlyTheOverlappingChunks() {
+    byte[] avatar = bytes(100_000, 2);
+    users.save(new User("u1", "z", "e", null, avatar, 1));
+    db.run(tr -> {
+      tr.clear(Tuple.from("User", "B", "u1", "avatar", 50_000L).pack()); // a hole the partial reads must not touch
+      return null;
+    });
+    assertArrayEquals(Arrays.copyOfRange(avatar, 12_345, 32_345), users.readAvatar("u1", 12_345, 20_000));
+    assertArrayEquals(Arrays.copyOfRange(avatar, 95_000, 100_000), users.readAvatar("u1", 95_000, 10_000));
+    assertThrows(CodecException.class, () -> users.findById("u1"), "a whole read does cross the hole");
+  }
+
+  @Test
+  void sizeComesFromTheRowAlone() {
+    users.save(new User("u1", "z", "e", null, bytes(12_345, 3), 1));
+    db.run(tr -> {
+      tr.clear(Tuple.from("User", "B").range());
+      return null;
+    });
+    assertEquals(12_345, users.avatarSize("u1"));
+    assertEquals(0, users.avatarSize("missing"));
+  }
+
+  @Test
+  void aShorterBlobLeavesNoStaleTailAndDeletingRemovesEveryChunk() {
+    users.save(new User("u1", "z", "e", null, bytes(45_000, 4), 1));
+    byte[] small = bytes(5, 5);
+    users.save(new User("u1", "z", "e", null, small, 1));
+    assertEquals(1, keys(Tuple.from("User", "B", "u1")).size());
+    assertArrayEquals(small, users.findById("u1").orElseThrow().avatar());
+    users.save(new User("u1", "z", "e", null, null, 1));
+    assertEquals(0, keys(Tuple.from("User", "B", "u1")).size());
+    users.save(new User("u1", "z", "e", null, small, 1));
+    users.deleteById("u1");
+    assertEquals(List.of(), keys(Tuple.from("User", "R")));
+    assertEquals(List.of(), keys(Tuple.from("User", "B")));
+  }
+
+  @Test
+  void aBlobTooLargeForOneTransactionIsRejectedBeforeAnythingIsWritten() {
+    EntityTooLargeException e = assertThrows(EntityTooLargeException.class,
+        () -> users.save(new User("u1", "z", "e", null, new byte[9_000_000], 1)));
+    assertTrue(e.getMessage().contains("BlobStore"), e.getMessage());
+    assertEquals(List.of(), keys(Tuple.from("User")));
+  }
+
+  @Test
+  void negativeBlobOffsetsAreRejected() {
+    users.save(new User("u1", "z", "e", null, bytes(10, 6), 1));
+    assertThrows(IllegalArgumentException.class, () -> users.readAvatar("u1", -1, 5));
+  }
+
+  private static Map<String, Object> meta() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("views", 12L);
+    m.put("ratio", 0.5);
+    m.put("emptyMap", new LinkedHashMap<>());
+    m.put("emptyList", new ArrayList<>());
+    m.put("nothing", null);
+    m.put("ünï", List.of("a", List.of(1L, 2L), Map.of("deep", true)));
+    return m;
+  }
+
+  private static Article article() {
+    return new Article(7, "ann", new Article.Body("Hello", new Article.Author("Ann", 42), List.of("x", "y"), Optional.of(5),
+        Map.of("k", "v")), meta());
+  }
+
+  @Test
+  void documentsRoundTripThroughTheirFlattenedLeaves() {
+    Article a = article();
+    articles.save(a);
+    assertEquals(a, articles.findById(7L).orElseThrow());
+    assertArrayEquals(Tuple.from("Ann").pack(), db.read(tr -> tr.get(Tuple.from("Article", "R", 7L, "body", "user", "name").pack()).join()));
+    assertArrayEquals(Tuple.from((Object) null).pack(), db.read(tr -> tr.get(Tuple.from("Article", "R", 7L, "meta", "emptyMap", -2L).pack()).join()));
+    assertArrayEquals(Tuple.from((Object) null).pack(), db.read(tr -> tr.get(Tuple.from("Article", "R", 7L, "meta", "emptyList", -1L).pack()).join()));
+    assertArrayEquals(Tuple.from("y").pack(), db.read(tr -> tr.get(Tuple.from("Article", "R", 7L, "body", "tags", 1L).pack()).join()));
+  }
+
+  @Test
+  void getPathReadsASubdocument() {
+    articles.save(article());
+    assertEquals(Optional.of("Ann"), articles.getPath(7L, "body", "user", "name"));
+    assertEquals(Optional.of(Map.of("name", "Ann", "karma", 42L)), articles.getPath(7L, "body", "user"));
+    assertEquals(Optional.of(List.of(1L, 2L)), articles.getPath(7L, "meta", "ünï", 1));
+    assertEquals(Optional.empty(), articles.getPath(7L, "body", "nope"));
+    assertThrows(IllegalArgumentException.class, () -> articles.getPath(7L, "author"));
+  }
+
+  @Test
+  void setPathReplacesOnlyThatSubtreeAndKeepsIndexes() {
+    articles.save(article());
+    articles.setPath(7L, Map.of("name", "Bob", "karma", 1L), "body", "user");
+    articles.setPath(7L, "new", "meta", "emptyMap", "first");
+    Article a = articles.findById(7L).orElseThrow();
+    assertEquals(new Article.Author("Bob", 1), a.body().user());
+    assertEquals("Hello", a.body().title());
+    assertEquals(Map.of("first", "new"), a.meta().get("emptyMap"));
+    assertEquals(List.of(7L), articles.findIdsByAuthor("ann"));
+    assertTrue(articles.verifyIndexes().isClean());
+  }
+
+  @Test
+  void setPathRejectsMissingEntitiesAndPathsBelowScalars() {
+    assertThrows(IllegalArgumentException.class, () -> articles.setPath(8L, "x", "body", "title"));
+    articles.save(article());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> articles.setPath(7L, "x", "body", "title", "sub"));
+    assertTrue(e.getMessage().contains("scalar"), e.getMessage());
+    assertEquals("Hello", articles.findById(7L).orElseThrow().body().title());
+  }
+
+  @Test
+  void replacingADocumentRemovesItsOldLeaves() {
+    articles.save(article());
+    articles.save(new Article(7, "ann", null, Map.of("only", 1L)));
+    assertEquals(List.of(Tuple.from("Article", "R", 7L, "meta", "only")), keys(Tuple.from("Article", "R", 7L, "meta")));
+    assertEquals(List.of(), keys(Tuple.from("Article", "R", 7L, "body")));
+  }
+}

@@ -1,0 +1,121 @@
+package io.strata.repository;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.CodecException;
+import io.strata.document.Documents;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Reads and replaces subdocuments of {@code @Document} fields by path, touching only that subtree:
+ * {@code getPath} reads the exact key and the prefix range of the path; {@code setPath} clears them,
+ * writes the new leaves and removes the empty-container markers of the path's ancestors. A path
+ * starts with the field name; list positions are integers, map keys strings.
+ */
+public final class DocumentPaths<T> {
+  private final EntityStore<T> store;
+  private final EntityLayout<T> layout;
+
+  public DocumentPaths(EntityStore<T> store) {
+    this.store = store;
+    this.layout = store.layout();
+  }
+
+  private Tuple subPath(Object[] path) {
+    if (path == null || path.length == 0 || !(path[0] instanceof String field) || !layout.isDocument(field)) {
+      throw new IllegalArgumentException(layout.entityName() + ": a document path starts with the name of a @Document field;"
+          + " got " + (path == null ? "null" : java.util.Arrays.toString(path)));
+    }
+    List<Object> rest = new ArrayList<>();
+    for (int i = 1; i < path.length; i++) {
+      Object p = path[i];
+      if (p instanceof Integer || p instanceof Long || p instanceof Short || p instanceof Byte) {
+        long index = ((Number) p).longValue();
+        if (index < 0) {
+          throw new IllegalArgumentException("document path " + java.util.Arrays.toString(path) + ": list position " + index + " is negative");
+        }
+        rest.add(index);
+      } else if (p instanceof String) {
+        rest.add(p);
+      } else {
+        throw new IllegalArgumentException("document path " + java.util.Arrays.toString(path) + ": element " + p
+            + " is neither a map key (String) nor a list position (int/long)");
+      }
+    }
+    return Tuple.fromList(rest);
+  }
+
+  /** The subdocument at {@code path} as plain Java values, or empty when nothing is stored there. */
+  public CompletableFuture<Optional<Object>> get(ReadTransaction tr, Object id, Object... path) {
+    Tuple sub = subPath(path);
+    Subspace doc = layout.document(id, (String) path[0]);
+    byte[] exact = doc.pack(sub);
+    Subspace below = new Subspace(exact);
+    CompletableFuture<byte[]> leaf = tr.get(exact);
+    CompletableFuture<List<KeyValue>> children = tr.getRange(below.range()).asList();
+    return leaf.thenCombine(children, (value, kvs) -> {
+      List<Documents.Entry> entries = new ArrayList<>();
+      if (value != null) {
+        entries.add(new Documents.Entry(new Tuple(), decode(exact, value)));
+      }
+      for (KeyValue kv : kvs) {
+        entries.add(new Documents.Entry(below.unpack(kv.getKey()), decode(kv.getKey(), kv.getValue())));
+      }
+      return Optional.ofNullable(Documents.assemble(entries));
+    });
+  }
+
+  private static Object decode(byte[] key, byte[] value) {
+    try {
+      return Tuple.fromBytes(value).get(0);
+    } catch (RuntimeException e) {
+      throw new CodecException("document leaf at " + Tuple.fromBytes(key) + " does not decode", e);
+    }
+  }
+
+  /** Replaces the subtree at {@code path} with {@code value}; the entity must exist. */
+  public CompletableFuture<Void> set(Transaction tr, Object id, Object value, Object... path) {
+    Tuple sub = subPath(path);
+    String field = (String) path[0];
+    Subspace doc = layout.document(id, field);
+    List<Documents.Entry> leaves = Documents.flatten(value);
+    for (Documents.Entry e : leaves) {
+      Sizes.checkKey(layout.entityName(), id, "document path " + sub.addAll(e.path()), doc.pack(sub.addAll(e.path())));
+      Sizes.checkValue(layout.entityName(), id, field + sub.addAll(e.path()), Tuple.from(e.leaf()).pack());
+    }
+    List<CompletableFuture<byte[]>> ancestors = new ArrayList<>();
+    for (int n = 0; n < sub.size(); n++) {
+      ancestors.add(tr.get(doc.pack(Tuple.fromList(sub.getItems().subList(0, n)))));
+    }
+    return store.exists(tr, id).thenCombine(CompletableFuture.allOf(ancestors.toArray(CompletableFuture[]::new)), (exists, v) -> {
+      if (!exists) {
+        throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + " does not exist; save it before setting paths in it");
+      }
+      for (int n = 0; n < ancestors.size(); n++) {
+        if (ancestors.get(n).join() != null) {
+          throw new IllegalArgumentException("cannot set " + java.util.Arrays.toString(path) + ": " + field
+              + Tuple.fromList(sub.getItems().subList(0, n)) + " holds a scalar, not a map or list; set that path instead");
+        }
+      }
+      for (int n = 0; n < sub.size(); n++) {
+        Tuple ancestor = Tuple.fromList(sub.getItems().subList(0, n));
+        tr.clear(doc.pack(ancestor.add(Documents.EMPTY_MAP)));
+        tr.clear(doc.pack(ancestor.add(Documents.EMPTY_LIST)));
+      }
+      byte[] exact = doc.pack(sub);
+      tr.clear(exact);
+      tr.clear(new Subspace(exact).range());
+      for (Documents.Entry e : leaves) {
+        tr.set(doc.pack(sub.addAll(e.path())), Tuple.from(e.leaf()).pack());
+      }
+      return null;
+    });
+  }
+
+}
