@@ -1,0 +1,92 @@
+package io.strata.layers;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MutationType;
+import com.apple.foundationdb.TransactionContext;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A multimap (the Multimaps recipe): {@code (S, key, value) = count}, an 8-byte little-endian count kept
+ * with atomic ADD, so {@code put} adds no read conflicts and concurrent puts never conflict. Removing
+ * subtracts one and, with COMPARE_AND_CLEAR, drops the entry when its count reaches zero — also
+ * without reading. Keys and values are tuple elements.
+ */
+public final class FdbMultimap {
+  private static final byte[] ONE = LayerSupport.le(1);
+  private static final byte[] MINUS_ONE = LayerSupport.le(-1);
+  private static final byte[] ZERO = LayerSupport.le(0);
+
+  private final Database db;
+  private final Subspace space;
+
+  public FdbMultimap(Database db, Subspace subspace) {
+    this.db = LayerSupport.require(db, "db");
+    this.space = LayerSupport.require(subspace, "subspace");
+  }
+
+  private byte[] key(Object k, Object v) {
+    return space.pack(Tuple.from(LayerSupport.require(k, "key"), v));
+  }
+
+  public void put(Object key, Object value) {
+    put(db, key, value);
+  }
+
+  public void put(TransactionContext tc, Object key, Object value) {
+    byte[] k = key(key, value);
+    tc.run(tr -> {
+      tr.mutate(MutationType.ADD, k, ONE);
+      return null;
+    });
+  }
+
+  /** Removes one occurrence of the entry (no read). */
+  public void remove(Object key, Object value) {
+    remove(db, key, value);
+  }
+
+  public void remove(TransactionContext tc, Object key, Object value) {
+    byte[] k = key(key, value);
+    tc.run(tr -> {
+      tr.mutate(MutationType.ADD, k, MINUS_ONE);
+      tr.mutate(MutationType.COMPARE_AND_CLEAR, k, ZERO);
+      return null;
+    });
+  }
+
+  /** The distinct values of {@code key}, in value order (one range read). */
+  public List<Object> get(Object key) {
+    return get(db, key);
+  }
+
+  public List<Object> get(TransactionContext tc, Object key) {
+    Subspace values = space.get(LayerSupport.require(key, "key"));
+    return tc.read(tr -> {
+      List<Object> out = new ArrayList<>();
+      for (KeyValue kv : tr.getRange(values.range()).asList().join()) {
+        if (LayerSupport.fromLe(kv.getValue()) > 0) {
+          out.add(values.unpack(kv.getKey()).get(0));
+        }
+      }
+      return out;
+    });
+  }
+
+  public boolean containsEntry(Object key, Object value) {
+    return containsEntry(db, key, value);
+  }
+
+  public boolean containsEntry(TransactionContext tc, Object key, Object value) {
+    return count(tc, key, value) > 0;
+  }
+
+  /** How many times the entry was put (minus removals). */
+  public long count(TransactionContext tc, Object key, Object value) {
+    byte[] k = key(key, value);
+    return tc.read(tr -> LayerSupport.fromLe(tr.get(k).join()));
+  }
+}

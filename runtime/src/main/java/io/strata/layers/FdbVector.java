@@ -1,0 +1,115 @@
+package io.strata.layers;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.TransactionContext;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Codec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A sparse vector (the Vector recipe): {@code (S, index) = value}. Unset positions cost nothing and
+ * read as empty; the size is the last index plus one, found with one reverse read of one key.
+ */
+public final class FdbVector<T> {
+  private final Database db;
+  private final Subspace space;
+  private final Codec<T> codec;
+
+  public FdbVector(Database db, Subspace subspace, Codec<T> codec) {
+    this.db = LayerSupport.require(db, "db");
+    this.space = LayerSupport.require(subspace, "subspace");
+    this.codec = LayerSupport.require(codec, "codec");
+  }
+
+  private static void checkIndex(long index) {
+    if (index < 0) {
+      throw new IndexOutOfBoundsException("vector index " + index + " is negative");
+    }
+  }
+
+  public Optional<T> get(long index) {
+    return get(db, index);
+  }
+
+  public Optional<T> get(TransactionContext tc, long index) {
+    checkIndex(index);
+    return tc.read(tr -> Optional.ofNullable(tr.get(space.pack(Tuple.from(index))).join()).map(codec::decode));
+  }
+
+  public void set(long index, T value) {
+    set(db, index, value);
+  }
+
+  public void set(TransactionContext tc, long index, T value) {
+    checkIndex(index);
+    byte[] v = codec.encode(LayerSupport.require(value, "value"));
+    tc.run(tr -> {
+      tr.set(space.pack(Tuple.from(index)), v);
+      return null;
+    });
+  }
+
+  /** Appends at {@link #size()}; returns the index used. */
+  public long push(T value) {
+    return push(db, value);
+  }
+
+  public long push(TransactionContext tc, T value) {
+    byte[] v = codec.encode(LayerSupport.require(value, "value"));
+    return tc.run(tr -> {
+      long index = lastIndexPlusOne(tr);
+      tr.set(space.pack(Tuple.from(index)), v);
+      return index;
+    });
+  }
+
+  public long size() {
+    return size(db);
+  }
+
+  public long size(TransactionContext tc) {
+    return tc.read(this::lastIndexPlusOne);
+  }
+
+  private long lastIndexPlusOne(ReadTransaction tr) {
+    List<KeyValue> last = tr.getRange(LayerSupport.integerKeys(space), 1, true).asList().join();
+    return last.isEmpty() ? 0 : space.unpack(last.get(0).getKey()).getLong(0) + 1;
+  }
+
+  /** The set elements in {@code [from, toExclusive)}, in index order (one range read). */
+  public List<T> scan(long from, long toExclusive) {
+    return scan(db, from, toExclusive);
+  }
+
+  public List<T> scan(TransactionContext tc, long from, long toExclusive) {
+    checkIndex(from);
+    if (toExclusive < from) {
+      throw new IllegalArgumentException("scan range [" + from + ", " + toExclusive + ") is inverted");
+    }
+    return tc.read(tr -> {
+      List<T> out = new ArrayList<>();
+      for (KeyValue kv : tr.getRange(space.pack(Tuple.from(from)), space.pack(Tuple.from(toExclusive))).asList().join()) {
+        out.add(codec.decode(kv.getValue()));
+      }
+      return out;
+    });
+  }
+
+  /** Drops every element at {@code newSize} or beyond (one range clear). */
+  public void truncate(long newSize) {
+    truncate(db, newSize);
+  }
+
+  public void truncate(TransactionContext tc, long newSize) {
+    checkIndex(newSize);
+    tc.run(tr -> {
+      tr.clear(space.pack(Tuple.from(newSize)), LayerSupport.integerKeys(space).end);
+      return null;
+    });
+  }
+}
