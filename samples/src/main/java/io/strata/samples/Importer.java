@@ -1,0 +1,113 @@
+package io.strata.samples;
+
+import io.strata.GeoPoint;
+import io.strata.layers.FdbQueue;
+import jakarta.inject.Inject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Imports the bundled GeoNames subset: splits it into batches, puts one job per batch on a queue
+ * ({@link FdbQueue}), then works the queue, saving each batch in one transaction.
+ */
+final class Importer {
+  static final String DATA = "places15k.tsv.gz";
+  static final int BATCH = 500;
+
+  private final PlaceRepository places;
+  private final FdbQueue<String> jobs;
+
+  @Inject
+  Importer(PlaceRepository places, FdbQueue<String> jobs) {
+    this.places = places;
+    this.jobs = jobs;
+  }
+
+  /** The bundled places, parsed. */
+  static List<Place> load() {
+    try (InputStream raw = Importer.class.getResourceAsStream(DATA)) {
+      if (raw == null) {
+        throw new IllegalStateException(DATA + " is missing from the classpath; rebuild it with samples/scripts/BuildPlaces.java");
+      }
+      BufferedReader in = new BufferedReader(new InputStreamReader(new GZIPInputStream(raw), StandardCharsets.UTF_8));
+      List<Place> out = new ArrayList<>();
+      for (String line; (line = in.readLine()) != null; ) {
+        out.add(parse(line));
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static Place parse(String line) {
+    String[] f = line.split("\t", -1);
+    String name = f[1];
+    String zone = f[6];
+    String continent = zone.contains("/") ? zone.substring(0, zone.indexOf('/')) : zone;
+    Place.Details details = new Place.Details(zone, continent, new Place.Names(name, name.toUpperCase(Locale.ROOT)), name.length());
+    return new Place(Long.parseLong(f[0]), name, f[4], Long.parseLong(f[5]),
+        new GeoPoint(Double.parseDouble(f[2]), Double.parseDouble(f[3])), details, line.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Queues the import jobs, then works them; returns how many places were saved. */
+  int importAll(PrintStream out, boolean terminal) {
+    List<Place> all = load();
+    for (int from = 0; from < all.size(); from += BATCH) {
+      jobs.enqueue(from + "-" + Math.min(all.size(), from + BATCH));
+    }
+    Progress progress = new Progress(out, terminal, all.size());
+    int saved = 0;
+    for (Optional<String> job = jobs.dequeue(); job.isPresent(); job = jobs.dequeue()) {
+      String[] range = job.get().split("-");
+      List<Place> batch = all.subList(Integer.parseInt(range[0]), Integer.parseInt(range[1]));
+      places.saveAll(batch);
+      saved += batch.size();
+      progress.update(saved);
+    }
+    progress.done();
+    return saved;
+  }
+
+  /** A progress bar on a terminal, a line every 25% otherwise. */
+  private static final class Progress {
+    private final PrintStream out;
+    private final boolean terminal;
+    private final int total;
+    private int lastQuarter;
+
+    Progress(PrintStream out, boolean terminal, int total) {
+      this.out = out;
+      this.terminal = terminal;
+      this.total = total;
+    }
+
+    void update(int done) {
+      if (terminal) {
+        int width = 40;
+        int filled = (int) ((long) done * width / total);
+        out.printf("\rimporting [%s%s] %d/%d", "#".repeat(filled), " ".repeat(width - filled), done, total);
+        out.flush();
+      } else if (done * 4L / total > lastQuarter) {
+        lastQuarter = (int) (done * 4L / total);
+        out.printf("imported %d of %d places%n", done, total);
+      }
+    }
+
+    void done() {
+      if (terminal) {
+        out.println();
+      }
+    }
+  }
+}

@@ -1,0 +1,210 @@
+package io.strata.samples;
+
+import io.strata.BoundingBox;
+import io.strata.GeoPoint;
+import io.strata.Strata;
+import io.strata.StrataDb;
+import io.strata.spatial.Geodesy;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * The place-finder sample: imports GeoNames places into Strata and answers queries. With no
+ * subcommand it runs the whole tour on the embedded engine.
+ */
+@Command(name = "strata-samples", mixinStandardHelpOptions = true, version = "Strata samples 0.1.0",
+    description = {
+        "Finds places (GeoNames, CC BY 4.0) with Strata repositories on FoundationDB.",
+        "Without a subcommand: imports the data, then runs every kind of query.",
+        "On strata:mem: (the default) the database starts empty, so every subcommand imports first."},
+    subcommands = {PlaceFinder.ImportCommand.class, PlaceFinder.BoxCommand.class, PlaceFinder.NearCommand.class,
+        PlaceFinder.TopCommand.class, PlaceFinder.ShowCommand.class})
+public final class PlaceFinder implements Callable<Integer> {
+  @Option(names = "--url", defaultValue = "strata:mem:", description = "database URL: strata:mem:, strata:fdb: or strata:fdb:/path/to/fdb.cluster (default: ${DEFAULT-VALUE})")
+  String url;
+
+  private final PrintStream out = System.out;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new PlaceFinder()).execute(args));
+  }
+
+  /** Opens the database, builds the object graph and, on the in-memory engine, imports the data. */
+  PlacesComponent open(StrataDb db, boolean alwaysImport) {
+    PlacesComponent app = DaggerPlacesComponent.builder().placesModule(new PlacesModule(db)).build();
+    if (alwaysImport || url.startsWith("strata:mem:")) {
+      long start = System.nanoTime();
+      int n = app.importer().importAll(out, System.console() != null);
+      out.printf("Imported %,d places in %.1f s (one queue job per %d places).%n%n", n, (System.nanoTime() - start) / 1e9,
+          Importer.BATCH);
+    }
+    return app;
+  }
+
+  @Override
+  public Integer call() {
+    try (StrataDb db = Strata.connect(url)) {
+      PlaceRepository places = open(db, false).places();
+      out.printf("%,d places stored; count() reads one key.%n%n", places.count());
+
+      BoundingBox paris = BoundingBox.geo(48.70, 2.10, 49.00, 2.60);
+      out.println("Places in the box " + paris + ", largest first:");
+      printPlaces(places.findByLocationWithin(paris).stream().sorted(byPopulation()).limit(5).toList(), null);
+
+      GeoPoint eiffel = new GeoPoint(48.8584, 2.2945);
+      out.println("\nThe 5 places nearest to the Eiffel Tower (48.8584, 2.2945):");
+      printPlaces(places.findByLocationNearest(eiffel, 5), eiffel);
+
+      out.println("\nLargest places in Japan (index byCountryPopulation):");
+      printPlaces(largest(places, "JP", 5), null);
+
+      Place tokyo = largest(places, "JP", 1).get(0);
+      out.println("\nDocument path getPath(" + tokyo.id() + ", \"details\", \"names\") = "
+          + places.getPath(tokyo.id(), "details", "names").orElseThrow());
+      out.println("Blob readSource(" + tokyo.id() + ", 0, 40) = \""
+          + new String(places.readSource(tokyo.id(), 0, 40), StandardCharsets.UTF_8).replace('\t', ' ') + "…\" of "
+          + places.sourceSize(tokyo.id()) + " bytes");
+      out.println("Places with 5 to 6 million people: "
+          + places.findByPopulationBetween(5_000_000L, 6_000_001L).stream().map(Place::name).sorted().toList());
+      return 0;
+    }
+  }
+
+  static Comparator<Place> byPopulation() {
+    return Comparator.comparingLong(Place::population).reversed();
+  }
+
+  /** The largest places of a country: the composite index is ordered by population within a country. */
+  static List<Place> largest(PlaceRepository places, String country, int limit) {
+    List<Place> all = places.findByCountry(country.toUpperCase(Locale.ROOT));
+    return all.subList(Math.max(0, all.size() - limit), all.size()).stream().sorted(byPopulation()).toList();
+  }
+
+  void printPlaces(List<Place> found, GeoPoint from) {
+    if (found.isEmpty()) {
+      out.println("  (none)");
+    }
+    for (Place p : found) {
+      String distance = from == null ? ""
+          : String.format("  %7.2f km", Geodesy.distanceMeters(from.lat(), from.lon(), p.location().lat(), p.location().lon()) / 1000);
+      out.printf("  %-28s %-3s %,12d  (%8.4f, %9.4f)%s%n", p.name(), p.country(), p.population(),
+          p.location().lat(), p.location().lon(), distance);
+    }
+  }
+
+  @Command(name = "import", description = "Import the bundled places (on a real cluster: once).")
+  static final class ImportCommand implements Callable<Integer> {
+    @ParentCommand
+    PlaceFinder parent;
+
+    @Override
+    public Integer call() {
+      try (StrataDb db = Strata.connect(parent.url)) {
+        parent.out.printf("%,d places stored.%n", parent.open(db, true).places().count());
+        return 0;
+      }
+    }
+  }
+
+  @Command(name = "box", description = "Places inside a bounding box (minLon > maxLon crosses the antimeridian).")
+  static final class BoxCommand implements Callable<Integer> {
+    @ParentCommand
+    PlaceFinder parent;
+
+    @Parameters(index = "0", description = "minimum latitude") double minLat;
+    @Parameters(index = "1", description = "minimum longitude") double minLon;
+    @Parameters(index = "2", description = "maximum latitude") double maxLat;
+    @Parameters(index = "3", description = "maximum longitude") double maxLon;
+
+    @Option(names = "--limit", defaultValue = "10", description = "how many to print, largest first (default ${DEFAULT-VALUE})")
+    int limit;
+
+    @Override
+    public Integer call() {
+      try (StrataDb db = Strata.connect(parent.url)) {
+        List<Place> found = parent.open(db, false).places().findByLocationWithin(BoundingBox.geo(minLat, minLon, maxLat, maxLon));
+        parent.out.printf("%d places in the box; the %d largest:%n", found.size(), Math.min(limit, found.size()));
+        parent.printPlaces(found.stream().sorted(byPopulation()).limit(limit).toList(), null);
+        return 0;
+      }
+    }
+  }
+
+  @Command(name = "near", description = "The places nearest to a point, or all within a radius.")
+  static final class NearCommand implements Callable<Integer> {
+    @ParentCommand
+    PlaceFinder parent;
+
+    @Parameters(index = "0", description = "latitude") double lat;
+    @Parameters(index = "1", description = "longitude") double lon;
+
+    @Option(names = "--k", defaultValue = "5", description = "how many nearest places (default ${DEFAULT-VALUE})")
+    int k;
+
+    @Option(names = "--radius-km", description = "all places within this many km instead")
+    Double radiusKm;
+
+    @Override
+    public Integer call() {
+      try (StrataDb db = Strata.connect(parent.url)) {
+        PlaceRepository places = parent.open(db, false).places();
+        GeoPoint center = new GeoPoint(lat, lon);
+        List<Place> found = radiusKm == null ? places.findByLocationNearest(center, k) : places.findByLocationNear(center, radiusKm * 1000);
+        parent.printPlaces(found, center);
+        return 0;
+      }
+    }
+  }
+
+  @Command(name = "top", description = "The largest places of a country (ISO code, e.g. FR).")
+  static final class TopCommand implements Callable<Integer> {
+    @ParentCommand
+    PlaceFinder parent;
+
+    @Parameters(index = "0", description = "ISO-3166 country code") String country;
+
+    @Option(names = "--limit", defaultValue = "10", description = "how many (default ${DEFAULT-VALUE})")
+    int limit;
+
+    @Override
+    public Integer call() {
+      try (StrataDb db = Strata.connect(parent.url)) {
+        parent.printPlaces(largest(parent.open(db, false).places(), country, limit), null);
+        return 0;
+      }
+    }
+  }
+
+  @Command(name = "show", description = "One place: its row, its details document and its source record.")
+  static final class ShowCommand implements Callable<Integer> {
+    @ParentCommand
+    PlaceFinder parent;
+
+    @Parameters(index = "0", description = "GeoNames id, e.g. 2988507 (Paris)") long id;
+
+    @Override
+    public Integer call() {
+      try (StrataDb db = Strata.connect(parent.url)) {
+        PlaceRepository places = parent.open(db, false).places();
+        return places.findById(id).map(p -> {
+          parent.printPlaces(List.of(p), null);
+          parent.out.println("  details: " + places.getPath(id, "details").orElseThrow());
+          parent.out.println("  source:  " + new String(p.source(), StandardCharsets.UTF_8).replace('\t', ' '));
+          return 0;
+        }).orElseGet(() -> {
+          parent.out.println("no place with id " + id);
+          return 1;
+        });
+      }
+    }
+  }
+}

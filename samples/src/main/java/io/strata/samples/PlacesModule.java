@@ -1,0 +1,37 @@
+package io.strata.samples;
+
+import dagger.Module;
+import dagger.Provides;
+import io.strata.Codec;
+import io.strata.StrataDb;
+import io.strata.layers.FdbQueue;
+import jakarta.inject.Singleton;
+
+/** How the sample's objects are built: everything comes from one {@link StrataDb} (and its root). */
+@Module
+final class PlacesModule {
+  private final StrataDb db;
+
+  PlacesModule(StrataDb db) {
+    this.db = db;
+  }
+
+  @Provides
+  StrataDb strataDb() {
+    return db;
+  }
+
+  @Provides
+  @Singleton
+  PlaceRepository places() {
+    return new PlaceRepository(db.database(), db.root());
+  }
+
+  /** Import jobs: one per batch of input lines, {@code "<first line>-<last line>"}. */
+  @Provides
+  @Singleton
+  FdbQueue<String> importJobs() {
+    return new FdbQueue<>(db.database(), db.root().get("jobs"), Codec.string());
+  }
+
+}
