@@ -10,7 +10,6 @@ import io.strata.embedded.EmbeddedFdb;
 import io.strata.spatial.GeoGrid;
 import io.strata.spatial.GridBox;
 import io.strata.spatial.QueryStats;
-import io.strata.spatial.SpatialHit;
 import io.strata.spatial.SpatialIndex;
 import io.strata.spatial.ZOrder;
 import io.strata.testkit.Cities;
@@ -19,18 +18,21 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 
 /**
  * Keys read per result for bounding-box queries on cities500: the recipe's single z-range scan against
- * Strata's cover with skip-scan, on the same 1,000 boxes (log-uniform size, centred on random places)
- * and the same embedded engine. Run: {@code java -cp benchmarks/target/benchmarks.jar
- * io.strata.benchmarks.SpatialCoverMeasurement [-Dstrata.data.dir=../shared/data]}.
+ * Strata's cover with skip-scan, on the same 1,000 boxes (log-uniform size, centred on random places,
+ * some across the antimeridian) and the same embedded engine, plus 100 empty ocean boxes. Run:
+ * {@code java -Dstrata.data.dir=../shared/data -cp benchmarks/target/benchmarks.jar io.strata.benchmarks.SpatialCoverMeasurement}.
  */
 public final class SpatialCoverMeasurement {
   private SpatialCoverMeasurement() {}
 
+  /** What one query found and read. */
+  record Outcome(int results, long keysRead, long rangeReads) {}
+
   public static void main(String[] args) {
-    System.setProperty("strata.data.dir", System.getProperty("strata.data.dir", "../shared/data"));
     List<City> cities = Cities.load();
     Subspace zs = new Subspace(Tuple.from("City", "Z", "where"));
     SpatialIndex index = SpatialIndex.geo(zs, 32);
@@ -47,10 +49,7 @@ public final class SpatialCoverMeasurement {
       Random random = new Random(2026);
       List<BoundingBox> boxes = new ArrayList<>();
       for (int i = 0; i < 1_000; i++) {
-        GeoPoint c = cities.get(random.nextInt(cities.size())).where();
-        double half = Math.pow(10, -2 + random.nextDouble() * 3.3); // ~1 km to ~2,200 km across
-        boxes.add(BoundingBox.geo(Math.max(-90, c.lat() - half), Math.max(-180, c.lon() - half * 1.5),
-            Math.min(90, c.lat() + half), Math.min(180, c.lon() + half * 1.5)));
+        boxes.add(Cities.randomBox(random, cities));
       }
       List<BoundingBox> empty = new ArrayList<>();
       for (int i = 0; i < 100; i++) {
@@ -58,60 +57,55 @@ public final class SpatialCoverMeasurement {
         double lon = -150 + random.nextDouble() * 30;
         empty.add(BoundingBox.geo(lat, lon, lat + 0.5, lon + 0.5)); // South Pacific
       }
-      report("naive single range", db, boxes, empty, (box, stats) -> naive(db, zs, box, stats));
-      report("strata cover + skip-scan", db, boxes, empty, (box, stats) -> db.read(tr -> index.within(tr, box, stats).join()).size());
+      report("naive single range", boxes, empty, box -> naive(db, zs, box));
+      report("strata cover + skip-scan", boxes, empty, box -> {
+        QueryStats stats = new QueryStats();
+        int hits = db.read(tr -> index.within(tr, box, stats).join()).size();
+        return new Outcome(hits, stats.keysRead(), stats.rangeReads());
+      });
     }
   }
 
-  interface Query {
-    int run(BoundingBox box, QueryStats stats);
-  }
-
-  /** The recipe: one range from z(min corner) to z(max corner), filtered on the stored point. */
-  private static int naive(Database db, Subspace zs, BoundingBox box, QueryStats stats) {
-    GridBox g = GeoGrid.boxes(box).get(0);
-    byte[] begin = zs.pack(Tuple.from(ZOrder.encode(g.x0(), g.y0())));
-    byte[] end = zs.pack(Tuple.from(ZOrder.encode(g.x1(), g.y1()) + 1));
-    List<KeyValue> kvs = db.read(tr -> tr.getRange(begin, end).asList().join());
+  /** The recipe: one range from z(min corner) to z(max corner) per grid box, filtered on the stored point. */
+  private static Outcome naive(Database db, Subspace zs, BoundingBox box) {
     int hits = 0;
-    for (KeyValue kv : kvs) {
-      Tuple p = Tuple.fromBytes(kv.getValue());
-      if (box.contains(new GeoPoint(p.getDouble(0), p.getDouble(1)))) {
-        hits++;
+    long keys = 0;
+    List<GridBox> grids = GeoGrid.boxes(box);
+    for (GridBox g : grids) {
+      byte[] begin = zs.pack(Tuple.from(ZOrder.encode(g.x0(), g.y0())));
+      byte[] end = zs.pack(Tuple.from(ZOrder.encode(g.x1(), g.y1()) + 1));
+      List<KeyValue> kvs = db.read(tr -> tr.getRange(begin, end).asList().join());
+      keys += kvs.size();
+      for (KeyValue kv : kvs) {
+        Tuple p = Tuple.fromBytes(kv.getValue());
+        if (box.contains(new GeoPoint(p.getDouble(0), p.getDouble(1)))) {
+          hits++;
+        }
       }
     }
-    naiveStats.add(kvs.size());
-    return hits;
+    return new Outcome(hits, keys, grids.size());
   }
 
-  private static final List<Integer> naiveStats = new ArrayList<>();
-
-  private static void report(String name, Database db, List<BoundingBox> boxes, List<BoundingBox> empty, Query query) {
+  private static void report(String name, List<BoundingBox> boxes, List<BoundingBox> empty, Function<BoundingBox, Outcome> query) {
     List<Double> ratios = new ArrayList<>();
     long keys = 0;
     long results = 0;
     long rangeReads = 0;
     long nanos = 0;
     for (BoundingBox box : boxes) {
-      QueryStats stats = new QueryStats();
-      naiveStats.clear();
       long t0 = System.nanoTime();
-      int hits = query.run(box, stats);
+      Outcome o = query.apply(box);
       nanos += System.nanoTime() - t0;
-      long read = stats.keysRead() + naiveStats.stream().mapToLong(Integer::longValue).sum();
-      rangeReads += Math.max(stats.rangeReads(), naiveStats.size());
-      keys += read;
-      results += hits;
-      if (hits > 0) {
-        ratios.add((double) read / hits);
+      keys += o.keysRead();
+      results += o.results();
+      rangeReads += o.rangeReads();
+      if (o.results() > 0) {
+        ratios.add((double) o.keysRead() / o.results());
       }
     }
     long emptyKeys = 0;
     for (BoundingBox box : empty) {
-      QueryStats stats = new QueryStats();
-      naiveStats.clear();
-      query.run(box, stats);
-      emptyKeys += stats.keysRead() + naiveStats.stream().mapToLong(Integer::longValue).sum();
+      emptyKeys += query.apply(box).keysRead();
     }
     double[] r = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     System.out.printf("%-26s boxes=%d results=%d keys=%d  ratio: mean %.3f median %.3f p90 %.3f  overall %.3f"

@@ -11,8 +11,9 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /**
  * The ordered multi-version key-value store.
  *
- * <p>Invariants: each key maps to a chain of versions, newest first, whose versions strictly decrease;
- * a {@code null} value is a tombstone. Only the committer thread (holding the database's commit lock)
+ * <p>Invariants: each key maps to a chain of versions, newest first, whose versions never increase (a
+ * commit that writes a key twice adds two nodes of the same version, the later write first); a
+ * {@code null} value is a tombstone. Only the committer thread (holding the database's commit lock)
  * calls {@link #apply}; readers call {@link #get} and {@link #range} concurrently without locks and see,
  * for a read version {@code v}, exactly the newest entry with version {@code <= v}. Entries older than
  * the newest one at or below {@link #horizon} are unreachable by any legal read and are pruned.

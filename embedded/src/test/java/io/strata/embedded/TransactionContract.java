@@ -252,11 +252,6 @@ public abstract class TransactionContract {
     }
 
     @Test
-    void tenantsAreNotSupported() {
-        assertFdbError(2108, () -> db.openTenant(Tuple.from("t")));
-    }
-
-    @Test
     void committedDataIsVisibleToLaterTransactionsOnly() {
         try (Transaction before = db.createTransaction()) {
             before.getReadVersion().join();

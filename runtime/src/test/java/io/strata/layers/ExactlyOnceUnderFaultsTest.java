@@ -9,6 +9,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.Faults;
+import io.strata.testkit.Concurrently;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -17,9 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -35,19 +33,6 @@ class ExactlyOnceUnderFaultsTest {
   private static Database faulty(long seed) {
     return EmbeddedFdb.builder().faults(Faults.seeded(seed).notCommitted(0.05).unknownResultApplied(0.05)
         .unknownResultNotApplied(0.05).tooOld(0.01)).open();
-  }
-
-  private static void inParallel(List<Runnable> tasks) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(tasks.size());
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      tasks.forEach(t -> futures.add(pool.submit(t)));
-      for (Future<?> f : futures) {
-        f.get(120, TimeUnit.SECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   @Test
@@ -83,7 +68,7 @@ class ExactlyOnceUnderFaultsTest {
           }
         });
       }
-      inParallel(tasks);
+      Concurrently.run(tasks);
       List<String> all = new ArrayList<>();
       seen.forEach(all::addAll);
       Subspace jobs = new Subspace(Tuple.from("jobs"));
@@ -117,7 +102,7 @@ class ExactlyOnceUnderFaultsTest {
           }
         });
       }
-      inParallel(tasks);
+      Concurrently.run(tasks);
       Set<String> popped = Collections.synchronizedSet(new HashSet<>());
       AtomicInteger duplicates = new AtomicInteger();
       List<Runnable> poppers = new ArrayList<>();
@@ -131,7 +116,7 @@ class ExactlyOnceUnderFaultsTest {
           }
         });
       }
-      inParallel(poppers);
+      Concurrently.run(poppers);
       assertEquals(0, duplicates.get(), "seed " + SEED);
       assertEquals(400, popped.size(), "seed " + SEED);
     }
@@ -149,7 +134,7 @@ class ExactlyOnceUnderFaultsTest {
           }
         });
       }
-      inParallel(tasks);
+      Concurrently.run(tasks);
       assertEquals(1_600, counter.get(), "seed " + SEED);
     }
   }

@@ -52,21 +52,6 @@ class CitiesSpatialTest {
     }
   }
 
-  /** A box of log-uniform size (about 1 km to 2,000 km across) centred on a random place. */
-  static BoundingBox randomBox(Random random, List<City> cities) {
-    GeoPoint c = cities.get(random.nextInt(cities.size())).where();
-    double half = Math.pow(10, -2 + random.nextDouble() * 3.3);
-    double minLon = c.lon() - half * 1.5;
-    double maxLon = c.lon() + half * 1.5;
-    if (minLon < -180) {
-      minLon += 360;
-    }
-    if (maxLon > 180) {
-      maxLon -= 360;
-    }
-    return BoundingBox.geo(Math.max(-90, c.lat() - half), minLon, Math.min(90, c.lat() + half), maxLon);
-  }
-
   private static Set<Long> brute(BoundingBox box) {
     Set<Long> ids = new HashSet<>();
     for (City c : cities) {
@@ -82,7 +67,7 @@ class CitiesSpatialTest {
     Random random = new Random(500);
     List<BoundingBox> boxes = new ArrayList<>();
     for (int i = 0; i < 960; i++) {
-      boxes.add(randomBox(random, cities));
+      boxes.add(Cities.randomBox(random, cities));
     }
     for (int i = 0; i < 20; i++) {
       double lat = -60 + random.nextDouble() * 120;

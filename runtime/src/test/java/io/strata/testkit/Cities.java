@@ -51,6 +51,21 @@ public final class Cities {
         new GeoPoint(Double.parseDouble(rest[0]), Double.parseDouble(rest[1])), rest[2], Long.parseLong(rest[3]));
   }
 
+  /** A box of log-uniform size (about 1 km to 2,000 km across) centred on a random place. */
+  public static io.strata.BoundingBox randomBox(java.util.Random random, List<City> cities) {
+    GeoPoint c = cities.get(random.nextInt(cities.size())).where();
+    double half = Math.pow(10, -2 + random.nextDouble() * 3.3);
+    double minLon = c.lon() - half * 1.5;
+    double maxLon = c.lon() + half * 1.5;
+    if (minLon < -180) {
+      minLon += 360;
+    }
+    if (maxLon > 180) {
+      maxLon -= 360;
+    }
+    return io.strata.BoundingBox.geo(Math.max(-90, c.lat() - half), minLon, Math.min(90, c.lat() + half), maxLon);
+  }
+
   private static int countQuotes(String s, int from, int to) {
     int n = 0;
     for (int i = from; i < to; i++) {

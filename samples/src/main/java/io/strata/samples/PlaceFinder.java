@@ -52,8 +52,7 @@ public final class PlaceFinder implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try (StrataDb db = Strata.connect(url)) {
-      PlaceRepository places = open(db, false).places();
+    return withPlaces(false, places -> {
       out.printf("%,d places stored; count() reads one key.%n%n", places.count());
 
       BoundingBox paris = BoundingBox.geo(48.70, 2.10, 49.00, 2.60);
@@ -76,6 +75,13 @@ public final class PlaceFinder implements Callable<Integer> {
       out.println("Places with 5 to 6 million people: "
           + places.findByPopulationBetween(5_000_000L, 6_000_001L).stream().map(Place::name).sorted().toList());
       return 0;
+    });
+  }
+
+  /** Opens the URL's database, imports on the in-memory engine, and runs {@code body} on the repository. */
+  int withPlaces(boolean alwaysImport, java.util.function.ToIntFunction<PlaceRepository> body) {
+    try (StrataDb db = Strata.connect(url)) {
+      return body.applyAsInt(open(db, alwaysImport).places());
     }
   }
 
@@ -108,10 +114,10 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      try (StrataDb db = Strata.connect(parent.url)) {
-        parent.out.printf("%,d places stored.%n", parent.open(db, true).places().count());
+      return parent.withPlaces(true, places -> {
+        parent.out.printf("%,d places stored.%n", places.count());
         return 0;
-      }
+      });
     }
   }
 
@@ -130,12 +136,12 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      try (StrataDb db = Strata.connect(parent.url)) {
-        List<Place> found = parent.open(db, false).places().findByLocationWithin(BoundingBox.geo(minLat, minLon, maxLat, maxLon));
+      return parent.withPlaces(false, places -> {
+        List<Place> found = places.findByLocationWithin(BoundingBox.geo(minLat, minLon, maxLat, maxLon));
         parent.out.printf("%d places in the box; the %d largest:%n", found.size(), Math.min(limit, found.size()));
         parent.printPlaces(found.stream().sorted(byPopulation()).limit(limit).toList(), null);
         return 0;
-      }
+      });
     }
   }
 
@@ -155,13 +161,12 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      try (StrataDb db = Strata.connect(parent.url)) {
-        PlaceRepository places = parent.open(db, false).places();
+      return parent.withPlaces(false, places -> {
         GeoPoint center = new GeoPoint(lat, lon);
         List<Place> found = radiusKm == null ? places.findByLocationNearest(center, k) : places.findByLocationNear(center, radiusKm * 1000);
         parent.printPlaces(found, center);
         return 0;
-      }
+      });
     }
   }
 
@@ -177,10 +182,10 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      try (StrataDb db = Strata.connect(parent.url)) {
-        parent.printPlaces(largest(parent.open(db, false).places(), country, limit), null);
+      return parent.withPlaces(false, places -> {
+        parent.printPlaces(largest(places, country, limit), null);
         return 0;
-      }
+      });
     }
   }
 
@@ -193,9 +198,7 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      try (StrataDb db = Strata.connect(parent.url)) {
-        PlaceRepository places = parent.open(db, false).places();
-        return places.findById(id).map(p -> {
+      return parent.withPlaces(false, places -> places.findById(id).map(p -> {
           parent.printPlaces(List.of(p), null);
           parent.out.println("  details: " + places.getPath(id, "details").orElseThrow());
           parent.out.println("  source:  " + new String(p.source(), StandardCharsets.UTF_8).replace('\t', ' '));
@@ -203,8 +206,7 @@ public final class PlaceFinder implements Callable<Integer> {
         }).orElseGet(() -> {
           parent.out.println("no place with id " + id);
           return 1;
-        });
-      }
+        }));
     }
   }
 }

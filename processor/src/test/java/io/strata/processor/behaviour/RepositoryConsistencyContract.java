@@ -9,15 +9,11 @@ import io.strata.UniqueConstraintException;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import io.strata.repository.IndexReport;
-import java.util.ArrayList;
+import io.strata.testkit.Concurrently;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,25 +36,9 @@ public abstract class RepositoryConsistencyContract {
     db.close();
   }
 
-  private void inParallel(int threads, java.util.function.IntConsumer body) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        int thread = t;
-        futures.add(pool.submit(() -> body.accept(thread)));
-      }
-      for (Future<?> f : futures) {
-        f.get(120, TimeUnit.SECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
   @Test
   void parallelSavesOfDistinctIdsKeepTheCountAndIndexesExact() throws Exception {
-    inParallel(8, t -> {
+    Concurrently.run(8, t -> {
       for (int i = 0; i < 40; i++) {
         users.save(new User("t" + t + "-" + i, "z" + (i % 4), "e" + t + "-" + i, i));
       }
@@ -72,7 +52,7 @@ public abstract class RepositoryConsistencyContract {
 
   @Test
   void parallelSavesOfTheSameIdsLeaveOneEntryPerEntity() throws Exception {
-    inParallel(8, t -> {
+    Concurrently.run(8, t -> {
       Random random = new Random(t);
       for (int i = 0; i < 60; i++) {
         int id = random.nextInt(10);
