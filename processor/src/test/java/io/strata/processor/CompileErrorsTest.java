@@ -73,6 +73,14 @@ class CompileErrorsTest {
   }
 
   @Test
+  void indexPathIntoAFieldThatIsNotADocument() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity",
+        "@Index(name = \"byStreet\", fields = {\"city.street\"})", "public record Thing(@Id String id, String city) {}");
+    assertThat(compile(f)).hadErrorContaining("@Index 'byStreet' names the path 'city.street', but 'city' is not a @Document field")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
   void compositeIndexWithoutFields() {
     JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity",
         "@Index(name = \"empty\", fields = {})", "public record Thing(@Id String id, String city) {}");

@@ -62,6 +62,48 @@ public final class Documents {
     }
   }
 
+  /** A scalar as the tuple element a document stores for it (integers as Long, floating point as Double). */
+  public static Object element(Object v) {
+    return leaf(v, new Tuple());
+  }
+
+  /** The value at {@code path} inside {@code tree} (map keys, list positions), or null when absent. */
+  public static Object at(Object tree, List<Object> path) {
+    Object node = tree;
+    for (Object segment : path) {
+      if (node instanceof Map<?, ?> map && segment instanceof String key) {
+        node = map.get(key);
+      } else if (node instanceof List<?> list && segment instanceof Number n && n.longValue() >= 0 && n.longValue() < list.size()) {
+        node = list.get(n.intValue());
+      } else {
+        return null;
+      }
+    }
+    return node;
+  }
+
+  /** A copy of {@code tree} with the subtree at {@code path} replaced by {@code value}, creating maps (or lists) on the way. */
+  @SuppressWarnings("unchecked")
+  public static Object replace(Object tree, List<Object> path, Object value) {
+    if (path.isEmpty()) {
+      return value;
+    }
+    Object segment = path.get(0);
+    List<Object> rest = path.subList(1, path.size());
+    if (segment instanceof String key) {
+      Map<String, Object> copy = tree instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
+      copy.put(key, replace(copy.get(key), rest, value));
+      return copy;
+    }
+    int index = ((Number) segment).intValue();
+    List<Object> copy = tree instanceof List<?> l ? new ArrayList<>((List<Object>) l) : new ArrayList<>();
+    while (copy.size() <= index) {
+      copy.add(null);
+    }
+    copy.set(index, replace(copy.get(index), rest, value));
+    return copy;
+  }
+
   /** A scalar as the tuple element stored for it. */
   static Object leaf(Object v, Tuple path) {
     if (v == null || v instanceof String || v instanceof Boolean || v instanceof byte[] || v instanceof UUID || v instanceof BigInteger) {

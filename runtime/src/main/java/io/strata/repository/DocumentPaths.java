@@ -89,6 +89,8 @@ public final class DocumentPaths<T> {
       Sizes.checkKey(layout.entityName(), id, "document path " + sub.addAll(e.path()), doc.pack(sub.addAll(e.path())));
       Sizes.checkValue(layout.entityName(), id, field + sub.addAll(e.path()), Tuple.from(e.leaf()).pack());
     }
+    boolean indexed = layout.indexesDocument(field);
+    CompletableFuture<Object[]> before = indexed ? store.loadRowOnly(tr, id) : CompletableFuture.completedFuture(null);
     List<CompletableFuture<byte[]>> ancestors = new ArrayList<>();
     for (int n = 0; n < sub.size(); n++) {
       ancestors.add(tr.get(doc.pack(Tuple.fromList(sub.getItems().subList(0, n)))));
@@ -113,6 +115,14 @@ public final class DocumentPaths<T> {
       tr.clear(new Subspace(exact).range());
       for (Documents.Entry e : leaves) {
         tr.set(doc.pack(sub.addAll(e.path())), Tuple.from(e.leaf()).pack());
+      }
+      return null;
+    }).thenCombine(before, (v, old) -> {
+      if (old != null) {
+        int pos = layout.fieldPosition(field);
+        Object[] fresh = old.clone();
+        fresh[pos] = Documents.replace(old[pos], sub.getItems(), Documents.assemble(leaves));
+        store.reindex(tr, id, old, fresh);
       }
       return null;
     });

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import io.strata.document.Documents;
 
 /**
  * The keys of one entity under a root subspace, exactly as LAYOUTS.md fixes them:
@@ -24,6 +25,8 @@ public final class EntityLayout<T> {
   private final Map<String, IndexDefinition> byName = new HashMap<>();
   private final Map<String, int[]> positions = new HashMap<>();
   private final Map<String, Integer> fieldPosition = new HashMap<>();
+  /** Per index, per indexed field: the path inside a document field ("address.city"), empty for plain fields. */
+  private final Map<String, List<List<Object>>> documentPaths = new HashMap<>();
   private final boolean columnMajor;
   private final Subspace entity;
   private final Map<String, io.strata.spatial.SpatialIndex> spatial = new java.util.LinkedHashMap<>();
@@ -64,10 +67,14 @@ public final class EntityLayout<T> {
     for (IndexDefinition index : indexList) {
       byName.put(index.name(), index);
       int[] pos = new int[index.fields().size()];
+      List<List<Object>> paths = new ArrayList<>();
       for (int i = 0; i < pos.length; i++) {
-        pos[i] = fieldPosition.get(index.fields().get(i));
+        String[] segments = index.fields().get(i).split("\\.");
+        pos[i] = fieldPosition.get(segments[0]);
+        paths.add(List.of((Object[]) java.util.Arrays.copyOfRange(segments, 1, segments.length)));
       }
       positions.put(index.name(), pos);
+      documentPaths.put(index.name(), paths);
     }
   }
 
@@ -176,14 +183,21 @@ public final class EntityLayout<T> {
   /** The indexed values of an entity's elements, or null when any of them is absent (nulls are not indexed). */
   public List<Object> indexValues(IndexDefinition index, Object[] elements) {
     int[] pos = positions.get(index.name());
+    List<List<Object>> paths = documentPaths.get(index.name());
     List<Object> values = new ArrayList<>(pos.length);
-    for (int p : pos) {
-      if (elements[p] == null) {
-        return null;
+    for (int i = 0; i < pos.length; i++) {
+      Object value = paths.get(i).isEmpty() ? elements[pos[i]] : Documents.at(elements[pos[i]], paths.get(i));
+      if (value == null || value instanceof Map<?, ?> || (value instanceof List<?> && !(value instanceof Tuple))) {
+        return null; // absent, or a subtree rather than a leaf: not indexed
       }
-      values.add(elements[p]);
+      values.add(value);
     }
     return values;
+  }
+
+  /** Whether some index reads a path inside document field {@code field}. */
+  public boolean indexesDocument(String field) {
+    return indexList.stream().anyMatch(i -> i.fields().stream().anyMatch(f -> f.startsWith(field + ".")));
   }
 
   public byte[] indexKey(IndexDefinition index, List<Object> values, Object id) {

@@ -84,7 +84,7 @@ public final class EntityStore<T> {
   }
 
   /** The stored elements without reading blob chunks (blob fields hold their length), or null. */
-  private CompletableFuture<Object[]> loadRowOnly(ReadTransaction tr, Object id) {
+  CompletableFuture<Object[]> loadRowOnly(ReadTransaction tr, Object id) {
     return tr.getRange(layout.row(id).range()).asList().thenApply(kvs -> kvs.isEmpty() ? null : elementsOf(id, kvs));
   }
 
@@ -294,6 +294,32 @@ public final class EntityStore<T> {
       index.remove(tr, id, Elements.toGeoPoint(element));
     } else {
       index.remove(tr, id, Elements.toPoint(element));
+    }
+  }
+
+  /**
+   * Moves the index entries of an entity whose elements change from {@code old} to {@code fresh} without a
+   * full save (used when a document path changes); checks unique indexes first.
+   */
+  void reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    checkUnique(tr, id, old, fresh).join();
+    for (IndexDefinition index : layout.indexes()) {
+      List<Object> was = layout.indexValues(index, old);
+      List<Object> now = layout.indexValues(index, fresh);
+      if (java.util.Objects.equals(was, now)) {
+        continue;
+      }
+      if (was != null) {
+        tr.clear(index.unique() ? layout.uniqueKey(index, was) : layout.indexKey(index, was, id));
+      }
+      if (now != null) {
+        Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", layout.indexKey(index, now, id));
+        if (index.unique()) {
+          tr.set(layout.uniqueKey(index, now), Tuple.from(id).pack());
+        } else {
+          tr.set(layout.indexKey(index, now, id), EMPTY);
+        }
+      }
     }
   }
 

@@ -21,6 +21,7 @@ import java.util.Set;
  * composite prefix forms.
  */
 final class IndexOperations {
+  static final ClassName DOCUMENTS = ClassName.get("io.strata.document", "Documents");
   private final EntityModel model;
   private final ValueCode values;
   private final CrudOperations crud;
@@ -37,22 +38,45 @@ final class IndexOperations {
     return f.type().kind() == ValueType.Kind.OPTIONAL ? f.type().parts().get(0) : f.type();
   }
 
+  /** {@code address.city} → {@code AddressCity}. */
+  private static String capitalizedPath(String name) {
+    StringBuilder b = new StringBuilder();
+    for (String segment : name.split("\\.")) {
+      b.append(CrudOperations.capitalized(segment));
+    }
+    return b.toString();
+  }
+
+  /** The parameter holding a field's query value: {@code address.city} → {@code addressCity}. */
+  private static String parameter(FieldModel f) {
+    String p = capitalizedPath(f.name());
+    return Character.toLowerCase(p.charAt(0)) + p.substring(1);
+  }
+
   private static String suffix(List<FieldModel> fields) {
     List<String> names = new ArrayList<>();
-    fields.forEach(f -> names.add(CrudOperations.capitalized(f.name())));
+    fields.forEach(f -> names.add(capitalizedPath(f.name())));
     return String.join("And", names);
   }
 
   private List<ParameterSpec> params(List<FieldModel> fields) {
     List<ParameterSpec> out = new ArrayList<>();
-    fields.forEach(f -> out.add(ParameterSpec.builder(queried(f).type(), f.name()).build()));
+    fields.forEach(f -> out.add(ParameterSpec.builder(queried(f).type(), parameter(f)).build()));
     return out;
+  }
+
+  /** A query value as the element stored: document leaves are normalised like the documents themselves. */
+  private CodeBlock element(FieldModel f) {
+    if (f.type().kind() == ValueType.Kind.DOC_OBJECT) {
+      return CodeBlock.of("$T.element($N)", DOCUMENTS, parameter(f));
+    }
+    return values.encode(queried(f), CodeBlock.of("$N", parameter(f)));
   }
 
   private CodeBlock valueList(List<FieldModel> fields) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.values(", ValueCode.ELEMENTS);
     for (int i = 0; i < fields.size(); i++) {
-      b.add(i == 0 ? "$L" : ", $L", values.encode(queried(fields.get(i)), CodeBlock.of("$N", fields.get(i).name())));
+      b.add(i == 0 ? "$L" : ", $L", element(fields.get(i)));
     }
     return b.add(")").build();
   }

@@ -87,10 +87,7 @@ public final class EntityValidator {
       Optional<FieldModel> field = fields.stream().filter(f -> f.name().equals(d.name())).findFirst();
       Blob blob = d.element().getAnnotation(Blob.class);
       field.filter(f -> blob != null).ifPresent(f -> blobs.add(new BlobModel(f, blob.chunkSize())));
-      field.filter(f -> switch (f.type().kind()) {
-        case DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD -> true;
-        default -> false;
-      }).ifPresent(documents::add);
+      field.filter(EntityValidator::isDocument).ifPresent(documents::add);
     }
     for (IndexModel index : indexes) {
       for (FieldModel f : index.fields()) {
@@ -334,7 +331,13 @@ public final class EntityValidator {
       List<FieldModel> parts = new ArrayList<>();
       for (String f : index.fields()) {
         FieldModel field = byName.get(f);
-        if (field == null) {
+        FieldModel document = f.contains(".") ? byName.get(f.substring(0, f.indexOf('.'))) : null;
+        if (document != null && isDocument(document)) {
+          // a path inside a document: the leaf's type is only known at run time
+          parts.add(new FieldModel(f, ValueType.simple(ValueType.Kind.DOC_OBJECT, com.palantir.javapoet.ClassName.OBJECT), null, null, false));
+        } else if (document != null) {
+          diagnostics.error(type, Messages.INDEX_PATH_NOT_DOCUMENT, index.name(), f, document.name());
+        } else if (field == null) {
           diagnostics.error(type, Messages.INDEX_MISSING_FIELD, index.name(), f, type.getSimpleName(), suggestion(f, byName.keySet()));
         } else if (!field.type().isScalar() && field.type().kind() != ValueType.Kind.OPTIONAL) {
           diagnostics.error(type, Messages.UNSUPPORTED_INDEX_TYPE, f, field.type().type());
@@ -347,6 +350,13 @@ public final class EntityValidator {
       }
     }
     return new ArrayList<>(out.values());
+  }
+
+  private static boolean isDocument(FieldModel f) {
+    return switch (f.type().kind()) {
+      case DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD -> true;
+      default -> false;
+    };
   }
 
   private void add(TypeElement type, Element at, Map<String, IndexModel> out, IndexModel index) {

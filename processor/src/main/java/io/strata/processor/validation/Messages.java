@@ -14,6 +14,8 @@ public enum Messages {
   UNSUPPORTED_INDEX_TYPE("@Indexed field '%s' has type %s, which cannot be indexed: index a scalar (number, boolean,"
       + " String, UUID, byte[], enum, Instant, LocalDate, BigInteger, BigDecimal) or an Optional of one"),
   INDEX_MISSING_FIELD("@Index '%s' names field '%s', which %s does not store%s"),
+  INDEX_PATH_NOT_DOCUMENT("@Index '%s' names the path '%s', but '%s' is not a @Document field: only document fields"
+      + " have paths"),
   INDEX_NO_FIELDS("@Index '%s' names no fields: list at least one, e.g. fields = {\"city\", \"age\"}"),
   DUPLICATE_INDEX("index name '%s' is used more than once in %s: give each @Indexed/@Index a distinct name"),
   BLOB_NOT_BYTES("@Blob goes on byte[] fields only; '%s' is %s"),

@@ -168,6 +168,22 @@ public abstract class BlobDocumentContract {
   }
 
   @Test
+  void anIndexOnADocumentPathFollowsSavesAndSetPath() {
+    articles.save(article());
+    assertEquals(List.of(7L), articles.findIdsByBodyUserName("Ann"));
+    assertArrayEquals(new byte[0], db.read(tr -> tr.get(Tuple.from("Article", "I", "byAuthorName", "Ann", 7L).pack()).join()));
+    articles.setPath(7L, "Zoe", "body", "user", "name");
+    assertEquals(List.of(), articles.findIdsByBodyUserName("Ann"));
+    assertEquals(List.of(7L), articles.findIdsByBodyUserName("Zoe"));
+    articles.setPath(7L, Map.of("name", "Max", "karma", 3), "body", "user");
+    assertEquals(List.of(7L), articles.findIdsByBodyUserName("Max"));
+    assertEquals(1, articles.countByBodyUserName("Max"));
+    assertTrue(articles.verifyIndexes().isClean(), articles.verifyIndexes().problems().toString());
+    articles.deleteById(7L);
+    assertEquals(List.of(), articles.findIdsByBodyUserName("Max"));
+  }
+
+  @Test
   void setPathRejectsMissingEntitiesAndPathsBelowScalars() {
     assertThrows(IllegalArgumentException.class, () -> articles.setPath(8L, "x", "body", "title"));
     articles.save(article());
