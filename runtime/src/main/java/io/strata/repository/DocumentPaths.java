@@ -85,10 +85,15 @@ public final class DocumentPaths<T> {
     String field = (String) path[0];
     Subspace doc = layout.document(id, field);
     List<Documents.Entry> leaves = Documents.flatten(value);
+    long bytes = 0;
     for (Documents.Entry e : leaves) {
-      Sizes.checkKey(layout.entityName(), id, "document path " + sub.addAll(e.path()), doc.pack(sub.addAll(e.path())));
-      Sizes.checkValue(layout.entityName(), id, field + sub.addAll(e.path()), Tuple.from(e.leaf()).pack());
+      byte[] key = doc.pack(sub.addAll(e.path()));
+      byte[] leaf = Tuple.from(e.leaf()).pack();
+      Sizes.checkKey(layout.entityName(), id, "document path " + sub.addAll(e.path()), key);
+      Sizes.checkValue(layout.entityName(), id, field + sub.addAll(e.path()), leaf);
+      bytes += key.length + leaf.length;
     }
+    Sizes.checkDocument(layout.entityName(), id, field, bytes);
     boolean indexed = layout.indexesDocument(field);
     CompletableFuture<Object[]> before = indexed ? store.loadRowOnly(tr, id) : CompletableFuture.completedFuture(null);
     List<CompletableFuture<byte[]>> ancestors = new ArrayList<>();

@@ -15,7 +15,7 @@ import java.util.List;
  */
 final class RowWrites {
   /** The most blob bytes one save may write: well under FoundationDB's 10 MB transaction limit. */
-  static final int BLOB_BUDGET = 8_000_000;
+  static final int BLOB_BUDGET = Sizes.TRANSACTION_BUDGET;
 
   private final EntityLayout<?> layout;
   private final Object id;
@@ -49,13 +49,16 @@ final class RowWrites {
       Sizes.checkKey(entity, id, "field '" + name + "'", layout.rowKey(id, name));
       if (layout.isDocument(name)) {
         List<byte[][]> leaves = new ArrayList<>();
+        long bytes = 0;
         for (Documents.Entry e : Documents.flatten(elements[i])) {
           byte[] key = layout.document(id, name).pack(e.path());
           byte[] value = Tuple.from(e.leaf()).pack();
           Sizes.checkKey(entity, id, "document '" + name + "' path " + e.path(), key);
           Sizes.checkValue(entity, id, name + e.path(), value);
           leaves.add(new byte[][] {key, value});
+          bytes += key.length + value.length;
         }
+        Sizes.checkDocument(entity, id, name, bytes);
         documents.set(i, leaves);
       } else if (layout.blobField(name) != null) {
         byte[] bytes = Elements.toBytes(elements[i]);

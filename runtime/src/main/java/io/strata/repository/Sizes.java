@@ -6,6 +6,8 @@ import io.strata.EntityTooLargeException;
 final class Sizes {
   static final int KEY_LIMIT = 10_000;
   static final int VALUE_LIMIT = 100_000;
+  /** The most bytes one save of blobs or one document may write: well under FoundationDB's 10 MB limit. */
+  static final int TRANSACTION_BUDGET = 8_000_000;
 
   private Sizes() {}
 
@@ -22,6 +24,14 @@ final class Sizes {
       throw new EntityTooLargeException(entity + " id " + describe(id) + ": field '" + field + "' is " + value.length
           + " bytes, over FoundationDB's 100,000-byte value limit; annotate it with @Blob (stored in chunks) or"
           + " store it with io.strata.layers.BlobStore");
+    }
+  }
+
+  static void checkDocument(String entity, Object id, String field, long bytes) {
+    if (bytes > TRANSACTION_BUDGET) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": document '" + field + "' flattens to " + bytes
+          + " bytes of keys and values, more than one transaction should write (" + TRANSACTION_BUDGET + " of FoundationDB's"
+          + " 10,000,000-byte limit); split it into several entities or store large parts with io.strata.layers.BlobStore");
     }
   }
 

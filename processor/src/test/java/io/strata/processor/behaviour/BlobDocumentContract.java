@@ -193,6 +193,17 @@ public abstract class BlobDocumentContract {
   }
 
   @Test
+  void aDocumentLargerThanOneTransactionIsRejectedBeforeWriting() {
+    Map<String, Object> huge = new LinkedHashMap<>();
+    for (int i = 0; i < 200; i++) {
+      huge.put("k" + i, "x".repeat(50_000));
+    }
+    EntityTooLargeException e = assertThrows(EntityTooLargeException.class, () -> articles.save(new Article(9, "ann", null, huge)));
+    assertTrue(e.getMessage().contains("document 'meta'"), e.getMessage());
+    assertEquals(List.of(), keys(Tuple.from("Article", "R", 9L)));
+  }
+
+  @Test
   void replacingADocumentRemovesItsOldLeaves() {
     articles.save(article());
     articles.save(new Article(7, "ann", null, Map.of("only", 1L)));
