@@ -33,7 +33,7 @@ final class EmbeddedDatabase implements Database {
 
     private final VersionedStore store = new VersionedStore();
     private final ConflictHistory history = new ConflictHistory();
-    private final Watches watches = new Watches();
+    private final Watches watches;
     private final Object commitLock = new Object();
     private final Faults faults;
     private final Executor executor;
@@ -47,6 +47,7 @@ final class EmbeddedDatabase implements Database {
     EmbeddedDatabase(Faults faults, Executor executor) {
         this.faults = faults;
         this.executor = executor;
+        this.watches = new Watches(executor);
         this.versionOrigin = System.currentTimeMillis() * 1000L;
         this.latestVersion = versionOrigin;
     }

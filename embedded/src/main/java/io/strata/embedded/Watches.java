@@ -11,10 +11,21 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Active watches: a watch completes once its key's committed value differs from the value its
  * transaction saw. Invariants: at most {@link #LIMIT} watches are active per database; every method
- * is called under the database's commit lock.
+ * is called under the database's commit lock, and futures are completed on the executor, so no
+ * caller's callback ever runs while the lock is held.
  */
 final class Watches {
     static final int LIMIT = 10_000;
+
+    private final java.util.concurrent.Executor executor;
+
+    Watches(java.util.concurrent.Executor executor) {
+        this.executor = executor;
+    }
+
+    private void fire(CompletableFuture<Void> future) {
+        executor.execute(() -> future.complete(null));
+    }
 
     private record Watch(byte[] expected, CompletableFuture<Void> future) {}
 
@@ -27,11 +38,11 @@ final class Watches {
             return;
         }
         if (!Arrays.equals(expected, current)) {
-            future.complete(null);
+            fire(future);
             return;
         }
         if (active >= LIMIT) {
-            future.completeExceptionally(FdbErrors.of(1032));
+            executor.execute(() -> future.completeExceptionally(FdbErrors.of(1032)));
             return;
         }
         byKey.computeIfAbsent(ByteBuffer.wrap(key), k -> new ArrayList<>()).add(new Watch(expected, future));
@@ -52,7 +63,7 @@ final class Watches {
             if (w.future().isDone()) {
                 active--;
             } else if (!Arrays.equals(w.expected(), value)) {
-                w.future().complete(null);
+                fire(w.future());
                 active--;
             } else {
                 keep.add(w);
