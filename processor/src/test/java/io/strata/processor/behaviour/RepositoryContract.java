@@ -288,6 +288,25 @@ public abstract class RepositoryContract {
   }
 
   @Test
+  void repositoriesOnDifferentTenantDirectoriesCannotSeeEachOther() {
+    var directories = com.apple.foundationdb.directory.DirectoryLayer.getDefault();
+    var acme = db.run(tr -> directories.createOrOpen(tr, List.of("app", "acme")).join());
+    var globex = db.run(tr -> directories.createOrOpen(tr, List.of("app", "globex")).join());
+    UserRepository acmeUsers = new UserRepository(db, acme);
+    UserRepository globexUsers = new UserRepository(db, globex);
+    acmeUsers.save(new User("u1", "z", "a@x", 1));
+    assertEquals(Optional.empty(), globexUsers.findById("u1"));
+    assertEquals(List.of(), globexUsers.findByZipcode("z"));
+    assertEquals(0, globexUsers.count());
+    globexUsers.save(new User("u1", "z", "a@x", 2));
+    assertEquals(1, acmeUsers.findById("u1").orElseThrow().age(), "the same id and unique value in another tenant is another entity");
+    for (KeyValue kv : db.read(tr -> tr.getRange(acme.range()).asList().join())) {
+      assertTrue(acme.contains(kv.getKey()));
+    }
+    assertEquals(List.of(), keysUnder(Tuple.from("User")), "nothing outside the tenants' directories");
+  }
+
+  @Test
   void findAllByIdKeepsOrderAndSkipsMissing() {
     users.save(new User("a", "z", "1", 1));
     users.save(new User("b", "z", "2", 1));
