@@ -3,7 +3,7 @@ package io.strata;
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.FDB;
 import com.apple.foundationdb.directory.DirectoryLayer;
-import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.directory.DirectorySubspace;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,24 +19,32 @@ import java.util.Optional;
 /**
  * Opens databases from JDBC-style URLs:
  * <ul>
- *   <li>{@code strata:mem:} — the in-process embedded engine (needs {@code strata-embedded} on the classpath);
- *   <li>{@code strata:fdb:} — a FoundationDB cluster through the default cluster file ({@code FDB_CLUSTER_FILE},
- *       then the platform's default path);
+ *   <li>{@code strata:mem:} — a new, empty in-process embedded engine (needs {@code strata-embedded} on the
+ *       classpath);
+ *   <li>{@code strata:fdb:} — a FoundationDB cluster through the default cluster file: {@code FDB_CLUSTER_FILE}, else
+ *       the platform's default path ({@code /etc/foundationdb/fdb.cluster} on Linux,
+ *       {@code /usr/local/etc/foundationdb/fdb.cluster} on macOS, {@code C:\ProgramData\foundationdb\fdb.cluster} on
+ *       Windows);
  *   <li>{@code strata:fdb:/path/to/fdb.cluster} — a cluster through that file.
  * </ul>
  * Options after {@code ?}: {@code root=a/b} uses the directory-layer path {@code a/b} as the root subspace;
- * {@code tenant=acme} adds a per-tenant directory below it ({@code a/b/acme}).
+ * {@code tenant=acme} adds a per-tenant directory below it ({@code a/b/acme}). Directories are created on first use.
+ *
+ * <p>The embedded engine is found by class name, like a JDBC driver: it is a separate artifact that does not depend on
+ * the runtime, so runtime cannot declare an interface for it to implement.
  */
 public final class Strata {
   /** The FoundationDB API version Strata speaks (7.3). */
   public static final int API_VERSION = 730;
 
-  private static final String FORMS = "strata:mem:, strata:fdb: or strata:fdb:/path/to/fdb.cluster, optionally followed by"
-      + " ?root=dir/path&tenant=name";
+  static final String FORMS = "strata:mem:, strata:fdb: (default cluster file) or strata:fdb:/path/to/fdb.cluster,"
+      + " each optionally followed by ?root=dir/path&tenant=name";
+
+  private static final String EMBEDDED_ENGINE = "io.strata.embedded.EmbeddedFdb";
 
   private Strata() {}
 
-  /** A parsed URL. */
+  /** A parsed URL: {@code backend} is {@code "mem"} or {@code "fdb"}; {@code root} and {@code tenant} name directories. */
   record Url(String backend, Optional<String> clusterFile, List<String> root, Optional<String> tenant) {
     List<String> directoryPath() {
       List<String> path = new ArrayList<>(root);
@@ -45,16 +53,21 @@ public final class Strata {
     }
   }
 
+  /**
+   * Opens the database a URL names; close the result to release it.
+   *
+   * @throws IllegalArgumentException when the URL is malformed; the message lists the accepted forms
+   * @throws StrataException when the backend cannot be opened: no {@code strata-embedded} on the classpath, no
+   *     FoundationDB client library installed, or no readable cluster file
+   */
   public static StrataDb connect(String url) {
     Url parsed = parse(url);
     Database db = parsed.backend().equals("mem") ? openEmbedded() : openCluster(parsed.clusterFile());
     try {
-      Subspace root = new Subspace();
       List<String> path = parsed.directoryPath();
-      if (!path.isEmpty()) {
-        root = db.run(tr -> DirectoryLayer.getDefault().createOrOpen(tr, path).join());
-      }
-      return new StrataDb(url, db, root);
+      Optional<DirectorySubspace> directory = path.isEmpty() ? Optional.empty()
+          : Optional.of(db.run(tr -> DirectoryLayer.getDefault().createOrOpen(tr, path).join()));
+      return new StrataDb(url, db, directory);
     } catch (RuntimeException e) {
       db.close();
       throw e;
@@ -63,7 +76,7 @@ public final class Strata {
 
   static Url parse(String url) {
     if (url == null || !url.startsWith("strata:")) {
-      throw new IllegalArgumentException("not a Strata URL: " + url + "; use " + FORMS);
+      throw malformed(url, "it does not start with strata:");
     }
     String rest = url.substring("strata:".length());
     String query = "";
@@ -76,7 +89,7 @@ public final class Strata {
     List<String> root = options.containsKey("root")
         ? Arrays.stream(options.get("root").split("/")).filter(s -> !s.isEmpty()).toList()
         : List.of();
-    Optional<String> tenant = Optional.ofNullable(options.get("tenant")).filter(s -> !s.isEmpty());
+    Optional<String> tenant = Optional.ofNullable(options.get("tenant"));
     if (rest.equals("mem:")) {
       return new Url("mem", Optional.empty(), root, tenant);
     }
@@ -84,7 +97,7 @@ public final class Strata {
       String file = rest.substring("fdb:".length());
       return new Url("fdb", file.isEmpty() ? Optional.empty() : Optional.of(file), root, tenant);
     }
-    throw new IllegalArgumentException("unknown Strata URL " + url + "; use " + FORMS);
+    throw malformed(url, "the backend must be mem: or fdb:");
   }
 
   private static Map<String, String> options(String url, String query) {
@@ -95,47 +108,73 @@ public final class Strata {
     for (String pair : query.split("&")) {
       int eq = pair.indexOf('=');
       String key = eq < 0 ? pair : pair.substring(0, eq);
+      String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
       if (!key.equals("root") && !key.equals("tenant")) {
-        throw new IllegalArgumentException("unknown option '" + key + "' in " + url + "; the options are root and tenant");
+        throw malformed(url, "unknown option '" + key + "' (the options are root and tenant)");
       }
-      out.put(key, eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+      if (value.isBlank() || value.replace("/", "").isEmpty()) {
+        throw malformed(url, "option " + key + " needs a value, e.g. " + key + "=myapp");
+      }
+      if (key.equals("tenant") && value.contains("/")) {
+        throw malformed(url, "tenant is one directory name; put the path above it in root=");
+      }
+      if (out.put(key, value) != null) {
+        throw malformed(url, "option " + key + " is given twice");
+      }
     }
     return out;
   }
 
+  private static IllegalArgumentException malformed(String url, String why) {
+    return new IllegalArgumentException("malformed Strata URL '" + url + "': " + why + ". Use " + FORMS);
+  }
+
   private static Database openEmbedded() {
     try {
-      // strata-embedded is an optional dependency, found by name like a JDBC driver
-      return (Database) Class.forName("io.strata.embedded.EmbeddedFdb").getMethod("open").invoke(null);
+      return (Database) Class.forName(EMBEDDED_ENGINE).getMethod("open").invoke(null);
     } catch (ClassNotFoundException e) {
-      throw new StrataException("strata:mem: needs the embedded engine: add the dependency io.strata:strata-embedded");
+      throw new StrataException("strata:mem: needs the embedded engine on the classpath: add the dependency"
+          + " io.strata:strata-embedded");
     } catch (ReflectiveOperationException e) {
-      throw new StrataException("could not start the embedded engine: " + e, e);
+      throw new StrataException("could not start the embedded engine " + EMBEDDED_ENGINE + ": " + e, e);
     }
   }
 
+  /** Loads the client library first: without it no cluster file helps, and its message says what to install. */
   private static Database openCluster(Optional<String> clusterFile) {
-    String file = clusterFile.orElseGet(Strata::defaultClusterFile);
-    if (!Files.isReadable(Path.of(file))) {
-      throw new StrataException("FoundationDB cluster file " + file + " is not readable; pass strata:fdb:/path/to/fdb.cluster"
-          + " or set FDB_CLUSTER_FILE");
-    }
+    FDB fdb = clientLibrary();
+    String os = System.getProperty("os.name", "");
+    return fdb.open(readableClusterFile(clusterFile.orElseGet(() -> defaultClusterFile(System.getenv(), os))));
+  }
+
+  private static FDB clientLibrary() {
     try {
-      return FDB.selectAPIVersion(API_VERSION).open(file);
+      return FDB.selectAPIVersion(API_VERSION);
     } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
-      throw new StrataException("the FoundationDB client library (libfdb_c) is not installed, so strata:fdb: URLs cannot be"
-          + " opened. Install the FoundationDB 7.3 client package for your platform (foundationdb-clients .deb/.rpm, or the"
-          + " macOS/Windows installer from the FoundationDB releases), or use strata:mem: for the embedded engine.");
+      // the first attempt fails with UnsatisfiedLinkError, later ones with NoClassDefFoundError (FDB stays unloadable)
+      throw new StrataException("the FoundationDB client library (libfdb_c) is not installed, so strata:fdb: URLs"
+          + " cannot be opened. Install the FoundationDB 7.3 client for your platform: the foundationdb-clients .deb or"
+          + " .rpm on Linux, the FoundationDB .pkg on macOS or .msi on Windows, from"
+          + " https://github.com/apple/foundationdb/releases. Or use strata:mem: for the embedded engine.");
     }
   }
 
-  /** {@code FDB_CLUSTER_FILE}, else the platform's default location. */
-  static String defaultClusterFile() {
-    String env = System.getenv("FDB_CLUSTER_FILE");
-    if (env != null && !env.isEmpty()) {
-      return env;
+  /** {@code file} when it is readable; otherwise a message naming it and the ways to point elsewhere. */
+  static String readableClusterFile(String file) {
+    if (!Files.isReadable(Path.of(file))) {
+      throw new StrataException("the FoundationDB cluster file " + file + " does not exist or is not readable;"
+          + " use strata:fdb:/path/to/fdb.cluster or set FDB_CLUSTER_FILE");
     }
-    String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+    return file;
+  }
+
+  /** The standard lookup: {@code FDB_CLUSTER_FILE}, else the default location on the operating system {@code osName}. */
+  static String defaultClusterFile(Map<String, String> env, String osName) {
+    String fromEnv = env.get("FDB_CLUSTER_FILE");
+    if (fromEnv != null && !fromEnv.isEmpty()) {
+      return fromEnv;
+    }
+    String os = osName.toLowerCase(Locale.ROOT);
     if (os.contains("win")) {
       return "C:\\ProgramData\\foundationdb\\fdb.cluster";
     }

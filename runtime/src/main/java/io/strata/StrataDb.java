@@ -1,33 +1,45 @@
 package io.strata;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.directory.DirectorySubspace;
 import com.apple.foundationdb.subspace.Subspace;
+import java.util.Optional;
 
 /**
- * An open Strata database: the fdb-java {@link Database} plus the root subspace chosen by the URL
- * ({@code ?root=} and {@code tenant=}); pass both to generated repositories:
+ * An open Strata database, from {@link Strata#connect(String)}: the fdb-java {@link Database} plus the root chosen by
+ * the URL ({@code ?root=} and {@code tenant=}). Pass both to generated repositories:
  * {@code new UserRepository(sdb.database(), sdb.root())}. Closing it closes the database.
  */
 public final class StrataDb implements AutoCloseable {
   private final String url;
   private final Database database;
-  private final Subspace root;
+  private final Optional<DirectorySubspace> directory;
 
-  StrataDb(String url, Database database, Subspace root) {
+  StrataDb(String url, Database database, Optional<DirectorySubspace> directory) {
     this.url = url;
     this.database = database;
-    this.root = root;
+    this.directory = directory;
   }
 
+  /** The database; every repository and layer runs its transactions here. */
   public Database database() {
     return database;
   }
 
-  /** The root subspace: a directory-layer directory when the URL names one, else the empty prefix. */
+  /** The root subspace: the URL's directory when it names one, else the empty prefix (the whole key space). */
   public Subspace root() {
-    return root;
+    return directory.<Subspace>map(d -> d).orElseGet(Subspace::new);
   }
 
+  /**
+   * The directory-layer directory the URL names ({@code root/tenant}), to open subdirectories below it; empty when the
+   * URL has neither {@code root=} nor {@code tenant=}.
+   */
+  public Optional<DirectorySubspace> directory() {
+    return directory;
+  }
+
+  /** The URL this database was opened with. */
   public String url() {
     return url;
   }

@@ -3,73 +3,130 @@ package io.strata;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.directory.DirectoryLayer;
+import com.apple.foundationdb.directory.DirectorySubspace;
 import com.apple.foundationdb.tuple.Tuple;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+/** Strata.connect: every URL form, the embedded engine end to end, and the clear failures. */
 class StrataConnectTest {
 
+  private static Strata.Url url(String backend, String file, List<String> root, String tenant) {
+    return new Strata.Url(backend, Optional.ofNullable(file), root, Optional.ofNullable(tenant));
+  }
+
   @Test
-  void urlsParse() {
-    assertEquals(new Strata.Url("mem", Optional.empty(), List.of(), Optional.empty()), Strata.parse("strata:mem:"));
-    assertEquals(new Strata.Url("fdb", Optional.empty(), List.of(), Optional.empty()), Strata.parse("strata:fdb:"));
-    assertEquals(new Strata.Url("fdb", Optional.of("/etc/x.cluster"), List.of("myapp", "v1"), Optional.of("acme")),
+  void everyUrlFormParses() {
+    assertEquals(url("mem", null, List.of(), null), Strata.parse("strata:mem:"));
+    assertEquals(url("mem", null, List.of("myapp"), null), Strata.parse("strata:mem:?root=myapp"));
+    assertEquals(url("mem", null, List.of("myapp"), "acme"), Strata.parse("strata:mem:?root=myapp&tenant=acme"));
+    assertEquals(url("mem", null, List.of(), "acme"), Strata.parse("strata:mem:?tenant=acme"));
+    assertEquals(url("fdb", null, List.of(), null), Strata.parse("strata:fdb:"));
+    assertEquals(url("fdb", null, List.of("a", "b"), null), Strata.parse("strata:fdb:?root=/a/b/"));
+    assertEquals(url("fdb", "/etc/x.cluster", List.of(), null), Strata.parse("strata:fdb:/etc/x.cluster"));
+    assertEquals(url("fdb", "/etc/x.cluster", List.of("myapp", "v1"), "acme"),
         Strata.parse("strata:fdb:/etc/x.cluster?root=myapp/v1&tenant=acme"));
+    assertEquals(url("fdb", "C:\\fdb\\fdb.cluster", List.of("my app"), null),
+        Strata.parse("strata:fdb:C:\\fdb\\fdb.cluster?root=my%20app"));
   }
 
   @Test
-  void malformedUrlsNameTheAcceptedForms() {
-    for (String bad : List.of("jdbc:h2:mem:", "strata:redis:", "strata:mem:?colour=blue")) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Strata.parse(bad));
-      assertTrue(e.getMessage().contains("strata:mem:") || e.getMessage().contains("root and tenant"), e.getMessage());
-    }
+  void malformedUrlsSayWhatIsWrongAndListTheAcceptedForms() {
+    Map<String, String> reasons = Map.of(
+        "jdbc:h2:mem:", "does not start with strata:",
+        "strata:redis:", "backend must be mem: or fdb:",
+        "strata:mem", "backend must be mem: or fdb:",
+        "strata:mem:?colour=blue", "unknown option 'colour'",
+        "strata:mem:?root=", "option root needs a value",
+        "strata:mem:?root=a&root=b", "option root is given twice",
+        "strata:mem:?root=a&tenant=x/y", "tenant is one directory name");
+    reasons.forEach((bad, reason) -> {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Strata.connect(bad), bad);
+      assertTrue(e.getMessage().contains(reason) && e.getMessage().contains(Strata.FORMS), e.getMessage());
+    });
+    assertThrows(IllegalArgumentException.class, () -> Strata.connect(null));
   }
 
   @Test
-  void memoryUrlOpensTheEmbeddedEngineWithARootAndTenantDirectory() {
-    try (StrataDb sdb = Strata.connect("strata:mem:?root=myapp&tenant=acme")) {
-      byte[] expected = sdb.database().run(tr -> DirectoryLayer.getDefault().open(tr, List.of("myapp", "acme")).join()).getKey();
-      assertArrayEquals(expected, sdb.root().getKey());
+  void memoryUrlWithRootAndTenantCreatesTheDirectoriesAndUsesThemAsRoot() {
+    try (StrataDb sdb = Strata.connect("strata:mem:?root=myapp/v1&tenant=acme")) {
+      DirectorySubspace expected = sdb.database().run(tr -> DirectoryLayer.getDefault().open(tr, List.of("myapp", "v1", "acme")).join());
+      assertArrayEquals(expected.getKey(), sdb.root().getKey());
+      assertEquals(List.of("myapp", "v1", "acme"), sdb.directory().orElseThrow().getPath());
       sdb.database().run(tr -> {
         tr.set(sdb.root().pack(Tuple.from("k")), new byte[] {1});
         return null;
       });
-    }
-    try (StrataDb plain = Strata.connect("strata:mem:")) {
-      assertEquals(0, plain.root().getKey().length);
+      byte[] read = sdb.database().run(tr -> tr.get(expected.pack(Tuple.from("k"))).join());
+      assertArrayEquals(new byte[] {1}, read, "writes under root() land in the tenant's directory");
     }
   }
 
   @Test
-  void tenantsGetDistinctPrefixes() {
+  void memoryUrlWithoutOptionsUsesTheWholeKeySpaceOfAFreshEngine() {
+    try (StrataDb first = Strata.connect("strata:mem:")) {
+      first.database().run(tr -> {
+        tr.set(Tuple.from("k").pack(), new byte[] {1});
+        return null;
+      });
+      assertEquals(0, first.root().getKey().length);
+      assertTrue(first.directory().isEmpty());
+    }
+    try (StrataDb second = Strata.connect("strata:mem:")) {
+      assertNull(second.database().run(tr -> tr.get(Tuple.from("k").pack()).join()), "each strata:mem: starts empty");
+    }
+  }
+
+  @Test
+  void tenantsOfOneRootGetDistinctPrefixes() {
     try (StrataDb a = Strata.connect("strata:mem:?root=app&tenant=a")) {
       byte[] other = a.database().run(tr -> DirectoryLayer.getDefault().createOrOpen(tr, List.of("app", "b")).join()).getKey();
-      assertFalse(java.util.Arrays.equals(a.root().getKey(), other), "each tenant has its own key prefix");
+      assertFalse(Arrays.equals(a.root().getKey(), other), "each tenant has its own key prefix");
     }
   }
 
   @Test
-  void aClusterUrlWithoutTheClientLibraryFailsWithInstallInstructions() throws Exception {
+  void aClusterUrlWithoutTheClientLibraryFailsWithOneMessageSayingHowToInstallIt() {
+    for (String url : List.of("strata:fdb:", "strata:fdb:/nonexistent/fdb.cluster?root=app")) {
+      try (StrataDb opened = Strata.connect(url)) {
+        Assumptions.abort("the FoundationDB client library is installed here, so the missing-library message cannot be shown");
+      } catch (StrataException e) {
+        assertTrue(e.getMessage().contains("libfdb_c") && e.getMessage().contains("foundationdb-clients")
+            && e.getMessage().contains("strata:mem:"), e.getMessage());
+        assertNull(e.getCause(), "no UnsatisfiedLinkError chained below the message");
+      }
+    }
+  }
+
+  @Test
+  void anUnreadableClusterFileIsNamedWithTheWaysToPointElsewhere() throws Exception {
+    StrataException e = assertThrows(StrataException.class, () -> Strata.readableClusterFile("/nonexistent/fdb.cluster"));
+    assertTrue(e.getMessage().contains("/nonexistent/fdb.cluster") && e.getMessage().contains("FDB_CLUSTER_FILE"), e.getMessage());
     Path cluster = Files.createTempFile("fdb", ".cluster");
-    Files.writeString(cluster, "test:test@127.0.0.1:4500\n");
-    try (StrataDb opened = Strata.connect("strata:fdb:" + cluster)) {
-      Assumptions.abort("the FoundationDB client library is installed here, so the missing-library message cannot be shown");
-    } catch (StrataException e) {
-      assertTrue(e.getMessage().contains("libfdb_c") && e.getMessage().contains("strata:mem:"), e.getMessage());
+    try {
+      assertEquals(cluster.toString(), Strata.readableClusterFile(cluster.toString()));
+    } finally {
+      Files.delete(cluster);
     }
   }
 
   @Test
-  void aMissingClusterFileIsReported() {
-    StrataException e = assertThrows(StrataException.class, () -> Strata.connect("strata:fdb:/nonexistent/fdb.cluster"));
-    assertTrue(e.getMessage().contains("/nonexistent/fdb.cluster"), e.getMessage());
+  void theDefaultClusterFileIsTheEnvironmentVariableThenThePlatformPath() {
+    assertEquals("/srv/fdb.cluster", Strata.defaultClusterFile(Map.of("FDB_CLUSTER_FILE", "/srv/fdb.cluster"), "Linux"));
+    assertEquals("/etc/foundationdb/fdb.cluster", Strata.defaultClusterFile(Map.of(), "Linux"));
+    assertEquals("/etc/foundationdb/fdb.cluster", Strata.defaultClusterFile(Map.of("FDB_CLUSTER_FILE", ""), "Linux"));
+    assertEquals("/usr/local/etc/foundationdb/fdb.cluster", Strata.defaultClusterFile(Map.of(), "Mac OS X"));
+    assertEquals("C:\\ProgramData\\foundationdb\\fdb.cluster", Strata.defaultClusterFile(Map.of(), "Windows 11"));
   }
 }
