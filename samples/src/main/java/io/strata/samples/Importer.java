@@ -63,12 +63,16 @@ final class Importer {
   /** Queues the import jobs, then works them; returns how many places were saved. */
   int importAll(PrintStream out, boolean terminal) {
     List<Place> all = load();
-    for (int from = 0; from < all.size(); from += BATCH) {
+    int queued = 0;
+    for (int from = 0; from < all.size(); from += BATCH, queued++) {
       jobs.enqueue(from + "-" + Math.min(all.size(), from + BATCH));
     }
+    out.printf("Queued %d import jobs on an FdbQueue (head: places %s); each job saves its places in one transaction.%n",
+        queued, jobs.peek().orElseThrow());
     Progress progress = new Progress(out, terminal, all.size());
     int saved = 0;
-    for (Optional<String> job = jobs.dequeue(); job.isPresent(); job = jobs.dequeue()) {
+    int worked = 0;
+    for (Optional<String> job = jobs.dequeue(); job.isPresent(); job = jobs.dequeue(), worked++) {
       String[] range = job.get().split("-");
       List<Place> batch = all.subList(Integer.parseInt(range[0]), Integer.parseInt(range[1]));
       places.saveAll(batch);
@@ -76,6 +80,7 @@ final class Importer {
       progress.update(saved);
     }
     progress.done();
+    out.printf("Worked %d jobs; the queue is %s.%n", worked, jobs.isEmpty() ? "empty" : "not empty");
     return saved;
   }
 

@@ -4,13 +4,17 @@ import io.strata.BoundingBox;
 import io.strata.GeoPoint;
 import io.strata.Strata;
 import io.strata.StrataDb;
+import io.strata.StrataException;
 import io.strata.spatial.Geodesy;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,20 +26,36 @@ import picocli.CommandLine.ParentCommand;
  * subcommand it runs the whole tour on the embedded engine.
  */
 @Command(name = "strata-samples", mixinStandardHelpOptions = true, version = "Strata samples 0.1.0",
+    scope = CommandLine.ScopeType.INHERIT,
     description = {
         "Finds places (GeoNames, CC BY 4.0) with Strata repositories on FoundationDB.",
         "Without a subcommand: imports the data, then runs every kind of query.",
         "On strata:mem: (the default) the database starts empty, so every subcommand imports first."},
     subcommands = {PlaceFinder.ImportCommand.class, PlaceFinder.BoxCommand.class, PlaceFinder.NearCommand.class,
-        PlaceFinder.TopCommand.class, PlaceFinder.ShowCommand.class})
+        PlaceFinder.TopCommand.class, PlaceFinder.ShowCommand.class, CommandLine.HelpCommand.class})
 public final class PlaceFinder implements Callable<Integer> {
-  @Option(names = "--url", defaultValue = "strata:mem:", description = "database URL: strata:mem:, strata:fdb: or strata:fdb:/path/to/fdb.cluster (default: ${DEFAULT-VALUE})")
+  @Option(names = "--url", defaultValue = "strata:mem:", paramLabel = "<url>", description = {
+      "the database: strata:mem: (default, in memory),",
+      "strata:fdb: (the default cluster file) or",
+      "strata:fdb:/path/to/fdb.cluster; add ?root=dir/path",
+      "and &tenant=name to use a directory as root"})
   String url;
 
   private final PrintStream out = System.out;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new PlaceFinder()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line, reporting a bad URL or an unreachable database as one message instead of a stack trace. */
+  static CommandLine commandLine() {
+    return new CommandLine(new PlaceFinder()).setExecutionExceptionHandler((e, cmd, parsed) -> {
+      if (!(e instanceof StrataException || e instanceof IllegalArgumentException)) {
+        throw e;
+      }
+      cmd.getErr().println(cmd.getColorScheme().errorText("strata-samples: " + e.getMessage()));
+      return cmd.getCommandSpec().exitCodeOnExecutionException();
+    });
   }
 
   /** Opens the database, builds the object graph and, on the in-memory engine, imports the data. */
@@ -79,7 +99,7 @@ public final class PlaceFinder implements Callable<Integer> {
   }
 
   /** Opens the URL's database, imports on the in-memory engine, and runs {@code body} on the repository. */
-  int withPlaces(boolean alwaysImport, java.util.function.ToIntFunction<PlaceRepository> body) {
+  int withPlaces(boolean alwaysImport, ToIntFunction<PlaceRepository> body) {
     try (StrataDb db = Strata.connect(url)) {
       return body.applyAsInt(open(db, alwaysImport).places());
     }
@@ -89,10 +109,14 @@ public final class PlaceFinder implements Callable<Integer> {
     return Comparator.comparingLong(Place::population).reversed();
   }
 
-  /** The largest places of a country: the composite index is ordered by population within a country. */
+  /**
+   * The largest places of a country. The composite index {@code (country, population)} lists a country's ids in
+   * ascending population, so the last ids are the largest: read ids from the index only, then just those rows.
+   */
   static List<Place> largest(PlaceRepository places, String country, int limit) {
-    List<Place> all = places.findByCountry(country.toUpperCase(Locale.ROOT));
-    return all.subList(Math.max(0, all.size() - limit), all.size()).stream().sorted(byPopulation()).toList();
+    List<Long> ids = new ArrayList<>(places.findIdsByCountry(country.toUpperCase(Locale.ROOT)));
+    Collections.reverse(ids);
+    return places.findAllById(ids.subList(0, Math.min(limit, ids.size())));
   }
 
   void printPlaces(List<Place> found, GeoPoint from) {
@@ -136,8 +160,9 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
+      BoundingBox box = BoundingBox.geo(minLat, minLon, maxLat, maxLon);  // checked before the import
       return parent.withPlaces(false, places -> {
-        List<Place> found = places.findByLocationWithin(BoundingBox.geo(minLat, minLon, maxLat, maxLon));
+        List<Place> found = places.findByLocationWithin(box);
         parent.out.printf("%d places in the box; the %d largest:%n", found.size(), Math.min(limit, found.size()));
         parent.printPlaces(found.stream().sorted(byPopulation()).limit(limit).toList(), null);
         return 0;
@@ -161,8 +186,8 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
+      GeoPoint center = new GeoPoint(lat, lon);  // checked before the import
       return parent.withPlaces(false, places -> {
-        GeoPoint center = new GeoPoint(lat, lon);
         List<Place> found = radiusKm == null ? places.findByLocationNearest(center, k) : places.findByLocationNear(center, radiusKm * 1000);
         parent.printPlaces(found, center);
         return 0;
