@@ -122,14 +122,14 @@ public final class DocumentPaths<T> {
         tr.set(doc.pack(sub.addAll(e.path())), Tuple.from(e.leaf()).pack());
       }
       return null;
-    }).thenCombine(before, (v, old) -> {
-      if (old != null) {
-        int pos = layout.fieldPosition(field);
-        Object[] fresh = old.clone();
-        fresh[pos] = Documents.replace(old[pos], sub.getItems(), Documents.assemble(leaves));
-        store.reindex(tr, id, old, fresh);
+    }).thenCombine(before, (v, old) -> old).thenCompose(old -> {
+      if (old == null) {
+        return CompletableFuture.completedFuture(null);
       }
-      return null;
+      int pos = layout.fieldPosition(field);
+      Object[] fresh = old.clone();
+      fresh[pos] = Documents.replace(old[pos], sub.getItems(), Documents.assemble(leaves));
+      return store.reindex(tr, id, old, fresh);
     });
   }
 

@@ -1,6 +1,8 @@
 package io.strata.repository;
 
+import com.apple.foundationdb.Range;
 import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,6 +27,8 @@ public final class EntityLayout<T> {
   private final Map<String, IndexDefinition> byName = new HashMap<>();
   private final Map<String, int[]> positions = new HashMap<>();
   private final Map<String, Integer> fieldPosition = new HashMap<>();
+  /** Per stored field position: {@code Tuple.from(field).pack()}, the last part of its row key. */
+  private final byte[][] fieldSuffixes;
   /** Per index, per indexed field: the path inside a document field ("address.city"), empty for plain fields. */
   private final Map<String, List<List<Object>>> documentPaths = new HashMap<>();
   private final boolean columnMajor;
@@ -57,8 +61,10 @@ public final class EntityLayout<T> {
     this.indexList = List.copyOf(indexes);
     this.columnMajor = columnMajor;
     List<String> names = codec.fieldNames();
+    this.fieldSuffixes = new byte[names.size()][];
     for (int i = 0; i < names.size(); i++) {
       fieldPosition.put(names.get(i), i);
+      fieldSuffixes[i] = Tuple.from(names.get(i)).pack();
     }
     for (SpatialField f : spatialFields) {
       Subspace z = entity.get("Z").get(f.name());
@@ -160,6 +166,21 @@ public final class EntityLayout<T> {
     return rows.pack(Tuple.from(id, field));
   }
 
+  /** The packed {@code (E,"R",id)}: every key of that entity's row starts with it. */
+  public byte[] rowPrefix(Object id) {
+    return rows.pack(Tuple.from(id));
+  }
+
+  /** The row key of the stored field at {@code position} under a {@link #rowPrefix}, without re-packing the id. */
+  byte[] rowKey(byte[] rowPrefix, int position) {
+    return ByteArrayUtil.join(rowPrefix, fieldSuffixes[position]);
+  }
+
+  /** Every key strictly below {@code prefix}, as {@code Subspace.range()} gives for a tuple prefix. */
+  static Range below(byte[] prefix) {
+    return new Range(ByteArrayUtil.join(prefix, new byte[] {0x00}), ByteArrayUtil.join(prefix, new byte[] {(byte) 0xff}));
+  }
+
   public byte[] columnKey(String field, Object id) {
     return columns.pack(Tuple.from(field, id));
   }
@@ -193,6 +214,20 @@ public final class EntityLayout<T> {
       values.add(value);
     }
     return values;
+  }
+
+  /** {@link #indexValues(IndexDefinition, Object[])} of every index, in {@link #indexes()} order. */
+  public List<List<Object>> indexValues(Object[] elements) {
+    List<List<Object>> all = new ArrayList<>(indexList.size());
+    for (IndexDefinition index : indexList) {
+      all.add(indexValues(index, elements));
+    }
+    return all;
+  }
+
+  /** The key an index keeps for one entity: {@code (E,"U",index,values...)} if unique, else {@code (E,"I",index,values...,id)}. */
+  public byte[] entryKey(IndexDefinition index, List<Object> values, Object id) {
+    return index.unique() ? uniqueKey(index, values) : indexKey(index, values, id);
   }
 
   /** Whether some index reads a path inside document field {@code field}. */

@@ -68,6 +68,9 @@ public final class EntityStore<T> {
    */
   public CompletableFuture<Object[]> loadElements(ReadTransaction tr, Object id) {
     requireId(id);
+    if (layout.blobFields().isEmpty()) {
+      return loadRowOnly(tr, id);
+    }
     return loadRowOnly(tr, id).thenCompose(elements -> {
       if (elements == null) {
         return CompletableFuture.completedFuture(null);
@@ -85,14 +88,18 @@ public final class EntityStore<T> {
 
   /** The stored elements without reading blob chunks (blob fields hold their length), or null. */
   CompletableFuture<Object[]> loadRowOnly(ReadTransaction tr, Object id) {
-    return tr.getRange(layout.row(id).range()).asList().thenApply(kvs -> kvs.isEmpty() ? null : elementsOf(id, kvs));
+    byte[] prefix = layout.rowPrefix(id);
+    return tr.getRange(EntityLayout.below(prefix)).asList()
+        .thenApply(kvs -> kvs.isEmpty() ? null : elementsOf(id, prefix.length, kvs));
   }
 
-  /** Elements from the row's key-values; blob fields hold their stored length until their chunks are read. */
-  Object[] elementsOf(Object id, List<KeyValue> kvs) {
+  /**
+   * Elements from the row's key-values, whose keys share a {@link EntityLayout#rowPrefix} of {@code prefix}
+   * bytes; blob fields hold their stored length until their chunks are read.
+   */
+  private Object[] elementsOf(Object id, int prefix, List<KeyValue> kvs) {
     Object[] elements = new Object[codec.fieldNames().size()];
-    int prefix = layout.row(id).getKey().length;
-    Map<String, List<Documents.Entry>> documents = new LinkedHashMap<>();
+    Map<String, List<Documents.Entry>> documents = null;
     for (KeyValue kv : kvs) {
       Tuple rest = Tuple.fromBytes(kv.getKey(), prefix, kv.getKey().length - prefix);
       String field = rest.getString(0);
@@ -101,13 +108,18 @@ public final class EntityStore<T> {
         continue; // a field this version of the entity no longer has
       }
       if (layout.isDocument(field)) {
+        if (documents == null) {
+          documents = new LinkedHashMap<>();
+        }
         documents.computeIfAbsent(field, f -> new ArrayList<>())
             .add(new Documents.Entry(rest.popFront(), decodeValue(id, field, kv.getValue())));
       } else if (rest.size() == 1) {
         elements[pos] = decodeValue(id, field, kv.getValue());
       }
     }
-    documents.forEach((field, entries) -> elements[layout.fieldPosition(field)] = Documents.assemble(entries));
+    if (documents != null) {
+      documents.forEach((field, entries) -> elements[layout.fieldPosition(field)] = Documents.assemble(entries));
+    }
     elements[codec.idIndex()] = id;
     return elements;
   }
@@ -196,7 +208,7 @@ public final class EntityStore<T> {
       return loadAll(tr, new ArrayList<>(rows.keySet())).thenApply(items -> new Page<>(items, next));
     }
     List<T> items = new ArrayList<>(rows.size());
-    rows.forEach((id, kvs) -> items.add(build(elementsOf(id, kvs))));
+    rows.forEach((id, kvs) -> items.add(build(elementsOf(id, layout.rowPrefix(id).length, kvs))));
     return CompletableFuture.completedFuture(new Page<>(items, next));
   }
 
@@ -212,20 +224,22 @@ public final class EntityStore<T> {
           + codec.fieldNames().get(codec.idIndex()) + "' is null; assign an id first");
     }
     RowWrites writes = RowWrites.of(layout, id, fresh);
-    return loadRowOnly(tr, id).thenCompose(old -> checkUnique(tr, id, old, fresh).thenApply(ok -> {
-      write(tr, id, old, fresh, writes, entity);
-      return null;
-    }));
+    return loadRowOnly(tr, id).thenCompose(old -> {
+      List<List<Object>> was = old == null ? null : layout.indexValues(old);
+      return checkUnique(tr, id, was, writes.indexValues()).thenRun(() -> write(tr, id, old, was, writes, entity));
+    });
   }
 
-  private CompletableFuture<Boolean> checkUnique(Transaction tr, Object id, Object[] old, Object[] fresh) {
+  /**
+   * Fails with {@link UniqueConstraintException} when a unique index maps a value the entity takes on
+   * ({@code now}, per index; {@code was} the stored ones or null) to another id.
+   */
+  private CompletableFuture<Void> checkUnique(Transaction tr, Object id, List<List<Object>> was, List<List<Object>> now) {
     List<CompletableFuture<Void>> checks = new ArrayList<>();
-    for (IndexDefinition index : layout.indexes()) {
-      if (!index.unique()) {
-        continue;
-      }
-      List<Object> v = layout.indexValues(index, fresh);
-      if (v == null || (old != null && v.equals(layout.indexValues(index, old)))) {
+    for (int k = 0; k < now.size(); k++) {
+      IndexDefinition index = layout.indexes().get(k);
+      List<Object> v = now.get(k);
+      if (!index.unique() || v == null || (was != null && v.equals(was.get(k)))) {
         continue;
       }
       checks.add(tr.get(layout.uniqueKey(index, v)).thenAccept(owner -> {
@@ -237,13 +251,14 @@ public final class EntityStore<T> {
         }
       }));
     }
-    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> true);
+    return checks.isEmpty() ? CompletableFuture.completedFuture(null) : CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new));
   }
 
-  private void write(Transaction tr, Object id, Object[] old, Object[] fresh, RowWrites writes, T entity) {
+  private void write(Transaction tr, Object id, Object[] old, List<List<Object>> oldValues, RowWrites writes, T entity) {
     List<String> names = codec.fieldNames();
+    Object[] fresh = writes.elements();
     if (old != null) {
-      removeEntries(tr, id, old, fresh);
+      removeEntries(tr, id, old, oldValues, fresh, writes.indexValues());
     }
     writes.apply(tr);
     if (layout.columnMajor()) {
@@ -254,20 +269,17 @@ public final class EntityStore<T> {
       }
     }
     byte[] row = null;
-    for (IndexDefinition index : layout.indexes()) {
-      List<Object> v = layout.indexValues(index, fresh);
-      if (v == null) {
+    for (int k = 0; k < layout.indexes().size(); k++) {
+      IndexDefinition index = layout.indexes().get(k);
+      byte[] key = writes.indexKey(k);
+      if (key == null) {
         continue;
       }
       if (index.covering() && !index.unique() && row == null) {
         row = codec.encode(entity);
         Sizes.checkValue(layout.entityName(), id, "covering index '" + index.name() + "' row", row);
       }
-      if (index.unique()) {
-        tr.set(layout.uniqueKey(index, v), Tuple.from(id).pack());
-      } else {
-        tr.set(layout.indexKey(index, v, id), index.covering() ? row : EMPTY);
-      }
+      tr.set(key, index.unique() ? Tuple.from(id).pack() : index.covering() ? row : EMPTY);
     }
     for (var entry : layout.spatialIndexes().entrySet()) {
       int pos = layout.fieldPosition(entry.getKey());
@@ -301,26 +313,25 @@ public final class EntityStore<T> {
    * Moves the index entries of an entity whose elements change from {@code old} to {@code fresh} without a
    * full save (used when a document path changes); checks unique indexes first.
    */
-  void reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
-    checkUnique(tr, id, old, fresh).join();
-    for (IndexDefinition index : layout.indexes()) {
-      List<Object> was = layout.indexValues(index, old);
-      List<Object> now = layout.indexValues(index, fresh);
-      if (java.util.Objects.equals(was, now)) {
-        continue;
-      }
-      if (was != null) {
-        tr.clear(index.unique() ? layout.uniqueKey(index, was) : layout.indexKey(index, was, id));
-      }
-      if (now != null) {
-        Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", layout.indexKey(index, now, id));
-        if (index.unique()) {
-          tr.set(layout.uniqueKey(index, now), Tuple.from(id).pack());
-        } else {
-          tr.set(layout.indexKey(index, now, id), EMPTY);
+  CompletableFuture<Void> reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    List<List<Object>> was = layout.indexValues(old);
+    List<List<Object>> now = layout.indexValues(fresh);
+    return checkUnique(tr, id, was, now).thenRun(() -> {
+      for (int k = 0; k < now.size(); k++) {
+        IndexDefinition index = layout.indexes().get(k);
+        if (Objects.equals(was.get(k), now.get(k))) {
+          continue;
+        }
+        if (was.get(k) != null) {
+          tr.clear(layout.entryKey(index, was.get(k), id));
+        }
+        if (now.get(k) != null) {
+          byte[] key = layout.entryKey(index, now.get(k), id);
+          Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", key);
+          tr.set(key, index.unique() ? Tuple.from(id).pack() : EMPTY);
         }
       }
-    }
+    });
   }
 
   /** Saves several entities one after the other in the same transaction. */
@@ -332,8 +343,12 @@ public final class EntityStore<T> {
     return chain;
   }
 
-  /** Clears what {@code old} wrote that {@code fresh} (null on delete) will not overwrite. */
-  private void removeEntries(Transaction tr, Object id, Object[] old, Object[] fresh) {
+  /**
+   * Clears what {@code old} (with index values {@code oldValues}) wrote that {@code fresh} (with index
+   * values {@code newValues}; both null on delete) will not overwrite.
+   */
+  private void removeEntries(Transaction tr, Object id, Object[] old, List<List<Object>> oldValues, Object[] fresh,
+      List<List<Object>> newValues) {
     List<String> names = codec.fieldNames();
     for (int i = 0; i < old.length; i++) {
       String name = names.get(i);
@@ -355,14 +370,10 @@ public final class EntityStore<T> {
         removePoint(tr, entry.getValue(), id, old[pos]);
       }
     }
-    for (IndexDefinition index : layout.indexes()) {
-      List<Object> was = layout.indexValues(index, old);
-      if (was == null) {
-        continue;
-      }
-      List<Object> now = fresh == null ? null : layout.indexValues(index, fresh);
-      if (!was.equals(now)) {
-        tr.clear(index.unique() ? layout.uniqueKey(index, was) : layout.indexKey(index, was, id));
+    for (int k = 0; k < oldValues.size(); k++) {
+      List<Object> before = oldValues.get(k);
+      if (before != null && (newValues == null || !before.equals(newValues.get(k)))) {
+        tr.clear(layout.entryKey(layout.indexes().get(k), before, id));
       }
     }
   }
@@ -373,7 +384,7 @@ public final class EntityStore<T> {
       if (old == null) {
         return false;
       }
-      removeEntries(tr, id, old, null);
+      removeEntries(tr, id, old, layout.indexValues(old), null, null);
       tr.clear(layout.row(id).range());
       tr.clear(layout.blobs(id).range());
       tr.mutate(MutationType.ADD, layout.countKey(), MINUS_ONE);

@@ -1,6 +1,7 @@
 package io.strata.repository;
 
 import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.EntityTooLargeException;
 import io.strata.blob.ChunkedBlobs;
@@ -9,9 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Everything one save writes under {@code (E,"R",id)} and {@code (E,"B",id)}, encoded and size-checked
- * before anything is written: plain fields as {@code pack(value)}, blobs as their length plus chunks,
- * documents as flattened leaves (replacing the whole subtree).
+ * Everything one save writes under {@code (E,"R",id)} and {@code (E,"B",id)}, plus the entity's index
+ * values and entry keys, encoded and size-checked before anything is written (each key packed once):
+ * plain fields as {@code pack(value)}, blobs as their length plus chunks, documents as flattened leaves
+ * (replacing the whole subtree).
  */
 final class RowWrites {
   /** The most blob bytes one save may write: well under FoundationDB's 10 MB transaction limit. */
@@ -20,14 +22,20 @@ final class RowWrites {
   private final EntityLayout<?> layout;
   private final Object id;
   private final Object[] elements;
+  private final byte[][] keys;
   private final byte[][] values;
   private final List<List<byte[][]>> documents = new ArrayList<>();
+  private final List<List<Object>> indexValues;
+  private final byte[][] indexKeys;
 
   private RowWrites(EntityLayout<?> layout, Object id, Object[] elements) {
     this.layout = layout;
     this.id = id;
     this.elements = elements;
+    this.keys = new byte[elements.length][];
     this.values = new byte[elements.length][];
+    this.indexValues = layout.indexValues(elements);
+    this.indexKeys = new byte[indexValues.size()][];
   }
 
   static RowWrites of(EntityLayout<?> layout, Object id, Object[] elements) {
@@ -39,19 +47,21 @@ final class RowWrites {
   private void encode() {
     String entity = layout.entityName();
     List<String> names = layout.codec().fieldNames();
+    byte[] rowPrefix = layout.rowPrefix(id);
     long blobBytes = 0;
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
       documents.add(List.of());
+      keys[i] = layout.rowKey(rowPrefix, i);
       if (elements[i] == null) {
         continue;
       }
-      Sizes.checkKey(entity, id, "field '" + name + "'", layout.rowKey(id, name));
+      Sizes.checkKey(entity, id, "field '" + name + "'", keys[i]);
       if (layout.isDocument(name)) {
         List<byte[][]> leaves = new ArrayList<>();
         long bytes = 0;
         for (Documents.Entry e : Documents.flatten(elements[i])) {
-          byte[] key = layout.document(id, name).pack(e.path());
+          byte[] key = ByteArrayUtil.join(keys[i], e.path().pack());
           byte[] value = Tuple.from(e.leaf()).pack();
           Sizes.checkKey(entity, id, "document '" + name + "' path " + e.path(), key);
           Sizes.checkValue(entity, id, name + e.path(), value);
@@ -74,12 +84,29 @@ final class RowWrites {
           + " bytes, more than one transaction should write (" + BLOB_BUDGET + " of FoundationDB's 10,000,000-byte limit);"
           + " store large binaries with io.strata.layers.BlobStore, which streams them across transactions");
     }
-    for (IndexDefinition index : layout.indexes()) {
-      List<Object> v = layout.indexValues(index, elements);
+    for (int k = 0; k < indexKeys.length; k++) {
+      IndexDefinition index = layout.indexes().get(k);
+      List<Object> v = indexValues.get(k);
       if (v != null) {
-        Sizes.checkKey(entity, id, "index '" + index.name() + "'", layout.indexKey(index, v, id));
+        indexKeys[k] = layout.entryKey(index, v, id);
+        Sizes.checkKey(entity, id, "index '" + index.name() + "'", indexKeys[k]);
       }
     }
+  }
+
+  /** The entity's elements, in {@code EntityCodec.fieldNames()} order. */
+  Object[] elements() {
+    return elements;
+  }
+
+  /** The values of the entity in every index (layout order); null where the entity is not indexed. */
+  List<List<Object>> indexValues() {
+    return indexValues;
+  }
+
+  /** The entry key of the entity in index {@code k} (layout order), or null when it is not indexed. */
+  byte[] indexKey(int k) {
+    return indexKeys[k];
   }
 
   /** The encoded row value of a plain field, or null. */
@@ -92,13 +119,13 @@ final class RowWrites {
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
       if (layout.isDocument(name)) {
-        tr.clear(layout.rowKey(id, name));
-        tr.clear(layout.document(id, name).range());
+        tr.clear(keys[i]);
+        tr.clear(EntityLayout.below(keys[i]));
         for (byte[][] leaf : documents.get(i)) {
           tr.set(leaf[0], leaf[1]);
         }
       } else if (values[i] != null) {
-        tr.set(layout.rowKey(id, name), values[i]);
+        tr.set(keys[i], values[i]);
         BlobField blob = layout.blobField(name);
         if (blob != null) {
           ChunkedBlobs.write(tr, layout.blob(id, name), Elements.toBytes(elements[i]), blob.chunkSize());
