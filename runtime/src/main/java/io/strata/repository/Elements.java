@@ -19,8 +19,8 @@ import java.util.function.Function;
 /**
  * Conversions between field values and tuple elements, per LAYOUTS.md: integers as tuple integers,
  * floating point as doubles, enums by {@code name()}, {@code Instant} as epoch nanoseconds,
- * {@code LocalDate} as epoch day, {@code BigDecimal} as its canonical string, collections and nested
- * records as nested tuples. Decoders reject an element of the wrong type with {@link CodecException}.
+ * {@code LocalDate} as epoch day, {@code BigDecimal} as an ordered nested tuple ({@link Decimals};
+ * inside documents its canonical string), collections and nested records as nested tuples. Decoders reject an element of the wrong type with {@link CodecException}.
  * Called by generated codecs.
  */
 public final class Elements {
@@ -158,11 +158,26 @@ public final class Elements {
     return BigInteger.valueOf(toLong(e));
   }
 
+  /** A decimal as a nested tuple that sorts numerically and keeps the scale (see {@link Decimals}). */
   public static Object ofBigDecimal(BigDecimal d) {
-    return d == null ? null : d.toString();
+    return d == null ? null : Decimals.element(d);
+  }
+
+  /** The start of the range of every stored scale of {@code d}'s value: a {@code Between} bound. */
+  public static Object ofBigDecimalBound(BigDecimal d) {
+    return Decimals.bound(java.util.Objects.requireNonNull(d, "a range bound must not be null"));
   }
 
   public static BigDecimal toBigDecimal(Object e) {
+    return Decimals.value(toTuple(e));
+  }
+
+  /** A decimal inside a {@code @Document}, whose leaves are scalars: its canonical string. */
+  public static Object ofDocumentDecimal(BigDecimal d) {
+    return d == null ? null : d.toString();
+  }
+
+  public static BigDecimal fromDocumentDecimal(Object e) {
     try {
       return new BigDecimal(toStr(e));
     } catch (NumberFormatException ex) {

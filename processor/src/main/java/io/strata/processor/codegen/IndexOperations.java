@@ -151,8 +151,8 @@ final class IndexOperations {
           listOfT,
           List.of(ParameterSpec.builder(type, "from").build(), ParameterSpec.builder(type, "toExclusive").build()),
           CodeBlock.of("indexes.between(tr, $S, $T.values($L), $T.values($L))", index.name(),
-              ValueCode.ELEMENTS, values.encode(queried(f), CodeBlock.of("from")),
-              ValueCode.ELEMENTS, values.encode(queried(f), CodeBlock.of("toExclusive"))),
+              ValueCode.ELEMENTS, values.bound(queried(f), CodeBlock.of("from")),
+              ValueCode.ELEMENTS, values.bound(queried(f), CodeBlock.of("toExclusive"))),
           false));
     }
   }

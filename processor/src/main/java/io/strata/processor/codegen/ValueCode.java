@@ -50,7 +50,7 @@ final class ValueCode {
       case ENUM -> CodeBlock.of("$T.ofEnum($L)", ELEMENTS, value);
       case INSTANT -> CodeBlock.of("$T.ofInstant($L)", ELEMENTS, value);
       case LOCAL_DATE -> CodeBlock.of("$T.ofLocalDate($L)", ELEMENTS, value);
-      case BIG_DECIMAL -> CodeBlock.of("$T.ofBigDecimal($L)", ELEMENTS, value);
+      case BIG_DECIMAL -> CodeBlock.of(inDocument ? "$T.ofDocumentDecimal($L)" : "$T.ofBigDecimal($L)", ELEMENTS, value);
       case POINT -> CodeBlock.of("$T.ofPoint($L)", ELEMENTS, value);
       case GEO_POINT -> CodeBlock.of("$T.ofGeoPoint($L)", ELEMENTS, value);
       case OPTIONAL -> CodeBlock.of("$T.ofOptional($L, $L)", ELEMENTS, value, encodeLambda(t.parts().get(0)));
@@ -59,6 +59,14 @@ final class ValueCode {
       case RECORD, DOC_RECORD -> CodeBlock.of("$T.$N($L)", codec, recordHelpers(t)[0], value);
       case DOC_MAP, DOC_LIST, DOC_OBJECT -> value;
     };
+  }
+
+  /**
+   * The lower end of the elements equal to {@code value}, for range bounds: the element itself, except
+   * for decimals, whose element also carries the scale.
+   */
+  CodeBlock bound(ValueType t, CodeBlock value) {
+    return t.kind() == ValueType.Kind.BIG_DECIMAL ? CodeBlock.of("$T.ofBigDecimalBound($L)", ELEMENTS, value) : encode(t, value);
   }
 
   private CodeBlock encodeLambda(ValueType item) {
@@ -104,7 +112,7 @@ final class ValueCode {
       case UUID -> CodeBlock.of("$T.toUuid($L)", ELEMENTS, e);
       case BYTES -> CodeBlock.of("$T.toBytes($L)", ELEMENTS, e);
       case BIG_INTEGER -> CodeBlock.of("$T.toBigInteger($L)", ELEMENTS, e);
-      case BIG_DECIMAL -> CodeBlock.of("$T.toBigDecimal($L)", ELEMENTS, e);
+      case BIG_DECIMAL -> CodeBlock.of(inDocument ? "$T.fromDocumentDecimal($L)" : "$T.toBigDecimal($L)", ELEMENTS, e);
       case ENUM -> CodeBlock.of("$T.toEnum($T.class, $L)", ELEMENTS, t.type(), e);
       case INSTANT -> CodeBlock.of("$T.toInstant($L)", ELEMENTS, e);
       case LOCAL_DATE -> CodeBlock.of("$T.toLocalDate($L)", ELEMENTS, e);

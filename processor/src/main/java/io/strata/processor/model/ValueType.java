@@ -46,6 +46,6 @@ public record ValueType(Kind kind, TypeName type, List<ValueType> parts, List<St
 
   /** Whether values of this type sort in the tuple layer the way they sort in Java (ranges make sense). */
   public boolean isOrdered() {
-    return isScalar() && kind != Kind.BIG_DECIMAL && kind != Kind.ENUM && kind != Kind.UUID;
+    return isScalar() && kind != Kind.ENUM && kind != Kind.UUID;
   }
 }

@@ -19,6 +19,8 @@ import io.strata.processor.fixtures.Customer;
 import io.strata.processor.fixtures.CustomerRepository;
 import io.strata.processor.fixtures.Person;
 import io.strata.processor.fixtures.PersonRepository;
+import io.strata.processor.fixtures.Product;
+import io.strata.processor.fixtures.ProductRepository;
 import io.strata.processor.fixtures.Sample;
 import io.strata.processor.fixtures.SampleRepository;
 import io.strata.processor.fixtures.User;
@@ -101,6 +103,25 @@ public abstract class RepositoryContract {
     assertArrayEquals(new byte[0], value(Tuple.from("User", "I", "zipcode", "10001", "u1")));
     assertArrayEquals(Tuple.from("u1").pack(), value(Tuple.from("User", "U", "email", "a@x")));
     assertEquals(1L, ByteBuffer.wrap(value(Tuple.from("User", "#"))).order(ByteOrder.LITTLE_ENDIAN).getLong());
+  }
+
+  @Test
+  void decimalRangesFollowNumericOrderAndDecimalsKeepTheirScale() {
+    ProductRepository products = new ProductRepository(db);
+    String[] prices = {"-12.5", "-1.25", "0", "0.00", "0.5", "1.5", "1.50", "2", "9.99", "10", "100.001"};
+    for (int i = 0; i < prices.length; i++) {
+      products.save(new Product(i, new BigDecimal(prices[i])));
+    }
+    List<String> between = products.findByPriceBetween(new BigDecimal("0.0"), new BigDecimal("10.000")).stream()
+        .map(p -> p.price().toPlainString()).toList();
+    assertEquals(List.of("0", "0.00", "0.5", "1.5", "1.50", "2", "9.99"), between);
+    assertEquals(List.of("-12.5", "-1.25"), products.findByPriceBetween(new BigDecimal("-100"), BigDecimal.ZERO).stream()
+        .map(p -> p.price().toPlainString()).toList());
+    assertEquals(new BigDecimal("1.50"), products.findById(6L).orElseThrow().price());
+    assertEquals(List.of(6L), products.findIdsByPrice(new BigDecimal("1.50")));
+    assertEquals(List.of(Tuple.from("Product", "R", 6L, "price"), Tuple.from("Product", "R", 6L, "sku")),
+        keysUnder(Tuple.from("Product", "R", 6L)));
+    assertArrayEquals(Tuple.from(Tuple.from(1L, 0L, "15", 2L)).pack(), value(Tuple.from("Product", "R", 6L, "price")));
   }
 
   @Test
