@@ -2,7 +2,6 @@ package io.strata.repository;
 
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
-import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
@@ -39,10 +38,12 @@ public final class EntityStore<T> {
 
   private final EntityLayout<T> layout;
   private final EntityCodec<T> codec;
+  private final RowScan scan;
 
   public EntityStore(EntityLayout<T> layout) {
     this.layout = layout;
     this.codec = layout.codec();
+    this.scan = new RowScan(this);
   }
 
   public EntityLayout<T> layout() {
@@ -71,19 +72,23 @@ public final class EntityStore<T> {
     if (layout.blobFields().isEmpty()) {
       return loadRowOnly(tr, id);
     }
-    return loadRowOnly(tr, id).thenCompose(elements -> {
-      if (elements == null) {
-        return CompletableFuture.completedFuture(null);
+    return loadRowOnly(tr, id).thenCompose(elements -> withBlobs(tr, elements));
+  }
+
+  /** {@code elements} (or null) with each stored blob's length replaced by its bytes, read from its chunks. */
+  private CompletableFuture<Object[]> withBlobs(ReadTransaction tr, Object[] elements) {
+    if (elements == null || layout.blobFields().isEmpty()) {
+      return CompletableFuture.completedFuture(elements);
+    }
+    Object id = elements[codec.idIndex()];
+    List<CompletableFuture<Void>> blobs = new ArrayList<>();
+    for (BlobField blob : layout.blobFields()) {
+      int pos = layout.fieldPosition(blob.name());
+      if (elements[pos] != null) {
+        blobs.add(ChunkedBlobs.readAll(tr, layout.blob(id, blob.name())).thenAccept(bytes -> elements[pos] = bytes));
       }
-      List<CompletableFuture<Void>> blobs = new ArrayList<>();
-      for (BlobField blob : layout.blobFields()) {
-        int pos = layout.fieldPosition(blob.name());
-        if (elements[pos] != null) {
-          blobs.add(ChunkedBlobs.readAll(tr, layout.blob(id, blob.name())).thenAccept(bytes -> elements[pos] = bytes));
-        }
-      }
-      return CompletableFuture.allOf(blobs.toArray(CompletableFuture[]::new)).thenApply(v -> elements);
-    });
+    }
+    return CompletableFuture.allOf(blobs.toArray(CompletableFuture[]::new)).thenApply(v -> elements);
   }
 
   /** The stored elements without reading blob chunks (blob fields hold their length), or null. */
@@ -97,7 +102,7 @@ public final class EntityStore<T> {
    * Elements from the row's key-values, whose keys share a {@link EntityLayout#rowPrefix} of {@code prefix}
    * bytes; blob fields hold their stored length until their chunks are read.
    */
-  private Object[] elementsOf(Object id, int prefix, List<KeyValue> kvs) {
+  Object[] elementsOf(Object id, int prefix, List<KeyValue> kvs) {
     Object[] elements = new Object[codec.fieldNames().size()];
     Map<String, List<Documents.Entry>> documents = null;
     for (KeyValue kv : kvs) {
@@ -177,39 +182,26 @@ public final class EntityStore<T> {
     return tr.get(layout.countKey()).thenApply(v -> v == null ? 0L : ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong());
   }
 
-  /** One page of all entities in id order; the continuation resumes at the next entity's first key. */
+  /**
+   * One page of all entities in id order: at most {@code limit}, fewer when their rows pass
+   * {@link RowScan#PAGE_BYTES} (so every page is one short transaction); the continuation resumes at the next
+   * entity's row.
+   */
   public CompletableFuture<Page<T>> scan(ReadTransaction tr, int limit, Continuation after) {
-    Paging.checkLimit(limit);
-    Range all = layout.rows().range();
-    byte[] begin = Paging.resume(after, all);
-    return scanRows(tr, begin, all.end, limit, new LinkedHashMap<>());
-  }
-
-  private CompletableFuture<Page<T>> scanRows(ReadTransaction tr, byte[] begin, byte[] end, int limit, LinkedHashMap<Object, List<KeyValue>> acc) {
-    int batch = Math.max(64, (limit + 1) * Math.max(1, codec.fieldNames().size()));
-    return tr.getRange(begin, end, batch).asList().thenCompose(kvs -> {
-      for (KeyValue kv : kvs) {
-        Object id = layout.rows().unpack(kv.getKey()).get(0);
-        if (!acc.containsKey(id) && acc.size() == limit) {
-          return page(tr, acc, Optional.of(Continuation.of(layout.rows().range().begin, layout.row(id).getKey())));
-        }
-        acc.computeIfAbsent(id, k -> new ArrayList<>()).add(kv);
-      }
-      if (kvs.size() < batch) {
-        return page(tr, acc, Optional.empty());
-      }
-      byte[] next = com.apple.foundationdb.tuple.ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
-      return scanRows(tr, next, end, limit, acc);
+    return scanElements(tr, limit, after).thenCompose(page -> {
+      List<CompletableFuture<Object[]>> rows = new ArrayList<>(page.items().size());
+      page.items().forEach(elements -> rows.add(withBlobs(tr, elements)));
+      return CompletableFuture.allOf(rows.toArray(CompletableFuture[]::new)).thenApply(v -> {
+        List<T> items = new ArrayList<>(rows.size());
+        rows.forEach(r -> items.add(build(r.join())));
+        return new Page<>(items, page.next());
+      });
     });
   }
 
-  private CompletableFuture<Page<T>> page(ReadTransaction tr, Map<Object, List<KeyValue>> rows, Optional<Continuation> next) {
-    if (!layout.blobFields().isEmpty()) {
-      return loadAll(tr, new ArrayList<>(rows.keySet())).thenApply(items -> new Page<>(items, next));
-    }
-    List<T> items = new ArrayList<>(rows.size());
-    rows.forEach((id, kvs) -> items.add(build(elementsOf(id, layout.rowPrefix(id).length, kvs))));
-    return CompletableFuture.completedFuture(new Page<>(items, next));
+  /** {@link #scan} without building entities or reading blob chunks (blob fields hold their lengths). */
+  CompletableFuture<Page<Object[]>> scanElements(ReadTransaction tr, int limit, Continuation after) {
+    return scan.page(tr, limit, after);
   }
 
   // ------------------------------------------------------------------ writes

@@ -23,6 +23,8 @@ import io.strata.processor.fixtures.Product;
 import io.strata.processor.fixtures.ProductRepository;
 import io.strata.processor.fixtures.Sample;
 import io.strata.processor.fixtures.SampleRepository;
+import io.strata.processor.fixtures.Token;
+import io.strata.processor.fixtures.TokenRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import java.math.BigDecimal;
@@ -199,6 +201,39 @@ public abstract class RepositoryContract {
     assertEquals(23, seen.size());
     assertEquals(seen.stream().sorted().toList(), seen);
     assertEquals(23, Set.copyOf(seen).size());
+  }
+
+  @Test
+  void findAllGroupsTheKeysOfByteArrayIdsIntoOneEntityEach() {
+    TokenRepository tokens = new TokenRepository(db);
+    for (int i = 0; i < 7; i++) {
+      tokens.save(new Token(new byte[] {(byte) i, 0}, "owner" + i, "p"));
+    }
+    List<String> seen = new ArrayList<>();
+    Continuation after = null;
+    do {
+      Page<Token> page = tokens.findAll(3, after);
+      page.items().forEach(t -> seen.add(t.key()[0] + ":" + t.owner() + ":" + t.payload()));
+      after = page.next().orElse(null);
+    } while (after != null);
+    assertEquals(List.of("0:owner0:p", "1:owner1:p", "2:owner2:p", "3:owner3:p", "4:owner4:p", "5:owner5:p", "6:owner6:p"), seen);
+  }
+
+  @Test
+  void aFindAllPageStopsEarlyOnceItHoldsAMegabyteOfRows() {
+    TokenRepository tokens = new TokenRepository(db);
+    String payload = "x".repeat(90_000);
+    for (int i = 0; i < 30; i++) {
+      tokens.save(new Token(new byte[] {(byte) i}, "o", payload));
+    }
+    List<Integer> sizes = new ArrayList<>();
+    Continuation after = null;
+    do {
+      Page<Token> page = tokens.findAll(100, after);
+      sizes.add(page.items().size());
+      after = page.next().orElse(null);
+    } while (after != null);
+    assertEquals(List.of(12, 12, 6), sizes, "about 1 MB of rows per page: 12 rows of ~90 kB");
   }
 
   @Test

@@ -1,0 +1,73 @@
+package io.strata.repository;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.Range;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import io.strata.Continuation;
+import io.strata.Page;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Pages through the rows {@code (E,"R",id,...)} of one entity in id order. A page holds whole entities
+ * only: at most {@code limit}, fewer once it has read {@link #PAGE_BYTES}, so a scan of any size is a
+ * series of short transactions. Keys are grouped by their row prefix (not by id equality, which
+ * {@code byte[]} ids lack); the continuation is the next entity's row prefix, bound to the rows range.
+ */
+final class RowScan {
+  /** A page stops before the next entity once it has read this many bytes of keys and values. */
+  static final int PAGE_BYTES = 1_000_000;
+
+  private final EntityStore<?> store;
+  private final EntityLayout<?> layout;
+
+  RowScan(EntityStore<?> store) {
+    this.store = store;
+    this.layout = store.layout();
+  }
+
+  /** One page of rows as elements (blob fields hold their lengths). */
+  CompletableFuture<Page<Object[]>> page(ReadTransaction tr, int limit, Continuation after) {
+    Paging.checkLimit(limit);
+    Range all = layout.rows().range();
+    return scan(tr, Paging.resume(after, all), all, limit, new ArrayList<>(), 0);
+  }
+
+  /** The key-values of one entity's row. */
+  private record RowKeys(Object id, byte[] prefix, List<KeyValue> kvs) {}
+
+  private CompletableFuture<Page<Object[]>> scan(ReadTransaction tr, byte[] begin, Range all, int limit, List<RowKeys> acc, long bytes) {
+    int batch = Math.max(64, (limit + 1) * Math.max(1, layout.codec().fieldNames().size()));
+    return tr.getRange(begin, all.end, batch).asList().thenCompose(kvs -> {
+      long read = bytes;
+      for (KeyValue kv : kvs) {
+        RowKeys row = acc.isEmpty() ? null : acc.get(acc.size() - 1);
+        if (row == null || !ByteArrayUtil.startsWith(kv.getKey(), row.prefix())) {
+          Object id = layout.rows().unpack(kv.getKey()).get(0);
+          byte[] prefix = layout.rowPrefix(id);
+          if (acc.size() == limit || read >= PAGE_BYTES) {
+            return CompletableFuture.completedFuture(page(acc, Optional.of(Continuation.of(all.begin, prefix))));
+          }
+          row = new RowKeys(id, prefix, new ArrayList<>());
+          acc.add(row);
+        }
+        row.kvs().add(kv);
+        read += kv.getKey().length + kv.getValue().length;
+      }
+      if (kvs.size() < batch) {
+        return CompletableFuture.completedFuture(page(acc, Optional.empty()));
+      }
+      byte[] next = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
+      return scan(tr, next, all, limit, acc, read);
+    });
+  }
+
+  private Page<Object[]> page(List<RowKeys> rows, Optional<Continuation> next) {
+    List<Object[]> items = new ArrayList<>(rows.size());
+    rows.forEach(r -> items.add(store.elementsOf(r.id(), r.prefix().length, r.kvs())));
+    return new Page<>(items, next);
+  }
+}
