@@ -7,14 +7,19 @@ import java.util.List;
  *
  * @param rowsChecked entities whose index entries were checked
  * @param entriesChecked index entries checked against their rows
- * @param problems one line per inconsistency: an entry without its row, a row missing an entry, a stale value
+ * @param problemCount inconsistencies found; at most {@link #MAX_LISTED} of them are listed
+ * @param problems one line per inconsistency (the first {@link #MAX_LISTED}): an entry without its
+ *     row, a row missing an entry, an entry whose values or covering copy differ from its row
  */
-public record IndexReport(long rowsChecked, long entriesChecked, List<String> problems) {
+public record IndexReport(long rowsChecked, long entriesChecked, long problemCount, List<String> problems) {
+  /** The most problems a report lists, so verifying a badly damaged index cannot exhaust memory. */
+  public static final int MAX_LISTED = 10_000;
+
   public IndexReport {
     problems = List.copyOf(problems);
   }
 
   public boolean isClean() {
-    return problems.isEmpty();
+    return problemCount == 0;
   }
 }

@@ -6,13 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.UniqueConstraintException;
+import io.strata.processor.fixtures.Member;
+import io.strata.processor.fixtures.MemberCodec;
+import io.strata.processor.fixtures.MemberRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import io.strata.repository.IndexReport;
 import io.strata.testkit.Concurrently;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,5 +112,76 @@ public abstract class RepositoryConsistencyContract {
     assertEquals(model.values().stream().filter(u -> u.zipcode() != null).count(), entries, "seed " + seed);
     IndexReport report = users.verifyIndexes();
     assertTrue(report.isClean(), "seed " + seed + ": " + report.problems());
+  }
+
+  /** Every key and value the model implies for {@code Member}s, per LAYOUTS.md, except the count. */
+  private static Map<Tuple, String> expectedKeys(Map<Integer, Member> model) {
+    Map<Tuple, String> keys = new HashMap<>();
+    HexFormat hex = HexFormat.of();
+    for (Member m : model.values()) {
+      long id = m.id();
+      keys.put(Tuple.from("Member", "R", id, "id"), hex.formatHex(Tuple.from(id).pack()));
+      keys.put(Tuple.from("Member", "R", id, "handle"), hex.formatHex(Tuple.from(m.handle()).pack()));
+      keys.put(Tuple.from("Member", "U", "handle", m.handle()), hex.formatHex(Tuple.from(id).pack()));
+      if (m.team() != null) {
+        keys.put(Tuple.from("Member", "R", id, "team"), hex.formatHex(Tuple.from(m.team()).pack()));
+        keys.put(Tuple.from("Member", "I", "team", m.team(), id), hex.formatHex(MemberCodec.INSTANCE.encode(m)));
+      }
+      if (m.level() != null) {
+        keys.put(Tuple.from("Member", "R", id, "level"), hex.formatHex(Tuple.from(m.level()).pack()));
+      }
+      if (m.team() != null && m.level() != null) {
+        keys.put(Tuple.from("Member", "I", "byTeamLevel", m.team(), m.level(), id), "");
+      }
+      m.nick().ifPresent(nick -> {
+        keys.put(Tuple.from("Member", "R", id, "nick"), hex.formatHex(Tuple.from(nick).pack()));
+        keys.put(Tuple.from("Member", "I", "nick", nick, id), "");
+      });
+    }
+    return keys;
+  }
+
+  private static Member randomMember(Random random) {
+    return new Member(random.nextInt(80), "h" + random.nextInt(120), random.nextInt(5) == 0 ? null : "t" + random.nextInt(4),
+        random.nextInt(4) == 0 ? null : random.nextInt(3), random.nextBoolean() ? Optional.empty() : Optional.of("n" + random.nextInt(5)));
+  }
+
+  @Test
+  void randomHistoriesLeaveExactlyTheKeysTheModelImplies() {
+    MemberRepository members = new MemberRepository(db);
+    long seed = new Random().nextLong();
+    Random random = new Random(seed);
+    Map<Integer, Member> model = new HashMap<>();
+    for (int op = 0; op < 3_000; op++) {
+      if (random.nextInt(5) == 0) {
+        int id = random.nextInt(80);
+        assertEquals(model.remove(id) != null, members.deleteById(id), "seed " + seed + " op " + op);
+        continue;
+      }
+      Member m = randomMember(random);
+      boolean clash = model.values().stream().anyMatch(o -> o.id() != m.id() && o.handle().equals(m.handle()));
+      try {
+        members.save(m);
+        assertTrue(!clash, "seed " + seed + ": duplicate handle accepted at op " + op);
+        model.put(m.id(), m);
+      } catch (UniqueConstraintException e) {
+        assertTrue(clash, "seed " + seed + ": spurious unique violation at op " + op);
+      }
+    }
+    Map<Tuple, String> actual = new HashMap<>();
+    byte[][] count = new byte[1][];
+    db.read(tr -> tr.getRange(Tuple.from("Member").range()).asList().join()).forEach(kv -> {
+      Tuple key = Tuple.fromBytes(kv.getKey());
+      if (key.equals(Tuple.from("Member", "#"))) {
+        count[0] = kv.getValue();
+      } else {
+        actual.put(key, HexFormat.of().formatHex(kv.getValue()));
+      }
+    });
+    assertEquals(expectedKeys(model), actual, "seed " + seed);
+    assertEquals(model.size(), ByteBuffer.wrap(count[0]).order(ByteOrder.LITTLE_ENDIAN).getLong(), "seed " + seed);
+    IndexReport report = members.verifyIndexes();
+    assertTrue(report.isClean(), "seed " + seed + ": " + report.problems());
+    assertEquals(model.size(), report.rowsChecked(), "seed " + seed);
   }
 }
