@@ -77,6 +77,26 @@ public abstract class RepositoryConsistencyContract {
   }
 
   @Test
+  void parallelSavesClaimingOneUniqueValueLetExactlyOneWin() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger won = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger rejected = new java.util.concurrent.atomic.AtomicInteger();
+    Concurrently.run(8, t -> {
+      try {
+        users.save(new User("claimant" + t, "z", "shared@x", t));
+        won.incrementAndGet();
+      } catch (UniqueConstraintException e) {
+        rejected.incrementAndGet();
+      }
+    });
+    assertEquals(1, won.get());
+    assertEquals(7, rejected.get());
+    assertEquals(1, users.count());
+    String winner = users.findByEmail("shared@x").orElseThrow().id();
+    assertEquals(List.of(winner), users.findIdsByZipcode("z"));
+    assertTrue(users.verifyIndexes().isClean());
+  }
+
+  @Test
   void randomHistoriesMatchAnInMemoryModel() {
     long seed = new Random().nextLong();
     Random random = new Random(seed);
