@@ -33,6 +33,7 @@ public final class EntityLayout<T> {
   private final Map<String, List<List<Object>>> documentPaths = new HashMap<>();
   private final boolean columnMajor;
   private final Subspace entity;
+  private final Subspace indexStates;
   private final Map<String, io.strata.spatial.SpatialIndex> spatial = new java.util.LinkedHashMap<>();
 
   private final Map<String, BlobField> blobFields = new java.util.LinkedHashMap<>();
@@ -53,6 +54,7 @@ public final class EntityLayout<T> {
     this.documentFields = java.util.Set.copyOf(documents);
     this.codec = codec;
     this.entity = root.get(codec.entityName());
+    this.indexStates = root.get("__strata").get("index").get(codec.entityName());
     this.rows = entity.get("R");
     this.columns = entity.get("C");
     this.indexes = entity.get("I");
@@ -123,6 +125,19 @@ public final class EntityLayout<T> {
   /** Where a document field's leaves live: {@code (E, "R", id, field)} and below. */
   public Subspace document(Object id, String field) {
     return rows.get(id).get(field);
+  }
+
+  /** Everything of this entity: {@code (E)}. */
+  Subspace entity() {
+    return entity;
+  }
+
+  /**
+   * Where this entity's index states live: {@code ("__strata", "index", E)}, beside the entity rather than
+   * under it, so the keys under {@code (E)} are exactly those LAYOUTS.md lists.
+   */
+  Subspace indexStates() {
+    return indexStates;
   }
 
   public EntityCodec<T> codec() {

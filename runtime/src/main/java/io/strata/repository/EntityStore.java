@@ -34,16 +34,23 @@ import java.util.concurrent.CompletableFuture;
 public final class EntityStore<T> {
   private static final byte[] PLUS_ONE = le(1);
   private static final byte[] MINUS_ONE = le(-1);
-  private static final byte[] EMPTY = new byte[0];
+  static final byte[] EMPTY = new byte[0];
 
   private final EntityLayout<T> layout;
   private final EntityCodec<T> codec;
   private final RowScan scan;
+  private final IndexStates states;
 
   public EntityStore(EntityLayout<T> layout) {
     this.layout = layout;
     this.codec = layout.codec();
     this.scan = new RowScan(this);
+    this.states = new IndexStates(this);
+  }
+
+  /** Which indexes hold every entity (see {@link IndexStates}). */
+  IndexStates states() {
+    return states;
   }
 
   public EntityLayout<T> layout() {
@@ -76,7 +83,7 @@ public final class EntityStore<T> {
   }
 
   /** {@code elements} (or null) with each stored blob's length replaced by its bytes, read from its chunks. */
-  private CompletableFuture<Object[]> withBlobs(ReadTransaction tr, Object[] elements) {
+  CompletableFuture<Object[]> withBlobs(ReadTransaction tr, Object[] elements) {
     if (elements == null || layout.blobFields().isEmpty()) {
       return CompletableFuture.completedFuture(elements);
     }
@@ -216,7 +223,7 @@ public final class EntityStore<T> {
           + codec.fieldNames().get(codec.idIndex()) + "' is null; assign an id first");
     }
     RowWrites writes = RowWrites.of(layout, id, fresh);
-    return loadRowOnly(tr, id).thenCompose(old -> {
+    return loadRowOnly(tr, id).thenCombine(states.record(tr), (old, recorded) -> old).thenCompose(old -> {
       List<List<Object>> was = old == null ? null : layout.indexValues(old);
       return checkUnique(tr, id, was, writes.indexValues()).thenRun(() -> write(tr, id, old, was, writes, entity));
     });
@@ -268,8 +275,7 @@ public final class EntityStore<T> {
         continue;
       }
       if (index.covering() && !index.unique() && row == null) {
-        row = codec.encode(entity);
-        Sizes.checkValue(layout.entityName(), id, "covering index '" + index.name() + "' row", row);
+        row = coveringRow(index, id, entity);
       }
       tr.set(key, index.unique() ? Tuple.from(id).pack() : index.covering() ? row : EMPTY);
     }
@@ -285,7 +291,14 @@ public final class EntityStore<T> {
     }
   }
 
-  private static void addPoint(Transaction tr, io.strata.spatial.SpatialIndex index, Object id, Object element) {
+  /** The value of a covering index entry: the whole row as a tuple, checked against the value limit. */
+  byte[] coveringRow(IndexDefinition index, Object id, T entity) {
+    byte[] row = codec.encode(entity);
+    Sizes.checkValue(layout.entityName(), id, "covering index '" + index.name() + "' row", row);
+    return row;
+  }
+
+  static void addPoint(Transaction tr, io.strata.spatial.SpatialIndex index, Object id, Object element) {
     if (index.isGeo()) {
       index.add(tr, id, Elements.toGeoPoint(element));
     } else {
@@ -308,7 +321,7 @@ public final class EntityStore<T> {
   CompletableFuture<Void> reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
     List<List<Object>> was = layout.indexValues(old);
     List<List<Object>> now = layout.indexValues(fresh);
-    return checkUnique(tr, id, was, now).thenRun(() -> {
+    return states.record(tr).thenCompose(v -> checkUnique(tr, id, was, now)).thenRun(() -> {
       for (int k = 0; k < now.size(); k++) {
         IndexDefinition index = layout.indexes().get(k);
         if (Objects.equals(was.get(k), now.get(k))) {

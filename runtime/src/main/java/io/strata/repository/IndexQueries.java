@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * Reads through one entity's secondary indexes: by value (or value prefix for composite indexes),
@@ -24,6 +25,15 @@ public final class IndexQueries<T> {
   public IndexQueries(EntityStore<T> store) {
     this.store = store;
     this.layout = store.layout();
+  }
+
+  /**
+   * Runs {@code query} on the index once it is known to hold every entity; fails with
+   * {@link io.strata.IndexNotReadyException} while an online build is still filling it.
+   */
+  private <R> CompletableFuture<R> whenReady(ReadTransaction tr, String indexName, Function<IndexDefinition, CompletableFuture<R>> query) {
+    IndexDefinition index = layout.index(indexName);
+    return store.states().requireReady(tr, IndexStates.INDEX, indexName).thenCompose(v -> query.apply(index));
   }
 
   private Range prefixRange(IndexDefinition index, List<Object> prefix) {
@@ -42,8 +52,7 @@ public final class IndexQueries<T> {
 
   /** Ids of the entities whose indexed values start with {@code prefix}, in index order (no row reads). */
   public CompletableFuture<List<Object>> ids(ReadTransaction tr, String indexName, List<Object> prefix) {
-    IndexDefinition index = layout.index(indexName);
-    return tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> idsOf(index, kvs));
+    return whenReady(tr, indexName, index -> tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> idsOf(index, kvs)));
   }
 
   private List<Object> idsOf(IndexDefinition index, List<KeyValue> kvs) {
@@ -66,41 +75,39 @@ public final class IndexQueries<T> {
   }
 
   public CompletableFuture<List<T>> find(ReadTransaction tr, String indexName, List<Object> prefix) {
-    IndexDefinition index = layout.index(indexName);
-    return tr.getRange(prefixRange(index, prefix)).asList().thenCompose(kvs -> entities(tr, index, kvs));
+    return whenReady(tr, indexName, index -> tr.getRange(prefixRange(index, prefix)).asList().thenCompose(kvs -> entities(tr, index, kvs)));
   }
 
   /** Entities whose first indexed value is in {@code [from, toExclusive)}, in index order. */
   public CompletableFuture<List<T>> between(ReadTransaction tr, String indexName, List<Object> from, List<Object> toExclusive) {
-    IndexDefinition index = layout.index(indexName);
-    return tr.getRange(betweenRange(index, from, toExclusive)).asList().thenCompose(kvs -> entities(tr, index, kvs));
+    return whenReady(tr, indexName, index -> tr.getRange(betweenRange(index, from, toExclusive)).asList()
+        .thenCompose(kvs -> entities(tr, index, kvs)));
   }
 
   public CompletableFuture<Page<T>> page(ReadTransaction tr, String indexName, List<Object> prefix, int limit, Continuation after) {
     Paging.checkLimit(limit);
-    IndexDefinition index = layout.index(indexName);
-    Range range = prefixRange(index, prefix);
-    byte[] begin = Paging.resume(after, range);
-    return tr.getRange(begin, range.end, limit + 1).asList().thenCompose(kvs -> {
-      Optional<Continuation> next = kvs.size() > limit
-          ? Optional.of(Continuation.of(range.begin, kvs.get(limit).getKey()))
-          : Optional.empty();
-      List<KeyValue> items = kvs.size() > limit ? kvs.subList(0, limit) : kvs;
-      return entities(tr, index, items).thenApply(list -> new Page<>(list, next));
+    return whenReady(tr, indexName, index -> {
+      Range range = prefixRange(index, prefix);
+      byte[] begin = Paging.resume(after, range);
+      return tr.getRange(begin, range.end, limit + 1).asList().thenCompose(kvs -> {
+        Optional<Continuation> next = kvs.size() > limit
+            ? Optional.of(Continuation.of(range.begin, kvs.get(limit).getKey()))
+            : Optional.empty();
+        List<KeyValue> items = kvs.size() > limit ? kvs.subList(0, limit) : kvs;
+        return entities(tr, index, items).thenApply(list -> new Page<>(list, next));
+      });
     });
   }
 
   /** The number of entries under {@code prefix} (reads the index keys, not the rows). */
   public CompletableFuture<Long> count(ReadTransaction tr, String indexName, List<Object> prefix) {
-    IndexDefinition index = layout.index(indexName);
-    return tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> (long) kvs.size());
+    return whenReady(tr, indexName, index -> tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> (long) kvs.size()));
   }
 
   /** The entity a unique index maps {@code values} to (one key read, then the row). */
   public CompletableFuture<Optional<T>> unique(ReadTransaction tr, String indexName, List<Object> values) {
-    IndexDefinition index = layout.index(indexName);
-    return tr.get(layout.uniqueKey(index, values)).thenCompose(owner -> owner == null
+    return whenReady(tr, indexName, index -> tr.get(layout.uniqueKey(index, values)).thenCompose(owner -> owner == null
         ? CompletableFuture.completedFuture(Optional.<T>empty())
-        : store.load(tr, Tuple.fromBytes(owner).get(0)));
+        : store.load(tr, Tuple.fromBytes(owner).get(0))));
   }
 }

@@ -19,7 +19,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code batch} rows or entries, its reads issued concurrently), so it runs on live production data of
  * any size. First every row is checked for its entries, then every entry for its row. Each batch sees
  * one consistent snapshot, so concurrent writers cause no false reports; a batch retried by the
- * transaction loop contributes its problems once.
+ * transaction loop contributes its problems once. Indexes still being built online are not checked (an
+ * unfinished build lacks entries by design); the report names them.
  */
 public final class IndexVerifier<T> {
   private final EntityStore<T> store;
@@ -35,18 +36,29 @@ public final class IndexVerifier<T> {
 
   public IndexReport verify(ReadTransactionContext db, int batch) {
     Paging.checkLimit(batch);
+    List<IndexDefinition> ready = db.read(tr -> {
+      List<IndexDefinition> out = new ArrayList<>();
+      for (IndexDefinition index : layout.indexes()) {
+        if (store.states().state(tr, IndexStates.INDEX, index.name()).join().ready()) {
+          out.add(index);
+        }
+      }
+      return out;
+    });
+    List<String> building = new ArrayList<>();
+    layout.indexes().stream().filter(i -> !ready.contains(i)).forEach(i -> building.add(i.name()));
     Report report = new Report();
     long rows = 0;
     Continuation after = null;
     do {
       Continuation from = after;
-      Batch<Continuation> b = db.read(tr -> checkRows(tr, batch, from));
+      Batch<Continuation> b = db.read(tr -> checkRows(tr, ready, batch, from));
       rows += b.checked();
       report.addAll(b.problems());
       after = b.next();
     } while (after != null);
     long entries = 0;
-    for (IndexDefinition index : layout.indexes()) {
+    for (IndexDefinition index : ready) {
       Range range = entries(index).range();
       byte[] begin = range.begin;
       while (begin != null) {
@@ -57,7 +69,7 @@ public final class IndexVerifier<T> {
         begin = b.next();
       }
     }
-    return new IndexReport(rows, entries, report.count, report.listed);
+    return new IndexReport(rows, entries, report.count, report.listed, building);
   }
 
   private Subspace entries(IndexDefinition index) {
@@ -65,12 +77,12 @@ public final class IndexVerifier<T> {
   }
 
   /** One page of rows: each row's expected entries must exist (and, if unique, name the row). */
-  private Batch<Continuation> checkRows(ReadTransaction tr, int batch, Continuation from) {
+  private Batch<Continuation> checkRows(ReadTransaction tr, List<IndexDefinition> indexes, int batch, Continuation from) {
     Page<Object[]> page = store.scanElements(tr, batch, from).join();
     List<CompletableFuture<String>> checks = new ArrayList<>();
     for (Object[] row : page.items()) {
       Object id = row[layout.codec().idIndex()];
-      for (IndexDefinition index : layout.indexes()) {
+      for (IndexDefinition index : indexes) {
         List<Object> v = layout.indexValues(index, row);
         if (v != null) {
           checks.add(tr.get(layout.entryKey(index, v, id)).thenApply(value -> rowProblem(index, id, v, value)));

@@ -20,6 +20,7 @@ final class CrudOperations {
   static final ClassName CONTINUATION = ClassName.get("io.strata", "Continuation");
   static final ClassName INDEX_REPORT = ClassName.get("io.strata.repository", "IndexReport");
   static final ClassName INDEX_VERIFIER = ClassName.get("io.strata.repository", "IndexVerifier");
+  static final ClassName INDEX_MAINTENANCE = ClassName.get("io.strata.repository", "IndexMaintenance");
 
   private final EntityModel model;
   private final ValueCode values;
@@ -117,6 +118,14 @@ final class CrudOperations {
             .addModifiers(Modifier.PUBLIC).returns(INDEX_REPORT)
             .addParameter(readContext, "tc")
             .addStatement("return $T.call(() -> new $T<>(store).verify(tc, 1_000))", RepositoryWriter.BLOCKING, INDEX_VERIFIER)
+            .build(),
+        MethodSpec.methodBuilder("maintenance")
+            .addJavadoc("Index states and online builds: an index added to an entity that already has data is\n"
+                + "built with {@code maintenance().build(name)} in short transactions while writes continue;\n"
+                + "until then queries on it fail with {@link io.strata.IndexNotReadyException}. Reads and\n"
+                + "writes {@code (\"__strata\", \"index\", $S)} and, while building, rows and index entries.\n", e)
+            .addModifiers(Modifier.PUBLIC).returns(ParameterizedTypeName.get(INDEX_MAINTENANCE, model.type()))
+            .addStatement("return new $T<>(db, store)", INDEX_MAINTENANCE)
             .build());
   }
 

@@ -13,6 +13,7 @@ import io.strata.repository.Elements;
 import io.strata.repository.EntityLayout;
 import io.strata.repository.EntityStore;
 import io.strata.repository.IndexDefinition;
+import io.strata.repository.IndexMaintenance;
 import io.strata.repository.IndexQueries;
 import io.strata.repository.IndexReport;
 import io.strata.repository.IndexVerifier;
@@ -478,6 +479,16 @@ public final class AccountRepository {
    */
   public IndexReport verifyIndexes(ReadTransactionContext tc) {
     return Blocking.call(() -> new IndexVerifier<>(store).verify(tc, 1_000));
+  }
+
+  /**
+   * Index states and online builds: an index added to an entity that already has data is
+   * built with {@code maintenance().build(name)} in short transactions while writes continue;
+   * until then queries on it fail with {@link io.strata.IndexNotReadyException}. Reads and
+   * writes {@code ("__strata", "index", "Acct")} and, while building, rows and index entries.
+   */
+  public IndexMaintenance<Account> maintenance() {
+    return new IndexMaintenance<>(db, store);
   }
 
   /**

@@ -1,0 +1,169 @@
+package io.strata.repository;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.CodecException;
+import io.strata.IndexNotReadyException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Whether each index of an entity holds every entity, recorded at {@code ("__strata", "index", E, kind,
+ * name)} under the repository's root (beside the entity, so the keys under {@code (E)} stay exactly those
+ * of LAYOUTS.md), where kind
+ * is {@code "I"} for {@code @Indexed}/{@code @Index} (name = index name) and {@code "Z"} for
+ * {@code @Spatial} (name = field). The value is {@code ("ready", rows)} or {@code ("building", rows,
+ * resume)}: rows the online build has indexed, and the row-scan continuation it resumes at (null before
+ * it starts).
+ *
+ * <p>Rules, applied by the first write of each repository instance (which reads the markers once):
+ * <ul>
+ *   <li>no markers at all: the entity was never written by a version that records them (a new store, or
+ *       data written before markers existed), so every declared index is recorded ready;
+ *   <li>markers exist but a declared index has none: it was added to an entity that already has data, so
+ *       it is recorded building (ready if the entity has no rows);
+ *   <li>a marker for an index this version no longer declares: the index was removed, so its entries and
+ *       its marker are cleared.
+ * </ul>
+ * Queries check the marker of the index they use (in their own transaction) until they see it ready,
+ * then remember that; an index is never made unready while this version runs. Writes maintain every
+ * declared index whatever its state, so a build only has to cover the rows that existed before.
+ */
+final class IndexStates {
+  static final String INDEX = "I";
+  static final String SPATIAL = "Z";
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+  /** One decoded marker. */
+  record State(boolean ready, long rows, byte[] resume) {
+    static final State NEW = new State(false, 0, null);
+
+    byte[] encode() {
+      return ready ? Tuple.from("ready", rows).pack() : Tuple.from("building", rows, resume).pack();
+    }
+  }
+
+  private final EntityStore<?> store;
+  private final String entityName;
+  private final Subspace entity;
+  private final Subspace meta;
+  private final List<Tuple> declared;
+  private final Set<Tuple> known = ConcurrentHashMap.newKeySet();
+  private volatile boolean recorded;
+
+  IndexStates(EntityStore<?> store) {
+    EntityLayout<?> layout = store.layout();
+    this.store = store;
+    this.entityName = layout.entityName();
+    this.entity = layout.entity();
+    this.meta = layout.indexStates();
+    List<Tuple> ids = new ArrayList<>();
+    layout.indexes().forEach(i -> ids.add(Tuple.from(INDEX, i.name())));
+    layout.spatialIndexes().keySet().forEach(f -> ids.add(Tuple.from(SPATIAL, f)));
+    this.declared = List.copyOf(ids);
+  }
+
+  /** Every declared index as {@code (kind, name)}: secondary indexes in declaration order, then spatial fields. */
+  List<Tuple> declared() {
+    return declared;
+  }
+
+  byte[] markerKey(String kind, String name) {
+    return meta.pack(Tuple.from(kind, name));
+  }
+
+  /** Fails with {@link IndexNotReadyException} unless the index holds every entity; free once seen ready. */
+  CompletableFuture<Void> requireReady(ReadTransaction tr, String kind, String name) {
+    Tuple id = Tuple.from(kind, name);
+    if (known.contains(id)) {
+      return DONE;
+    }
+    return state(tr, kind, name).thenApply(s -> {
+      if (!s.ready()) {
+        throw new IndexNotReadyException(entityName, name, s.resume() == null && s.rows() == 0
+            ? "its build has not started" : s.rows() + " rows indexed so far");
+      }
+      known.add(id);
+      return null;
+    });
+  }
+
+  /** The recorded state of one index, or the state its first write will record when it has no marker yet. */
+  CompletableFuture<State> state(ReadTransaction tr, String kind, String name) {
+    byte[] key = markerKey(kind, name);
+    return tr.get(key).thenCompose(marker -> {
+      if (marker != null) {
+        return CompletableFuture.completedFuture(decode(key, marker));
+      }
+      return tr.getRange(meta.range(), 1).asList().thenCompose(any -> any.isEmpty()
+          ? CompletableFuture.completedFuture(new State(true, 0, null))
+          : store.count(tr).thenApply(n -> n == 0 ? new State(true, 0, null) : State.NEW));
+    });
+  }
+
+  /**
+   * Records missing markers and clears removed indexes, in the caller's write transaction; free once this
+   * instance has seen every marker in place.
+   */
+  CompletableFuture<Void> record(Transaction tr) {
+    if (recorded) {
+      return DONE;
+    }
+    return tr.getRange(meta.range()).asList().thenCompose(kvs -> {
+      Set<Tuple> present = new HashSet<>();
+      for (KeyValue kv : kvs) {
+        present.add(meta.unpack(kv.getKey()));
+      }
+      List<Tuple> missing = new ArrayList<>();
+      declared.stream().filter(d -> !present.contains(d)).forEach(missing::add);
+      List<Tuple> removed = new ArrayList<>();
+      present.stream().filter(p -> !declared.contains(p)).forEach(removed::add);
+      if (missing.isEmpty() && removed.isEmpty()) {
+        recorded = true;
+        return DONE;
+      }
+      CompletableFuture<Long> rows = present.isEmpty() ? CompletableFuture.completedFuture(0L) : store.count(tr);
+      return rows.thenAccept(n -> {
+        byte[] value = (n == 0 ? new State(true, 0, null) : State.NEW).encode();
+        missing.forEach(m -> tr.set(meta.pack(m), value));
+        removed.forEach(r -> clear(tr, r));
+      });
+    });
+  }
+
+  /** Clears a removed index's entries and its marker. */
+  private void clear(Transaction tr, Tuple id) {
+    String name = id.getString(1);
+    if (INDEX.equals(id.getString(0))) {
+      tr.clear(entity.get("I").get(name).range());
+      tr.clear(entity.get("U").get(name).range());
+    } else {
+      tr.clear(entity.get("Z").get(name).range());
+    }
+    tr.clear(meta.pack(id));
+  }
+
+  private State decode(byte[] key, byte[] marker) {
+    try {
+      Tuple t = Tuple.fromBytes(marker);
+      String status = t.getString(0);
+      if ("ready".equals(status)) {
+        return new State(true, t.getLong(1), null);
+      }
+      if ("building".equals(status)) {
+        return new State(false, t.getLong(1), t.getBytes(2));
+      }
+      throw new IllegalArgumentException("unknown status '" + status + "'");
+    } catch (RuntimeException e) {
+      throw new CodecException(entityName + ": index state at key " + Tuple.fromBytes(key) + " does not decode ("
+          + e.getMessage() + "); delete that key and rebuild the index", e);
+    }
+  }
+}
