@@ -299,19 +299,17 @@ public final class EntityStore<T> {
   }
 
   static void addPoint(Transaction tr, io.strata.spatial.SpatialIndex index, Object id, Object element) {
-    if (index.isGeo()) {
-      index.add(tr, id, Elements.toGeoPoint(element));
-    } else {
-      index.add(tr, id, Elements.toPoint(element));
-    }
+    KeyValue e = spatialEntry(index, id, element);
+    tr.set(e.getKey(), e.getValue());
   }
 
   private static void removePoint(Transaction tr, io.strata.spatial.SpatialIndex index, Object id, Object element) {
-    if (index.isGeo()) {
-      index.remove(tr, id, Elements.toGeoPoint(element));
-    } else {
-      index.remove(tr, id, Elements.toPoint(element));
-    }
+    tr.clear(spatialEntry(index, id, element).getKey());
+  }
+
+  /** The spatial entry of an entity whose field holds {@code element} (a point tuple). */
+  static KeyValue spatialEntry(io.strata.spatial.SpatialIndex index, Object id, Object element) {
+    return index.isGeo() ? index.entry(id, Elements.toGeoPoint(element)) : index.entry(id, Elements.toPoint(element));
   }
 
   /**

@@ -13,13 +13,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 
 /**
  * Checks an entity's indexes against its rows in many short read transactions (each at most
  * {@code batch} rows or entries, its reads issued concurrently), so it runs on live production data of
  * any size. First every row is checked for its entries, then every entry for its row. Each batch sees
  * one consistent snapshot, so concurrent writers cause no false reports; a batch retried by the
- * transaction loop contributes its problems once. Indexes still being built online are not checked (an
+ * transaction loop contributes its problems once. Spatial indexes are checked the same way: each point
+ * has its {@code (z, id)} entry holding that point, each entry a row with that point. Indexes still being built online are not checked (an
  * unfinished build lacks entries by design); the report names them.
  */
 public final class IndexVerifier<T> {
@@ -36,38 +38,42 @@ public final class IndexVerifier<T> {
 
   public IndexReport verify(ReadTransactionContext db, int batch) {
     Paging.checkLimit(batch);
-    List<IndexDefinition> ready = db.read(tr -> {
-      List<IndexDefinition> out = new ArrayList<>();
-      for (IndexDefinition index : layout.indexes()) {
-        if (store.states().state(tr, IndexStates.INDEX, index.name()).join().ready()) {
-          out.add(index);
+    List<Tuple> ready = db.read(tr -> {
+      List<Tuple> out = new ArrayList<>();
+      for (Tuple id : store.states().declared()) {
+        if (store.states().state(tr, id.getString(0), id.getString(1)).join().ready()) {
+          out.add(id);
         }
       }
       return out;
     });
     List<String> building = new ArrayList<>();
-    layout.indexes().stream().filter(i -> !ready.contains(i)).forEach(i -> building.add(i.name()));
+    store.states().declared().stream().filter(id -> !ready.contains(id)).forEach(id -> building.add(id.getString(1)));
+    List<IndexDefinition> indexes = new ArrayList<>();
+    List<String> spatial = new ArrayList<>();
+    for (Tuple id : ready) {
+      if (IndexStates.SPATIAL.equals(id.getString(0))) {
+        spatial.add(id.getString(1));
+      } else {
+        indexes.add(layout.index(id.getString(1)));
+      }
+    }
     Report report = new Report();
     long rows = 0;
     Continuation after = null;
     do {
       Continuation from = after;
-      Batch<Continuation> b = db.read(tr -> checkRows(tr, ready, batch, from));
+      Batch<Continuation> b = db.read(tr -> checkRows(tr, indexes, spatial, batch, from));
       rows += b.checked();
       report.addAll(b.problems());
       after = b.next();
     } while (after != null);
     long entries = 0;
-    for (IndexDefinition index : ready) {
-      Range range = entries(index).range();
-      byte[] begin = range.begin;
-      while (begin != null) {
-        byte[] from = begin;
-        Batch<byte[]> b = db.read(tr -> checkEntries(tr, index, from, range.end, batch));
-        entries += b.checked();
-        report.addAll(b.problems());
-        begin = b.next();
-      }
+    for (IndexDefinition index : indexes) {
+      entries += checkAll(db, entries(index).range(), batch, report, (tr, kv) -> checkEntry(tr, index, kv));
+    }
+    for (String field : spatial) {
+      entries += checkAll(db, layout.spatialIndex(field).subspace().range(), batch, report, (tr, kv) -> checkPoint(tr, field, kv));
     }
     return new IndexReport(rows, entries, report.count, report.listed, building);
   }
@@ -76,8 +82,9 @@ public final class IndexVerifier<T> {
     return index.unique() ? layout.unique(index) : layout.index(index);
   }
 
-  /** One page of rows: each row's expected entries must exist (and, if unique, name the row). */
-  private Batch<Continuation> checkRows(ReadTransaction tr, List<IndexDefinition> indexes, int batch, Continuation from) {
+  /** One page of rows: each row's expected entries must exist (and, if unique, name the row; if spatial, hold its point). */
+  private Batch<Continuation> checkRows(ReadTransaction tr, List<IndexDefinition> indexes, List<String> spatial, int batch,
+      Continuation from) {
     Page<Object[]> page = store.scanElements(tr, batch, from).join();
     List<CompletableFuture<String>> checks = new ArrayList<>();
     for (Object[] row : page.items()) {
@@ -88,8 +95,70 @@ public final class IndexVerifier<T> {
           checks.add(tr.get(layout.entryKey(index, v, id)).thenApply(value -> rowProblem(index, id, v, value)));
         }
       }
+      for (String field : spatial) {
+        Object point = row[layout.fieldPosition(field)];
+        if (point != null) {
+          KeyValue expected = EntityStore.spatialEntry(layout.spatialIndex(field), id, point);
+          checks.add(tr.get(expected.getKey()).thenApply(value -> value == null
+              ? "row " + Sizes.describe(id) + " has no entry in spatial index '" + field + "'"
+              : Arrays.equals(value, expected.getValue()) ? null
+              : "spatial index '" + field + "' entry of row " + Sizes.describe(id) + " holds " + describeValue(value)
+                  + ", not the row's point"));
+        }
+      }
     }
     return new Batch<>(page.items().size(), found(checks), page.next().orElse(null));
+  }
+
+  /** Checks the entries of {@code range} in batches of {@code batch} read transactions; returns how many it checked. */
+  private long checkAll(ReadTransactionContext db, Range range, int batch, Report report,
+      BiFunction<ReadTransaction, KeyValue, CompletableFuture<String>> check) {
+    long checked = 0;
+    byte[] begin = range.begin;
+    while (begin != null) {
+      byte[] from = begin;
+      Batch<byte[]> b = db.read(tr -> {
+        List<KeyValue> kvs = tr.getRange(from, range.end, batch).asList().join();
+        List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
+        kvs.forEach(kv -> checks.add(check.apply(tr, kv)));
+        byte[] next = kvs.size() < batch ? null : ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
+        return new Batch<>(kvs.size(), found(checks), next);
+      });
+      checked += b.checked();
+      report.addAll(b.problems());
+      begin = b.next();
+    }
+    return checked;
+  }
+
+  /** A spatial entry {@code (z, id)} must have a row whose point gives exactly that key and value. */
+  private CompletableFuture<String> checkPoint(ReadTransaction tr, String field, KeyValue kv) {
+    Tuple key = layout.spatialIndex(field).subspace().unpack(kv.getKey());
+    Object id = key.get(key.size() - 1);
+    return store.loadRowOnly(tr, id).thenApply(row -> {
+      Object point = row == null ? null : row[layout.fieldPosition(field)];
+      if (point == null) {
+        return "spatial index '" + field + "' entry " + key + " has no row with a point";
+      }
+      KeyValue expected = EntityStore.spatialEntry(layout.spatialIndex(field), id, point);
+      return Arrays.equals(expected.getKey(), kv.getKey()) && Arrays.equals(expected.getValue(), kv.getValue()) ? null
+          : "spatial index '" + field + "' entry " + key + " does not match its row's point " + Elements.toTuple(point);
+    });
+  }
+
+  /** An entry must have a row whose values (and covering copy) match. */
+  private CompletableFuture<String> checkEntry(ReadTransaction tr, IndexDefinition index, KeyValue kv) {
+    Tuple key = entries(index).unpack(kv.getKey());
+    Object id;
+    try {
+      id = index.unique() ? Tuple.fromBytes(kv.getValue()).get(0) : key.get(key.size() - 1);
+    } catch (RuntimeException e) {
+      return CompletableFuture.completedFuture("unique index '" + index.name() + "' entry " + key
+          + " holds " + describeValue(kv.getValue()) + ", not a packed id");
+    }
+    List<Object> values = index.unique() ? key.getItems() : key.popBack().getItems();
+    CompletableFuture<Object[]> row = index.covering() ? store.loadElements(tr, id) : store.loadRowOnly(tr, id);
+    return row.thenApply(r -> entryProblem(index, key, values, kv.getValue(), r));
   }
 
   private String rowProblem(IndexDefinition index, Object id, List<Object> values, byte[] entry) {
@@ -100,28 +169,6 @@ public final class IndexVerifier<T> {
       return "unique index '" + index.name() + "' maps " + values + " to " + describeValue(entry) + ", not to row " + Sizes.describe(id);
     }
     return null;
-  }
-
-  /** Up to {@code batch} entries from {@code from}: each must have a row whose values (and covering copy) match. */
-  private Batch<byte[]> checkEntries(ReadTransaction tr, IndexDefinition index, byte[] from, byte[] end, int batch) {
-    List<KeyValue> kvs = tr.getRange(from, end, batch).asList().join();
-    List<CompletableFuture<String>> checks = new ArrayList<>();
-    for (KeyValue kv : kvs) {
-      Tuple key = entries(index).unpack(kv.getKey());
-      Object id;
-      try {
-        id = index.unique() ? Tuple.fromBytes(kv.getValue()).get(0) : key.get(key.size() - 1);
-      } catch (RuntimeException e) {
-        checks.add(CompletableFuture.completedFuture("unique index '" + index.name() + "' entry " + key
-            + " holds " + describeValue(kv.getValue()) + ", not a packed id"));
-        continue;
-      }
-      List<Object> values = index.unique() ? key.getItems() : key.popBack().getItems();
-      CompletableFuture<Object[]> row = index.covering() ? store.loadElements(tr, id) : store.loadRowOnly(tr, id);
-      checks.add(row.thenApply(r -> entryProblem(index, key, values, kv.getValue(), r)));
-    }
-    byte[] next = kvs.size() < batch ? null : ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
-    return new Batch<>(kvs.size(), found(checks), next);
   }
 
   private String entryProblem(IndexDefinition index, Tuple key, List<Object> values, byte[] entry, Object[] row) {

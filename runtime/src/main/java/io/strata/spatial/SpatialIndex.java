@@ -58,23 +58,38 @@ public final class SpatialIndex {
   // ------------------------------------------------------------------ maintenance
 
   public void add(Transaction tr, Object id, Point p) {
-    requireGrid();
-    tr.set(index.pack(Tuple.from(ZOrder.encode(p.x(), p.y()), id)), Tuple.from(p.x(), p.y()).pack());
+    KeyValue e = entry(id, p);
+    tr.set(e.getKey(), e.getValue());
   }
 
   public void add(Transaction tr, Object id, GeoPoint p) {
-    requireGeo();
-    tr.set(index.pack(Tuple.from(GeoGrid.z(p), id)), Tuple.from(p.lat(), p.lon()).pack());
+    KeyValue e = entry(id, p);
+    tr.set(e.getKey(), e.getValue());
   }
 
   public void remove(Transaction tr, Object id, Point p) {
-    requireGrid();
-    tr.clear(index.pack(Tuple.from(ZOrder.encode(p.x(), p.y()), id)));
+    tr.clear(entry(id, p).getKey());
   }
 
   public void remove(Transaction tr, Object id, GeoPoint p) {
+    tr.clear(entry(id, p).getKey());
+  }
+
+  /** The entry of {@code id} at {@code p}: key {@code (z, id)} under the index, value the exact point. */
+  public KeyValue entry(Object id, Point p) {
+    requireGrid();
+    return new KeyValue(index.pack(Tuple.from(ZOrder.encode(p.x(), p.y()), id)), Tuple.from(p.x(), p.y()).pack());
+  }
+
+  /** The entry of {@code id} at {@code p}: key {@code (z, id)} under the index, value the exact point. */
+  public KeyValue entry(Object id, GeoPoint p) {
     requireGeo();
-    tr.clear(index.pack(Tuple.from(GeoGrid.z(p), id)));
+    return new KeyValue(index.pack(Tuple.from(GeoGrid.z(p), id)), Tuple.from(p.lat(), p.lon()).pack());
+  }
+
+  /** Every entry of this index: {@code root + (E, "Z", field)}. */
+  public Subspace subspace() {
+    return index;
   }
 
   private void requireGeo() {

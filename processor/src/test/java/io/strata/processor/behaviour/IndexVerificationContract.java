@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.GeoPoint;
 import io.strata.processor.fixtures.Customer;
 import io.strata.processor.fixtures.CustomerCodec;
 import io.strata.processor.fixtures.CustomerRepository;
@@ -82,6 +83,37 @@ public abstract class IndexVerificationContract {
     users.save(new User("u1", "10001", "a@x", 30));
     damage(tr -> tr.clear(Tuple.from("User", "I", "zipcode", "10001", "u1").pack()));
     assertReports(users.verifyIndexes(), "row u1 has no entry in index 'zipcode' for [10001]");
+  }
+
+  /** The key of u1's spatial entry, found by reading the only entry of (User, "Z", "home"). */
+  private byte[] onlySpatialKey() {
+    return db.read(tr -> tr.getRange(Tuple.from("User", "Z", "home").range()).asList().join()).get(0).getKey();
+  }
+
+  @Test
+  void aPointMissingItsSpatialEntryIsReported() {
+    users.save(new User("u1", "10001", "a@x", new GeoPoint(48.85, 2.35), 30));
+    byte[] key = onlySpatialKey();
+    damage(tr -> tr.clear(key));
+    assertReports(users.verifyIndexes(), "row u1 has no entry in spatial index 'home'");
+  }
+
+  @Test
+  void aSpatialEntryWithoutItsRowOrWithAnotherPointIsReported() {
+    users.save(new User("u1", "10001", "a@x", new GeoPoint(48.85, 2.35), 30));
+    byte[] key = onlySpatialKey();
+    damage(tr -> {
+      tr.set(key, Tuple.from(10.0, 20.0).pack());
+      tr.set(Tuple.from("User", "Z", "home", 12345L, "ghost").pack(), Tuple.from(1.0, 1.0).pack());
+    });
+    IndexReport report = users.verifyIndexes();
+    assertEquals(3, report.problemCount(), report.problems().toString());
+    assertTrue(report.problems().get(0).contains("spatial index 'home' entry of row u1 holds (10.0, 20.0), not the row's point"),
+        report.problems().toString());
+    assertTrue(report.problems().stream().anyMatch(p -> p.contains("entry (12345, \"ghost\") has no row with a point")),
+        report.problems().toString());
+    assertTrue(report.problems().stream().anyMatch(p -> p.contains("does not match its row's point (48.85, 2.35)")),
+        report.problems().toString());
   }
 
   @Test
