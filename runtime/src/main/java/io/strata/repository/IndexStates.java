@@ -8,9 +8,11 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
 import io.strata.IndexNotReadyException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -57,6 +59,11 @@ final class IndexStates {
   private final List<Tuple> declared;
   private final Set<Tuple> known = ConcurrentHashMap.newKeySet();
   private volatile boolean recorded;
+  /**
+   * Transactions that wrote markers: a later save in the same transaction sees them (read-your-writes)
+   * before they are committed, so it must not conclude they are recorded.
+   */
+  private final Set<Transaction> writers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
   IndexStates(EntityStore<?> store) {
     EntityLayout<?> layout = store.layout();
@@ -126,9 +133,10 @@ final class IndexStates {
       List<Tuple> removed = new ArrayList<>();
       present.stream().filter(p -> !declared.contains(p)).forEach(removed::add);
       if (missing.isEmpty() && removed.isEmpty()) {
-        recorded = true;
+        recorded = !writers.contains(tr);
         return DONE;
       }
+      writers.add(tr);
       CompletableFuture<Long> rows = present.isEmpty() ? CompletableFuture.completedFuture(0L) : store.count(tr);
       return rows.thenAccept(n -> {
         byte[] value = (n == 0 ? new State(true, 0, null) : State.NEW).encode();

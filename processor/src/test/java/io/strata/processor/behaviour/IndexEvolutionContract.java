@@ -213,6 +213,25 @@ public abstract class IndexEvolutionContract {
   }
 
   @Test
+  void indexStatesSeenOnlyInATransactionThatDidNotCommitAreRecordedAgain() {
+    saveV1(0, 300);
+    upgrade();
+    Subspace sizeEntries = ROOT.get("Shop2").get("I").get("size");
+    ShopV2Repository shops = new ShopV2Repository(db);
+    assertThrows(RuntimeException.class, () -> db.run(tr -> {
+      shops.save(tr, upgraded(v1(1)));
+      shops.save(tr, upgraded(v1(2))); // sees the first save's uncommitted states
+      throw new IllegalStateException("the caller gives up: nothing of this transaction commits");
+    }));
+    assertEquals(300, db.read(tr -> tr.getRange(sizeEntries.range()).asList().join()).size());
+
+    shops.save(upgraded(v1(3)));
+
+    assertEquals(List.of(), db.read(tr -> tr.getRange(sizeEntries.range()).asList().join()),
+        "the removed index was not cleared: the repository took uncommitted states for recorded ones");
+  }
+
+  @Test
   void aUniqueIndexBuildStopsAtADuplicateNamingBothIdsAndResumesOnceFixed() {
     saveV1(0, 200);
     new ShopV1Repository(db).save(new ShopV1("s900", 1, "Oslo", "s17@shops.test", new GeoPoint(1, 1)));
