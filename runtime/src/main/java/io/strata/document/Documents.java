@@ -22,6 +22,12 @@ public final class Documents {
   public static final long EMPTY_MAP = -2;
   /** The path element marking an empty list (the recipe's EMPTY_ARRAY). */
   public static final long EMPTY_LIST = -1;
+  /**
+   * The largest list position a document may use. A document fits one transaction (8 MB of keys and
+   * values), so no stored list comes near it; it bounds what a path — given by a caller or read from
+   * stored keys — can make us allocate.
+   */
+  public static final long MAX_LIST_POSITION = 1_000_000;
 
   private Documents() {}
 
@@ -95,7 +101,12 @@ public final class Documents {
       copy.put(key, replace(copy.get(key), rest, value));
       return copy;
     }
-    int index = ((Number) segment).intValue();
+    long position = ((Number) segment).longValue();
+    if (position < 0 || position > MAX_LIST_POSITION) {
+      throw new IllegalArgumentException("list position " + position + " in document path " + path
+          + " is outside [0, " + MAX_LIST_POSITION + "]; a document list cannot be that long");
+    }
+    int index = (int) position;
     List<Object> copy = tree instanceof List<?> l ? new ArrayList<>((List<Object>) l) : new ArrayList<>();
     while (copy.size() <= index) {
       copy.add(null);
@@ -119,20 +130,27 @@ public final class Documents {
         + " is not a document type: use maps with string keys, lists, strings, numbers, booleans, byte[], UUID or null");
   }
 
-  /** Rebuilds a tree from entries whose paths are relative to its root; null when there are none. */
+  /**
+   * Rebuilds a tree from entries whose paths are relative to its root; null when there are none.
+   *
+   * @throws CodecException if the paths do not describe one tree (a path below a leaf, a segment that is
+   *     neither a map key nor a list position, or list positions whose gaps would hold more than
+   *     {@link #MAX_LIST_POSITION} nulls in all)
+   */
   public static Object assemble(List<Entry> entries) {
     if (entries.isEmpty()) {
       return null;
     }
     Object[] root = {null};
+    long[] padding = {MAX_LIST_POSITION};
     for (Entry e : entries) {
-      place(root, e.path(), e.leaf());
+      place(root, e.path(), e.leaf(), padding);
     }
     return root[0];
   }
 
   @SuppressWarnings("unchecked")
-  private static void place(Object[] root, Tuple path, Object leaf) {
+  private static void place(Object[] root, Tuple path, Object leaf, long[] padding) {
     if (path.size() == 0) {
       root[0] = leaf;
       return;
@@ -166,6 +184,11 @@ public final class Documents {
         container = m.get(key);
       } else if (segment instanceof Long index && container instanceof List<?> list && index >= 0) {
         List<Object> l = (List<Object>) list;
+        padding[0] -= Math.max(0, index - l.size());
+        if (index > MAX_LIST_POSITION || padding[0] < 0) {
+          throw new CodecException("document path " + path + " puts a list item at position " + index + " of a list of " + l.size()
+              + ": more than " + MAX_LIST_POSITION + " missing positions, so the stored paths were not written by Strata");
+        }
         while (l.size() <= index) {
           l.add(null);
         }

@@ -42,6 +42,9 @@ final class Decimals {
     return d.signum() > 0 ? Tuple.from(1L, exponent, digits) : Tuple.from(-1L, -exponent, complement(digits) + NEGATIVE_END);
   }
 
+  /** The most trailing zeros a stored scale may add back to a decimal's digits (a value limit's worth). */
+  static final int MAX_ADDED_DIGITS = 100_000;
+
   static BigDecimal value(Tuple t) {
     try {
       if (t.size() != 4) {
@@ -62,6 +65,11 @@ final class Decimals {
         exponent = -exponent;
       }
       BigDecimal magnitude = new BigDecimal(new BigInteger(digits), Math.toIntExact(digits.length() - 1 - exponent));
+      if ((long) scale - magnitude.scale() > MAX_ADDED_DIGITS) {
+        // setScale would multiply by 10^(scale - magnitude.scale()): bound what stored bytes can make us compute
+        throw new IllegalArgumentException("scale " + scale + " would add " + ((long) scale - magnitude.scale())
+            + " trailing zeros to " + digits.length() + " digits (at most " + MAX_ADDED_DIGITS + ")");
+      }
       return (signum < 0 ? magnitude.negate() : magnitude).setScale(scale, RoundingMode.UNNECESSARY);
     } catch (RuntimeException e) {
       throw new CodecException("stored element " + t + " is not a decimal (signum, exponent, digits, scale): " + e.getMessage(), e);
