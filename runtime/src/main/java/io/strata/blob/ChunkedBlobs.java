@@ -4,6 +4,7 @@ import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
 import java.io.ByteArrayOutputStream;
@@ -43,7 +44,7 @@ public final class ChunkedBlobs {
 
   /** All the bytes: one range read of the chunks. */
   public static CompletableFuture<byte[]> readAll(ReadTransaction tr, Subspace chunks) {
-    return tr.getRange(chunks.range()).asList().thenApply(kvs -> assemble(chunks, kvs, 0, Long.MAX_VALUE));
+    return tr.getRange(chunks.range()).asList().thenApply(kvs -> assemble(chunks, kvs, 0, 0, Long.MAX_VALUE));
   }
 
   /**
@@ -60,16 +61,21 @@ public final class ChunkedBlobs {
     }
     long first = offset - offset % chunkSize;
     return tr.getRange(chunks.pack(Tuple.from(first)), chunks.pack(Tuple.from(offset + length))).asList()
-        .thenApply(kvs -> assemble(chunks, kvs, offset, offset + length));
+        .thenApply(kvs -> assemble(chunks, kvs, first, offset, offset + length));
   }
 
-  private static byte[] assemble(Subspace chunks, List<KeyValue> kvs, long from, long to) {
+  /**
+   * The bytes {@code [from, to)} of chunks {@code kvs}, which must start at offset {@code expected} and follow
+   * each other without gaps: a missing chunk is reported, never silently skipped (it would shift every byte after it).
+   */
+  private static byte[] assemble(Subspace chunks, List<KeyValue> kvs, long expected, long from, long to) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    long expected = -1;
     for (KeyValue kv : kvs) {
-      long start = chunks.unpack(kv.getKey()).getLong(0);
-      if (expected >= 0 && start != expected) {
-        throw new CodecException("blob chunks under " + Tuple.fromBytes(chunks.getKey()) + " have a gap at offset " + expected);
+      long start = offsetOf(chunks, kv.getKey());
+      if (start != expected) {
+        throw new CodecException("blob chunks under " + ByteArrayUtil.printable(chunks.getKey()) + " have a gap at offset " + expected
+            + " (the next chunk starts at " + start + "); a chunk was removed by something other than Strata: restore it, or"
+            + " write the blob again");
       }
       byte[] chunk = kv.getValue();
       long end = start + chunk.length;
@@ -81,5 +87,18 @@ public final class ChunkedBlobs {
       }
     }
     return out.toByteArray();
+  }
+
+  private static long offsetOf(Subspace chunks, byte[] key) {
+    try {
+      Tuple t = chunks.unpack(key);
+      if (t.size() != 1) {
+        throw new IllegalArgumentException("expected one offset, found " + t);
+      }
+      return t.getLong(0);
+    } catch (RuntimeException e) {
+      throw new CodecException("blob chunk key " + ByteArrayUtil.printable(key) + " is not a chunk offset (" + e.getMessage()
+          + "); it was not written by Strata: clear it (Transaction.clear), or write the blob again", e);
+    }
   }
 }

@@ -29,23 +29,24 @@ public final class DocumentPaths<T> {
 
   private Tuple subPath(Object[] path) {
     if (path == null || path.length == 0 || !(path[0] instanceof String field) || !layout.isDocument(field)) {
-      throw new IllegalArgumentException(layout.entityName() + ": a document path starts with the name of a @Document field;"
-          + " got " + (path == null ? "null" : java.util.Arrays.toString(path)));
+      throw new IllegalArgumentException(layout.entityName() + ": a document path starts with the name of a @Document field "
+          + layout.documentFields() + "; got " + (path == null ? "null" : java.util.Arrays.toString(path)));
     }
     List<Object> rest = new ArrayList<>();
     for (int i = 1; i < path.length; i++) {
       Object p = path[i];
       if (p instanceof Integer || p instanceof Long || p instanceof Short || p instanceof Byte) {
         long index = ((Number) p).longValue();
-        if (index < 0) {
-          throw new IllegalArgumentException("document path " + java.util.Arrays.toString(path) + ": list position " + index + " is negative");
+        if (index < 0 || index > Documents.MAX_LIST_POSITION) {
+          throw new IllegalArgumentException(layout.entityName() + ": document path " + java.util.Arrays.toString(path) + ": list position "
+              + index + " is outside [0, " + Documents.MAX_LIST_POSITION + "]; list positions count from 0");
         }
         rest.add(index);
       } else if (p instanceof String) {
         rest.add(p);
       } else {
-        throw new IllegalArgumentException("document path " + java.util.Arrays.toString(path) + ": element " + p
-            + " is neither a map key (String) nor a list position (int/long)");
+        throw new IllegalArgumentException(layout.entityName() + ": document path " + java.util.Arrays.toString(path) + ": element " + p
+            + " is neither a map key (String) nor a list position (int/long); pass map keys as String and list positions as int");
       }
     }
     return Tuple.fromList(rest);
@@ -62,20 +63,36 @@ public final class DocumentPaths<T> {
     return leaf.thenCombine(children, (value, kvs) -> {
       List<Documents.Entry> entries = new ArrayList<>();
       if (value != null) {
-        entries.add(new Documents.Entry(new Tuple(), decode(exact, value)));
+        entries.add(new Documents.Entry(new Tuple(), decode(id, exact, value)));
       }
       for (KeyValue kv : kvs) {
-        entries.add(new Documents.Entry(below.unpack(kv.getKey()), decode(kv.getKey(), kv.getValue())));
+        entries.add(new Documents.Entry(pathBelow(id, below, kv.getKey()), decode(id, kv.getKey(), kv.getValue())));
       }
-      return Optional.ofNullable(Documents.assemble(entries));
+      try {
+        return Optional.ofNullable(Documents.assemble(entries));
+      } catch (CodecException e) {
+        throw StoredData.corrupt(layout, id, exact, "holds document leaves that do not assemble: " + e.getMessage(), e);
+      }
     });
   }
 
-  private static Object decode(byte[] key, byte[] value) {
+  private Tuple pathBelow(Object id, Subspace below, byte[] key) {
     try {
-      return Tuple.fromBytes(value).get(0);
+      return below.unpack(key);
     } catch (RuntimeException e) {
-      throw new CodecException("document leaf at " + Tuple.fromBytes(key) + " does not decode", e);
+      throw StoredData.corrupt(layout, id, key, "is not a document path (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private Object decode(Object id, byte[] key, byte[] value) {
+    try {
+      Tuple t = Tuple.fromBytes(value);
+      if (t.size() != 1) {
+        throw new IllegalArgumentException("expected one element, found " + t.size());
+      }
+      return t.get(0);
+    } catch (RuntimeException e) {
+      throw StoredData.corrupt(layout, id, key, "is a document leaf that does not decode: " + e.getMessage(), e);
     }
   }
 

@@ -27,8 +27,8 @@ public final class Elements {
   private Elements() {}
 
   private static CodecException wrong(String expected, Object element) {
-    return new CodecException("stored element " + element + " (" + (element == null ? "null" : element.getClass().getSimpleName())
-        + ") is not " + expected);
+    return new ElementException("stored element " + element + " (" + (element == null ? "null" : element.getClass().getSimpleName())
+        + ") is not " + expected, element);
   }
 
   /** A boxed integer of any width as a tuple integer (null stays null). */

@@ -70,7 +70,13 @@ public abstract class EntityCodec<T> implements Codec<T> {
       throw new CodecException(entityName + ": stored row has " + t.size() + " elements but the entity has "
           + fieldNames.size() + " stored fields " + fieldNames);
     }
-    return fromElements(t.getItems().toArray());
+    try {
+      return fromElements(t.getItems().toArray());
+    } catch (CodecException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new CodecException(entityName + ": stored row " + t + " does not make a valid " + entityName + ": " + e.getMessage(), e);
+    }
   }
 
   @Override

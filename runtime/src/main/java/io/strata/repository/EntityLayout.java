@@ -108,6 +108,11 @@ public final class EntityLayout<T> {
     return blobFields.values();
   }
 
+  /** The names of the {@code @Document} fields. */
+  public java.util.Set<String> documentFields() {
+    return new java.util.TreeSet<>(documentFields);
+  }
+
   public boolean isDocument(String field) {
     return documentFields.contains(field);
   }

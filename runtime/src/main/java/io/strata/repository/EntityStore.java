@@ -4,6 +4,7 @@ import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
 import io.strata.Continuation;
@@ -63,7 +64,7 @@ public final class EntityStore<T> {
 
   private Object requireId(Object id) {
     if (id == null) {
-      throw new IllegalArgumentException(layout.entityName() + ": id must not be null");
+      throw new IllegalArgumentException(layout.entityName() + ": id must not be null; pass the @Id value of the entity");
     }
     return id;
   }
@@ -92,10 +93,32 @@ public final class EntityStore<T> {
     for (BlobField blob : layout.blobFields()) {
       int pos = layout.fieldPosition(blob.name());
       if (elements[pos] != null) {
-        blobs.add(ChunkedBlobs.readAll(tr, layout.blob(id, blob.name())).thenAccept(bytes -> elements[pos] = bytes));
+        long length = blobLength(id, blob.name(), elements[pos]);
+        blobs.add(ChunkedBlobs.readAll(tr, layout.blob(id, blob.name())).thenAccept(bytes -> {
+          if (bytes.length != length) {
+            throw StoredData.corrupt(layout, id, layout.rowKey(id, blob.name()), "records a @Blob '" + blob.name() + "' of " + length
+                + " bytes but its chunks under " + ByteArrayUtil.printable(layout.blob(id, blob.name()).getKey()) + " hold "
+                + bytes.length, null);
+          }
+          elements[pos] = bytes;
+        }));
       }
     }
     return CompletableFuture.allOf(blobs.toArray(CompletableFuture[]::new)).thenApply(v -> elements);
+  }
+
+  /** The length a blob field's row key records: a non-negative integer. */
+  private long blobLength(Object id, String field, Object element) {
+    long length;
+    try {
+      length = Elements.toLong(element);
+    } catch (CodecException e) {
+      throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "(the length of @Blob '" + field + "') does not decode: " + e.getMessage(), e);
+    }
+    if (length < 0) {
+      throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "records a negative length " + length + " for @Blob '" + field + "'", null);
+    }
+    return length;
   }
 
   /** The stored elements without reading blob chunks (blob fields hold their length), or null. */
@@ -113,8 +136,8 @@ public final class EntityStore<T> {
     Object[] elements = new Object[codec.fieldNames().size()];
     Map<String, List<Documents.Entry>> documents = null;
     for (KeyValue kv : kvs) {
-      Tuple rest = Tuple.fromBytes(kv.getKey(), prefix, kv.getKey().length - prefix);
-      String field = rest.getString(0);
+      Tuple rest = fieldPath(id, kv.getKey(), prefix);
+      String field = (String) rest.get(0);
       int pos = layout.fieldPosition(field);
       if (pos < 0) {
         continue; // a field this version of the entity no longer has
@@ -124,19 +147,41 @@ public final class EntityStore<T> {
           documents = new LinkedHashMap<>();
         }
         documents.computeIfAbsent(field, f -> new ArrayList<>())
-            .add(new Documents.Entry(rest.popFront(), decodeValue(id, field, kv.getValue())));
+            .add(new Documents.Entry(rest.popFront(), decodeValue(id, field, kv.getKey(), kv.getValue())));
       } else if (rest.size() == 1) {
-        elements[pos] = decodeValue(id, field, kv.getValue());
+        elements[pos] = decodeValue(id, field, kv.getKey(), kv.getValue());
       }
     }
     if (documents != null) {
-      documents.forEach((field, entries) -> elements[layout.fieldPosition(field)] = Documents.assemble(entries));
+      documents.forEach((field, entries) -> elements[layout.fieldPosition(field)] = assemble(id, field, entries));
     }
     elements[codec.idIndex()] = id;
     return elements;
   }
 
-  private Object decodeValue(Object id, String field, byte[] value) {
+  /** The part of a row key after its {@code (E,"R",id)} prefix: a field name, then a document path if any. */
+  private Tuple fieldPath(Object id, byte[] key, int prefix) {
+    Tuple rest;
+    try {
+      rest = Tuple.fromBytes(key, prefix, key.length - prefix);
+    } catch (RuntimeException e) {
+      throw StoredData.corrupt(layout, id, key, "is not a tuple (" + e.getMessage() + ")", e);
+    }
+    if (rest.size() == 0 || !(rest.get(0) instanceof String)) {
+      throw StoredData.corrupt(layout, id, key, "does not name a field after the id", null);
+    }
+    return rest;
+  }
+
+  private Object assemble(Object id, String field, List<Documents.Entry> entries) {
+    try {
+      return Documents.assemble(entries);
+    } catch (CodecException e) {
+      throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "holds a @Document '" + field + "' whose leaves do not assemble: " + e.getMessage(), e);
+    }
+  }
+
+  private Object decodeValue(Object id, String field, byte[] key, byte[] value) {
     try {
       Tuple t = Tuple.fromBytes(value);
       if (t.size() != 1) {
@@ -144,16 +189,23 @@ public final class EntityStore<T> {
       }
       return t.get(0);
     } catch (RuntimeException e) {
-      throw new CodecException(layout.entityName() + " id " + Sizes.describe(id) + ": stored value of field '" + field
-          + "' at key " + Tuple.fromBytes(layout.rowKey(id, field)) + " does not decode: " + e.getMessage(), e);
+      throw StoredData.corrupt(layout, id, key, "(field '" + field + "') does not decode: " + e.getMessage(), e);
     }
   }
 
   T build(Object[] elements) {
+    Object id = elements[codec.idIndex()];
     try {
       return codec.fromElements(elements);
-    } catch (CodecException e) {
-      throw new CodecException(layout.entityName() + " id " + Sizes.describe(elements[codec.idIndex()]) + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      int pos = e instanceof ElementException bad ? StoredData.positionOf(elements, bad.element()) : -1;
+      if (pos >= 0) {
+        String field = codec.fieldNames().get(pos);
+        throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "(field '" + field + "') does not decode: " + e.getMessage(), e);
+      }
+      throw new CodecException(layout.entityName() + " id " + Sizes.describe(id) + ": its stored fields under key "
+          + ByteArrayUtil.printable(layout.rowPrefix(id)) + " do not make a valid " + layout.entityName() + ": " + e.getMessage()
+          + "; restore the row from a backup, or clear the bad key (Transaction.clear) and save the entity again", e);
     }
   }
 
@@ -186,7 +238,17 @@ public final class EntityStore<T> {
 
   /** The entity count: one key, kept by atomic ADD. */
   public CompletableFuture<Long> count(ReadTransaction tr) {
-    return tr.get(layout.countKey()).thenApply(v -> v == null ? 0L : ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong());
+    return tr.get(layout.countKey()).thenApply(v -> {
+      if (v == null) {
+        return 0L;
+      }
+      if (v.length != 8) {
+        throw new CodecException(layout.entityName() + ": the count key " + ByteArrayUtil.printable(layout.countKey()) + " holds "
+            + v.length + " bytes, not an 8-byte little-endian count; it was not written by Strata: restore it, or rewrite it"
+            + " with the number of entities (8 bytes little-endian)");
+      }
+      return ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    });
   }
 
   /**
@@ -215,7 +277,7 @@ public final class EntityStore<T> {
 
   /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */
   public CompletableFuture<Void> save(Transaction tr, T entity) {
-    Objects.requireNonNull(entity, () -> layout.entityName() + ": cannot save null");
+    Objects.requireNonNull(entity, () -> layout.entityName() + ": cannot save null; pass an entity (to remove one, use deleteById)");
     Object[] fresh = codec.toElements(entity);
     Object id = fresh[codec.idIndex()];
     if (id == null) {
@@ -243,7 +305,7 @@ public final class EntityStore<T> {
       }
       checks.add(tr.get(layout.uniqueKey(index, v)).thenAccept(owner -> {
         if (owner != null) {
-          Object existing = Tuple.fromBytes(owner).get(0);
+          Object existing = StoredData.uniqueOwner(layout, layout.uniqueKey(index, v), owner);
           if (!Tuple.from(existing).equals(Tuple.from(id))) {
             throw new UniqueConstraintException(layout.entityName(), index.name(), v, existing, id);
           }
@@ -383,6 +445,7 @@ public final class EntityStore<T> {
 
   /** Deletes the entity and everything stored under its row; false when it did not exist. */
   public CompletableFuture<Boolean> delete(Transaction tr, Object id) {
+    requireId(id);
     return loadRowOnly(tr, id).thenApply(old -> {
       if (old == null) {
         return false;
@@ -395,20 +458,33 @@ public final class EntityStore<T> {
     });
   }
 
-  /** Bytes {@code [offset, offset + length)} of a blob field: reads only the chunks that overlap. */
+  /**
+   * Bytes {@code [offset, offset + length)} of a blob field (fewer at its end): reads only the chunks that
+   * overlap, and the length in the row, which the bytes read must agree with.
+   */
   public CompletableFuture<byte[]> readBlob(ReadTransaction tr, Object id, String field, long offset, int length) {
     requireId(id);
     BlobField blob = layout.blobField(field);
     if (blob == null) {
       throw new IllegalArgumentException(layout.entityName() + "." + field + " is not a @Blob field");
     }
-    return ChunkedBlobs.read(tr, layout.blob(id, field), blob.chunkSize(), offset, length);
+    CompletableFuture<Long> size = blobSize(tr, id, field);
+    return ChunkedBlobs.read(tr, layout.blob(id, field), blob.chunkSize(), offset, length).thenCombine(size, (bytes, stored) -> {
+      long expected = Math.max(0, Math.min(length, stored - offset));
+      if (bytes.length != expected) {
+        throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "records a @Blob '" + field + "' of " + stored + " bytes, but reading ["
+            + offset + ", " + (offset + length) + ") from its chunks under " + ByteArrayUtil.printable(layout.blob(id, field).getKey())
+            + " gave " + bytes.length + " bytes instead of " + expected, null);
+      }
+      return bytes;
+    });
   }
 
   /** A blob field's length from its row key alone (0 when the entity or the blob is absent). */
   public CompletableFuture<Long> blobSize(ReadTransaction tr, Object id, String field) {
     requireId(id);
-    return tr.get(layout.rowKey(id, field)).thenApply(v -> v == null ? 0L : Elements.toLong(decodeValue(id, field, v)));
+    byte[] key = layout.rowKey(id, field);
+    return tr.get(key).thenApply(v -> v == null ? 0L : blobLength(id, field, decodeValue(id, field, key, v)));
   }
 
   /** The column-major copy of one field: id → value element (one range read of {@code (E,"C",field)}). */
@@ -417,7 +493,7 @@ public final class EntityStore<T> {
       Map<Object, Object> out = new LinkedHashMap<>();
       for (KeyValue kv : kvs) {
         Object id = layout.column(field).unpack(kv.getKey()).get(0);
-        out.put(id, decodeValue(id, field, kv.getValue()));
+        out.put(id, decodeValue(id, field, kv.getKey(), kv.getValue()));
       }
       return out;
     });

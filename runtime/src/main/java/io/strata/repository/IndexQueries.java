@@ -5,6 +5,7 @@ import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.CodecException;
 import io.strata.Continuation;
 import io.strata.Page;
 import java.util.ArrayList;
@@ -46,8 +47,12 @@ public final class IndexQueries<T> {
   }
 
   private Object idOf(IndexDefinition index, KeyValue kv) {
-    Tuple t = layout.index(index).unpack(kv.getKey());
-    return t.get(t.size() - 1);
+    try {
+      Tuple t = layout.index(index).unpack(kv.getKey());
+      return t.get(t.size() - 1);
+    } catch (RuntimeException e) {
+      throw StoredData.corruptEntry(layout, index, kv.getKey(), "is not a tuple ending with an id: " + e.getMessage(), e);
+    }
   }
 
   /** Ids of the entities whose indexed values start with {@code prefix}, in index order (no row reads). */
@@ -67,7 +72,11 @@ public final class IndexQueries<T> {
     if (index.covering()) {
       List<T> out = new ArrayList<>(kvs.size());
       for (KeyValue kv : kvs) {
-        out.add(layout.codec().decode(kv.getValue()));
+        try {
+          out.add(layout.codec().decode(kv.getValue()));
+        } catch (CodecException e) {
+          throw StoredData.corruptEntry(layout, index, kv.getKey(), "holds a covering row that does not decode: " + e.getMessage(), e);
+        }
       }
       return CompletableFuture.completedFuture(out);
     }
@@ -108,6 +117,6 @@ public final class IndexQueries<T> {
   public CompletableFuture<Optional<T>> unique(ReadTransaction tr, String indexName, List<Object> values) {
     return whenReady(tr, indexName, index -> tr.get(layout.uniqueKey(index, values)).thenCompose(owner -> owner == null
         ? CompletableFuture.completedFuture(Optional.<T>empty())
-        : store.load(tr, Tuple.fromBytes(owner).get(0))));
+        : store.load(tr, StoredData.uniqueOwner(layout, layout.uniqueKey(index, values), owner))));
   }
 }

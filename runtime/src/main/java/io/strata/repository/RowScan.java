@@ -46,7 +46,7 @@ final class RowScan {
       for (KeyValue kv : kvs) {
         RowKeys row = acc.isEmpty() ? null : acc.get(acc.size() - 1);
         if (row == null || !ByteArrayUtil.startsWith(kv.getKey(), row.prefix())) {
-          Object id = layout.rows().unpack(kv.getKey()).get(0);
+          Object id = idOf(kv.getKey());
           byte[] prefix = layout.rowPrefix(id);
           if (acc.size() == limit || read >= PAGE_BYTES) {
             return CompletableFuture.completedFuture(page(acc, Optional.of(Continuation.of(all.begin, prefix))));
@@ -63,6 +63,17 @@ final class RowScan {
       byte[] next = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
       return scan(tr, next, all, limit, acc, read);
     });
+  }
+
+  /** The id of a row key {@code (E,"R",id,...)}. */
+  private Object idOf(byte[] key) {
+    try {
+      return layout.rows().unpack(key).get(0);
+    } catch (RuntimeException e) {
+      throw new io.strata.CodecException(layout.entityName() + ": the stored key " + ByteArrayUtil.printable(key)
+          + " under its rows is not a tuple starting with an id (" + e.getMessage() + "); it was not written by this version of "
+          + layout.entityName() + ": clear that key (Transaction.clear)", e);
+    }
   }
 
   private Page<Object[]> page(List<RowKeys> rows, Optional<Continuation> next) {

@@ -1,0 +1,20 @@
+package io.strata.repository;
+
+import io.strata.CodecException;
+
+/**
+ * A stored tuple element of the wrong type or range. Carries the element so the caller that knows the
+ * row ({@link EntityStore}) can name the field and key it came from.
+ */
+final class ElementException extends CodecException {
+  private final transient Object element;
+
+  ElementException(String message, Object element) {
+    super(message);
+    this.element = element;
+  }
+
+  Object element() {
+    return element;
+  }
+}
