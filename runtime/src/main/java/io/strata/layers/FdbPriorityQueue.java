@@ -21,12 +21,14 @@ public final class FdbPriorityQueue<T> {
   private final Subspace items;
   private final Codec<T> codec;
   private final OperationLog log;
+  private final String name;
 
   public FdbPriorityQueue(Database db, Subspace subspace, Codec<T> codec) {
     this.db = LayerSupport.require(db, "db");
     this.items = LayerSupport.require(subspace, "subspace");
     this.codec = LayerSupport.require(codec, "codec");
     this.log = new OperationLog(subspace);
+    this.name = LayerSupport.name("FdbPriorityQueue", subspace);
   }
 
   private Range all() {
@@ -38,7 +40,7 @@ public final class FdbPriorityQueue<T> {
   }
 
   public void push(TransactionContext tc, T item, long priority) {
-    byte[] value = codec.encode(LayerSupport.require(item, "item"));
+    byte[] value = LayerSupport.encode(codec, LayerSupport.require(item, "item"), name);
     if (value.length > 100_000) {
       throw new IllegalArgumentException("item encodes to " + value.length + " bytes, over FoundationDB's 100,000-byte value limit");
     }
@@ -72,11 +74,11 @@ public final class FdbPriorityQueue<T> {
   }
 
   public Optional<T> peekMin() {
-    return db.read(tr -> first(tr, false).map(kv -> codec.decode(kv.getValue())));
+    return db.read(tr -> first(tr, false).map(this::decode));
   }
 
   public Optional<T> peekMax() {
-    return db.read(tr -> first(tr, true).map(kv -> codec.decode(kv.getValue())));
+    return db.read(tr -> first(tr, true).map(this::decode));
   }
 
   private Optional<T> pop(TransactionContext tc, boolean max) {
@@ -84,15 +86,21 @@ public final class FdbPriorityQueue<T> {
     return tc.run(tr -> {
       Optional<Tuple> done = log.recorded(tr, op);
       if (done.isPresent()) {
-        return done.get().size() == 0 ? Optional.<T>empty() : Optional.of(codec.decode(done.get().getBytes(0)));
+        return done.get().size() == 0 ? Optional.<T>empty()
+            : Optional.of(LayerSupport.decode(codec, log.key(op), done.get().getBytes(0), name));
       }
       Optional<KeyValue> head = first(tr, max);
+      Optional<T> item = head.map(this::decode); // before changing anything: an item that does not decode stays
       head.ifPresent(kv -> {
         tr.clear(kv.getKey());
         log.record(tr, op, Tuple.from(kv.getValue()));
       });
-      return head.map(kv -> codec.decode(kv.getValue()));
+      return item;
     });
+  }
+
+  private T decode(KeyValue kv) {
+    return LayerSupport.decode(codec, kv.getKey(), kv.getValue(), name);
   }
 
   /** The oldest item of the lowest (or highest) priority. */

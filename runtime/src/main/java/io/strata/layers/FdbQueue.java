@@ -34,6 +34,7 @@ public final class FdbQueue<T> {
   private final Subspace results;
   private final Codec<T> codec;
   private final OperationLog log;
+  private final String name;
 
   public FdbQueue(Database db, Subspace subspace, Codec<T> codec) {
     this.db = LayerSupport.require(db, "db");
@@ -42,6 +43,7 @@ public final class FdbQueue<T> {
     this.requests = subspace.get("req");
     this.results = subspace.get("res");
     this.log = new OperationLog(subspace);
+    this.name = LayerSupport.name("FdbQueue", subspace);
   }
 
   private Range itemRange() {
@@ -49,7 +51,7 @@ public final class FdbQueue<T> {
   }
 
   private byte[] encode(T item) {
-    byte[] v = codec.encode(LayerSupport.require(item, "queue item"));
+    byte[] v = LayerSupport.encode(codec, LayerSupport.require(item, "queue item"), name);
     if (v.length > 100_000) {
       throw new IllegalArgumentException("queue item encodes to " + v.length + " bytes, over FoundationDB's 100,000-byte value limit;"
           + " store the payload with BlobStore and enqueue its id");
@@ -111,19 +113,20 @@ public final class FdbQueue<T> {
   private Optional<T> popHead(Transaction tr, Tuple op) {
     Optional<Tuple> done = log.recorded(tr, op);
     if (done.isPresent()) {
-      return decodeRecorded(done.get());
+      return decodeRecorded(op, done.get());
     }
     List<KeyValue> head = tr.getRange(itemRange(), 1).asList().join();
     if (head.isEmpty()) {
       return Optional.empty();
     }
+    T item = LayerSupport.decode(codec, head.get(0).getKey(), head.get(0).getValue(), name);
     tr.clear(head.get(0).getKey());
     log.record(tr, op, Tuple.from(head.get(0).getValue()));
-    return Optional.of(codec.decode(head.get(0).getValue()));
+    return Optional.of(item);
   }
 
-  private Optional<T> decodeRecorded(Tuple result) {
-    return result.size() == 0 ? Optional.empty() : Optional.of(codec.decode(result.getBytes(0)));
+  private Optional<T> decodeRecorded(Tuple op, Tuple result) {
+    return result.size() == 0 ? Optional.empty() : Optional.of(LayerSupport.decode(codec, log.key(op), result.getBytes(0), name));
   }
 
   /** The staged dequeue: register a request, fulfil requests, collect this one's result. */
@@ -132,7 +135,7 @@ public final class FdbQueue<T> {
     Optional<Optional<T>> settled = database.run(tr -> {
       Optional<Tuple> done = log.recorded(tr, op);
       if (done.isPresent()) {
-        return Optional.of(decodeRecorded(done.get())); // the fast attempt did commit: register nothing
+        return Optional.of(decodeRecorded(op, done.get())); // the fast attempt did commit: register nothing
       }
       // a retry after an unknown commit result must not register again a request already fulfilled
       if (tr.get(results.pack(request)).join() == null) {
@@ -144,12 +147,12 @@ public final class FdbQueue<T> {
       return settled.get();
     }
     for (int attempt = 0; attempt < POLL_LIMIT && !Thread.currentThread().isInterrupted(); attempt++) {
-      Optional<Optional<T>> mine = database.run(tr -> collect(tr, request, op));
+      Optional<Optional<T>> mine = collect(database, request, op);
       if (mine.isPresent()) {
         return mine.get();
       }
       fulfil(database);
-      mine = database.run(tr -> collect(tr, request, op));
+      mine = collect(database, request, op);
       if (mine.isPresent()) {
         return mine.get();
       }
@@ -174,6 +177,19 @@ public final class FdbQueue<T> {
     });
   }
 
+  /** {@link #collect(Transaction, Tuple, Tuple)}; an item the codec cannot decode goes back to the head. */
+  private Optional<Optional<T>> collect(Database database, Tuple request, Tuple op) {
+    try {
+      return database.run(tr -> collect(tr, request, op));
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof io.strata.CodecException bad) {
+        withdraw(database, request);
+        throw bad;
+      }
+      throw e;
+    }
+  }
+
   /**
    * This request's outcome if decided: its result (or, when the request is still waiting but the queue is
    * empty, empty — withdrawing the request), else nothing yet.
@@ -181,14 +197,15 @@ public final class FdbQueue<T> {
   private Optional<Optional<T>> collect(Transaction tr, Tuple request, Tuple op) {
     Optional<Tuple> done = log.recorded(tr, op);
     if (done.isPresent()) {
-      return Optional.of(decodeRecorded(done.get()));
+      return Optional.of(decodeRecorded(op, done.get()));
     }
     byte[] result = tr.get(results.pack(request)).join();
     if (result != null) {
+      T item = LayerSupport.decode(codec, results.pack(request), result, name);
       tr.clear(results.pack(request));
       tr.clear(requests.pack(request));
       log.record(tr, op, Tuple.from(result));
-      return Optional.of(Optional.of(codec.decode(result)));
+      return Optional.of(Optional.of(item));
     }
     boolean waiting = tr.get(requests.pack(request)).join() != null;
     if (waiting && tr.getRange(itemRange(), 1).asList().join().isEmpty()) {
@@ -241,7 +258,7 @@ public final class FdbQueue<T> {
   public Optional<T> peek(TransactionContext tc) {
     return tc.read(tr -> {
       List<KeyValue> head = tr.getRange(itemRange(), 1).asList().join();
-      return head.isEmpty() ? Optional.<T>empty() : Optional.of(codec.decode(head.get(0).getValue()));
+      return head.isEmpty() ? Optional.<T>empty() : Optional.of(LayerSupport.decode(codec, head.get(0).getKey(), head.get(0).getValue(), name));
     });
   }
 

@@ -22,12 +22,14 @@ public final class FdbTable<V> {
   private final Subspace rows;
   private final Subspace columns;
   private final Codec<V> codec;
+  private final String name;
 
   public FdbTable(Database db, Subspace subspace, Codec<V> codec) {
     this.db = LayerSupport.require(db, "db");
     this.rows = LayerSupport.require(subspace, "subspace").get("R");
     this.columns = subspace.get("C");
     this.codec = LayerSupport.require(codec, "codec");
+    this.name = LayerSupport.name("FdbTable", subspace);
   }
 
   public void setCell(Object row, Object col, V value) {
@@ -35,7 +37,7 @@ public final class FdbTable<V> {
   }
 
   public void setCell(TransactionContext tc, Object row, Object col, V value) {
-    byte[] v = codec.encode(LayerSupport.require(value, "value"));
+    byte[] v = LayerSupport.encode(codec, LayerSupport.require(value, "value"), name);
     tc.run(tr -> {
       put(tr, row, col, v);
       return null;
@@ -52,7 +54,8 @@ public final class FdbTable<V> {
   }
 
   public Optional<V> getCell(TransactionContext tc, Object row, Object col) {
-    return tc.read(tr -> Optional.ofNullable(tr.get(rows.pack(Tuple.from(row, col))).join()).map(codec::decode));
+    byte[] key = rows.pack(Tuple.from(row, col));
+    return tc.read(tr -> Optional.ofNullable(tr.get(key).join()).map(v -> LayerSupport.decode(codec, key, v, name)));
   }
 
   /** Column → value of one row (one range read of {@code (S, "R", row)}). */
@@ -76,7 +79,7 @@ public final class FdbTable<V> {
   private Map<Object, V> cells(Subspace prefix, List<KeyValue> kvs) {
     Map<Object, V> out = new LinkedHashMap<>();
     for (KeyValue kv : kvs) {
-      out.put(prefix.unpack(kv.getKey()).get(0), codec.decode(kv.getValue()));
+      out.put(prefix.unpack(kv.getKey()).get(0), LayerSupport.decode(codec, kv.getKey(), kv.getValue(), name));
     }
     return out;
   }
@@ -88,7 +91,7 @@ public final class FdbTable<V> {
 
   public void setRow(TransactionContext tc, Object row, Map<?, V> cells) {
     Map<Object, byte[]> encoded = new LinkedHashMap<>();
-    cells.forEach((col, v) -> encoded.put(col, codec.encode(LayerSupport.require(v, "value"))));
+    cells.forEach((col, v) -> encoded.put(col, LayerSupport.encode(codec, LayerSupport.require(v, "value"), name)));
     tc.run(tr -> {
       clearRow(tr, row);
       encoded.forEach((col, v) -> put(tr, row, col, v));

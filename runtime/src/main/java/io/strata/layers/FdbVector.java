@@ -19,11 +19,13 @@ public final class FdbVector<T> {
   private final Database db;
   private final Subspace space;
   private final Codec<T> codec;
+  private final String name;
 
   public FdbVector(Database db, Subspace subspace, Codec<T> codec) {
     this.db = LayerSupport.require(db, "db");
     this.space = LayerSupport.require(subspace, "subspace");
     this.codec = LayerSupport.require(codec, "codec");
+    this.name = LayerSupport.name("FdbVector", subspace);
   }
 
   private static void checkIndex(long index) {
@@ -38,7 +40,8 @@ public final class FdbVector<T> {
 
   public Optional<T> get(TransactionContext tc, long index) {
     checkIndex(index);
-    return tc.read(tr -> Optional.ofNullable(tr.get(space.pack(Tuple.from(index))).join()).map(codec::decode));
+    byte[] key = space.pack(Tuple.from(index));
+    return tc.read(tr -> Optional.ofNullable(tr.get(key).join()).map(v -> LayerSupport.decode(codec, key, v, name)));
   }
 
   public void set(long index, T value) {
@@ -47,7 +50,7 @@ public final class FdbVector<T> {
 
   public void set(TransactionContext tc, long index, T value) {
     checkIndex(index);
-    byte[] v = codec.encode(LayerSupport.require(value, "value"));
+    byte[] v = LayerSupport.encode(codec, LayerSupport.require(value, "value"), name);
     tc.run(tr -> {
       tr.set(space.pack(Tuple.from(index)), v);
       return null;
@@ -60,7 +63,7 @@ public final class FdbVector<T> {
   }
 
   public long push(TransactionContext tc, T value) {
-    byte[] v = codec.encode(LayerSupport.require(value, "value"));
+    byte[] v = LayerSupport.encode(codec, LayerSupport.require(value, "value"), name);
     return tc.run(tr -> {
       long index = lastIndexPlusOne(tr);
       tr.set(space.pack(Tuple.from(index)), v);
@@ -94,7 +97,7 @@ public final class FdbVector<T> {
     return tc.read(tr -> {
       List<T> out = new ArrayList<>();
       for (KeyValue kv : tr.getRange(space.pack(Tuple.from(from)), space.pack(Tuple.from(toExclusive))).asList().join()) {
-        out.add(codec.decode(kv.getValue()));
+        out.add(LayerSupport.decode(codec, kv.getKey(), kv.getValue(), name));
       }
       return out;
     });

@@ -28,6 +28,11 @@ final class OperationLog {
     return Tuple.from(System.currentTimeMillis(), LayerSupport.random(10));
   }
 
+  /** The key of {@code id}'s record. */
+  byte[] key(Tuple id) {
+    return ops.pack(id);
+  }
+
   /** The recorded result of {@code id} if an earlier attempt committed. */
   Optional<Tuple> recorded(Transaction tr, Tuple id) {
     byte[] v = tr.get(ops.pack(id)).join();
