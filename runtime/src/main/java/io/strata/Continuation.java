@@ -16,6 +16,7 @@ public final class Continuation {
   private static final byte MAGIC = 0x53;
   private static final byte VERSION = 1;
   private static final int OVERHEAD = 2 + 4 + 2 + 4;
+  private static final String FIX = "; pass the token from Page.next() of this same query, unchanged, or null to start over";
 
   private final int fingerprint;
   private final byte[] resumeKey;
@@ -36,26 +37,31 @@ public final class Continuation {
     return new Continuation(fingerprint(query), resumeKey.clone());
   }
 
-  /** Parses a token made by {@link #toBytes()}; rejects anything else with {@link InvalidContinuationException}. */
+  /**
+   * Parses a token made by {@link #toBytes()}; rejects anything else with {@link InvalidContinuationException}
+   * (and only that), allocating no more than {@code bytes} holds.
+   */
   public static Continuation fromBytes(byte[] bytes) {
     if (bytes == null || bytes.length < OVERHEAD) {
-      throw new InvalidContinuationException("continuation is too short to be one Strata produced");
+      throw new InvalidContinuationException("continuation of " + (bytes == null ? "null" : bytes.length + " bytes")
+          + " is too short to be one Strata produced" + FIX);
     }
     ByteBuffer in = ByteBuffer.wrap(bytes);
     if (in.get() != MAGIC || in.get() != VERSION) {
-      throw new InvalidContinuationException("continuation has an unknown format or version");
+      throw new InvalidContinuationException("continuation has an unknown format or version (it does not start with 0x53 0x01)" + FIX);
     }
     int fp = in.getInt();
     int len = Short.toUnsignedInt(in.getShort());
     if (len != bytes.length - OVERHEAD) {
-      throw new InvalidContinuationException("continuation length field does not match its size");
+      throw new InvalidContinuationException("continuation length field (" + len + ") does not match its size ("
+          + (bytes.length - OVERHEAD) + " bytes of resume key)" + FIX);
     }
     byte[] key = new byte[len];
     in.get(key);
     CRC32C crc = new CRC32C();
     crc.update(bytes, 0, bytes.length - 4);
     if ((int) crc.getValue() != in.getInt()) {
-      throw new InvalidContinuationException("continuation checksum does not match: the token was altered");
+      throw new InvalidContinuationException("continuation checksum does not match: the token was altered" + FIX);
     }
     return new Continuation(fp, key);
   }
@@ -76,8 +82,7 @@ public final class Continuation {
    */
   public byte[] resumeKeyFor(byte[] query) {
     if (fingerprint(query) != fingerprint) {
-      throw new InvalidContinuationException(
-          "continuation belongs to a different query; pass the token returned by this same query");
+      throw new InvalidContinuationException("continuation belongs to a different query (other parameters or another method)" + FIX);
     }
     return resumeKey.clone();
   }

@@ -22,7 +22,8 @@ public final class Paging {
     }
     byte[] key = after.resumeKeyFor(range.begin);
     if (ByteArrayUtil.compareUnsigned(key, range.begin) < 0 || ByteArrayUtil.compareUnsigned(key, range.end) > 0) {
-      throw new InvalidContinuationException("continuation points outside this query's key range; pass the token this query returned");
+      throw new InvalidContinuationException("continuation points outside this query's key range (it was not made by this query);"
+          + " pass the token from Page.next() of this same query, unchanged, or null to start over");
     }
     return key;
   }

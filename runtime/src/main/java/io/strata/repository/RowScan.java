@@ -33,7 +33,28 @@ final class RowScan {
   CompletableFuture<Page<Object[]>> page(ReadTransaction tr, int limit, Continuation after) {
     Paging.checkLimit(limit);
     Range all = layout.rows().range();
-    return scan(tr, Paging.resume(after, all), all, limit, new ArrayList<>(), 0);
+    byte[] begin = Paging.resume(after, all);
+    if (after != null) {
+      checkRowStart(begin);
+    }
+    return scan(tr, begin, all, limit, new ArrayList<>(), 0);
+  }
+
+  /**
+   * A resume key must be the start of an entity's row, {@code (E,"R",id)}, as the pages made here are: a
+   * token forged to resume in the middle of a row would otherwise read part of an entity as a whole one.
+   */
+  private void checkRowStart(byte[] key) {
+    boolean rowStart;
+    try {
+      rowStart = layout.rows().unpack(key).size() == 1;
+    } catch (RuntimeException e) {
+      rowStart = false;
+    }
+    if (!rowStart) {
+      throw new io.strata.InvalidContinuationException("continuation does not resume at the start of a " + layout.entityName()
+          + " row (it was not made by findAll); pass the token from Page.next() of this same query, unchanged, or null to start over");
+    }
   }
 
   /** The key-values of one entity's row. */
