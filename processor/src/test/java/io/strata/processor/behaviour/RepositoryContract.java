@@ -10,9 +10,7 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
-import io.strata.EntityTooLargeException;
 import io.strata.GeoPoint;
-import io.strata.InvalidContinuationException;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
 import io.strata.processor.fixtures.Customer;
@@ -237,16 +235,6 @@ public abstract class RepositoryContract {
   }
 
   @Test
-  void aContinuationFromAnotherQueryIsRejected() {
-    for (int i = 0; i < 5; i++) {
-      users.save(new User("u" + i, i < 3 ? "a" : "b", "m" + i, i));
-    }
-    Continuation fromA = users.findByZipcode("a", 1, null).next().orElseThrow();
-    assertThrows(InvalidContinuationException.class, () -> users.findByZipcode("b", 1, fromA));
-    assertThrows(InvalidContinuationException.class, () -> users.findAll(1, fromA));
-  }
-
-  @Test
   void coveringIndexAnswersFromItsEntriesAlone() {
     CustomerRepository customers = new CustomerRepository(db);
     Customer c = new Customer();
@@ -291,28 +279,6 @@ public abstract class RepositoryContract {
     assertArrayEquals(Tuple.from("text").pack(), value(Tuple.from("Sample", "C", "str", a)));
     samples.deleteById(a);
     assertEquals(Set.of(b), samples.findColumnStr().keySet());
-  }
-
-  @Test
-  void anOversizedFieldIsRejectedWithItsNameAndNothingIsWritten() {
-    String huge = "x".repeat(100_001);
-    EntityTooLargeException e = assertThrows(EntityTooLargeException.class, () -> users.save(new User("u1", "z", huge, 1)));
-    assertTrue(e.getMessage().contains("'email'") && e.getMessage().contains("@Blob"), e.getMessage());
-    assertFalse(users.existsById("u1"));
-    assertEquals(0, users.count());
-  }
-
-  @Test
-  void anOversizedKeyIsRejected() {
-    String longId = "k".repeat(10_001);
-    EntityTooLargeException e = assertThrows(EntityTooLargeException.class, () -> users.save(new User(longId, "z", "e", 1)));
-    assertTrue(e.getMessage().contains("10,000-byte key limit"), e.getMessage());
-  }
-
-  @Test
-  void aNullIdIsRejected() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> users.save(new User(null, "z", "e", 1)));
-    assertTrue(e.getMessage().contains("@Id"), e.getMessage());
   }
 
   @Test
@@ -368,16 +334,4 @@ public abstract class RepositoryContract {
     users.save(new User("b", "z", "2", 1));
     assertEquals(List.of("b", "a"), users.findAllById(List.of("b", "missing", "a")).stream().map(User::id).toList());
   }
-
-  @Test
-  void aCorruptStoredValueNamesTheEntityAndField() {
-    users.save(new User("u1", "z", "e", 1));
-    db.run(tr -> {
-      tr.set(Tuple.from("User", "R", "u1", "age").pack(), Tuple.from("not a number").pack());
-      return null;
-    });
-    io.strata.CodecException e = assertThrows(io.strata.CodecException.class, () -> users.findById("u1"));
-    assertTrue(e.getMessage().contains("User") && e.getMessage().contains("u1"), e.getMessage());
-  }
-
 }

@@ -1,0 +1,456 @@
+package io.strata.processor.behaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.BoundingBox;
+import io.strata.Codec;
+import io.strata.CodecException;
+import io.strata.Continuation;
+import io.strata.EntityTooLargeException;
+import io.strata.GeoPoint;
+import io.strata.InvalidContinuationException;
+import io.strata.Point;
+import io.strata.layers.FdbQueue;
+import io.strata.processor.fixtures.Article;
+import io.strata.processor.fixtures.ArticleRepository;
+import io.strata.processor.fixtures.Customer;
+import io.strata.processor.fixtures.CustomerRepository;
+import io.strata.processor.fixtures.User;
+import io.strata.processor.fixtures.UserRepository;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * The bad-input catalogue: every kind of bad input Strata rejects, one test each. Each asserts the
+ * exception type, that its message names what was wrong (entity, id, field or key, the bad value) and
+ * how to fix it, and that nothing was written (the whole keyspace is the same before and after).
+ *
+ * <p>Bad input from callers fails with {@link IllegalArgumentException} (or {@link NullPointerException}
+ * for a null entity), {@link EntityTooLargeException} or {@link InvalidContinuationException}; stored
+ * bytes that do not decode fail with {@link CodecException}. {@code DecoderFuzzTest} checks that the
+ * decoders throw nothing else for any bytes.
+ */
+public abstract class BadInputContract {
+  protected Database db;
+  protected UserRepository users;
+  protected ArticleRepository articles;
+
+  protected abstract Database database();
+
+  @BeforeEach
+  void open() {
+    db = database();
+    users = new UserRepository(db);
+    articles = new ArticleRepository(db);
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  /** Every key and value of the normal keyspace, printable, in key order. */
+  private List<String> snapshot() {
+    return db.read(tr -> tr.getRange(new byte[0], new byte[] {(byte) 0xff}).asList().join()).stream()
+        .map(kv -> ByteArrayUtil.printable(kv.getKey()) + " = " + HexFormat.of().formatHex(kv.getValue())).toList();
+  }
+
+  /**
+   * Runs {@code call}, expecting {@code type} with a message containing each of {@code mentions}, and
+   * checks that the database is exactly as it was before.
+   */
+  private <X extends Throwable> X rejected(Class<X> type, Executable call, String... mentions) {
+    List<String> before = snapshot();
+    X e = assertThrows(type, call);
+    for (String m : mentions) {
+      assertTrue(e.getMessage() != null && e.getMessage().contains(m), "message should mention '" + m + "': " + e.getMessage());
+    }
+    assertEquals(before, snapshot(), "nothing is written");
+    return e;
+  }
+
+  private void put(Tuple key, byte[] value) {
+    db.run(tr -> {
+      tr.set(key.pack(), value);
+      return null;
+    });
+  }
+
+  private static final byte[] GARBAGE = {(byte) 0xfe, 0x01, 0x02};
+
+  // ------------------------------------------------------------------ null id, null entity
+
+  @Test
+  void savingAnEntityWithANullIdIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.save(new User(null, "z", "e", 1)), "User", "@Id 'id'", "assign an id first");
+  }
+
+  @Test
+  void findingByANullIdIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.findById(null), "User", "id must not be null", "pass the @Id value");
+  }
+
+  @Test
+  void deletingByANullIdIsRejected() {
+    users.save(new User("u1", "z", "e", 1));
+    rejected(IllegalArgumentException.class, () -> users.deleteById(null), "User", "id must not be null");
+  }
+
+  @Test
+  void savingANullEntityIsRejected() {
+    rejected(NullPointerException.class, () -> users.save((User) null), "User", "cannot save null", "deleteById");
+  }
+
+  @Test
+  void aNullIndexQueryValueIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.findByZipcode(null), "must not be null", "not indexed");
+  }
+
+  @Test
+  void aNonPositivePageLimitIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.findAll(0, null), "page limit must be positive, was 0");
+  }
+
+  // ------------------------------------------------------------------ over-long keys and values
+
+  @Test
+  void anOverLongIdIsRejected() {
+    users.save(new User("u0", "z", "e0", 1));
+    rejected(EntityTooLargeException.class, () -> users.save(new User("k".repeat(10_001), "z", "e", 1)),
+        "User id kkkk", "10,000-byte key limit", "use a shorter id");
+  }
+
+  @Test
+  void anOverLongIndexedValueIsRejected() {
+    rejected(EntityTooLargeException.class, () -> users.save(new User("u1", "z".repeat(10_001), "e", 1)),
+        "User id u1", "index 'zipcode'", "10,000-byte key limit", "do not index this field");
+  }
+
+  @Test
+  void anOverLargeFieldValueIsRejected() {
+    rejected(EntityTooLargeException.class, () -> users.save(new User("u1", "z", "x".repeat(100_001), 1)),
+        "User id u1", "field 'email'", "100,000-byte value limit", "@Blob");
+  }
+
+  @Test
+  void aBlobTooLargeForOneTransactionIsRejected() {
+    rejected(EntityTooLargeException.class, () -> users.save(new User("u1", "z", "e", null, new byte[9_000_000], 1)),
+        "User id u1", "9000000 bytes", "BlobStore");
+  }
+
+  @Test
+  void aDocumentTooLargeForOneTransactionIsRejected() {
+    Map<String, Object> huge = new LinkedHashMap<>();
+    for (int i = 0; i < 200; i++) {
+      huge.put("k" + i, "x".repeat(50_000));
+    }
+    rejected(EntityTooLargeException.class, () -> articles.save(new Article(9, "ann", null, huge)),
+        "Article id 9", "document 'meta'", "split it");
+  }
+
+  @Test
+  void anOverLongDocumentPathIsRejected() {
+    articles.save(new Article(9, "ann", null, Map.of()));
+    rejected(EntityTooLargeException.class, () -> articles.setPath(9L, "v", "meta", "k".repeat(10_001)),
+        "Article id 9", "document path", "10,000-byte key limit");
+  }
+
+  // ------------------------------------------------------------------ coordinates and boxes
+
+  @Test
+  void aNaNLatitudeIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.save(new User("u1", "z", "e", new GeoPoint(Double.NaN, 2), 1)),
+        "GeoPoint latitude NaN", "[-90, 90]");
+  }
+
+  @Test
+  void anInfiniteLongitudeIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.findByHomeNear(new GeoPoint(0, Double.POSITIVE_INFINITY), 10),
+        "GeoPoint longitude Infinity", "[-180, 180]");
+  }
+
+  @Test
+  void anOutOfRangeLatitudeIsRejected() {
+    rejected(IllegalArgumentException.class, () -> new GeoPoint(91, 0), "GeoPoint latitude 91.0", "[-90, 90]");
+  }
+
+  @Test
+  void aGridPointOffTheGridIsRejected() {
+    rejected(IllegalArgumentException.class, () -> new Point(-1, 1L << 31), "Point(-1, 2147483648)", "[0, 2^31 - 1]");
+  }
+
+  @Test
+  void aGeoBoxWithNaNCornersIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.findByHomeWithin(BoundingBox.geo(0, Double.NaN, 1, 1)),
+        "GeoPoint longitude NaN");
+  }
+
+  @Test
+  void anInvertedGeoBoxIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.findByHomeWithin(BoundingBox.geo(10, 0, 5, 1)),
+        "minLat 10.0 > maxLat 5.0", "swap them");
+  }
+
+  @Test
+  void anInvertedGridBoxIsRejected() {
+    rejected(IllegalArgumentException.class, () -> BoundingBox.of(new Point(5, 5), new Point(4, 9)),
+        "Point[x=5, y=5]", "is inverted", "min must be <= max");
+  }
+
+  @Test
+  void aNegativeOrNaNRadiusIsRejected() {
+    rejected(IllegalArgumentException.class, () -> users.findByHomeNear(new GeoPoint(0, 0), -1), "radius", "-1.0", ">= 0");
+    rejected(IllegalArgumentException.class, () -> users.findByHomeNear(new GeoPoint(0, 0), Double.NaN), "radius", "NaN");
+  }
+
+  // ------------------------------------------------------------------ blob reads
+
+  @Test
+  void aNegativeBlobReadOffsetIsRejected() {
+    users.save(new User("u1", "z", "e", null, new byte[10], 1));
+    rejected(IllegalArgumentException.class, () -> users.readAvatar("u1", -1, 5), "offset (-1)", "must not be negative");
+  }
+
+  @Test
+  void aNegativeBlobReadLengthIsRejected() {
+    users.save(new User("u1", "z", "e", null, new byte[10], 1));
+    rejected(IllegalArgumentException.class, () -> users.readAvatar("u1", 0, -5), "length (-5)", "must not be negative");
+  }
+
+  // ------------------------------------------------------------------ document paths
+
+  @Test
+  void aPathThatDoesNotStartWithADocumentFieldIsRejected() {
+    articles.save(new Article(7, "ann", null, Map.of("a", 1L)));
+    rejected(IllegalArgumentException.class, () -> articles.getPath(7L, "author"),
+        "Article", "[author]", "starts with the name of a @Document field [body, meta]");
+  }
+
+  @Test
+  void aPathElementThatIsNeitherKeyNorPositionIsRejected() {
+    articles.save(new Article(7, "ann", null, Map.of("a", 1L)));
+    rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "v", "meta", 1.5),
+        "Article", "element 1.5", "pass map keys as String and list positions as int");
+  }
+
+  @Test
+  void aNegativeOrHugeListPositionIsRejected() {
+    articles.save(new Article(7, "ann", null, Map.of("a", List.of(1L))));
+    rejected(IllegalArgumentException.class, () -> articles.getPath(7L, "meta", "a", -1), "list position -1", "count from 0");
+    rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "v", "meta", "a", Integer.MAX_VALUE),
+        "list position 2147483647", "outside [0, 1000000]");
+  }
+
+  @Test
+  void settingAPathBelowAScalarIsRejected() {
+    articles.save(new Article(7, "ann", null, Map.of("a", 1L)));
+    rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "x", "meta", "a", "sub"),
+        "meta(\"a\")", "holds a scalar", "set that path instead");
+  }
+
+  @Test
+  void settingAPathOfAMissingEntityIsRejected() {
+    rejected(IllegalArgumentException.class, () -> articles.setPath(8L, "x", "meta", "a"), "Article id 8 does not exist", "save it");
+  }
+
+  // ------------------------------------------------------------------ corrupted stored bytes
+
+  @Test
+  void aRowValueThatIsNotATupleNamesTheEntityIdAndKey() {
+    users.save(new User("u1", "z", "e", 1));
+    put(Tuple.from("User", "R", "u1", "age"), GARBAGE);
+    rejected(CodecException.class, () -> users.findById("u1"), "User id u1", "\\x02User\\x00\\x02R\\x00\\x02u1\\x00\\x02age\\x00",
+        "field 'age'", "clear that key");
+  }
+
+  @Test
+  void aRowValueOfTheWrongTypeNamesTheEntityIdAndField() {
+    users.save(new User("u1", "z", "e", 1));
+    put(Tuple.from("User", "R", "u1", "age"), Tuple.from("not a number").pack());
+    rejected(CodecException.class, () -> users.findById("u1"), "User id u1", "field 'age'", "not a number (String) is not an integer",
+        "clear that key");
+  }
+
+  @Test
+  void aRowKeyThatIsNotAFieldNameIsReported() {
+    users.save(new User("u1", "z", "e", 1));
+    put(Tuple.from("User", "R", "u1", 42L), Tuple.from(1L).pack());
+    rejected(CodecException.class, () -> users.findById("u1"), "User id u1", "does not name a field", "clear that key");
+  }
+
+  @Test
+  void aRowKeyThatIsNotATupleIsReportedByFindAll() {
+    users.save(new User("u1", "z", "e", 1));
+    byte[] key = ByteArrayUtil.join(Tuple.from("User", "R").pack(), new byte[] {0x7f});
+    db.run(tr -> {
+      tr.set(key, Tuple.from(1L).pack());
+      return null;
+    });
+    rejected(CodecException.class, () -> users.findAll(10, null), "User", "R\\x00\\x7f", "is not a tuple", "clear that key");
+  }
+
+  @Test
+  void aDocumentLeafThatIsNotATupleNamesTheEntityIdAndKey() {
+    articles.save(new Article(7, "ann", null, Map.of("a", "b")));
+    put(Tuple.from("Article", "R", 7L, "meta", "a"), GARBAGE);
+    rejected(CodecException.class, () -> articles.findById(7L), "Article id 7", "meta\\x00\\x02a", "clear that key");
+    rejected(CodecException.class, () -> articles.getPath(7L, "meta"), "Article id 7", "meta\\x00\\x02a", "document leaf");
+  }
+
+  @Test
+  void documentLeavesThatDoNotFormOneTreeNameTheEntityAndField() {
+    articles.save(new Article(7, "ann", null, Map.of("a", "b")));
+    put(Tuple.from("Article", "R", 7L, "meta", "a", "below-a-leaf"), Tuple.from("x").pack());
+    rejected(CodecException.class, () -> articles.findById(7L), "Article id 7", "@Document 'meta'", "does not fit");
+  }
+
+  @Test
+  void aDocumentListPositionTooLargeToAllocateIsRejected() {
+    articles.save(new Article(7, "ann", null, Map.of("a", List.of("x"))));
+    put(Tuple.from("Article", "R", 7L, "meta", "a", 2_000_000_000L), Tuple.from("y").pack());
+    rejected(CodecException.class, () -> articles.findById(7L), "Article id 7", "position 2000000000", "not written by Strata");
+  }
+
+  @Test
+  void aCorruptUniqueIndexEntryNamesTheEntityAndKey() {
+    users.save(new User("u1", "z", "e", 1));
+    put(Tuple.from("User", "U", "email", "e"), GARBAGE);
+    rejected(CodecException.class, () -> users.findByEmail("e"), "User", "unique index entry", "\\x02email\\x00\\x02e", "verifyIndexes");
+    rejected(CodecException.class, () -> users.save(new User("u2", "z", "e", 1)), "User", "unique index entry");
+  }
+
+  @Test
+  void aCorruptCoveringIndexEntryNamesTheEntityAndKey() {
+    CustomerRepository customers = new CustomerRepository(db);
+    Customer c = new Customer();
+    c.setId(7);
+    c.setCity("Lyon");
+    customers.save(c);
+    put(Tuple.from("Cust", "I", "city", "Lyon", 7L), GARBAGE);
+    rejected(CodecException.class, () -> customers.findByCity("Lyon"), "Cust", "index 'city'", "Lyon", "verifyIndexes");
+  }
+
+  @Test
+  void aBlobLengthThatDisagreesWithItsChunksNamesTheEntityIdAndKey() {
+    users.save(new User("u1", "z", "e", null, new byte[25_000], 1));
+    put(Tuple.from("User", "R", "u1", "avatar"), Tuple.from(2_000_000_000_000L).pack());
+    rejected(CodecException.class, () -> users.findById("u1"), "User id u1", "avatar", "2000000000000 bytes", "hold 25000");
+  }
+
+  @Test
+  void aBlobLengthThatIsNotANumberNamesTheEntityIdAndKey() {
+    users.save(new User("u1", "z", "e", null, new byte[5], 1));
+    put(Tuple.from("User", "R", "u1", "avatar"), Tuple.from("five").pack());
+    rejected(CodecException.class, () -> users.avatarSize("u1"), "User id u1", "@Blob 'avatar'", "is not an integer", "clear that key");
+  }
+
+  @Test
+  void aMissingBlobChunkIsReportedNotSkipped() {
+    users.save(new User("u1", "z", "e", null, new byte[30_000], 1));
+    db.run(tr -> {
+      tr.clear(Tuple.from("User", "B", "u1", "avatar", 10_000L).pack());
+      return null;
+    });
+    rejected(CodecException.class, () -> users.readAvatar("u1", 12_345, 100), "User id u1", "30000 bytes", "gave 0 bytes instead of 100",
+        "clear that key");
+    rejected(CodecException.class, () -> users.readAvatar("u1", 0, 25_000), "gap at offset 10000", "write the blob again");
+  }
+
+  @Test
+  void aCorruptCountNamesTheEntityAndKey() {
+    users.save(new User("u1", "z", "e", 1));
+    put(Tuple.from("User", "#"), GARBAGE);
+    rejected(CodecException.class, () -> users.count(), "User", "count key", "8-byte little-endian");
+  }
+
+  // ------------------------------------------------------------------ continuations
+
+  @Test
+  void aForgedContinuationIsRejected() {
+    for (int i = 0; i < 3; i++) {
+      users.save(new User("u" + i, "z", "e" + i, i));
+    }
+    byte[] token = users.findAll(1, null).next().orElseThrow().toBytes();
+    token[token.length - 6] ^= 1; // one bit of the resume key
+    rejected(InvalidContinuationException.class, () -> users.findAll(1, Continuation.fromBytes(token)), "altered",
+        "pass the token from Page.next()");
+    rejected(InvalidContinuationException.class, () -> Continuation.fromBytes(new byte[] {1, 2, 3}), "3 bytes", "too short");
+  }
+
+  @Test
+  void aContinuationFromAnotherQueryIsRejected() {
+    for (int i = 0; i < 5; i++) {
+      users.save(new User("u" + i, i < 3 ? "a" : "b", "m" + i, i));
+    }
+    Continuation fromA = users.findByZipcode("a", 1, null).next().orElseThrow();
+    rejected(InvalidContinuationException.class, () -> users.findByZipcode("b", 1, fromA), "different query", "pass the token");
+    rejected(InvalidContinuationException.class, () -> users.findAll(1, fromA), "different query");
+  }
+
+  @Test
+  void aContinuationPointingOutsideItsQueryIsRejected() {
+    users.save(new User("u1", "z", "e", 1));
+    Subspace rows = new Subspace(Tuple.from("User", "R"));
+    Continuation outside = Continuation.of(rows.range().begin, Tuple.from("User", "U").pack());
+    rejected(InvalidContinuationException.class, () -> users.findAll(1, outside), "outside this query's key range", "pass the token");
+  }
+
+  // ------------------------------------------------------------------ codecs that throw
+
+  private static final Codec<String> FAILS_TO_ENCODE = new Codec<>() {
+    @Override
+    public byte[] encode(String value) {
+      throw new IllegalStateException("cannot encode " + value);
+    }
+
+    @Override
+    public String decode(byte[] bytes) {
+      return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+  };
+
+  private static final Codec<String> FAILS_TO_DECODE = new Codec<>() {
+    @Override
+    public byte[] encode(String value) {
+      return value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String decode(byte[] bytes) {
+      throw new IllegalStateException("cannot decode");
+    }
+  };
+
+  @Test
+  void aCodecThatThrowsOnEncodeWritesNothing() {
+    Subspace s = new Subspace(Tuple.from("q"));
+    FdbQueue<String> q = new FdbQueue<>(db, s, FAILS_TO_ENCODE);
+    CodecException e = rejected(CodecException.class, () -> q.enqueue("item-1"), "FdbQueue at \\x02q\\x00", "item-1",
+        "nothing was written", "fix the codec");
+    assertTrue(e.getCause() instanceof IllegalStateException);
+  }
+
+  @Test
+  void aCodecThatThrowsOnDecodeLeavesTheItemInTheQueue() {
+    Subspace s = new Subspace(Tuple.from("q"));
+    new FdbQueue<>(db, s, Codec.string()).enqueue("item-1");
+    FdbQueue<String> broken = new FdbQueue<>(db, s, FAILS_TO_DECODE);
+    rejected(CodecException.class, broken::dequeue, "FdbQueue at \\x02q\\x00", "key \\x02q\\x00\\x14", "left in place",
+        "open the layer with the codec that wrote it");
+    assertEquals(Optional.of("item-1"), new FdbQueue<>(db, s, Codec.string()).dequeue(), "nothing lost");
+  }
+}
