@@ -36,6 +36,7 @@ public final class BlobStore {
   private final Subspace meta;
   private final Subspace chunks;
   private final int chunkSize;
+  private final String name;
 
   public BlobStore(Database db, Subspace subspace) {
     this(db, subspace, 10_000);
@@ -47,18 +48,29 @@ public final class BlobStore {
     this.meta = LayerSupport.require(subspace, "subspace").get("m");
     this.chunks = subspace.get("c");
     this.chunkSize = chunkSize;
+    this.name = LayerSupport.name("BlobStore", subspace);
   }
 
   /** The current generation and size of a blob, if it exists. */
   private record Pointer(long generation, long size) {}
 
   private Optional<Pointer> pointer(ReadTransaction tr, Object id) {
-    byte[] v = tr.get(meta.pack(Tuple.from(LayerSupport.require(id, "blob id")))).join();
+    byte[] key = meta.pack(Tuple.from(LayerSupport.require(id, "blob id")));
+    byte[] v = tr.get(key).join();
     if (v == null) {
       return Optional.empty();
     }
-    Tuple t = Tuple.fromBytes(v);
-    return Optional.of(new Pointer(t.getLong(0), t.getLong(1)));
+    try {
+      Tuple t = Tuple.fromBytes(v);
+      if (t.size() != 2 || t.getLong(1) < 0) {
+        throw new IllegalArgumentException("expected (generation, size >= 0), found " + t);
+      }
+      return Optional.of(new Pointer(t.getLong(0), t.getLong(1)));
+    } catch (RuntimeException e) {
+      throw new io.strata.CodecException(name + ": the pointer of blob " + id + " at key "
+          + com.apple.foundationdb.tuple.ByteArrayUtil.printable(key) + " is not pack(generation, size) (" + e.getMessage()
+          + "); it was not written by Strata: write the blob again, or delete it", e);
+    }
   }
 
   private Subspace generation(Object id, long generation) {
@@ -191,7 +203,7 @@ public final class BlobStore {
 
   /** The whole blob, read in one transaction. */
   public Optional<byte[]> read(Object id) {
-    return db.read(tr -> pointer(tr, id).map(p -> ChunkedBlobs.readAll(tr, generation(id, p.generation())).join()));
+    return Blocking.call(() -> db.read(tr -> pointer(tr, id).map(p -> ChunkedBlobs.readAll(tr, generation(id, p.generation())).join())));
   }
 
   /** Bytes {@code [offset, offset + length)} (fewer at the end): reads only the overlapping chunks. */

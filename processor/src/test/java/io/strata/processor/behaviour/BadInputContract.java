@@ -17,6 +17,7 @@ import io.strata.EntityTooLargeException;
 import io.strata.GeoPoint;
 import io.strata.InvalidContinuationException;
 import io.strata.Point;
+import io.strata.layers.BlobStore;
 import io.strata.layers.FdbQueue;
 import io.strata.processor.fixtures.Article;
 import io.strata.processor.fixtures.ArticleRepository;
@@ -375,6 +376,17 @@ public abstract class BadInputContract {
     users.save(new User("u1", "z", "e", 1));
     put(Tuple.from("User", "#"), GARBAGE);
     rejected(CodecException.class, () -> users.count(), "User", "count key", "8-byte little-endian");
+  }
+
+  @Test
+  void aCorruptBlobStorePointerNamesTheLayerAndKey() {
+    Subspace s = new Subspace(Tuple.from("blobs"));
+    BlobStore blobs = new BlobStore(db, s);
+    blobs.write("b1", new byte[] {1, 2, 3});
+    put(Tuple.from("blobs", "m", "b1"), GARBAGE);
+    rejected(CodecException.class, () -> blobs.size("b1"), "BlobStore at \\x02blobs\\x00", "blob b1", "\\x02m\\x00\\x02b1\\x00",
+        "write the blob again");
+    rejected(CodecException.class, () -> blobs.read("b1"), "BlobStore", "blob b1");
   }
 
   // ------------------------------------------------------------------ continuations
