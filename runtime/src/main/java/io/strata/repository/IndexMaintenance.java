@@ -140,8 +140,9 @@ public final class IndexMaintenance<T> {
           throw duplicate(index, values, other, id);
         }
         writes.add(tr.get(key).thenAccept(owner -> {
-          if (owner != null && !Tuple.fromBytes(owner).equals(Tuple.from(id))) {
-            throw duplicate(index, values, Tuple.fromBytes(owner).get(0), id);
+          Object existing = owner == null ? null : StoredData.uniqueOwner(layout, key, owner);
+          if (existing != null && !Tuple.from(existing).equals(Tuple.from(id))) {
+            throw duplicate(index, values, existing, id);
           }
           tr.set(key, Tuple.from(id).pack());
         }));
