@@ -85,9 +85,15 @@ class DecoderFuzzTest {
 
   // ------------------------------------------------------------------ the guard
 
-  /** Bytes allocated on the heap by all live threads so far (HotSpot's per-thread counters). */
+  /**
+   * Bytes allocated on the heap by all live threads so far (HotSpot's per-thread counters), or 0 on a JVM
+   * without them (the allocation check then passes trivially).
+   */
   private static long allocatedBytes() {
-    var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)
+        || !threads.isThreadAllocatedMemorySupported() || !threads.isThreadAllocatedMemoryEnabled()) {
+      return 0;
+    }
     long sum = 0;
     for (long a : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
       sum += Math.max(0, a);
