@@ -10,6 +10,7 @@ import io.strata.Codec;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.Faults;
 import io.strata.testkit.Concurrently;
+import io.strata.testkit.FaultCampaign;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -25,10 +26,12 @@ import org.junit.jupiter.api.Test;
 /**
  * Queues, priority queues and counters under the failures a real cluster produces: spurious conflicts,
  * commits whose outcome is unknown (applied or not) and too-old reads. Nothing is lost or duplicated.
- * Each run picks a new seed and prints it on failure; replay with {@code -Dstrata.faults.seed=<seed>}.
+ * Each run picks a new seed and prints it on failure; replay with {@code -Dstrata.campaign.seed=<seed>} (see
+ * {@link FaultCampaign}). {@link LayerFaultCampaignTest} covers the other layers.
  */
 class ExactlyOnceUnderFaultsTest {
-  private static final long SEED = Long.getLong("strata.faults.seed", System.nanoTime());
+  private static final long SEED = FaultCampaign.seed();
+  private static final String REPLAY = "seed " + SEED + " (replay with -D" + FaultCampaign.SEED_PROPERTY + "=" + SEED + ")";
 
   private static Database faulty(long seed) {
     return EmbeddedFdb.builder().faults(Faults.seeded(seed).notCommitted(0.05).unknownResultApplied(0.05)
@@ -74,18 +77,18 @@ class ExactlyOnceUnderFaultsTest {
       Subspace jobs = new Subspace(Tuple.from("jobs"));
       String state = "items " + db.read(tr -> tr.getRange(jobs.range()).asList().join()).stream()
           .map(kv -> jobs.unpack(kv.getKey()).get(0)).filter(k -> !"op".equals(k)).toList();
-      assertEquals(total, all.size(), "seed " + SEED + ": items dequeued; left: " + state);
-      assertEquals(total, new HashSet<>(all).size(), "seed " + SEED + ": an item was dequeued twice");
+      assertEquals(total, all.size(), REPLAY + ": items dequeued; left: " + state);
+      assertEquals(total, new HashSet<>(all).size(), REPLAY + ": an item was dequeued twice");
       for (List<String> consumer : seen) {
         Map<String, Integer> last = new HashMap<>();
         for (String item : consumer) {
           String[] parts = item.split(":");
           int seq = Integer.parseInt(parts[1]);
-          assertTrue(last.getOrDefault(parts[0], -1) < seq, "seed " + SEED + ": producer " + parts[0] + " out of order: " + consumer);
+          assertTrue(last.getOrDefault(parts[0], -1) < seq, REPLAY + ": producer " + parts[0] + " out of order: " + consumer);
           last.put(parts[0], seq);
         }
       }
-      assertTrue(queue.isEmpty(), "seed " + SEED);
+      assertTrue(queue.isEmpty(), REPLAY);
     }
   }
 
@@ -117,8 +120,8 @@ class ExactlyOnceUnderFaultsTest {
         });
       }
       Concurrently.run(poppers);
-      assertEquals(0, duplicates.get(), "seed " + SEED);
-      assertEquals(400, popped.size(), "seed " + SEED);
+      assertEquals(0, duplicates.get(), REPLAY);
+      assertEquals(400, popped.size(), REPLAY);
     }
   }
 
@@ -135,7 +138,7 @@ class ExactlyOnceUnderFaultsTest {
         });
       }
       Concurrently.run(tasks);
-      assertEquals(1_600, counter.get(), "seed " + SEED);
+      assertEquals(1_600, counter.get(), REPLAY);
     }
   }
 }
