@@ -14,18 +14,25 @@ import java.util.Optional;
 /**
  * A sparse vector (the Vector recipe): {@code (S, index) = value}. Unset positions cost nothing and
  * read as empty; the size is the last index plus one, found with one reverse read of one key.
+ *
+ * <p>Under {@code commit_unknown_result}: {@link #push} is exactly-once (see {@link OperationLog}: a retry
+ * after an applied commit returns the index that attempt used instead of appending again). {@link #set} and
+ * {@link #truncate} are idempotent, so their retries are safe; like any blind write, a retried {@code set}
+ * can land again after a concurrent writer's {@code set} of the same index.
  */
 public final class FdbVector<T> {
   private final Database db;
   private final Subspace space;
   private final Codec<T> codec;
   private final String name;
+  private final OperationLog log;
 
   public FdbVector(Database db, Subspace subspace, Codec<T> codec) {
     this.db = LayerSupport.require(db, "db");
     this.space = LayerSupport.require(subspace, "subspace");
     this.codec = LayerSupport.require(codec, "codec");
     this.name = LayerSupport.name("FdbVector", subspace);
+    this.log = new OperationLog(subspace);
   }
 
   private static void checkIndex(long index) {
@@ -57,16 +64,22 @@ public final class FdbVector<T> {
     });
   }
 
-  /** Appends at {@link #size()}; returns the index used. */
+  /** Appends at {@link #size()}; returns the index used. Exactly-once under {@code commit_unknown_result}. */
   public long push(T value) {
     return push(db, value);
   }
 
   public long push(TransactionContext tc, T value) {
     byte[] v = LayerSupport.encode(codec, LayerSupport.require(value, "value"), name);
+    Tuple op = OperationLog.newId();
     return tc.run(tr -> {
+      Optional<Tuple> done = log.recorded(tr, op);
+      if (done.isPresent()) {
+        return done.get().getLong(0);
+      }
       long index = lastIndexPlusOne(tr);
       tr.set(space.pack(Tuple.from(index)), v);
+      log.record(tr, op, Tuple.from(index));
       return index;
     });
   }
