@@ -11,9 +11,15 @@ import java.util.List;
 
 /**
  * A multimap (the Multimaps recipe): {@code (S, key, value) = count}, an 8-byte little-endian count kept
- * with atomic ADD, so {@code put} adds no read conflicts and concurrent puts never conflict. Removing
- * subtracts one and, with COMPARE_AND_CLEAR, drops the entry when its count reaches zero — also
- * without reading. Keys and values are tuple elements.
+ * with atomic ADD, so {@code put} and {@code remove} never read an entry and concurrent ones never conflict.
+ * Removing subtracts one and, with COMPARE_AND_CLEAR, drops the entry when its count reaches zero (or
+ * below, when there was nothing to remove), so a stored count is always at least one. Keys and values are
+ * tuple elements; keys are never null.
+ *
+ * <p>{@code put} and {@code remove} are exactly-once under {@code commit_unknown_result}: each records
+ * {@code (S, null, "op", id)} with its effect (see {@link OperationLog}; the null element keeps the log
+ * apart from every key), and a retry after an applied commit does nothing. That record is the only key
+ * they read, and no other operation writes it, so they still never conflict.
  */
 public final class FdbMultimap {
   private static final byte[] ONE = LayerSupport.le(1);
@@ -22,10 +28,12 @@ public final class FdbMultimap {
 
   private final Database db;
   private final Subspace space;
+  private final OperationLog log;
 
   public FdbMultimap(Database db, Subspace subspace) {
     this.db = LayerSupport.require(db, "db");
     this.space = LayerSupport.require(subspace, "subspace");
+    this.log = new OperationLog(subspace.get(Tuple.from((Object) null)));
   }
 
   private byte[] key(Object k, Object v) {
@@ -38,22 +46,31 @@ public final class FdbMultimap {
 
   public void put(TransactionContext tc, Object key, Object value) {
     byte[] k = key(key, value);
+    Tuple op = OperationLog.newId();
     tc.run(tr -> {
-      tr.mutate(MutationType.ADD, k, ONE);
+      if (log.recorded(tr, op).isEmpty()) {
+        tr.mutate(MutationType.ADD, k, ONE);
+        log.record(tr, op, new Tuple());
+      }
       return null;
     });
   }
 
-  /** Removes one occurrence of the entry (no read). */
+  /** Removes one occurrence of the entry, if it has one (without reading it). */
   public void remove(Object key, Object value) {
     remove(db, key, value);
   }
 
   public void remove(TransactionContext tc, Object key, Object value) {
     byte[] k = key(key, value);
+    Tuple op = OperationLog.newId();
     tc.run(tr -> {
-      tr.mutate(MutationType.ADD, k, MINUS_ONE);
-      tr.mutate(MutationType.COMPARE_AND_CLEAR, k, ZERO);
+      if (log.recorded(tr, op).isEmpty()) {
+        tr.mutate(MutationType.ADD, k, MINUS_ONE);
+        tr.mutate(MutationType.COMPARE_AND_CLEAR, k, ZERO);
+        tr.mutate(MutationType.COMPARE_AND_CLEAR, k, MINUS_ONE); // the entry was absent: leave it absent
+        log.record(tr, op, new Tuple());
+      }
       return null;
     });
   }
@@ -84,7 +101,7 @@ public final class FdbMultimap {
     return count(tc, key, value) > 0;
   }
 
-  /** How many times the entry was put (minus removals). */
+  /** How many times the entry was put, minus the removals that found it; never negative. */
   public long count(TransactionContext tc, Object key, Object value) {
     byte[] k = key(key, value);
     return tc.read(tr -> LayerSupport.fromLe(tr.get(k).join()));

@@ -145,7 +145,34 @@ public abstract class LayersContract {
     assertTrue(m.containsEntry("k", "a"));
     m.remove("k", "a");
     assertFalse(m.containsEntry("k", "a"));
-    assertEquals(List.of(Tuple.from("k", 7L)), keys(s), "an entry whose count reached zero is gone");
+    assertEquals(List.of(Tuple.from("k", 7L)), entries(s), "an entry whose count reached zero is gone");
+  }
+
+  /** The multimap's entry keys, without its operation records {@code (S, null, "op", ...)}. */
+  private List<Tuple> entries(Subspace s) {
+    return keys(s).stream().filter(k -> k.get(0) != null).toList();
+  }
+
+  @Test
+  void removingAnAbsentEntryLeavesNothingBehind() {
+    Subspace s = new Subspace(Tuple.from("mm"));
+    FdbMultimap m = new FdbMultimap(db, s);
+    m.remove("k", "never-put");
+    assertEquals(List.of(), entries(s), "no negative count is stored");
+    m.put("k", "never-put");
+    assertTrue(m.containsEntry("k", "never-put"), "a put after removing an absent entry is visible");
+    assertEquals(1, m.count(db, "k", "never-put"));
+  }
+
+  @Test
+  void multimapPutsAndRemovesRetriedAfterAnAppliedCommitCountOnce() {
+    FdbMultimap m = new FdbMultimap(db, new Subspace(Tuple.from("mm")));
+    m.put("k", "a");
+    m.put(new AppliedThenRetried(db), "k", "a");
+    assertEquals(2, m.count(db, "k", "a"));
+    m.remove(new AppliedThenRetried(db), "k", "a");
+    assertEquals(1, m.count(db, "k", "a"), "the retried remove must not take the second occurrence");
+    assertEquals(List.of("a"), m.get("k"));
   }
 
   @Test
