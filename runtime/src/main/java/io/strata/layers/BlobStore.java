@@ -26,7 +26,13 @@ import java.util.Optional;
  * which also clears the previous generation. Readers resolve the pointer first and only ever read one
  * complete generation. An abandoned write leaves an unreferenced generation behind;
  * {@link #collectGarbage(Duration)} removes those older than a horizon (generation ids start with their
- * creation time).
+ * creation time), so the horizon must exceed the time any write stream stays open.
+ *
+ * <p>Under {@code commit_unknown_result}, {@code write}, a stream's {@code close} and {@code delete} are
+ * exactly-once: each records {@code (S, "op", id)} with its pointer change (see {@link OperationLog}), so a
+ * retry after an applied commit does not flip the pointer again over a newer version. {@code delete} clears
+ * the pointer and the current generation only, so a stream open meanwhile still completes; a stream whose
+ * earlier chunks are gone (collected by {@code collectGarbage}) fails on {@code close} and publishes nothing.
  */
 public final class BlobStore {
   /** Bytes of chunks written per transaction by streaming writes and read per transaction by streams. */
@@ -37,6 +43,7 @@ public final class BlobStore {
   private final Subspace chunks;
   private final int chunkSize;
   private final String name;
+  private final OperationLog log;
 
   public BlobStore(Database db, Subspace subspace) {
     this(db, subspace, 10_000);
@@ -49,6 +56,7 @@ public final class BlobStore {
     this.chunks = subspace.get("c");
     this.chunkSize = chunkSize;
     this.name = LayerSupport.name("BlobStore", subspace);
+    this.log = new OperationLog(subspace);
   }
 
   /** The current generation and size of a blob, if it exists. */
@@ -114,9 +122,13 @@ public final class BlobStore {
           + " bytes (got " + bytes.length + "); use write(id, bytes) or openWrite(id), which span transactions");
     }
     long generation = newGeneration();
+    Tuple op = OperationLog.newId();
     tc.run(tr -> {
-      ChunkedBlobs.write(tr, generation(id, generation), bytes, chunkSize);
-      flip(tr, id, generation, bytes.length);
+      if (log.recorded(tr, op).isEmpty()) {
+        ChunkedBlobs.write(tr, generation(id, generation), bytes, chunkSize);
+        flip(tr, id, generation, bytes.length);
+        log.record(tr, op, new Tuple());
+      }
       return null;
     });
   }
@@ -179,6 +191,12 @@ public final class BlobStore {
       written += length;
     }
 
+    /**
+     * Writes the rest and publishes the new version.
+     *
+     * @throws IllegalStateException if the chunks written earlier are gone (a {@code collectGarbage} with a
+     *     horizon shorter than this stream's life removed them): nothing is published
+     */
     @Override
     public void close() {
       if (closed) {
@@ -189,13 +207,22 @@ public final class BlobStore {
       long base = written;
       long size = base + rest.length;
       Subspace target = generation(id, generation);
-      db.run(tr -> {
+      Tuple op = OperationLog.newId();
+      Blocking.call(() -> db.run(tr -> {
+        if (log.recorded(tr, op).isPresent()) {
+          return null; // an earlier attempt published this version; a newer one may have replaced it since
+        }
+        if (base > 0 && tr.get(target.pack(Tuple.from(0L))).join() == null) {
+          throw new IllegalStateException("blob stream for " + id + " lost the chunks it wrote earlier (collected by"
+              + " collectGarbage with a horizon shorter than the stream was open); nothing was published, write it again");
+        }
         for (int off = 0; off < rest.length; off += chunkSize) {
           tr.set(target.pack(Tuple.from(base + off)), java.util.Arrays.copyOfRange(rest, off, Math.min(rest.length, off + chunkSize)));
         }
         flip(tr, id, generation, size);
+        log.record(tr, op, new Tuple());
         return null;
-      });
+      }));
     }
   }
 
@@ -269,10 +296,19 @@ public final class BlobStore {
     };
   }
 
+  /**
+   * Removes the blob: its pointer and its current generation. Generations of streams still open are left
+   * alone (a stream closed later publishes a new version); abandoned ones go with {@link #collectGarbage}.
+   */
   public void delete(Object id) {
+    LayerSupport.require(id, "blob id");
+    Tuple op = OperationLog.newId();
     db.run(tr -> {
-      tr.clear(meta.pack(Tuple.from(LayerSupport.require(id, "blob id"))));
-      tr.clear(chunks.get(id).range());
+      if (log.recorded(tr, op).isEmpty()) {
+        pointer(tr, id).ifPresent(p -> tr.clear(generation(id, p.generation()).range()));
+        tr.clear(meta.pack(Tuple.from(id)));
+        log.record(tr, op, new Tuple());
+      }
       return null;
     });
   }

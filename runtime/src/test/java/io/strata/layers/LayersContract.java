@@ -224,6 +224,33 @@ public abstract class LayersContract {
   }
 
   @Test
+  void aStreamOpenWhileItsBlobIsDeletedPublishesItsWholeVersion() throws IOException {
+    BlobStore blobs = new BlobStore(db, new Subspace(Tuple.from("b")));
+    blobs.write("x", new byte[] {9});
+    byte[] data = new byte[2_500_000];
+    new Random(2).nextBytes(data);
+    OutputStream out = blobs.openWrite("x");
+    out.write(data, 0, 1_500_000);
+    blobs.delete("x");
+    assertEquals(Optional.empty(), blobs.read("x"));
+    out.write(data, 1_500_000, 1_000_000);
+    out.close();
+    assertArrayEquals(data, blobs.read("x").orElseThrow(), "the stream's earlier chunks survived the delete");
+  }
+
+  @Test
+  void aStreamWhoseChunksWereCollectedFailsOnCloseAndPublishesNothing() throws IOException {
+    BlobStore blobs = new BlobStore(db, new Subspace(Tuple.from("b")));
+    blobs.write("x", new byte[] {9});
+    OutputStream out = blobs.openWrite("x");
+    out.write(new byte[1_500_000]);
+    blobs.collectGarbage(Duration.ofSeconds(-1));
+    IllegalStateException e = assertThrows(IllegalStateException.class, out::close);
+    assertTrue(e.getMessage().contains("collectGarbage"), e.getMessage());
+    assertArrayEquals(new byte[] {9}, blobs.read("x").orElseThrow(), "no partial blob is published");
+  }
+
+  @Test
   void workspaceCommitSwapsAtomicallyAndRollbackRestores() {
     Workspace ws = Workspace.open(db, List.of("app", "catalog"));
     DirectorySubspace v1 = ws.staging();
