@@ -25,6 +25,8 @@ public final class EntityLayout<T> {
   private final byte[] countKey;
   private final List<IndexDefinition> indexList;
   private final Map<String, IndexDefinition> byName = new HashMap<>();
+  private final Map<String, Subspace> entrySubspaces = new HashMap<>();
+  private final Map<String, Subspace> uniqueSubspaces = new HashMap<>();
   private final Map<String, int[]> positions = new HashMap<>();
   private final Map<String, Integer> fieldPosition = new HashMap<>();
   /** Per stored field position: {@code Tuple.from(field).pack()}, the last part of its row key. */
@@ -74,6 +76,8 @@ public final class EntityLayout<T> {
     }
     for (IndexDefinition index : indexList) {
       byName.put(index.name(), index);
+      entrySubspaces.put(index.name(), this.indexes.get(index.name()));
+      uniqueSubspaces.put(index.name(), this.uniques.get(index.name()));
       int[] pos = new int[index.fields().size()];
       List<List<Object>> paths = new ArrayList<>();
       for (int i = 0; i < pos.length; i++) {
@@ -213,12 +217,14 @@ public final class EntityLayout<T> {
     return countKey;
   }
 
+  /** {@code (E, "I", index)}, packed once per index. */
   public Subspace index(IndexDefinition index) {
-    return indexes.get(index.name());
+    return entrySubspaces.get(index.name());
   }
 
+  /** {@code (E, "U", index)}, packed once per index. */
   public Subspace unique(IndexDefinition index) {
-    return uniques.get(index.name());
+    return uniqueSubspaces.get(index.name());
   }
 
   /** The indexed values of an entity's elements, or null when any of them is absent (nulls are not indexed). */
