@@ -1,5 +1,6 @@
 package io.strata.embedded;
 
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -10,11 +11,17 @@ import java.util.TreeMap;
  *
  * <p>Invariants: segments are disjoint and cover the key space (a key before the first segment has
  * version 0); adjacent segments may share a version. Checking a read range costs the number of
- * segments it overlaps, never the length of history. Segments older than the MVCC window are merged
- * away by {@link #forgetBefore}. Not thread-safe: used under the commit lock.
+ * segments it overlaps, never the length of history. Every recorded range is also queued in commit
+ * order, and {@link #forgetBefore} forgets writes older than the MVCC window incrementally: it visits
+ * only the ranges that left the window since its last call (so the committer never pauses to sweep
+ * the whole map), relabels their segments 0 when nothing newer wrote them, and merges neighbours that
+ * end up with the same label. Not thread-safe: used under the commit lock.
  */
 final class ConflictHistory {
+    private record Recorded(long version, byte[] begin, byte[] end) {}
+
     private final TreeMap<byte[], Long> starts = new TreeMap<>(Keys.ORDER);
+    private final ArrayDeque<Recorded> recorded = new ArrayDeque<>();
 
     ConflictHistory() {
         starts.put(Keys.EMPTY, 0L);
@@ -47,12 +54,25 @@ final class ConflictHistory {
         inside.clear();
         starts.put(begin, version);
         starts.put(end, after);
+        recorded.addLast(new Recorded(version, begin, end));
     }
 
-    /** Forgets writes at or before {@code horizon}: no transaction that old may commit anyway. */
+    /**
+     * Forgets writes at or before {@code horizon}: no transaction that old may commit anyway. Costs
+     * the segments of the ranges recorded since the last horizon passed, not the size of the map.
+     */
     void forgetBefore(long horizon) {
-        var it = starts.entrySet().iterator();
-        Long previous = null;
+        while (!recorded.isEmpty() && recorded.peekFirst().version() <= horizon) {
+            Recorded r = recorded.pollFirst();
+            forget(r.begin(), r.end(), horizon);
+        }
+    }
+
+    private void forget(byte[] begin, byte[] end, long horizon) {
+        byte[] from = starts.floorKey(begin);
+        var it = starts.subMap(from, true, end, true).entrySet().iterator();
+        Map.Entry<byte[], Long> before = starts.lowerEntry(from);
+        Long previous = before == null ? null : before.getValue();
         while (it.hasNext()) {
             Map.Entry<byte[], Long> e = it.next();
             long v = e.getValue() <= horizon ? 0L : e.getValue();
@@ -62,6 +82,10 @@ final class ConflictHistory {
                 e.setValue(v);
                 previous = v;
             }
+        }
+        Map.Entry<byte[], Long> next = starts.higherEntry(end);
+        if (next != null && next.getValue() == (long) previous) {
+            starts.remove(next.getKey());
         }
     }
 

@@ -16,7 +16,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * The committer and the {@link Database} face of the engine.
@@ -25,11 +27,17 @@ import java.util.function.Function;
  * than the last and at least the wall-clock version (about 1,000,000 per second), its mutations are
  * applied to the store at that version, and only then is {@link #latestVersion} published, so a reader
  * whose read version is the published one never sees part of a commit. Write-conflict ranges of every
- * commit inside the 5-second MVCC window are kept in {@link ConflictHistory}.
+ * commit inside the 5-second MVCC window are kept in {@link ConflictHistory}. Versions follow the clock
+ * even when nothing commits, as a cluster's do: a read version is never more than
+ * {@link #IDLE_VERSION_LAG} behind the clock ({@link #readVersion} advances the published version, under
+ * the commit lock, when the database has been idle). Housekeeping (forgetting conflict ranges and
+ * tombstones that left the window) is incremental, a little on every commit, so no commit pauses for it.
  */
 final class EmbeddedDatabase implements Database {
     /** The MVCC window: 5 seconds of versions. */
     static final long WINDOW = 5_000_000L;
+    /** How far the published version may trail the clock before a read version request advances it (1 ms). */
+    static final long IDLE_VERSION_LAG = 1_000L;
 
     private final VersionedStore store = new VersionedStore();
     private final ConflictHistory history = new ConflictHistory();
@@ -37,17 +45,26 @@ final class EmbeddedDatabase implements Database {
     private final Object commitLock = new Object();
     private final Faults faults;
     private final Executor executor;
-    private final long clockOrigin = System.nanoTime();
+    private final LongSupplier nanoClock;
+    private final long clockOrigin;
     private final long versionOrigin;
     private final TransactionDefaults defaults = new TransactionDefaults();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long latestVersion;
-    private int commitsSinceCollect;
+    private final AtomicInteger outstandingWatches = new AtomicInteger();
+    private volatile int maxWatches = Watches.DEFAULT_LIMIT;
 
     EmbeddedDatabase(Faults faults, Executor executor) {
+        this(faults, executor, System::nanoTime);
+    }
+
+    /** @param nanoClock the monotonic clock versions follow ({@link System#nanoTime} outside tests) */
+    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock) {
         this.faults = faults;
         this.executor = executor;
         this.watches = new Watches(executor);
+        this.nanoClock = nanoClock;
+        this.clockOrigin = nanoClock.getAsLong();
         this.versionOrigin = System.currentTimeMillis() * 1000L;
         this.latestVersion = versionOrigin;
     }
@@ -76,9 +93,34 @@ final class EmbeddedDatabase implements Database {
         return latestVersion;
     }
 
+    /**
+     * A read version for a new transaction: the latest committed version, first advanced to the clock
+     * when nothing has committed for {@link #IDLE_VERSION_LAG} (a cluster's versions advance about
+     * 1,000,000 per second whether or not anything commits, so a fresh read version is always current).
+     */
+    long readVersion() {
+        long v = latestVersion;
+        long now = clockVersion();
+        if (now - v <= IDLE_VERSION_LAG) {
+            return v;
+        }
+        synchronized (commitLock) {
+            // no commit is half-applied while the lock is held, so publishing the clock's version is safe
+            if (latestVersion < now) {
+                latestVersion = now;
+            }
+            return latestVersion;
+        }
+    }
+
     /** The wall-clock version: about 1,000,000 versions per second. */
     long clockVersion() {
-        return versionOrigin + (System.nanoTime() - clockOrigin) / 1_000L;
+        return versionOrigin + (nanoClock.getAsLong() - clockOrigin) / 1_000L;
+    }
+
+    /** The database's monotonic clock, in nanoseconds (for transaction timeouts). */
+    long nanoTime() {
+        return nanoClock.getAsLong();
     }
 
     /** What a transaction hands the committer. */
@@ -98,7 +140,7 @@ final class EmbeddedDatabase implements Database {
         synchronized (commitLock) {
             Faults.CommitFault fault = faults.nextCommitFault();
             long now = clockVersion();
-            if (request.readVersion() >= 0 && now - request.readVersion() > WINDOW && request.readVersion() < latestVersion) {
+            if (request.readVersion() >= 0 && now - request.readVersion() > WINDOW) {
                 throw FdbErrors.of(1007);
             }
             if (fault == Faults.CommitFault.NOT_COMMITTED) {
@@ -124,11 +166,8 @@ final class EmbeddedDatabase implements Database {
                 history.record(w[0], w[1], version);
             }
             latestVersion = version;
-            if (++commitsSinceCollect >= 1024) {
-                commitsSinceCollect = 0;
-                history.forgetBefore(horizon);
-                store.collect(horizon);
-            }
+            history.forgetBefore(horizon);
+            store.collect(horizon);
             if (fault == Faults.CommitFault.UNKNOWN_APPLIED) {
                 throw FdbErrors.of(1021);
             }
@@ -163,6 +202,26 @@ final class EmbeddedDatabase implements Database {
         watches.changed(key, value);
     }
 
+    /**
+     * Counts a new watch against MAX_WATCHES (10,000 by default), as FoundationDB counts every watch from
+     * its creation until it fires, fails or is cancelled; false when the limit is reached.
+     */
+    boolean reserveWatch() {
+        while (true) {
+            int n = outstandingWatches.get();
+            if (n >= maxWatches) {
+                return false;
+            }
+            if (outstandingWatches.compareAndSet(n, n + 1)) {
+                return true;
+            }
+        }
+    }
+
+    void releaseWatch() {
+        outstandingWatches.decrementAndGet();
+    }
+
     /** Arms a watch after its transaction committed (or ended read-only). */
     void arm(byte[] key, byte[] expected, CompletableFuture<Void> future) {
         synchronized (commitLock) {
@@ -193,6 +252,7 @@ final class EmbeddedDatabase implements Database {
     public DatabaseOptions options() {
         return new DatabaseOptions((code, param) -> {
             switch (code) {
+                case 20 -> maxWatches = (int) Math.min(Integer.MAX_VALUE, EmbeddedTransaction.longParam(param));
                 case 500 -> defaults.timeoutMillis = EmbeddedTransaction.longParam(param);
                 case 501 -> defaults.retryLimit = EmbeddedTransaction.longParam(param);
                 case 502 -> defaults.maxRetryDelayMillis = EmbeddedTransaction.longParam(param);

@@ -4,6 +4,7 @@ import com.apple.foundationdb.Database;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.LongSupplier;
 
 /**
  * The in-process FoundationDB engine: an in-memory {@link Database} with FoundationDB's semantics
@@ -30,6 +31,7 @@ public final class EmbeddedFdb {
     public static final class Builder {
         private Faults faults = Faults.none();
         private Executor executor = ForkJoinPool.commonPool();
+        private LongSupplier nanoClock = System::nanoTime;
 
         private Builder() {}
 
@@ -45,8 +47,17 @@ public final class EmbeddedFdb {
             return this;
         }
 
+        /**
+         * The monotonic clock (nanoseconds) that versions, the MVCC window and timeouts follow; tests in
+         * this package use a manual clock to cross the 5-second window without waiting.
+         */
+        Builder clock(LongSupplier nanoClock) {
+            this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
+            return this;
+        }
+
         public Database open() {
-            return new EmbeddedDatabase(faults, executor);
+            return new EmbeddedDatabase(faults, executor, nanoClock);
         }
     }
 }

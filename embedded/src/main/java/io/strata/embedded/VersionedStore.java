@@ -16,7 +16,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * {@code null} value is a tombstone. Only the committer thread (holding the database's commit lock)
  * calls {@link #apply}; readers call {@link #get} and {@link #range} concurrently without locks and see,
  * for a read version {@code v}, exactly the newest entry with version {@code <= v}. Entries older than
- * the newest one at or below {@link #horizon} are unreachable by any legal read and are pruned.
+ * the newest one at or below the horizon (the oldest version a legal read may use) are unreachable and
+ * are pruned. Pruning is amortised: each head node carries the chain's length and the length left by
+ * the last prune, and a write walks the chain only once it has doubled since then, so writing one hot
+ * key many times costs O(1) per write instead of a walk over every version in the window; a chain
+ * holds at most about twice the versions a legal read can need.
  */
 final class VersionedStore {
     /** A version of one key's value; {@code older} is only ever cut (pruned), never changed otherwise. */
@@ -24,13 +28,22 @@ final class VersionedStore {
         final long version;
         final byte[] value;
         volatile Node older;
+        /** Nodes in the chain from this one down (an upper bound once older nodes are pruned). */
+        int length;
+        /** The chain's length right after its last prune. */
+        int kept;
 
         Node(long version, byte[] value, Node older) {
             this.version = version;
             this.value = value;
             this.older = older;
+            this.length = older == null ? 1 : older.length + 1;
+            this.kept = older == null ? 1 : older.kept;
         }
     }
+
+    /** Chains shorter than this are never walked for pruning. */
+    private static final int PRUNE_MIN_LENGTH = 4;
 
     private final ConcurrentSkipListMap<byte[], Node> map = new ConcurrentSkipListMap<>(Keys.ORDER);
     private final ArrayDeque<Map.Entry<Long, byte[]>> tombstones = new ArrayDeque<>();
@@ -107,7 +120,9 @@ final class VersionedStore {
             return;
         }
         Node node = new Node(version, value, head);
-        prune(node, horizon);
+        if (node.length >= Math.max(PRUNE_MIN_LENGTH, 2 * node.kept)) {
+            prune(node, horizon);
+        }
         map.put(key, node);
         if (value == null) {
             tombstones.add(Map.entry(version, key));
@@ -137,14 +152,17 @@ final class VersionedStore {
         }
     }
 
-    private static void prune(Node node, long horizon) {
-        Node n = node;
-        while (n != null && n.version > horizon) {
+    /** Cuts the chain below the newest node at or below {@code horizon}; records the length left. */
+    private static void prune(Node head, long horizon) {
+        Node n = head;
+        int length = 1;
+        while (n.older != null && n.version > horizon) {
             n = n.older;
+            length++;
         }
-        if (n != null) {
-            n.older = null;
-        }
+        n.older = null;
+        head.length = length;
+        head.kept = length;
     }
 
     /** Sum of key and value sizes of the live entries in {@code [begin, end)} at {@code version}. */

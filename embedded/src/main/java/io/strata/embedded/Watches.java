@@ -10,12 +10,13 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Active watches: a watch completes once its key's committed value differs from the value its
- * transaction saw. Invariants: at most {@link #LIMIT} watches are active per database; every method
+ * transaction saw. Invariants: the number of watches is limited when they are created
+ * ({@link EmbeddedDatabase#reserveWatch}, {@link #DEFAULT_LIMIT} by default), not here; every method
  * is called under the database's commit lock, and futures are completed on the executor, so no
  * caller's callback ever runs while the lock is held.
  */
 final class Watches {
-    static final int LIMIT = 10_000;
+    static final int DEFAULT_LIMIT = 10_000;
 
     private final java.util.concurrent.Executor executor;
 
@@ -39,10 +40,6 @@ final class Watches {
         }
         if (!Arrays.equals(expected, current)) {
             fire(future);
-            return;
-        }
-        if (active >= LIMIT) {
-            executor.execute(() -> future.completeExceptionally(FdbErrors.of(1032)));
             return;
         }
         byKey.computeIfAbsent(ByteBuffer.wrap(key), k -> new ArrayList<>()).add(new Watch(expected, future));
