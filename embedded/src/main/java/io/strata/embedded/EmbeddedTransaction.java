@@ -13,317 +13,92 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionOptions;
 import com.apple.foundationdb.async.AsyncIterable;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
- * One transaction: a read version, a {@link WriteBuffer}, and the conflict ranges it will hand the
- * committer.
+ * One attempt of a transaction, as fdb-java's {@code FDBTransaction} handle presents it: the write
+ * buffer, commit, watches, options and retry ({@code onError}); reads live in {@link TransactionReads},
+ * conflict ranges and size in {@link ConflictRanges}, the state machine in {@link Lifecycle}.
  *
- * <p>Invariants: the read version is fixed at the first read (or {@link #setReadVersion}); every
- * non-snapshot read not served wholly from the transaction's own writes adds the read-conflict range
- * FoundationDB would; every write adds its write-conflict range unless
- * NEXT_WRITE_NO_WRITE_CONFLICT_RANGE was set just before; size and validity errors of writes are kept
- * and surface on the next read or on commit, as in fdb-java. Not thread-safe for concurrent writes
- * (neither is FoundationDB's client), but reads may run from any thread.
+ * <p>Invariants: a handle is one attempt and is never reset in place. {@code onError} closes it at once
+ * and (after the backoff) completes with a new handle that shares only the {@link RetryState}, as
+ * fdb-java's {@code onError} transfers the reset native transaction to a new object; the old handle
+ * throws {@link IllegalStateException} from then on. Writes never throw (fdb-java's {@code set},
+ * {@code clear} and {@code mutate} cannot): their errors are deferred and surface on the next read or on
+ * commit. Watches are armed only when the commit succeeds; until then they belong to the attempt and fail
+ * with its error. Not thread-safe for concurrent writes (neither is FoundationDB's client); reads may run
+ * from any thread.
  */
 final class EmbeddedTransaction extends ReadSurface implements Transaction {
     static final long DEFAULT_SIZE_LIMIT = 10_000_000L;
-    private static final int KEY_LIMIT = 10_000;
-    private static final int SYSTEM_KEY_LIMIT = 30_000;
     private static final int VALUE_LIMIT = 100_000;
-
-    private enum State { ACTIVE, COMMITTING, COMMITTED, CANCELLED, CLOSED }
 
     private record PendingWatch(byte[] key, byte[] expected, CompletableFuture<Void> future) {}
 
     private final EmbeddedDatabase db;
     private final Executor executor;
-    private final SplittableRandom random = new SplittableRandom();
-    private final long createdNanos = System.nanoTime();
-    private final Snapshot snapshot = new Snapshot();
+    private final RetryState retry;
+    private final Lifecycle lifecycle;
+    private final TransactionReads reads;
+    private final SnapshotView snapshot;
+    private final WriteBuffer buffer = new WriteBuffer();
+    private final ConflictRanges conflicts = new ConflictRanges();
+    private final CompletableFuture<byte[]> versionstamp = new CompletableFuture<>();
+    private final List<PendingWatch> watches = new ArrayList<>();
+    private volatile long committedVersion = -1;
 
-    // options that survive reset (FoundationDB API >= 610)
-    private long timeoutMillis;
-    private long retryLimit;
-    private long maxRetryDelayMillis;
-    private long sizeLimit;
-    private int retries;
-
-    // per-attempt state, cleared by reset()
-    private State state;
-    private long readVersion;
-    private long readVersionClock;
-    private WriteBuffer buffer;
-    private List<byte[][]> readConflicts;
-    private List<byte[][]> writeConflicts;
-    private long size;
-    private FDBException pendingError;
-    private boolean rywDisabled;
-    private boolean snapshotRywDisabled;
-    private boolean nextWriteNoConflict;
-    private boolean systemKeys;
-    private long committedVersion;
-    private CompletableFuture<byte[]> versionstamp;
-    private List<PendingWatch> watches;
+    // per-attempt options, read by TransactionReads
+    volatile boolean rywDisabled;
+    volatile boolean snapshotRywDisabled;
+    volatile boolean systemKeys;
 
     EmbeddedTransaction(EmbeddedDatabase db, Executor executor) {
-        this.db = db;
-        this.executor = executor;
-        EmbeddedDatabase.TransactionDefaults d = db.defaults();
-        this.timeoutMillis = d.timeoutMillis;
-        this.retryLimit = d.retryLimit;
-        this.maxRetryDelayMillis = d.maxRetryDelayMillis;
-        this.sizeLimit = d.sizeLimit;
-        reset();
+        this(db, executor, new RetryState(db));
     }
 
-    private void reset() {
-        state = State.ACTIVE;
-        readVersion = -1;
-        buffer = new WriteBuffer();
-        readConflicts = new ArrayList<>();
-        writeConflicts = new ArrayList<>();
-        size = 0;
-        pendingError = null;
-        rywDisabled = false;
-        snapshotRywDisabled = false;
-        nextWriteNoConflict = false;
-        systemKeys = false;
-        committedVersion = -1;
-        versionstamp = new CompletableFuture<>();
-        watches = new ArrayList<>();
+    private EmbeddedTransaction(EmbeddedDatabase db, Executor executor, RetryState retry) {
+        this.db = db;
+        this.executor = executor;
+        this.retry = retry;
+        this.lifecycle = new Lifecycle(retry, this::retire);
+        this.reads = new TransactionReads(db, this);
+        this.snapshot = new SnapshotView(this);
     }
 
     static long longParam(byte[] param) {
         return ByteBuffer.wrap(param).order(ByteOrder.LITTLE_ENDIAN).getLong();
     }
 
-    // ---------------------------------------------------------------- state and checks
-
-    private FDBException usable() {
-        if (state == State.CLOSED) {
-            throw new IllegalStateException("Cannot access closed object: the transaction was closed");
-        }
-        if (state == State.CANCELLED) {
-            return FdbErrors.of(1025);
-        }
-        if (timedOut()) {
-            cancelWith(FdbErrors.of(1031));
-            return FdbErrors.of(1031);
-        }
-        if (state == State.COMMITTING) {
-            return FdbErrors.of(2017);
-        }
-        return null;
+    Lifecycle lifecycle() {
+        return lifecycle;
     }
 
-    private boolean timedOut() {
-        return timeoutMillis > 0 && System.nanoTime() - createdNanos > TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    TransactionReads reads() {
+        return reads;
     }
 
-    private byte[] keyLimit() {
-        return systemKeys ? Keys.SYSTEM_END : Keys.SYSTEM_PREFIX;
+    WriteBuffer buffer() {
+        return buffer;
     }
 
-    /** Validates a key for reading: 2004 outside the legal range, 2102 too large. */
-    private FDBException checkReadKey(byte[] key, boolean isEnd) {
-        int c = Keys.compare(key, keyLimit());
-        if (isEnd ? c > 0 : c >= 0) {
-            return FdbErrors.of(2004);
-        }
-        return key.length > (systemKeys ? SYSTEM_KEY_LIMIT : KEY_LIMIT) ? FdbErrors.of(2102) : null;
+    ConflictRanges conflicts() {
+        return conflicts;
     }
 
-    private long readVersionNow() {
-        if (readVersion < 0) {
-            readVersion = db.latestVersion();
-            readVersionClock = db.clockVersion();
-        }
-        return readVersion;
-    }
-
-    /** Runs a read: state checks, stored errors, injected faults and delays, the MVCC window. */
-    private <T> CompletableFuture<T> perform(Supplier<T> body) {
-        FDBException error = usable();
-        if (error == null) {
-            error = pendingError;
-        }
-        if (error == null && db.faults().nextReadTooOld()) {
-            error = FdbErrors.of(1007);
-        }
-        if (error == null) {
-            readVersionNow();
-            if (db.clockVersion() - readVersionClock > EmbeddedDatabase.WINDOW) {
-                error = FdbErrors.of(1007);
-            }
-        }
-        if (error != null) {
-            return CompletableFuture.failedFuture(error);
-        }
-        long delay = db.faults().nextReadDelayNanos();
-        try {
-            T value = body.get();
-            if (delay == 0) {
-                return CompletableFuture.completedFuture(value);
-            }
-            return CompletableFuture.supplyAsync(() -> value, CompletableFuture.delayedExecutor(delay, TimeUnit.NANOSECONDS, executor));
-        } catch (FDBException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
-    private void addReadConflict(byte[] begin, byte[] end) {
-        if (Keys.compare(begin, end) < 0) {
-            readConflicts.add(new byte[][] {begin, end});
-            size += begin.length + end.length;
-        }
-    }
-
-    private void addWriteConflict(byte[] begin, byte[] end) {
-        if (nextWriteNoConflict) {
-            nextWriteNoConflict = false;
-            return;
-        }
-        writeConflicts.add(new byte[][] {begin, end});
-        size += begin.length + end.length;
-    }
-
-    private WriteBuffer visibleWrites(boolean snapshotRead) {
-        return rywDisabled || (snapshotRead && snapshotRywDisabled) ? null : buffer;
-    }
-
-    // ---------------------------------------------------------------- reads
-
-    private CompletableFuture<byte[]> get(byte[] key, boolean snapshotRead) {
-        return perform(() -> {
-            FDBException bad = checkReadKey(key, false);
-            if (bad != null) {
-                throw bad;
-            }
-            byte[] end = Keys.after(key);
-            if (buffer.isUnreadable(key, end)) {
-                throw FdbErrors.of(1036);
-            }
-            WriteBuffer writes = visibleWrites(snapshotRead);
-            WriteBuffer.Entry entry = writes == null ? null : writes.entry(key);
-            size += key.length;
-            if (entry != null && entry.known()) {
-                return entry.value();
-            }
-            byte[] stored = db.store().get(key, readVersion);
-            if (!snapshotRead) {
-                addReadConflict(key, end);
-            }
-            return entry == null ? stored : entry.resolve(stored);
-        });
-    }
-
-    /** Resolves a key selector over this transaction's view; adds the range it resolved over as a conflict. */
-    private byte[] resolve(KeySelector selector, boolean snapshotRead) {
-        byte[] key = selector.getKey();
-        int offset = selector.getOffset();
-        boolean forward = offset >= 1;
-        int steps = forward ? offset : 1 - offset;
-        boolean inclusive = forward != selector.orEqual();
-        byte[] limit = keyLimit();
-        byte[] from = forward ? key : Keys.min(key, limit);
-        if (forward && Keys.compare(key, limit) >= 0) {
-            return limit;
-        }
-        MergedCursor cursor = new MergedCursor(db.store(), readVersion, visibleWrites(snapshotRead), from, inclusive || (!forward && Keys.compare(key, limit) > 0), forward);
-        byte[] found = null;
-        while (steps > 0 && cursor.hasNext()) {
-            byte[] k = cursor.next()[0];
-            if (forward && Keys.compare(k, limit) >= 0) {
-                break;
-            }
-            if (--steps == 0) {
-                found = k;
-            }
-        }
-        byte[] resolved = found != null ? found : forward ? limit : Keys.EMPTY;
-        if (!snapshotRead) {
-            byte[] lo = Keys.min(key, resolved);
-            byte[] hi = Keys.max(key, resolved);
-            addReadConflict(lo, Keys.min(Keys.after(hi), limit.length > 1 ? Keys.after(limit) : limit));
-        }
-        size += key.length;
-        return resolved;
-    }
-
-    private static boolean isFirstGreaterOrEqual(KeySelector s) {
-        return !s.orEqual() && s.getOffset() == 1;
-    }
-
-    private byte[] rangeBound(KeySelector s, boolean snapshotRead) {
-        if (isFirstGreaterOrEqual(s)) {
-            return Keys.min(s.getKey(), keyLimit());
-        }
-        if (s.orEqual() && s.getOffset() == 1) {
-            return Keys.min(Keys.after(s.getKey()), keyLimit());
-        }
-        return resolve(s, snapshotRead);
-    }
-
-    private AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse, StreamingMode mode, boolean snapshotRead) {
-        return new RangeIterable(() -> perform(() -> {
-            if (limit < 0) {
-                throw FdbErrors.of(2012);
-            }
-            if (mode == StreamingMode.EXACT && limit == 0) {
-                throw FdbErrors.of(2210);
-            }
-            for (KeySelector s : List.of(begin, end)) {
-                if (isFirstGreaterOrEqual(s)) {
-                    FDBException bad = checkReadKey(s.getKey(), true);
-                    if (bad != null) {
-                        throw bad;
-                    }
-                }
-            }
-            byte[] b = rangeBound(begin, snapshotRead);
-            byte[] e = rangeBound(end, snapshotRead);
-            List<KeyValue> out = new ArrayList<>();
-            if (Keys.compare(b, e) >= 0) {
-                return out;
-            }
-            if (buffer.isUnreadable(b, e)) {
-                throw FdbErrors.of(1036);
-            }
-            WriteBuffer writes = visibleWrites(snapshotRead);
-            MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, reverse ? e : b, !reverse, !reverse);
-            while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
-                byte[][] kv = cursor.next();
-                if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
-                    break;
-                }
-                out.add(new KeyValue(kv[0], kv[1]));
-            }
-            size += b.length + e.length;
-            if (!snapshotRead && (writes == null || !writes.coversCleared(b, e))) {
-                boolean cut = limit != 0 && out.size() == limit;
-                byte[] last = cut ? out.get(out.size() - 1).getKey() : null;
-                addReadConflict(cut && reverse ? last : b, cut && !reverse ? Keys.after(last) : e);
-            }
-            return out;
-        }));
-    }
+    // ---------------------------------------------------------------- reads (see TransactionReads)
 
     @Override
     AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse, StreamingMode mode) {
-        return range(begin, end, limit, reverse, mode, false);
+        return reads.range(begin, end, limit, reverse, mode, false);
     }
 
     @Override
@@ -343,32 +118,22 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
 
     @Override
     public CompletableFuture<byte[]> get(byte[] key) {
-        return get(key, false);
+        return reads.get(key, false);
     }
 
     @Override
     public CompletableFuture<byte[]> getKey(KeySelector selector) {
-        return perform(() -> resolve(selector, false));
+        return reads.getKey(selector, false);
     }
 
     @Override
     public CompletableFuture<Long> getReadVersion() {
-        FDBException error = usable();
-        return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(readVersionNow());
+        return reads.getReadVersion();
     }
 
     @Override
     public void setReadVersion(long version) {
-        if (readVersion >= 0) {
-            pendingError = FdbErrors.of(2010);
-            return;
-        }
-        if (version > db.latestVersion()) {
-            pendingError = FdbErrors.of(1009);
-            return;
-        }
-        readVersion = version;
-        readVersionClock = version;
+        reads.setReadVersion(version);
     }
 
     @Override
@@ -384,104 +149,76 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     }
 
     CompletableFuture<Long> estimatedSize(byte[] begin, byte[] end) {
-        return perform(() -> db.store().sizeOf(begin, end, db.latestVersion()));
+        return reads.estimatedSize(begin, end);
     }
 
     CompletableFuture<KeyArrayResult> splitPoints(byte[] begin, byte[] end, long chunkSize) {
-        return perform(() -> {
-            if (chunkSize <= 0) {
-                throw FdbErrors.of(2006);
-            }
-            List<byte[]> points = new ArrayList<>();
-            points.add(begin);
-            long acc = 0;
-            for (byte[][] kv : db.store().range(begin, end, db.latestVersion(), 0, false)) {
-                if (acc >= chunkSize) {
-                    points.add(kv[0]);
-                    acc = 0;
-                }
-                acc += kv[0].length + kv[1].length;
-            }
-            points.add(end);
-            ByteArrayOutputStream keys = new ByteArrayOutputStream();
-            int[] lengths = new int[points.size()];
-            for (int i = 0; i < lengths.length; i++) {
-                keys.writeBytes(points.get(i));
-                lengths[i] = points.get(i).length;
-            }
-            return new KeyArrayResult(keys.toByteArray(), lengths);
-        });
+        return reads.splitPoints(begin, end, chunkSize);
     }
 
     // ---------------------------------------------------------------- writes
 
+    /** Whether a write may go ahead; when not, its error is deferred. */
     private boolean writable() {
-        if (state == State.CLOSED) {
-            throw new IllegalStateException("Cannot access closed object: the transaction was closed");
-        }
-        FDBException error = usable();
+        return passes(lifecycle.writeError());
+    }
+
+    private boolean passes(FDBException error) {
         if (error != null) {
-            if (pendingError == null) {
-                pendingError = error;
-            }
+            lifecycle.defer(error);
             return false;
         }
         return true;
     }
 
+    private int keySizeLimit() {
+        return systemKeys ? TransactionReads.SYSTEM_KEY_LIMIT : TransactionReads.KEY_LIMIT;
+    }
+
+    /** 2004 outside the writable keyspace, 2102 too long; deferred. */
     private boolean checkWriteKey(byte[] key) {
-        FDBException bad = Keys.compare(key, keyLimit()) >= 0 ? FdbErrors.of(2004)
-                : key.length > (systemKeys ? SYSTEM_KEY_LIMIT : KEY_LIMIT) ? FdbErrors.of(2102) : null;
-        if (bad != null && pendingError == null) {
-            pendingError = bad;
-        }
-        return bad == null;
+        return passes(Keys.compare(key, reads.keyLimit()) >= 0 ? FdbErrors.of(2004)
+                : key.length > keySizeLimit() ? FdbErrors.of(2102) : null);
     }
 
     private boolean checkValue(byte[] value) {
-        if (value.length > VALUE_LIMIT) {
-            if (pendingError == null) {
-                pendingError = FdbErrors.of(2103);
-            }
-            return false;
-        }
-        return true;
+        return passes(value.length > VALUE_LIMIT ? FdbErrors.of(2103) : null);
     }
 
     @Override
     public void set(byte[] key, byte[] value) {
         if (writable() && checkWriteKey(key) && checkValue(value)) {
             buffer.set(key, value);
-            size += key.length + value.length;
-            addWriteConflict(key, Keys.after(key));
+            conflicts.count(key.length + value.length);
+            conflicts.addForWrite(key, Keys.after(key));
         }
     }
 
     @Override
     public void clear(byte[] key) {
-        if (writable() && checkWriteKey(key)) {
-            buffer.clear(key);
-            size += key.length;
-            addWriteConflict(key, Keys.after(key));
+        if (!writable() || !passes(Keys.compare(key, reads.keyLimit()) >= 0 ? FdbErrors.of(2004) : null)) {
+            return;
         }
+        if (key.length > keySizeLimit()) {
+            return; // no stored key can be this long: FoundationDB ignores the clear
+        }
+        buffer.clear(key);
+        conflicts.count(key.length);
+        conflicts.addForWrite(key, Keys.after(key));
     }
 
     @Override
     public void clear(byte[] begin, byte[] end) {
-        if (!writable()) {
+        if (!writable() || !passes(Keys.compare(begin, end) > 0 ? FdbErrors.of(2005) : null)
+                || !passes(Keys.compare(end, reads.keyLimit()) > 0 ? FdbErrors.of(2004) : null)) {
             return;
         }
-        if (Keys.compare(begin, end) > 0) {
-            pendingError = pendingError == null ? FdbErrors.of(2005) : pendingError;
-            return;
-        }
-        if (Keys.compare(end, keyLimit()) > 0) {
-            pendingError = pendingError == null ? FdbErrors.of(2004) : pendingError;
-            return;
+        if (Keys.compare(begin, end) == 0) {
+            return; // an empty range: FoundationDB drops it, adding neither a mutation nor a conflict range
         }
         buffer.clear(begin, end);
-        size += begin.length + end.length;
-        addWriteConflict(begin, end);
+        conflicts.count(begin.length + end.length);
+        conflicts.addForWrite(begin, end);
     }
 
     @Override
@@ -500,14 +237,14 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             return;
         }
         if (type == MutationType.SET_VERSIONSTAMPED_KEY) {
-            if (Versionstamps.offset(key) < 0) {
-                pendingError = pendingError == null ? FdbErrors.of(2000) : pendingError;
+            if (!passes(Versionstamps.offset(key) < 0 ? FdbErrors.of(2000) : null)) {
                 return;
             }
             byte[] low = Versionstamps.fillWith(key, (byte) 0);
-            if (checkWriteKey(low) && checkWriteKey(Versionstamps.fillWith(key, (byte) 0xff))) {
-                buffer.versionstamped(type, key, param, low, Keys.after(Versionstamps.fillWith(key, (byte) 0xff)));
-                size += key.length + param.length;
+            byte[] high = Versionstamps.fillWith(key, (byte) 0xff);
+            if (checkWriteKey(low) && checkWriteKey(high)) {
+                buffer.versionstamped(type, key, param, low, Keys.after(high));
+                conflicts.count(key.length + param.length);
             }
             return;
         }
@@ -515,22 +252,21 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             return;
         }
         if (type == MutationType.SET_VERSIONSTAMPED_VALUE) {
-            if (Versionstamps.offset(param) < 0) {
-                pendingError = pendingError == null ? FdbErrors.of(2000) : pendingError;
+            if (!passes(Versionstamps.offset(param) < 0 ? FdbErrors.of(2000) : null)) {
                 return;
             }
             buffer.versionstamped(type, key, param, key, Keys.after(key));
         } else {
             buffer.atomic(type, key, param);
         }
-        size += key.length + param.length;
-        addWriteConflict(key, Keys.after(key));
+        conflicts.count(key.length + param.length);
+        conflicts.addForWrite(key, Keys.after(key));
     }
 
     @Override
     public void addReadConflictRange(byte[] begin, byte[] end) {
         if (writable()) {
-            addReadConflict(begin, end);
+            conflicts.addRead(begin, end);
         }
     }
 
@@ -541,9 +277,8 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
 
     @Override
     public void addWriteConflictRange(byte[] begin, byte[] end) {
-        if (writable() && Keys.compare(begin, end) < 0) {
-            writeConflicts.add(new byte[][] {begin, end});
-            size += begin.length + end.length;
+        if (writable()) {
+            conflicts.addWrite(begin, end);
         }
     }
 
@@ -552,126 +287,166 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         addWriteConflictRange(key, Keys.after(key));
     }
 
-    // ---------------------------------------------------------------- commit, retry, lifecycle
+    // ---------------------------------------------------------------- commit
 
     @Override
     public CompletableFuture<Void> commit() {
-        FDBException error = usable();
-        if (error == null) {
-            error = pendingError;
-        }
-        if (error == null && size > sizeLimit) {
-            error = FdbErrors.of(2101);
-        }
+        FDBException error = lifecycle.beginCommit();
         if (error != null) {
-            versionstamp.completeExceptionally(FdbErrors.of(2020));
             return CompletableFuture.failedFuture(error);
         }
-        if (buffer.isEmpty() && writeConflicts.isEmpty()) {
-            state = State.COMMITTED;
+        if (conflicts.size() > retry.sizeLimit) {
+            return failCommit(FdbErrors.of(2101));
+        }
+        if (buffer.isEmpty() && !conflicts.hasWrites()) {
             versionstamp.completeExceptionally(FdbErrors.of(2021));
             armWatches();
             return CompletableFuture.completedFuture(null);
         }
-        state = State.COMMITTING;
+        long version;
         try {
-            committedVersion = db.commit(new EmbeddedDatabase.CommitRequest(
-                    readVersion, List.copyOf(readConflicts), List.copyOf(writeConflicts), List.copyOf(buffer.log())));
+            version = db.commit(new EmbeddedDatabase.CommitRequest(
+                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), List.copyOf(buffer.log())));
         } catch (FDBException e) {
-            state = State.ACTIVE;
-            versionstamp.completeExceptionally(FdbErrors.of(2020));
-            return CompletableFuture.failedFuture(e);
+            return failCommit(e);
         }
-        state = State.COMMITTED;
-        versionstamp.complete(ByteBuffer.allocate(10).putLong(committedVersion).putShort((short) 0).array());
+        committedVersion = version;
+        versionstamp.complete(ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array());
         armWatches();
         return CompletableFuture.completedFuture(null);
     }
 
-    private void armWatches() {
-        for (PendingWatch w : watches) {
-            db.arm(w.key(), w.expected(), w.future());
-        }
-        watches.clear();
+    /** A commit that failed: the versionstamp has no version (2020) and the attempt's watches fail with the error. */
+    private CompletableFuture<Void> failCommit(FDBException e) {
+        versionstamp.completeExceptionally(FdbErrors.of(2020));
+        failWatches(e);
+        return CompletableFuture.failedFuture(e);
     }
 
     @Override
     public Long getCommittedVersion() {
+        lifecycle.checkOpen();
         return committedVersion;
     }
 
     @Override
     public CompletableFuture<byte[]> getVersionstamp() {
-        return versionstamp;
+        FDBException error = lifecycle.commitStartedError();
+        return error != null ? CompletableFuture.failedFuture(error) : versionstamp;
     }
 
     @Override
     public CompletableFuture<Long> getApproximateSize() {
-        return CompletableFuture.completedFuture(size);
+        FDBException error = lifecycle.readError();
+        return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(conflicts.size());
     }
 
-    @Override
-    public CompletableFuture<Transaction> onError(Throwable e) {
-        Throwable t = EmbeddedDatabase.unwrap(e);
-        if (!(t instanceof FDBException fe) || state == State.CLOSED) {
-            return CompletableFuture.failedFuture(t);
-        }
-        if (timedOut()) {
-            return CompletableFuture.failedFuture(FdbErrors.of(1031));
-        }
-        if (retryLimit >= 0 && retries >= retryLimit) {
-            return CompletableFuture.failedFuture(fe);
-        }
-        OptionalLong delay = FdbErrors.backoffMillis(fe.getCode(), retries, maxRetryDelayMillis, random);
-        if (delay.isEmpty()) {
-            return CompletableFuture.failedFuture(fe);
-        }
-        retries++;
-        failWatches(FdbErrors.of(1025));
-        return CompletableFuture.supplyAsync(() -> {
-            reset();
-            return this;
-        }, CompletableFuture.delayedExecutor(delay.getAsLong(), TimeUnit.MILLISECONDS, executor));
-    }
-
-    private void failWatches(FDBException error) {
-        for (PendingWatch w : watches) {
-            w.future().completeExceptionally(error);
-        }
-        watches.clear();
-    }
-
-    private void cancelWith(FDBException error) {
-        if (state != State.CLOSED) {
-            state = State.CANCELLED;
-        }
-        failWatches(error);
-        versionstamp.completeExceptionally(error);
-    }
-
-    @Override
-    public void cancel() {
-        cancelWith(FdbErrors.of(1025));
-    }
+    // ---------------------------------------------------------------- watches
 
     @Override
     public CompletableFuture<Void> watch(byte[] key) {
-        FDBException error = usable();
+        FDBException error = lifecycle.readError();
         if (error == null && rywDisabled) {
             error = FdbErrors.of(1034);
+        }
+        if (error == null && Keys.compare(key, reads.keyLimit()) >= 0) {
+            error = FdbErrors.of(2004);
+        }
+        if (error == null && key.length > keySizeLimit()) {
+            error = FdbErrors.of(2102);
+        }
+        if (error == null && !db.reserveWatch()) {
+            error = FdbErrors.of(1032);
         }
         if (error != null) {
             return CompletableFuture.failedFuture(error);
         }
+        CompletableFuture<Void> future = new CompletableFuture<>();
+        future.whenComplete((v, e) -> db.releaseWatch());
         byte[] expected;
         try {
-            expected = get(key, true).join();
+            expected = reads.get(key, false).join(); // a watch's read adds a read-conflict range, as in FoundationDB
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(EmbeddedDatabase.unwrap(e));
+            future.completeExceptionally(EmbeddedDatabase.unwrap(e));
+            return future;
         }
-        CompletableFuture<Void> future = new CompletableFuture<>();
-        watches.add(new PendingWatch(key, expected == null ? null : Arrays.copyOf(expected, expected.length), future));
+        synchronized (watches) {
+            watches.add(new PendingWatch(key, expected == null ? null : Arrays.copyOf(expected, expected.length), future));
+        }
         return future;
+    }
+
+    private void armWatches() {
+        synchronized (watches) {
+            for (PendingWatch w : watches) {
+                db.arm(w.key(), w.expected(), w.future());
+            }
+            watches.clear();
+        }
+    }
+
+    private void failWatches(FDBException error) {
+        synchronized (watches) {
+            for (PendingWatch w : watches) {
+                w.future().completeExceptionally(error);
+            }
+            watches.clear();
+        }
+    }
+
+    /** Fails what this attempt still owes once it is cancelled, timed out, poisoned or reset. */
+    private void retire(FDBException error) {
+        failWatches(error);
+        versionstamp.completeExceptionally(error);
+    }
+
+    // ---------------------------------------------------------------- retry and lifecycle
+
+    @Override
+    public CompletableFuture<Transaction> onError(Throwable e) {
+        Throwable t = EmbeddedDatabase.unwrap(e);
+        if (!(t instanceof FDBException fe)) {
+            return CompletableFuture.failedFuture(t);
+        }
+        lifecycle.checkOpen();
+        FDBException reset = lifecycle.resetError();
+        EmbeddedTransaction next = new EmbeddedTransaction(db, executor, retry);
+        // fdb-java hands the reset transaction to a new object and closes this one at once
+        lifecycle.close();
+        retire(FdbErrors.of(1025));
+        if (reset != null) {
+            return giveUp(next, reset);
+        }
+        boolean limitReached = retry.retryLimit >= 0 && retry.retries >= retry.retryLimit;
+        int attempt = retry.retries;
+        retry.retries = attempt == Integer.MAX_VALUE ? attempt : attempt + 1;
+        if (limitReached) {
+            return giveUp(next, fe);
+        }
+        OptionalLong delay = FdbErrors.backoffMillis(fe.getCode(), attempt, retry.maxRetryDelayMillis, retry.random());
+        if (delay.isEmpty()) {
+            return giveUp(next, fe);
+        }
+        return CompletableFuture.supplyAsync(() -> next,
+                CompletableFuture.delayedExecutor(delay.getAsLong(), TimeUnit.MILLISECONDS, executor));
+    }
+
+    private static CompletableFuture<Transaction> giveUp(EmbeddedTransaction next, FDBException error) {
+        next.close();
+        return CompletableFuture.failedFuture(error);
+    }
+
+    @Override
+    public void cancel() {
+        lifecycle.cancel();
+    }
+
+    @Override
+    public void close() {
+        if (!lifecycle.isClosed()) {
+            lifecycle.close();
+            retire(FdbErrors.of(1025));
+        }
     }
 
     @Override
@@ -695,71 +470,22 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     }
 
     @Override
-    public void close() {
-        if (state != State.COMMITTED) {
-            failWatches(FdbErrors.of(1025));
-        }
-        state = State.CLOSED;
-    }
-
-    @Override
     public TransactionOptions options() {
         return new TransactionOptions((code, param) -> {
+            lifecycle.checkOpen();
             switch (code) {
-                case 30 -> nextWriteNoConflict = true;
+                case 30 -> conflicts.skipNextWrite();
                 case 51 -> rywDisabled = true;
                 case 600 -> snapshotRywDisabled = false;
                 case 601 -> snapshotRywDisabled = true;
                 case 301, 302, 303 -> systemKeys = true;
-                case 500 -> timeoutMillis = longParam(param);
-                case 501 -> retryLimit = longParam(param);
-                case 502 -> maxRetryDelayMillis = longParam(param);
-                case 503 -> sizeLimit = longParam(param);
+                case 500 -> retry.timeoutMillis = longParam(param);
+                case 501 -> retry.retryLimit = longParam(param);
+                case 502 -> retry.maxRetryDelayMillis = longParam(param);
+                case 503 -> retry.sizeLimit = longParam(param);
+                case 701 -> lifecycle.disableProtection();
                 default -> { } // priorities, tags, logging, causal-read options: no observable effect in one process
             }
         });
-    }
-
-    /** The snapshot view: same reads, no read-conflict ranges. */
-    private final class Snapshot extends ReadSurface {
-        @Override
-        AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse, StreamingMode mode) {
-            return EmbeddedTransaction.this.range(begin, end, limit, reverse, mode, true);
-        }
-
-        @Override
-        EmbeddedTransaction transaction() {
-            return EmbeddedTransaction.this;
-        }
-
-        @Override
-        public boolean isSnapshot() {
-            return true;
-        }
-
-        @Override
-        public ReadTransaction snapshot() {
-            return this;
-        }
-
-        @Override
-        public CompletableFuture<byte[]> get(byte[] key) {
-            return EmbeddedTransaction.this.get(key, true);
-        }
-
-        @Override
-        public CompletableFuture<byte[]> getKey(KeySelector selector) {
-            return perform(() -> resolve(selector, true));
-        }
-
-        @Override
-        public boolean addReadConflictRangeIfNotSnapshot(byte[] begin, byte[] end) {
-            return false;
-        }
-
-        @Override
-        public boolean addReadConflictKeyIfNotSnapshot(byte[] key) {
-            return false;
-        }
     }
 }

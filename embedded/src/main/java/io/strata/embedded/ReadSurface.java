@@ -59,9 +59,6 @@ abstract class ReadSurface implements ReadTransaction {
 
     @Override
     public AsyncIterable<KeyValue> getRange(byte[] begin, byte[] end, int limit, boolean reverse, StreamingMode mode) {
-        if (Keys.compare(begin, end) > 0) {
-            return new RangeIterable(() -> CompletableFuture.failedFuture(FdbErrors.of(2005)));
-        }
         return range(KeySelector.firstGreaterOrEqual(begin), KeySelector.firstGreaterOrEqual(end), limit, reverse, mode);
     }
 

@@ -1,0 +1,283 @@
+package io.strata.embedded;
+
+import com.apple.foundationdb.FDBException;
+import com.apple.foundationdb.KeyArrayResult;
+import com.apple.foundationdb.KeySelector;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.StreamingMode;
+import com.apple.foundationdb.async.AsyncIterable;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * The read side of one transaction attempt: its read version, the MVCC window, read-your-writes over
+ * the store, and the read-conflict ranges reads add.
+ *
+ * <p>Invariants: the read version is fixed at the first read or {@code getReadVersion} (or by
+ * {@link #setReadVersion}); a read whose read version is more than 5 seconds behind the clock, before or
+ * after it runs, fails with transaction_too_old (1007) rather than return what pruning may have cut;
+ * every non-snapshot read not served wholly from the attempt's own writes adds the read-conflict range
+ * FoundationDB would. As in FoundationDB, no key longer than the key limit can exist, so reading one
+ * returns nothing rather than failing, and an inverted or zero-width range reads as empty.
+ */
+final class TransactionReads {
+    static final int KEY_LIMIT = 10_000;
+    static final int SYSTEM_KEY_LIMIT = 30_000;
+
+    private final EmbeddedDatabase db;
+    private final EmbeddedTransaction tr;
+    private volatile long readVersion = -1;
+
+    TransactionReads(EmbeddedDatabase db, EmbeddedTransaction tr) {
+        this.db = db;
+        this.tr = tr;
+    }
+
+    long readVersionIfTaken() {
+        return readVersion;
+    }
+
+    private synchronized long readVersionNow() {
+        if (readVersion < 0) {
+            readVersion = db.readVersion();
+        }
+        return readVersion;
+    }
+
+    CompletableFuture<Long> getReadVersion() {
+        FDBException error = tr.lifecycle().versionError();
+        return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(readVersionNow());
+    }
+
+    synchronized void setReadVersion(long version) {
+        FDBException error = tr.lifecycle().writeError();
+        if (error == null && readVersion >= 0) {
+            error = FdbErrors.of(2010);
+        } else if (error == null && version <= 0) {
+            error = FdbErrors.of(2011);
+        } else if (error == null && version > db.readVersion()) {
+            error = FdbErrors.of(1009);
+        }
+        if (error != null) {
+            tr.lifecycle().defer(error);
+            return;
+        }
+        readVersion = version;
+    }
+
+    private FDBException tooOld() {
+        return db.clockVersion() - readVersion > EmbeddedDatabase.WINDOW ? FdbErrors.of(1007) : null;
+    }
+
+    /** Runs a read: state checks, injected faults and delays, the MVCC window before and after. */
+    private <T> CompletableFuture<T> perform(Supplier<T> body) {
+        FDBException error = tr.lifecycle().readError();
+        if (error == null && db.faults().nextReadTooOld()) {
+            error = FdbErrors.of(1007);
+        }
+        if (error == null) {
+            readVersionNow();
+            error = tooOld();
+        }
+        if (error != null) {
+            return CompletableFuture.failedFuture(error);
+        }
+        long delay = db.faults().nextReadDelayNanos();
+        try {
+            T value = body.get();
+            // the store may have pruned versions this read needed while it ran: then it is too old
+            error = tooOld();
+            if (error != null) {
+                return CompletableFuture.failedFuture(error);
+            }
+            if (delay == 0) {
+                return CompletableFuture.completedFuture(value);
+            }
+            return CompletableFuture.supplyAsync(() -> value,
+                    CompletableFuture.delayedExecutor(delay, TimeUnit.NANOSECONDS, tr.getExecutor()));
+        } catch (FDBException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    byte[] keyLimit() {
+        return tr.systemKeys ? Keys.SYSTEM_END : Keys.SYSTEM_PREFIX;
+    }
+
+    private int keySizeLimit() {
+        return tr.systemKeys ? SYSTEM_KEY_LIMIT : KEY_LIMIT;
+    }
+
+    private WriteBuffer visibleWrites(boolean snapshotRead) {
+        return tr.rywDisabled || (snapshotRead && tr.snapshotRywDisabled) ? null : tr.buffer();
+    }
+
+    private ConflictRanges conflicts() {
+        return tr.conflicts();
+    }
+
+    CompletableFuture<byte[]> get(byte[] key, boolean snapshotRead) {
+        return perform(() -> {
+            if (Keys.compare(key, keyLimit()) >= 0) {
+                throw FdbErrors.of(2004);
+            }
+            if (key.length > keySizeLimit()) {
+                return null; // no stored key can be this long
+            }
+            byte[] end = Keys.after(key);
+            if (tr.buffer().isUnreadable(key, end)) {
+                throw FdbErrors.of(1036);
+            }
+            WriteBuffer writes = visibleWrites(snapshotRead);
+            WriteBuffer.Entry entry = writes == null ? null : writes.entry(key);
+            conflicts().count(key.length);
+            if (entry != null && entry.known()) {
+                return entry.value();
+            }
+            byte[] stored = db.store().get(key, readVersion);
+            if (!snapshotRead) {
+                conflicts().addRead(key, end);
+            }
+            return entry == null ? stored : entry.resolve(stored);
+        });
+    }
+
+    CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshotRead) {
+        return perform(() -> {
+            if (Keys.compare(selector.getKey(), keyLimit()) > 0) {
+                throw FdbErrors.of(2004);
+            }
+            return resolve(selector, snapshotRead);
+        });
+    }
+
+    /** Resolves a key selector over this transaction's view; adds the range it resolved over as a conflict. */
+    private byte[] resolve(KeySelector selector, boolean snapshotRead) {
+        byte[] key = selector.getKey();
+        int offset = selector.getOffset();
+        boolean forward = offset >= 1;
+        int steps = forward ? offset : 1 - offset;
+        boolean inclusive = forward != selector.orEqual();
+        byte[] limit = keyLimit();
+        byte[] from = forward ? key : Keys.min(key, limit);
+        if (forward && Keys.compare(key, limit) >= 0) {
+            return limit;
+        }
+        MergedCursor cursor = new MergedCursor(db.store(), readVersion, visibleWrites(snapshotRead), from,
+                inclusive || (!forward && Keys.compare(key, limit) > 0), forward);
+        byte[] found = null;
+        while (steps > 0 && cursor.hasNext()) {
+            byte[] k = cursor.next()[0];
+            if (forward && Keys.compare(k, limit) >= 0) {
+                break;
+            }
+            if (--steps == 0) {
+                found = k;
+            }
+        }
+        byte[] resolved = found != null ? found : forward ? limit : Keys.EMPTY;
+        if (!snapshotRead) {
+            byte[] lo = Keys.min(key, resolved);
+            byte[] hi = Keys.max(key, resolved);
+            conflicts().addRead(lo, Keys.min(Keys.after(hi), limit.length > 1 ? Keys.after(limit) : limit));
+        }
+        conflicts().count(key.length);
+        return resolved;
+    }
+
+    private byte[] rangeBound(KeySelector s, boolean snapshotRead) {
+        if (!s.orEqual() && s.getOffset() == 1) {
+            return Keys.min(s.getKey(), keyLimit());
+        }
+        if (s.orEqual() && s.getOffset() == 1) {
+            return Keys.min(Keys.after(s.getKey()), keyLimit());
+        }
+        return resolve(s, snapshotRead);
+    }
+
+    /** A selector with orEqual removed, as FoundationDB normalises it: (key, offset) of firstGreaterOrEqual form. */
+    private static byte[] normalisedKey(KeySelector s) {
+        return s.orEqual() ? Keys.after(s.getKey()) : s.getKey();
+    }
+
+    AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse,
+                                  StreamingMode mode, boolean snapshotRead) {
+        return new RangeIterable(() -> perform(() -> readRange(begin, end, limit, reverse, mode, snapshotRead)));
+    }
+
+    private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
+                                     StreamingMode mode, boolean snapshotRead) {
+        if (Keys.compare(begin.getKey(), keyLimit()) > 0 || Keys.compare(end.getKey(), keyLimit()) > 0) {
+            throw FdbErrors.of(2004);
+        }
+        if (limit < 0) {
+            throw FdbErrors.of(2012);
+        }
+        if (mode == StreamingMode.EXACT && limit == 0) {
+            throw FdbErrors.of(2210);
+        }
+        List<KeyValue> out = new ArrayList<>();
+        // selectors inverted in both key and offset select nothing: FoundationDB answers without reading
+        if (begin.getOffset() >= end.getOffset() && Keys.compare(normalisedKey(begin), normalisedKey(end)) >= 0) {
+            return out;
+        }
+        byte[] b = rangeBound(begin, snapshotRead);
+        byte[] e = rangeBound(end, snapshotRead);
+        if (Keys.compare(b, e) >= 0) {
+            return out;
+        }
+        if (tr.buffer().isUnreadable(b, e)) {
+            throw FdbErrors.of(1036);
+        }
+        WriteBuffer writes = visibleWrites(snapshotRead);
+        MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, reverse ? e : b, !reverse, !reverse);
+        while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
+            byte[][] kv = cursor.next();
+            if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
+                break;
+            }
+            out.add(new KeyValue(kv[0], kv[1]));
+        }
+        conflicts().count(b.length + e.length);
+        if (!snapshotRead && (writes == null || !writes.coversCleared(b, e))) {
+            boolean cut = limit != 0 && out.size() == limit;
+            byte[] last = cut ? out.get(out.size() - 1).getKey() : null;
+            conflicts().addRead(cut && reverse ? last : b, cut && !reverse ? Keys.after(last) : e);
+        }
+        return out;
+    }
+
+    CompletableFuture<Long> estimatedSize(byte[] begin, byte[] end) {
+        return perform(() -> db.store().sizeOf(begin, end, readVersion));
+    }
+
+    CompletableFuture<KeyArrayResult> splitPoints(byte[] begin, byte[] end, long chunkSize) {
+        return perform(() -> {
+            if (chunkSize <= 0) {
+                throw FdbErrors.of(2006);
+            }
+            List<byte[]> points = new ArrayList<>();
+            points.add(begin);
+            long acc = 0;
+            for (byte[][] kv : db.store().range(begin, end, readVersion, 0, false)) {
+                if (acc >= chunkSize) {
+                    points.add(kv[0]);
+                    acc = 0;
+                }
+                acc += kv[0].length + kv[1].length;
+            }
+            points.add(end);
+            ByteArrayOutputStream keys = new ByteArrayOutputStream();
+            int[] lengths = new int[points.size()];
+            for (int i = 0; i < lengths.length; i++) {
+                keys.writeBytes(points.get(i));
+                lengths[i] = points.get(i).length;
+            }
+            return new KeyArrayResult(keys.toByteArray(), lengths);
+        });
+    }
+}
