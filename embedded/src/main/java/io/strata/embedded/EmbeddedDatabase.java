@@ -269,51 +269,25 @@ final class EmbeddedDatabase implements Database {
 
     @Override
     public <T> T run(Function<? super Transaction, T> retryable, Executor e) {
-        Transaction t = createTransaction(e);
-        try {
-            while (true) {
-                try {
-                    T result = retryable.apply(t);
-                    t.commit().join();
-                    return result;
-                } catch (RuntimeException err) {
-                    t = t.onError(err).join();
-                }
-            }
-        } finally {
-            t.close();
-        }
+        return RetryLoop.runBlocking(createTransaction(e), retryable);
     }
 
     @Override
     public <T> T read(Function<? super ReadTransaction, T> retryable, Executor e) {
-        Transaction t = createTransaction(e);
-        try {
-            while (true) {
-                try {
-                    return retryable.apply(t);
-                } catch (RuntimeException err) {
-                    t = t.onError(err).join();
-                }
-            }
-        } finally {
-            t.close();
-        }
+        return RetryLoop.readBlocking(createTransaction(e), retryable);
     }
 
     @Override
     public <T> CompletableFuture<T> runAsync(
             Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
-        Transaction t = createTransaction(e);
-        return RetryLoop.run(t, tr -> retryable.apply(tr).thenCompose(v -> tr.commit().thenApply(ignore -> v)), e)
-                .whenComplete((v, err) -> t.close());
+        return RetryLoop.run(createTransaction(e),
+                tr -> retryable.apply(tr).thenCompose(v -> tr.commit().thenApply(ignore -> v)), e);
     }
 
     @Override
     public <T> CompletableFuture<T> readAsync(
             Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable, Executor e) {
-        Transaction t = createTransaction(e);
-        return RetryLoop.run(t, retryable::apply, e).whenComplete((v, err) -> t.close());
+        return RetryLoop.run(createTransaction(e), retryable::apply, e);
     }
 
     @Override

@@ -15,8 +15,6 @@ import com.apple.foundationdb.async.AsyncIterable;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
@@ -27,7 +25,7 @@ import java.util.function.Function;
 /**
  * One attempt of a transaction, as fdb-java's {@code FDBTransaction} handle presents it: the write
  * buffer, commit, watches, options and retry ({@code onError}); reads live in {@link TransactionReads},
- * conflict ranges and size in {@link ConflictRanges}, the state machine in {@link Lifecycle}.
+ * write validation in {@link TransactionWrites}, conflict ranges and size in {@link ConflictRanges}, the state machine in {@link Lifecycle}.
  *
  * <p>Invariants: a handle is one attempt and is never reset in place. {@code onError} closes it at once
  * and (after the backoff) completes with a new handle that shares only the {@link RetryState}, as
@@ -40,20 +38,18 @@ import java.util.function.Function;
  */
 final class EmbeddedTransaction extends ReadSurface implements Transaction {
     static final long DEFAULT_SIZE_LIMIT = 10_000_000L;
-    private static final int VALUE_LIMIT = 100_000;
-
-    private record PendingWatch(byte[] key, byte[] expected, CompletableFuture<Void> future) {}
 
     private final EmbeddedDatabase db;
     private final Executor executor;
     private final RetryState retry;
     private final Lifecycle lifecycle;
     private final TransactionReads reads;
+    private final TransactionWrites writes;
     private final SnapshotView snapshot;
     private final WriteBuffer buffer = new WriteBuffer();
     private final ConflictRanges conflicts = new ConflictRanges();
     private final CompletableFuture<byte[]> versionstamp = new CompletableFuture<>();
-    private final List<PendingWatch> watches = new ArrayList<>();
+    private final PendingWatches watches = new PendingWatches();
     private volatile long committedVersion = -1;
 
     // per-attempt options, read by TransactionReads
@@ -71,6 +67,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         this.retry = retry;
         this.lifecycle = new Lifecycle(retry, this::retire);
         this.reads = new TransactionReads(db, this);
+        this.writes = new TransactionWrites(this);
         this.snapshot = new SnapshotView(this);
     }
 
@@ -156,135 +153,56 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         return reads.splitPoints(begin, end, chunkSize);
     }
 
-    // ---------------------------------------------------------------- writes
-
-    /** Whether a write may go ahead; when not, its error is deferred. */
-    private boolean writable() {
-        return passes(lifecycle.writeError());
-    }
-
-    private boolean passes(FDBException error) {
-        if (error != null) {
-            lifecycle.defer(error);
-            return false;
-        }
-        return true;
-    }
-
-    private int keySizeLimit() {
-        return systemKeys ? TransactionReads.SYSTEM_KEY_LIMIT : TransactionReads.KEY_LIMIT;
-    }
-
-    /** 2004 outside the writable keyspace, 2102 too long; deferred. */
-    private boolean checkWriteKey(byte[] key) {
-        return passes(Keys.compare(key, reads.keyLimit()) >= 0 ? FdbErrors.of(2004)
-                : key.length > keySizeLimit() ? FdbErrors.of(2102) : null);
-    }
-
-    private boolean checkValue(byte[] value) {
-        return passes(value.length > VALUE_LIMIT ? FdbErrors.of(2103) : null);
-    }
+    // ---------------------------------------------------------------- writes (see TransactionWrites)
 
     @Override
     public void set(byte[] key, byte[] value) {
-        if (writable() && checkWriteKey(key) && checkValue(value)) {
-            buffer.set(key, value);
-            conflicts.count(key.length + value.length);
-            conflicts.addForWrite(key, Keys.after(key));
-        }
+        writes.set(key, value);
     }
 
     @Override
     public void clear(byte[] key) {
-        if (!writable() || !passes(Keys.compare(key, reads.keyLimit()) >= 0 ? FdbErrors.of(2004) : null)) {
-            return;
-        }
-        if (key.length > keySizeLimit()) {
-            return; // no stored key can be this long: FoundationDB ignores the clear
-        }
-        buffer.clear(key);
-        conflicts.count(key.length);
-        conflicts.addForWrite(key, Keys.after(key));
+        writes.clear(key);
     }
 
     @Override
     public void clear(byte[] begin, byte[] end) {
-        if (!writable() || !passes(Keys.compare(begin, end) > 0 ? FdbErrors.of(2005) : null)
-                || !passes(Keys.compare(end, reads.keyLimit()) > 0 ? FdbErrors.of(2004) : null)) {
-            return;
-        }
-        if (Keys.compare(begin, end) == 0) {
-            return; // an empty range: FoundationDB drops it, adding neither a mutation nor a conflict range
-        }
-        buffer.clear(begin, end);
-        conflicts.count(begin.length + end.length);
-        conflicts.addForWrite(begin, end);
+        writes.clear(begin, end);
     }
 
     @Override
     public void clear(Range range) {
-        clear(range.begin, range.end);
+        writes.clear(range.begin, range.end);
     }
 
     @Override
     public void clearRangeStartsWith(byte[] prefix) {
-        clear(prefix, ByteArrayUtil.strinc(prefix));
+        writes.clear(prefix, ByteArrayUtil.strinc(prefix));
     }
 
     @Override
     public void mutate(MutationType type, byte[] key, byte[] param) {
-        if (!writable() || !checkValue(param)) {
-            return;
-        }
-        if (type == MutationType.SET_VERSIONSTAMPED_KEY) {
-            if (!passes(Versionstamps.offset(key) < 0 ? FdbErrors.of(2000) : null)) {
-                return;
-            }
-            byte[] low = Versionstamps.fillWith(key, (byte) 0);
-            byte[] high = Versionstamps.fillWith(key, (byte) 0xff);
-            if (checkWriteKey(low) && checkWriteKey(high)) {
-                buffer.versionstamped(type, key, param, low, Keys.after(high));
-                conflicts.count(key.length + param.length);
-            }
-            return;
-        }
-        if (!checkWriteKey(key)) {
-            return;
-        }
-        if (type == MutationType.SET_VERSIONSTAMPED_VALUE) {
-            if (!passes(Versionstamps.offset(param) < 0 ? FdbErrors.of(2000) : null)) {
-                return;
-            }
-            buffer.versionstamped(type, key, param, key, Keys.after(key));
-        } else {
-            buffer.atomic(type, key, param);
-        }
-        conflicts.count(key.length + param.length);
-        conflicts.addForWrite(key, Keys.after(key));
+        writes.mutate(type, key, param);
     }
 
     @Override
     public void addReadConflictRange(byte[] begin, byte[] end) {
-        if (writable()) {
-            conflicts.addRead(begin, end);
-        }
+        writes.addReadConflictRange(begin, end);
     }
 
     @Override
     public void addReadConflictKey(byte[] key) {
-        addReadConflictRange(key, Keys.after(key));
+        writes.addReadConflictRange(key, Keys.after(key));
     }
 
     @Override
     public void addWriteConflictRange(byte[] begin, byte[] end) {
-        if (writable()) {
-            conflicts.addWrite(begin, end);
-        }
+        writes.addWriteConflictRange(begin, end);
     }
 
     @Override
     public void addWriteConflictKey(byte[] key) {
-        addWriteConflictRange(key, Keys.after(key));
+        writes.addWriteConflictRange(key, Keys.after(key));
     }
 
     // ---------------------------------------------------------------- commit
@@ -300,7 +218,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         }
         if (buffer.isEmpty() && !conflicts.hasWrites()) {
             versionstamp.completeExceptionally(FdbErrors.of(2021));
-            armWatches();
+            watches.armAll(db);
             return CompletableFuture.completedFuture(null);
         }
         long version;
@@ -312,14 +230,14 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         }
         committedVersion = version;
         versionstamp.complete(ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array());
-        armWatches();
+        watches.armAll(db);
         return CompletableFuture.completedFuture(null);
     }
 
     /** A commit that failed: the versionstamp has no version (2020) and the attempt's watches fail with the error. */
     private CompletableFuture<Void> failCommit(FDBException e) {
         versionstamp.completeExceptionally(FdbErrors.of(2020));
-        failWatches(e);
+        watches.failAll(e);
         return CompletableFuture.failedFuture(e);
     }
 
@@ -352,7 +270,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         if (error == null && Keys.compare(key, reads.keyLimit()) >= 0) {
             error = FdbErrors.of(2004);
         }
-        if (error == null && key.length > keySizeLimit()) {
+        if (error == null && key.length > reads.keySizeLimit()) {
             error = FdbErrors.of(2102);
         }
         if (error == null && !db.reserveWatch()) {
@@ -370,33 +288,13 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             future.completeExceptionally(EmbeddedDatabase.unwrap(e));
             return future;
         }
-        synchronized (watches) {
-            watches.add(new PendingWatch(key, expected == null ? null : Arrays.copyOf(expected, expected.length), future));
-        }
+        watches.add(key, expected, future);
         return future;
-    }
-
-    private void armWatches() {
-        synchronized (watches) {
-            for (PendingWatch w : watches) {
-                db.arm(w.key(), w.expected(), w.future());
-            }
-            watches.clear();
-        }
-    }
-
-    private void failWatches(FDBException error) {
-        synchronized (watches) {
-            for (PendingWatch w : watches) {
-                w.future().completeExceptionally(error);
-            }
-            watches.clear();
-        }
     }
 
     /** Fails what this attempt still owes once it is cancelled, timed out, poisoned or reset. */
     private void retire(FDBException error) {
-        failWatches(error);
+        watches.failAll(error);
         versionstamp.completeExceptionally(error);
     }
 

@@ -1,14 +1,52 @@
 package io.strata.embedded;
 
+import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
-/** The asynchronous retry loop of {@code runAsync}/{@code readAsync}: run, and on error ask {@code onError}. */
+/**
+ * The retry loops of {@code Database.run/read/runAsync/readAsync}, exactly as fdb-java's: run the body
+ * (and commit), and on error continue with the transaction {@code onError} completes with, which is a new
+ * handle: the failed one is closed by then.
+ */
 final class RetryLoop {
     private RetryLoop() {}
 
+    static <T> T runBlocking(Transaction first, Function<? super Transaction, T> body) {
+        Transaction t = first;
+        try {
+            while (true) {
+                try {
+                    T result = body.apply(t);
+                    t.commit().join();
+                    return result;
+                } catch (RuntimeException err) {
+                    t = t.onError(err).join();
+                }
+            }
+        } finally {
+            t.close();
+        }
+    }
+
+    static <T> T readBlocking(Transaction first, Function<? super ReadTransaction, T> body) {
+        Transaction t = first;
+        try {
+            while (true) {
+                try {
+                    return body.apply(t);
+                } catch (RuntimeException err) {
+                    t = t.onError(err).join();
+                }
+            }
+        } finally {
+            t.close();
+        }
+    }
+
+    /** The asynchronous loop; closes the last transaction (the one still open) when it ends. */
     static <T> CompletableFuture<T> run(
             Transaction first, Function<Transaction, ? extends CompletableFuture<T>> body, Executor executor) {
         CompletableFuture<T> result = new CompletableFuture<>();
@@ -27,11 +65,19 @@ final class RetryLoop {
         }
         step.whenCompleteAsync((value, error) -> {
             if (error == null) {
+                tr.close();
                 result.complete(value);
                 return;
             }
-            tr.onError(error).whenCompleteAsync((retry, fatal) -> {
+            CompletableFuture<Transaction> next;
+            try {
+                next = tr.onError(error);
+            } catch (RuntimeException e) {
+                next = CompletableFuture.failedFuture(e);
+            }
+            next.whenCompleteAsync((retry, fatal) -> {
                 if (fatal != null) {
+                    tr.close();
                     result.completeExceptionally(EmbeddedDatabase.unwrap(fatal));
                 } else {
                     attempt(retry, body, executor, result);

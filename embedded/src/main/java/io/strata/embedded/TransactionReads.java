@@ -108,7 +108,7 @@ final class TransactionReads {
         return tr.systemKeys ? Keys.SYSTEM_END : Keys.SYSTEM_PREFIX;
     }
 
-    private int keySizeLimit() {
+    int keySizeLimit() {
         return tr.systemKeys ? SYSTEM_KEY_LIMIT : KEY_LIMIT;
     }
 
