@@ -15,6 +15,7 @@ import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.Transaction;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -192,7 +193,7 @@ public abstract class TransactionLifecycleContract {
         Transaction tr = db.createTransaction();
         CompletableFuture<Void> watch = tr.watch(b("a"));
         tr.close();
-        assertFdbError(1025, watch::join);
+        assertFdbError(1025, () -> watch.get(10, TimeUnit.SECONDS)); // bounded: a watch that never ends fails the test
     }
 
     @Test
@@ -206,7 +207,7 @@ public abstract class TransactionLifecycleContract {
         });
         tr.set(b("x"), b("1"));
         assertFdbError(1020, () -> tr.commit().join());
-        assertFdbError(1020, watch::join);
+        assertFdbError(1020, () -> watch.get(10, TimeUnit.SECONDS));
         tr.close();
     }
 
@@ -216,7 +217,7 @@ public abstract class TransactionLifecycleContract {
         try (Transaction tr = db.createTransaction()) {
             tr.watch(b("a"));
             tr.watch(b("b"));
-            assertFdbError(1032, () -> tr.watch(b("c")).join());
+            assertFdbError(1032, () -> tr.watch(b("c")).get(10, TimeUnit.SECONDS));
         } finally {
             db.options().setMaxWatches(10_000);
         }
