@@ -48,7 +48,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     private final SnapshotView snapshot;
     private final WriteBuffer buffer = new WriteBuffer();
     private final ConflictRanges conflicts = new ConflictRanges();
-    private final CompletableFuture<byte[]> versionstamp = new CompletableFuture<>();
+    private final VersionstampPromise versionstamp = new VersionstampPromise();
     private final PendingWatches watches = new PendingWatches();
     private volatile long committedVersion = -1;
 
@@ -217,7 +217,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             return failCommit(FdbErrors.of(2101));
         }
         if (buffer.isEmpty() && !conflicts.hasWrites()) {
-            versionstamp.completeExceptionally(FdbErrors.of(2021));
+            versionstamp.failWith(2021);
             watches.armAll(db);
             return CompletableFuture.completedFuture(null);
         }
@@ -229,14 +229,14 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             return failCommit(e);
         }
         committedVersion = version;
-        versionstamp.complete(ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array());
+        versionstamp.committed(version);
         watches.armAll(db);
         return CompletableFuture.completedFuture(null);
     }
 
     /** A commit that failed: the versionstamp has no version (2020) and the attempt's watches fail with the error. */
     private CompletableFuture<Void> failCommit(FDBException e) {
-        versionstamp.completeExceptionally(FdbErrors.of(2020));
+        versionstamp.failWith(2020);
         watches.failAll(e);
         return CompletableFuture.failedFuture(e);
     }
@@ -250,7 +250,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     @Override
     public CompletableFuture<byte[]> getVersionstamp() {
         FDBException error = lifecycle.commitStartedError();
-        return error != null ? CompletableFuture.failedFuture(error) : versionstamp;
+        return error != null ? CompletableFuture.failedFuture(error) : versionstamp.future();
     }
 
     @Override
@@ -295,7 +295,14 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     /** Fails what this attempt still owes once it is cancelled, timed out, poisoned or reset. */
     private void retire(FDBException error) {
         watches.failAll(error);
-        versionstamp.completeExceptionally(error);
+        versionstamp.fail(error);
+    }
+
+    /** As {@link #retire(FDBException)} with transaction_cancelled, building the exception only when something is owed. */
+    private void retireCancelled() {
+        if (!watches.isEmpty() || versionstamp.isOwed()) {
+            retire(FdbErrors.of(1025));
+        }
     }
 
     // ---------------------------------------------------------------- retry and lifecycle
@@ -311,7 +318,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         EmbeddedTransaction next = new EmbeddedTransaction(db, executor, retry);
         // fdb-java hands the reset transaction to a new object and closes this one at once
         lifecycle.close();
-        retire(FdbErrors.of(1025));
+        retireCancelled();
         if (reset != null) {
             return giveUp(next, reset);
         }
@@ -343,7 +350,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     public void close() {
         if (!lifecycle.isClosed()) {
             lifecycle.close();
-            retire(FdbErrors.of(1025));
+            retireCancelled();
         }
     }
 

@@ -23,6 +23,10 @@ final class PendingWatches {
         watches.add(new Watch(key, expected == null ? null : Arrays.copyOf(expected, expected.length), future));
     }
 
+    synchronized boolean isEmpty() {
+        return watches.isEmpty();
+    }
+
     synchronized void armAll(EmbeddedDatabase db) {
         for (Watch w : watches) {
             db.arm(w.key(), w.expected(), w.future());
