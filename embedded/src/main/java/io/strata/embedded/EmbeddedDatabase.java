@@ -180,10 +180,9 @@ final class EmbeddedDatabase implements Database {
             case SET -> write(m.key(), m.param(), version, horizon);
             case CLEAR -> write(m.key(), null, version, horizon);
             case CLEAR_RANGE -> {
-                for (byte[][] kv : store.range(m.key(), m.end(), version, 0, false)) {
-                    watches.changed(kv[0], null);
+                for (byte[] key : store.clearRange(m.key(), m.end(), version, horizon)) {
+                    watches.changed(key, null);
                 }
-                store.clearRange(m.key(), m.end(), version, horizon);
             }
             case ATOMIC -> {
                 if (m.type() == MutationType.SET_VERSIONSTAMPED_KEY) {

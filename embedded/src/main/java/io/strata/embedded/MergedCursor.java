@@ -16,19 +16,24 @@ final class MergedCursor implements Iterator<byte[][]> {
     private final long version;
     private final WriteBuffer buffer;
     private final boolean forward;
-    private final Iterator<byte[][]> stored;
+    private final VersionedStore.Scan stored;
     private final Iterator<Map.Entry<byte[], WriteBuffer.Entry>> buffered;
     private byte[][] nextStored;
     private Map.Entry<byte[], WriteBuffer.Entry> nextBuffered;
     private byte[][] next;
 
-    /** @param buffer the transaction's writes, or null when read-your-writes is off */
-    MergedCursor(VersionedStore store, long version, WriteBuffer buffer, byte[] from, boolean inclusive, boolean forward) {
+    /**
+     * @param buffer     the transaction's writes, or null when read-your-writes is off
+     * @param exhaustive walk every stored key (see {@link VersionedStore#scan}); needed only when a first
+     *                   pass was not {@link #consistent()}
+     */
+    MergedCursor(VersionedStore store, long version, WriteBuffer buffer, byte[] from, boolean inclusive, boolean forward,
+                 boolean exhaustive) {
         this.store = store;
         this.version = version;
         this.buffer = buffer;
         this.forward = forward;
-        this.stored = store.scan(from, inclusive, forward, version);
+        this.stored = store.scan(from, inclusive, forward, version, exhaustive);
         this.buffered = buffer == null ? null : buffer.entries(from, inclusive, forward).entrySet().iterator();
         nextStored = pullStored();
         nextBuffered = buffered != null && buffered.hasNext() ? buffered.next() : null;
@@ -76,6 +81,11 @@ final class MergedCursor implements Iterator<byte[][]> {
             }
         }
         return null;
+    }
+
+    /** Whether the stored keys were seen completely; if not, read again with an exhaustive cursor. */
+    boolean consistent() {
+        return stored.consistent();
     }
 
     @Override

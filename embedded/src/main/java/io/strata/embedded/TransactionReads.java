@@ -167,16 +167,14 @@ final class TransactionReads {
         if (forward && Keys.compare(key, limit) >= 0) {
             return limit;
         }
-        MergedCursor cursor = new MergedCursor(db.store(), readVersion, visibleWrites(snapshotRead), from,
-                inclusive || (!forward && Keys.compare(key, limit) > 0), forward);
+        boolean fromInclusive = inclusive || (!forward && Keys.compare(key, limit) > 0);
+        WriteBuffer writes = visibleWrites(snapshotRead);
         byte[] found = null;
-        while (steps > 0 && cursor.hasNext()) {
-            byte[] k = cursor.next()[0];
-            if (forward && Keys.compare(k, limit) >= 0) {
+        for (boolean exhaustive = false; ; exhaustive = true) {
+            MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, from, fromInclusive, forward, exhaustive);
+            found = step(cursor, steps, forward ? limit : null);
+            if (cursor.consistent()) {
                 break;
-            }
-            if (--steps == 0) {
-                found = k;
             }
         }
         byte[] resolved = found != null ? found : forward ? limit : Keys.EMPTY;
@@ -187,6 +185,20 @@ final class TransactionReads {
         }
         conflicts().count(key.length);
         return resolved;
+    }
+
+    /** The key {@code steps} keys along the cursor, or null when it runs out (or reaches {@code limit}, if given). */
+    private static byte[] step(MergedCursor cursor, int steps, byte[] limit) {
+        while (steps > 0 && cursor.hasNext()) {
+            byte[] k = cursor.next()[0];
+            if (limit != null && Keys.compare(k, limit) >= 0) {
+                return null;
+            }
+            if (--steps == 0) {
+                return k;
+            }
+        }
+        return null;
     }
 
     private byte[] rangeBound(KeySelector s, boolean snapshotRead) {
@@ -234,13 +246,19 @@ final class TransactionReads {
             throw FdbErrors.of(1036);
         }
         WriteBuffer writes = visibleWrites(snapshotRead);
-        MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, reverse ? e : b, !reverse, !reverse);
-        while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
-            byte[][] kv = cursor.next();
-            if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
+        for (boolean exhaustive = false; ; exhaustive = true) {
+            MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, reverse ? e : b, !reverse, !reverse, exhaustive);
+            while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
+                byte[][] kv = cursor.next();
+                if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
+                    break;
+                }
+                out.add(new KeyValue(kv[0], kv[1]));
+            }
+            if (cursor.consistent()) {
                 break;
             }
-            out.add(new KeyValue(kv[0], kv[1]));
+            out.clear(); // a key died while the live keys were walked: it may have been missed
         }
         conflicts().count(b.length + e.length);
         if (!snapshotRead && (writes == null || !writes.coversCleared(b, e))) {

@@ -1,26 +1,35 @@
 package io.strata.embedded;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * The ordered multi-version key-value store.
  *
- * <p>Invariants: each key maps to a chain of versions, newest first, whose versions never increase (a
- * commit that writes a key twice adds two nodes of the same version, the later write first); a
- * {@code null} value is a tombstone. Only the committer thread (holding the database's commit lock)
- * calls {@link #apply}; readers call {@link #get} and {@link #range} concurrently without locks and see,
- * for a read version {@code v}, exactly the newest entry with version {@code <= v}. Entries older than
- * the newest one at or below the horizon (the oldest version a legal read may use) are unreachable and
- * are pruned. Pruning is amortised: each head node carries the chain's length and the length left by
- * the last prune, and a write walks the chain only once it has doubled since then, so writing one hot
- * key many times costs O(1) per write instead of a walk over every version in the window; a chain
- * holds at most about twice the versions a legal read can need.
+ * <p>Invariants:
+ * <ul>
+ *   <li>Each key maps to a {@link Chain} of versions, newest first, whose versions never increase (a
+ *       commit that writes a key twice adds two nodes of the same version, the later write first); a
+ *       {@code null} value is a tombstone. Only the committer thread (holding the database's commit
+ *       lock) writes; readers call {@link #get} and {@link #scan} concurrently without locks and see,
+ *       for a read version {@code v}, exactly the newest entry with version {@code <= v}.
+ *   <li>Entries older than the newest one at or below the horizon (the oldest version a legal read may
+ *       use) are unreachable and are pruned, amortised: a write walks a chain only once it has doubled
+ *       since its last prune, so writing one hot key many times costs O(1) per write; a chain holds at
+ *       most about twice the versions a legal read can need.
+ *   <li>{@link #live} holds exactly the keys whose newest entry is a value. Every tombstone is queued in
+ *       {@link #deaths} in commit order (and its count published in {@link #deathCount} before the key
+ *       leaves {@link #live}) until it leaves the window; then a key whose newest entry is still that
+ *       tombstone is dropped. So a reader at {@code v} finds every key visible at {@code v} among the
+ *       live keys plus the keys that died after {@code v}, without stepping over the tombstones of the
+ *       last 5 seconds, and knows it missed nothing if no key died while it read ({@link Scan#consistent}).
+ * </ul>
  */
 final class VersionedStore {
     /** A version of one key's value; {@code older} is only ever cut (pruned), never changed otherwise. */
@@ -42,15 +51,29 @@ final class VersionedStore {
         }
     }
 
+    /** One key's versions; the committer swaps {@code head}, readers follow it without locks. */
+    private static final class Chain {
+        volatile Node head;
+        /** Whether the key is in {@link #live}; committer only. */
+        boolean live;
+    }
+
+    private record Death(long version, byte[] key) {}
+
     /** Chains shorter than this are never walked for pruning. */
     private static final int PRUNE_MIN_LENGTH = 4;
+    /** A reader this many deaths behind scans every key instead of merging them in. */
+    private static final int MAX_MERGED_DEATHS = 256;
 
-    private final ConcurrentSkipListMap<byte[], Node> map = new ConcurrentSkipListMap<>(Keys.ORDER);
-    private final ArrayDeque<Map.Entry<Long, byte[]>> tombstones = new ArrayDeque<>();
+    private final ConcurrentSkipListMap<byte[], Chain> all = new ConcurrentSkipListMap<>(Keys.ORDER);
+    private final ConcurrentSkipListMap<byte[], Chain> live = new ConcurrentSkipListMap<>(Keys.ORDER);
+    private final ConcurrentLinkedDeque<Death> deaths = new ConcurrentLinkedDeque<>();
+    private volatile long deathCount;
 
     /** The value visible at {@code version}, or null. */
     byte[] get(byte[] key, long version) {
-        return visible(map.get(key), version);
+        Chain chain = all.get(key);
+        return chain == null ? null : visible(chain.head, version);
     }
 
     private static byte[] visible(Node node, long version) {
@@ -62,18 +85,18 @@ final class VersionedStore {
 
     /**
      * The live key-values in {@code [begin, end)} at {@code version}, in key order (or reverse), at most
-     * {@code limit} of them (0 = all).
+     * {@code limit} of them (0 = all). Walks every key with versions: for the committer and estimates.
      */
     List<byte[][]> range(byte[] begin, byte[] end, long version, int limit, boolean reverse) {
         List<byte[][]> out = new ArrayList<>();
         if (Keys.compare(begin, end) >= 0) {
             return out;
         }
-        NavigableMap<byte[], Node> sub = map.subMap(begin, true, end, false);
-        Iterator<Map.Entry<byte[], Node>> it = (reverse ? sub.descendingMap() : sub).entrySet().iterator();
+        NavigableMap<byte[], Chain> sub = all.subMap(begin, true, end, false);
+        Iterator<Map.Entry<byte[], Chain>> it = (reverse ? sub.descendingMap() : sub).entrySet().iterator();
         while (it.hasNext() && (limit <= 0 || out.size() < limit)) {
-            Map.Entry<byte[], Node> e = it.next();
-            byte[] value = visible(e.getValue(), version);
+            Map.Entry<byte[], Chain> e = it.next();
+            byte[] value = visible(e.getValue().head, version);
             if (value != null) {
                 out.add(new byte[][] {e.getKey(), value});
             }
@@ -81,73 +104,67 @@ final class VersionedStore {
         return out;
     }
 
-    /** An iterator over live keys from {@code from} (inclusive) in one direction, for key selectors. */
-    Iterator<byte[][]> scan(byte[] from, boolean inclusive, boolean forward, long version) {
-        NavigableMap<byte[], Node> sub = forward ? map.tailMap(from, inclusive) : map.headMap(from, inclusive).descendingMap();
-        Iterator<Map.Entry<byte[], Node>> it = sub.entrySet().iterator();
-        return new Iterator<>() {
-            byte[][] next = advance();
-
-            private byte[][] advance() {
-                while (it.hasNext()) {
-                    Map.Entry<byte[], Node> e = it.next();
-                    byte[] v = visible(e.getValue(), version);
-                    if (v != null) {
-                        return new byte[][] {e.getKey(), v};
-                    }
-                }
-                return null;
-            }
-
-            @Override
-            public boolean hasNext() {
-                return next != null;
-            }
-
-            @Override
-            public byte[][] next() {
-                byte[][] r = next;
-                next = advance();
-                return r;
-            }
-        };
+    /**
+     * The key-values visible at {@code version} from {@code from} in one direction. Unless
+     * {@code exhaustive}, it walks only live keys and those that died after {@code version}: check
+     * {@link Scan#consistent()} when done, and scan again exhaustively if it says a key may have been missed.
+     */
+    Scan scan(byte[] from, boolean inclusive, boolean forward, long version, boolean exhaustive) {
+        return new Scan(from, inclusive, forward, version, exhaustive);
     }
 
     /** Writes {@code value} (null = clear) for {@code key} at {@code version}; committer only. */
     void put(byte[] key, byte[] value, long version, long horizon) {
-        Node head = map.get(key);
-        if (head == null && value == null) {
+        Chain chain = all.get(key);
+        if (chain == null) {
+            if (value == null) {
+                return;
+            }
+            chain = new Chain();
+            chain.head = new Node(version, value, null);
+            all.put(key, chain);
+            chain.live = true;
+            live.put(key, chain);
             return;
         }
-        Node node = new Node(version, value, head);
+        Node node = new Node(version, value, chain.head);
         if (node.length >= Math.max(PRUNE_MIN_LENGTH, 2 * node.kept)) {
             prune(node, horizon);
         }
-        map.put(key, node);
-        if (value == null) {
-            tombstones.add(Map.entry(version, key));
-        }
-    }
-
-    /** Clears every live key in {@code [begin, end)} at {@code version}; committer only. */
-    void clearRange(byte[] begin, byte[] end, long version, long horizon) {
-        if (Keys.compare(begin, end) >= 0) {
-            return;
-        }
-        for (Map.Entry<byte[], Node> e : map.subMap(begin, true, end, false).entrySet()) {
-            if (e.getValue().value != null) {
-                put(e.getKey(), null, version, horizon);
+        chain.head = node;
+        if (value != null && !chain.live) {
+            chain.live = true;
+            live.put(key, chain);
+        } else if (value == null) {
+            deaths.addLast(new Death(version, key));
+            deathCount = deathCount + 1; // single writer; published before the key leaves `live`
+            if (chain.live) {
+                chain.live = false;
+                live.remove(key);
             }
         }
     }
 
-    /** Drops tombstones that no legal read can see any more; committer only. */
+    /** Clears every live key in {@code [begin, end)} at {@code version} and returns them; committer only. */
+    List<byte[]> clearRange(byte[] begin, byte[] end, long version, long horizon) {
+        if (Keys.compare(begin, end) >= 0) {
+            return List.of();
+        }
+        List<byte[]> cleared = new ArrayList<>(live.subMap(begin, true, end, false).keySet());
+        for (byte[] key : cleared) {
+            put(key, null, version, horizon);
+        }
+        return cleared;
+    }
+
+    /** Drops keys whose newest entry is a tombstone no legal read can see any more; committer only. */
     void collect(long horizon) {
-        while (!tombstones.isEmpty() && tombstones.peekFirst().getKey() <= horizon) {
-            Map.Entry<Long, byte[]> t = tombstones.pollFirst();
-            Node head = map.get(t.getValue());
-            if (head != null && head.value == null && head.version <= horizon) {
-                map.remove(t.getValue(), head);
+        Death d;
+        while ((d = deaths.peekFirst()) != null && d.version() <= horizon) {
+            deaths.pollFirst();
+            Chain chain = all.get(d.key());
+            if (chain != null && !chain.live && chain.head.version <= horizon) {
+                all.remove(d.key(), chain);
             }
         }
     }
@@ -172,5 +189,107 @@ final class VersionedStore {
             total += kv[0].length + kv[1].length;
         }
         return total;
+    }
+
+    /**
+     * Key-values visible at one version, from a key in one direction: the live keys merged with the keys
+     * that died after the version (or every key, when exhaustive or too far behind).
+     */
+    final class Scan implements Iterator<byte[][]> {
+        private final long version;
+        private final boolean forward;
+        private final long deathsAtStart;
+        private final Iterator<Map.Entry<byte[], Chain>> main;
+        private final Iterator<Map.Entry<byte[], Chain>> extra;
+        private Map.Entry<byte[], Chain> nextMain;
+        private Map.Entry<byte[], Chain> nextExtra;
+        private byte[][] next;
+
+        private Scan(byte[] from, boolean inclusive, boolean forward, long version, boolean exhaustive) {
+            this.version = version;
+            this.forward = forward;
+            this.deathsAtStart = deathCount;
+            TreeMap<byte[], Chain> died = exhaustive ? null : diedAfter(from, inclusive);
+            ConcurrentSkipListMap<byte[], Chain> source = died == null ? all : live;
+            main = (forward ? source.tailMap(from, inclusive) : source.headMap(from, inclusive).descendingMap())
+                    .entrySet().iterator();
+            extra = died == null ? null : (forward ? died : died.descendingMap()).entrySet().iterator();
+            nextMain = pull(main);
+            nextExtra = pull(extra);
+            next = advance();
+        }
+
+        /** Keys past {@code from} that died after this scan's version; null when there are too many. */
+        private TreeMap<byte[], Chain> diedAfter(byte[] from, boolean inclusive) {
+            TreeMap<byte[], Chain> died = new TreeMap<>(Keys.ORDER);
+            int seen = 0;
+            for (Iterator<Death> it = deaths.descendingIterator(); it.hasNext(); ) {
+                Death d = it.next();
+                if (d.version() <= version) {
+                    break;
+                }
+                if (++seen > MAX_MERGED_DEATHS) {
+                    return null;
+                }
+                int c = Keys.compare(d.key(), from);
+                boolean inside = forward ? c > 0 || (inclusive && c == 0) : c < 0 || (inclusive && c == 0);
+                Chain chain = inside ? all.get(d.key()) : null;
+                if (chain != null) {
+                    died.put(d.key(), chain);
+                }
+            }
+            return died;
+        }
+
+        private static Map.Entry<byte[], Chain> pull(Iterator<Map.Entry<byte[], Chain>> it) {
+            return it != null && it.hasNext() ? it.next() : null;
+        }
+
+        private byte[][] advance() {
+            while (nextMain != null || nextExtra != null) {
+                Map.Entry<byte[], Chain> e;
+                int c;
+                if (nextMain == null) {
+                    c = 1;
+                } else if (nextExtra == null) {
+                    c = -1;
+                } else {
+                    c = Keys.compare(nextMain.getKey(), nextExtra.getKey());
+                    c = forward ? c : -c;
+                }
+                if (c <= 0) {
+                    e = nextMain;
+                    nextMain = pull(main);
+                    if (c == 0) {
+                        nextExtra = pull(extra); // died after the version and live again: one key
+                    }
+                } else {
+                    e = nextExtra;
+                    nextExtra = pull(extra);
+                }
+                byte[] value = visible(e.getValue().head, version);
+                if (value != null) {
+                    return new byte[][] {e.getKey(), value};
+                }
+            }
+            return null;
+        }
+
+        /** False when a key died while this scan ran, so it may have left the live keys unseen: scan again exhaustively. */
+        boolean consistent() {
+            return extra == null || deathCount == deathsAtStart;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public byte[][] next() {
+            byte[][] r = next;
+            next = advance();
+            return r;
+        }
     }
 }
