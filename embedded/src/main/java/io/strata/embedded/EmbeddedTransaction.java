@@ -255,8 +255,8 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
 
     @Override
     public CompletableFuture<Long> getApproximateSize() {
-        FDBException error = lifecycle.readError();
-        return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(conflicts.size());
+        lifecycle.checkOpen(); // FoundationDB returns the running size whatever the attempt's state
+        return CompletableFuture.completedFuture(conflicts.size());
     }
 
     // ---------------------------------------------------------------- watches

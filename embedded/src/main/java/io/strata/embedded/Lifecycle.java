@@ -16,8 +16,8 @@ import java.util.function.Consumer;
  *       {@code getReadVersion}, watch and commit, before any other check.
  *   <li><b>commit started</b>: set by the first {@code commit()} that gets past its checks and never
  *       cleared (only the new attempt {@code onError} hands out starts afresh). From then on every
- *       operation but {@code getReadVersion}, {@code getCommittedVersion}, {@code cancel} and setting
- *       options fails with used_during_commit (2017), whether the commit is outstanding, succeeded or failed;
+ *       operation but {@code getReadVersion}, {@code getCommittedVersion}, {@code getApproximateSize},
+ *       {@code cancel} and setting options fails with used_during_commit (2017), whether the commit is outstanding, succeeded or failed;
  *       unless USED_DURING_COMMIT_PROTECTION_DISABLE is set, the first such operation also fails the
  *       attempt with 2017, so {@code onError} then fails too.
  *   <li><b>reset error</b>: cancel (1025), timeout (1031) or the 2017 above; set at most once, never
