@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  *         .notCommitted(0.05)                    // spurious not_committed (1020) per commit
  *         .unknownResultApplied(0.02)            // commit applied, then commit_unknown_result (1021)
  *         .unknownResultNotApplied(0.02)         // nothing applied, commit_unknown_result (1021)
- *         .tooOld(0.01)                          // transaction_too_old (1007) per read
+ *         .tooOld(0.01)                          // a transaction's reads all fail with transaction_too_old (1007)
  *         .readDelay(Duration.ofMillis(2), 0.05))
  *     .open();
  * }</pre>
@@ -38,7 +38,7 @@ public final class Faults {
         UNKNOWN_RESULT_APPLIED,
         /** A commit failed with {@code commit_unknown_result} (1021) and nothing was written. */
         UNKNOWN_RESULT_NOT_APPLIED,
-        /** A read failed with {@code transaction_too_old} (1007). */
+        /** A transaction attempt got a stale read version: its reads failed with {@code transaction_too_old} (1007). */
         TOO_OLD,
         /** A read was delayed. */
         READ_DELAY
@@ -102,7 +102,12 @@ public final class Faults {
         return commitFaults(notCommitted, unknownApplied, probability("unknownResultNotApplied", p));
     }
 
-    /** Fails each read with probability {@code p} with {@code transaction_too_old} (1007). */
+    /**
+     * Gives each transaction attempt, with probability {@code p}, a read version already outside the
+     * 5-second window: every read of that attempt fails with {@code transaction_too_old} (1007), as on a
+     * real cluster, where the age of the read version (not the number of reads) decides it. The retry
+     * takes a fresh read version and decides again.
+     */
     public Faults tooOld(double p) {
         return new Faults(seed, notCommitted, unknownApplied, unknownNotApplied,
                 probability("tooOld", p), readDelay, readDelayProbability);
@@ -141,8 +146,8 @@ public final class Faults {
         return CommitFault.NONE;
     }
 
-    /** Decides whether the next read fails with {@code transaction_too_old}. */
-    boolean nextReadTooOld() {
+    /** Decides whether the transaction attempt taking a read version now gets a stale one. */
+    boolean nextTransactionTooOld() {
         if (tooOld == 0 || draw(tooOldStream) >= tooOld) {
             return false;
         }

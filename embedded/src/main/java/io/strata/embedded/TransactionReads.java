@@ -31,6 +31,8 @@ final class TransactionReads {
     private final EmbeddedDatabase db;
     private final EmbeddedTransaction tr;
     private volatile long readVersion = -1;
+    /** Whether the fault plan made this attempt's read version stale: then every read fails with 1007. */
+    private volatile boolean stale;
 
     TransactionReads(EmbeddedDatabase db, EmbeddedTransaction tr) {
         this.db = db;
@@ -44,6 +46,7 @@ final class TransactionReads {
     private synchronized long readVersionNow() {
         if (readVersion < 0) {
             readVersion = db.readVersion();
+            stale = db.faults().nextTransactionTooOld();
         }
         return readVersion;
     }
@@ -76,12 +79,9 @@ final class TransactionReads {
     /** Runs a read: state checks, injected faults and delays, the MVCC window before and after. */
     private <T> CompletableFuture<T> perform(Supplier<T> body) {
         FDBException error = tr.lifecycle().readError();
-        if (error == null && db.faults().nextReadTooOld()) {
-            error = FdbErrors.of(1007);
-        }
         if (error == null) {
             readVersionNow();
-            error = tooOld();
+            error = stale ? FdbErrors.of(1007) : tooOld();
         }
         if (error != null) {
             return CompletableFuture.failedFuture(error);

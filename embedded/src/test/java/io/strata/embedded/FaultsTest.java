@@ -29,7 +29,7 @@ class FaultsTest {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             out.add(faults.nextCommitFault());
-            out.add(faults.nextReadTooOld());
+            out.add(faults.nextTransactionTooOld());
             out.add(faults.nextReadDelayNanos());
         }
         return out;
@@ -54,7 +54,7 @@ class FaultsTest {
         for (int i = 0; i < 200; i++) {
             quietCommits.add(quiet.nextCommitFault());
             for (int r = 0; r < i % 5; r++) {
-                busy.nextReadTooOld();
+                busy.nextTransactionTooOld();
                 busy.nextReadDelayNanos();
             }
             busyCommits.add(busy.nextCommitFault());
@@ -67,7 +67,7 @@ class FaultsTest {
         Faults none = Faults.none();
         for (int i = 0; i < 1_000; i++) {
             assertEquals(CommitFault.NONE, none.nextCommitFault());
-            assertFalse(none.nextReadTooOld());
+            assertFalse(none.nextTransactionTooOld());
             assertEquals(0, none.nextReadDelayNanos());
         }
         for (Kind kind : Kind.values()) {
@@ -80,7 +80,7 @@ class FaultsTest {
         Faults faults = Faults.seeded(3).unknownResultApplied(1).tooOld(1).readDelay(Duration.ofMillis(2), 1);
         for (int i = 0; i < 10; i++) {
             assertEquals(CommitFault.UNKNOWN_APPLIED, faults.nextCommitFault());
-            assertTrue(faults.nextReadTooOld());
+            assertTrue(faults.nextTransactionTooOld());
             assertEquals(2_000_000, faults.nextReadDelayNanos());
         }
         assertEquals(10, faults.injectedCount(Kind.UNKNOWN_RESULT_APPLIED));

@@ -34,16 +34,14 @@ public final class FaultCampaign implements AutoCloseable {
 
   /**
    * A campaign with the standard plan: per commit 5% spurious {@code not_committed}, 4% unknown result
-   * applied, 4% unknown result not applied; per read 0.1% {@code transaction_too_old} and 2% delayed by 1 ms.
-   * (The engine draws too-old per read, so a transaction of a thousand reads, such as a
-   * {@code verifyIndexes} batch, would almost never get through at 1%: a real cluster fails transactions
-   * by the age of their read version, not by how many reads they make.)
+   * applied, 4% unknown result not applied; per transaction attempt 1% with a stale read version (its
+   * reads fail with {@code transaction_too_old}); per read 2% delayed by 1 ms.
    */
   public static FaultCampaign start() {
     long seed = seed();
     System.out.println("fault campaign seed " + seed + " (replay with -D" + SEED_PROPERTY + "=" + seed + ")");
     return new FaultCampaign(seed, Faults.seeded(seed).notCommitted(0.05).unknownResultApplied(0.04)
-        .unknownResultNotApplied(0.04).tooOld(0.001).readDelay(Duration.ofMillis(1), 0.02));
+        .unknownResultNotApplied(0.04).tooOld(0.01).readDelay(Duration.ofMillis(1), 0.02));
   }
 
   /** The seed of this run: {@code -Dstrata.campaign.seed}, else a fresh one. */
