@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
  * copying its keys from entity name "Shop1" to "Shop2", and carrying on with {@link ShopV2}.
  */
 public abstract class IndexEvolutionContract {
-  private static final List<String> CITIES = List.of("Lyon", "Oslo", "Quito", "Perth", "Tunis");
+  static final List<String> CITIES = List.of("Lyon", "Oslo", "Quito", "Perth", "Tunis");
   private static final Subspace ROOT = new Subspace();
 
   protected Database db;
@@ -56,16 +56,16 @@ public abstract class IndexEvolutionContract {
     db.close();
   }
 
-  private static ShopV1 v1(int i) {
+  static ShopV1 v1(int i) {
     return new ShopV1("s" + i, i % 4, CITIES.get(i % CITIES.size()), "s" + i + "@shops.test",
         new GeoPoint(-60 + (i * 7919 % 12_000) / 100.0, -170 + (i * 104_729 % 34_000) / 100.0));
   }
 
-  private static ShopV2 upgraded(ShopV1 s) {
+  static ShopV2 upgraded(ShopV1 s) {
     return new ShopV2(s.id(), s.size(), s.city(), s.email(), s.at());
   }
 
-  private void saveV1(int from, int toExclusive) {
+  static void saveV1(Database db, int from, int toExclusive) {
     ShopV1Repository old = new ShopV1Repository(db);
     for (int start = from; start < toExclusive; start += 400) {
       int first = start;
@@ -79,7 +79,7 @@ public abstract class IndexEvolutionContract {
   }
 
   /** What the new version finds when it starts on the old version's data: its rows, entries and index states. */
-  private void upgrade() {
+  static void upgrade(Database db) {
     db.run(tr -> {
       for (Subspace[] move : List.of(new Subspace[] {ROOT.get("Shop1"), ROOT.get("Shop2")},
           new Subspace[] {ROOT.get("__strata").get("index").get("Shop1"), ROOT.get("__strata").get("index").get("Shop2")})) {
@@ -92,7 +92,7 @@ public abstract class IndexEvolutionContract {
     });
   }
 
-  private List<ShopV2> allRows(ShopV2Repository shops) {
+  private static List<ShopV2> allRows(ShopV2Repository shops) {
     List<ShopV2> all = new ArrayList<>();
     Continuation after = null;
     do {
@@ -107,7 +107,7 @@ public abstract class IndexEvolutionContract {
     return shops.stream().map(ShopV2::id).collect(Collectors.toCollection(TreeSet::new));
   }
 
-  private void assertIndexesAnswerLikeTheRows(ShopV2Repository shops) {
+  static void assertIndexesAnswerLikeTheRows(ShopV2Repository shops) {
     List<ShopV2> rows = allRows(shops);
     for (String city : CITIES) {
       assertEquals(ids(rows.stream().filter(s -> city.equals(s.city())).toList()), ids(shops.findByCity(city)), city);
@@ -124,8 +124,8 @@ public abstract class IndexEvolutionContract {
 
   @Test
   void anIndexAddedToAnEntityWithDataRefusesQueriesUntilItIsBuilt() {
-    saveV1(0, 1_200);
-    upgrade();
+    saveV1(db, 0, 1_200);
+    upgrade(db);
     ShopV2Repository shops = new ShopV2Repository(db);
 
     IndexNotReadyException e = assertThrows(IndexNotReadyException.class, () -> shops.findByCity("Oslo"));
@@ -146,8 +146,8 @@ public abstract class IndexEvolutionContract {
 
   @Test
   void aBuildRunsInShortBatchesWhileWritesContinue() throws Exception {
-    saveV1(0, 1_500);
-    upgrade();
+    saveV1(db, 0, 1_500);
+    upgrade(db);
     ShopV2Repository shops = new ShopV2Repository(db);
     AtomicBoolean building = new AtomicBoolean(true);
     Thread writer = new Thread(() -> {
@@ -185,8 +185,8 @@ public abstract class IndexEvolutionContract {
 
   @Test
   void aBuildResumesWhereItStoppedEvenInAnotherProcess() {
-    saveV1(0, 1_000);
-    upgrade();
+    saveV1(db, 0, 1_000);
+    upgrade(db);
     ShopV2Repository first = new ShopV2Repository(db);
     for (int i = 0; i < 3; i++) {
       first.maintenance().buildBatch("city", 100);
@@ -201,8 +201,8 @@ public abstract class IndexEvolutionContract {
 
   @Test
   void aRemovedIndexIsClearedByTheFirstWriteOfTheVersionWithoutIt() {
-    saveV1(0, 300);
-    upgrade();
+    saveV1(db, 0, 300);
+    upgrade(db);
     Subspace sizeEntries = ROOT.get("Shop2").get("I").get("size");
     assertEquals(300, db.read(tr -> tr.getRange(sizeEntries.range()).asList().join()).size());
 
@@ -214,8 +214,8 @@ public abstract class IndexEvolutionContract {
 
   @Test
   void indexStatesSeenOnlyInATransactionThatDidNotCommitAreRecordedAgain() {
-    saveV1(0, 300);
-    upgrade();
+    saveV1(db, 0, 300);
+    upgrade(db);
     Subspace sizeEntries = ROOT.get("Shop2").get("I").get("size");
     ShopV2Repository shops = new ShopV2Repository(db);
     assertThrows(RuntimeException.class, () -> db.run(tr -> {
@@ -233,9 +233,9 @@ public abstract class IndexEvolutionContract {
 
   @Test
   void aUniqueIndexBuildStopsAtADuplicateNamingBothIdsAndResumesOnceFixed() {
-    saveV1(0, 200);
+    saveV1(db, 0, 200);
     new ShopV1Repository(db).save(new ShopV1("s900", 1, "Oslo", "s17@shops.test", new GeoPoint(1, 1)));
-    upgrade();
+    upgrade(db);
     ShopV2Repository shops = new ShopV2Repository(db);
 
     IndexBuildException e = assertThrows(IndexBuildException.class, () -> shops.maintenance().build("email"));
@@ -251,12 +251,12 @@ public abstract class IndexEvolutionContract {
 
   @Test
   void anIndexAddedBeforeAnyRowExistsIsReadyWithoutABuild() {
-    saveV1(0, 10);
+    saveV1(db, 0, 10);
     new ShopV1Repository(db).deleteById("s0");
     for (int i = 1; i < 10; i++) {
       new ShopV1Repository(db).deleteById("s" + i);
     }
-    upgrade();
+    upgrade(db);
     ShopV2Repository shops = new ShopV2Repository(db);
     assertEquals(List.of(), shops.findByCity("Oslo"));
     shops.save(upgraded(v1(3)));
