@@ -1,16 +1,13 @@
 package io.strata.processor.behaviour;
 
-import static io.strata.processor.behaviour.IndexEvolutionContract.CITIES;
 import static io.strata.processor.behaviour.IndexEvolutionContract.assertIndexesAnswerLikeTheRows;
 import static io.strata.processor.behaviour.IndexEvolutionContract.saveV1;
 import static io.strata.processor.behaviour.IndexEvolutionContract.upgrade;
-import static io.strata.processor.behaviour.IndexEvolutionContract.v1;
+import static io.strata.processor.behaviour.IndexEvolutionContract.writeAtRandom;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.IndexNotReadyException;
 import io.strata.embedded.Faults;
-import io.strata.processor.fixtures.ShopV1;
-import io.strata.processor.fixtures.ShopV2;
 import io.strata.processor.fixtures.ShopV2Repository;
 import io.strata.repository.IndexState;
 import io.strata.testkit.Concurrently;
@@ -44,13 +41,7 @@ class IndexBuildFaultCampaignTest {
         }
         SplittableRandom random = campaign.random(thread);
         for (int op = 0; op < ops && (building.get() || op < ops / 10); op++) {
-          int i = random.nextInt(2_000);
-          if (random.nextInt(4) == 0) {
-            shops.deleteById("s" + i);
-          } else {
-            ShopV1 base = v1(i);
-            shops.save(new ShopV2(base.id(), i, CITIES.get(random.nextInt(CITIES.size())), base.email(), base.at()));
-          }
+          writeAtRandom(shops, random);
           if (building.get()) {
             try {
               shops.countByCity("Oslo");

@@ -14,17 +14,14 @@ import io.strata.BoundingBox;
 import io.strata.GeoPoint;
 import io.strata.IndexBuildException;
 import io.strata.IndexNotReadyException;
-import io.strata.Page;
-import io.strata.Continuation;
 import io.strata.processor.fixtures.ShopV1;
 import io.strata.processor.fixtures.ShopV1Repository;
 import io.strata.processor.fixtures.ShopV2;
 import io.strata.processor.fixtures.ShopV2Repository;
 import io.strata.repository.IndexReport;
 import io.strata.repository.IndexState;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,7 +36,7 @@ import org.junit.jupiter.api.Test;
  * copying its keys from entity name "Shop1" to "Shop2", and carrying on with {@link ShopV2}.
  */
 public abstract class IndexEvolutionContract {
-  static final List<String> CITIES = List.of("Lyon", "Oslo", "Quito", "Perth", "Tunis");
+  private static final List<String> CITIES = List.of("Lyon", "Oslo", "Quito", "Perth", "Tunis");
   private static final Subspace ROOT = new Subspace();
 
   protected Database db;
@@ -63,6 +60,17 @@ public abstract class IndexEvolutionContract {
 
   static ShopV2 upgraded(ShopV1 s) {
     return new ShopV2(s.id(), s.size(), s.city(), s.email(), s.at());
+  }
+
+  /** One write of a running application: deletes a random shop, or saves it with a random city (a quarter are deletes). */
+  static void writeAtRandom(ShopV2Repository shops, SplittableRandom random) {
+    int i = random.nextInt(2_000);
+    if (random.nextInt(4) == 0) {
+      shops.deleteById("s" + i);
+    } else {
+      ShopV1 base = v1(i);
+      shops.save(new ShopV2(base.id(), i, CITIES.get(random.nextInt(CITIES.size())), base.email(), base.at()));
+    }
   }
 
   static void saveV1(Database db, int from, int toExclusive) {
@@ -92,23 +100,12 @@ public abstract class IndexEvolutionContract {
     });
   }
 
-  private static List<ShopV2> allRows(ShopV2Repository shops) {
-    List<ShopV2> all = new ArrayList<>();
-    Continuation after = null;
-    do {
-      Page<ShopV2> page = shops.findAll(500, after);
-      all.addAll(page.items());
-      after = page.next().orElse(null);
-    } while (after != null);
-    return all;
-  }
-
   private static Set<String> ids(List<ShopV2> shops) {
     return shops.stream().map(ShopV2::id).collect(Collectors.toCollection(TreeSet::new));
   }
 
   static void assertIndexesAnswerLikeTheRows(ShopV2Repository shops) {
-    List<ShopV2> rows = allRows(shops);
+    List<ShopV2> rows = Pages.all(after -> shops.findAll(500, after));
     for (String city : CITIES) {
       assertEquals(ids(rows.stream().filter(s -> city.equals(s.city())).toList()), ids(shops.findByCity(city)), city);
     }
@@ -151,15 +148,9 @@ public abstract class IndexEvolutionContract {
     ShopV2Repository shops = new ShopV2Repository(db);
     AtomicBoolean building = new AtomicBoolean(true);
     Thread writer = new Thread(() -> {
-      Random random = new Random(7);
+      SplittableRandom random = new SplittableRandom(7);
       while (building.get()) {
-        int i = random.nextInt(2_000);
-        if (random.nextInt(4) == 0) {
-          shops.deleteById("s" + i);
-        } else {
-          ShopV1 base = v1(i);
-          shops.save(new ShopV2(base.id(), i, CITIES.get(random.nextInt(CITIES.size())), base.email(), base.at()));
-        }
+        writeAtRandom(shops, random);
       }
     });
     writer.start();

@@ -189,13 +189,7 @@ public abstract class RepositoryContract {
     for (int i = 0; i < 23; i++) {
       users.save(new User(String.format("u%03d", i), "z", "m" + i, i));
     }
-    List<String> seen = new ArrayList<>();
-    Continuation after = null;
-    do {
-      Page<User> page = users.findAll(5, after);
-      page.items().forEach(u -> seen.add(u.id()));
-      after = page.next().orElse(null);
-    } while (after != null);
+    List<String> seen = Pages.all(after -> users.findAll(5, after)).stream().map(User::id).toList();
     assertEquals(23, seen.size());
     assertEquals(seen.stream().sorted().toList(), seen);
     assertEquals(23, Set.copyOf(seen).size());
@@ -207,13 +201,8 @@ public abstract class RepositoryContract {
     for (int i = 0; i < 7; i++) {
       tokens.save(new Token(new byte[] {(byte) i, 0}, "owner" + i, "p"));
     }
-    List<String> seen = new ArrayList<>();
-    Continuation after = null;
-    do {
-      Page<Token> page = tokens.findAll(3, after);
-      page.items().forEach(t -> seen.add(t.key()[0] + ":" + t.owner() + ":" + t.payload()));
-      after = page.next().orElse(null);
-    } while (after != null);
+    List<String> seen = Pages.all(after -> tokens.findAll(3, after)).stream()
+        .map(t -> t.key()[0] + ":" + t.owner() + ":" + t.payload()).toList();
     assertEquals(List.of("0:owner0:p", "1:owner1:p", "2:owner2:p", "3:owner3:p", "4:owner4:p", "5:owner5:p", "6:owner6:p"), seen);
   }
 
@@ -224,13 +213,7 @@ public abstract class RepositoryContract {
     for (int i = 0; i < 30; i++) {
       tokens.save(new Token(new byte[] {(byte) i}, "o", payload));
     }
-    List<Integer> sizes = new ArrayList<>();
-    Continuation after = null;
-    do {
-      Page<Token> page = tokens.findAll(100, after);
-      sizes.add(page.items().size());
-      after = page.next().orElse(null);
-    } while (after != null);
+    List<Integer> sizes = Pages.each(after -> tokens.findAll(100, after)).stream().map(List::size).toList();
     assertEquals(List.of(12, 12, 6), sizes, "about 1 MB of rows per page: 12 rows of ~90 kB");
   }
 

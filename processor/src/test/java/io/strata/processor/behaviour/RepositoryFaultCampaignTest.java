@@ -8,7 +8,6 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
-import io.strata.Continuation;
 import io.strata.GeoPoint;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
@@ -366,13 +365,7 @@ class RepositoryFaultCampaignTest {
       }
     }
     assertEquals(model.size(), parcels.count(), campaign.at("count"));
-    List<Parcel> scanned = new ArrayList<>();
-    Continuation after = null;
-    do {
-      Page<Parcel> page = parcels.findAll(37, after);
-      scanned.addAll(page.items());
-      after = page.next().orElse(null);
-    } while (after != null);
+    List<Parcel> scanned = Pages.all(after -> parcels.findAll(37, after));
     assertEquals(new ArrayList<>(model.values()), scanned, campaign.at("findAll"));
 
     for (String region : REGIONS) {
