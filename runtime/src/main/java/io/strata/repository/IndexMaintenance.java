@@ -82,7 +82,9 @@ public final class IndexMaintenance<T> {
 
   /**
    * One step of a build: indexes up to {@code rows} more rows in one transaction and returns the state
-   * after it. For callers that schedule builds themselves.
+   * after it. For callers that schedule builds themselves. Each step resumes from the position the last
+   * committed step recorded, so a step retried after {@code commit_unknown_result} whose first attempt
+   * did commit simply indexes the next rows: progress may jump by two steps, never skip or repeat rows.
    */
   public IndexState buildBatch(String index, int rows) {
     Paging.checkLimit(rows);
