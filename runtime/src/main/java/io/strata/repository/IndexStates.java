@@ -25,7 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * resume)}: rows the online build has indexed, and the row-scan continuation it resumes at (null before
  * it starts).
  *
- * <p>Rules, applied by the first write of each repository instance (which reads the markers once):
+ * <p>Rules, applied by the first write of each repository instance (which reads the markers once); the
+ * first write of all also sets {@code ("__strata", "index", E, "entity")}, so that an entity declaring no
+ * index still records that states are kept:
  * <ul>
  *   <li>no markers at all: the entity was never written by a version that records them (a new store, or
  *       data written before markers existed), so every declared index is recorded ready;
@@ -42,6 +44,12 @@ final class IndexStates {
   static final String INDEX = "I";
   static final String SPATIAL = "Z";
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+  /**
+   * {@code ("__strata", "index", E, "entity")}: written with the first states, so an entity that starts
+   * with no index at all still records that states are kept, and an index added later is built.
+   */
+  private static final Tuple ENTITY = Tuple.from("entity");
+  private static final byte[] ENTITY_VALUE = Tuple.from("states kept").pack();
 
   /** One decoded marker. */
   record State(boolean ready, long rows, byte[] resume) {
@@ -128,20 +136,23 @@ final class IndexStates {
       for (KeyValue kv : kvs) {
         present.add(meta.unpack(kv.getKey()));
       }
+      boolean known = present.remove(ENTITY);
       List<Tuple> missing = new ArrayList<>();
       declared.stream().filter(d -> !present.contains(d)).forEach(missing::add);
       List<Tuple> removed = new ArrayList<>();
       present.stream().filter(p -> !declared.contains(p)).forEach(removed::add);
-      if (missing.isEmpty() && removed.isEmpty()) {
+      if (known && missing.isEmpty() && removed.isEmpty()) {
         recorded = !writers.contains(tr);
         return DONE;
       }
       writers.add(tr);
-      CompletableFuture<Long> rows = present.isEmpty() ? CompletableFuture.completedFuture(0L) : store.count(tr);
+      boolean adopt = !known && present.isEmpty();
+      CompletableFuture<Long> rows = adopt ? CompletableFuture.completedFuture(0L) : store.count(tr);
       return rows.thenAccept(n -> {
         byte[] value = (n == 0 ? new State(true, 0, null) : State.NEW).encode();
         missing.forEach(m -> tr.set(meta.pack(m), value));
         removed.forEach(r -> clear(tr, r));
+        tr.set(meta.pack(ENTITY), ENTITY_VALUE);
       });
     });
   }

@@ -142,6 +142,23 @@ public abstract class IndexEvolutionContract {
   }
 
   @Test
+  void anIndexAddedToAnEntityThatHadNoIndexAtAllIsBuiltToo() {
+    saveV1(db, 0, 400);
+    db.run(tr -> { // play a first version that declared no index: no size entries, no size state
+      tr.clear(ROOT.get("Shop1").get("I").range());
+      tr.clear(ROOT.pack(Tuple.from("__strata", "index", "Shop1", "I", "size")));
+      return null;
+    });
+    upgrade(db);
+    ShopV2Repository shops = new ShopV2Repository(db);
+    shops.save(upgraded(v1(7)));
+
+    assertThrows(IndexNotReadyException.class, () -> shops.findByCity("Oslo"));
+    shops.maintenance().buildAll();
+    assertIndexesAnswerLikeTheRows(shops);
+  }
+
+  @Test
   void aBuildRunsInShortBatchesWhileWritesContinue() throws Exception {
     saveV1(db, 0, 1_500);
     upgrade(db);
