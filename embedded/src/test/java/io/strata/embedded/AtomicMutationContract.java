@@ -4,7 +4,6 @@ import static io.strata.embedded.FdbAssertions.assertFdbError;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Range;
@@ -13,8 +12,6 @@ import com.apple.foundationdb.tuple.ByteArrayUtil;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -25,24 +22,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * operations, and unreadable versionstamped keys. Runs on every backend; conflicts and
  * versionstamp values are covered by {@link ConflictContract} and {@link TransactionContract}.
  */
-public abstract class AtomicMutationContract {
+public abstract class AtomicMutationContract extends BackendContract {
 
     private static final byte[] KEY = {0x10, 0x01};
-
-    private Database db;
-
-    /** A database with an empty normal keyspace, closed after each test. */
-    protected abstract Database database();
-
-    @BeforeEach
-    void openDatabase() {
-        db = database();
-    }
-
-    @AfterEach
-    void closeDatabase() {
-        db.close();
-    }
 
     static byte[] b(int... bytes) {
         byte[] out = new byte[bytes.length];

@@ -2,9 +2,9 @@ package io.strata.embedded;
 
 import static io.strata.embedded.FdbAssertions.assertFdbError;
 import static io.strata.embedded.ReadYourWritesContract.b;
+import static io.strata.embedded.ReadYourWritesContract.storeKeysAToE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
 import java.util.ArrayList;
@@ -13,30 +13,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Serializable optimistic concurrency: which reads conflict with which later commits. */
-public abstract class ConflictContract {
-    protected Database db;
-
-    protected abstract Database database();
+public abstract class ConflictContract extends BackendContract {
 
     @BeforeEach
-    void open() {
-        db = database();
-        db.run(tr -> {
-            for (String k : List.of("a", "b", "c", "d", "e")) {
-                tr.set(b(k), b(k));
-            }
-            return null;
-        });
-    }
-
-    @AfterEach
-    void close() {
-        db.close();
+    void storeKeys() {
+        storeKeysAToE(db);
     }
 
     /** Commits a write of {@code key} in its own transaction, after {@code reader} took its read version. */

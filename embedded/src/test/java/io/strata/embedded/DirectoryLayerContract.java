@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.directory.DirectoryAlreadyExistsException;
 import com.apple.foundationdb.directory.DirectoryLayer;
 import com.apple.foundationdb.directory.DirectoryMoveException;
@@ -26,8 +25,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -35,23 +32,9 @@ import org.junit.jupiter.api.function.Executable;
  * fdb-java's {@link DirectoryLayer} running unchanged on a backend: creating, opening,
  * listing, moving and removing directories, partitions, and the errors it reports.
  */
-public abstract class DirectoryLayerContract {
+public abstract class DirectoryLayerContract extends BackendContract {
 
-    private Database db;
     private final DirectoryLayer directories = new DirectoryLayer();
-
-    /** A database with an empty normal keyspace, closed after each test. */
-    protected abstract Database database();
-
-    @BeforeEach
-    void openDatabase() {
-        db = database();
-    }
-
-    @AfterEach
-    void closeDatabase() {
-        db.close();
-    }
 
     @Test
     void createOrOpenReturnsTheSamePrefixEveryTime() {

@@ -14,19 +14,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Read-your-writes: a transaction sees its own uncommitted sets, clears and atomic ops in every kind of read. */
-public abstract class ReadYourWritesContract {
-    protected Database db;
-
-    protected abstract Database database();
+public abstract class ReadYourWritesContract extends BackendContract {
 
     @BeforeEach
-    void open() {
-        db = database();
+    void storeKeys() {
         db.run(tr -> {
             for (String k : List.of("a", "c", "e", "g")) {
                 tr.set(b(k), b("stored-" + k));
@@ -35,9 +30,17 @@ public abstract class ReadYourWritesContract {
         });
     }
 
-    @AfterEach
-    void close() {
-        db.close();
+    /**
+     * Stores keys "a" to "e", each with its own name as its value: the starting state of
+     * {@link ConflictContract} and {@link TransactionLifecycleContract}.
+     */
+    static void storeKeysAToE(Database db) {
+        db.run(tr -> {
+            for (String k : List.of("a", "b", "c", "d", "e")) {
+                tr.set(b(k), b(k));
+            }
+            return null;
+        });
     }
 
     static byte[] b(String s) {

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
@@ -24,25 +23,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Limits, error codes, versions, versionstamps, watches, retry options and lifecycle of a transaction. */
-public abstract class TransactionContract {
-    protected Database db;
-
-    protected abstract Database database();
-
-    @BeforeEach
-    void open() {
-        db = database();
-    }
-
-    @AfterEach
-    void close() {
-        db.close();
-    }
+public abstract class TransactionContract extends BackendContract {
 
     @Test
     void keyOverTenThousandBytesFailsOnCommit() {

@@ -3,20 +3,19 @@ package io.strata.embedded;
 import static io.strata.embedded.FdbAssertions.assertFdbError;
 import static io.strata.embedded.ReadYourWritesContract.b;
 import static io.strata.embedded.ReadYourWritesContract.keys;
+import static io.strata.embedded.ReadYourWritesContract.storeKeysAToE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.Transaction;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,27 +24,12 @@ import org.junit.jupiter.api.Test;
  * fdb-java's handle): after commit, after onError, after cancel and timeout; and the read-side edge
  * cases a layer meets (inverted ranges, limits, over-long keys, read versions).
  */
-public abstract class TransactionLifecycleContract {
+public abstract class TransactionLifecycleContract extends BackendContract {
     private static final FDBException CONFLICT = new FDBException("Transaction not committed due to conflict with another transaction", 1020);
 
-    protected Database db;
-
-    protected abstract Database database();
-
     @BeforeEach
-    void open() {
-        db = database();
-        db.run(tr -> {
-            for (String k : List.of("a", "b", "c", "d", "e")) {
-                tr.set(b(k), b(k));
-            }
-            return null;
-        });
-    }
-
-    @AfterEach
-    void close() {
-        db.close();
+    void storeKeys() {
+        storeKeysAToE(db);
     }
 
     private Transaction committed() {

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.directory.DirectorySubspace;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
+import io.strata.embedded.BackendContract;
 import io.strata.testkit.AppliedThenRetried;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,25 +22,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Behaviour of every recipe layer, on any backend. */
-public abstract class LayersContract {
-  protected Database db;
-
-  protected abstract Database database();
-
-  @BeforeEach
-  void open() {
-    db = database();
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
-  }
+public abstract class LayersContract extends BackendContract {
 
   private List<Tuple> keys(Subspace s) {
     return db.read(tr -> tr.getRange(s.range()).asList().join()).stream().map(kv -> s.unpack(kv.getKey())).toList();

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
@@ -12,28 +11,24 @@ import io.strata.Continuation;
 import io.strata.GeoPoint;
 import io.strata.Page;
 import io.strata.Point;
+import io.strata.embedded.BackendContract;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Box, radius and k-nearest queries return exactly what a brute-force scan returns. */
-public abstract class SpatialIndexContract {
-  protected Database db;
+public abstract class SpatialIndexContract extends BackendContract {
   private final SpatialIndex geo = SpatialIndex.geo(new Subspace(Tuple.from("Place", "Z", "where")), 32);
   private final SpatialIndex grid = SpatialIndex.grid(new Subspace(Tuple.from("Cell", "Z", "at")), 32);
   private final List<GeoPoint> points = new ArrayList<>();
 
-  protected abstract Database database();
-
   @BeforeEach
-  void open() {
-    db = database();
+  void indexClusteredPoints() {
     Random random = new Random(7);
     for (int i = 0; i < 3_000; i++) {
       // clustered: half the points around three centres, the rest anywhere, some on the antimeridian and poles
@@ -60,11 +55,6 @@ public abstract class SpatialIndexContract {
 
   private static double clamp(double v, double limit) {
     return Math.max(-limit, Math.min(limit, v));
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   private Set<Long> brute(BoundingBox box) {

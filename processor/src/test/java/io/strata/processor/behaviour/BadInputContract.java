@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
@@ -17,6 +16,7 @@ import io.strata.EntityTooLargeException;
 import io.strata.GeoPoint;
 import io.strata.InvalidContinuationException;
 import io.strata.Point;
+import io.strata.embedded.BackendContract;
 import io.strata.layers.BlobStore;
 import io.strata.layers.FdbQueue;
 import io.strata.processor.fixtures.Article;
@@ -30,7 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -45,23 +44,14 @@ import org.junit.jupiter.api.function.Executable;
  * bytes that do not decode fail with {@link CodecException}. {@code DecoderFuzzTest} checks that the
  * decoders throw nothing else for any bytes.
  */
-public abstract class BadInputContract {
-  protected Database db;
+public abstract class BadInputContract extends BackendContract {
   protected UserRepository users;
   protected ArticleRepository articles;
 
-  protected abstract Database database();
-
   @BeforeEach
-  void open() {
-    db = database();
+  void createRepositories() {
     users = new UserRepository(db);
     articles = new ArticleRepository(db);
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   /** Every key and value of the normal keyspace, printable, in key order. */

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
+import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Article;
 import io.strata.processor.fixtures.ArticleRepository;
 import io.strata.processor.fixtures.User;
@@ -19,28 +19,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Generated {@code @Blob} and {@code @Document} support. */
-public abstract class BlobDocumentContract {
-  protected Database db;
+public abstract class BlobDocumentContract extends BackendContract {
   protected UserRepository users;
   protected ArticleRepository articles;
 
-  protected abstract Database database();
-
   @BeforeEach
-  void open() {
-    db = database();
+  void createRepositories() {
     users = new UserRepository(db);
     articles = new ArticleRepository(db);
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   private static byte[] bytes(int n, long seed) {

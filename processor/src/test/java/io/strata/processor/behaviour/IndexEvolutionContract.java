@@ -14,6 +14,7 @@ import io.strata.BoundingBox;
 import io.strata.GeoPoint;
 import io.strata.IndexBuildException;
 import io.strata.IndexNotReadyException;
+import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.ShopV1;
 import io.strata.processor.fixtures.ShopV1Repository;
 import io.strata.processor.fixtures.ShopV2;
@@ -26,8 +27,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,23 +34,9 @@ import org.junit.jupiter.api.Test;
  * queries until then; a removed index is cleared. An upgrade is played by writing with {@link ShopV1},
  * copying its keys from entity name "Shop1" to "Shop2", and carrying on with {@link ShopV2}.
  */
-public abstract class IndexEvolutionContract {
+public abstract class IndexEvolutionContract extends BackendContract {
   private static final List<String> CITIES = List.of("Lyon", "Oslo", "Quito", "Perth", "Tunis");
   private static final Subspace ROOT = new Subspace();
-
-  protected Database db;
-
-  protected abstract Database database();
-
-  @BeforeEach
-  void open() {
-    db = database();
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
-  }
 
   static ShopV1 v1(int i) {
     return new ShopV1("s" + i, i % 4, CITIES.get(i % CITIES.size()), "s" + i + "@shops.test",

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.GeoPoint;
+import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Customer;
 import io.strata.processor.fixtures.CustomerCodec;
 import io.strata.processor.fixtures.CustomerRepository;
@@ -15,26 +15,16 @@ import io.strata.processor.fixtures.UserRepository;
 import io.strata.repository.IndexReport;
 import java.util.List;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** verifyIndexes finds every kind of damage, names it, and checks stores larger than one batch. */
-public abstract class IndexVerificationContract {
-  protected Database db;
+public abstract class IndexVerificationContract extends BackendContract {
   protected UserRepository users;
 
-  protected abstract Database database();
-
   @BeforeEach
-  void open() {
-    db = database();
+  void createRepository() {
     users = new UserRepository(db);
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   private void damage(Consumer<com.apple.foundationdb.Transaction> change) {

@@ -3,9 +3,9 @@ package io.strata.processor.behaviour;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.UniqueConstraintException;
+import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Member;
 import io.strata.processor.fixtures.MemberCodec;
 import io.strata.processor.fixtures.MemberRepository;
@@ -21,26 +21,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Indexes, unique entries and the count stay exact under concurrency and under long random histories. */
-public abstract class RepositoryConsistencyContract {
-  protected Database db;
+public abstract class RepositoryConsistencyContract extends BackendContract {
   protected UserRepository users;
 
-  protected abstract Database database();
-
   @BeforeEach
-  void open() {
-    db = database();
+  void createRepository() {
     users = new UserRepository(db);
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   @Test

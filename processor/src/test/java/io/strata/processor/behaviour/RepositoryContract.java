@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.GeoPoint;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
+import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Customer;
 import io.strata.processor.fixtures.CustomerRepository;
 import io.strata.processor.fixtures.Person;
@@ -37,26 +37,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What every generated repository does, on any backend. */
-public abstract class RepositoryContract {
-  protected Database db;
+public abstract class RepositoryContract extends BackendContract {
   protected UserRepository users;
 
-  protected abstract Database database();
-
   @BeforeEach
-  void open() {
-    db = database();
+  void createRepository() {
     users = new UserRepository(db);
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   private List<Tuple> keysUnder(Tuple prefix) {

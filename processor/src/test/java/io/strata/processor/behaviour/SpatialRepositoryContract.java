@@ -3,43 +3,33 @@ package io.strata.processor.behaviour;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
 import io.strata.GeoPoint;
 import io.strata.Page;
+import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import io.strata.spatial.GeoGrid;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Generated {@code @Spatial} methods and the maintenance of the Z-order index on save and delete. */
-public abstract class SpatialRepositoryContract {
-  protected Database db;
+public abstract class SpatialRepositoryContract extends BackendContract {
   protected UserRepository users;
-
-  protected abstract Database database();
 
   private static final GeoPoint PARIS = new GeoPoint(48.8566, 2.3522);
   private static final GeoPoint LYON = new GeoPoint(45.764, 4.8357);
   private static final GeoPoint SUVA = new GeoPoint(-18.1416, 178.4419);
 
   @BeforeEach
-  void open() {
-    db = database();
+  void saveUsersInThreePlacesAndNowhere() {
     users = new UserRepository(db);
     users.save(new User("paris", "75001", "p@x", PARIS, 1));
     users.save(new User("lyon", "69001", "l@x", LYON, 2));
     users.save(new User("suva", "0000", "s@x", SUVA, 3));
     users.save(new User("nowhere", "0", "n@x", null, 4));
-  }
-
-  @AfterEach
-  void close() {
-    db.close();
   }
 
   private static List<String> ids(List<User> found) {
