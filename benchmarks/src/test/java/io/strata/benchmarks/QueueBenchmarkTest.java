@@ -1,0 +1,47 @@
+package io.strata.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.Range;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Codec;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.layers.FdbQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/** QueueBenchmark must measure dequeues that take an item, never dequeues from a drained queue. */
+class QueueBenchmarkTest {
+  private final Database db = EmbeddedFdb.open();
+  private final Subspace space = new Subspace(Tuple.from("q"));
+  private final FdbQueue<String> queue = new FdbQueue<>(db, space, Codec.string());
+  private final Range items = new Range(ByteArrayUtil.join(space.getKey(), new byte[] {0x0c}),
+      ByteArrayUtil.join(space.getKey(), new byte[] {0x1d}));
+
+  @Test
+  void anIterationGetsTheItemsOfTheCeilingRateOverItsTime() {
+    assertEquals(QueueBenchmark.CEILING_PER_SECOND, QueueBenchmark.itemsFor(TimeValue.seconds(1)));
+    assertEquals(5 * QueueBenchmark.CEILING_PER_SECOND / 2, QueueBenchmark.itemsFor(TimeValue.milliseconds(2_500)));
+    assertEquals(1_000, QueueBenchmark.itemsFor(new TimeValue(1, TimeUnit.MICROSECONDS)));
+  }
+
+  @Test
+  void thePlainPopTakesItemsInOrderAndFailsOnceTheQueueIsDry() {
+    QueueBenchmark.fill(db, queue, 2);
+    assertEquals("item 0", QueueBenchmark.taken(QueueBenchmark.plainPop(db, items)));
+    assertEquals("item 1", QueueBenchmark.taken(QueueBenchmark.plainPop(db, items)));
+    assertThrows(IllegalStateException.class, () -> QueueBenchmark.taken(QueueBenchmark.plainPop(db, items)));
+  }
+
+  @Test
+  void theStagedDequeueFailsOnceTheQueueIsDry() {
+    QueueBenchmark.fill(db, queue, 1);
+    assertEquals("item 0", QueueBenchmark.taken(queue.dequeue()));
+    assertThrows(IllegalStateException.class, () -> QueueBenchmark.taken(queue.dequeue()));
+  }
+}
