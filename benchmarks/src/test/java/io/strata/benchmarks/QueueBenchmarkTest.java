@@ -2,6 +2,7 @@ package io.strata.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.Range;
@@ -11,6 +12,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.layers.FdbQueue;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -32,15 +34,25 @@ class QueueBenchmarkTest {
 
   @Test
   void thePlainPopTakesItemsInOrderAndFailsOnceTheQueueIsDry() {
-    QueueBenchmark.fill(db, queue, 2);
+    QueueBenchmark.fill(db, space, 2);
     assertEquals("item 0", QueueBenchmark.taken(QueueBenchmark.plainPop(db, items)));
     assertEquals("item 1", QueueBenchmark.taken(QueueBenchmark.plainPop(db, items)));
     assertThrows(IllegalStateException.class, () -> QueueBenchmark.taken(QueueBenchmark.plainPop(db, items)));
   }
 
   @Test
+  void theFillIsWhatEnqueueWouldHaveWritten() {
+    QueueBenchmark.fill(db, space, 3);
+    queue.enqueue("item 3");
+    for (int i = 0; i < 4; i++) {
+      assertEquals(Optional.of("item " + i), queue.dequeue());
+    }
+    assertTrue(queue.isEmpty());
+  }
+
+  @Test
   void theStagedDequeueFailsOnceTheQueueIsDry() {
-    QueueBenchmark.fill(db, queue, 1);
+    QueueBenchmark.fill(db, space, 1);
     assertEquals("item 0", QueueBenchmark.taken(queue.dequeue()));
     assertThrows(IllegalStateException.class, () -> QueueBenchmark.taken(queue.dequeue()));
   }
