@@ -10,8 +10,9 @@ import java.util.TreeMap;
  * {@code [start, next start)}, each labelled with the newest commit version that wrote any part of it.
  *
  * <p>Invariants: segments are disjoint and cover the key space (a key before the first segment has
- * version 0); adjacent segments may share a version. Checking a read range costs the number of
- * segments it overlaps, never the length of history. Every recorded range is also queued in commit
+ * version 0); adjacent segments may share a version. Checking a read range costs the writes committed
+ * since its read version when they are few (at most {@link #RECENT_CHECKS}), else the number of
+ * segments it overlaps; never the length of history. Every recorded range is also queued in commit
  * order, and {@link #forgetBefore} forgets writes older than the MVCC window incrementally: it visits
  * only the ranges that left the window since its last call (so the committer never pauses to sweep
  * the whole map), relabels their segments 0 when nothing newer wrote them, and merges neighbours that
@@ -20,6 +21,9 @@ import java.util.TreeMap;
 final class ConflictHistory {
     private record Recorded(long version, byte[] begin, byte[] end) {}
 
+    /** How many of the newest writes a check compares one by one before it walks the segments instead. */
+    static final int RECENT_CHECKS = 64;
+
     private final TreeMap<byte[], Long> starts = new TreeMap<>(Keys.ORDER);
     private final ArrayDeque<Recorded> recorded = new ArrayDeque<>();
 
@@ -27,11 +31,35 @@ final class ConflictHistory {
         starts.put(Keys.EMPTY, 0L);
     }
 
-    /** Whether any write committed after {@code readVersion} intersects {@code [begin, end)}. */
+    /**
+     * Whether any write committed after {@code readVersion} intersects {@code [begin, end)}. Looks first at
+     * the few newest writes (a fresh transaction has seen few commits since its read version), then, if
+     * there are more than {@link #RECENT_CHECKS} of them, at the segments the range overlaps. Exact both
+     * ways: a write newer than {@code readVersion} is still queued, because writes leave the queue only
+     * once they are older than the MVCC window, and the committer refuses older read versions first.
+     */
     boolean conflicts(byte[] begin, byte[] end, long readVersion) {
         if (Keys.compare(begin, end) >= 0) {
             return false;
         }
+        int checked = 0;
+        for (var it = recorded.descendingIterator(); it.hasNext(); ) {
+            Recorded r = it.next();
+            if (r.version() <= readVersion) {
+                return false;
+            }
+            if (++checked > RECENT_CHECKS) {
+                return overlapsNewer(begin, end, readVersion);
+            }
+            if (Keys.compare(r.begin(), end) < 0 && Keys.compare(begin, r.end()) < 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@link #conflicts} by the segments {@code [begin, end)} overlaps. */
+    private boolean overlapsNewer(byte[] begin, byte[] end, long readVersion) {
         Map.Entry<byte[], Long> first = starts.floorEntry(begin);
         if (first.getValue() > readVersion) {
             return true;
