@@ -22,8 +22,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Dequeues per second as consumers grow ({@code -t 1, 2, 4, 8}): {@link FdbQueue#dequeue()} (pop the
@@ -33,35 +31,37 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * is hand-written; it skips the exactly-once operation log that {@code FdbQueue} keeps.
  *
  * <p>Every dequeue measured must take an item: an empty queue answers far faster than a pop, so counting
- * empty dequeues would report a drained queue as a fast one. Each iteration therefore gets a fresh queue
- * (a new subspace; the old one is not read again) sized by {@link #itemsFor} for
- * {@value #CEILING_PER_SECOND} dequeues a second over the iteration's time, several times the fastest rate
- * measured at any consumer count, and a dequeue that finds the queue empty throws, which fails that
- * benchmark in JMH's output instead of recording a number.
+ * empty dequeues would report a drained queue as a fast one. The queue is filled once per trial, before
+ * any worker thread starts, with {@value #ITEMS} items, several times what the fastest run consumes in
+ * all its iterations; a dequeue that finds it empty throws, which fails the benchmark in JMH's output
+ * instead of recording a number. (An earlier version refilled a fresh queue per iteration: JMH's other
+ * workers kept dequeuing from the old queue while one ran the iteration's setup, and drained it.)
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 public class QueueBenchmark {
   /**
-   * Dequeues per second the queue is sized for: about 4 times the fastest pop rate seen on the project
-   * machine (230k/s with 2 threads, once the resolver stopped walking every recently popped key), to cover
-   * faster machines and the dequeues JMH runs outside the measured time while it starts and stops threads.
+   * Items per trial: with the commands in benchmarks/README.md (5 iterations of 500 ms) about 5 times what
+   * the fastest pop rate seen on the project machine (230k/s) consumes.
    */
-  static final int CEILING_PER_SECOND = 1_000_000;
+  static final int ITEMS = 3_000_000;
   private static final int BATCH = 1_000;
   /** First and one-past-last tuple type codes of integers: the item keys {@code (S, index, random)}. */
   private static final byte[] INT_FIRST = {0x0c};
   private static final byte[] INT_END = {0x1d};
 
   private Database db;
-  private int generation;
   private Range items;
   private FdbQueue<String> queue;
 
   @Setup(Level.Trial)
   public void open() {
     db = EmbeddedFdb.open();
+    Subspace space = new Subspace(Tuple.from("queue"));
+    items = new Range(ByteArrayUtil.join(space.getKey(), INT_FIRST), ByteArrayUtil.join(space.getKey(), INT_END));
+    queue = new FdbQueue<>(db, space, Codec.string());
+    fill(db, space, ITEMS);
   }
 
   @TearDown(Level.Trial)
@@ -69,26 +69,10 @@ public class QueueBenchmark {
     db.close();
   }
 
-  /** Items an iteration of {@code time} needs so that it cannot run dry below {@link #CEILING_PER_SECOND}. */
-  static int itemsFor(TimeValue time) {
-    long millis = Math.max(1, time.convertTo(TimeUnit.MILLISECONDS));
-    long items = (millis * CEILING_PER_SECOND + 999) / 1_000;
-    return Math.toIntExact((items + BATCH - 1) / BATCH * BATCH);
-  }
-
-  @Setup(Level.Iteration)
-  public void refill(IterationParams iteration) {
-    Subspace space = new Subspace(Tuple.from("queue", generation++));
-    items = new Range(ByteArrayUtil.join(space.getKey(), INT_FIRST), ByteArrayUtil.join(space.getKey(), INT_END));
-    queue = new FdbQueue<>(db, space, Codec.string());
-    fill(db, space, itemsFor(iteration.getTime()));
-  }
-
   /**
    * Writes {@code count} items {@code "item 0"...} as {@link FdbQueue#enqueue} lays them out,
    * {@code (S, index, random20) = value}, {@value #BATCH} per transaction. Not through {@code enqueue}: its
-   * secure random ids, reads and exactly-once log made a refill take 20-30 s with 4 consumers, because
-   * JMH's other worker threads spin while one runs the iteration's setup and the machine has 2 cores.
+   * secure random ids, reads and exactly-once log would make filling millions of items take minutes.
    */
   static void fill(Database db, Subspace space, int count) {
     SplittableRandom random = new SplittableRandom(count);
@@ -129,7 +113,7 @@ public class QueueBenchmark {
 
   /** The item a dequeue took; a dequeue from an empty queue fails the benchmark rather than be measured. */
   static String taken(Optional<String> item) {
-    return item.orElseThrow(() -> new IllegalStateException("the queue ran dry during the iteration, so this"
-        + " dequeue measured an empty queue: raise QueueBenchmark.CEILING_PER_SECOND above the rate reported"));
+    return item.orElseThrow(() -> new IllegalStateException("the queue ran dry, so this dequeue"
+        + " measured an empty queue: raise QueueBenchmark.ITEMS or run fewer or shorter iterations"));
   }
 }

@@ -13,9 +13,7 @@ import io.strata.Codec;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.layers.FdbQueue;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /** QueueBenchmark must measure dequeues that take an item, never dequeues from a drained queue. */
 class QueueBenchmarkTest {
@@ -24,13 +22,6 @@ class QueueBenchmarkTest {
   private final FdbQueue<String> queue = new FdbQueue<>(db, space, Codec.string());
   private final Range items = new Range(ByteArrayUtil.join(space.getKey(), new byte[] {0x0c}),
       ByteArrayUtil.join(space.getKey(), new byte[] {0x1d}));
-
-  @Test
-  void anIterationGetsTheItemsOfTheCeilingRateOverItsTime() {
-    assertEquals(QueueBenchmark.CEILING_PER_SECOND, QueueBenchmark.itemsFor(TimeValue.seconds(1)));
-    assertEquals(5 * QueueBenchmark.CEILING_PER_SECOND / 2, QueueBenchmark.itemsFor(TimeValue.milliseconds(2_500)));
-    assertEquals(1_000, QueueBenchmark.itemsFor(new TimeValue(1, TimeUnit.MICROSECONDS)));
-  }
 
   @Test
   void thePlainPopTakesItemsInOrderAndFailsOnceTheQueueIsDry() {
