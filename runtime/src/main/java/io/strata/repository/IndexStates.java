@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
@@ -65,7 +66,9 @@ final class IndexStates {
   private final Subspace entity;
   private final Subspace meta;
   private final List<Tuple> declared;
-  private final Set<Tuple> known = ConcurrentHashMap.newKeySet();
+  /** Indexes seen ready, by kind then name: checked on every query, so looked up without building a key. */
+  private final Map<String, Set<String>> seenReady = Map.of(INDEX, ConcurrentHashMap.newKeySet(),
+      SPATIAL, ConcurrentHashMap.newKeySet());
   private volatile boolean recorded;
   /**
    * Transactions that wrote markers: a later save in the same transaction sees them (read-your-writes)
@@ -96,8 +99,8 @@ final class IndexStates {
 
   /** Fails with {@link IndexNotReadyException} unless the index holds every entity; free once seen ready. */
   CompletableFuture<Void> requireReady(ReadTransaction tr, String kind, String name) {
-    Tuple id = Tuple.from(kind, name);
-    if (known.contains(id)) {
+    Set<String> ready = seenReady.get(kind);
+    if (ready.contains(name)) {
       return DONE;
     }
     return state(tr, kind, name).thenApply(s -> {
@@ -105,7 +108,7 @@ final class IndexStates {
         throw new IndexNotReadyException(entityName, name, s.resume() == null && s.rows() == 0
             ? "its build has not started" : s.rows() + " rows indexed so far");
       }
-      known.add(id);
+      ready.add(name);
       return null;
     });
   }
