@@ -95,6 +95,9 @@ class SchemaEvolutionTest {
         index.city.unique = false
         spatial.home = geo-point
         """, snapshot("test.User"));
+    String written = snapshot("test.User");
+    assertThat(compile(f)).succeededWithoutWarnings();
+    assertEquals(written, snapshot("test.User"), "read back (escaped names included) and found unchanged");
   }
 
   @Test

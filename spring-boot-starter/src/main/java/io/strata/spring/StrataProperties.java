@@ -7,9 +7,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("strata")
 public class StrataProperties {
   /**
-   * The database to open, as for {@code io.strata.Strata.connect}: {@code strata:mem:} (the default: a new
-   * in-process embedded engine), {@code strata:fdb:}, {@code strata:fdb:/path/to/fdb.cluster}, with an
-   * optional {@code ?root=app&tenant=t} choosing the root directory.
+   * The database to open, as for Strata.connect: strata:mem: (the default: a new in-process embedded
+   * engine), strata:fdb: (the default cluster file) or strata:fdb:/path/to/fdb.cluster, optionally with
+   * the query parameters root and tenant choosing the root directory (strata:fdb:?root=app).
    */
   private String url = "strata:mem:";
 
