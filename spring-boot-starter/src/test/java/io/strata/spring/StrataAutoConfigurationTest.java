@@ -96,6 +96,20 @@ class StrataAutoConfigurationTest {
   }
 
   @Test
+  void theIndexesOfEveryJarAreMerged(@TempDir Path dir) throws IOException {
+    Path index = dir.resolve(StrataRepositoryRegistrar.INDEX);
+    Files.createDirectories(index.getParent());
+    Files.writeString(index, WithRoot.class.getName() + "\n");
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+      runner.withClassLoader(loader).run(context -> {
+        assertEquals(1, context.getBeanNamesForType(GreetingRepository.class).length, "from the test classes' index");
+        WithRoot other = context.getBean("withRoot", WithRoot.class);
+        assertSame(context.getBean(StrataDb.class).database(), other.database, "from the second index");
+      });
+    }
+  }
+
+  @Test
   void theHealthIndicatorCanBeTurnedOff() {
     runner.run(context -> assertEquals(1, context.getBeanNamesForType(StrataHealthIndicator.class).length));
     runner.withPropertyValues("management.health.strata.enabled=false")

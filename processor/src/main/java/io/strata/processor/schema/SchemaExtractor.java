@@ -28,6 +28,7 @@ public final class SchemaExtractor {
     this.enumConstants = enumConstants;
   }
 
+  /** The schema of {@code model}, with nothing retired (retirement comes from comparing with a snapshot). */
   public EntitySchema schema(EntityModel model) {
     Map<String, EntitySchema.Field> fields = new LinkedHashMap<>();
     for (FieldModel f : model.fields()) {

@@ -41,6 +41,7 @@ public final class SchemaEvolution {
   private final SchemaExtractor extractor;
   private boolean noted;
 
+  /** Reads {@value #OPTION} from the processor options; without it, {@link #check} only notes that nothing is checked. */
   public SchemaEvolution(ProcessingEnvironment env) {
     this.elements = env.getElementUtils();
     String dir = env.getOptions().get(OPTION);
