@@ -3,11 +3,13 @@ package io.strata.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import io.strata.processor.codegen.CodecWriter;
+import io.strata.processor.codegen.RepositoryIndexWriter;
 import io.strata.processor.codegen.RepositoryWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
+import io.strata.processor.validation.SchemaEvolution;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -35,10 +37,17 @@ public final class StrataProcessor extends AbstractProcessor {
   /** Generated class name → the entity that claimed it, across rounds, for clash detection. */
   private final Map<String, TypeElement> claimedNames = new HashMap<>();
   private final Map<String, TypeElement> claimedEntityNames = new HashMap<>();
+  private SchemaEvolution schemaEvolution;
+  private final RepositoryIndexWriter repositoryIndex = new RepositoryIndexWriter();
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
     return Set.of(ENTITY);
+  }
+
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(SchemaEvolution.OPTION);
   }
 
   @Override
@@ -49,6 +58,9 @@ public final class StrataProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     TypeElement entity = processingEnv.getElementUtils().getTypeElement(ENTITY);
+    if (round.processingOver()) {
+      writeRepositoryIndex();
+    }
     if (entity == null) {
       return false;
     }
@@ -66,6 +78,11 @@ public final class StrataProcessor extends AbstractProcessor {
       }
       write(type, new CodecWriter().write(model.get()));
       write(type, new RepositoryWriter().write(model.get()));
+      repositoryIndex.add(model.get().repositoryName().canonicalName());
+      if (schemaEvolution == null) {
+        schemaEvolution = new SchemaEvolution(processingEnv);
+      }
+      schemaEvolution.check(type, model.get(), diagnostics);
     }
     return false;
   }
@@ -83,6 +100,15 @@ public final class StrataProcessor extends AbstractProcessor {
       return true;
     }
     return false;
+  }
+
+  private void writeRepositoryIndex() {
+    try {
+      repositoryIndex.write(processingEnv.getFiler());
+    } catch (IOException e) {
+      processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+          "Strata could not write " + RepositoryIndexWriter.RESOURCE + ": " + e.getMessage());
+    }
   }
 
   private void write(TypeElement origin, JavaFile file) {

@@ -28,6 +28,15 @@ public final class Diagnostics {
     }
   }
 
+  /** A note (not an error) on {@code element}, or on the whole compilation when it is null. */
+  public void note(Element element, Messages message, Object... args) {
+    if (element == null) {
+      messager.printMessage(Diagnostic.Kind.NOTE, message.format(args));
+    } else {
+      messager.printMessage(Diagnostic.Kind.NOTE, message.format(args), element);
+    }
+  }
+
   /** Whether any error was reported since the last {@link #reset()}. */
   public boolean failed() {
     return failed;

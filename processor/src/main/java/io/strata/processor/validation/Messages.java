@@ -31,7 +31,41 @@ public enum Messages {
   NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec: add a constructor taking every stored field in"
       + " declaration order (%s), or a non-private no-arg constructor plus setters or non-private, non-final fields"),
   NAME_CLASH("%s and %s would both generate %s: rename one of them or move it to another package"),
-  ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)");
+  ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)"),
+
+  // schema evolution (-Astrata.schemaDir): each error ends with SCHEMA_ACCEPT_HINT
+  SCHEMA_ENTITY_NAME_CHANGED("@Entity %s was stored under the name \"%s\" and is now named \"%s\": everything written before"
+      + " lives under (\"%s\", …) and would no longer be found. Keep @Entity(name = \"%s\"), or copy the data to the new name"
+      + " with a migration%s"),
+  SCHEMA_COLUMN_MAJOR_CHANGED("@Entity %s changes columnMajor from %s to %s: %s. Keep columnMajor = %s, or move the data to a"
+      + " new @Entity(name) by saving every row there%s"),
+  SCHEMA_ID_MOVED("the @Id of %s moves from '%s' to '%s', but every stored key holds a '%s' value. Keep @Id on '%s', or"
+      + " migrate with a new @Entity(name) (copy every row under its new id)%s"),
+  SCHEMA_ID_TYPE_CHANGED("@Id '%s' of %s changes from %s (stored as %s) to %s (stored as %s): %s, and every stored key holds"
+      + " one. Keep the old id type, or migrate with a new @Entity(name) (copy every row under its new id)%s"),
+  SCHEMA_FIELD_ENCODING_CHANGED("field '%s' of %s changes from %s (stored as %s) to %s (stored as %s): %s. Keep the old"
+      + " type, or store the new one in a field with a new name and copy the values over%s"),
+  SCHEMA_RETIRED_FIELD_REUSED("field '%s' of %s was removed earlier, when it was %s (stored as %s); rows not saved since"
+      + " still hold those values, and %s (stored as %s) would misread them: %s. Choose another name, or go back to a"
+      + " compatible type%s"),
+  SCHEMA_BLOB_CHUNK_SIZE_CHANGED("@Blob '%s' of %s changes chunkSize from %s to %s: stored blobs are cut into %s-byte chunks"
+      + " and would be read at the wrong offsets. Keep chunkSize = %s, or store new blobs in a field with a new name%s"),
+  SCHEMA_INDEX_CHANGED("index '%s' of %s changes %s from %s to %s: %s. Give the index a new name (the first write of the new"
+      + " version clears the old entries) and build it online with repository.maintenance().build(\"<new name>\") instead"
+      + " of \"%s\"%s"),
+  SCHEMA_RETIRED_INDEX_REUSED("index '%s' of %s was removed earlier, when it had %s; its entries stay stored until a write of"
+      + " a version without it clears them, and the new definition (%s) would misread them. Choose another index name%s"),
+  SCHEMA_ACCEPT_HINT(" (if the stored data was already migrated, delete %s to accept the current schema)"),
+  SCHEMA_UNREADABLE("schema snapshot %s cannot be read (%s): restore it from version control, or delete it to start again"
+      + " from the current schema"),
+  SCHEMA_IO_FAILED("Strata could not %s schema snapshot %s: %s"),
+
+  // notes, not errors
+  SCHEMA_NOT_CHECKED("Strata is not checking schema evolution: pass -Astrata.schemaDir=<a directory under version control>"
+      + " to the compiler to catch entity changes that would misread stored data (see docs/schema-evolution.md)"),
+  SCHEMA_FIELD_RETIRED("field '%s' of %s is no longer stored: rows written before keep its value, which this version"
+      + " ignores. The schema snapshot keeps it as retired, so the name can only come back with a compatible type; if you"
+      + " renamed it, rows written before read the new name as missing until they are saved with it");
 
   private final String format;
 

@@ -1,0 +1,73 @@
+package io.strata.processor.model;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What an entity has stored, as far as reading it back depends on it: the snapshot the processor
+ * compares each compile against (docs/schema-evolution.md). The maps are unmodifiable and sorted by
+ * name, so the snapshot text is deterministic.
+ *
+ * @param className the entity's qualified class name: what identifies "the same entity" across compiles
+ * @param entityName the {@code @Entity(name)}: the first element of every key
+ * @param columnMajor whether rows keep the {@code (E,"C",field,id)} copy
+ * @param idField the name of the {@code @Id} field
+ * @param fields stored fields by name
+ * @param indexes secondary indexes ({@code @Indexed}, {@code @Index}) by name
+ * @param spatial {@code @Spatial} fields by name, with the point kind ({@code point} or {@code geo-point})
+ * @param retiredFields fields an earlier version stored and this one no longer declares: rows written
+ *     then still hold them, so the name can only come back with a compatible encoding
+ * @param retiredIndexes indexes an earlier version declared: their entries may remain until a write of a
+ *     later version clears them, so the name can only come back with the same definition
+ */
+public record EntitySchema(
+    String className,
+    String entityName,
+    boolean columnMajor,
+    String idField,
+    Map<String, Field> fields,
+    Map<String, Index> indexes,
+    Map<String, String> spatial,
+    Map<String, Field> retiredFields,
+    Map<String, Index> retiredIndexes) {
+
+  /**
+   * One stored field.
+   *
+   * @param type the Java type as declared, for the reader of the snapshot and of messages
+   * @param encoding how its values are stored
+   */
+  public record Field(String type, Encoding encoding) {}
+
+  /**
+   * One index definition.
+   *
+   * @param fields the indexed fields (or document paths), most significant first
+   * @param unique entries under {@code (E,"U",…)} holding the id
+   * @param covering entries carry the row
+   */
+  public record Index(List<String> fields, boolean unique, boolean covering) {
+    public Index {
+      fields = List.copyOf(fields);
+    }
+  }
+
+  public EntitySchema {
+    fields = sorted(fields);
+    indexes = sorted(indexes);
+    spatial = sorted(spatial);
+    retiredFields = sorted(retiredFields);
+    retiredIndexes = sorted(retiredIndexes);
+  }
+
+  private static <V> Map<String, V> sorted(Map<String, V> map) {
+    return Collections.unmodifiableSortedMap(new TreeMap<>(map));
+  }
+
+  /** The id field's definition. */
+  public Field id() {
+    return fields.get(idField);
+  }
+}

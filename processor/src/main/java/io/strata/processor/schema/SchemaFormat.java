@@ -1,0 +1,293 @@
+package io.strata.processor.schema;
+
+import io.strata.processor.model.Encoding;
+import io.strata.processor.model.EntitySchema;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The text form of an {@link EntitySchema}: a comment header, then one {@code key = value} line per
+ * fact, sorted by key, with no timestamps, so a snapshot under version control changes exactly where
+ * the schema did. Names in keys are %-escaped where they hold {@code . = % #}, spaces or control
+ * characters (index names are free text). Example:
+ *
+ * <pre>
+ * entity.class = com.example.User
+ * entity.columnMajor = false
+ * entity.name = User
+ * field.age.encoding = integer(32)
+ * field.age.type = int
+ * format = 1
+ * id = id
+ * index.byCityAge.covering = false
+ * index.byCityAge.fields = city, age
+ * index.byCityAge.unique = false
+ * </pre>
+ */
+public final class SchemaFormat {
+  /** Bumped when a snapshot written by this version could not be read by an older one. */
+  static final int VERSION = 1;
+
+  private SchemaFormat() {}
+
+  /** A snapshot that does not parse: the line (1-based) and what is wrong with it. */
+  public static final class MalformedException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    MalformedException(int line, String problem) {
+      super("line " + line + ": " + problem);
+    }
+  }
+
+  /** The snapshot text of {@code schema}. */
+  public static String write(EntitySchema schema) {
+    Map<String, String> lines = new TreeMap<>();
+    lines.put("format", Integer.toString(VERSION));
+    lines.put("entity.class", schema.className());
+    lines.put("entity.name", schema.entityName());
+    lines.put("entity.columnMajor", Boolean.toString(schema.columnMajor()));
+    lines.put("id", schema.idField());
+    putFields(lines, "field.", schema.fields());
+    putIndexes(lines, "index.", schema.indexes());
+    schema.spatial().forEach((field, kind) -> lines.put("spatial." + escape(field), kind));
+    putFields(lines, "retired-field.", schema.retiredFields());
+    putIndexes(lines, "retired-index.", schema.retiredIndexes());
+    StringBuilder out = new StringBuilder()
+        .append("# Strata schema snapshot of ").append(schema.className()).append(".\n")
+        .append("# Written by the Strata annotation processor (-Astrata.schemaDir) and compared with the entity at every\n")
+        .append("# compile: keep it under version control. See docs/schema-evolution.md.\n");
+    lines.forEach((key, value) -> out.append(key).append(" = ").append(value).append('\n'));
+    return out.toString();
+  }
+
+  private static void putFields(Map<String, String> lines, String prefix, Map<String, EntitySchema.Field> fields) {
+    fields.forEach((name, f) -> {
+      lines.put(prefix + escape(name) + ".type", f.type());
+      lines.put(prefix + escape(name) + ".encoding", f.encoding().toString());
+    });
+  }
+
+  private static void putIndexes(Map<String, String> lines, String prefix, Map<String, EntitySchema.Index> indexes) {
+    indexes.forEach((name, i) -> {
+      lines.put(prefix + escape(name) + ".fields", String.join(", ", i.fields()));
+      lines.put(prefix + escape(name) + ".unique", Boolean.toString(i.unique()));
+      lines.put(prefix + escape(name) + ".covering", Boolean.toString(i.covering()));
+    });
+  }
+
+  /** Parses snapshot text written by {@link #write}. */
+  public static EntitySchema read(String text) throws MalformedException {
+    Map<String, String> values = new TreeMap<>();
+    Map<String, Integer> lineOf = new TreeMap<>();
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      String line = lines[i].strip();
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      int eq = line.indexOf(" = ");
+      if (eq < 0) {
+        throw new MalformedException(i + 1, "expected 'key = value', found '" + line + "'");
+      }
+      String key = line.substring(0, eq).strip();
+      if (values.put(key, line.substring(eq + 3).strip()) != null) {
+        throw new MalformedException(i + 1, "'" + key + "' appears twice");
+      }
+      lineOf.put(key, i + 1);
+    }
+    return new Reader(values, lineOf).schema();
+  }
+
+  /** Turns the parsed lines into the model, naming the line of anything it does not understand. */
+  private static final class Reader {
+    private final Map<String, String> values;
+    private final Map<String, Integer> lineOf;
+    private final Map<String, Map<String, String>> fields = new TreeMap<>();
+    private final Map<String, Map<String, String>> indexes = new TreeMap<>();
+    private final Map<String, Map<String, String>> retiredFields = new TreeMap<>();
+    private final Map<String, Map<String, String>> retiredIndexes = new TreeMap<>();
+    private final Map<String, String> spatial = new TreeMap<>();
+
+    Reader(Map<String, String> values, Map<String, Integer> lineOf) {
+      this.values = values;
+      this.lineOf = lineOf;
+    }
+
+    EntitySchema schema() throws MalformedException {
+      for (var e : values.entrySet()) {
+        String key = e.getKey();
+        String[] parts = key.split("\\.", -1);
+        switch (parts[0]) {
+          case "format", "id" -> expect(parts.length == 1, key);
+          case "entity" -> expect(parts.length == 2 && List.of("class", "name", "columnMajor").contains(parts[1]), key);
+          case "field" -> group(fields, parts, key, List.of("type", "encoding"));
+          case "index" -> group(indexes, parts, key, List.of("fields", "unique", "covering"));
+          case "retired-field" -> group(retiredFields, parts, key, List.of("type", "encoding"));
+          case "retired-index" -> group(retiredIndexes, parts, key, List.of("fields", "unique", "covering"));
+          case "spatial" -> {
+            expect(parts.length == 2, key);
+            spatial.put(unescape(parts[1]), e.getValue());
+          }
+          default -> throw new MalformedException(lineOf.get(key), "unknown key '" + key + "'");
+        }
+      }
+      String format = required("format");
+      if (!format.equals(Integer.toString(VERSION))) {
+        throw new MalformedException(lineOf.get("format"), "format " + format + " was written by another version of"
+            + " Strata; this one reads format " + VERSION);
+      }
+      return new EntitySchema(required("entity.class"), required("entity.name"), bool("entity.columnMajor"), required("id"),
+          fields(fields, "field."), indexes(indexes, "index."), spatial, fields(retiredFields, "retired-field."),
+          indexes(retiredIndexes, "retired-index."));
+    }
+
+    private void expect(boolean ok, String key) throws MalformedException {
+      if (!ok) {
+        throw new MalformedException(lineOf.get(key), "unknown key '" + key + "'");
+      }
+    }
+
+    private void group(Map<String, Map<String, String>> into, String[] parts, String key, List<String> attributes)
+        throws MalformedException {
+      expect(parts.length == 3 && attributes.contains(parts[2]), key);
+      into.computeIfAbsent(unescape(parts[1]), n -> new TreeMap<>()).put(parts[2], values.get(key));
+    }
+
+    private String required(String key) throws MalformedException {
+      String v = values.get(key);
+      if (v == null || v.isEmpty()) {
+        throw new MalformedException(1, "'" + key + "' is missing");
+      }
+      return v;
+    }
+
+    private boolean bool(String key) throws MalformedException {
+      String v = required(key);
+      if (!v.equals("true") && !v.equals("false")) {
+        throw new MalformedException(lineOf.get(key), "'" + key + "' must be true or false, found '" + v + "'");
+      }
+      return Boolean.parseBoolean(v);
+    }
+
+    private Map<String, EntitySchema.Field> fields(Map<String, Map<String, String>> raw, String prefix) throws MalformedException {
+      Map<String, EntitySchema.Field> out = new TreeMap<>();
+      for (var e : raw.entrySet()) {
+        String key = prefix + escape(e.getKey());
+        String encoding = required(key + ".encoding");
+        out.put(e.getKey(), new EntitySchema.Field(required(key + ".type"),
+            new EncodingParser(encoding, lineOf.get(key + ".encoding")).parse()));
+      }
+      return out;
+    }
+
+    private Map<String, EntitySchema.Index> indexes(Map<String, Map<String, String>> raw, String prefix) throws MalformedException {
+      Map<String, EntitySchema.Index> out = new TreeMap<>();
+      for (String name : raw.keySet()) {
+        String key = prefix + escape(name);
+        List<String> indexed = Arrays.stream(required(key + ".fields").split(",")).map(String::strip).toList();
+        out.put(name, new EntitySchema.Index(indexed, bool(key + ".unique"), bool(key + ".covering")));
+      }
+      return out;
+    }
+  }
+
+  /** Parses {@link Encoding#toString()}: {@code [label ": "] name ["(" encoding {", " encoding} ")"]}. */
+  private static final class EncodingParser {
+    private final String text;
+    private final int line;
+    private int pos;
+
+    EncodingParser(String text, int line) {
+      this.text = text;
+      this.line = line;
+    }
+
+    Encoding parse() throws MalformedException {
+      Encoding e = node();
+      if (pos != text.length()) {
+        throw fail("unexpected '" + text.substring(pos) + "'");
+      }
+      return e;
+    }
+
+    private Encoding node() throws MalformedException {
+      String word = word();
+      String label = "";
+      skipSpaces();
+      if (pos < text.length() && text.charAt(pos) == ':') {
+        pos++;
+        skipSpaces();
+        label = word;
+        word = word();
+      }
+      List<Encoding> parts = new ArrayList<>();
+      if (pos < text.length() && text.charAt(pos) == '(') {
+        pos++;
+        while (true) {
+          skipSpaces();
+          parts.add(node());
+          skipSpaces();
+          if (pos >= text.length() || text.charAt(pos) != ',') {
+            break;
+          }
+          pos++;
+        }
+        if (pos >= text.length() || text.charAt(pos) != ')') {
+          throw fail("missing ')'");
+        }
+        pos++;
+      }
+      return new Encoding(label, word, parts);
+    }
+
+    private String word() throws MalformedException {
+      int start = pos;
+      while (pos < text.length() && (Character.isJavaIdentifierPart(text.charAt(pos)) || text.charAt(pos) == '-')) {
+        pos++;
+      }
+      if (start == pos) {
+        throw fail("expected a name at column " + (pos + 1));
+      }
+      return text.substring(start, pos);
+    }
+
+    private void skipSpaces() {
+      while (pos < text.length() && text.charAt(pos) == ' ') {
+        pos++;
+      }
+    }
+
+    private MalformedException fail(String problem) {
+      return new MalformedException(line, "encoding '" + text + "': " + problem);
+    }
+  }
+
+  static String escape(String name) {
+    StringBuilder out = new StringBuilder();
+    for (char c : name.toCharArray()) {
+      if (c == '.' || c == '=' || c == '%' || c == '#' || Character.isWhitespace(c) || Character.isISOControl(c)) {
+        out.append('%').append(String.format("%04X", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  static String unescape(String name) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == '%' && i + 5 <= name.length() && name.substring(i + 1, i + 5).chars().allMatch(h -> Character.digit(h, 16) >= 0)) {
+        out.append((char) Integer.parseInt(name.substring(i + 1, i + 5), 16));
+        i += 4;
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+}

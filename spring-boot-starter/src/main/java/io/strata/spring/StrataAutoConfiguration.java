@@ -1,0 +1,48 @@
+package io.strata.spring;
+
+import io.strata.Strata;
+import io.strata.StrataDb;
+import org.springframework.boot.actuate.health.HealthIndicator;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Strata for Spring Boot: a {@link StrataDb} bean opened from {@code strata.url} (closed when the context
+ * closes), a bean for every repository the Strata processor generated (see {@link StrataRepositoryRegistrar}),
+ * and, with Actuator, a {@code strata} health indicator. Each part steps aside for a bean of the same type
+ * the application defines itself.
+ */
+@AutoConfiguration
+@EnableConfigurationProperties(StrataProperties.class)
+public class StrataAutoConfiguration {
+
+  /** The database named by {@code strata.url}; Spring calls {@link StrataDb#close()} on shutdown. */
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  public StrataDb strataDb(StrataProperties properties) {
+    return Strata.connect(properties.getUrl());
+  }
+
+  /** Registers the generated repositories listed in {@code META-INF/strata/repositories}. */
+  @Bean
+  public static StrataRepositoryRegistrar strataRepositoryRegistrar() {
+    return new StrataRepositoryRegistrar();
+  }
+
+  /** The health indicator, when Actuator is present and {@code management.health.strata.enabled} is not false. */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(HealthIndicator.class)
+  @ConditionalOnProperty(name = "management.health.strata.enabled", matchIfMissing = true)
+  static class Health {
+    @Bean
+    @ConditionalOnMissingBean(name = "strataHealthIndicator")
+    StrataHealthIndicator strataHealthIndicator(StrataDb strataDb, StrataProperties properties) {
+      return new StrataHealthIndicator(strataDb, properties.getHealthTimeout());
+    }
+  }
+}
