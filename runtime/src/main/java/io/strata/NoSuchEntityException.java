@@ -9,6 +9,11 @@ public class NoSuchEntityException extends StrataException {
   private final String entity;
   private final transient Object id;
 
+  /**
+   * @param entity the entity name
+   * @param id the id looked up, as a tuple element
+   * @param operation what needed the entity, for the message (e.g. "reading @Blob 'avatar'")
+   */
   public NoSuchEntityException(String entity, Object id, String operation) {
     super("no " + entity + " with id " + id + ": " + operation + " needs a saved entity (save it first, or check existsById)");
     this.entity = entity;
