@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.StringWriter;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,7 +101,7 @@ class GettingStartedDocsTest {
   }
 
   @Test
-  void theReadmeJavaSnippetsCompileWithTheProcessorUnderStrictLint(@TempDir Path out) throws IOException {
+  void theReadmeJavaSnippetsCompileWithTheProcessorUnderStrictLintAndTheQuickstartRuns(@TempDir Path out) throws IOException {
     Map<String, String> sources = new LinkedHashMap<>();
     blocks("README.md").forEach((key, text) -> {
       if (key.startsWith("compiles:")) {
@@ -107,6 +112,18 @@ class GettingStartedDocsTest {
     String diagnostics = compile(sources, out);
     assertEquals("", diagnostics);
     assertTrue(Files.exists(out.resolve("UserRepository.class")), "the processor generated the repository the snippets use");
+    PrintStream stdout = System.out;
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader())) {
+      System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+      loader.loadClass("Quickstart").getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError("the README's Quickstart does not run", e);
+    } finally {
+      System.setOut(stdout);
+    }
+    assertTrue(printed.toString(StandardCharsets.UTF_8).startsWith("Optional[User[id=u1, zipcode=10001"), printed::toString);
+    assertTrue(printed.toString(StandardCharsets.UTF_8).strip().endsWith(" 1024 1"), printed::toString);
   }
 
   private static String compile(Map<String, String> sources, Path out) throws IOException {
