@@ -21,6 +21,15 @@ public final class StrataDb implements AutoCloseable {
     this.directory = directory;
   }
 
+  /**
+   * A {@code StrataDb} on a database the caller opened, rooted at the empty prefix: for example an embedded engine
+   * with a fault plan ({@code StrataDb.of(EmbeddedFdb.builder().faults(plan).open())}). Closing it closes
+   * {@code database}; {@link #url()} is {@code "strata:database"}.
+   */
+  public static StrataDb of(Database database) {
+    return new StrataDb("strata:database", java.util.Objects.requireNonNull(database, "database"), Optional.empty());
+  }
+
   /** The database; every repository and layer runs its transactions here. */
   public Database database() {
     return database;
@@ -39,7 +48,7 @@ public final class StrataDb implements AutoCloseable {
     return directory;
   }
 
-  /** The URL this database was opened with. */
+  /** The URL this database was opened with ({@code "strata:database"} for {@link #of(Database)}). */
   public String url() {
     return url;
   }

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.apple.foundationdb.Database;
 import com.apple.foundationdb.directory.DirectoryLayer;
 import com.apple.foundationdb.directory.DirectorySubspace;
 import com.apple.foundationdb.tuple.Tuple;
@@ -86,6 +88,19 @@ class StrataConnectTest {
     try (StrataDb second = Strata.connect("strata:mem:")) {
       assertNull(second.database().run(tr -> tr.get(Tuple.from("k").pack()).join()), "each strata:mem: starts empty");
     }
+  }
+
+  @Test
+  void ofWrapsADatabaseTheCallerOpenedAtTheWholeKeySpaceAndClosesIt() {
+    Database db = io.strata.embedded.EmbeddedFdb.open();
+    StrataDb sdb = StrataDb.of(db);
+    assertSame(db, sdb.database());
+    assertEquals(0, sdb.root().getKey().length);
+    assertTrue(sdb.directory().isEmpty());
+    assertEquals("strata:database", sdb.url());
+    sdb.close();
+    assertThrows(IllegalStateException.class, () -> db.run(tr -> tr.get(Tuple.from("k").pack()).join()), "closing it closed the database");
+    assertThrows(NullPointerException.class, () -> StrataDb.of(null));
   }
 
   @Test

@@ -33,6 +33,11 @@ import javax.tools.Diagnostic;
 @AutoService(Processor.class)
 public final class StrataProcessor extends AbstractProcessor {
   private static final String ENTITY = "io.strata.annotations.Entity";
+  /**
+   * Strata's annotations, and the {@code @Generated} on the code it writes, are this processor's alone:
+   * claiming them keeps javac's {@code -Xlint:processing} quiet.
+   */
+  private static final Set<String> CLAIMED = Set.of("io.strata.annotations.*", "javax.annotation.processing.Generated");
 
   /** Generated class name → the entity that claimed it, across rounds, for clash detection. */
   private final Map<String, TypeElement> claimedNames = new HashMap<>();
@@ -42,7 +47,7 @@ public final class StrataProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return Set.of(ENTITY);
+    return CLAIMED;
   }
 
   @Override
@@ -84,7 +89,7 @@ public final class StrataProcessor extends AbstractProcessor {
       }
       schemaEvolution.check(type, model.get(), diagnostics);
     }
-    return false;
+    return true;
   }
 
   private boolean clashes(TypeElement type, EntityModel model, Diagnostics diagnostics) {

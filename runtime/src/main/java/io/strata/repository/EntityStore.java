@@ -8,6 +8,7 @@ import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
 import io.strata.Continuation;
+import io.strata.NoSuchEntityException;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
 import io.strata.blob.ChunkedBlobs;
@@ -461,6 +462,8 @@ public final class EntityStore<T> {
   /**
    * Bytes {@code [offset, offset + length)} of a blob field (fewer at its end): reads only the chunks that
    * overlap, and the length in the row, which the bytes read must agree with.
+   *
+   * @throws NoSuchEntityException (in the future) when there is no entity with that id
    */
   public CompletableFuture<byte[]> readBlob(ReadTransaction tr, Object id, String field, long offset, int length) {
     requireId(id);
@@ -480,11 +483,23 @@ public final class EntityStore<T> {
     });
   }
 
-  /** A blob field's length from its row key alone (0 when the entity or the blob is absent). */
+  /**
+   * A blob field's length from its row key alone; 0 when the entity exists with a null blob (one more read,
+   * of the row's first key, tells that case from a missing entity).
+   *
+   * @throws NoSuchEntityException (in the future) when there is no entity with that id
+   */
   public CompletableFuture<Long> blobSize(ReadTransaction tr, Object id, String field) {
     requireId(id);
     byte[] key = layout.rowKey(id, field);
-    return tr.get(key).thenApply(v -> v == null ? 0L : blobLength(id, field, decodeValue(id, field, key, v)));
+    return tr.get(key).thenCompose(v -> v != null
+        ? CompletableFuture.completedFuture(blobLength(id, field, decodeValue(id, field, key, v)))
+        : exists(tr, id).thenApply(found -> {
+          if (!found) {
+            throw new NoSuchEntityException(layout.entityName(), id, "reading @Blob '" + field + "'");
+          }
+          return 0L;
+        }));
   }
 
   /** The column-major copy of one field: id → value element (one range read of {@code (E,"C",field)}). */

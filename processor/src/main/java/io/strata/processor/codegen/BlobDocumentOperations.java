@@ -33,13 +33,15 @@ final class BlobDocumentOperations {
       ops.add(new Operation("read" + suffix,
           "Bytes {@code [offset, offset + length)} of {@code " + name + "} (fewer when it ends first): one range read of the\n"
               + "overlapping chunks of {@code (" + e + ", \"B\", id, " + CrudOperations.q(name) + ", offset)}, "
-              + blob.chunkSize() + " bytes each.",
+              + blob.chunkSize() + " bytes each; empty when the entity's {@code " + name + "} is null.\n"
+              + "@throws io.strata.NoSuchEntityException if there is no entity with that id",
           ArrayTypeName.of(TypeName.BYTE),
           List.of(id, ParameterSpec.builder(long.class, "offset").build(), ParameterSpec.builder(int.class, "length").build()),
           CodeBlock.of("store.readBlob(tr, $L, $S, offset, length)", idElement, name), false));
       ops.add(new Operation(name + "Size",
           "The length of {@code " + name + "} in bytes, from the one key {@code (" + e + ", \"R\", id, " + CrudOperations.q(name)
-              + ")} (no chunks read); 0 when the entity or the blob is absent.",
+              + ")} (no chunks read); 0 when the entity's {@code " + name + "} is null.\n"
+              + "@throws io.strata.NoSuchEntityException if there is no entity with that id",
           ClassName.get(Long.class), List.of(id), CodeBlock.of("store.blobSize(tr, $L, $S)", idElement, name), false));
     }
     if (!model.documents().isEmpty()) {

@@ -44,8 +44,10 @@ final class ValueCode {
   /** An expression of type Object: the element for {@code value} (evaluated once), null when absent. */
   CodeBlock encode(ValueType t, CodeBlock value) {
     return switch (t.kind()) {
-      case LONG, INT, SHORT, BYTE -> t.isPrimitive() ? CodeBlock.of("(long) $L", value) : CodeBlock.of("$T.ofNumber($L)", ELEMENTS, value);
-      case DOUBLE, FLOAT -> t.isPrimitive() ? CodeBlock.of("(double) $L", value) : CodeBlock.of("$T.ofFloating($L)", ELEMENTS, value);
+      // a primitive long or double is its own element (boxed); narrower primitives widen first
+      case LONG, DOUBLE -> t.isPrimitive() ? value : CodeBlock.of("$T.$L($L)", ELEMENTS, t.kind() == ValueType.Kind.LONG ? "ofNumber" : "ofFloating", value);
+      case INT, SHORT, BYTE -> t.isPrimitive() ? CodeBlock.of("(long) $L", value) : CodeBlock.of("$T.ofNumber($L)", ELEMENTS, value);
+      case FLOAT -> t.isPrimitive() ? CodeBlock.of("(double) $L", value) : CodeBlock.of("$T.ofFloating($L)", ELEMENTS, value);
       case BOOLEAN, STRING, UUID, BYTES, BIG_INTEGER -> value;
       case ENUM -> CodeBlock.of("$T.ofEnum($L)", ELEMENTS, value);
       case INSTANT -> CodeBlock.of("$T.ofInstant($L)", ELEMENTS, value);

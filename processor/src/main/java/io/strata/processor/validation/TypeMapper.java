@@ -123,7 +123,8 @@ public final class TypeMapper {
       List<ValueType> parts = new ArrayList<>();
       List<String> names = new ArrayList<>();
       for (RecordComponentElement c : element.getRecordComponents()) {
-        Optional<ValueType> part = map(c.asType()).filter(t -> t.kind() != Kind.RECORD).or(() -> mapDocument(c.asType()));
+        Optional<ValueType> part = map(c.asType()).filter(t -> t.kind() != Kind.RECORD).or(() -> mapDocument(c.asType()))
+            .or(() -> documentList(c.asType()));
         if (part.isEmpty()) {
           return Optional.empty();
         }
@@ -134,6 +135,19 @@ public final class TypeMapper {
     } finally {
       visiting.remove(qualified);
     }
+  }
+
+  /** Inside a document record: a {@code List} of document records, stored as a list of maps. */
+  private Optional<ValueType> documentList(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return Optional.empty();
+    }
+    DeclaredType declared = (DeclaredType) type;
+    if (!((TypeElement) declared.asElement()).getQualifiedName().contentEquals("java.util.List") || declared.getTypeArguments().size() != 1) {
+      return Optional.empty();
+    }
+    return mapDocument(declared.getTypeArguments().get(0)).filter(item -> item.kind() == Kind.DOC_RECORD)
+        .map(item -> new ValueType(Kind.LIST, TypeName.get(type), List.of(item), List.of()));
   }
 
   /** {@code Object} or a wildcard: values kept as whatever plain tree was stored. */

@@ -7,11 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
+import io.strata.NoSuchEntityException;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Article;
 import io.strata.processor.fixtures.ArticleRepository;
+import io.strata.processor.fixtures.Recipe;
+import io.strata.processor.fixtures.RecipeRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -19,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,11 +33,13 @@ import org.junit.jupiter.api.Test;
 public abstract class BlobDocumentContract extends BackendContract {
   protected UserRepository users;
   protected ArticleRepository articles;
+  protected RecipeRepository recipes;
 
   @BeforeEach
   void createRepositories() {
     users = new UserRepository(db);
     articles = new ArticleRepository(db);
+    recipes = new RecipeRepository(db);
   }
 
   private static byte[] bytes(int n, long seed) {
@@ -74,7 +83,24 @@ public abstract class BlobDocumentContract extends BackendContract {
       return null;
     });
     assertEquals(12_345, users.avatarSize("u1"));
-    assertEquals(0, users.avatarSize("missing"));
+  }
+
+  @Test
+  void aMissingIdIsNotAnEmptyBlob() {
+    users.save(new User("empty", "z", "e1", null, new byte[0], 1));
+    users.save(new User("none", "z", "e2", null, null, 1));
+    assertEquals(0, users.avatarSize("empty"));
+    assertArrayEquals(new byte[0], users.readAvatar("empty", 0, 10));
+    assertEquals(0, users.avatarSize("none"), "a null blob of an existing entity reads as empty");
+    assertArrayEquals(new byte[0], users.readAvatar("none", 0, 10));
+    NoSuchEntityException size = assertThrows(NoSuchEntityException.class, () -> users.avatarSize("missing"));
+    assertEquals("no User with id missing: reading @Blob 'avatar' needs a saved entity (save it first, or check existsById)",
+        size.getMessage());
+    assertEquals("User", size.entity());
+    assertEquals("missing", size.id());
+    NoSuchEntityException read = assertThrows(NoSuchEntityException.class, () -> users.readAvatar("missing", 0, 10));
+    assertEquals("missing", read.id());
+    assertThrows(NoSuchEntityException.class, () -> users.readAvatar("missing", 0, 0), "even a zero-length read checks the id");
   }
 
   @Test
@@ -106,6 +132,28 @@ public abstract class BlobDocumentContract extends BackendContract {
   private static Article article() {
     return new Article(7, "ann", new Article.Body("Hello", new Article.Author("Ann", 42), List.of("x", "y"), Optional.of(5),
         Map.of("k", "v")), meta());
+  }
+
+  @Test
+  void aTypedDocumentComesBackWithItsDeclaredTypesWhileGetPathGivesPlainValues() {
+    Recipe.Card card = new Recipe.Card(4, (short) 35, (byte) 5, 4.5f, 0.75, true, Recipe.Level.HARD, 520, 1.25f,
+        Instant.ofEpochSecond(1_700_000_000L, 123), LocalDate.of(2024, 2, 29), new BigDecimal("12.50"), List.of(1, 2, 3),
+        Set.of((short) 7), List.of(180.5f, 220f), List.of(Recipe.Level.EASY, Recipe.Level.HARD), Optional.of(2),
+        new Recipe.Step(1, 30.5f, Recipe.Level.EASY), List.of(new Recipe.Step(2, 60f, Recipe.Level.HARD), new Recipe.Step(3, 0.5f, Recipe.Level.EASY)));
+    recipes.save(new Recipe("r1", card));
+    Recipe.Card back = recipes.findById("r1").orElseThrow().card();
+    assertEquals(card, back);
+    assertEquals(Integer.class, back.steps().get(0).getClass());
+    assertEquals(Short.class, back.tags().iterator().next().getClass());
+    assertEquals(Float.class, back.temperatures().get(0).getClass());
+    assertEquals(Recipe.Level.class, back.levels().get(1).getClass());
+    assertEquals(Integer.class, back.spice().orElseThrow().getClass());
+    assertEquals(Recipe.Step.class, back.steps2().get(1).getClass());
+    assertEquals(new BigDecimal("12.50"), back.price(), "the scale survives");
+    // the plain-Java view keeps API.md's promise: integers as Long, floating point as Double
+    assertEquals(Optional.of(4L), recipes.getPath("r1", "card", "servings"));
+    assertEquals(Optional.of(60.0), recipes.getPath("r1", "card", "steps2", 0, "seconds"));
+    assertEquals(Optional.of("HARD"), recipes.getPath("r1", "card", "level"));
   }
 
   @Test

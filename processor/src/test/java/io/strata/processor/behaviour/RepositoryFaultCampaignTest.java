@@ -2,6 +2,7 @@ package io.strata.processor.behaviour;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
@@ -9,6 +10,7 @@ import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
 import io.strata.GeoPoint;
+import io.strata.NoSuchEntityException;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
 import io.strata.embedded.Faults;
@@ -299,13 +301,18 @@ class RepositoryFaultCampaignTest {
         case 7 -> {
           String id = ownParcel();
           Parcel p = parcelModel.get(id);
-          byte[] expected = p == null || p.payload() == null ? new byte[0] : p.payload();
           int offset = r.nextInt(300);
           int length = r.nextInt(400);
-          byte[] slice = java.util.Arrays.copyOfRange(expected, Math.min(offset, expected.length),
-              Math.min(expected.length, offset + length));
-          assertArrayEquals(slice, parcels.readPayload(id, offset, length), campaign.at(where + " readPayload " + id));
-          assertEquals(expected.length, parcels.payloadSize(id), campaign.at(where + " payloadSize " + id));
+          if (p == null) {
+            assertThrows(NoSuchEntityException.class, () -> parcels.readPayload(id, offset, length), campaign.at(where + " readPayload " + id));
+            assertThrows(NoSuchEntityException.class, () -> parcels.payloadSize(id), campaign.at(where + " payloadSize " + id));
+          } else {
+            byte[] expected = p.payload() == null ? new byte[0] : p.payload();
+            byte[] slice = java.util.Arrays.copyOfRange(expected, Math.min(offset, expected.length),
+                Math.min(expected.length, offset + length));
+            assertArrayEquals(slice, parcels.readPayload(id, offset, length), campaign.at(where + " readPayload " + id));
+            assertEquals(expected.length, parcels.payloadSize(id), campaign.at(where + " payloadSize " + id));
+          }
         }
         case 8 -> {
           String id = ownParcel();

@@ -20,7 +20,7 @@ public final class DeviceCodec extends EntityCodec<Device> {
   @Override
   public Object[] toElements(Device e) {
     return new Object[] {
-          (long) e.getSerial(),
+          e.getSerial(),
           e.getOwner(),
           Elements.ofFloating(e.getBattery()),
           e.isOnline()};

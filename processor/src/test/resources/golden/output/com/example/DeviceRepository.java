@@ -116,7 +116,7 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Optional<Device> findById(ReadTransactionContext tc, long id) {
-    return Blocking.call(() -> tc.read(tr -> store.load(tr, (long) id).join()));
+    return Blocking.call(() -> tc.read(tr -> store.load(tr, id).join()));
   }
 
   /**
@@ -132,7 +132,7 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Device> findAllById(ReadTransactionContext tc, Iterable<Long> ids) {
-    return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> (long) id)).join()));
+    return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
   }
 
   /**
@@ -148,7 +148,7 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public boolean deleteById(TransactionContext tc, long id) {
-    return Blocking.call(() -> tc.run(tr -> store.delete(tr, (long) id).join()));
+    return Blocking.call(() -> tc.run(tr -> store.delete(tr, id).join()));
   }
 
   /**
@@ -164,7 +164,7 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public boolean existsById(ReadTransactionContext tc, long id) {
-    return Blocking.call(() -> tc.read(tr -> store.exists(tr, (long) id).join()));
+    return Blocking.call(() -> tc.read(tr -> store.exists(tr, id).join()));
   }
 
   /**
@@ -417,7 +417,7 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Optional<Device>> findById(ReadTransactionContext tc, long id) {
-      return tc.readAsync(tr -> store.load(tr, (long) id));
+      return tc.readAsync(tr -> store.load(tr, id));
     }
 
     /**
@@ -434,7 +434,7 @@ public final class DeviceRepository {
      */
     public CompletableFuture<List<Device>> findAllById(ReadTransactionContext tc,
         Iterable<Long> ids) {
-      return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> (long) id)));
+      return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> id)));
     }
 
     /**
@@ -450,7 +450,7 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Boolean> deleteById(TransactionContext tc, long id) {
-      return tc.runAsync(tr -> store.delete(tr, (long) id));
+      return tc.runAsync(tr -> store.delete(tr, id));
     }
 
     /**
@@ -466,7 +466,7 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Boolean> existsById(ReadTransactionContext tc, long id) {
-      return tc.readAsync(tr -> store.exists(tr, (long) id));
+      return tc.readAsync(tr -> store.exists(tr, id));
     }
 
     /**
