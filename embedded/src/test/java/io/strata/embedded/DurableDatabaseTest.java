@@ -1,0 +1,132 @@
+package io.strata.embedded;
+
+import static io.strata.embedded.DurableFiles.commitNumbers;
+import static io.strata.embedded.DurableFiles.crashImage;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.MutationType;
+import com.apple.foundationdb.Range;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.Tuple;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A durable database keeps what it acknowledged across close, crash and checkpoints; versions keep rising. */
+class DurableDatabaseTest {
+    @TempDir
+    Path temp;
+
+    private static byte[] key(int n) {
+        return Tuple.from("k", n).pack();
+    }
+
+    private static int count(Database db) {
+        return db.read(tr -> tr.getRange(Range.startsWith(Tuple.from("k").pack())).asList().join()).size();
+    }
+
+    @Test
+    void aMissingDirectoryIsCreatedAndWhatWasCommittedIsThereAfterReopening() {
+        Path dir = temp.resolve("new");
+        long before;
+        try (Database db = EmbeddedFdb.open(dir)) {
+            commitNumbers(db, 0, 10);
+            try (Transaction tr = db.createTransaction()) {
+                tr.mutate(MutationType.ADD, Tuple.from("n").pack(), new byte[] {5, 0, 0, 0, 0, 0, 0, 0});
+                tr.commit().join();
+                before = tr.getCommittedVersion();
+            }
+        }
+        assertTrue(Files.exists(dir.resolve(Checkpoints.FILE)), "close() writes a checkpoint");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            assertEquals(10, count(db));
+            assertArrayEquals(new byte[] {5, 0, 0, 0, 0, 0, 0, 0}, db.read(tr -> tr.get(Tuple.from("n").pack()).join()));
+            try (Transaction tr = db.createTransaction()) {
+                assertTrue(tr.getReadVersion().join() > before, "read versions after reopening follow the last commit");
+                tr.set(key(99), new byte[0]);
+                tr.commit().join();
+                assertTrue(tr.getCommittedVersion() > before, "versions keep increasing across restarts");
+            }
+        }
+    }
+
+    @Test
+    void aCrashImageHoldsEveryAcknowledgedCommitAndReplaysTheLog() throws Exception {
+        Path dir = temp.resolve("db");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            commitNumbers(db, 0, 50);
+            db.run(tr -> {
+                tr.clear(key(7));
+                tr.clear(key(20), key(30));
+                return null;
+            });
+            Path image = crashImage(dir, temp.resolve("image"));
+            assertFalse(Files.exists(image.resolve(Checkpoints.FILE)), "nothing was checkpointed: recovery is the log alone");
+            try (Database recovered = EmbeddedFdb.open(image)) {
+                assertEquals(39, count(recovered));
+                assertNull(recovered.read(tr -> tr.get(key(7)).join()));
+            }
+        }
+    }
+
+    @Test
+    void backgroundCheckpointsKeepTheLogShortWhileCommitsGoOn() throws Exception {
+        Path dir = temp.resolve("db");
+        try (Database db = EmbeddedFdb.builder().checkpointAfter(16 * 1024).open(dir)) {
+            for (int i = 0; i < 400; i++) {
+                int n = i;
+                db.run(tr -> {
+                    tr.set(key(n), new byte[512]);
+                    tr.clear(key(n - 100));
+                    return null;
+                });
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (LogFile.list(dir).size() > 2 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(LogFile.list(dir).size() <= 2, "logs a checkpoint covers are deleted: " + LogFile.list(dir));
+            assertTrue(Files.exists(dir.resolve(Checkpoints.FILE)));
+            try (Database recovered = EmbeddedFdb.open(crashImage(dir, temp.resolve("image")))) {
+                assertEquals(100, count(recovered), "checkpoint plus log: the last 100 keys");
+            }
+        }
+    }
+
+    @Test
+    void concurrentCommitsAllCompleteAndAreAllKept() throws Exception {
+        Path dir = temp.resolve("db");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            List<CompletableFuture<Void>> commits = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int thread = t;
+                commits.add(CompletableFuture.runAsync(() -> commitNumbers(db, thread * 100, thread * 100 + 50)));
+            }
+            CompletableFuture.allOf(commits.toArray(new CompletableFuture[0])).get(60, TimeUnit.SECONDS);
+        }
+        try (Database db = EmbeddedFdb.open(dir)) {
+            assertEquals(400, count(db));
+        }
+    }
+
+    @Test
+    void aWatchFiresOnlyOnceTheChangeIsDurable() throws Exception {
+        Path dir = temp.resolve("db");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            CompletableFuture<Void> watch = db.run(tr -> tr.watch(key(1)));
+            commitNumbers(db, 1, 2);
+            watch.get(10, TimeUnit.SECONDS);
+            assertEquals(1, count(db), "a reader woken by the watch sees the change");
+        }
+    }
+}
