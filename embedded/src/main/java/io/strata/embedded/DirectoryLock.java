@@ -66,10 +66,10 @@ final class DirectoryLock implements AutoCloseable {
             channel.force(true);
             return new DirectoryLock(channel, lock);
         } catch (IOException e) {
-            closeQuietly(channel);
+            RecordFiles.closeQuietly(channel);
             throw new StorageException("cannot lock " + file + ": " + e, e);
         } catch (RuntimeException e) {
-            closeQuietly(channel);
+            RecordFiles.closeQuietly(channel);
             throw e;
         }
     }
@@ -92,14 +92,6 @@ final class DirectoryLock implements AutoCloseable {
             return text.isEmpty() ? "another process (which has not written its id yet)" : text;
         } catch (IOException e) {
             return "another process (its lock file cannot be read: " + e.getMessage() + ")";
-        }
-    }
-
-    private static void closeQuietly(FileChannel channel) {
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // the open failed already; that failure is the one reported
         }
     }
 

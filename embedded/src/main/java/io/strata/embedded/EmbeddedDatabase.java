@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -215,15 +216,24 @@ final class EmbeddedDatabase implements Database {
                 latestVersion = version;
                 store.collect(horizon);
             }
-            executor.execute(() -> {
+            onExecutor(() -> {
                 if (fault == Faults.CommitFault.UNKNOWN_APPLIED) {
                     done.completeExceptionally(FdbErrors.of(1021));
                 } else {
                     done.complete(version);
                 }
             });
-        }, error -> executor.execute(() -> done.completeExceptionally(error))));
+        }, error -> onExecutor(() -> done.completeExceptionally(error))));
         return done;
+    }
+
+    /** Runs a completion on the executor, so callers' callbacks never run on the log writer; here if it refuses. */
+    private void onExecutor(Runnable completion) {
+        try {
+            executor.execute(completion);
+        } catch (RejectedExecutionException shutDown) {
+            completion.run();
+        }
     }
 
     /** Applies a logged commit while the database is recovered: nothing reads older versions yet. */

@@ -91,10 +91,10 @@ final class Journal {
             journal.writer.start();
             return journal;
         } catch (IOException e) {
-            closeQuietly(lock);
+            RecordFiles.closeQuietly(lock);
             throw new StorageException("cannot open the database in " + directory + ": " + e, e);
         } catch (RuntimeException e) {
-            closeQuietly(lock);
+            RecordFiles.closeQuietly(lock);
             throw e;
         }
     }
@@ -182,8 +182,13 @@ final class Journal {
                 fail(batch, e);
                 return;
             }
-            for (Entry e : batch) {
-                e.onDurable().run();
+            for (int i = 0; i < batch.size(); i++) {
+                try {
+                    batch.get(i).onDurable().run();
+                } catch (RuntimeException e) {
+                    fail(batch.subList(i + 1, batch.size()), e); // the store is in doubt: accept nothing more
+                    return;
+                }
             }
             lastVersion = batch.get(batch.size() - 1).version();
             batch.clear();
@@ -195,7 +200,7 @@ final class Journal {
     }
 
     private void fail(List<Entry> batch, Exception cause) {
-        StorageException error = new StorageException("writing the log " + log.path() + " failed, so the database in "
+        StorageException error = new StorageException("writing or applying the log " + log.path() + " failed, so the database in "
                 + directory + " stopped: the outcome of the commits being written is unknown, and no commit is"
                 + " accepted any more. Reopen the directory to recover what reached the disk (" + cause + ")", cause);
         List<Entry> failed = new ArrayList<>(batch);
@@ -219,7 +224,7 @@ final class Journal {
                     + log.path() + " (" + e + ")");
             return;
         }
-        closeQuietly(log);
+        RecordFiles.closeQuietly(log);
         log = next;
         long version = lastVersion;
         long firstLog = next.sequence();
@@ -270,16 +275,8 @@ final class Journal {
             throw new StorageException("cannot write the closing checkpoint of " + directory + "; the logs hold every"
                     + " commit, so reopening recovers them (" + e + ")", e);
         } finally {
-            closeQuietly(log);
-            closeQuietly(lock);
-        }
-    }
-
-    private static void closeQuietly(AutoCloseable c) {
-        try {
-            c.close();
-        } catch (Exception ignored) {
-            // closing after the work is done or has failed: the earlier outcome is what counts
+            RecordFiles.closeQuietly(log);
+            RecordFiles.closeQuietly(lock);
         }
     }
 }

@@ -71,4 +71,13 @@ final class RecordFiles {
             dir.force(true);
         }
     }
+
+    /** Closes after the work is done or has failed, when the earlier outcome is the one to report. */
+    static void closeQuietly(AutoCloseable c) {
+        try {
+            c.close();
+        } catch (Exception ignored) {
+            // the outcome that counts was reported (or returned) already
+        }
+    }
 }

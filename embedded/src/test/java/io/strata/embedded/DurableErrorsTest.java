@@ -42,6 +42,12 @@ class DurableErrorsTest {
         }
     }
 
+    private static void resize(Path file, long by) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(f.length() + by);
+        }
+    }
+
     @Test
     void aFlippedByteInTheCheckpointIsReportedWithFileAndOffset() throws IOException {
         Path dir = temp.resolve("db");
@@ -89,9 +95,7 @@ class DurableErrorsTest {
         Path image = crashedAfterTenCommits();
         Path log = onlyLog(image);
         long lastRecord = recordOffsets(log).get(9);
-        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
-            f.setLength(f.length() - 5); // the last commit was being written when the process died
-        }
+        resize(log, -5); // the last commit was being written when the process died
         try (Database db = EmbeddedFdb.open(image)) {
             assertEquals(9, count(db), "the nine whole commits; the torn tenth was never acknowledged");
             assertNull(db.read(tr -> tr.get(Tuple.from("k", 9).pack()).join()));
@@ -107,9 +111,7 @@ class DurableErrorsTest {
     void zeroBytesAfterTheLastRecordAreATornTail() throws IOException {
         Path image = crashedAfterTenCommits();
         Path log = onlyLog(image);
-        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
-            f.setLength(f.length() + 4096); // a file system that grew the file but never wrote the data
-        }
+        resize(log, 4096); // a file system that grew the file but never wrote the data
         try (Database db = EmbeddedFdb.open(image)) {
             assertEquals(10, count(db));
         }
