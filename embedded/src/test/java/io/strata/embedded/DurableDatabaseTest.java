@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -116,6 +118,40 @@ class DurableDatabaseTest {
         }
         try (Database db = EmbeddedFdb.open(dir)) {
             assertEquals(400, count(db));
+        }
+    }
+
+    @Test
+    void closingWhileOthersCommitKeepsEveryCommitThatSucceeded() throws Exception {
+        Path dir = temp.resolve("db");
+        Database db = EmbeddedFdb.open(dir);
+        Set<Integer> succeeded = ConcurrentHashMap.newKeySet();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int thread = t;
+            threads.add(new Thread(() -> {
+                for (int i = thread * 100_000; ; i++) {
+                    try (Transaction tr = db.createTransaction()) {
+                        tr.set(key(i), new byte[0]);
+                        tr.commit().join();
+                        succeeded.add(i);
+                    } catch (RuntimeException closed) {
+                        return; // closed before or while this commit was written: it may or may not be there
+                    }
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        Thread.sleep(200);
+        db.close();
+        for (Thread t : threads) {
+            t.join(10_000);
+        }
+        try (Database reopened = EmbeddedFdb.open(dir)) {
+            List<Integer> missing = succeeded.stream()
+                    .filter(i -> reopened.read(tr -> tr.get(key(i)).join()) == null).sorted().toList();
+            assertTrue(missing.isEmpty(), "commits that succeeded before close are all there; missing " + missing);
+            assertTrue(succeeded.size() > 0, "some commits succeeded before the close");
         }
     }
 
