@@ -74,10 +74,11 @@ final class DirectoryLock implements AutoCloseable {
         }
     }
 
-    private static StorageException readOnly(Path directory, IOException e) {
+    /** The error for a directory this process may not write; {@code cause} may be null. */
+    static StorageException readOnly(Path directory, IOException cause) {
         return new StorageException("the database directory " + directory + " is not writable (read-only), so it"
                 + " cannot be opened: a durable database writes its log and checkpoints there. Make it writable, or"
-                + " copy it to a writable place", e);
+                + " copy it to a writable place", cause);
     }
 
     private static String self() {

@@ -102,6 +102,9 @@ final class Journal {
     /** The directory, created when its parent exists; a clear error for anything else. */
     private static Path prepare(Path directory) {
         if (Files.isDirectory(directory)) {
+            if (!Files.isWritable(directory)) { // its files may still be writable: refuse before anything fails half-way
+                throw DirectoryLock.readOnly(directory, null);
+            }
             return directory;
         }
         if (Files.exists(directory)) {

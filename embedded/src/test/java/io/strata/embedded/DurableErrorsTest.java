@@ -170,22 +170,36 @@ class DurableErrorsTest {
 
     @Test
     void aReadOnlyDirectoryIsAClearError() throws IOException {
-        Path dir = Files.createDirectory(temp.resolve("ro"));
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-xr-xr-x"));
-        try {
-            boolean permissionsBite;
-            try {
-                Files.delete(Files.createFile(dir.resolve("probe")));
-                permissionsBite = false;
-            } catch (IOException expected) {
-                permissionsBite = true;
-            }
-            Assumptions.assumeTrue(permissionsBite, "this test runs as a user (root) whom directory permissions do not"
-                    + " stop, so a read-only directory cannot be made here");
-            StorageException e = assertThrows(StorageException.class, () -> EmbeddedFdb.open(dir));
-            assertTrue(e.getMessage().contains(dir.toString()) && e.getMessage().contains("not writable"), e.getMessage());
-        } finally {
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path empty = Files.createDirectory(temp.resolve("empty"));
+        Path withData = temp.resolve("with-data");
+        try (Database db = EmbeddedFdb.open(withData)) {
+            commitNumbers(db, 0, 3);
         }
+        for (Path dir : List.of(empty, withData)) {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-xr-xr-x"));
+            try {
+                assumePermissionsBite(dir);
+                StorageException e = assertThrows(StorageException.class, () -> EmbeddedFdb.open(dir));
+                assertTrue(e.getMessage().contains(dir.toString()) && e.getMessage().contains("not writable"), e.getMessage());
+            } finally {
+                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
+        }
+        try (Database db = EmbeddedFdb.open(withData)) {
+            assertEquals(3, count(db), "writable again: nothing was lost");
+        }
+    }
+
+    /** Skips the test where directory permissions do not stop this user (root). */
+    private static void assumePermissionsBite(Path readOnly) {
+        boolean bite;
+        try {
+            Files.delete(Files.createFile(readOnly.resolve("probe")));
+            bite = false;
+        } catch (IOException expected) {
+            bite = true;
+        }
+        Assumptions.assumeTrue(bite, "this test runs as a user (root) whom directory permissions do not stop, so a"
+                + " read-only directory cannot be made here");
     }
 }
