@@ -80,8 +80,9 @@ final class Checkpoints {
     }
 
     private static long writeEntries(FileChannel out, ByteBuffer chunk, int count, long position) throws IOException {
-        chunk.putInt(1, count);
-        return RecordFiles.writeFully(out, RecordFiles.frame(chunk.flip()), position);
+        chunk.putInt(1, count).flip();
+        position = RecordFiles.writeFully(out, RecordFiles.recordHeader(chunk), position);
+        return RecordFiles.writeFully(out, chunk, position);
     }
 
     /**

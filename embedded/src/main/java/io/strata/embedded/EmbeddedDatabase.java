@@ -209,7 +209,7 @@ final class EmbeddedDatabase implements Database {
     private CompletableFuture<Long> durably(long version, ByteBuffer record, List<WriteBuffer.Mutation> mutations,
             Faults.CommitFault fault) {
         CompletableFuture<Long> done = new CompletableFuture<>();
-        journal.append(new Journal.Entry(version, RecordFiles.frame(LogRecords.withVersion(record, version)), () -> {
+        journal.append(new Journal.Entry(version, LogRecords.withVersion(record, version), () -> {
             synchronized (commitLock) {
                 long horizon = clockVersion() - WINDOW;
                 applyMutations(version, mutations, horizon);

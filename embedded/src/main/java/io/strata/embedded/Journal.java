@@ -36,8 +36,11 @@ import java.util.function.Consumer;
 final class Journal {
     private static final System.Logger LOG = System.getLogger(Journal.class.getName());
 
-    /** A commit waiting to be written: its framed record and what to do once it is on disk or has failed. */
-    record Entry(long version, ByteBuffer frame, Runnable onDurable, Consumer<StorageException> onFailure) {}
+    /**
+     * A commit waiting to be written: its record's payload (the writer adds the record header, so the checksum is
+     * computed off the commit lock) and what to do once it is on disk or has failed.
+     */
+    record Entry(long version, ByteBuffer payload, Runnable onDurable, Consumer<StorageException> onFailure) {}
 
     private final Path directory;
     private final long checkpointBytes;
@@ -177,7 +180,8 @@ final class Journal {
                 queue.clear();
             }
             for (Entry e : batch) {
-                frames.add(e.frame());
+                frames.add(RecordFiles.recordHeader(e.payload()));
+                frames.add(e.payload());
             }
             try {
                 log.appendAndForce(frames);

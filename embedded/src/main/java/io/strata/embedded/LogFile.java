@@ -108,9 +108,9 @@ final class LogFile implements AutoCloseable {
         return size > RecordFiles.FILE_HEADER;
     }
 
-    /** Appends framed records and forces them to disk: one write and one force for the whole batch. */
-    void appendAndForce(List<ByteBuffer> frames) throws IOException {
-        ByteBuffer[] buffers = frames.toArray(new ByteBuffer[0]);
+    /** Appends records (headers and payloads) and forces them to disk: one write and one force for the whole batch. */
+    void appendAndForce(List<ByteBuffer> parts) throws IOException {
+        ByteBuffer[] buffers = parts.toArray(new ByteBuffer[0]);
         long total = 0;
         for (ByteBuffer b : buffers) {
             total += b.remaining();

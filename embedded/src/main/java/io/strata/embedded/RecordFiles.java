@@ -40,12 +40,15 @@ final class RecordFiles {
         return b.flip();
     }
 
-    /** The record's header and payload, ready to write. */
-    static ByteBuffer frame(ByteBuffer payload) {
+    /** A record's header (length, its complement, the payload's CRC32C), to write just before the payload. */
+    static ByteBuffer recordHeader(ByteBuffer payload) {
         int length = payload.remaining();
-        ByteBuffer b = ByteBuffer.allocate(RECORD_HEADER + length);
-        b.putInt(length).putInt(~length).putInt(crc(payload.duplicate())).put(payload);
-        return b.flip();
+        return ByteBuffer.allocate(RECORD_HEADER).putInt(length).putInt(~length).putInt(crc(payload.duplicate())).flip();
+    }
+
+    /** The record's header and payload in one buffer, ready to write. */
+    static ByteBuffer frame(ByteBuffer payload) {
+        return ByteBuffer.allocate(RECORD_HEADER + payload.remaining()).put(recordHeader(payload)).put(payload).flip();
     }
 
     /** Writes all of {@code bytes} at {@code position}; returns the position after them. */
