@@ -12,7 +12,10 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,6 +80,48 @@ class DurableDatabaseTest {
             try (Database recovered = EmbeddedFdb.open(image)) {
                 assertEquals(39, count(recovered));
                 assertNull(recovered.read(tr -> tr.get(key(7)).join()));
+            }
+        }
+    }
+
+    /** Every key-value of the normal keyspace, as "key=value" lines of hex. */
+    private static List<String> contents(Database db) {
+        return db.read(tr -> tr.getRange(new byte[0], new byte[] {(byte) 0xff}).asList().join()).stream()
+                .map(kv -> ByteArrayUtil.printable(kv.getKey()) + "=" + ByteArrayUtil.printable(kv.getValue())).toList();
+    }
+
+    @Test
+    void replayingTheLogReproducesEveryMutationTypeExactly() throws Exception {
+        Path dir = temp.resolve("db");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            byte[] operand = {(byte) 0x81, 0x7f, 0, (byte) 0xff};
+            for (int round = 0; round < 3; round++) {
+                int r = round;
+                db.run(tr -> {
+                    for (MutationType type : MutationType.values()) {
+                        byte[] k = Tuple.from("m", type.name()).pack();
+                        switch (type) {
+                            case SET_VERSIONSTAMPED_KEY -> tr.mutate(type, ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
+                                    .put(new byte[] {'v', 'k'}).put(new byte[10]).putInt(2).array(), operand);
+                            case SET_VERSIONSTAMPED_VALUE -> tr.mutate(type, k, new byte[14]);
+                            case COMPARE_AND_CLEAR -> tr.mutate(type, k, r == 1 ? operand : new byte[] {9});
+                            default -> tr.mutate(type, k, operand);
+                        }
+                    }
+                    tr.set(Tuple.from("c", r).pack(), new byte[] {(byte) r});
+                    tr.clear(Tuple.from("c", r - 1).pack());
+                    tr.clear(Tuple.from("x").range().begin, Tuple.from("x").range().end);
+                    tr.set(Tuple.from("x", r).pack(), new byte[] {1});
+                    return null;
+                });
+            }
+            List<String> expected = contents(db);
+            try (Database fromLog = EmbeddedFdb.open(crashImage(dir, temp.resolve("image")))) {
+                assertEquals(expected, contents(fromLog), "the log alone replays to the same data");
+            }
+            db.close();
+            try (Database fromCheckpoint = EmbeddedFdb.open(dir)) {
+                assertEquals(expected, contents(fromCheckpoint), "the checkpoint holds the same data");
             }
         }
     }
