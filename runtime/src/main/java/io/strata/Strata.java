@@ -4,6 +4,7 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.FDB;
 import com.apple.foundationdb.directory.DirectoryLayer;
 import com.apple.foundationdb.directory.DirectorySubspace;
+import java.lang.reflect.InvocationTargetException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +22,9 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code strata:mem:} — a new, empty in-process embedded engine (needs {@code strata-embedded} on the
  *       classpath);
+ *   <li>{@code strata:file:data/places} — the embedded engine kept durably in that directory (absolute, or relative to
+ *       the working directory; created when only it is missing), as {@code EmbeddedFdb.open(Path)} opens it: one process
+ *       at a time, every acknowledged commit on disk;
  *   <li>{@code strata:fdb:} — a FoundationDB cluster through the default cluster file: {@code FDB_CLUSTER_FILE}, else
  *       the platform's default path ({@code /etc/foundationdb/fdb.cluster} on Linux,
  *       {@code /usr/local/etc/foundationdb/fdb.cluster} on macOS, {@code C:\ProgramData\foundationdb\fdb.cluster} on
@@ -37,15 +41,19 @@ public final class Strata {
   /** The FoundationDB API version Strata speaks (7.3). */
   public static final int API_VERSION = 730;
 
-  static final String FORMS = "strata:mem:, strata:fdb: (default cluster file) or strata:fdb:/path/to/fdb.cluster,"
+  static final String FORMS = "strata:mem:, strata:file:/path/to/dir, strata:fdb: (default cluster file) or"
+      + " strata:fdb:/path/to/fdb.cluster,"
       + " each optionally followed by ?root=dir/path&tenant=name";
 
   private static final String EMBEDDED_ENGINE = "io.strata.embedded.EmbeddedFdb";
 
   private Strata() {}
 
-  /** A parsed URL: {@code backend} is {@code "mem"} or {@code "fdb"}; {@code root} and {@code tenant} name directories. */
-  record Url(String backend, Optional<String> clusterFile, List<String> root, Optional<String> tenant) {
+  /**
+   * A parsed URL: {@code backend} is {@code "mem"}, {@code "file"} or {@code "fdb"}; {@code path} is the directory of
+   * {@code file:} or the cluster file of {@code fdb:}; {@code root} and {@code tenant} name directories.
+   */
+  record Url(String backend, Optional<String> path, List<String> root, Optional<String> tenant) {
     List<String> directoryPath() {
       List<String> path = new ArrayList<>(root);
       tenant.ifPresent(path::add);
@@ -57,12 +65,17 @@ public final class Strata {
    * Opens the database a URL names; close the result to release it.
    *
    * @throws IllegalArgumentException when the URL is malformed; the message lists the accepted forms
-   * @throws StrataException when the backend cannot be opened: no {@code strata-embedded} on the classpath, no
-   *     FoundationDB client library installed, or no readable cluster file
+   * @throws StrataException when the backend cannot be opened: no {@code strata-embedded} on the classpath, a
+   *     {@code file:} directory that cannot be used (in use by another process, damaged, read-only, missing its parent;
+   *     the cause is the engine's exception), no FoundationDB client library installed, or no readable cluster file
    */
   public static StrataDb connect(String url) {
     Url parsed = parse(url);
-    Database db = parsed.backend().equals("mem") ? openEmbedded() : openCluster(parsed.clusterFile());
+    Database db = switch (parsed.backend()) {
+      case "mem" -> openEmbedded(Optional.empty());
+      case "file" -> openEmbedded(parsed.path());
+      default -> openCluster(parsed.path());
+    };
     try {
       List<String> path = parsed.directoryPath();
       Optional<DirectorySubspace> directory = path.isEmpty() ? Optional.empty()
@@ -93,11 +106,18 @@ public final class Strata {
     if (rest.equals("mem:")) {
       return new Url("mem", Optional.empty(), root, tenant);
     }
+    if (rest.startsWith("file:")) {
+      String dir = rest.substring("file:".length());
+      if (dir.isBlank()) {
+        throw malformed(url, "strata:file: needs a directory, e.g. strata:file:data/places");
+      }
+      return new Url("file", Optional.of(dir), root, tenant);
+    }
     if (rest.startsWith("fdb:")) {
       String file = rest.substring("fdb:".length());
       return new Url("fdb", file.isEmpty() ? Optional.empty() : Optional.of(file), root, tenant);
     }
-    throw malformed(url, "the backend must be mem: or fdb:");
+    throw malformed(url, "the backend must be mem:, file: or fdb:");
   }
 
   private static Map<String, String> options(String url, String query) {
@@ -129,12 +149,18 @@ public final class Strata {
     return new IllegalArgumentException("malformed Strata URL '" + url + "': " + why + ". Use " + FORMS);
   }
 
-  private static Database openEmbedded() {
+  /** The embedded engine, in memory or kept in {@code directory}. */
+  private static Database openEmbedded(Optional<String> directory) {
     try {
-      return (Database) Class.forName(EMBEDDED_ENGINE).getMethod("open").invoke(null);
+      Class<?> engine = Class.forName(EMBEDDED_ENGINE);
+      return (Database) (directory.isEmpty() ? engine.getMethod("open").invoke(null)
+          : engine.getMethod("open", Path.class).invoke(null, Path.of(directory.get())));
     } catch (ClassNotFoundException e) {
-      throw new StrataException("strata:mem: needs the embedded engine on the classpath: add the dependency"
-          + " io.strata:strata-embedded");
+      throw new StrataException("strata:" + (directory.isEmpty() ? "mem" : "file") + ": needs the embedded engine on"
+          + " the classpath: add the dependency io.strata:strata-embedded");
+    } catch (InvocationTargetException e) {
+      // the engine's own message names the directory and what is wrong with it
+      throw new StrataException(e.getCause().getMessage(), e.getCause());
     } catch (ReflectiveOperationException e) {
       throw new StrataException("could not start the embedded engine " + EMBEDDED_ENGINE + ": " + e, e);
     }

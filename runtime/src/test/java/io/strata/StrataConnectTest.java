@@ -12,6 +12,7 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.directory.DirectoryLayer;
 import com.apple.foundationdb.directory.DirectorySubspace;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.embedded.DirectoryLockedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Strata.connect: every URL form, the embedded engine end to end, and the clear failures. */
 class StrataConnectTest {
@@ -41,14 +43,56 @@ class StrataConnectTest {
         Strata.parse("strata:fdb:/etc/x.cluster?root=myapp/v1&tenant=acme"));
     assertEquals(url("fdb", "C:\\fdb\\fdb.cluster", List.of("my app"), null),
         Strata.parse("strata:fdb:C:\\fdb\\fdb.cluster?root=my%20app"));
+    assertEquals(url("file", "/var/lib/app", List.of(), null), Strata.parse("strata:file:/var/lib/app"));
+    assertEquals(url("file", "data/places", List.of("app"), "acme"), Strata.parse("strata:file:data/places?root=app&tenant=acme"));
+  }
+
+  @Test
+  void aFileUrlKeepsTheDatabaseInItsDirectoryAcrossConnections(@TempDir Path temp) {
+    String url = "strata:file:" + temp.resolve("db") + "?root=app";
+    try (StrataDb first = Strata.connect(url)) {
+      first.database().run(tr -> {
+        tr.set(first.root().pack(Tuple.from("k")), new byte[] {7});
+        return null;
+      });
+    }
+    try (StrataDb second = Strata.connect(url)) {
+      assertArrayEquals(new byte[] {7}, second.database().run(tr -> tr.get(second.root().pack(Tuple.from("k"))).join()));
+    }
+  }
+
+  @Test
+  void aFileUrlWhoseDirectoryIsInUseFailsWithTheEnginesMessage(@TempDir Path temp) {
+    String url = "strata:file:" + temp.resolve("db");
+    try (StrataDb open = Strata.connect(url)) {
+      StrataException e = assertThrows(StrataException.class, () -> Strata.connect(url));
+      assertTrue(e.getMessage().contains(temp.resolve("db").toString()) && e.getMessage().contains("already open"),
+          e.getMessage());
+      assertTrue(e.getCause() instanceof DirectoryLockedException, "the engine's exception is the cause");
+    }
+  }
+
+  @Test
+  void aRelativeFileUrlIsADirectoryUnderTheWorkingDirectory() throws Exception {
+    Path relative = Path.of("target", "strata-relative-" + System.nanoTime());
+    try (StrataDb db = Strata.connect("strata:file:" + relative)) {
+      assertTrue(Files.isDirectory(relative.toAbsolutePath()), "created below " + Path.of("").toAbsolutePath());
+    } finally {
+      try (var files = Files.walk(relative)) {
+        for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
   }
 
   @Test
   void malformedUrlsSayWhatIsWrongAndListTheAcceptedForms() {
     Map<String, String> reasons = Map.of(
         "jdbc:h2:mem:", "does not start with strata:",
-        "strata:redis:", "backend must be mem: or fdb:",
-        "strata:mem", "backend must be mem: or fdb:",
+        "strata:redis:", "backend must be mem:, file: or fdb:",
+        "strata:mem", "backend must be mem:, file: or fdb:",
+        "strata:file:", "strata:file: needs a directory",
         "strata:mem:?colour=blue", "unknown option 'colour'",
         "strata:mem:?root=", "option root needs a value",
         "strata:mem:?root=a&root=b", "option root is given twice",

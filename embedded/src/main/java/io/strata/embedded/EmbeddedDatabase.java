@@ -11,10 +11,12 @@ import com.apple.foundationdb.Tenant;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -32,6 +34,12 @@ import java.util.function.LongSupplier;
  * {@link #IDLE_VERSION_LAG} behind the clock ({@link #readVersion} advances the published version, under
  * the commit lock, when the database has been idle). Housekeeping (forgetting conflict ranges and
  * tombstones that left the window) is incremental, a little on every commit, so no commit pauses for it.
+ *
+ * <p>A durable database ({@link EmbeddedFdb#open(java.nio.file.Path)}) has a {@link Journal}: a commit is
+ * checked and given its version under the commit lock as above, then written to the log; it is applied and
+ * published (under the commit lock again, in version order) only once the log is forced, and its future
+ * completes after that, on the executor. Versions handed out but not yet published ({@link #assignedVersion}
+ * ahead of {@link #latestVersion}) are never read: the read version stays at the last published one.
  */
 final class EmbeddedDatabase implements Database {
     /** The MVCC window: 5 seconds of versions. */
@@ -52,6 +60,10 @@ final class EmbeddedDatabase implements Database {
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long latestVersion;
     private final AtomicInteger outstandingWatches = new AtomicInteger();
+    /** The durable log, or null for an in-memory database. */
+    private final Journal journal;
+    /** The last version given to a commit; ahead of {@link #latestVersion} while commits wait for the disk. */
+    private long assignedVersion;
     private volatile int maxWatches = Watches.DEFAULT_LIMIT;
 
     EmbeddedDatabase(Faults faults, Executor executor) {
@@ -60,13 +72,26 @@ final class EmbeddedDatabase implements Database {
 
     /** @param nanoClock the monotonic clock versions follow ({@link System#nanoTime} outside tests) */
     EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock) {
+        this(faults, executor, nanoClock, null, 0);
+    }
+
+    /**
+     * A database kept in {@code directory} (null: in memory), recovered from it before this returns.
+     *
+     * @param checkpointBytes the log size at which a background checkpoint starts
+     */
+    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock, Path directory, long checkpointBytes) {
         this.faults = faults;
         this.executor = executor;
         this.watches = new Watches(executor);
         this.nanoClock = nanoClock;
         this.clockOrigin = nanoClock.getAsLong();
         this.versionOrigin = System.currentTimeMillis() * 1000L;
-        this.latestVersion = versionOrigin;
+        this.journal = directory == null ? null
+                : Journal.open(directory, checkpointBytes, store, this::replay);
+        long recovered = journal == null ? 0 : journal.recoveredVersion();
+        this.latestVersion = Math.max(versionOrigin, recovered + 1); // versions go on increasing across restarts
+        this.assignedVersion = latestVersion;
     }
 
     /** Options set on the database that every new transaction starts with. */
@@ -105,9 +130,11 @@ final class EmbeddedDatabase implements Database {
             return v;
         }
         synchronized (commitLock) {
-            // no commit is half-applied while the lock is held, so publishing the clock's version is safe
-            if (latestVersion < now) {
+            // no commit is half-applied while the lock is held, so publishing the clock's version is safe,
+            // unless a commit is waiting for the disk: the read version must stay below its version
+            if (latestVersion < now && assignedVersion == latestVersion) {
                 latestVersion = now;
+                assignedVersion = now;
             }
             return latestVersion;
         }
@@ -131,12 +158,14 @@ final class EmbeddedDatabase implements Database {
             List<WriteBuffer.Mutation> mutations) {}
 
     /**
-     * Checks and applies one read-write transaction; returns its commit version.
+     * Checks and applies one read-write transaction; the future completes with its commit version once it
+     * is applied (for a durable database: once its log record is forced to disk too).
      *
      * @throws FDBException not_committed (1020), commit_unknown_result (1021), transaction_too_old (1007)
      */
-    long commit(CommitRequest request) {
+    CompletableFuture<Long> commit(CommitRequest request) {
         checkOpen();
+        ByteBuffer record = journal == null ? null : LogRecords.encode(request.mutations());
         synchronized (commitLock) {
             Faults.CommitFault fault = faults.nextCommitFault();
             long now = clockVersion();
@@ -156,22 +185,68 @@ final class EmbeddedDatabase implements Database {
             if (fault == Faults.CommitFault.UNKNOWN_NOT_APPLIED) {
                 throw FdbErrors.of(1021);
             }
-            long version = Math.max(latestVersion + 1, now);
+            long version = Math.max(assignedVersion + 1, now);
             long horizon = now - WINDOW;
-            byte[] stamp = ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array();
-            for (WriteBuffer.Mutation m : request.mutations()) {
-                apply(m, version, horizon, stamp);
-            }
             for (byte[][] w : request.writeConflicts()) {
                 history.record(w[0], w[1], version);
             }
-            latestVersion = version;
             history.forgetBefore(horizon);
+            assignedVersion = version;
+            if (journal != null) {
+                return durably(version, record, request.mutations(), fault);
+            }
+            applyMutations(version, request.mutations(), horizon);
+            latestVersion = version;
             store.collect(horizon);
             if (fault == Faults.CommitFault.UNKNOWN_APPLIED) {
                 throw FdbErrors.of(1021);
             }
-            return version;
+            return CompletableFuture.completedFuture(version);
+        }
+    }
+
+    /** Logs a checked commit; once it is on disk, applies and publishes it, then completes on the executor. */
+    private CompletableFuture<Long> durably(long version, ByteBuffer record, List<WriteBuffer.Mutation> mutations,
+            Faults.CommitFault fault) {
+        CompletableFuture<Long> done = new CompletableFuture<>();
+        journal.append(new Journal.Entry(version, LogRecords.withVersion(record, version), () -> {
+            synchronized (commitLock) {
+                long horizon = clockVersion() - WINDOW;
+                applyMutations(version, mutations, horizon);
+                latestVersion = version;
+                store.collect(horizon);
+            }
+            onExecutor(() -> {
+                if (fault == Faults.CommitFault.UNKNOWN_APPLIED) {
+                    done.completeExceptionally(FdbErrors.of(1021));
+                } else {
+                    done.complete(version);
+                }
+            });
+        }, error -> onExecutor(() -> done.completeExceptionally(error))));
+        return done;
+    }
+
+    /** Runs a completion on the executor, so callers' callbacks never run on the log writer; here if it refuses. */
+    private void onExecutor(Runnable completion) {
+        try {
+            executor.execute(completion);
+        } catch (RejectedExecutionException shutDown) {
+            completion.run();
+        }
+    }
+
+    /** Applies a logged commit while the database is recovered: nothing reads older versions yet. */
+    private void replay(LogRecords.Commit commit) {
+        applyMutations(commit.version(), commit.mutations(), commit.version());
+        store.collect(commit.version());
+    }
+
+    /** Applies one commit's mutations, in order, at {@code version}; caller holds the commit lock (or recovers). */
+    private void applyMutations(long version, List<WriteBuffer.Mutation> mutations, long horizon) {
+        byte[] stamp = ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array();
+        for (WriteBuffer.Mutation m : mutations) {
+            apply(m, version, horizon, stamp);
         }
     }
 
@@ -289,9 +364,17 @@ final class EmbeddedDatabase implements Database {
         return RetryLoop.run(createTransaction(e), retryable::apply, e);
     }
 
+    /**
+     * Closes the database; a durable one first writes every commit in flight and a checkpoint, and releases
+     * its directory.
+     *
+     * @throws StorageException when the closing checkpoint cannot be written (the log still holds every commit)
+     */
     @Override
     public void close() {
-        closed.set(true);
+        if (!closed.getAndSet(true) && journal != null) {
+            journal.close();
+        }
     }
 
     @Override

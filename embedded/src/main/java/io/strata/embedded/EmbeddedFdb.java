@@ -1,21 +1,26 @@
 package io.strata.embedded;
 
 import com.apple.foundationdb.Database;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.LongSupplier;
 
 /**
- * The in-process FoundationDB engine: an in-memory {@link Database} with FoundationDB's semantics
- * (see docs/engine.md), needing no native client and no server.
+ * The in-process FoundationDB engine: a {@link Database} with FoundationDB's semantics (see
+ * docs/engine.md), needing no native client and no server; in memory, or kept durably in a directory
+ * (docs/durable.md).
  *
  * <pre>{@code
  * Database db = EmbeddedFdb.open();
  * Database flaky = EmbeddedFdb.builder().faults(Faults.seeded(42).notCommitted(0.05)).open();
+ * Database kept = EmbeddedFdb.open(Path.of("data/places"));
  * }</pre>
  */
 public final class EmbeddedFdb {
+    static final long DEFAULT_CHECKPOINT_BYTES = 64L << 20;
+
     private EmbeddedFdb() {}
 
     /** A new, empty database with no injected faults. */
@@ -23,6 +28,22 @@ public final class EmbeddedFdb {
         return builder().open();
     }
 
+    /**
+     * The database kept in {@code directory}, with the same engine and semantics as {@link #open()}: every
+     * commit whose future completed is on disk (written and forced; concurrent commits share one force) and
+     * survives the process being killed at any instant; a transaction is never half recovered. The directory
+     * is created when only it is missing. Data lives in memory while the database is open; {@code close()}
+     * writes a checkpoint and releases the directory. Format, guarantees and limits: docs/durable.md.
+     *
+     * @throws DirectoryLockedException when the directory is open already, here or in another process
+     * @throws DamagedFileException when a checkpoint or log file is damaged (the message names file and offset)
+     * @throws StorageException when the directory cannot be used (missing parent, read-only, not a directory)
+     */
+    public static Database open(Path directory) {
+        return builder().open(directory);
+    }
+
+    /** A builder for a database with faults, an executor or checkpoint settings of its own. */
     public static Builder builder() {
         return new Builder();
     }
@@ -32,6 +53,7 @@ public final class EmbeddedFdb {
         private Faults faults = Faults.none();
         private Executor executor = ForkJoinPool.commonPool();
         private LongSupplier nanoClock = System::nanoTime;
+        private long checkpointBytes = DEFAULT_CHECKPOINT_BYTES;
 
         private Builder() {}
 
@@ -56,8 +78,31 @@ public final class EmbeddedFdb {
             return this;
         }
 
+        /**
+         * For a durable database: the log size (bytes) at which a checkpoint is written in the background and
+         * the logs it covers are deleted; 64 MiB by default. Smaller means faster reopening, more writing.
+         */
+        public Builder checkpointAfter(long logBytes) {
+            if (logBytes <= 0) {
+                throw new IllegalArgumentException("checkpointAfter needs a positive number of bytes, not " + logBytes);
+            }
+            this.checkpointBytes = logBytes;
+            return this;
+        }
+
+        /** A new, empty in-memory database. */
         public Database open() {
             return new EmbeddedDatabase(faults, executor, nanoClock);
+        }
+
+        /**
+         * The database kept in {@code directory}; see {@link EmbeddedFdb#open(Path)}.
+         *
+         * @throws StorageException when the directory cannot be used, is in use or holds a damaged file
+         */
+        public Database open(Path directory) {
+            return new EmbeddedDatabase(faults, executor, nanoClock, Objects.requireNonNull(directory, "directory"),
+                    checkpointBytes);
         }
     }
 }

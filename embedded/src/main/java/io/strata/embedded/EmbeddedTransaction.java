@@ -221,21 +221,35 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             watches.armAll(db);
             return CompletableFuture.completedFuture(null);
         }
-        long version;
+        CompletableFuture<Long> applied;
         try {
-            version = db.commit(new EmbeddedDatabase.CommitRequest(
+            applied = db.commit(new EmbeddedDatabase.CommitRequest(
                     reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), List.copyOf(buffer.log())));
         } catch (FDBException e) {
             return failCommit(e);
         }
-        committedVersion = version;
-        versionstamp.committed(version);
-        watches.armAll(db);
-        return CompletableFuture.completedFuture(null);
+        // in memory `applied` is complete already, so this finishes before commit() returns
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        applied.whenComplete((version, failure) -> {
+            if (failure != null) {
+                Throwable cause = EmbeddedDatabase.unwrap(failure);
+                failCommit(cause);
+                done.completeExceptionally(cause);
+                return;
+            }
+            committedVersion = version;
+            versionstamp.committed(version);
+            watches.armAll(db);
+            done.complete(null);
+        });
+        return done;
     }
 
-    /** A commit that failed: the versionstamp has no version (2020) and the attempt's watches fail with the error. */
-    private CompletableFuture<Void> failCommit(FDBException e) {
+    /**
+     * A commit that failed: the versionstamp has no version (2020) and the attempt's watches fail with the
+     * error (an {@link FDBException}, or the {@link StorageException} of a durable database whose disk failed).
+     */
+    private CompletableFuture<Void> failCommit(Throwable e) {
         versionstamp.failWith(2020);
         watches.failAll(e);
         return CompletableFuture.failedFuture(e);

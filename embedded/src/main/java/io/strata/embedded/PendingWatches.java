@@ -1,6 +1,5 @@
 package io.strata.embedded;
 
-import com.apple.foundationdb.FDBException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,7 +33,7 @@ final class PendingWatches {
         watches.clear();
     }
 
-    synchronized void failAll(FDBException error) {
+    synchronized void failAll(Throwable error) {
         for (Watch w : watches) {
             w.future().completeExceptionally(error);
         }

@@ -69,6 +69,8 @@ final class VersionedStore {
     private final ConcurrentSkipListMap<byte[], Chain> live = new ConcurrentSkipListMap<>(Keys.ORDER);
     private final ConcurrentLinkedDeque<Death> deaths = new ConcurrentLinkedDeque<>();
     private volatile long deathCount;
+    /** While a checkpoint reads the store at this version, housekeeping keeps what a read at it needs. */
+    private volatile long pinned = Long.MAX_VALUE;
 
     /** The value visible at {@code version}, or null. */
     byte[] get(byte[] key, long version) {
@@ -113,8 +115,21 @@ final class VersionedStore {
         return new Scan(from, inclusive, forward, version, exhaustive);
     }
 
+    /**
+     * Keeps every entry a read at {@code version} needs until {@link #unpin()}, however old it gets: a
+     * checkpoint reads the store at one version for as long as writing it takes.
+     */
+    void pin(long version) {
+        pinned = version;
+    }
+
+    void unpin() {
+        pinned = Long.MAX_VALUE;
+    }
+
     /** Writes {@code value} (null = clear) for {@code key} at {@code version}; committer only. */
     void put(byte[] key, byte[] value, long version, long horizon) {
+        horizon = Math.min(horizon, pinned);
         Chain chain = all.get(key);
         if (chain == null) {
             if (value == null) {
@@ -159,6 +174,7 @@ final class VersionedStore {
 
     /** Drops keys whose newest entry is a tombstone no legal read can see any more; committer only. */
     void collect(long horizon) {
+        horizon = Math.min(horizon, pinned);
         Death d;
         while ((d = deaths.peekFirst()) != null && d.version() <= horizon) {
             deaths.pollFirst();

@@ -1,6 +1,8 @@
 package io.strata.samples;
 
+import com.apple.foundationdb.tuple.Tuple;
 import io.strata.GeoPoint;
+import io.strata.StrataDb;
 import io.strata.layers.FdbQueue;
 import jakarta.inject.Inject;
 import java.io.BufferedReader;
@@ -10,6 +12,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +21,9 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * Imports the bundled GeoNames subset: splits it into batches, puts one job per batch on a queue
- * ({@link FdbQueue}), then works the queue, saving each batch in one transaction.
+ * ({@link FdbQueue}), then works the queue, saving each batch in one transaction. A finished import
+ * leaves a marker key {@code (root, "imported")} = {@code (places, epoch millis)}, so a database that
+ * keeps its data (a file database, a cluster) is imported once.
  */
 final class Importer {
   static final String DATA = "places15k.tsv.gz";
@@ -26,11 +31,23 @@ final class Importer {
 
   private final PlaceRepository places;
   private final FdbQueue<String> jobs;
+  private final StrataDb db;
 
   @Inject
-  Importer(PlaceRepository places, FdbQueue<String> jobs) {
+  Importer(PlaceRepository places, FdbQueue<String> jobs, StrataDb db) {
     this.places = places;
     this.jobs = jobs;
+    this.db = db;
+  }
+
+  private byte[] marker() {
+    return db.root().pack(Tuple.from("imported"));
+  }
+
+  /** When the last import finished, or empty when the database has not been imported (or the import was cut short). */
+  Optional<Instant> importedAt() {
+    byte[] marker = db.database().read(tr -> tr.get(marker()).join());
+    return marker == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Tuple.fromBytes(marker).getLong(1)));
   }
 
   /** The bundled places, parsed. */
@@ -63,6 +80,13 @@ final class Importer {
   /** Queues the import jobs, then works them; returns how many places were saved. */
   int importAll(PrintStream out, boolean terminal) {
     List<Place> all = load();
+    int leftOver = 0;
+    while (jobs.dequeue().isPresent()) {
+      leftOver++;
+    }
+    if (leftOver > 0) {
+      out.printf("Dropped %d jobs left by an import that was cut short; this import covers every place.%n", leftOver);
+    }
     int queued = 0;
     for (int from = 0; from < all.size(); from += BATCH, queued++) {
       jobs.enqueue(from + "-" + Math.min(all.size(), from + BATCH));
@@ -81,6 +105,11 @@ final class Importer {
     }
     progress.done();
     out.printf("Worked %d jobs; the queue is %s.%n", worked, jobs.isEmpty() ? "empty" : "not empty");
+    int count = saved;
+    db.database().run(tr -> {
+      tr.set(marker(), Tuple.from(count, System.currentTimeMillis()).pack());
+      return null;
+    });
     return saved;
   }
 

@@ -6,8 +6,11 @@ import io.strata.Strata;
 import io.strata.StrataDb;
 import io.strata.StrataException;
 import io.strata.spatial.Geodesy;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -17,31 +20,47 @@ import java.util.concurrent.Callable;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * The place-finder sample: imports GeoNames places into Strata and answers queries. With no
- * subcommand it runs the whole tour on the embedded engine.
+ * subcommand it runs the whole tour. The places are kept in a file database (the durable embedded
+ * engine) in {@code ~/.strata/samples} unless {@code --data} or {@code --url} says otherwise; the first
+ * run imports them, later runs answer at once. Results go to stdout; import progress and notes to stderr.
  */
 @Command(name = "strata-samples", mixinStandardHelpOptions = true, version = "Strata samples 0.1.0",
     scope = CommandLine.ScopeType.INHERIT,
     description = {
         "Finds places (GeoNames, CC BY 4.0) with Strata repositories on FoundationDB.",
-        "Without a subcommand: imports the data, then runs every kind of query.",
-        "On strata:mem: (the default) the database starts empty, so every subcommand imports first."},
+        "Without a subcommand: runs every kind of query.",
+        "The places are kept in a file database in ~/.strata/samples (or --data DIR): the first run imports them,",
+        "later runs answer at once. With --url strata:mem: the database starts empty, so every subcommand imports first."},
     subcommands = {PlaceFinder.ImportCommand.class, PlaceFinder.BoxCommand.class, PlaceFinder.NearCommand.class,
         PlaceFinder.TopCommand.class, PlaceFinder.ShowCommand.class, CommandLine.HelpCommand.class})
 public final class PlaceFinder implements Callable<Integer> {
-  @Option(names = "--url", defaultValue = "strata:mem:", paramLabel = "<url>", description = {
-      "the database: strata:mem: (default, in memory),",
+  @Option(names = "--url", paramLabel = "<url>", description = {
+      "the database instead of the --data directory:",
+      "strata:mem: (in memory), strata:file:DIR,",
       "strata:fdb: (the default cluster file) or",
       "strata:fdb:/path/to/fdb.cluster; add ?root=dir/path",
       "and &tenant=name to use a directory as root"})
   String url;
 
+  @Option(names = "--data", paramLabel = "<dir>", description = {
+      "the file database's directory (created if missing;",
+      "default ~/.strata/samples)"})
+  Path data;
+
+  @Spec
+  CommandSpec spec;
+
   private final PrintStream out = System.out;
+  private final PrintStream err = System.err;
 
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -58,13 +77,43 @@ public final class PlaceFinder implements Callable<Integer> {
     });
   }
 
-  /** Opens the database, builds the object graph and, on the in-memory engine, imports the data. */
+  /** The default home of the file database: {@code ~/.strata/samples}. */
+  static Path defaultData() {
+    return Path.of(System.getProperty("user.home"), ".strata", "samples");
+  }
+
+  /** The URL to open: {@code --url}, else the {@code --data} directory (or the default one) as {@code strata:file:}. */
+  String url() {
+    if (url != null && data != null) {
+      throw new ParameterException(spec.commandLine(), "give --url or --data, not both (--data DIR is short for"
+          + " --url strata:file:DIR)");
+    }
+    if (url != null) {
+      return url;
+    }
+    Path dir = (data != null ? data : defaultData()).toAbsolutePath();
+    try {
+      Files.createDirectories(dir.getParent());
+    } catch (IOException e) {
+      throw new StrataException("cannot create " + dir.getParent() + " for the sample's data: " + e.getMessage()
+          + "; choose another place with --data DIR", e);
+    }
+    return "strata:file:" + dir;
+  }
+
+  /** Opens the database, builds the object graph and imports the data when asked to or when it is not there yet. */
   PlacesComponent open(StrataDb db, boolean alwaysImport) {
     PlacesComponent app = DaggerPlacesComponent.builder().placesModule(new PlacesModule(db)).build();
-    if (alwaysImport || url.startsWith("strata:mem:")) {
+    boolean missing = !alwaysImport && app.importer().importedAt().isEmpty();
+    if (missing) {
+      err.println(db.url().startsWith("strata:mem:")
+          ? "strata:mem: starts empty: importing the places first."
+          : "No places in " + db.url() + " yet: importing them first (once; later runs answer at once).");
+    }
+    if (alwaysImport || missing) {
       long start = System.nanoTime();
-      int n = app.importer().importAll(out, System.console() != null);
-      out.printf("Imported %,d places in %.1f s (one queue job per %d places).%n%n", n, (System.nanoTime() - start) / 1e9,
+      int n = app.importer().importAll(err, System.console() != null);
+      err.printf("Imported %,d places in %.1f s (one queue job per %d places).%n%n", n, (System.nanoTime() - start) / 1e9,
           Importer.BATCH);
     }
     return app;
@@ -98,9 +147,9 @@ public final class PlaceFinder implements Callable<Integer> {
     });
   }
 
-  /** Opens the URL's database, imports on the in-memory engine, and runs {@code body} on the repository. */
+  /** Opens the database, imports when needed (see {@link #open}), and runs {@code body} on the repository. */
   int withPlaces(boolean alwaysImport, ToIntFunction<PlaceRepository> body) {
-    try (StrataDb db = Strata.connect(url)) {
+    try (StrataDb db = Strata.connect(url())) {
       return body.applyAsInt(open(db, alwaysImport).places());
     }
   }
@@ -119,6 +168,13 @@ public final class PlaceFinder implements Callable<Integer> {
     return places.findAllById(ids.subList(0, Math.min(limit, ids.size())));
   }
 
+  /** Rejects a count option below 1 before anything is opened or imported. */
+  static void atLeastOne(CommandSpec spec, String option, int value) {
+    if (value < 1) {
+      throw new ParameterException(spec.commandLine(), option + " must be at least 1, not " + value);
+    }
+  }
+
   void printPlaces(List<Place> found, GeoPoint from) {
     if (found.isEmpty()) {
       out.println("  (none)");
@@ -131,7 +187,8 @@ public final class PlaceFinder implements Callable<Integer> {
     }
   }
 
-  @Command(name = "import", description = "Import the bundled places (on a real cluster: once).")
+  @Command(name = "import", description = "Import the bundled places (once: the other commands import first when"
+      + " the database has none; again is harmless, saves are idempotent).")
   static final class ImportCommand implements Callable<Integer> {
     @ParentCommand
     PlaceFinder parent;
@@ -158,8 +215,12 @@ public final class PlaceFinder implements Callable<Integer> {
     @Option(names = "--limit", defaultValue = "10", description = "how many to print, largest first (default ${DEFAULT-VALUE})")
     int limit;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
+      atLeastOne(spec, "--limit", limit);
       BoundingBox box = BoundingBox.geo(minLat, minLon, maxLat, maxLon);  // checked before the import
       return parent.withPlaces(false, places -> {
         List<Place> found = places.findByLocationWithin(box);
@@ -178,17 +239,38 @@ public final class PlaceFinder implements Callable<Integer> {
     @Parameters(index = "0", description = "latitude") double lat;
     @Parameters(index = "1", description = "longitude") double lon;
 
-    @Option(names = "--k", defaultValue = "5", description = "how many nearest places (default ${DEFAULT-VALUE})")
-    int k;
+    @Option(names = "--k", paramLabel = "N", description = {"how many nearest places (default 5); with --radius-km,",
+        "the N nearest within the radius (default: all of them)"})
+    Integer k;
 
-    @Option(names = "--radius-km", description = "all places within this many km instead")
+    @Option(names = "--radius-km", paramLabel = "R", description = "the places within R kilometres, nearest first")
     Double radiusKm;
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
+      if (k != null) {
+        atLeastOne(spec, "--k", k);
+      }
+      if (radiusKm != null && !(radiusKm > 0 && radiusKm <= 20_038)) {
+        throw new ParameterException(spec.commandLine(), "--radius-km must be a number of kilometres above 0 and at most"
+            + " 20038 (half the Earth's circumference), not " + radiusKm);
+      }
       GeoPoint center = new GeoPoint(lat, lon);  // checked before the import
       return parent.withPlaces(false, places -> {
-        List<Place> found = radiusKm == null ? places.findByLocationNearest(center, k) : places.findByLocationNear(center, radiusKm * 1000);
+        List<Place> found;
+        if (radiusKm == null) {
+          found = places.findByLocationNearest(center, k == null ? 5 : k);
+        } else {
+          found = places.findByLocationNear(center, radiusKm * 1000);
+          found = found.subList(0, Math.min(found.size(), k == null ? found.size() : k));
+        }
+        if (found.isEmpty() && radiusKm != null) {
+          parent.err.printf("no places within %s km of (%s, %s)%n", radiusKm, lat, lon);
+          return 1;
+        }
         parent.printPlaces(found, center);
         return 0;
       });
@@ -205,10 +287,24 @@ public final class PlaceFinder implements Callable<Integer> {
     @Option(names = "--limit", defaultValue = "10", description = "how many (default ${DEFAULT-VALUE})")
     int limit;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
+      atLeastOne(spec, "--limit", limit);
+      if (!country.matches("[A-Za-z]{2}")) {
+        throw new ParameterException(spec.commandLine(), "the country must be a two-letter ISO 3166 code such as FR or JP,"
+            + " not '" + country + "'");
+      }
       return parent.withPlaces(false, places -> {
-        parent.printPlaces(largest(places, country, limit), null);
+        List<Place> found = largest(places, country, limit);
+        if (found.isEmpty()) {
+          parent.err.println("no places with the country code " + country.toUpperCase(Locale.ROOT) + " in the data (it"
+              + " holds places of 15,000+ people; codes are ISO 3166 alpha-2, e.g. FR, JP, US)");
+          return 1;
+        }
+        parent.printPlaces(found, null);
         return 0;
       });
     }
@@ -229,7 +325,7 @@ public final class PlaceFinder implements Callable<Integer> {
           parent.out.println("  source:  " + new String(p.source(), StandardCharsets.UTF_8).replace('\t', ' '));
           return 0;
         }).orElseGet(() -> {
-          parent.out.println("no place with id " + id);
+          parent.err.println("no place with id " + id);
           return 1;
         }));
     }

@@ -1,6 +1,7 @@
 package io.strata.samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.BoundingBox;
@@ -8,38 +9,60 @@ import io.strata.GeoPoint;
 import io.strata.spatial.Geodesy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 
-/** Drives the sample as a user would: its own JVM, its command line, its printed output. */
+/**
+ * Drives the sample as a user would: its own JVM (with a home directory of its own), its command line, its printed
+ * output — results on stdout, progress and notes on stderr. The data is imported once, into the default file database
+ * under that home, by the first test's tour; the other queries reuse it.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PlaceFinderEndToEndTest {
+  @TempDir
+  static Path home;
 
-  private record Run(int exit, String out) {}
+  private record Run(int exit, String out, String err) {
+    String all() {
+      return out + err;
+    }
+  }
 
   private static Run run(String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), PlaceFinder.class.getName()));
+        "-Duser.home=" + home, "-cp", System.getProperty("java.class.path"), PlaceFinder.class.getName()));
     command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    Path err = Files.createTempFile(home, "stderr", ".txt");
+    Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
     byte[] output = p.getInputStream().readAllBytes();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the sample finished");
-    return new Run(p.exitValue(), new String(output, StandardCharsets.UTF_8));
+    return new Run(p.exitValue(), new String(output, StandardCharsets.UTF_8), Files.readString(err));
   }
 
   @Test
-  void theTourImportsEverythingAndAnswersEachKindOfQuery() throws Exception {
+  @Order(1)
+  void theFirstTourImportsIntoTheDefaultFileDatabaseAndAnswersEachKindOfQuery() throws Exception {
     Run r = run();
-    assertEquals(0, r.exit(), r.out());
+    assertEquals(0, r.exit(), r.all());
+    Path data = home.resolve(".strata/samples");
+    assertTrue(r.err().contains("No places in strata:file:" + data + " yet: importing them first"), r.err());
     int expected = Importer.load().size();
     assertTrue(r.out().contains(String.format("%,d places stored", expected)), r.out());
-    assertTrue(r.out().contains("imported " + expected + " of " + expected + " places"), "plain progress lines off a terminal");
+    assertTrue(r.err().contains("imported " + expected + " of " + expected + " places"), "plain progress lines off a terminal");
     int jobs = (expected + Importer.BATCH - 1) / Importer.BATCH;
-    assertTrue(r.out().contains("Queued " + jobs + " import jobs") && r.out().contains("Worked " + jobs + " jobs; the queue is empty."),
-        r.out());
+    assertTrue(r.err().contains("Queued " + jobs + " import jobs") && r.err().contains("Worked " + jobs + " jobs; the queue is empty."),
+        r.err());
+    assertFalse(r.out().contains("import"), "progress stays off stdout: " + r.out());
     List<String> japan = Importer.load().stream().filter(p -> p.country().equals("JP")).sorted(PlaceFinder.byPopulation())
         .limit(5).map(Place::name).toList();
     assertListedInOrder(japan, r.out().substring(r.out().indexOf("Largest places in Japan")));
@@ -47,11 +70,96 @@ class PlaceFinderEndToEndTest {
   }
 
   @Test
+  @Order(2)
+  void theSecondTourAnswersFromTheFileDatabaseWithoutImporting() throws Exception {
+    Run r = run();
+    assertEquals(0, r.exit(), r.all());
+    assertEquals("", r.err(), "nothing to import, nothing to report");
+    assertTrue(r.out().contains(String.format("%,d places stored", Importer.load().size())), r.out());
+  }
+
+  @Test
+  void importingAgainIsHarmless() throws Exception {
+    Run r = run("import");
+    assertEquals(0, r.exit(), r.all());
+    assertEquals(String.format("%,d places stored.%n", Importer.load().size()), r.out());
+  }
+
+  @Test
+  void theInMemoryUrlImportsFirstInEveryRun() throws Exception {
+    Run r = run("--url", "strata:mem:", "top", "NZ", "--limit", "1");
+    assertEquals(0, r.exit(), r.all());
+    assertTrue(r.err().contains("strata:mem: starts empty: importing the places first."), r.err());
+    assertTrue(r.out().startsWith("  Auckland "), r.out());
+  }
+
+  @Test
+  void aDataDirectoryOfItsOwnIsImportedOnceThere(@TempDir Path elsewhere) throws Exception {
+    Path data = elsewhere.resolve("nested/places");
+    Run first = run("--data", data.toString(), "show", "2988507");
+    assertEquals(0, first.exit(), first.all());
+    assertTrue(first.err().contains("importing them first") && first.out().contains("  Paris "), first.all());
+    Run second = run("--data", data.toString(), "show", "2988507");
+    assertEquals("", second.err());
+    assertEquals(first.out(), second.out());
+  }
+
+  @Test
+  void badCountsAreRejectedBeforeAnythingIsOpenedOrImported(@TempDir Path elsewhere) throws Exception {
+    Path data = elsewhere.resolve("never");
+    Map<List<String>, String> cases = Map.of(
+        List.of("top", "FR", "--limit", "-1"), "--limit must be at least 1, not -1",
+        List.of("box", "48", "2", "49", "3", "--limit", "0"), "--limit must be at least 1, not 0",
+        List.of("near", "48", "2", "--k", "0"), "--k must be at least 1, not 0",
+        List.of("near", "48", "2", "--radius-km", "-5"), "--radius-km must be a number of kilometres above 0",
+        List.of("top", "France"), "the country must be a two-letter ISO 3166 code");
+    for (Map.Entry<List<String>, String> c : cases.entrySet()) {
+      List<String> args = new ArrayList<>(List.of("--data", data.toString()));
+      args.addAll(c.getKey());
+      Run r = run(args.toArray(new String[0]));
+      assertEquals(2, r.exit(), c.getKey() + ": " + r.all());
+      assertTrue(r.err().startsWith(c.getValue()) && !r.all().contains("meters"), c.getKey() + ": " + r.err());
+      assertEquals("", r.out());
+    }
+    assertFalse(Files.exists(data), "nothing was opened, so nothing was imported");
+  }
+
+  @Test
+  void urlAndDataTogetherAreRejected() throws Exception {
+    Run r = run("--url", "strata:mem:", "--data", home.resolve("x").toString(), "top", "FR");
+    assertEquals(2, r.exit(), r.all());
+    assertTrue(r.err().startsWith("give --url or --data, not both"), r.err());
+  }
+
+  @Test
+  void anUnknownCountryCodeIsNamedInsteadOfAnEmptyList() throws Exception {
+    Run r = run("top", "XX");
+    assertEquals(1, r.exit(), r.all());
+    assertEquals("", r.out());
+    assertTrue(r.err().startsWith("no places with the country code XX in the data"), r.err());
+  }
+
+  @Test
+  void kWithARadiusGivesTheKNearestInsideIt() throws Exception {
+    GeoPoint center = new GeoPoint(48.85, 2.35);
+    List<String> expected = Importer.load().stream()
+        .filter(p -> distance(center, p.location()) <= 10_000)
+        .sorted(Comparator.comparingDouble((Place p) -> distance(center, p.location()))).limit(2).map(Place::name).toList();
+    Run r = run("near", "48.85", "2.35", "--radius-km", "10", "--k", "2");
+    assertEquals(0, r.exit(), r.all());
+    assertEquals(2, r.out().lines().count(), r.out());
+    assertListedInOrder(expected, r.out());
+    Run all = run("near", "48.85", "2.35", "--radius-km", "10");
+    long inside = Importer.load().stream().filter(p -> distance(center, p.location()) <= 10_000).count();
+    assertEquals(inside, all.out().lines().count(), "without --k: every place within the radius");
+  }
+
+  @Test
   void boxCountsMatchABruteForceScanOfTheData() throws Exception {
     BoundingBox box = BoundingBox.geo(48.7, 2.1, 49.0, 2.6);
     long expected = Importer.load().stream().filter(p -> box.contains(p.location())).count();
     Run r = run("box", "48.7", "2.1", "49.0", "2.6", "--limit", "3");
-    assertEquals(0, r.exit(), r.out());
+    assertEquals(0, r.exit(), r.all());
     assertTrue(r.out().contains(expected + " places in the box; the 3 largest:\n  Paris "), r.out());
   }
 
@@ -70,24 +178,24 @@ class PlaceFinderEndToEndTest {
     List<String> expected = Importer.load().stream()
         .sorted(Comparator.comparingDouble((Place p) -> distance(center, p.location()))).limit(6).map(Place::name).toList();
     Run r = run("near", "-33.87", "151.21", "--k", "6");
-    assertEquals(0, r.exit(), r.out());
+    assertEquals(0, r.exit(), r.all());
     assertListedInOrder(expected, r.out());
   }
 
   @Test
   void aClusterUrlHereFailsWithOneLineSayingWhatToInstallOrFix() throws Exception {
     Run r = run("--url", "strata:fdb:/nonexistent/fdb.cluster", "top", "FR");
-    assertEquals(1, r.exit(), r.out());
-    assertTrue(r.out().startsWith("strata-samples: ") && r.out().strip().lines().count() == 1, "one line, no stack trace: " + r.out());
-    assertTrue(r.out().contains("libfdb_c") || r.out().contains("/nonexistent/fdb.cluster"), r.out());
+    assertEquals(1, r.exit(), r.all());
+    assertTrue(r.err().startsWith("strata-samples: ") && r.err().strip().lines().count() == 1, "one line, no stack trace: " + r.err());
+    assertTrue(r.err().contains("libfdb_c") || r.err().contains("/nonexistent/fdb.cluster"), r.err());
   }
 
   @Test
   void aMalformedUrlIsRejectedWithTheAcceptedForms() throws Exception {
     Run r = run("--url", "jdbc:h2:mem:", "import");
-    assertEquals(1, r.exit(), r.out());
-    assertTrue(r.out().startsWith("strata-samples: malformed Strata URL 'jdbc:h2:mem:'") && r.out().contains("strata:fdb:/path/to/fdb.cluster"),
-        r.out());
+    assertEquals(1, r.exit(), r.all());
+    assertTrue(r.err().startsWith("strata-samples: malformed Strata URL 'jdbc:h2:mem:'") && r.err().contains("strata:fdb:/path/to/fdb.cluster"),
+        r.err());
   }
 
   @Test
@@ -97,7 +205,11 @@ class PlaceFinderEndToEndTest {
     for (String sub : List.of("import", "box", "near", "top", "show", "help")) {
       assertTrue(r.out().contains("  " + sub + " "), r.out());
     }
-    assertTrue(r.out().replaceAll("\\s+", " ").contains("every subcommand imports first"), r.out());
+    String help = r.out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("~/.strata/samples") && help.contains("every subcommand imports first"), r.out());
+    Run near = run("near", "--help");
+    assertTrue(near.out().contains("R kilometres") && !near.out().contains("meters"), "a km option is described in km: "
+        + near.out());
   }
 
   private static double distance(GeoPoint a, GeoPoint b) {

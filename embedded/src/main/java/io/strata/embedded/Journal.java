@@ -1,0 +1,289 @@
+package io.strata.embedded;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The durable half of a file-backed database: the directory lock, the write-ahead log with group commit,
+ * and checkpoints.
+ *
+ * <p>Invariants:
+ * <ul>
+ *   <li>Commits are {@link #append appended} under the database's commit lock, so the queue is in
+ *       version order; the append never blocks on I/O.
+ *   <li>One writer thread takes everything queued, writes it with one write and one
+ *       {@code FileChannel.force} (group commit: concurrent commits share the force), and only then runs
+ *       each entry's {@code onDurable}, in order — which applies the commit to the store and publishes it.
+ *       So nothing a reader can see, and no commit future, is ever ahead of the disk.
+ *   <li>When the log passes {@code checkpointBytes}, the writer rotates to a new log and pins the store at
+ *       the last version of the old one; a separate thread writes that snapshot as the checkpoint and then
+ *       deletes the logs it covers. Commits go on meanwhile (they only append to the new log).
+ *   <li>After a write or force fails, the journal is {@linkplain #failure() failed}: every queued and
+ *       later commit fails with a {@link StorageException}; nothing more is applied or written.
+ * </ul>
+ */
+final class Journal {
+    private static final System.Logger LOG = System.getLogger(Journal.class.getName());
+
+    /**
+     * A commit waiting to be written: its record's payload (the writer adds the record header, so the checksum is
+     * computed off the commit lock) and what to do once it is on disk or has failed.
+     */
+    record Entry(long version, ByteBuffer payload, Runnable onDurable, Consumer<StorageException> onFailure) {}
+
+    private final Path directory;
+    private final long checkpointBytes;
+    private final VersionedStore store;
+    private final DirectoryLock lock;
+    private final ArrayDeque<Entry> queue = new ArrayDeque<>();
+    private final Thread writer;
+    private final ExecutorService checkpointer;
+    private final long recoveredVersion;
+    private LogFile log;                          // writer thread (and close, after the writer stopped)
+    private long lastVersion;                     // writer thread: the last version in the log
+    private volatile boolean checkpointRunning;   // set by the writer, cleared by the checkpointer
+    private volatile StorageException failure;
+    private boolean closing;                      // guarded by queue
+
+    private Journal(Path directory, long checkpointBytes, VersionedStore store, DirectoryLock lock,
+            Recovery.Result recovered, LogFile log) {
+        this.directory = directory;
+        this.checkpointBytes = checkpointBytes;
+        this.store = store;
+        this.lock = lock;
+        this.log = log;
+        this.recoveredVersion = recovered.lastVersion();
+        this.lastVersion = recovered.lastVersion();
+        String name = directory.getFileName() == null ? directory.toString() : directory.getFileName().toString();
+        this.writer = new Thread(this::writeLoop, "strata-log-writer[" + name + "]");
+        this.writer.setDaemon(true);
+        this.checkpointer = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "strata-checkpoint[" + name + "]");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Takes the directory (creating it when only it is missing), recovers its contents into {@code store}
+     * and starts the writer.
+     *
+     * @throws StorageException when the directory cannot be used, with the reason; a
+     *     {@link DirectoryLockedException} when it is in use, a {@link DamagedFileException} when a file is damaged
+     */
+    static Journal open(Path requested, long checkpointBytes, VersionedStore store, Recovery.Replayer replayer) {
+        Path directory = prepare(requested.toAbsolutePath().normalize());
+        DirectoryLock lock = DirectoryLock.acquire(directory);
+        try {
+            Recovery.Result recovered = Recovery.run(directory, store, replayer);
+            LogFile log = recovered.logExists()
+                    ? LogFile.reopen(directory, recovered.logSequence(), recovered.logValidBytes())
+                    : LogFile.create(directory, recovered.logSequence());
+            Journal journal = new Journal(directory, checkpointBytes, store, lock, recovered, log);
+            journal.writer.start();
+            return journal;
+        } catch (IOException e) {
+            RecordFiles.closeQuietly(lock);
+            throw new StorageException("cannot open the database in " + directory + ": " + e, e);
+        } catch (RuntimeException e) {
+            RecordFiles.closeQuietly(lock);
+            throw e;
+        }
+    }
+
+    /** The directory, created when its parent exists; a clear error for anything else. */
+    private static Path prepare(Path directory) {
+        if (Files.isDirectory(directory)) {
+            if (!Files.isWritable(directory)) { // its files may still be writable: refuse before anything fails half-way
+                throw DirectoryLock.readOnly(directory, null);
+            }
+            return directory;
+        }
+        if (Files.exists(directory)) {
+            throw new StorageException("cannot open the database in " + directory + ": it is a file, not a directory");
+        }
+        Path parent = directory.getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new StorageException("cannot create the database directory " + directory + ": its parent "
+                    + parent + " does not exist. Create the parent first, or choose another path");
+        }
+        try {
+            Files.createDirectory(directory);
+            return directory;
+        } catch (AccessDeniedException e) {
+            throw new StorageException("cannot create the database directory " + directory + ": its parent " + parent
+                    + " is not writable", e);
+        } catch (IOException e) {
+            throw new StorageException("cannot create the database directory " + directory + ": " + e, e);
+        }
+    }
+
+    /** The last commit version recovered when the database opened. */
+    long recoveredVersion() {
+        return recoveredVersion;
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    /** The error that stopped the journal, or null while it works. */
+    StorageException failure() {
+        return failure;
+    }
+
+    /** Queues a commit (caller holds the commit lock, so versions arrive in order). */
+    void append(Entry entry) {
+        StorageException failed;
+        synchronized (queue) {
+            failed = failure;
+            if (failed == null && closing) {
+                failed = new StorageException("the database in " + directory + " was closed before this commit was written");
+            }
+            if (failed == null) {
+                queue.addLast(entry);
+                queue.notifyAll();
+                return;
+            }
+        }
+        entry.onFailure().accept(failed);
+    }
+
+    private void writeLoop() {
+        List<Entry> batch = new ArrayList<>();
+        List<ByteBuffer> frames = new ArrayList<>();
+        while (true) {
+            synchronized (queue) {
+                while (queue.isEmpty() && !closing) {
+                    try {
+                        queue.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return; // only close() ends this thread; an interrupt from elsewhere is not expected
+                    }
+                }
+                if (queue.isEmpty()) {
+                    return;
+                }
+                batch.addAll(queue);
+                queue.clear();
+            }
+            for (Entry e : batch) {
+                frames.add(RecordFiles.recordHeader(e.payload()));
+                frames.add(e.payload());
+            }
+            try {
+                log.appendAndForce(frames);
+            } catch (IOException | RuntimeException e) {
+                fail(batch, e);
+                return;
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                try {
+                    batch.get(i).onDurable().run();
+                } catch (RuntimeException e) {
+                    fail(batch.subList(i + 1, batch.size()), e); // the store is in doubt: accept nothing more
+                    return;
+                }
+            }
+            lastVersion = batch.get(batch.size() - 1).version();
+            batch.clear();
+            frames.clear();
+            if (log.size() >= checkpointBytes && !checkpointRunning) {
+                startCheckpoint();
+            }
+        }
+    }
+
+    private void fail(List<Entry> batch, Exception cause) {
+        StorageException error = new StorageException("writing or applying the log " + log.path() + " failed, so the database in "
+                + directory + " stopped: the outcome of the commits being written is unknown, and no commit is"
+                + " accepted any more. Reopen the directory to recover what reached the disk (" + cause + ")", cause);
+        List<Entry> failed = new ArrayList<>(batch);
+        synchronized (queue) {
+            failure = error;
+            failed.addAll(queue);
+            queue.clear();
+        }
+        for (Entry e : failed) {
+            e.onFailure().accept(error);
+        }
+    }
+
+    /** Rotates the log and snapshots the store at the old log's last version, on the checkpoint thread. */
+    private void startCheckpoint() {
+        LogFile next;
+        try {
+            next = LogFile.create(directory, log.sequence() + 1);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot start a new log in " + directory + " for a checkpoint; going on with "
+                    + log.path() + " (" + e + ")");
+            return;
+        }
+        RecordFiles.closeQuietly(log);
+        log = next;
+        long version = lastVersion;
+        long firstLog = next.sequence();
+        store.pin(version);
+        checkpointRunning = true;
+        checkpointer.execute(() -> {
+            try {
+                Checkpoints.write(directory, store, version, firstLog);
+                LogFile.deleteBefore(directory, firstLog);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(Level.WARNING, "a background checkpoint of " + directory + " failed; the logs keep every"
+                        + " commit, and the next checkpoint tries again (" + e + ")");
+            } finally {
+                store.unpin();
+                checkpointRunning = false;
+            }
+        });
+    }
+
+    /**
+     * Writes every queued commit, waits for a running checkpoint, writes a last checkpoint when anything
+     * was logged since the previous one, and releases the directory.
+     *
+     * @throws StorageException when the last checkpoint cannot be written (the logs still hold every commit)
+     */
+    void close() {
+        synchronized (queue) {
+            closing = true;
+            queue.notifyAll();
+        }
+        try {
+            writer.join();
+            checkpointer.shutdown();
+            while (!checkpointer.awaitTermination(1, TimeUnit.MINUTES)) {
+                LOG.log(Level.INFO, "waiting for the checkpoint of " + directory + " to finish");
+            }
+            if (failure == null && (log.hasRecords() || LogFile.list(directory).size() > 1)) {
+                long firstLog = log.sequence() + 1;
+                Checkpoints.write(directory, store, lastVersion, firstLog);
+                log.close();
+                LogFile.deleteBefore(directory, firstLog);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException("interrupted while closing the database in " + directory
+                    + "; the logs hold every commit", e);
+        } catch (IOException e) {
+            throw new StorageException("cannot write the closing checkpoint of " + directory + "; the logs hold every"
+                    + " commit, so reopening recovers them (" + e + ")", e);
+        } finally {
+            RecordFiles.closeQuietly(log);
+            RecordFiles.closeQuietly(lock);
+        }
+    }
+}

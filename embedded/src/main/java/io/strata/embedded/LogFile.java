@@ -1,0 +1,131 @@
+package io.strata.embedded;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One write-ahead log file, {@code log-<sequence>.wal}, open for appending: a {@link RecordFiles} header
+ * (magic {@code STRATLOG}, the sequence number) then one record per commit ({@link LogRecords}), in
+ * commit-version order. Only the journal's writer thread uses an instance.
+ */
+final class LogFile implements AutoCloseable {
+    private static final Pattern NAME = Pattern.compile("log-(\\d{16})\\.wal");
+
+    private final Path path;
+    private final long sequence;
+    private final FileChannel channel;
+    private long size;
+
+    private LogFile(Path path, long sequence, FileChannel channel, long size) {
+        this.path = path;
+        this.sequence = sequence;
+        this.channel = channel;
+        this.size = size;
+    }
+
+    static Path path(Path directory, long sequence) {
+        return directory.resolve(String.format("log-%016d.wal", sequence));
+    }
+
+    /** A new, empty log whose header is on disk (and the directory entry too) before it is returned. */
+    static LogFile create(Path directory, long sequence) throws IOException {
+        Path path = path(directory, sequence);
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        try {
+            long size = RecordFiles.writeFully(channel, RecordFiles.fileHeader(RecordFiles.LOG_MAGIC, sequence), 0);
+            channel.force(true);
+            RecordFiles.forceDirectory(directory);
+            return new LogFile(path, sequence, channel, size);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** An existing log, to append after its first {@code validBytes} (recovery cut any torn tail there). */
+    static LogFile reopen(Path directory, long sequence, long validBytes) throws IOException {
+        Path path = path(directory, sequence);
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE);
+        try {
+            if (channel.size() > validBytes) {
+                channel.truncate(validBytes);
+                channel.force(true);
+            }
+            return new LogFile(path, sequence, channel, validBytes);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** The directory's logs by sequence number. */
+    static TreeMap<Long, Path> list(Path directory) throws IOException {
+        TreeMap<Long, Path> logs = new TreeMap<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "log-*.wal")) {
+            for (Path f : files) {
+                Matcher m = NAME.matcher(f.getFileName().toString());
+                if (m.matches()) {
+                    logs.put(Long.parseLong(m.group(1)), f);
+                }
+            }
+        }
+        return logs;
+    }
+
+    /** Deletes the logs before {@code sequence}: a checkpoint holds their commits. */
+    static void deleteBefore(Path directory, long sequence) throws IOException {
+        for (Map.Entry<Long, Path> log : list(directory).headMap(sequence).entrySet()) {
+            Files.deleteIfExists(log.getValue());
+        }
+        RecordFiles.forceDirectory(directory);
+    }
+
+    Path path() {
+        return path;
+    }
+
+    long sequence() {
+        return sequence;
+    }
+
+    /** Bytes in the file, header included. */
+    long size() {
+        return size;
+    }
+
+    boolean hasRecords() {
+        return size > RecordFiles.FILE_HEADER;
+    }
+
+    /** Appends records (headers and payloads) and forces them to disk: one write and one force for the whole batch. */
+    void appendAndForce(List<ByteBuffer> parts) throws IOException {
+        ByteBuffer[] buffers = parts.toArray(new ByteBuffer[0]);
+        long total = 0;
+        for (ByteBuffer b : buffers) {
+            total += b.remaining();
+        }
+        channel.position(size);
+        long written = 0;
+        while (written < total) {
+            written += channel.write(buffers);
+        }
+        channel.force(true);
+        size += total;
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

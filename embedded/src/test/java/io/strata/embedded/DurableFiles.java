@@ -1,0 +1,72 @@
+package io.strata.embedded;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.tuple.Tuple;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Test helpers for the files of a durable database: crash images, record offsets, damage. */
+final class DurableFiles {
+    private DurableFiles() {}
+
+    /**
+     * What the disk holds now, copied to {@code target} while the database stays open: since every
+     * acknowledged commit has been forced, this is what a process killed at this instant leaves behind.
+     */
+    static Path crashImage(Path directory, Path target) throws IOException {
+        Files.createDirectories(target);
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path f : files.toList()) {
+                if (!f.getFileName().toString().equals(DirectoryLock.FILE)) {
+                    Files.copy(f, target.resolve(f.getFileName()));
+                }
+            }
+        }
+        return target;
+    }
+
+    /** Commits {@code ("k", i) = i} for each i in [from, to), one transaction each. */
+    static void commitNumbers(Database db, int from, int to) {
+        for (int i = from; i < to; i++) {
+            int n = i;
+            db.run(tr -> {
+                tr.set(Tuple.from("k", n).pack(), Tuple.from(n).pack());
+                return null;
+            });
+        }
+    }
+
+    /** The offsets at which the records of a log or checkpoint start, read from their headers. */
+    static List<Long> recordOffsets(Path file) throws IOException {
+        List<Long> offsets = new ArrayList<>();
+        byte[] bytes = Files.readAllBytes(file);
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        for (int p = RecordFiles.FILE_HEADER; p + RecordFiles.RECORD_HEADER <= bytes.length; p += RecordFiles.RECORD_HEADER + b.getInt(p)) {
+            offsets.add((long) p);
+        }
+        return offsets;
+    }
+
+    static void flipByte(Path file, long offset) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.seek(offset);
+            int b = f.read();
+            f.seek(offset);
+            f.write(b ^ 0x5a);
+        }
+    }
+
+    static Path onlyLog(Path directory) throws IOException {
+        List<Path> logs = new ArrayList<>(LogFile.list(directory).values());
+        if (logs.size() != 1) {
+            throw new AssertionError("expected one log in " + directory + ", found " + logs);
+        }
+        return logs.get(0);
+    }
+}
