@@ -136,7 +136,8 @@ class GettingStartedDocsTest {
       Iterable<? extends JavaFileObject> units = fm.getJavaFileObjectsFromPaths(files);
       List<String> options = List.of("-classpath", System.getProperty("java.class.path"), "-d", out.toString(),
           "-s", Files.createDirectories(out.resolve("generated")).toString(),
-          "-processor", "io.strata.processor.StrataProcessor", "-Xlint:all", "-Xlint:-processing", "-Werror");
+          "-processor", "io.strata.processor.StrataProcessor", "-Astrata.schemaDir=" + out.resolve("strata-schema"),
+          "-Xlint:all", "-Xlint:-processing", "-Werror");
       boolean ok = javac.getTask(diagnostics, fm, null, options, null, units).call();
       assertFalse(!ok && diagnostics.toString().isEmpty(), "javac failed without saying why");
     }
