@@ -262,7 +262,8 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     // ---------------------------------------------------------------- watches
 
     @Override
-    public CompletableFuture<Void> watch(byte[] key) {
+    public CompletableFuture<Void> watch(byte[] callerKey) {
+        byte[] key = callerKey.clone(); // kept until the watch fires: never the caller's array
         FDBException error = lifecycle.readError();
         if (error == null && rywDisabled) {
             error = FdbErrors.of(1034);

@@ -136,13 +136,13 @@ final class TransactionReads {
             WriteBuffer.Entry entry = writes == null ? null : writes.entry(key);
             conflicts().count(key.length);
             if (entry != null && entry.known()) {
-                return entry.value();
+                return copy(entry.value());
             }
             byte[] stored = db.store().get(key, readVersion);
             if (!snapshotRead) {
-                conflicts().addRead(key, end);
+                conflicts().addRead(key.clone(), end);
             }
-            return entry == null ? stored : entry.resolve(stored);
+            return copy(entry == null ? stored : entry.resolve(stored));
         });
     }
 
@@ -151,8 +151,13 @@ final class TransactionReads {
             if (Keys.compare(selector.getKey(), keyLimit()) > 0) {
                 throw FdbErrors.of(2004);
             }
-            return resolve(selector, snapshotRead);
+            return resolve(selector, snapshotRead).clone();
         });
+    }
+
+    /** A copy for the caller (null stays null): the engine never hands out an array it keeps. */
+    static byte[] copy(byte[] value) {
+        return value == null ? null : value.clone();
     }
 
     /** Resolves a key selector over this transaction's view; adds the range it resolved over as a conflict. */
@@ -181,7 +186,7 @@ final class TransactionReads {
         if (!snapshotRead) {
             byte[] lo = Keys.min(key, resolved);
             byte[] hi = Keys.max(key, resolved);
-            conflicts().addRead(lo, Keys.min(Keys.after(hi), limit.length > 1 ? Keys.after(limit) : limit));
+            conflicts().addRead(lo.clone(), Keys.min(Keys.after(hi), limit.length > 1 ? Keys.after(limit) : limit));
         }
         conflicts().count(key.length);
         return resolved;
@@ -232,16 +237,16 @@ final class TransactionReads {
         if (mode == StreamingMode.EXACT && limit == 0) {
             throw FdbErrors.of(2210);
         }
-        List<KeyValue> out = new ArrayList<>();
         // selectors inverted in both key and offset select nothing: FoundationDB answers without reading
         if (begin.getOffset() >= end.getOffset() && Keys.compare(normalisedKey(begin), normalisedKey(end)) >= 0) {
-            return out;
+            return List.of();
         }
         byte[] b = rangeBound(begin, snapshotRead);
         byte[] e = rangeBound(end, snapshotRead);
         if (Keys.compare(b, e) >= 0) {
-            return out;
+            return List.of();
         }
+        List<byte[][]> out = new ArrayList<>();
         if (tr.buffer().isUnreadable(b, e)) {
             throw FdbErrors.of(1036);
         }
@@ -253,7 +258,7 @@ final class TransactionReads {
                 if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
                     break;
                 }
-                out.add(new KeyValue(kv[0], kv[1]));
+                out.add(kv);
             }
             if (cursor.consistent()) {
                 break;
@@ -263,10 +268,14 @@ final class TransactionReads {
         conflicts().count(b.length + e.length);
         if (!snapshotRead && (writes == null || !writes.coversCleared(b, e))) {
             boolean cut = limit != 0 && out.size() == limit;
-            byte[] last = cut ? out.get(out.size() - 1).getKey() : null;
-            conflicts().addRead(cut && reverse ? last : b, cut && !reverse ? Keys.after(last) : e);
+            byte[] last = cut ? out.get(out.size() - 1)[0] : null;
+            conflicts().addRead(cut && reverse ? last : b.clone(), cut && !reverse ? Keys.after(last) : e.clone());
         }
-        return out;
+        List<KeyValue> copies = new ArrayList<>(out.size());
+        for (byte[][] kv : out) {
+            copies.add(new KeyValue(kv[0].clone(), kv[1].clone()));
+        }
+        return copies;
     }
 
     CompletableFuture<Long> estimatedSize(byte[] begin, byte[] end) {
