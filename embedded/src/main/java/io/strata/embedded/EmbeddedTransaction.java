@@ -221,6 +221,9 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             watches.armAll(db);
             return CompletableFuture.completedFuture(null);
         }
+        if (reads.isStale()) {
+            return failCommit(FdbErrors.of(1007)); // a stale read version is too old to commit, as it is to read storage
+        }
         long version;
         try {
             version = db.commit(new EmbeddedDatabase.CommitRequest(

@@ -18,11 +18,13 @@ import java.util.function.Supplier;
  * the store, and the read-conflict ranges reads add.
  *
  * <p>Invariants: the read version is fixed at the first read or {@code getReadVersion} (or by
- * {@link #setReadVersion}); a read whose read version is more than 5 seconds behind the clock, before or
- * after it runs, fails with transaction_too_old (1007) rather than return what pruning may have cut;
+ * {@link #setReadVersion}); a read that reaches storage with a read version more than 5 seconds behind the
+ * clock, before or after it runs, fails with transaction_too_old (1007) rather than return what pruning may
+ * have cut, while a read answered from the attempt's own writes or its {@link ReadCache} never does;
  * every non-snapshot read not served wholly from the attempt's own writes adds the read-conflict range
  * FoundationDB would. As in FoundationDB, no key longer than the key limit can exist, so reading one
- * returns nothing rather than failing, and an inverted or zero-width range reads as empty.
+ * returns nothing rather than failing, and an inverted or zero-width range reads as empty. Results are
+ * copies: the engine never hands out an array it keeps, nor keeps one the caller passed.
  */
 final class TransactionReads {
     static final int KEY_LIMIT = 10_000;
@@ -30,6 +32,7 @@ final class TransactionReads {
 
     private final EmbeddedDatabase db;
     private final EmbeddedTransaction tr;
+    private final ReadCache cache = new ReadCache();
     private volatile long readVersion = -1;
     /** Whether the fault plan made this attempt's read version stale: then every read fails with 1007. */
     private volatile boolean stale;
@@ -41,6 +44,11 @@ final class TransactionReads {
 
     long readVersionIfTaken() {
         return readVersion;
+    }
+
+    /** Whether the fault plan made this attempt's read version stale (so a read-write commit fails with 1007). */
+    boolean isStale() {
+        return stale;
     }
 
     private synchronized long readVersionNow() {
@@ -76,21 +84,25 @@ final class TransactionReads {
         return db.clockVersion() - readVersion > EmbeddedDatabase.WINDOW ? FdbErrors.of(1007) : null;
     }
 
-    /** Runs a read: state checks, injected faults and delays, the MVCC window before and after. */
-    private <T> CompletableFuture<T> perform(Supplier<T> body) {
+    /**
+     * Runs a read: state checks, then for a read that reaches storage injected faults and delays and the
+     * MVCC window before and after. A {@code local} read is answered from the attempt's writes and read
+     * cache, as a real client answers it, and never fails with 1007.
+     */
+    private <T> CompletableFuture<T> perform(boolean local, Supplier<T> body) {
         FDBException error = tr.lifecycle().readError();
         if (error == null) {
             readVersionNow();
-            error = stale ? FdbErrors.of(1007) : tooOld();
+            error = local ? null : stale ? FdbErrors.of(1007) : tooOld();
         }
         if (error != null) {
             return CompletableFuture.failedFuture(error);
         }
-        long delay = db.faults().nextReadDelayNanos();
+        long delay = local ? 0 : db.faults().nextReadDelayNanos();
         try {
             T value = body.get();
             // the store may have pruned versions this read needed while it ran: then it is too old
-            error = tooOld();
+            error = local ? null : tooOld();
             if (error != null) {
                 return CompletableFuture.failedFuture(error);
             }
@@ -120,8 +132,48 @@ final class TransactionReads {
         return tr.conflicts();
     }
 
+    /** The store at this attempt's read version, recording what it returns in the read cache when {@code record}. */
+    private MergedCursor.Source storage(boolean record) {
+        return new MergedCursor.Source() {
+            @Override
+            public MergedCursor.SourceScan scan(byte[] from, boolean inclusive, boolean forward, boolean exhaustive) {
+                VersionedStore.Scan scan = db.store().scan(from, inclusive, forward, readVersion, exhaustive);
+                return !record ? scan : new MergedCursor.SourceScan() {
+                    @Override
+                    public boolean consistent() {
+                        return scan.consistent();
+                    }
+
+                    @Override
+                    public boolean hasNext() {
+                        return scan.hasNext();
+                    }
+
+                    @Override
+                    public byte[][] next() {
+                        byte[][] kv = scan.next();
+                        cache.record(kv[0], kv[1]);
+                        return kv;
+                    }
+                };
+            }
+
+            @Override
+            public byte[] get(byte[] key) {
+                byte[] value = db.store().get(key, readVersion);
+                if (record) {
+                    cache.record(key, value);
+                }
+                return value;
+            }
+        };
+    }
+
     CompletableFuture<byte[]> get(byte[] key, boolean snapshotRead) {
-        return perform(() -> {
+        WriteBuffer visible = visibleWrites(snapshotRead);
+        WriteBuffer.Entry own = visible == null ? null : visible.entry(key);
+        boolean local = visible != null && (own != null && own.known() || cache.knows(key) || key.length > keySizeLimit());
+        return perform(local, () -> {
             if (Keys.compare(key, keyLimit()) >= 0) {
                 throw FdbErrors.of(2004);
             }
@@ -138,7 +190,16 @@ final class TransactionReads {
             if (entry != null && entry.known()) {
                 return copy(entry.value());
             }
-            byte[] stored = db.store().get(key, readVersion);
+            byte[] stored;
+            if (writes == null) {
+                stored = db.store().get(key, readVersion);
+            } else if (cache.knows(key)) {
+                stored = cache.get(key);
+            } else {
+                byte[] k = key.clone();
+                stored = storage(true).get(k);
+                cache.markKnown(k, end);
+            }
             if (!snapshotRead) {
                 conflicts().addRead(key.clone(), end);
             }
@@ -147,7 +208,7 @@ final class TransactionReads {
     }
 
     CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshotRead) {
-        return perform(() -> {
+        return perform(false, () -> {
             if (Keys.compare(selector.getKey(), keyLimit()) > 0) {
                 throw FdbErrors.of(2004);
             }
@@ -176,7 +237,7 @@ final class TransactionReads {
         WriteBuffer writes = visibleWrites(snapshotRead);
         byte[] found = null;
         for (boolean exhaustive = false; ; exhaustive = true) {
-            MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, from, fromInclusive, forward, exhaustive);
+            MergedCursor cursor = new MergedCursor(storage(false), writes, from, fromInclusive, forward, exhaustive);
             found = step(cursor, steps, forward ? limit : null);
             if (cursor.consistent()) {
                 break;
@@ -207,13 +268,25 @@ final class TransactionReads {
     }
 
     private byte[] rangeBound(KeySelector s, boolean snapshotRead) {
-        if (!s.orEqual() && s.getOffset() == 1) {
-            return Keys.min(s.getKey(), keyLimit());
+        byte[] simple = simpleBound(s);
+        return simple != null ? simple : resolve(s, snapshotRead);
+    }
+
+    /** The key a firstGreaterOrEqual/firstGreaterThan selector bounds a range at, without reading; else null. */
+    private byte[] simpleBound(KeySelector s) {
+        if (s.getOffset() != 1) {
+            return null;
         }
-        if (s.orEqual() && s.getOffset() == 1) {
-            return Keys.min(Keys.after(s.getKey()), keyLimit());
-        }
-        return resolve(s, snapshotRead);
+        return Keys.min(s.orEqual() ? Keys.after(s.getKey()) : s.getKey(), keyLimit());
+    }
+
+    /** Whether a range read is answered without storage: its bounds need no read and the read cache or a clear covers it. */
+    private boolean localRange(KeySelector begin, KeySelector end, boolean snapshotRead) {
+        WriteBuffer writes = visibleWrites(snapshotRead);
+        byte[] b = simpleBound(begin);
+        byte[] e = simpleBound(end);
+        return writes != null && b != null && e != null
+                && (Keys.compare(b, e) >= 0 || cache.covers(b, e) || writes.coversCleared(b, e));
     }
 
     /** A selector with orEqual removed, as FoundationDB normalises it: (key, offset) of firstGreaterOrEqual form. */
@@ -223,7 +296,8 @@ final class TransactionReads {
 
     AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                   StreamingMode mode, boolean snapshotRead) {
-        return new RangeIterable(() -> perform(() -> readRange(begin, end, limit, reverse, mode, snapshotRead)));
+        return new RangeIterable(() -> perform(localRange(begin, end, snapshotRead),
+                () -> readRange(begin, end, limit, reverse, mode, snapshotRead)));
     }
 
     private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
@@ -251,8 +325,9 @@ final class TransactionReads {
             throw FdbErrors.of(1036);
         }
         WriteBuffer writes = visibleWrites(snapshotRead);
+        MergedCursor.Source source = writes != null && cache.covers(b, e) ? cache : storage(writes != null);
         for (boolean exhaustive = false; ; exhaustive = true) {
-            MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, reverse ? e : b, !reverse, !reverse, exhaustive);
+            MergedCursor cursor = new MergedCursor(source, writes, reverse ? e : b, !reverse, !reverse, exhaustive);
             while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
                 byte[][] kv = cursor.next();
                 if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
@@ -266,10 +341,15 @@ final class TransactionReads {
             out.clear(); // a key died while the live keys were walked: it may have been missed
         }
         conflicts().count(b.length + e.length);
+        boolean cut = limit != 0 && out.size() == limit;
+        byte[] last = cut ? out.get(out.size() - 1)[0] : null;
+        byte[] readBegin = cut && reverse ? last : b.clone();
+        byte[] readEnd = cut && !reverse ? Keys.after(last) : e.clone();
+        if (writes != null) {
+            cache.markKnown(readBegin, readEnd);
+        }
         if (!snapshotRead && (writes == null || !writes.coversCleared(b, e))) {
-            boolean cut = limit != 0 && out.size() == limit;
-            byte[] last = cut ? out.get(out.size() - 1)[0] : null;
-            conflicts().addRead(cut && reverse ? last : b.clone(), cut && !reverse ? Keys.after(last) : e.clone());
+            conflicts().addRead(readBegin, readEnd);
         }
         List<KeyValue> copies = new ArrayList<>(out.size());
         for (byte[][] kv : out) {
@@ -279,11 +359,11 @@ final class TransactionReads {
     }
 
     CompletableFuture<Long> estimatedSize(byte[] begin, byte[] end) {
-        return perform(() -> db.store().sizeOf(begin, end, readVersion));
+        return perform(false, () -> db.store().sizeOf(begin, end, readVersion));
     }
 
     CompletableFuture<KeyArrayResult> splitPoints(byte[] begin, byte[] end, long chunkSize) {
-        return perform(() -> {
+        return perform(false, () -> {
             if (chunkSize <= 0) {
                 throw FdbErrors.of(2006);
             }
