@@ -301,78 +301,78 @@ final class EmbeddedDatabase implements Database {
 
     // ---- surface FoundationDB has but this engine does not: fail loudly, never silently ----
 
-    private static <T> CompletableFuture<T> unsupported() {
-        return CompletableFuture.failedFuture(FdbErrors.of(2108));
+    private static <T> CompletableFuture<T> unsupported(String feature) {
+        return CompletableFuture.failedFuture(FdbErrors.unsupported(feature));
     }
 
     @Override
     public Tenant openTenant(Tuple tenantName) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public Tenant openTenant(byte[] tenantName, Executor e) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public Tenant openTenant(Tuple tenantName, Executor e) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public Tenant openTenant(byte[] tenantName, Executor e, EventKeeper eventKeeper) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public Tenant openTenant(Tuple tenantName, Executor e, EventKeeper eventKeeper) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public CompletableFuture<byte[]> purgeBlobGranules(byte[] b, byte[] e, long v, boolean force, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Void> waitPurgeGranulesComplete(byte[] purgeKey, Executor e) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Boolean> blobbifyRange(byte[] b, byte[] e, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Boolean> blobbifyRangeBlocking(byte[] b, byte[] e, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Boolean> unblobbifyRange(byte[] b, byte[] e, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<KeyRangeArrayResult> listBlobbifiedRanges(byte[] b, byte[] e, int limit, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Long> verifyBlobRange(byte[] b, byte[] e, long version, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Boolean> flushBlobRange(byte[] b, byte[] e, boolean compact, long version, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<byte[]> getClientStatus(Executor e) {
-        return unsupported();
+        return unsupported("client status (getClientStatus)");
     }
 
     static Throwable unwrap(Throwable t) {

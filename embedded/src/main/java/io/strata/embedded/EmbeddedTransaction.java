@@ -271,6 +271,9 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         if (error == null && rywDisabled) {
             error = FdbErrors.of(1034);
         }
+        if (error == null && Keys.isSpecial(key)) {
+            error = FdbErrors.specialKey(key);
+        }
         if (error == null && Keys.compare(key, reads.keyLimit()) >= 0) {
             error = FdbErrors.of(2004);
         }

@@ -93,6 +93,22 @@ final class FdbErrors {
     }
 
     /**
+     * unsupported_operation (2108) for a FoundationDB feature this engine does not have, saying which, so
+     * that a caller never mistakes it for a cluster's refusal.
+     */
+    static FDBException unsupported(String feature) {
+        return new FDBException(MESSAGES.get(2108) + ": the embedded engine (EmbeddedFdb) does not support " + feature, 2108);
+    }
+
+    /** unsupported_operation (2108) for a key in the special key space ({@code \xff\xff...}). */
+    static FDBException specialKey(byte[] key) {
+        String tenantMap = "\u00ff\u00ff/management/tenant";
+        String text = new String(key, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return unsupported(text.startsWith(tenantMap) ? "tenants (TenantManagement, the tenant map)"
+                : "the special key space (keys from \\xff\\xff: management, status, configuration)");
+    }
+
+    /**
      * Whether a transaction failing with {@code code} may be retried, as fdb-java's
      * {@code FDBException.isRetryable()} answers: the codes {@code onError} retries plus
      * the maybe-committed ones.

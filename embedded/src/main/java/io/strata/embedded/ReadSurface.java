@@ -110,7 +110,7 @@ abstract class ReadSurface implements ReadTransaction {
 
     @Override
     public CompletableFuture<KeyRangeArrayResult> getBlobGranuleRanges(byte[] begin, byte[] end, int rowLimit) {
-        return CompletableFuture.failedFuture(FdbErrors.of(2108));
+        return CompletableFuture.failedFuture(FdbErrors.unsupported("blob granules (getBlobGranuleRanges)"));
     }
 
     @Override

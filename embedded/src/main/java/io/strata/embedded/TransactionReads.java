@@ -174,6 +174,9 @@ final class TransactionReads {
         WriteBuffer.Entry own = visible == null ? null : visible.entry(key);
         boolean local = visible != null && (own != null && own.known() || cache.knows(key) || key.length > keySizeLimit());
         return perform(local, () -> {
+            if (Keys.isSpecial(key)) {
+                throw FdbErrors.specialKey(key);
+            }
             if (Keys.compare(key, keyLimit()) >= 0) {
                 throw FdbErrors.of(2004);
             }
@@ -209,6 +212,9 @@ final class TransactionReads {
 
     CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshotRead) {
         return perform(false, () -> {
+            if (Keys.compare(selector.getKey(), Keys.SYSTEM_END) > 0) {
+                throw FdbErrors.specialKey(selector.getKey());
+            }
             if (Keys.compare(selector.getKey(), keyLimit()) > 0) {
                 throw FdbErrors.of(2004);
             }
@@ -302,6 +308,11 @@ final class TransactionReads {
 
     private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                      StreamingMode mode, boolean snapshotRead) {
+        for (KeySelector s : new KeySelector[] {begin, end}) {
+            if (Keys.compare(s.getKey(), Keys.SYSTEM_END) > 0) {
+                throw FdbErrors.specialKey(s.getKey());
+            }
+        }
         if (Keys.compare(begin.getKey(), keyLimit()) > 0 || Keys.compare(end.getKey(), keyLimit()) > 0) {
             throw FdbErrors.of(2004);
         }

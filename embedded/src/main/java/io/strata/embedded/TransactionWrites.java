@@ -40,7 +40,8 @@ final class TransactionWrites {
 
     /** 2004 outside the writable keyspace, 2102 too long; deferred. */
     private boolean checkWriteKey(byte[] key) {
-        return passes(Keys.compare(key, tr.reads().keyLimit()) >= 0 ? FdbErrors.of(2004)
+        return passes(Keys.isSpecial(key) ? FdbErrors.specialKey(key)
+                : Keys.compare(key, tr.reads().keyLimit()) >= 0 ? FdbErrors.of(2004)
                 : key.length > tr.reads().keySizeLimit() ? FdbErrors.of(2102) : null);
     }
 
@@ -59,7 +60,8 @@ final class TransactionWrites {
 
     void clear(byte[] callerKey) {
         byte[] key = callerKey.clone();
-        if (!writable() || !passes(Keys.compare(key, tr.reads().keyLimit()) >= 0 ? FdbErrors.of(2004) : null)) {
+        if (!writable() || !passes(Keys.isSpecial(key) ? FdbErrors.specialKey(key)
+                : Keys.compare(key, tr.reads().keyLimit()) >= 0 ? FdbErrors.of(2004) : null)) {
             return;
         }
         if (key.length > tr.reads().keySizeLimit()) {
@@ -74,7 +76,8 @@ final class TransactionWrites {
         byte[] begin = callerBegin.clone();
         byte[] end = callerEnd.clone();
         if (!writable() || !passes(Keys.compare(begin, end) > 0 ? FdbErrors.of(2005) : null)
-                || !passes(Keys.compare(end, tr.reads().keyLimit()) > 0 ? FdbErrors.of(2004) : null)) {
+                || !passes(Keys.isSpecial(begin) ? FdbErrors.specialKey(begin)
+                        : Keys.compare(end, tr.reads().keyLimit()) > 0 ? FdbErrors.of(2004) : null)) {
             return;
         }
         if (Keys.compare(begin, end) == 0) {
