@@ -39,6 +39,12 @@ final class KeyRanges {
         return r != null && Keys.compare(key, r.getValue()) < 0;
     }
 
+    /** Whether any range overlaps {@code [begin, end)}. */
+    boolean intersects(byte[] begin, byte[] end) {
+        Map.Entry<byte[], byte[]> r = ranges.lowerEntry(end);
+        return r != null && Keys.compare(r.getValue(), begin) > 0;
+    }
+
     /** Whether the whole of {@code [begin, end)} lies in one range. */
     boolean covers(byte[] begin, byte[] end) {
         Map.Entry<byte[], byte[]> r = ranges.floorEntry(begin);

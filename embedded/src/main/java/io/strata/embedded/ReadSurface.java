@@ -85,7 +85,7 @@ abstract class ReadSurface implements ReadTransaction {
     @Override
     public AsyncIterable<MappedKeyValue> getMappedRange(
             KeySelector begin, KeySelector end, byte[] mapper, int limit, boolean reverse, StreamingMode mode) {
-        throw FdbErrors.of(2108);
+        return transaction().reads().mapped().read(begin, end, mapper, limit, reverse, mode, isSnapshot());
     }
 
     @Override

@@ -33,6 +33,7 @@ final class TransactionReads {
     private final EmbeddedDatabase db;
     private final EmbeddedTransaction tr;
     private final ReadCache cache = new ReadCache();
+    private final MappedRangeRead mapped;
     private volatile long readVersion = -1;
     /** Whether the fault plan made this attempt's read version stale: then every read fails with 1007. */
     private volatile boolean stale;
@@ -40,6 +41,11 @@ final class TransactionReads {
     TransactionReads(EmbeddedDatabase db, EmbeddedTransaction tr) {
         this.db = db;
         this.tr = tr;
+        this.mapped = new MappedRangeRead(db, tr, this);
+    }
+
+    MappedRangeRead mapped() {
+        return mapped;
     }
 
     long readVersionIfTaken() {
@@ -89,7 +95,7 @@ final class TransactionReads {
      * MVCC window before and after. A {@code local} read is answered from the attempt's writes and read
      * cache, as a real client answers it, and never fails with 1007.
      */
-    private <T> CompletableFuture<T> perform(boolean local, Supplier<T> body) {
+    <T> CompletableFuture<T> perform(boolean local, Supplier<T> body) {
         FDBException error = tr.lifecycle().readError();
         if (error == null) {
             readVersionNow();
@@ -128,12 +134,12 @@ final class TransactionReads {
         return tr.rywDisabled || (snapshotRead && tr.snapshotRywDisabled) ? null : tr.buffer();
     }
 
-    private ConflictRanges conflicts() {
+    ConflictRanges conflicts() {
         return tr.conflicts();
     }
 
     /** The store at this attempt's read version, recording what it returns in the read cache when {@code record}. */
-    private MergedCursor.Source storage(boolean record) {
+    MergedCursor.Source storage(boolean record) {
         return new MergedCursor.Source() {
             @Override
             public MergedCursor.SourceScan scan(byte[] from, boolean inclusive, boolean forward, boolean exhaustive) {
@@ -302,12 +308,15 @@ final class TransactionReads {
 
     AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                   StreamingMode mode, boolean snapshotRead) {
-        return new RangeIterable(() -> perform(localRange(begin, end, snapshotRead),
+        return new RangeIterable<>(() -> perform(localRange(begin, end, snapshotRead),
                 () -> readRange(begin, end, limit, reverse, mode, snapshotRead)));
     }
 
-    private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
-                                     StreamingMode mode, boolean snapshotRead) {
+    /**
+     * Checks a range read's arguments and resolves its bounds: {@code {begin, end}}, or null when the
+     * selectors select nothing (FoundationDB answers without reading).
+     */
+    byte[][] rangeBounds(KeySelector begin, KeySelector end, int limit, StreamingMode mode, boolean snapshotRead) {
         for (KeySelector s : new KeySelector[] {begin, end}) {
             if (Keys.compare(s.getKey(), Keys.SYSTEM_END) > 0) {
                 throw FdbErrors.specialKey(s.getKey());
@@ -324,17 +333,25 @@ final class TransactionReads {
         }
         // selectors inverted in both key and offset select nothing: FoundationDB answers without reading
         if (begin.getOffset() >= end.getOffset() && Keys.compare(normalisedKey(begin), normalisedKey(end)) >= 0) {
-            return List.of();
+            return null;
         }
         byte[] b = rangeBound(begin, snapshotRead);
         byte[] e = rangeBound(end, snapshotRead);
-        if (Keys.compare(b, e) >= 0) {
+        return Keys.compare(b, e) >= 0 ? null : new byte[][] {b, e};
+    }
+
+    private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
+                                     StreamingMode mode, boolean snapshotRead) {
+        byte[][] bounds = rangeBounds(begin, end, limit, mode, snapshotRead);
+        if (bounds == null) {
             return List.of();
         }
-        List<byte[][]> out = new ArrayList<>();
+        byte[] b = bounds[0];
+        byte[] e = bounds[1];
         if (tr.buffer().isUnreadable(b, e)) {
             throw FdbErrors.of(1036);
         }
+        List<byte[][]> out = new ArrayList<>();
         WriteBuffer writes = visibleWrites(snapshotRead);
         MergedCursor.Source source = writes != null && cache.covers(b, e) ? cache : storage(writes != null);
         for (boolean exhaustive = false; ; exhaustive = true) {

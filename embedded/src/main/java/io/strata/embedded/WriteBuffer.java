@@ -111,6 +111,11 @@ final class WriteBuffer {
         return cleared.covers(begin, end);
     }
 
+    /** Whether this transaction wrote anything in {@code [begin, end)}: a set, clear, atomic or versionstamped write. */
+    boolean touches(byte[] begin, byte[] end) {
+        return !entries.subMap(begin, true, end, false).isEmpty() || cleared.intersects(begin, end) || isUnreadable(begin, end);
+    }
+
     boolean isUnreadable(byte[] begin, byte[] end) {
         for (byte[][] r : unreadable) {
             if (Keys.compare(r[0], end) < 0 && Keys.compare(begin, r[1]) < 0) {
