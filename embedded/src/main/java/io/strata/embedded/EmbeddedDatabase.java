@@ -44,6 +44,7 @@ final class EmbeddedDatabase implements Database {
     private final Watches watches;
     private final Object commitLock = new Object();
     private final Faults faults;
+    private final RoundTrips network;
     private final Executor executor;
     private final LongSupplier nanoClock;
     private final long clockOrigin;
@@ -54,12 +55,12 @@ final class EmbeddedDatabase implements Database {
     private final AtomicInteger outstandingWatches = new AtomicInteger();
     private volatile int maxWatches = Watches.DEFAULT_LIMIT;
 
-    EmbeddedDatabase(Faults faults, Executor executor) {
-        this(faults, executor, System::nanoTime);
-    }
-
-    /** @param nanoClock the monotonic clock versions follow ({@link System#nanoTime} outside tests) */
-    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock) {
+    /**
+     * @param nanoClock the monotonic clock versions follow ({@link System#nanoTime} outside tests)
+     * @param network   the simulated round trip and the counters behind {@link EngineStats}
+     */
+    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock, RoundTrips network) {
+        this.network = network;
         this.faults = faults;
         this.executor = executor;
         this.watches = new Watches(executor);
@@ -83,6 +84,10 @@ final class EmbeddedDatabase implements Database {
 
     Faults faults() {
         return faults;
+    }
+
+    RoundTrips network() {
+        return network;
     }
 
     TransactionDefaults defaults() {
@@ -149,6 +154,7 @@ final class EmbeddedDatabase implements Database {
             if (request.readVersion() >= 0) {
                 for (byte[][] r : request.readConflicts()) {
                     if (history.conflicts(r[0], r[1], request.readVersion())) {
+                        network.conflict();
                         throw FdbErrors.of(1020);
                     }
                 }
@@ -159,9 +165,12 @@ final class EmbeddedDatabase implements Database {
             long version = Math.max(latestVersion + 1, now);
             long horizon = now - WINDOW;
             byte[] stamp = ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array();
+            long bytes = 0;
             for (WriteBuffer.Mutation m : request.mutations()) {
                 apply(m, version, horizon, stamp);
+                bytes += m.key().length + (m.end() != null ? m.end().length : m.param() != null ? m.param().length : 0);
             }
+            network.written(request.mutations().size(), bytes);
             for (byte[][] w : request.writeConflicts()) {
                 history.record(w[0], w[1], version);
             }

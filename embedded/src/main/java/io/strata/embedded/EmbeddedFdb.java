@@ -1,6 +1,7 @@
 package io.strata.embedded;
 
 import com.apple.foundationdb.Database;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -27,17 +28,51 @@ public final class EmbeddedFdb {
         return new Builder();
     }
 
+    /**
+     * What {@code db} has done so far: round trips, keys and bytes read and written, conflicts (see
+     * {@link EngineStats}); subtract an earlier snapshot with {@link EngineStats#since(EngineStats)}.
+     *
+     * @throws IllegalArgumentException when {@code db} was not opened by {@code EmbeddedFdb}
+     */
+    public static EngineStats stats(Database db) {
+        if (db instanceof EmbeddedDatabase embedded) {
+            return embedded.network().stats();
+        }
+        throw new IllegalArgumentException("EmbeddedFdb.stats needs a database opened by EmbeddedFdb, not "
+                + (db == null ? "null" : db.getClass().getName()) + ": a cluster's costs are measured with its own tools");
+    }
+
     /** Configures a new embedded database. */
     public static final class Builder {
         private Faults faults = Faults.none();
         private Executor executor = ForkJoinPool.commonPool();
         private LongSupplier nanoClock = System::nanoTime;
+        private Duration latency = Duration.ZERO;
 
         private Builder() {}
 
         /** The seeded fault plan the database follows; {@link Faults#none()} by default. */
         public Builder faults(Faults faults) {
             this.faults = Objects.requireNonNull(faults, "faults");
+            return this;
+        }
+
+        /**
+         * A simulated network round trip (zero by default): every read-version request, read that reaches
+         * storage and read-write commit completes {@code roundTrip} after it is sent (a first read or a
+         * blind-write commit also waits for its read version first), without blocking a thread, and
+         * concurrent requests overlap as on a real client. Reads answered from the transaction's own
+         * writes or read-your-writes cache, and read-only commits, are immediate, as on a cluster. Use it
+         * to see round-trip and contention costs as a cluster user pays them.
+         *
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder latency(Duration roundTrip) {
+            Objects.requireNonNull(roundTrip, "roundTrip");
+            if (roundTrip.isNegative()) {
+                throw new IllegalArgumentException("latency(" + roundTrip + "): a round trip cannot be negative; use Duration.ZERO for none");
+            }
+            this.latency = roundTrip;
             return this;
         }
 
@@ -57,7 +92,7 @@ public final class EmbeddedFdb {
         }
 
         public Database open() {
-            return new EmbeddedDatabase(faults, executor, nanoClock);
+            return new EmbeddedDatabase(faults, executor, nanoClock, new RoundTrips(latency.toNanos()));
         }
     }
 }

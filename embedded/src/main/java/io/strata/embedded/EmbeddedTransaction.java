@@ -209,6 +209,15 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
 
     @Override
     public CompletableFuture<Void> commit() {
+        CompletableFuture<Void> outcome = commitNow();
+        if (buffer.isEmpty() && !conflicts.hasWrites()) {
+            return outcome; // read-only (or refused before sending): answered by the client, no round trip
+        }
+        return db.network().deliver(outcome, db.network().dueAfter(reads.readVersionForCommit()), executor);
+    }
+
+    /** Commits now; {@link #commit()} delivers the outcome one round trip later, as a cluster would. */
+    private CompletableFuture<Void> commitNow() {
         FDBException error = lifecycle.beginCommit();
         if (error != null) {
             return CompletableFuture.failedFuture(error);
@@ -221,6 +230,8 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             watches.armAll(db);
             return CompletableFuture.completedFuture(null);
         }
+        reads.readVersionForCommit(); // a blind write still needs a read version, as fdb's client gets one first
+        db.network().commit();
         if (reads.isStale()) {
             return failCommit(FdbErrors.of(1007)); // a stale read version is too old to commit, as it is to read storage
         }
@@ -290,7 +301,8 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         future.whenComplete((v, e) -> db.releaseWatch());
         byte[] expected;
         try {
-            expected = reads.get(key, false).join(); // a watch's read adds a read-conflict range, as in FoundationDB
+            // a watch's read adds a read-conflict range, as in FoundationDB; its answer is not waited for
+            expected = reads.getForWatch(key).join();
         } catch (RuntimeException e) {
             future.completeExceptionally(EmbeddedDatabase.unwrap(e));
             return future;

@@ -85,15 +85,25 @@ final class MappedRangeRead {
         readUnmodified(cut && reverse ? last : b.clone(), cut && !reverse ? Keys.after(last) : e.clone());
         tr.conflicts().count(b.length + e.length);
         List<MappedKeyValue> out = new ArrayList<>(primary.size());
+        long keys = 0;
+        long bytes = 0;
         for (int i = 0; i < primary.size(); i++) {
             byte[][] kv = primary.get(i);
+            keys++;
+            bytes += kv[0].length + kv[1].length;
             byte[] mappedKey = plan.mappedKey(kv[0], kv[1]);
             boolean boundary = i == 0 || i == primary.size() - 1;
             byte[] key = plan.rangeQuery() || boundary ? kv[0].clone() : Keys.EMPTY.clone();
             byte[] value = plan.rangeQuery() || boundary ? kv[1].clone() : Keys.EMPTY.clone();
             byte[] rangeEnd = plan.rangeQuery() ? prefixEnd(mappedKey) : Keys.after(mappedKey);
-            out.add(new MappedKeyValue(key, value, mappedKey.clone(), rangeEnd.clone(), secondary(plan, mappedKey, rangeEnd)));
+            List<KeyValue> rows = secondary(plan, mappedKey, rangeEnd);
+            keys += plan.rangeQuery() ? rows.size() : 1;
+            for (KeyValue row : rows) {
+                bytes += row.getKey().length + row.getValue().length;
+            }
+            out.add(new MappedKeyValue(key, value, mappedKey.clone(), rangeEnd.clone(), rows));
         }
+        db.network().read(keys, bytes);
         return out;
     }
 

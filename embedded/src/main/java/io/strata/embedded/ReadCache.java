@@ -21,6 +21,17 @@ import java.util.TreeMap;
 final class ReadCache implements MergedCursor.Source {
     private final TreeMap<byte[], byte[]> values = new TreeMap<>(Keys.ORDER);
     private final KeyRanges known = new KeyRanges();
+    private long answeredBy;
+
+    /** Notes that a storage read filling this cache is answered at {@code dueNanos} (0: at once). */
+    synchronized void answeredBy(long dueNanos) {
+        answeredBy = Math.max(answeredBy, dueNanos);
+    }
+
+    /** When every storage read so far is answered (0 when all were immediate): no cached answer comes sooner. */
+    synchronized long answeredBy() {
+        return answeredBy;
+    }
 
     /** Records a stored value read at the read version (null: absent, nothing to keep). */
     synchronized void record(byte[] key, byte[] value) {

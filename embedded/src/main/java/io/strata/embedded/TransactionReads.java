@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -35,6 +34,8 @@ final class TransactionReads {
     private final ReadCache cache = new ReadCache();
     private final MappedRangeRead mapped;
     private volatile long readVersion = -1;
+    /** When this attempt's read version arrives from the (simulated) network; reads cannot go out before. */
+    private volatile long readVersionArrives;
     /** Whether the fault plan made this attempt's read version stale: then every read fails with 1007. */
     private volatile boolean stale;
 
@@ -59,15 +60,37 @@ final class TransactionReads {
 
     private synchronized long readVersionNow() {
         if (readVersion < 0) {
-            readVersion = db.readVersion();
             stale = db.faults().nextTransactionTooOld();
+            takeReadVersion();
         }
         return readVersion;
     }
 
+    private void takeReadVersion() {
+        readVersion = db.readVersion();
+        db.network().readVersion();
+        readVersionArrives = db.network().dueAfter(0);
+    }
+
+    /**
+     * When the read version a commit is sent with arrives. A blind-write attempt takes one now (a round
+     * trip, as fdb's client gets one before committing), fresh: the fault plan's stale versions are for
+     * reads.
+     */
+    synchronized long readVersionForCommit() {
+        if (readVersion < 0) {
+            takeReadVersion();
+        }
+        return readVersionArrives;
+    }
+
     CompletableFuture<Long> getReadVersion() {
         FDBException error = tr.lifecycle().versionError();
-        return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(readVersionNow());
+        if (error != null) {
+            return CompletableFuture.failedFuture(error);
+        }
+        long version = readVersionNow();
+        return db.network().deliver(CompletableFuture.completedFuture(version), readVersionArrives, tr.getExecutor());
     }
 
     synchronized void setReadVersion(long version) {
@@ -91,32 +114,44 @@ final class TransactionReads {
     }
 
     /**
-     * Runs a read: state checks, then for a read that reaches storage injected faults and delays and the
-     * MVCC window before and after. A {@code local} read is answered from the attempt's writes and read
-     * cache, as a real client answers it, and never fails with 1007.
+     * Runs a read: state checks, then for a read that reaches storage injected faults and delays, the
+     * MVCC window before and after, and one simulated round trip (after the read version arrives). A
+     * {@code local} read is answered from the attempt's writes and read cache, as a real client answers
+     * it: at once, and never with 1007. The body runs now; only its answer waits for the network.
      */
     <T> CompletableFuture<T> perform(boolean local, Supplier<T> body) {
+        CompletableFuture<T> answer = answer(local, body);
+        if (local) {
+            // what the cache holds is known only once the reads that filled it are answered
+            return db.network().deliver(answer, cache.answeredBy(), tr.getExecutor());
+        }
+        long delay = db.faults().nextReadDelayNanos();
+        long due = db.network().dueAfter(readVersionArrives);
+        if (delay > 0) {
+            due = Math.max(due, System.nanoTime()) + delay;
+        }
+        cache.answeredBy(due);
+        return db.network().deliver(answer, due, tr.getExecutor());
+    }
+
+    /** A read's answer, computed now without waiting for the network (a watch's read, and {@link #perform}). */
+    <T> CompletableFuture<T> answer(boolean local, Supplier<T> body) {
         FDBException error = tr.lifecycle().readError();
         if (error == null) {
             readVersionNow();
+            if (!local) {
+                db.network().readRequest();
+            }
             error = local ? null : stale ? FdbErrors.of(1007) : tooOld();
         }
         if (error != null) {
             return CompletableFuture.failedFuture(error);
         }
-        long delay = local ? 0 : db.faults().nextReadDelayNanos();
         try {
             T value = body.get();
             // the store may have pruned versions this read needed while it ran: then it is too old
             error = local ? null : tooOld();
-            if (error != null) {
-                return CompletableFuture.failedFuture(error);
-            }
-            if (delay == 0) {
-                return CompletableFuture.completedFuture(value);
-            }
-            return CompletableFuture.supplyAsync(() -> value,
-                    CompletableFuture.delayedExecutor(delay, TimeUnit.NANOSECONDS, tr.getExecutor()));
+            return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(value);
         } catch (FDBException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -176,44 +211,55 @@ final class TransactionReads {
     }
 
     CompletableFuture<byte[]> get(byte[] key, boolean snapshotRead) {
+        return perform(isLocal(key, snapshotRead), () -> getNow(key, snapshotRead));
+    }
+
+    /** A watch's read of its key: counted like any read, answered without waiting for the network. */
+    CompletableFuture<byte[]> getForWatch(byte[] key) {
+        return answer(isLocal(key, false), () -> getNow(key, false));
+    }
+
+    private boolean isLocal(byte[] key, boolean snapshotRead) {
         WriteBuffer visible = visibleWrites(snapshotRead);
         WriteBuffer.Entry own = visible == null ? null : visible.entry(key);
-        boolean local = visible != null && (own != null && own.known() || cache.knows(key) || key.length > keySizeLimit());
-        return perform(local, () -> {
-            if (Keys.isSpecial(key)) {
-                throw FdbErrors.specialKey(key);
-            }
-            if (Keys.compare(key, keyLimit()) >= 0) {
-                throw FdbErrors.of(2004);
-            }
-            if (key.length > keySizeLimit()) {
-                return null; // no stored key can be this long
-            }
-            byte[] end = Keys.after(key);
-            if (tr.buffer().isUnreadable(key, end)) {
-                throw FdbErrors.of(1036);
-            }
-            WriteBuffer writes = visibleWrites(snapshotRead);
-            WriteBuffer.Entry entry = writes == null ? null : writes.entry(key);
-            conflicts().count(key.length);
-            if (entry != null && entry.known()) {
-                return copy(entry.value());
-            }
-            byte[] stored;
-            if (writes == null) {
-                stored = db.store().get(key, readVersion);
-            } else if (cache.knows(key)) {
-                stored = cache.get(key);
-            } else {
-                byte[] k = key.clone();
-                stored = storage(true).get(k);
+        return visible != null && (own != null && own.known() || cache.knows(key) || key.length > keySizeLimit());
+    }
+
+    private byte[] getNow(byte[] key, boolean snapshotRead) {
+        if (Keys.isSpecial(key)) {
+            throw FdbErrors.specialKey(key);
+        }
+        if (Keys.compare(key, keyLimit()) >= 0) {
+            throw FdbErrors.of(2004);
+        }
+        if (key.length > keySizeLimit()) {
+            return null; // no stored key can be this long
+        }
+        byte[] end = Keys.after(key);
+        if (tr.buffer().isUnreadable(key, end)) {
+            throw FdbErrors.of(1036);
+        }
+        WriteBuffer writes = visibleWrites(snapshotRead);
+        WriteBuffer.Entry entry = writes == null ? null : writes.entry(key);
+        conflicts().count(key.length);
+        if (entry != null && entry.known()) {
+            return copy(entry.value());
+        }
+        byte[] stored;
+        if (writes != null && cache.knows(key)) {
+            stored = cache.get(key);
+        } else {
+            byte[] k = key.clone();
+            stored = storage(writes != null).get(k);
+            db.network().read(1, key.length + (stored == null ? 0 : stored.length));
+            if (writes != null) {
                 cache.markKnown(k, end);
             }
-            if (!snapshotRead) {
-                conflicts().addRead(key.clone(), end);
-            }
-            return copy(entry == null ? stored : entry.resolve(stored));
-        });
+        }
+        if (!snapshotRead) {
+            conflicts().addRead(key.clone(), end);
+        }
+        return copy(entry == null ? stored : entry.resolve(stored));
     }
 
     CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshotRead) {
@@ -224,7 +270,9 @@ final class TransactionReads {
             if (Keys.compare(selector.getKey(), keyLimit()) > 0) {
                 throw FdbErrors.of(2004);
             }
-            return resolve(selector, snapshotRead).clone();
+            byte[] resolved = resolve(selector, snapshotRead);
+            db.network().read(1, resolved.length);
+            return resolved.clone();
         });
     }
 
@@ -380,8 +428,13 @@ final class TransactionReads {
             conflicts().addRead(readBegin, readEnd);
         }
         List<KeyValue> copies = new ArrayList<>(out.size());
+        long bytes = 0;
         for (byte[][] kv : out) {
             copies.add(new KeyValue(kv[0].clone(), kv[1].clone()));
+            bytes += kv[0].length + kv[1].length;
+        }
+        if (source != cache && (writes == null || !writes.coversCleared(b, e))) {
+            db.network().read(out.size(), bytes);
         }
         return copies;
     }
