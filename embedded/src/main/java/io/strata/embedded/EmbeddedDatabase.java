@@ -45,6 +45,7 @@ final class EmbeddedDatabase implements Database {
     private final Object commitLock = new Object();
     private final Faults faults;
     private final RoundTrips network;
+    private final boolean mappedRanges;
     private final Executor executor;
     private final LongSupplier nanoClock;
     private final long clockOrigin;
@@ -59,8 +60,9 @@ final class EmbeddedDatabase implements Database {
      * @param nanoClock the monotonic clock versions follow ({@link System#nanoTime} outside tests)
      * @param network   the simulated round trip and the counters behind {@link EngineStats}
      */
-    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock, RoundTrips network) {
+    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock, RoundTrips network, boolean mappedRanges) {
         this.network = network;
+        this.mappedRanges = mappedRanges;
         this.faults = faults;
         this.executor = executor;
         this.watches = new Watches(executor);
@@ -88,6 +90,11 @@ final class EmbeddedDatabase implements Database {
 
     RoundTrips network() {
         return network;
+    }
+
+    /** Whether getMappedRange is served ({@code EmbeddedFdb.builder().mappedRanges}). */
+    boolean servesMappedRanges() {
+        return mappedRanges;
     }
 
     TransactionDefaults defaults() {

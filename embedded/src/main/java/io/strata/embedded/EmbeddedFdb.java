@@ -48,6 +48,7 @@ public final class EmbeddedFdb {
         private Executor executor = ForkJoinPool.commonPool();
         private LongSupplier nanoClock = System::nanoTime;
         private Duration latency = Duration.ZERO;
+        private boolean mappedRanges = true;
 
         private Builder() {}
 
@@ -76,6 +77,15 @@ public final class EmbeddedFdb {
             return this;
         }
 
+        /**
+         * Whether {@code getMappedRange} is served (the default) or refused with unsupported_operation
+         * (2108), as by a backend that does not serve it: lets a test run code's read-then-fetch fallback.
+         */
+        public Builder mappedRanges(boolean served) {
+            this.mappedRanges = served;
+            return this;
+        }
+
         /** The executor for callbacks and retry loops; the common fork-join pool by default. */
         public Builder executor(Executor executor) {
             this.executor = Objects.requireNonNull(executor, "executor");
@@ -92,7 +102,7 @@ public final class EmbeddedFdb {
         }
 
         public Database open() {
-            return new EmbeddedDatabase(faults, executor, nanoClock, new RoundTrips(latency.toNanos()));
+            return new EmbeddedDatabase(faults, executor, nanoClock, new RoundTrips(latency.toNanos()), mappedRanges);
         }
     }
 }

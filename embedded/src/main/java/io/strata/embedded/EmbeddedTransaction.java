@@ -213,7 +213,9 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         if (buffer.isEmpty() && !conflicts.hasWrites()) {
             return outcome; // read-only (or refused before sending): answered by the client, no round trip
         }
-        return db.network().deliver(outcome, db.network().dueAfter(reads.readVersionForCommit()), executor);
+        long due = db.network().dueAfter(reads.readVersionForCommit());
+        reads.sent(due);
+        return db.network().deliver(outcome, due, executor);
     }
 
     /** Commits now; {@link #commit()} delivers the outcome one round trip later, as a cluster would. */

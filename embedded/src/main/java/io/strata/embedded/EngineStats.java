@@ -27,9 +27,13 @@ package io.strata.embedded;
  * @param keysWritten           mutations applied by successful commits (a range clear counts one)
  * @param bytesWritten          bytes of those mutations (keys, values, operands, range ends)
  * @param conflicts             commits that failed with not_committed (1020) on a real conflict
+ * @param sequentialRoundTrips  round trips one after another (the critical path), summed over transaction
+ *                              attempts: what a caller waits, in round trips. Measured only with a
+ *                              {@code latency} (0 without): an attempt's answers span this many round
+ *                              trips from its first request, so requests sent together count once
  */
 public record EngineStats(long readVersionRoundTrips, long readRoundTrips, long commitRoundTrips, long keysRead,
-                          long bytesRead, long keysWritten, long bytesWritten, long conflicts) {
+                          long bytesRead, long keysWritten, long bytesWritten, long conflicts, long sequentialRoundTrips) {
 
     /** All round trips: read versions, reads and commits. */
     public long roundTrips() {
@@ -40,6 +44,7 @@ public record EngineStats(long readVersionRoundTrips, long readRoundTrips, long 
     public EngineStats since(EngineStats earlier) {
         return new EngineStats(readVersionRoundTrips - earlier.readVersionRoundTrips, readRoundTrips - earlier.readRoundTrips,
                 commitRoundTrips - earlier.commitRoundTrips, keysRead - earlier.keysRead, bytesRead - earlier.bytesRead,
-                keysWritten - earlier.keysWritten, bytesWritten - earlier.bytesWritten, conflicts - earlier.conflicts);
+                keysWritten - earlier.keysWritten, bytesWritten - earlier.bytesWritten, conflicts - earlier.conflicts,
+                sequentialRoundTrips - earlier.sequentialRoundTrips);
     }
 }

@@ -1,5 +1,6 @@
 package io.strata.embedded;
 
+import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MappedKeyValue;
@@ -8,6 +9,7 @@ import com.apple.foundationdb.async.AsyncIterable;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code getMappedRange} as FoundationDB 7.3 serves it: a range read of the primary keys (typically index
@@ -17,8 +19,8 @@ import java.util.List;
  * <p>Rules, from FoundationDB's {@code ReadYourWritesTransaction} and storage server:
  * <ul>
  *   <li>Only in a serializable read with read-your-writes on: a snapshot read, or a transaction with
- *       {@code READ_YOUR_WRITES_DISABLE}, fails with unsupported_operation (2108), after the argument
- *       checks a range read makes (2004, 2012, 2210).
+ *       {@code READ_YOUR_WRITES_DISABLE}, fails with unsupported_operation (2108) in the client, before
+ *       any round trip (as does a database opened with {@code builder().mappedRanges(false)}).
  *   <li>Reads go to storage, not through the transaction's writes; if the primary range actually read, or
  *       any secondary key or range, holds a write of this transaction, it fails with
  *       get_mapped_range_reads_your_writes (2039) instead of returning stale data. Otherwise each of them
@@ -46,19 +48,30 @@ final class MappedRangeRead {
     AsyncIterable<MappedKeyValue> read(KeySelector begin, KeySelector end, byte[] mapper, int limit, boolean reverse,
                                        StreamingMode mode, boolean snapshotRead) {
         byte[] mapperCopy = mapper.clone();
-        return new RangeIterable<>(() -> reads.perform(false,
-                () -> readNow(begin, end, mapperCopy, limit, reverse, mode, snapshotRead)));
+        return new RangeIterable<>(() -> {
+            FDBException refused = tr.lifecycle().readError() == null ? refusal(snapshotRead) : null;
+            return refused != null ? CompletableFuture.failedFuture(refused)
+                    : reads.perform(false, () -> readNow(begin, end, mapperCopy, limit, reverse, mode, snapshotRead));
+        });
+    }
+
+    /** Why the client refuses the read before sending it (2108, no round trip), or null. */
+    private FDBException refusal(boolean snapshotRead) {
+        if (snapshotRead) {
+            return FdbErrors.of(2108, "getMappedRange needs a serializable read; FoundationDB refuses it in snapshot reads");
+        }
+        if (tr.rywDisabled) {
+            return FdbErrors.of(2108, "getMappedRange needs read-your-writes; FoundationDB refuses it with READ_YOUR_WRITES_DISABLE");
+        }
+        if (!db.servesMappedRanges()) {
+            return FdbErrors.unsupported("getMappedRange on this database (opened with builder().mappedRanges(false))");
+        }
+        return null;
     }
 
     private List<MappedKeyValue> readNow(KeySelector begin, KeySelector end, byte[] mapper, int limit, boolean reverse,
                                          StreamingMode mode, boolean snapshotRead) {
         byte[][] bounds = reads.rangeBounds(begin, end, limit, mode, snapshotRead);
-        if (snapshotRead) {
-            throw FdbErrors.of(2108, "getMappedRange needs a serializable read; FoundationDB refuses it in snapshot reads");
-        }
-        if (tr.rywDisabled) {
-            throw FdbErrors.of(2108, "getMappedRange needs read-your-writes; FoundationDB refuses it with READ_YOUR_WRITES_DISABLE");
-        }
         MapperPlan plan = MapperPlan.parse(mapper);
         if (bounds == null) {
             return List.of();

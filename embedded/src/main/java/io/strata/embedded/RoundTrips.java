@@ -23,6 +23,7 @@ final class RoundTrips {
     private final LongAdder keysWritten = new LongAdder();
     private final LongAdder bytesWritten = new LongAdder();
     private final LongAdder conflicts = new LongAdder();
+    private final LongAdder sequential = new LongAdder();
 
     RoundTrips(long latencyNanos) {
         this.latencyNanos = latencyNanos;
@@ -83,6 +84,30 @@ final class RoundTrips {
 
     EngineStats stats() {
         return new EngineStats(readVersions.sum(), reads.sum(), commits.sum(), keysRead.sum(), bytesRead.sum(),
-                keysWritten.sum(), bytesWritten.sum(), conflicts.sum());
+                keysWritten.sum(), bytesWritten.sum(), conflicts.sum(), sequential.sum());
+    }
+
+    /**
+     * One transaction attempt's critical path: its answers span {@code round((last due - first send) /
+     * roundTrip)} round trips, since every request goes out as soon as the caller can send it.
+     */
+    final class Path {
+        private long start = -1;
+        private long lastDue;
+        private long counted;
+
+        /** Notes a request sent now whose answer is due at {@code dueNanos}. */
+        synchronized void sent(long dueNanos) {
+            if (latencyNanos == 0) {
+                return;
+            }
+            if (start < 0) {
+                start = dueNanos - latencyNanos;
+            }
+            lastDue = Math.max(lastDue, dueNanos);
+            long waves = (lastDue - start + latencyNanos / 2) / latencyNanos;
+            sequential.add(waves - counted);
+            counted = waves;
+        }
     }
 }

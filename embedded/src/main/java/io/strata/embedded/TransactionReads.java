@@ -36,6 +36,7 @@ final class TransactionReads {
     private volatile long readVersion = -1;
     /** When this attempt's read version arrives from the (simulated) network; reads cannot go out before. */
     private volatile long readVersionArrives;
+    private final RoundTrips.Path path;
     /** Whether the fault plan made this attempt's read version stale: then every read fails with 1007. */
     private volatile boolean stale;
 
@@ -43,6 +44,7 @@ final class TransactionReads {
         this.db = db;
         this.tr = tr;
         this.mapped = new MappedRangeRead(db, tr, this);
+        this.path = db.network().new Path();
     }
 
     MappedRangeRead mapped() {
@@ -70,6 +72,12 @@ final class TransactionReads {
         readVersion = db.readVersion();
         db.network().readVersion();
         readVersionArrives = db.network().dueAfter(0);
+        path.sent(readVersionArrives);
+    }
+
+    /** Notes a request of this attempt answered at {@code dueNanos}, for the sequential round-trip count. */
+    void sent(long dueNanos) {
+        path.sent(dueNanos);
     }
 
     /**
@@ -131,6 +139,7 @@ final class TransactionReads {
             due = Math.max(due, System.nanoTime()) + delay;
         }
         cache.answeredBy(due);
+        path.sent(due);
         return db.network().deliver(answer, due, tr.getExecutor());
     }
 

@@ -134,6 +134,31 @@ class RoundTripModelTest {
     }
 
     @Test
+    void sequentialRoundTripsCountTheCriticalPath() {
+        try (Database db = EmbeddedFdb.builder().latency(Duration.ofMillis(150)).open()) {
+            fill(db);
+            EngineStats before = EmbeddedFdb.stats(db);
+            db.run(tr -> {
+                tr.get(Tuple.from("k", 0).pack()).join();                    // read version, then the read: 2
+                List<CompletableFuture<byte[]>> together = new ArrayList<>();
+                for (int i = 1; i < 10; i++) {
+                    together.add(tr.get(Tuple.from("k", i).pack()));         // sent together: 1
+                }
+                together.forEach(CompletableFuture::join);
+                tr.set(b("x"), b("1"));
+                return null;
+            });                                                               // the commit: 1
+            EngineStats cost = EmbeddedFdb.stats(db).since(before);
+            assertEquals(4, cost.sequentialRoundTrips());
+            assertEquals(12, cost.roundTrips());
+        }
+        try (Database db = EmbeddedFdb.open()) {
+            db.read(tr -> tr.get(b("a")).join());
+            assertEquals(0, EmbeddedFdb.stats(db).sequentialRoundTrips(), "measured only with a latency");
+        }
+    }
+
+    @Test
     void concurrentRequestsOverlapWithoutBlockingTheCaller() {
         try (Database db = EmbeddedFdb.builder().latency(Duration.ofMillis(500)).open()) {
             fill(db);
