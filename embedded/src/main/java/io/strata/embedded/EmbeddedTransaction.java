@@ -56,6 +56,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     volatile boolean rywDisabled;
     volatile boolean snapshotRywDisabled;
     volatile boolean systemKeys;
+    volatile boolean batchPriority;
 
     EmbeddedTransaction(EmbeddedDatabase db, Executor executor) {
         this(db, executor, new RetryState(db));
@@ -410,6 +411,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
                 case 502 -> retry.maxRetryDelayMillis = longParam(param);
                 case 503 -> retry.sizeLimit = longParam(param);
                 case 701 -> lifecycle.disableProtection();
+                case 201 -> batchPriority = true; // PRIORITY_BATCH: only the fault plan's batchThrottled observes it
                 default -> { } // priorities, tags, logging, causal-read options: no observable effect in one process
             }
         });

@@ -60,8 +60,13 @@ final class TransactionReads {
         return stale;
     }
 
+    /** The read version, taken now if the attempt has none (1051 when the fault plan throttles a batch-priority request). */
     private synchronized long readVersionNow() {
         if (readVersion < 0) {
+            if (tr.batchPriority && db.faults().nextBatchThrottled()) {
+                db.network().readVersion();
+                throw FdbErrors.of(1051);
+            }
             stale = db.faults().nextTransactionTooOld();
             takeReadVersion();
         }
@@ -97,7 +102,12 @@ final class TransactionReads {
         if (error != null) {
             return CompletableFuture.failedFuture(error);
         }
-        long version = readVersionNow();
+        long version;
+        try {
+            version = readVersionNow();
+        } catch (FDBException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         return db.network().deliver(CompletableFuture.completedFuture(version), readVersionArrives, tr.getExecutor());
     }
 
@@ -147,7 +157,11 @@ final class TransactionReads {
     <T> CompletableFuture<T> answer(boolean local, Supplier<T> body) {
         FDBException error = tr.lifecycle().readError();
         if (error == null) {
-            readVersionNow();
+            try {
+                readVersionNow();
+            } catch (FDBException e) {
+                return CompletableFuture.failedFuture(e);
+            }
             if (!local) {
                 db.network().readRequest();
             }
