@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  *         .notCommitted(0.05)                    // spurious not_committed (1020) per commit
  *         .unknownResultApplied(0.02)            // commit applied, then commit_unknown_result (1021)
  *         .unknownResultNotApplied(0.02)         // nothing applied, commit_unknown_result (1021)
- *         .tooOld(0.01)                          // a transaction's reads all fail with transaction_too_old (1007)
+ *         .tooOld(0.01)                          // a transaction's storage reads fail with transaction_too_old (1007)
  *         .readDelay(Duration.ofMillis(2), 0.05))
  *     .open();
  * }</pre>
@@ -110,9 +110,10 @@ public final class Faults {
 
     /**
      * Gives each transaction attempt, with probability {@code p}, a read version already outside the
-     * 5-second window: every read of that attempt fails with {@code transaction_too_old} (1007), as on a
-     * real cluster, where the age of the read version (not the number of reads) decides it. The retry
-     * takes a fresh read version and decides again.
+     * 5-second window: every read of that attempt that reaches storage, and its read-write commit, fails
+     * with {@code transaction_too_old} (1007), as on a real cluster, where the age of the read version
+     * (not the number of reads) decides it; reads answered from its read-your-writes cache succeed. The
+     * retry takes a fresh read version and decides again.
      */
     public Faults tooOld(double p) {
         return new Faults(seed, notCommitted, unknownApplied, unknownNotApplied,

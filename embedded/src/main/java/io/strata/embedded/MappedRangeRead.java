@@ -78,21 +78,7 @@ final class MappedRangeRead {
         }
         byte[] b = bounds[0];
         byte[] e = bounds[1];
-        List<byte[][]> primary = new ArrayList<>();
-        for (boolean exhaustive = false; ; exhaustive = true) {
-            MergedCursor cursor = new MergedCursor(reads.storage(false), null, reverse ? e : b, !reverse, !reverse, exhaustive);
-            while (cursor.hasNext() && (limit == 0 || primary.size() < limit)) {
-                byte[][] kv = cursor.next();
-                if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
-                    break;
-                }
-                primary.add(kv);
-            }
-            if (cursor.consistent()) {
-                break;
-            }
-            primary.clear();
-        }
+        List<byte[][]> primary = TransactionReads.scan(reads.storage(false), null, b, e, limit, reverse);
         boolean cut = limit != 0 && primary.size() == limit;
         byte[] last = cut ? primary.get(primary.size() - 1)[0] : null;
         readUnmodified(cut && reverse ? last : b.clone(), cut && !reverse ? Keys.after(last) : e.clone());
@@ -132,23 +118,14 @@ final class MappedRangeRead {
             }
             return rows;
         }
-        for (boolean exhaustive = false; ; exhaustive = true) {
-            MergedCursor cursor = new MergedCursor(reads.storage(false), null, mappedKey, true, true, exhaustive);
-            while (cursor.hasNext()) {
-                byte[][] kv = cursor.next();
-                if (Keys.compare(kv[0], rangeEnd) >= 0) {
-                    break;
-                }
-                if (rows.size() == SECONDARY_ROW_LIMIT) {
-                    throw FdbErrors.of(2033);
-                }
-                rows.add(new KeyValue(kv[0].clone(), kv[1].clone()));
-            }
-            if (cursor.consistent()) {
-                return rows;
-            }
-            rows.clear();
+        List<byte[][]> found = TransactionReads.scan(reads.storage(false), null, mappedKey, rangeEnd, SECONDARY_ROW_LIMIT + 1, false);
+        if (found.size() > SECONDARY_ROW_LIMIT) {
+            throw FdbErrors.of(2033);
         }
+        for (byte[][] kv : found) {
+            rows.add(new KeyValue(kv[0].clone(), kv[1].clone()));
+        }
+        return rows;
     }
 
     /** FoundationDB checks that a mapped read touches none of the transaction's writes (2039), then adds the conflict. */

@@ -422,23 +422,9 @@ final class TransactionReads {
         if (tr.buffer().isUnreadable(b, e)) {
             throw FdbErrors.of(1036);
         }
-        List<byte[][]> out = new ArrayList<>();
         WriteBuffer writes = visibleWrites(snapshotRead);
         MergedCursor.Source source = writes != null && cache.covers(b, e) ? cache : storage(writes != null);
-        for (boolean exhaustive = false; ; exhaustive = true) {
-            MergedCursor cursor = new MergedCursor(source, writes, reverse ? e : b, !reverse, !reverse, exhaustive);
-            while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
-                byte[][] kv = cursor.next();
-                if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
-                    break;
-                }
-                out.add(kv);
-            }
-            if (cursor.consistent()) {
-                break;
-            }
-            out.clear(); // a key died while the live keys were walked: it may have been missed
-        }
+        List<byte[][]> out = scan(source, writes, b, e, limit, reverse);
         conflicts().count(b.length + e.length);
         boolean cut = limit != 0 && out.size() == limit;
         byte[] last = cut ? out.get(out.size() - 1)[0] : null;
@@ -460,6 +446,25 @@ final class TransactionReads {
             db.network().read(out.size(), bytes);
         }
         return copies;
+    }
+
+    /** Up to {@code limit} (0: all) live key-values of {@code [b, e)} from {@code source} under {@code writes}, in either direction. */
+    static List<byte[][]> scan(MergedCursor.Source source, WriteBuffer writes, byte[] b, byte[] e, int limit, boolean reverse) {
+        List<byte[][]> out = new ArrayList<>();
+        for (boolean exhaustive = false; ; exhaustive = true) {
+            MergedCursor cursor = new MergedCursor(source, writes, reverse ? e : b, !reverse, !reverse, exhaustive);
+            while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
+                byte[][] kv = cursor.next();
+                if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
+                    break;
+                }
+                out.add(kv);
+            }
+            if (cursor.consistent()) {
+                return out;
+            }
+            out.clear(); // a key died while the live keys were walked: it may have been missed
+        }
     }
 
     CompletableFuture<Long> estimatedSize(byte[] begin, byte[] end) {

@@ -35,12 +35,6 @@ public abstract class ArrayOwnershipContract extends BackendContract {
         return s(db.read(tr -> tr.get(b(key)).join()));
     }
 
-    private void concurrentWrite(String key) {
-        db.run(tr -> {
-            tr.set(b(key), b("changed"));
-            return null;
-        });
-    }
 
     @Test
     void reusingTheKeyBufferAfterSetDoesNotRewriteThePendingWrite() {
@@ -125,7 +119,7 @@ public abstract class ArrayOwnershipContract extends BackendContract {
             byte[] seen = tr.get(key).join();
             key[0] = 'q';
             tr.set(b("a"), b(s(seen) + "+1"));
-            concurrentWrite("a");
+            ConflictContract.concurrentWrite(db, "a");
             assertFdbError(1020, () -> tr.commit().join());
         }
         assertEquals("changed", committed("a"));
@@ -140,7 +134,7 @@ public abstract class ArrayOwnershipContract extends BackendContract {
             begin[0] = 'x';
             end[0] = 'y';
             tr.set(b("z"), b("1"));
-            concurrentWrite("c");
+            ConflictContract.concurrentWrite(db, "c");
             assertFdbError(1020, () -> tr.commit().join());
         }
     }
@@ -152,7 +146,7 @@ public abstract class ArrayOwnershipContract extends BackendContract {
             assertEquals("b", s(tr.getKey(KeySelector.firstGreaterOrEqual(key)).join()));
             key[0] = 'x';
             tr.set(b("z"), b("1"));
-            concurrentWrite("b");
+            ConflictContract.concurrentWrite(db, "b");
             assertFdbError(1020, () -> tr.commit().join());
         }
     }
@@ -169,7 +163,7 @@ public abstract class ArrayOwnershipContract extends BackendContract {
             tr.addWriteConflictRange(begin, end);
             begin[0] = 'a';
             end[0] = 'b';
-            concurrentWrite("c");
+            ConflictContract.concurrentWrite(db, "c");
             assertFdbError(1020, () -> tr.commit().join());
         }
     }
@@ -209,7 +203,7 @@ public abstract class ArrayOwnershipContract extends BackendContract {
         byte[] key = b("a");
         CompletableFuture<Void> watch = db.run(tr -> tr.watch(key));
         key[0] = 'b';
-        concurrentWrite("a");
+        ConflictContract.concurrentWrite(db, "a");
         watch.get(30, TimeUnit.SECONDS);
     }
 }
