@@ -80,6 +80,11 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         return lifecycle;
     }
 
+    /** When this transaction's TIMEOUT runs out (0: none), for answers still on the simulated network. */
+    long deadlineNanos() {
+        return retry.deadlineNanos();
+    }
+
     TransactionReads reads() {
         return reads;
     }
@@ -216,7 +221,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         }
         long due = db.network().dueAfter(reads.readVersionForCommit());
         reads.sent(due);
-        return db.network().deliver(outcome, due, executor);
+        return db.network().deliver(outcome, due, executor, retry.deadlineNanos());
     }
 
     /** Commits now; {@link #commit()} delivers the outcome one round trip later, as a cluster would. */

@@ -38,16 +38,24 @@ final class RoundTrips {
         return latencyNanos;
     }
 
-    /** {@code answer}, completed at {@code dueNanos} (at once if that has passed). */
-    <T> CompletableFuture<T> deliver(CompletableFuture<T> answer, long dueNanos, Executor executor) {
-        long wait = dueNanos - System.nanoTime();
-        if (dueNanos == 0 || wait <= 0) {
+    /**
+     * {@code answer}, completed at {@code dueNanos} (at once if that has passed) — or, when the
+     * transaction's {@code deadlineNanos} (TIMEOUT; 0 for none) comes first, failed then with
+     * transaction_timed_out (1031), as a real client cancels a transaction that times out while it waits.
+     */
+    <T> CompletableFuture<T> deliver(CompletableFuture<T> answer, long dueNanos, Executor executor, long deadlineNanos) {
+        long now = System.nanoTime();
+        if (dueNanos == 0 || dueNanos - now <= 0) {
             return answer;
         }
+        boolean timesOut = deadlineNanos != 0 && deadlineNanos - dueNanos < 0;
+        long wait = (timesOut ? Math.max(deadlineNanos, now) : dueNanos) - now;
         CompletableFuture<T> delivered = new CompletableFuture<>();
         Executor at = CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, executor);
         answer.whenComplete((v, e) -> at.execute(() -> {
-            if (e != null) {
+            if (timesOut) {
+                delivered.completeExceptionally(FdbErrors.of(1031));
+            } else if (e != null) {
                 delivered.completeExceptionally(e);
             } else {
                 delivered.complete(v);

@@ -108,7 +108,7 @@ final class TransactionReads {
         } catch (FDBException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return db.network().deliver(CompletableFuture.completedFuture(version), readVersionArrives, tr.getExecutor());
+        return db.network().deliver(CompletableFuture.completedFuture(version), readVersionArrives, tr.getExecutor(), tr.deadlineNanos());
     }
 
     synchronized void setReadVersion(long version) {
@@ -141,7 +141,7 @@ final class TransactionReads {
         CompletableFuture<T> answer = answer(local, body);
         if (local) {
             // what the cache holds is known only once the reads that filled it are answered
-            return db.network().deliver(answer, cache.answeredBy(), tr.getExecutor());
+            return db.network().deliver(answer, cache.answeredBy(), tr.getExecutor(), tr.deadlineNanos());
         }
         long delay = db.faults().nextReadDelayNanos();
         long due = db.network().dueAfter(readVersionArrives);
@@ -150,7 +150,7 @@ final class TransactionReads {
         }
         cache.answeredBy(due);
         path.sent(due);
-        return db.network().deliver(answer, due, tr.getExecutor());
+        return db.network().deliver(answer, due, tr.getExecutor(), tr.deadlineNanos());
     }
 
     /** A read's answer, computed now without waiting for the network (a watch's read, and {@link #perform}). */
