@@ -13,7 +13,7 @@ import java.util.function.IntConsumer;
  * {@link RepositoryBenchmark} data (10,000 customers in 1,000 cities), with and without mapped range
  * reads. Counts are deterministic (see {@link EngineStats}); times are means over the runs, after as many
  * warm-up runs. The sequential count needs the CPU work between requests to be small against the round
- * trip: on a busy machine measure it with a longer one ({@code -Dstrata.latencyMillis=20}). Run:
+ * trip, so a busy machine inflates it; {@code RepositoryRoundTripsTest} pins the exact values. Run:
  * {@code java [-Dstrata.latencyMillis=1] -cp benchmarks/target/benchmarks.jar io.strata.benchmarks.RoundTripMeasurement}.
  */
 public final class RoundTripMeasurement {

@@ -108,7 +108,8 @@ final class TransactionReads {
         } catch (FDBException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return db.network().deliver(CompletableFuture.completedFuture(version), readVersionArrives, tr.getExecutor(), tr.deadlineNanos());
+        return db.network().deliver(CompletableFuture.completedFuture(version), readVersionArrives, tr.getExecutor(),
+                tr.deadlineNanos());
     }
 
     synchronized void setReadVersion(long version) {
