@@ -71,14 +71,14 @@ final class MappedRangeRead {
 
     private List<MappedKeyValue> readNow(KeySelector begin, KeySelector end, byte[] mapper, int limit, boolean reverse,
                                          StreamingMode mode, boolean snapshotRead) {
-        byte[][] bounds = reads.rangeBounds(begin, end, limit, mode, snapshotRead);
+        byte[][] bounds = reads.ranges().rangeBounds(begin, end, limit, mode, snapshotRead);
         MapperPlan plan = MapperPlan.parse(mapper);
         if (bounds == null) {
             return List.of();
         }
         byte[] b = bounds[0];
         byte[] e = bounds[1];
-        List<byte[][]> primary = TransactionReads.scan(reads.storage(false), null, b, e, limit, reverse);
+        List<byte[][]> primary = RangeReads.scan(reads.storage(false), null, b, e, limit, reverse);
         boolean cut = limit != 0 && primary.size() == limit;
         byte[] last = cut ? primary.get(primary.size() - 1)[0] : null;
         readUnmodified(cut && reverse ? last : b.clone(), cut && !reverse ? Keys.after(last) : e.clone());
@@ -118,7 +118,7 @@ final class MappedRangeRead {
             }
             return rows;
         }
-        List<byte[][]> found = TransactionReads.scan(reads.storage(false), null, mappedKey, rangeEnd, SECONDARY_ROW_LIMIT + 1, false);
+        List<byte[][]> found = RangeReads.scan(reads.storage(false), null, mappedKey, rangeEnd, SECONDARY_ROW_LIMIT + 1, false);
         if (found.size() > SECONDARY_ROW_LIMIT) {
             throw FdbErrors.of(2033);
         }
