@@ -9,6 +9,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.layers.FdbQueue;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -18,6 +19,7 @@ import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -51,13 +53,17 @@ public class QueueBenchmark {
   private static final byte[] INT_FIRST = {0x0c};
   private static final byte[] INT_END = {0x1d};
 
+  /** Simulated network round trip ({@code EmbeddedFdb.builder().latency}); 0 = in-process speed. */
+  @Param({"0"})
+  public int latencyMillis;
+
   private Database db;
   private Range items;
   private FdbQueue<String> queue;
 
   @Setup(Level.Trial)
   public void open() {
-    db = EmbeddedFdb.open();
+    db = EmbeddedFdb.builder().latency(Duration.ofMillis(latencyMillis)).open();
     Subspace space = new Subspace(Tuple.from("queue"));
     items = new Range(ByteArrayUtil.join(space.getKey(), INT_FIRST), ByteArrayUtil.join(space.getKey(), INT_END));
     queue = new FdbQueue<>(db, space, Codec.string());

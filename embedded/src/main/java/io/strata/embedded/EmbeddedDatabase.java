@@ -52,6 +52,8 @@ final class EmbeddedDatabase implements Database {
     private final Watches watches;
     private final Object commitLock = new Object();
     private final Faults faults;
+    private final RoundTrips network;
+    private final boolean mappedRanges;
     private final Executor executor;
     private final LongSupplier nanoClock;
     private final long clockOrigin;
@@ -66,21 +68,18 @@ final class EmbeddedDatabase implements Database {
     private long assignedVersion;
     private volatile int maxWatches = Watches.DEFAULT_LIMIT;
 
-    EmbeddedDatabase(Faults faults, Executor executor) {
-        this(faults, executor, System::nanoTime);
-    }
-
-    /** @param nanoClock the monotonic clock versions follow ({@link System#nanoTime} outside tests) */
-    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock) {
-        this(faults, executor, nanoClock, null, 0);
-    }
-
     /**
      * A database kept in {@code directory} (null: in memory), recovered from it before this returns.
      *
-     * @param checkpointBytes the log size at which a background checkpoint starts
+     * @param nanoClock the monotonic clock versions follow ({@link System#nanoTime} outside tests)
+     * @param network   the simulated round trip and the counters behind {@link EngineStats}
+     * @param mappedRanges whether getMappedRange is served (else it fails with 2108)
+     * @param checkpointBytes for a durable database: the log size at which a background checkpoint starts
      */
-    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock, Path directory, long checkpointBytes) {
+    EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock, RoundTrips network, boolean mappedRanges,
+            Path directory, long checkpointBytes) {
+        this.network = network;
+        this.mappedRanges = mappedRanges;
         this.faults = faults;
         this.executor = executor;
         this.watches = new Watches(executor);
@@ -108,6 +107,15 @@ final class EmbeddedDatabase implements Database {
 
     Faults faults() {
         return faults;
+    }
+
+    RoundTrips network() {
+        return network;
+    }
+
+    /** Whether getMappedRange is served ({@code EmbeddedFdb.builder().mappedRanges}). */
+    boolean servesMappedRanges() {
+        return mappedRanges;
     }
 
     TransactionDefaults defaults() {
@@ -178,6 +186,7 @@ final class EmbeddedDatabase implements Database {
             if (request.readVersion() >= 0) {
                 for (byte[][] r : request.readConflicts()) {
                     if (history.conflicts(r[0], r[1], request.readVersion())) {
+                        network.conflict();
                         throw FdbErrors.of(1020);
                     }
                 }
@@ -187,6 +196,11 @@ final class EmbeddedDatabase implements Database {
             }
             long version = Math.max(assignedVersion + 1, now);
             long horizon = now - WINDOW;
+            long bytes = 0;
+            for (WriteBuffer.Mutation m : request.mutations()) {
+                bytes += m.key().length + (m.end() != null ? m.end().length : m.param() != null ? m.param().length : 0);
+            }
+            network.written(request.mutations().size(), bytes);
             for (byte[][] w : request.writeConflicts()) {
                 history.record(w[0], w[1], version);
             }
@@ -384,78 +398,78 @@ final class EmbeddedDatabase implements Database {
 
     // ---- surface FoundationDB has but this engine does not: fail loudly, never silently ----
 
-    private static <T> CompletableFuture<T> unsupported() {
-        return CompletableFuture.failedFuture(FdbErrors.of(2108));
+    private static <T> CompletableFuture<T> unsupported(String feature) {
+        return CompletableFuture.failedFuture(FdbErrors.unsupported(feature));
     }
 
     @Override
     public Tenant openTenant(Tuple tenantName) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public Tenant openTenant(byte[] tenantName, Executor e) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public Tenant openTenant(Tuple tenantName, Executor e) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public Tenant openTenant(byte[] tenantName, Executor e, EventKeeper eventKeeper) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public Tenant openTenant(Tuple tenantName, Executor e, EventKeeper eventKeeper) {
-        throw FdbErrors.of(2108);
+        throw FdbErrors.unsupported("tenants (openTenant)");
     }
 
     @Override
     public CompletableFuture<byte[]> purgeBlobGranules(byte[] b, byte[] e, long v, boolean force, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Void> waitPurgeGranulesComplete(byte[] purgeKey, Executor e) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Boolean> blobbifyRange(byte[] b, byte[] e, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Boolean> blobbifyRangeBlocking(byte[] b, byte[] e, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Boolean> unblobbifyRange(byte[] b, byte[] e, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<KeyRangeArrayResult> listBlobbifiedRanges(byte[] b, byte[] e, int limit, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Long> verifyBlobRange(byte[] b, byte[] e, long version, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<Boolean> flushBlobRange(byte[] b, byte[] e, boolean compact, long version, Executor ex) {
-        return unsupported();
+        return unsupported("blob granules");
     }
 
     @Override
     public CompletableFuture<byte[]> getClientStatus(Executor e) {
-        return unsupported();
+        return unsupported("client status (getClientStatus)");
     }
 
     static Throwable unwrap(Throwable t) {

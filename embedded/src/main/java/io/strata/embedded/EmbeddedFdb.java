@@ -2,6 +2,7 @@ package io.strata.embedded;
 
 import com.apple.foundationdb.Database;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
@@ -48,18 +49,62 @@ public final class EmbeddedFdb {
         return new Builder();
     }
 
+    /**
+     * What {@code db} has done so far: round trips, keys and bytes read and written, conflicts (see
+     * {@link EngineStats}); subtract an earlier snapshot with {@link EngineStats#since(EngineStats)}.
+     *
+     * @throws IllegalArgumentException when {@code db} was not opened by {@code EmbeddedFdb}
+     */
+    public static EngineStats stats(Database db) {
+        if (db instanceof EmbeddedDatabase embedded) {
+            return embedded.network().stats();
+        }
+        throw new IllegalArgumentException("EmbeddedFdb.stats needs a database opened by EmbeddedFdb, not "
+                + (db == null ? "null" : db.getClass().getName()) + ": a cluster's costs are measured with its own tools");
+    }
+
     /** Configures a new embedded database. */
     public static final class Builder {
         private Faults faults = Faults.none();
         private Executor executor = ForkJoinPool.commonPool();
         private LongSupplier nanoClock = System::nanoTime;
         private long checkpointBytes = DEFAULT_CHECKPOINT_BYTES;
+        private Duration latency = Duration.ZERO;
+        private boolean mappedRanges = true;
 
         private Builder() {}
 
         /** The seeded fault plan the database follows; {@link Faults#none()} by default. */
         public Builder faults(Faults faults) {
             this.faults = Objects.requireNonNull(faults, "faults");
+            return this;
+        }
+
+        /**
+         * A simulated network round trip (zero by default): every read-version request, read that reaches
+         * storage and read-write commit completes {@code roundTrip} after it is sent (a first read or a
+         * blind-write commit also waits for its read version first), without blocking a thread, and
+         * concurrent requests overlap as on a real client. Reads answered from the transaction's own
+         * writes or read-your-writes cache, and read-only commits, are immediate, as on a cluster. Use it
+         * to see round-trip and contention costs as a cluster user pays them.
+         *
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder latency(Duration roundTrip) {
+            Objects.requireNonNull(roundTrip, "roundTrip");
+            if (roundTrip.isNegative()) {
+                throw new IllegalArgumentException("latency(" + roundTrip + "): a round trip cannot be negative; use Duration.ZERO for none");
+            }
+            this.latency = roundTrip;
+            return this;
+        }
+
+        /**
+         * Whether {@code getMappedRange} is served (the default) or refused with unsupported_operation
+         * (2108), as by a backend that does not serve it: lets a test run code's read-then-fetch fallback.
+         */
+        public Builder mappedRanges(boolean served) {
+            this.mappedRanges = served;
             return this;
         }
 
@@ -92,7 +137,7 @@ public final class EmbeddedFdb {
 
         /** A new, empty in-memory database. */
         public Database open() {
-            return new EmbeddedDatabase(faults, executor, nanoClock);
+            return new EmbeddedDatabase(faults, executor, nanoClock, new RoundTrips(latency.toNanos()), mappedRanges, null, 0);
         }
 
         /**
@@ -101,8 +146,8 @@ public final class EmbeddedFdb {
          * @throws StorageException when the directory cannot be used, is in use or holds a damaged file
          */
         public Database open(Path directory) {
-            return new EmbeddedDatabase(faults, executor, nanoClock, Objects.requireNonNull(directory, "directory"),
-                    checkpointBytes);
+            return new EmbeddedDatabase(faults, executor, nanoClock, new RoundTrips(latency.toNanos()), mappedRanges,
+                    Objects.requireNonNull(directory, "directory"), checkpointBytes);
         }
     }
 }

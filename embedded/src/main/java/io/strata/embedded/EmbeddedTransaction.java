@@ -56,6 +56,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     volatile boolean rywDisabled;
     volatile boolean snapshotRywDisabled;
     volatile boolean systemKeys;
+    volatile boolean batchPriority;
 
     EmbeddedTransaction(EmbeddedDatabase db, Executor executor) {
         this(db, executor, new RetryState(db));
@@ -77,6 +78,11 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
 
     Lifecycle lifecycle() {
         return lifecycle;
+    }
+
+    /** When this transaction's TIMEOUT runs out (0: none), for answers still on the simulated network. */
+    long deadlineNanos() {
+        return retry.deadlineNanos();
     }
 
     TransactionReads reads() {
@@ -209,6 +215,17 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
 
     @Override
     public CompletableFuture<Void> commit() {
+        CompletableFuture<Void> outcome = commitNow();
+        if (buffer.isEmpty() && !conflicts.hasWrites()) {
+            return outcome; // read-only (or refused before sending): answered by the client, no round trip
+        }
+        long due = db.network().dueAfter(reads.readVersionForCommit());
+        reads.sent(due);
+        return db.network().deliver(outcome, due, executor, retry.deadlineNanos());
+    }
+
+    /** Commits now; {@link #commit()} delivers the outcome one round trip later, as a cluster would. */
+    private CompletableFuture<Void> commitNow() {
         FDBException error = lifecycle.beginCommit();
         if (error != null) {
             return CompletableFuture.failedFuture(error);
@@ -220,6 +237,11 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             versionstamp.failWith(2021);
             watches.armAll(db);
             return CompletableFuture.completedFuture(null);
+        }
+        reads.readVersionForCommit(); // a blind write still needs a read version, as fdb's client gets one first
+        db.network().commit();
+        if (reads.isStale()) {
+            return failCommit(FdbErrors.of(1007)); // a stale read version is too old to commit, as it is to read storage
         }
         CompletableFuture<Long> applied;
         try {
@@ -276,10 +298,14 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     // ---------------------------------------------------------------- watches
 
     @Override
-    public CompletableFuture<Void> watch(byte[] key) {
+    public CompletableFuture<Void> watch(byte[] callerKey) {
+        byte[] key = callerKey.clone(); // kept until the watch fires: never the caller's array
         FDBException error = lifecycle.readError();
         if (error == null && rywDisabled) {
             error = FdbErrors.of(1034);
+        }
+        if (error == null && Keys.isSpecial(key)) {
+            error = FdbErrors.specialKey(key);
         }
         if (error == null && Keys.compare(key, reads.keyLimit()) >= 0) {
             error = FdbErrors.of(2004);
@@ -297,7 +323,8 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         future.whenComplete((v, e) -> db.releaseWatch());
         byte[] expected;
         try {
-            expected = reads.get(key, false).join(); // a watch's read adds a read-conflict range, as in FoundationDB
+            // a watch's read adds a read-conflict range, as in FoundationDB; its answer is not waited for
+            expected = reads.getForWatch(key).join();
         } catch (RuntimeException e) {
             future.completeExceptionally(EmbeddedDatabase.unwrap(e));
             return future;
@@ -403,6 +430,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
                 case 502 -> retry.maxRetryDelayMillis = longParam(param);
                 case 503 -> retry.sizeLimit = longParam(param);
                 case 701 -> lifecycle.disableProtection();
+                case 201 -> batchPriority = true; // PRIORITY_BATCH: only the fault plan's batchThrottled observes it
                 default -> { } // priorities, tags, logging, causal-read options: no observable effect in one process
             }
         });

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  *         .notCommitted(0.05)                    // spurious not_committed (1020) per commit
  *         .unknownResultApplied(0.02)            // commit applied, then commit_unknown_result (1021)
  *         .unknownResultNotApplied(0.02)         // nothing applied, commit_unknown_result (1021)
- *         .tooOld(0.01)                          // a transaction's reads all fail with transaction_too_old (1007)
+ *         .tooOld(0.01)                          // a transaction's storage reads fail with transaction_too_old (1007)
  *         .readDelay(Duration.ofMillis(2), 0.05))
  *     .open();
  * }</pre>
@@ -41,13 +41,15 @@ public final class Faults {
         /** A transaction attempt got a stale read version: its reads failed with {@code transaction_too_old} (1007). */
         TOO_OLD,
         /** A read was delayed. */
-        READ_DELAY
+        READ_DELAY,
+        /** A batch-priority transaction's read version request was refused with {@code batch_transaction_throttled} (1051). */
+        BATCH_THROTTLED
     }
 
     /** What the engine does to one commit. */
     enum CommitFault { NONE, NOT_COMMITTED, UNKNOWN_APPLIED, UNKNOWN_NOT_APPLIED }
 
-    private static final Faults NONE = new Faults(0, 0, 0, 0, 0, Duration.ZERO, 0);
+    private static final Faults NONE = new Faults(0, 0, 0, 0, 0, Duration.ZERO, 0, 0);
 
     private final long seed;
     private final double notCommitted;
@@ -56,14 +58,16 @@ public final class Faults {
     private final double tooOld;
     private final Duration readDelay;
     private final double readDelayProbability;
+    private final double batchThrottled;
 
     private final SplittableRandom commitStream;
     private final SplittableRandom tooOldStream;
     private final SplittableRandom delayStream;
+    private final SplittableRandom batchStream;
     private final AtomicLongArray injected = new AtomicLongArray(Kind.values().length);
 
     private Faults(long seed, double notCommitted, double unknownApplied, double unknownNotApplied,
-                   double tooOld, Duration readDelay, double readDelayProbability) {
+                   double tooOld, Duration readDelay, double readDelayProbability, double batchThrottled) {
         this.seed = seed;
         this.notCommitted = notCommitted;
         this.unknownApplied = unknownApplied;
@@ -71,10 +75,12 @@ public final class Faults {
         this.tooOld = tooOld;
         this.readDelay = readDelay;
         this.readDelayProbability = readDelayProbability;
+        this.batchThrottled = batchThrottled;
         SplittableRandom root = new SplittableRandom(seed);
         this.commitStream = root.split();
         this.tooOldStream = root.split();
         this.delayStream = root.split();
+        this.batchStream = root.split();
     }
 
     /** A plan that injects no faults; the default of every embedded database. */
@@ -84,7 +90,7 @@ public final class Faults {
 
     /** An empty plan whose random decisions derive from {@code seed}; add faults with the fluent methods. */
     public static Faults seeded(long seed) {
-        return new Faults(seed, 0, 0, 0, 0, Duration.ZERO, 0);
+        return new Faults(seed, 0, 0, 0, 0, Duration.ZERO, 0, 0);
     }
 
     /** Fails each commit with probability {@code p} with {@code not_committed} (1020), writing nothing. */
@@ -104,13 +110,14 @@ public final class Faults {
 
     /**
      * Gives each transaction attempt, with probability {@code p}, a read version already outside the
-     * 5-second window: every read of that attempt fails with {@code transaction_too_old} (1007), as on a
-     * real cluster, where the age of the read version (not the number of reads) decides it. The retry
-     * takes a fresh read version and decides again.
+     * 5-second window: every read of that attempt that reaches storage, and its read-write commit, fails
+     * with {@code transaction_too_old} (1007), as on a real cluster, where the age of the read version
+     * (not the number of reads) decides it; reads answered from its read-your-writes cache succeed. The
+     * retry takes a fresh read version and decides again.
      */
     public Faults tooOld(double p) {
         return new Faults(seed, notCommitted, unknownApplied, unknownNotApplied,
-                probability("tooOld", p), readDelay, readDelayProbability);
+                probability("tooOld", p), readDelay, readDelayProbability, batchThrottled);
     }
 
     /** Delays each read by {@code delay} with probability {@code p}. */
@@ -120,7 +127,17 @@ public final class Faults {
             throw new IllegalArgumentException("readDelay: delay must not be negative, got " + delay);
         }
         return new Faults(seed, notCommitted, unknownApplied, unknownNotApplied,
-                tooOld, delay, probability("readDelay", p));
+                tooOld, delay, probability("readDelay", p), batchThrottled);
+    }
+
+    /**
+     * Refuses each read-version request of a batch-priority transaction ({@code PRIORITY_BATCH}) with
+     * probability {@code p} with {@code batch_transaction_throttled} (1051), as a saturated cluster
+     * throttles batch work first; other transactions are never refused. {@code onError} retries it.
+     */
+    public Faults batchThrottled(double p) {
+        return new Faults(seed, notCommitted, unknownApplied, unknownNotApplied, tooOld, readDelay, readDelayProbability,
+                probability("batchThrottled", p));
     }
 
     /** How many faults of {@code kind} this plan has injected so far. */
@@ -144,6 +161,15 @@ public final class Faults {
             return count(Kind.UNKNOWN_RESULT_NOT_APPLIED, CommitFault.UNKNOWN_NOT_APPLIED);
         }
         return CommitFault.NONE;
+    }
+
+    /** Decides whether a batch-priority read-version request is throttled. */
+    boolean nextBatchThrottled() {
+        if (batchThrottled == 0 || draw(batchStream) >= batchThrottled) {
+            return false;
+        }
+        injected.incrementAndGet(Kind.BATCH_THROTTLED.ordinal());
+        return true;
     }
 
     /** Decides whether the transaction attempt taking a read version now gets a stale one. */
@@ -177,7 +203,7 @@ public final class Faults {
                     + nc + ") + unknownResultApplied (" + ua + ") + unknownResultNotApplied (" + una + ") = "
                     + (nc + ua + una) + "; lower one of them");
         }
-        return new Faults(seed, nc, ua, una, tooOld, readDelay, readDelayProbability);
+        return new Faults(seed, nc, ua, una, tooOld, readDelay, readDelayProbability, batchThrottled);
     }
 
     private CommitFault count(Kind kind, CommitFault fault) {

@@ -59,6 +59,13 @@ final class FdbErrors {
             Map.entry(2020, "Transaction does not have a valid commit version"),
             Map.entry(2021, "Transaction is read-only and therefore does not have a commit version"),
             Map.entry(2023, "Attempted to commit a transaction specified as read-only"),
+            Map.entry(2030, "The index in K[] or V[] is not a valid number or out of range"),
+            Map.entry(2032, "\"{...}\" must be the last element of the mapper tuple"),
+            Map.entry(2033, "One of the mapped range queries is too large"),
+            Map.entry(2039, "getMappedRange tries to read data that were previously written in the transaction"),
+            Map.entry(2041, "The key cannot be parsed as a tuple"),
+            Map.entry(2042, "The value cannot be parsed as a tuple"),
+            Map.entry(2043, "The mapper cannot be parsed as a tuple"),
             Map.entry(2101, "Transaction exceeds byte limit"),
             Map.entry(2102, "Key length exceeds limit"),
             Map.entry(2103, "Value length exceeds limit"),
@@ -90,6 +97,27 @@ final class FdbErrors {
                     + " is not in the embedded engine's table; add its message from error_definitions.h to FdbErrors");
         }
         return new FDBException(message, code);
+    }
+
+    /**
+     * unsupported_operation (2108) for a FoundationDB feature this engine does not have, saying which, so
+     * that a caller never mistakes it for a cluster's refusal.
+     */
+    static FDBException unsupported(String feature) {
+        return new FDBException(MESSAGES.get(2108) + ": the embedded engine (EmbeddedFdb) does not support " + feature, 2108);
+    }
+
+    /** FoundationDB's exception for {@code code}, its message followed by what exactly was refused. */
+    static FDBException of(int code, String detail) {
+        return new FDBException(of(code).getMessage() + ": " + detail, code);
+    }
+
+    /** unsupported_operation (2108) for a key in the special key space ({@code \xff\xff...}). */
+    static FDBException specialKey(byte[] key) {
+        String tenantMap = "\u00ff\u00ff/management/tenant";
+        String text = new String(key, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return unsupported(text.startsWith(tenantMap) ? "tenants (TenantManagement, the tenant map)"
+                : "the special key space (keys from \\xff\\xff: management, status, configuration)");
     }
 
     /**

@@ -34,6 +34,11 @@ final class Keys {
         return compare(a, b) <= 0 ? a : b;
     }
 
+    /** Whether {@code key} lies in FoundationDB's special key space ({@code \xff\xff} and after). */
+    static boolean isSpecial(byte[] key) {
+        return key.length >= 2 && key[0] == (byte) 0xff && key[1] == (byte) 0xff;
+    }
+
     static boolean isSystem(byte[] key) {
         return key.length > 0 && key[0] == (byte) 0xff;
     }

@@ -12,11 +12,25 @@ import java.util.NoSuchElementException;
  * cleared is hidden; pending atomic operations are applied to the stored value as it is read.
  */
 final class MergedCursor implements Iterator<byte[][]> {
-    private final VersionedStore store;
-    private final long version;
+    /** What lies beneath a transaction's writes: the store at its read version, or what it already read of it. */
+    interface Source {
+        /** Key-values from a key in one direction; see {@link VersionedStore#scan} for {@code exhaustive}. */
+        SourceScan scan(byte[] from, boolean inclusive, boolean forward, boolean exhaustive);
+
+        /** One key's value, or null. */
+        byte[] get(byte[] key);
+    }
+
+    /** Key-values of a {@link Source}, in order. */
+    interface SourceScan extends Iterator<byte[][]> {
+        /** Whether every key was seen; if not, scan again exhaustively. */
+        boolean consistent();
+    }
+
+    private final Source source;
     private final WriteBuffer buffer;
     private final boolean forward;
-    private final VersionedStore.Scan stored;
+    private final SourceScan stored;
     private final Iterator<Map.Entry<byte[], WriteBuffer.Entry>> buffered;
     private byte[][] nextStored;
     private Map.Entry<byte[], WriteBuffer.Entry> nextBuffered;
@@ -24,16 +38,15 @@ final class MergedCursor implements Iterator<byte[][]> {
 
     /**
      * @param buffer     the transaction's writes, or null when read-your-writes is off
+     * @param source     the stored key-values beneath the writes
      * @param exhaustive walk every stored key (see {@link VersionedStore#scan}); needed only when a first
      *                   pass was not {@link #consistent()}
      */
-    MergedCursor(VersionedStore store, long version, WriteBuffer buffer, byte[] from, boolean inclusive, boolean forward,
-                 boolean exhaustive) {
-        this.store = store;
-        this.version = version;
+    MergedCursor(Source source, WriteBuffer buffer, byte[] from, boolean inclusive, boolean forward, boolean exhaustive) {
+        this.source = source;
         this.buffer = buffer;
         this.forward = forward;
-        this.stored = store.scan(from, inclusive, forward, version, exhaustive);
+        this.stored = source.scan(from, inclusive, forward, exhaustive);
         this.buffered = buffer == null ? null : buffer.entries(from, inclusive, forward).entrySet().iterator();
         nextStored = pullStored();
         nextBuffered = buffered != null && buffered.hasNext() ? buffered.next() : null;
@@ -73,7 +86,7 @@ final class MergedCursor implements Iterator<byte[][]> {
                 storedValue = nextStored[1];
                 nextStored = pullStored();
             } else if (!b.getValue().known()) {
-                storedValue = store.get(b.getKey(), version);
+                storedValue = source.get(b.getKey());
             }
             byte[] value = b.getValue().resolve(storedValue);
             if (value != null) {

@@ -1,6 +1,5 @@
 package io.strata.embedded;
 
-import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.async.AsyncIterable;
 import com.apple.foundationdb.async.AsyncIterator;
 import java.util.List;
@@ -12,29 +11,29 @@ import java.util.function.Supplier;
  * A range read's results. The read runs once, when first asked for (as with fdb-java, iterating twice
  * reads twice: each {@link #iterator()} or {@link #asList()} call issues the read again).
  */
-final class RangeIterable implements AsyncIterable<KeyValue> {
-    private final Supplier<CompletableFuture<List<KeyValue>>> read;
+final class RangeIterable<T> implements AsyncIterable<T> {
+    private final Supplier<CompletableFuture<List<T>>> read;
 
-    RangeIterable(Supplier<CompletableFuture<List<KeyValue>>> read) {
+    RangeIterable(Supplier<CompletableFuture<List<T>>> read) {
         this.read = read;
     }
 
     @Override
-    public CompletableFuture<List<KeyValue>> asList() {
+    public CompletableFuture<List<T>> asList() {
         return read.get();
     }
 
     @Override
-    public AsyncIterator<KeyValue> iterator() {
-        return new Cursor(read.get());
+    public AsyncIterator<T> iterator() {
+        return new Cursor<>(read.get());
     }
 
-    private static final class Cursor implements AsyncIterator<KeyValue> {
-        private final CompletableFuture<List<KeyValue>> results;
+    private static final class Cursor<T> implements AsyncIterator<T> {
+        private final CompletableFuture<List<T>> results;
         private int position;
         private boolean cancelled;
 
-        Cursor(CompletableFuture<List<KeyValue>> results) {
+        Cursor(CompletableFuture<List<T>> results) {
             this.results = results;
         }
 
@@ -49,7 +48,7 @@ final class RangeIterable implements AsyncIterable<KeyValue> {
         }
 
         @Override
-        public KeyValue next() {
+        public T next() {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }

@@ -85,7 +85,7 @@ abstract class ReadSurface implements ReadTransaction {
     @Override
     public AsyncIterable<MappedKeyValue> getMappedRange(
             KeySelector begin, KeySelector end, byte[] mapper, int limit, boolean reverse, StreamingMode mode) {
-        throw FdbErrors.of(2108);
+        return transaction().reads().mapped().read(begin, end, mapper, limit, reverse, mode, isSnapshot());
     }
 
     @Override
@@ -110,7 +110,7 @@ abstract class ReadSurface implements ReadTransaction {
 
     @Override
     public CompletableFuture<KeyRangeArrayResult> getBlobGranuleRanges(byte[] begin, byte[] end, int rowLimit) {
-        return CompletableFuture.failedFuture(FdbErrors.of(2108));
+        return CompletableFuture.failedFuture(FdbErrors.unsupported("blob granules (getBlobGranuleRanges)"));
     }
 
     @Override

@@ -37,6 +37,11 @@ final class RetryState {
         return timeoutMillis > 0 && db.nanoTime() - createdNanos > TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     }
 
+    /** When the TIMEOUT option's time runs out, on the database's clock; 0 without a timeout. */
+    long deadlineNanos() {
+        return timeoutMillis > 0 ? createdNanos + TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : 0;
+    }
+
     /** The jitter source for retry backoff; made on the first retry (most transactions never retry). */
     SplittableRandom random() {
         if (random == null) {

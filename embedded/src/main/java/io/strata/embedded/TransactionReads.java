@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -18,11 +17,13 @@ import java.util.function.Supplier;
  * the store, and the read-conflict ranges reads add.
  *
  * <p>Invariants: the read version is fixed at the first read or {@code getReadVersion} (or by
- * {@link #setReadVersion}); a read whose read version is more than 5 seconds behind the clock, before or
- * after it runs, fails with transaction_too_old (1007) rather than return what pruning may have cut;
+ * {@link #setReadVersion}); a read that reaches storage with a read version more than 5 seconds behind the
+ * clock, before or after it runs, fails with transaction_too_old (1007) rather than return what pruning may
+ * have cut, while a read answered from the attempt's own writes or its {@link ReadCache} never does;
  * every non-snapshot read not served wholly from the attempt's own writes adds the read-conflict range
  * FoundationDB would. As in FoundationDB, no key longer than the key limit can exist, so reading one
- * returns nothing rather than failing, and an inverted or zero-width range reads as empty.
+ * returns nothing rather than failing, and an inverted or zero-width range reads as empty. Results are
+ * copies: the engine never hands out an array it keeps, nor keeps one the caller passed.
  */
 final class TransactionReads {
     static final int KEY_LIMIT = 10_000;
@@ -30,30 +31,87 @@ final class TransactionReads {
 
     private final EmbeddedDatabase db;
     private final EmbeddedTransaction tr;
+    private final ReadCache cache = new ReadCache();
+    private final MappedRangeRead mapped;
+    private final RangeReads ranges;
     private volatile long readVersion = -1;
+    /** When this attempt's read version arrives from the (simulated) network; reads cannot go out before. */
+    private volatile long readVersionArrives;
+    private final RoundTrips.Path path;
     /** Whether the fault plan made this attempt's read version stale: then every read fails with 1007. */
     private volatile boolean stale;
 
     TransactionReads(EmbeddedDatabase db, EmbeddedTransaction tr) {
         this.db = db;
         this.tr = tr;
+        this.mapped = new MappedRangeRead(db, tr, this);
+        this.ranges = new RangeReads(db, tr, this, cache);
+        this.path = db.network().new Path();
+    }
+
+    MappedRangeRead mapped() {
+        return mapped;
     }
 
     long readVersionIfTaken() {
         return readVersion;
     }
 
+    /** Whether the fault plan made this attempt's read version stale (so a read-write commit fails with 1007). */
+    boolean isStale() {
+        return stale;
+    }
+
+    /** The read version, taken now if the attempt has none (1051 when the fault plan throttles a batch-priority request). */
     private synchronized long readVersionNow() {
         if (readVersion < 0) {
-            readVersion = db.readVersion();
+            if (tr.batchPriority && db.faults().nextBatchThrottled()) {
+                db.network().readVersion();
+                throw FdbErrors.of(1051);
+            }
             stale = db.faults().nextTransactionTooOld();
+            takeReadVersion();
         }
         return readVersion;
     }
 
+    private void takeReadVersion() {
+        readVersion = db.readVersion();
+        db.network().readVersion();
+        readVersionArrives = db.network().dueAfter(0);
+        path.sent(readVersionArrives);
+    }
+
+    /** Notes a request of this attempt answered at {@code dueNanos}, for the sequential round-trip count. */
+    void sent(long dueNanos) {
+        path.sent(dueNanos);
+    }
+
+    /**
+     * When the read version a commit is sent with arrives. A blind-write attempt takes one now (a round
+     * trip, as fdb's client gets one before committing), fresh: the fault plan's stale versions are for
+     * reads.
+     */
+    synchronized long readVersionForCommit() {
+        if (readVersion < 0) {
+            takeReadVersion();
+        }
+        return readVersionArrives;
+    }
+
     CompletableFuture<Long> getReadVersion() {
         FDBException error = tr.lifecycle().versionError();
-        return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(readVersionNow());
+        if (error != null) {
+            return CompletableFuture.failedFuture(error);
+        }
+        long version;
+        try {
+            version = readVersionNow();
+        } catch (FDBException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return db.network().deliver(CompletableFuture.completedFuture(version), readVersionArrives, tr.getExecutor(),
+                tr.deadlineNanos());
     }
 
     synchronized void setReadVersion(long version) {
@@ -76,29 +134,50 @@ final class TransactionReads {
         return db.clockVersion() - readVersion > EmbeddedDatabase.WINDOW ? FdbErrors.of(1007) : null;
     }
 
-    /** Runs a read: state checks, injected faults and delays, the MVCC window before and after. */
-    private <T> CompletableFuture<T> perform(Supplier<T> body) {
+    /**
+     * Runs a read: state checks, then for a read that reaches storage injected faults and delays, the
+     * MVCC window before and after, and one simulated round trip (after the read version arrives). A
+     * {@code local} read is answered from the attempt's writes and read cache, as a real client answers
+     * it: at once, and never with 1007. The body runs now; only its answer waits for the network.
+     */
+    <T> CompletableFuture<T> perform(boolean local, Supplier<T> body) {
+        CompletableFuture<T> answer = answer(local, body);
+        if (local) {
+            // what the cache holds is known only once the reads that filled it are answered
+            return db.network().deliver(answer, cache.answeredBy(), tr.getExecutor(), tr.deadlineNanos());
+        }
+        long delay = db.faults().nextReadDelayNanos();
+        long due = db.network().dueAfter(readVersionArrives);
+        if (delay > 0) {
+            due = Math.max(due, System.nanoTime()) + delay;
+        }
+        cache.answeredBy(due);
+        path.sent(due);
+        return db.network().deliver(answer, due, tr.getExecutor(), tr.deadlineNanos());
+    }
+
+    /** A read's answer, computed now without waiting for the network (a watch's read, and {@link #perform}). */
+    <T> CompletableFuture<T> answer(boolean local, Supplier<T> body) {
         FDBException error = tr.lifecycle().readError();
         if (error == null) {
-            readVersionNow();
-            error = stale ? FdbErrors.of(1007) : tooOld();
+            try {
+                readVersionNow();
+            } catch (FDBException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            if (!local) {
+                db.network().readRequest();
+            }
+            error = local ? null : stale ? FdbErrors.of(1007) : tooOld();
         }
         if (error != null) {
             return CompletableFuture.failedFuture(error);
         }
-        long delay = db.faults().nextReadDelayNanos();
         try {
             T value = body.get();
             // the store may have pruned versions this read needed while it ran: then it is too old
-            error = tooOld();
-            if (error != null) {
-                return CompletableFuture.failedFuture(error);
-            }
-            if (delay == 0) {
-                return CompletableFuture.completedFuture(value);
-            }
-            return CompletableFuture.supplyAsync(() -> value,
-                    CompletableFuture.delayedExecutor(delay, TimeUnit.NANOSECONDS, tr.getExecutor()));
+            error = local ? null : tooOld();
+            return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(value);
         } catch (FDBException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -112,169 +191,127 @@ final class TransactionReads {
         return tr.systemKeys ? SYSTEM_KEY_LIMIT : KEY_LIMIT;
     }
 
-    private WriteBuffer visibleWrites(boolean snapshotRead) {
+    WriteBuffer visibleWrites(boolean snapshotRead) {
         return tr.rywDisabled || (snapshotRead && tr.snapshotRywDisabled) ? null : tr.buffer();
     }
 
-    private ConflictRanges conflicts() {
+    ConflictRanges conflicts() {
         return tr.conflicts();
     }
 
+    /** The store at this attempt's read version, recording what it returns in the read cache when {@code record}. */
+    MergedCursor.Source storage(boolean record) {
+        return new MergedCursor.Source() {
+            @Override
+            public MergedCursor.SourceScan scan(byte[] from, boolean inclusive, boolean forward, boolean exhaustive) {
+                VersionedStore.Scan scan = db.store().scan(from, inclusive, forward, readVersion, exhaustive);
+                return !record ? scan : new MergedCursor.SourceScan() {
+                    @Override
+                    public boolean consistent() {
+                        return scan.consistent();
+                    }
+
+                    @Override
+                    public boolean hasNext() {
+                        return scan.hasNext();
+                    }
+
+                    @Override
+                    public byte[][] next() {
+                        byte[][] kv = scan.next();
+                        cache.record(kv[0], kv[1]);
+                        return kv;
+                    }
+                };
+            }
+
+            @Override
+            public byte[] get(byte[] key) {
+                byte[] value = db.store().get(key, readVersion);
+                if (record) {
+                    cache.record(key, value);
+                }
+                return value;
+            }
+        };
+    }
+
     CompletableFuture<byte[]> get(byte[] key, boolean snapshotRead) {
-        return perform(() -> {
-            if (Keys.compare(key, keyLimit()) >= 0) {
-                throw FdbErrors.of(2004);
+        return perform(isLocal(key, snapshotRead), () -> getNow(key, snapshotRead));
+    }
+
+    /** A watch's read of its key: counted like any read, answered without waiting for the network. */
+    CompletableFuture<byte[]> getForWatch(byte[] key) {
+        return answer(isLocal(key, false), () -> getNow(key, false));
+    }
+
+    private boolean isLocal(byte[] key, boolean snapshotRead) {
+        WriteBuffer visible = visibleWrites(snapshotRead);
+        WriteBuffer.Entry own = visible == null ? null : visible.entry(key);
+        return visible != null && (own != null && own.known() || cache.knows(key) || key.length > keySizeLimit());
+    }
+
+    private byte[] getNow(byte[] key, boolean snapshotRead) {
+        if (Keys.isSpecial(key)) {
+            throw FdbErrors.specialKey(key);
+        }
+        if (Keys.compare(key, keyLimit()) >= 0) {
+            throw FdbErrors.of(2004);
+        }
+        if (key.length > keySizeLimit()) {
+            return null; // no stored key can be this long
+        }
+        byte[] end = Keys.after(key);
+        if (tr.buffer().isUnreadable(key, end)) {
+            throw FdbErrors.of(1036);
+        }
+        WriteBuffer writes = visibleWrites(snapshotRead);
+        WriteBuffer.Entry entry = writes == null ? null : writes.entry(key);
+        conflicts().count(key.length);
+        if (entry != null && entry.known()) {
+            return copy(entry.value());
+        }
+        byte[] stored;
+        if (writes != null && cache.knows(key)) {
+            stored = cache.get(key);
+        } else {
+            byte[] k = key.clone();
+            stored = storage(writes != null).get(k);
+            db.network().read(1, key.length + (stored == null ? 0 : stored.length));
+            if (writes != null) {
+                cache.markKnown(k, end);
             }
-            if (key.length > keySizeLimit()) {
-                return null; // no stored key can be this long
-            }
-            byte[] end = Keys.after(key);
-            if (tr.buffer().isUnreadable(key, end)) {
-                throw FdbErrors.of(1036);
-            }
-            WriteBuffer writes = visibleWrites(snapshotRead);
-            WriteBuffer.Entry entry = writes == null ? null : writes.entry(key);
-            conflicts().count(key.length);
-            if (entry != null && entry.known()) {
-                return entry.value();
-            }
-            byte[] stored = db.store().get(key, readVersion);
-            if (!snapshotRead) {
-                conflicts().addRead(key, end);
-            }
-            return entry == null ? stored : entry.resolve(stored);
-        });
+        }
+        if (!snapshotRead) {
+            conflicts().addRead(key.clone(), end);
+        }
+        return copy(entry == null ? stored : entry.resolve(stored));
+    }
+
+    /** A copy for the caller (null stays null): the engine never hands out an array it keeps. */
+    static byte[] copy(byte[] value) {
+        return value == null ? null : value.clone();
     }
 
     CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshotRead) {
-        return perform(() -> {
-            if (Keys.compare(selector.getKey(), keyLimit()) > 0) {
-                throw FdbErrors.of(2004);
-            }
-            return resolve(selector, snapshotRead);
-        });
-    }
-
-    /** Resolves a key selector over this transaction's view; adds the range it resolved over as a conflict. */
-    private byte[] resolve(KeySelector selector, boolean snapshotRead) {
-        byte[] key = selector.getKey();
-        int offset = selector.getOffset();
-        boolean forward = offset >= 1;
-        int steps = forward ? offset : 1 - offset;
-        boolean inclusive = forward != selector.orEqual();
-        byte[] limit = keyLimit();
-        byte[] from = forward ? key : Keys.min(key, limit);
-        if (forward && Keys.compare(key, limit) >= 0) {
-            return limit;
-        }
-        boolean fromInclusive = inclusive || (!forward && Keys.compare(key, limit) > 0);
-        WriteBuffer writes = visibleWrites(snapshotRead);
-        byte[] found = null;
-        for (boolean exhaustive = false; ; exhaustive = true) {
-            MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, from, fromInclusive, forward, exhaustive);
-            found = step(cursor, steps, forward ? limit : null);
-            if (cursor.consistent()) {
-                break;
-            }
-        }
-        byte[] resolved = found != null ? found : forward ? limit : Keys.EMPTY;
-        if (!snapshotRead) {
-            byte[] lo = Keys.min(key, resolved);
-            byte[] hi = Keys.max(key, resolved);
-            conflicts().addRead(lo, Keys.min(Keys.after(hi), limit.length > 1 ? Keys.after(limit) : limit));
-        }
-        conflicts().count(key.length);
-        return resolved;
-    }
-
-    /** The key {@code steps} keys along the cursor, or null when it runs out (or reaches {@code limit}, if given). */
-    private static byte[] step(MergedCursor cursor, int steps, byte[] limit) {
-        while (steps > 0 && cursor.hasNext()) {
-            byte[] k = cursor.next()[0];
-            if (limit != null && Keys.compare(k, limit) >= 0) {
-                return null;
-            }
-            if (--steps == 0) {
-                return k;
-            }
-        }
-        return null;
-    }
-
-    private byte[] rangeBound(KeySelector s, boolean snapshotRead) {
-        if (!s.orEqual() && s.getOffset() == 1) {
-            return Keys.min(s.getKey(), keyLimit());
-        }
-        if (s.orEqual() && s.getOffset() == 1) {
-            return Keys.min(Keys.after(s.getKey()), keyLimit());
-        }
-        return resolve(s, snapshotRead);
-    }
-
-    /** A selector with orEqual removed, as FoundationDB normalises it: (key, offset) of firstGreaterOrEqual form. */
-    private static byte[] normalisedKey(KeySelector s) {
-        return s.orEqual() ? Keys.after(s.getKey()) : s.getKey();
+        return ranges.getKey(selector, snapshotRead);
     }
 
     AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                   StreamingMode mode, boolean snapshotRead) {
-        return new RangeIterable(() -> perform(() -> readRange(begin, end, limit, reverse, mode, snapshotRead)));
+        return ranges.range(begin, end, limit, reverse, mode, snapshotRead);
     }
 
-    private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
-                                     StreamingMode mode, boolean snapshotRead) {
-        if (Keys.compare(begin.getKey(), keyLimit()) > 0 || Keys.compare(end.getKey(), keyLimit()) > 0) {
-            throw FdbErrors.of(2004);
-        }
-        if (limit < 0) {
-            throw FdbErrors.of(2012);
-        }
-        if (mode == StreamingMode.EXACT && limit == 0) {
-            throw FdbErrors.of(2210);
-        }
-        List<KeyValue> out = new ArrayList<>();
-        // selectors inverted in both key and offset select nothing: FoundationDB answers without reading
-        if (begin.getOffset() >= end.getOffset() && Keys.compare(normalisedKey(begin), normalisedKey(end)) >= 0) {
-            return out;
-        }
-        byte[] b = rangeBound(begin, snapshotRead);
-        byte[] e = rangeBound(end, snapshotRead);
-        if (Keys.compare(b, e) >= 0) {
-            return out;
-        }
-        if (tr.buffer().isUnreadable(b, e)) {
-            throw FdbErrors.of(1036);
-        }
-        WriteBuffer writes = visibleWrites(snapshotRead);
-        for (boolean exhaustive = false; ; exhaustive = true) {
-            MergedCursor cursor = new MergedCursor(db.store(), readVersion, writes, reverse ? e : b, !reverse, !reverse, exhaustive);
-            while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
-                byte[][] kv = cursor.next();
-                if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
-                    break;
-                }
-                out.add(new KeyValue(kv[0], kv[1]));
-            }
-            if (cursor.consistent()) {
-                break;
-            }
-            out.clear(); // a key died while the live keys were walked: it may have been missed
-        }
-        conflicts().count(b.length + e.length);
-        if (!snapshotRead && (writes == null || !writes.coversCleared(b, e))) {
-            boolean cut = limit != 0 && out.size() == limit;
-            byte[] last = cut ? out.get(out.size() - 1).getKey() : null;
-            conflicts().addRead(cut && reverse ? last : b, cut && !reverse ? Keys.after(last) : e);
-        }
-        return out;
+    RangeReads ranges() {
+        return ranges;
     }
 
     CompletableFuture<Long> estimatedSize(byte[] begin, byte[] end) {
-        return perform(() -> db.store().sizeOf(begin, end, readVersion));
+        return perform(false, () -> db.store().sizeOf(begin, end, readVersion));
     }
 
     CompletableFuture<KeyArrayResult> splitPoints(byte[] begin, byte[] end, long chunkSize) {
-        return perform(() -> {
+        return perform(false, () -> {
             if (chunkSize <= 0) {
                 throw FdbErrors.of(2006);
             }

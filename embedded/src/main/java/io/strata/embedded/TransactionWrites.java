@@ -12,7 +12,9 @@ import com.apple.foundationdb.MutationType;
  * the first error (2017 after commit, 2004 outside the writable keyspace, 2005 inverted clear range,
  * 2102 key too long, 2103 value too long, 2000 bad versionstamp offset) is deferred to the next read or
  * commit and the write is dropped. Writes FoundationDB drops silently are dropped silently: clearing a
- * key longer than the limit (no such key exists) and an empty clear range.
+ * key longer than the limit (no such key exists) and an empty clear range. Keys, values and ranges are
+ * copied as they come in: the engine never keeps an array the caller may reuse (fdb-java copies them
+ * into the client at the call).
  */
 final class TransactionWrites {
     private static final int VALUE_LIMIT = 100_000;
@@ -38,7 +40,8 @@ final class TransactionWrites {
 
     /** 2004 outside the writable keyspace, 2102 too long; deferred. */
     private boolean checkWriteKey(byte[] key) {
-        return passes(Keys.compare(key, tr.reads().keyLimit()) >= 0 ? FdbErrors.of(2004)
+        return passes(Keys.isSpecial(key) ? FdbErrors.specialKey(key)
+                : Keys.compare(key, tr.reads().keyLimit()) >= 0 ? FdbErrors.of(2004)
                 : key.length > tr.reads().keySizeLimit() ? FdbErrors.of(2102) : null);
     }
 
@@ -46,16 +49,19 @@ final class TransactionWrites {
         return passes(value.length > VALUE_LIMIT ? FdbErrors.of(2103) : null);
     }
 
-    void set(byte[] key, byte[] value) {
-        if (writable() && checkWriteKey(key) && checkValue(value)) {
-            tr.buffer().set(key, value);
-            tr.conflicts().count(key.length + value.length);
+    void set(byte[] callerKey, byte[] callerValue) {
+        if (writable() && checkWriteKey(callerKey) && checkValue(callerValue)) {
+            byte[] key = callerKey.clone();
+            tr.buffer().set(key, callerValue.clone());
+            tr.conflicts().count(key.length + callerValue.length);
             tr.conflicts().addForWrite(key, Keys.after(key));
         }
     }
 
-    void clear(byte[] key) {
-        if (!writable() || !passes(Keys.compare(key, tr.reads().keyLimit()) >= 0 ? FdbErrors.of(2004) : null)) {
+    void clear(byte[] callerKey) {
+        byte[] key = callerKey.clone();
+        if (!writable() || !passes(Keys.isSpecial(key) ? FdbErrors.specialKey(key)
+                : Keys.compare(key, tr.reads().keyLimit()) >= 0 ? FdbErrors.of(2004) : null)) {
             return;
         }
         if (key.length > tr.reads().keySizeLimit()) {
@@ -66,9 +72,12 @@ final class TransactionWrites {
         tr.conflicts().addForWrite(key, Keys.after(key));
     }
 
-    void clear(byte[] begin, byte[] end) {
+    void clear(byte[] callerBegin, byte[] callerEnd) {
+        byte[] begin = callerBegin.clone();
+        byte[] end = callerEnd.clone();
         if (!writable() || !passes(Keys.compare(begin, end) > 0 ? FdbErrors.of(2005) : null)
-                || !passes(Keys.compare(end, tr.reads().keyLimit()) > 0 ? FdbErrors.of(2004) : null)) {
+                || !passes(Keys.isSpecial(begin) ? FdbErrors.specialKey(begin)
+                        : Keys.compare(end, tr.reads().keyLimit()) > 0 ? FdbErrors.of(2004) : null)) {
             return;
         }
         if (Keys.compare(begin, end) == 0) {
@@ -79,10 +88,12 @@ final class TransactionWrites {
         tr.conflicts().addForWrite(begin, end);
     }
 
-    void mutate(MutationType type, byte[] key, byte[] param) {
-        if (!writable() || !checkValue(param)) {
+    void mutate(MutationType type, byte[] callerKey, byte[] callerParam) {
+        if (!writable() || !checkValue(callerParam)) {
             return;
         }
+        byte[] key = callerKey.clone();
+        byte[] param = callerParam.clone();
         if (type == MutationType.SET_VERSIONSTAMPED_KEY) {
             if (!passes(Versionstamps.offset(key) < 0 ? FdbErrors.of(2000) : null)) {
                 return;
@@ -112,13 +123,13 @@ final class TransactionWrites {
 
     void addReadConflictRange(byte[] begin, byte[] end) {
         if (writable()) {
-            tr.conflicts().addRead(begin, end);
+            tr.conflicts().addRead(begin.clone(), end.clone());
         }
     }
 
     void addWriteConflictRange(byte[] begin, byte[] end) {
         if (writable()) {
-            tr.conflicts().addWrite(begin, end);
+            tr.conflicts().addWrite(begin.clone(), end.clone());
         }
     }
 }

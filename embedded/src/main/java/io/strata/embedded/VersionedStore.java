@@ -211,7 +211,7 @@ final class VersionedStore {
      * Key-values visible at one version, from a key in one direction: the live keys merged with the keys
      * that died after the version (or every key, when exhaustive or too far behind).
      */
-    final class Scan implements Iterator<byte[][]> {
+    final class Scan implements MergedCursor.SourceScan {
         private final long version;
         private final boolean forward;
         private final long deathsAtStart;
@@ -292,7 +292,7 @@ final class VersionedStore {
         }
 
         /** False when a key died while this scan ran, so it may have left the live keys unseen: scan again exhaustively. */
-        boolean consistent() {
+        public boolean consistent() {
             return extra == null || deathCount == deathsAtStart;
         }
 

@@ -3,7 +3,6 @@ package io.strata.embedded;
 import com.apple.foundationdb.MutationType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
@@ -43,7 +42,7 @@ final class WriteBuffer {
 
     private final List<Mutation> log = new ArrayList<>();
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
-    private final TreeMap<byte[], byte[]> cleared = new TreeMap<>(Keys.ORDER);
+    private final KeyRanges cleared = new KeyRanges();
     private final List<byte[][]> unreadable = new ArrayList<>();
 
     List<Mutation> log() {
@@ -67,19 +66,7 @@ final class WriteBuffer {
     void clear(byte[] begin, byte[] end) {
         log.add(new Mutation(Mutation.Kind.CLEAR_RANGE, begin, end, null, null));
         entries.subMap(begin, true, end, false).clear();
-        byte[] b = begin;
-        byte[] e = end;
-        Map.Entry<byte[], byte[]> before = cleared.floorEntry(b);
-        if (before != null && Keys.compare(before.getValue(), b) >= 0) {
-            b = before.getKey();
-            e = Keys.max(e, before.getValue());
-        }
-        NavigableMap<byte[], byte[]> overlapping = cleared.subMap(b, true, e, true);
-        for (byte[] oe : overlapping.values()) {
-            e = Keys.max(e, oe);
-        }
-        overlapping.clear();
-        cleared.put(b, e);
+        cleared.add(begin, end);
     }
 
     void atomic(MutationType type, byte[] key, byte[] operand) {
@@ -116,14 +103,17 @@ final class WriteBuffer {
     }
 
     boolean isCleared(byte[] key) {
-        Map.Entry<byte[], byte[]> c = cleared.floorEntry(key);
-        return c != null && Keys.compare(key, c.getValue()) < 0;
+        return cleared.contains(key);
     }
 
     /** Whether the whole of {@code [begin, end)} lies in one cleared range (so reads of it need no storage). */
     boolean coversCleared(byte[] begin, byte[] end) {
-        Map.Entry<byte[], byte[]> c = cleared.floorEntry(begin);
-        return c != null && Keys.compare(end, c.getValue()) <= 0;
+        return cleared.covers(begin, end);
+    }
+
+    /** Whether this transaction wrote anything in {@code [begin, end)}: a set, clear, atomic or versionstamped write. */
+    boolean touches(byte[] begin, byte[] end) {
+        return !entries.subMap(begin, true, end, false).isEmpty() || cleared.intersects(begin, end) || isUnreadable(begin, end);
     }
 
     boolean isUnreadable(byte[] begin, byte[] end) {

@@ -5,6 +5,7 @@ import static io.strata.embedded.ReadYourWritesContract.b;
 import static io.strata.embedded.ReadYourWritesContract.storeKeysAToE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.apple.foundationdb.Database;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ public abstract class ConflictContract extends BackendContract {
     }
 
     /** Commits a write of {@code key} in its own transaction, after {@code reader} took its read version. */
-    private void concurrentWrite(String key) {
+    static void concurrentWrite(Database db, String key) {
         db.run(tr -> {
             tr.set(b(key), b("changed"));
             return null;
@@ -37,7 +38,7 @@ public abstract class ConflictContract extends BackendContract {
         try (Transaction tr = db.createTransaction()) {
             tr.get(b("a")).join();
             tr.set(b("x"), b("1"));
-            concurrentWrite("a");
+            concurrentWrite(db, "a");
             assertFdbError(1020, () -> tr.commit().join());
         }
     }
@@ -47,7 +48,7 @@ public abstract class ConflictContract extends BackendContract {
         try (Transaction tr = db.createTransaction()) {
             tr.get(b("a")).join();
             tr.set(b("x"), b("1"));
-            concurrentWrite("b");
+            concurrentWrite(db, "b");
             tr.commit().join();
         }
         assertEquals("1", ReadYourWritesContract.s(db.read(tr -> tr.get(b("x")).join())));
@@ -58,13 +59,13 @@ public abstract class ConflictContract extends BackendContract {
         try (Transaction tr = db.createTransaction()) {
             assertEquals(2, tr.getRange(b("a"), b("z"), 2).asList().join().size());
             tr.set(b("x"), b("1"));
-            concurrentWrite("d");
+            concurrentWrite(db, "d");
             tr.commit().join();
         }
         try (Transaction tr = db.createTransaction()) {
             tr.getRange(b("a"), b("z"), 2).asList().join();
             tr.set(b("x"), b("1"));
-            concurrentWrite("b");
+            concurrentWrite(db, "b");
             assertFdbError(1020, () -> tr.commit().join());
         }
     }
@@ -74,7 +75,7 @@ public abstract class ConflictContract extends BackendContract {
         try (Transaction tr = db.createTransaction()) {
             tr.getRange(b("a"), b("z"), 2, true).asList().join();
             tr.set(b("x"), b("1"));
-            concurrentWrite("b");
+            concurrentWrite(db, "b");
             tr.commit().join();
         }
     }
@@ -84,7 +85,7 @@ public abstract class ConflictContract extends BackendContract {
         try (Transaction tr = db.createTransaction()) {
             tr.getRange(b("a"), b("c")).asList().join();
             tr.set(b("x"), b("1"));
-            concurrentWrite("bb");
+            concurrentWrite(db, "bb");
             assertFdbError(1020, () -> tr.commit().join());
         }
     }
@@ -95,7 +96,7 @@ public abstract class ConflictContract extends BackendContract {
             tr.snapshot().get(b("a")).join();
             tr.snapshot().getRange(b("a"), b("z")).asList().join();
             tr.set(b("x"), b("1"));
-            concurrentWrite("a");
+            concurrentWrite(db, "a");
             tr.commit().join();
         }
     }
@@ -106,7 +107,7 @@ public abstract class ConflictContract extends BackendContract {
             tr.getReadVersion().join();
             tr.addReadConflictRange(b("m"), b("n"));
             tr.set(b("x"), b("1"));
-            concurrentWrite("mm");
+            concurrentWrite(db, "mm");
             assertFdbError(1020, () -> tr.commit().join());
         }
     }
@@ -155,7 +156,7 @@ public abstract class ConflictContract extends BackendContract {
     void readOnlyTransactionCommitsDespiteConflictingWrites() {
         try (Transaction tr = db.createTransaction()) {
             tr.get(b("a")).join();
-            concurrentWrite("a");
+            concurrentWrite(db, "a");
             tr.commit().join();
             assertEquals(-1L, tr.getCommittedVersion());
         }
@@ -181,7 +182,7 @@ public abstract class ConflictContract extends BackendContract {
         try (Transaction tr = db.createTransaction()) {
             tr.get(b("a")).join();
             tr.set(b("lost"), b("1"));
-            concurrentWrite("a");
+            concurrentWrite(db, "a");
             assertFdbError(1020, () -> tr.commit().join());
         }
         org.junit.jupiter.api.Assertions.assertNull(db.read(tr -> tr.get(b("lost")).join()));

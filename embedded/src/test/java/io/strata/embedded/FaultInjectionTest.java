@@ -124,6 +124,17 @@ class FaultInjectionTest {
     }
 
     @Test
+    void aStaleAttemptAnswersItsOwnWritesButFailsStorageReadsAndItsCommit() {
+        try (Database seeded = EmbeddedFdb.builder().faults(Faults.seeded(6).tooOld(1)).open();
+             Transaction tr = seeded.createTransaction()) {
+            tr.set(KEY, ONE);
+            assertArrayEquals(ONE, tr.get(KEY).join()); // the client's read-your-writes cache: no storage read
+            assertFdbError(1007, () -> tr.get(new byte[] {2}).join());
+            assertFdbError(1007, () -> tr.commit().join());
+        }
+    }
+
+    @Test
     void delayedReadsStillReturnTheValue() {
         Faults faults = Faults.seeded(7).readDelay(Duration.ofMillis(1), 1);
         try (Database db = EmbeddedFdb.builder().faults(faults).open()) {

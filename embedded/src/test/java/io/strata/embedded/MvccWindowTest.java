@@ -64,6 +64,74 @@ class MvccWindowTest {
     }
 
     @Test
+    void readsOfKeysTheTransactionWroteNeverFailPastTheWindow() {
+        write("k", "v");
+        try (Transaction tr = db.createTransaction()) {
+            tr.getReadVersion().join();
+            tr.set(b("mine"), b("1"));
+            tr.clear(b("p"), b("q"));
+            advanceMillis(5_100);
+            assertEquals("1", s(tr.get(b("mine")).join()));
+            assertEquals(List.of(), tr.getRange(b("p"), b("q")).asList().join());
+            assertEquals(null, tr.get(b("p1")).join());
+            assertFdbError(1007, () -> tr.get(b("k")).join()); // not written, not read: reaches storage
+        }
+    }
+
+    @Test
+    void rereadsOfKeysAndRangesAlreadyReadNeverFailPastTheWindow() {
+        write("a", "1");
+        write("b", "2");
+        write("c", "3");
+        write("z", "26");
+        try (Transaction tr = db.createTransaction()) {
+            assertEquals("1", s(tr.get(b("a")).join()));
+            assertEquals(null, tr.get(b("absent")).join());
+            assertEquals(2, tr.getRange(b("b"), b("y")).asList().join().size());
+            assertEquals(1, tr.getRange(b("z"), b("zz"), 5, true).asList().join().size());
+            tr.snapshot().get(b("z")).join();
+            advanceMillis(5_100);
+            write("a", "changed"); // prunes versions: the cache still answers with what the transaction saw
+            write("b", "changed");
+            assertEquals("1", s(tr.get(b("a")).join()));
+            assertEquals(null, tr.get(b("absent")).join());
+            assertEquals(List.of("b", "c"), ReadYourWritesContract.keys(tr.getRange(b("b"), b("y")).asList().join()));
+            assertEquals("2", s(tr.snapshot().get(b("b")).join())); // a point inside a range read
+            assertEquals(List.of("c"), ReadYourWritesContract.keys(tr.getRange(b("bb"), b("x"), 1).asList().join()));
+            assertEquals("26", s(tr.get(b("z")).join()));
+            tr.set(b("b"), b("mine"));
+            assertEquals(List.of("mine", "3"), tr.getRange(b("b"), b("y")).asList().join().stream().map(kv -> s(kv.getValue())).toList());
+            assertFdbError(1007, () -> tr.get(b("y")).join()); // never read: reaches storage
+            assertFdbError(1007, () -> tr.getRange(b("a"), b("zzz")).asList().join()); // only partly read
+            assertFdbError(1007, () -> tr.commit().join()); // a read-write commit past the window still fails
+        }
+    }
+
+    @Test
+    void aLimitedRangeReadCachesOnlyUpToTheLastKeyItReturned() {
+        write("a", "1");
+        write("b", "2");
+        write("c", "3");
+        try (Transaction tr = db.createTransaction()) {
+            tr.getRange(b("a"), b("z"), 2).asList().join();
+            advanceMillis(5_100);
+            assertEquals(2, tr.getRange(b("a"), b("b\0")).asList().join().size());
+            assertFdbError(1007, () -> tr.getRange(b("a"), b("c\0")).asList().join());
+        }
+    }
+
+    @Test
+    void withReadYourWritesDisabledEveryReadReachesStorage() {
+        write("a", "1");
+        try (Transaction tr = db.createTransaction()) {
+            tr.options().setReadYourWritesDisable();
+            tr.get(b("a")).join();
+            advanceMillis(5_100);
+            assertFdbError(1007, () -> tr.get(b("a")).join());
+        }
+    }
+
+    @Test
     void readWriteCommitPastTheWindowFailsEvenWhenNothingElseCommitted() {
         write("k", "v");
         try (Transaction tr = db.createTransaction()) {

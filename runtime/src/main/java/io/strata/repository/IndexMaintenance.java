@@ -1,5 +1,6 @@
 package io.strata.repository;
 
+import com.apple.foundationdb.Database;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.tuple.Tuple;
@@ -92,7 +93,12 @@ public final class IndexMaintenance<T> {
   }
 
   private IndexState batch(Tuple id, int rows) {
-    return Blocking.call(() -> db.run(tr -> batch(tr, id, rows)));
+    return Blocking.call(() -> db.run(tr -> {
+      if (db instanceof Database) {
+        tr.options().setPriorityBatch(); // background work: a saturated cluster delays it before user traffic
+      }
+      return batch(tr, id, rows);
+    }));
   }
 
   private IndexState batch(Transaction tr, Tuple id, int rows) {

@@ -22,10 +22,12 @@ import java.util.function.Function;
 public final class IndexQueries<T> {
   private final EntityStore<T> store;
   private final EntityLayout<T> layout;
+  private final MappedRows<T> mapped;
 
   public IndexQueries(EntityStore<T> store) {
     this.store = store;
     this.layout = store.layout();
+    this.mapped = new MappedRows<>(store);
   }
 
   /**
@@ -46,7 +48,7 @@ public final class IndexQueries<T> {
     return new Range(s.pack(Tuple.fromList(from)), s.pack(Tuple.fromList(toExclusive)));
   }
 
-  private Object idOf(IndexDefinition index, KeyValue kv) {
+  static Object idOf(EntityLayout<?> layout, IndexDefinition index, KeyValue kv) {
     try {
       Tuple t = layout.index(index).unpack(kv.getKey());
       return t.get(t.size() - 1);
@@ -63,7 +65,7 @@ public final class IndexQueries<T> {
   private List<Object> idsOf(IndexDefinition index, List<KeyValue> kvs) {
     List<Object> ids = new ArrayList<>(kvs.size());
     for (KeyValue kv : kvs) {
-      ids.add(idOf(index, kv));
+      ids.add(idOf(layout, index, kv));
     }
     return ids;
   }
@@ -83,14 +85,29 @@ public final class IndexQueries<T> {
     return store.loadAll(tr, idsOf(index, kvs));
   }
 
+  /**
+   * Up to {@code limit} (0: all) entries from {@code begin} and the entities of the first {@code resolve}:
+   * entries and rows in one mapped range read where eligible ({@link MappedRows}), else the entries, then the rows.
+   */
+  private CompletableFuture<MappedRows.Entries<T>> entries(ReadTransaction tr, IndexDefinition index, byte[] begin, byte[] end,
+                                                          int limit, int resolve) {
+    return mapped.read(tr, index, begin, end, limit, () -> tr.getRange(begin, end, limit).asList().thenCompose(kvs ->
+        entities(tr, index, kvs.subList(0, Math.min(resolve, kvs.size()))).thenApply(list -> new MappedRows.Entries<>(kvs, list))));
+  }
+
   public CompletableFuture<List<T>> find(ReadTransaction tr, String indexName, List<Object> prefix) {
-    return whenReady(tr, indexName, index -> tr.getRange(prefixRange(index, prefix)).asList().thenCompose(kvs -> entities(tr, index, kvs)));
+    return whenReady(tr, indexName, index -> {
+      Range range = prefixRange(index, prefix);
+      return entries(tr, index, range.begin, range.end, 0, Integer.MAX_VALUE).thenApply(e -> e.first(Integer.MAX_VALUE));
+    });
   }
 
   /** Entities whose first indexed value is in {@code [from, toExclusive)}, in index order. */
   public CompletableFuture<List<T>> between(ReadTransaction tr, String indexName, List<Object> from, List<Object> toExclusive) {
-    return whenReady(tr, indexName, index -> tr.getRange(betweenRange(index, from, toExclusive)).asList()
-        .thenCompose(kvs -> entities(tr, index, kvs)));
+    return whenReady(tr, indexName, index -> {
+      Range range = betweenRange(index, from, toExclusive);
+      return entries(tr, index, range.begin, range.end, 0, Integer.MAX_VALUE).thenApply(e -> e.first(Integer.MAX_VALUE));
+    });
   }
 
   public CompletableFuture<Page<T>> page(ReadTransaction tr, String indexName, List<Object> prefix, int limit, Continuation after) {
@@ -98,12 +115,11 @@ public final class IndexQueries<T> {
     return whenReady(tr, indexName, index -> {
       Range range = prefixRange(index, prefix);
       byte[] begin = Paging.resume(after, range);
-      return tr.getRange(begin, range.end, limit + 1).asList().thenCompose(kvs -> {
-        Optional<Continuation> next = kvs.size() > limit
-            ? Optional.of(Continuation.of(range.begin, kvs.get(limit).getKey()))
+      return entries(tr, index, begin, range.end, limit + 1, limit).thenApply(e -> {
+        Optional<Continuation> next = e.entries().size() > limit
+            ? Optional.of(Continuation.of(range.begin, e.entries().get(limit).getKey()))
             : Optional.empty();
-        List<KeyValue> items = kvs.size() > limit ? kvs.subList(0, limit) : kvs;
-        return entities(tr, index, items).thenApply(list -> new Page<>(list, next));
+        return new Page<>(e.first(limit), next);
       });
     });
   }

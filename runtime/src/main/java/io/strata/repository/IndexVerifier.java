@@ -1,5 +1,6 @@
 package io.strata.repository;
 
+import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
@@ -14,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Checks an entity's indexes against its rows in many short read transactions (each at most
@@ -38,7 +40,7 @@ public final class IndexVerifier<T> {
 
   public IndexReport verify(ReadTransactionContext db, int batch) {
     Paging.checkLimit(batch);
-    List<Tuple> ready = db.read(tr -> {
+    List<Tuple> ready = atBatchPriority(db, tr -> {
       List<Tuple> out = new ArrayList<>();
       for (Tuple id : store.states().declared()) {
         if (store.states().state(tr, id.getString(0), id.getString(1)).join().ready()) {
@@ -63,7 +65,7 @@ public final class IndexVerifier<T> {
     Continuation after = null;
     do {
       Continuation from = after;
-      Batch<Continuation> b = db.read(tr -> checkRows(tr, indexes, spatial, batch, from));
+      Batch<Continuation> b = atBatchPriority(db, tr -> checkRows(tr, indexes, spatial, batch, from));
       rows += b.checked();
       report.addAll(b.problems());
       after = b.next();
@@ -110,6 +112,20 @@ public final class IndexVerifier<T> {
     return new Batch<>(page.items().size(), found(checks), page.next().orElse(null));
   }
 
+  /**
+   * Runs {@code body} in a read transaction of {@code db}: at batch priority when {@code db} is a
+   * database opening its own (verification is background work a saturated cluster should delay first);
+   * a caller's transaction keeps its priority.
+   */
+  private static <R> R atBatchPriority(ReadTransactionContext db, Function<? super ReadTransaction, R> body) {
+    return db.read(tr -> {
+      if (db instanceof Database) {
+        tr.options().setPriorityBatch();
+      }
+      return body.apply(tr);
+    });
+  }
+
   /** Checks the entries of {@code range} in batches of {@code batch} read transactions; returns how many it checked. */
   private long checkAll(ReadTransactionContext db, Range range, int batch, Report report,
       BiFunction<ReadTransaction, KeyValue, CompletableFuture<String>> check) {
@@ -117,7 +133,7 @@ public final class IndexVerifier<T> {
     byte[] begin = range.begin;
     while (begin != null) {
       byte[] from = begin;
-      Batch<byte[]> b = db.read(tr -> {
+      Batch<byte[]> b = atBatchPriority(db, tr -> {
         List<KeyValue> kvs = tr.getRange(from, range.end, batch).asList().join();
         List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
         kvs.forEach(kv -> checks.add(check.apply(tr, kv)));

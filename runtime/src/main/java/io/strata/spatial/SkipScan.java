@@ -11,23 +11,43 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Reads the index entries of one z-range that fall inside the query boxes, jumping over the stretches
  * of the range that leave the boxes: when a key's code is outside, the scan restarts at BIGMIN (the next
- * code inside a box). Batches start small after each jump and double while keys stay inside, so few
- * keys outside the boxes are read. Entries are handed on in key order.
+ * code inside a box). Entries are handed on in key order.
+ *
+ * <p>Batch sizes trade keys read against round trips. A range's first read takes {@code firstBatch}
+ * keys: large for whole-box queries, so that almost every cover range is read in one round trip (the
+ * cover's ranges hug the box, so few of those keys are outside it); a page's limit for paged ones.
+ * A range whose first read found only keys inside is read to its end in one more read (no limit).
+ * After a jump, batches start small and double while keys stay inside, so the skip-scan reads few keys
+ * outside the boxes where a range leaves them.
  */
 final class SkipScan {
-  private static final int FIRST_BATCH = 4;
+  /** The first read of a range for whole-box queries: one round trip for all but the densest ranges. */
+  static final int WHOLE_RANGE_BATCH = 1_000;
+  private static final int JUMP_BATCH = 4;
   private static final int MAX_BATCH = 1_000;
 
   private final ReadTransaction tr;
   private final Subspace index;
   private final List<GridBox> boxes;
   private final QueryStats stats;
+  private final int firstBatch;
 
-  SkipScan(ReadTransaction tr, Subspace index, List<GridBox> boxes, QueryStats stats) {
+  /** @param firstBatch keys the first read of each range takes (then {@value #JUMP_BATCH} after each jump, doubling) */
+  SkipScan(ReadTransaction tr, Subspace index, List<GridBox> boxes, QueryStats stats, int firstBatch) {
     this.tr = tr;
     this.index = index;
     this.boxes = boxes;
     this.stats = stats;
+    this.firstBatch = Math.max(JUMP_BATCH, Math.min(MAX_BATCH, firstBatch));
+  }
+
+  private boolean insideAny(long z) {
+    for (GridBox b : boxes) {
+      if (ZOrder.inside(z, b)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The smallest code at or after {@code z} inside some box, or -1. */
@@ -49,7 +69,7 @@ final class SkipScan {
    */
   CompletableFuture<byte[]> scan(ZRange range, byte[] start, Sink sink) {
     byte[] begin = start != null ? start : index.pack(Tuple.from(range.from()));
-    return step(begin, index.pack(Tuple.from(range.to() + 1)), FIRST_BATCH, sink);
+    return step(begin, index.pack(Tuple.from(range.to() + 1)), firstBatch, sink);
   }
 
   /** Receives entries; returns false to stop the scan. */
@@ -68,7 +88,7 @@ final class SkipScan {
         if (z < skipUntil) {
           continue; // already known to be outside every box
         }
-        if (boxes.stream().anyMatch(b -> ZOrder.inside(z, b))) {
+        if (insideAny(z)) {
           if (!sink.accept(z, kv)) {
             return CompletableFuture.completedFuture(ByteArrayUtil.join(kv.getKey(), new byte[] {0}));
           }
@@ -79,7 +99,7 @@ final class SkipScan {
           return CompletableFuture.completedFuture((byte[]) null);
         }
       }
-      if (kvs.size() < batch) {
+      if (batch == 0 || kvs.size() < batch) {
         return CompletableFuture.completedFuture((byte[]) null);
       }
       byte[] next = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
@@ -90,7 +110,9 @@ final class SkipScan {
           return CompletableFuture.completedFuture((byte[]) null);
         }
       }
-      return step(next, end, skipUntil >= 0 ? FIRST_BATCH : Math.min(MAX_BATCH, batch * 2), sink);
+      // a jump restarts small; a dense stretch after a whole-range first read takes the rest in one read
+      int nextBatch = skipUntil >= 0 ? JUMP_BATCH : batch >= WHOLE_RANGE_BATCH ? 0 : Math.min(MAX_BATCH, batch * 2);
+      return step(next, end, nextBatch, sink);
     });
   }
 

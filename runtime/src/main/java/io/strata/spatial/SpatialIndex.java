@@ -149,7 +149,7 @@ public final class SpatialIndex {
   private CompletableFuture<List<SpatialHit>> collect(ReadTransaction tr, BoundingBox box, GeoPoint center, QueryStats stats) {
     List<GridBox> boxes = gridBoxes(box);
     List<ZRange> cover = ZCover.cover(boxes, maxRanges);
-    SkipScan scan = new SkipScan(tr, index, boxes, stats);
+    SkipScan scan = new SkipScan(tr, index, boxes, stats, SkipScan.WHOLE_RANGE_BATCH);
     List<List<SpatialHit>> parts = new ArrayList<>();
     List<CompletableFuture<byte[]>> reads = new ArrayList<>();
     for (ZRange range : cover) {
@@ -176,7 +176,7 @@ public final class SpatialIndex {
     List<ZRange> cover = ZCover.cover(boxes, maxRanges);
     byte[] queryId = ByteArrayUtil.join(index.getKey(), Tuple.from(box.toString(), maxRanges).pack());
     byte[] resume = after == null ? null : after.resumeKeyFor(queryId);
-    SkipScan scan = new SkipScan(tr, index, boxes, new QueryStats());
+    SkipScan scan = new SkipScan(tr, index, boxes, new QueryStats(), limit + 1);
     List<SpatialHit> out = new ArrayList<>();
     return pageFrom(scan, cover, 0, resume, box, limit, out, queryId);
   }

@@ -1,0 +1,50 @@
+package io.strata.embedded;
+
+/**
+ * What an embedded database has done so far, in the units a cluster user pays for: network round trips
+ * (read-version requests, reads that reach storage, read-write commits), keys and bytes read from storage
+ * and written by commits, and commits that failed on a conflict. A value: take one before and one after
+ * an operation and {@link #since(EngineStats)} gives what the operation cost. Counts are deterministic for
+ * a deterministic workload (they do not depend on timing or on {@code latency}).
+ *
+ * <p>What counts: a read answered from the transaction's own writes or read-your-writes cache is no
+ * round trip and reads no key; a point read reads one key (present or not), a range read the key-values
+ * it returns, a mapped range read its index entries plus the rows (or keys) they map to; a read-only
+ * commit is no round trip, a read-write commit without a read version also takes one (as fdb's client
+ * does). Bytes are key plus value lengths. Injected faults are not conflicts.
+ *
+ * <pre>{@code
+ * EngineStats before = EmbeddedFdb.stats(db);
+ * repository.findById(id);
+ * EngineStats cost = EmbeddedFdb.stats(db).since(before);   // cost.roundTrips(), cost.keysRead()
+ * }</pre>
+ *
+ * @param readVersionRoundTrips read-version requests (one per transaction attempt that needs a version)
+ * @param readRoundTrips        reads that reached storage (point, key selector, range, mapped range, estimates)
+ * @param commitRoundTrips      read-write commits sent, whatever their outcome
+ * @param keysRead              keys read from storage
+ * @param bytesRead             bytes (keys and values) read from storage
+ * @param keysWritten           mutations applied by successful commits (a range clear counts one)
+ * @param bytesWritten          bytes of those mutations (keys, values, operands, range ends)
+ * @param conflicts             commits that failed with not_committed (1020) on a real conflict
+ * @param sequentialRoundTrips  round trips one after another (the critical path), summed over transaction
+ *                              attempts: what a caller waits, in round trips. Measured only with a
+ *                              {@code latency} (0 without): an attempt's answers span this many round
+ *                              trips from its first request, so requests sent together count once
+ */
+public record EngineStats(long readVersionRoundTrips, long readRoundTrips, long commitRoundTrips, long keysRead,
+                          long bytesRead, long keysWritten, long bytesWritten, long conflicts, long sequentialRoundTrips) {
+
+    /** All round trips: read versions, reads and commits. */
+    public long roundTrips() {
+        return readVersionRoundTrips + readRoundTrips + commitRoundTrips;
+    }
+
+    /** What happened between {@code earlier} (taken from the same database) and this snapshot. */
+    public EngineStats since(EngineStats earlier) {
+        return new EngineStats(readVersionRoundTrips - earlier.readVersionRoundTrips, readRoundTrips - earlier.readRoundTrips,
+                commitRoundTrips - earlier.commitRoundTrips, keysRead - earlier.keysRead, bytesRead - earlier.bytesRead,
+                keysWritten - earlier.keysWritten, bytesWritten - earlier.bytesWritten, conflicts - earlier.conflicts,
+                sequentialRoundTrips - earlier.sequentialRoundTrips);
+    }
+}

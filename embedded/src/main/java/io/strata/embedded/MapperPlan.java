@@ -1,0 +1,145 @@
+package io.strata.embedded;
+
+import com.apple.foundationdb.tuple.Tuple;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A {@code getMappedRange} mapper, parsed as FoundationDB 7.3's storage server parses it: a packed tuple
+ * whose elements become, for each key-value of the primary range, the elements of the mapped key.
+ *
+ * <ul>
+ *   <li>{@code "{K[i]}"} / {@code "{V[i]}"} (a string or bytes element longer than 5 bytes, of that
+ *       shape): element {@code i} of the primary key / value, itself unpacked as a tuple (2041/2042 when
+ *       it is not one). The index is read as C's {@code stoi} reads it — leading spaces, a sign, then
+ *       digits, anything after them ignored; no digits, out of {@code int} range, negative or past the
+ *       tuple's end: mapper_bad_index (2030).
+ *   <li>{@code "{...}"}: the mapped key is a prefix and the secondary read is the range it starts; it must
+ *       be the last element (mapper_bad_range_decriptor, 2032). Without it, the secondary read is a point
+ *       read of the mapped key.
+ *   <li>{@code "{{"} and {@code "}}"} in a string or bytes element are escapes for {@code "{"} and
+ *       {@code "}"}; an element containing one becomes a literal bytes element with the escapes removed.
+ *   <li>Every other element is copied as it is encoded.
+ * </ul>
+ * A mapper that is not a packed tuple fails with mapper_not_tuple (2043).
+ */
+final class MapperPlan {
+    /** One element of the mapped key: literal encoded bytes, a reference into the key or value, or the range marker. */
+    private record Element(byte[] literal, boolean fromKey, String indexText) {}
+
+    private final List<Element> elements;
+    private final boolean rangeQuery;
+
+    private MapperPlan(List<Element> elements, boolean rangeQuery) {
+        this.elements = elements;
+        this.rangeQuery = rangeQuery;
+    }
+
+    static MapperPlan parse(byte[] mapper) {
+        List<Object> items;
+        try {
+            items = Tuple.fromBytes(mapper).getItems();
+        } catch (RuntimeException e) {
+            throw FdbErrors.of(2043);
+        }
+        List<Element> elements = new ArrayList<>(items.size());
+        boolean range = false;
+        for (int i = 0; i < items.size(); i++) {
+            Object item = items.get(i);
+            byte[] raw = item instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : item instanceof byte[] b ? b : null;
+            if (raw == null) {
+                elements.add(new Element(encode(item), false, null));
+                continue;
+            }
+            String text = new String(raw, StandardCharsets.ISO_8859_1); // one char per byte, as C++ sees it
+            String unescaped = text.replace("{{", "{").replace("}}", "}");
+            int size = text.length();
+            if (!unescaped.equals(text)) {
+                elements.add(new Element(encode(unescaped.getBytes(StandardCharsets.ISO_8859_1)), false, null));
+            } else if (size > 5 && text.charAt(0) == '{' && (text.charAt(1) == 'K' || text.charAt(1) == 'V')
+                    && text.charAt(2) == '[' && text.charAt(size - 2) == ']' && text.charAt(size - 1) == '}') {
+                elements.add(new Element(null, text.charAt(1) == 'K', text.substring(3, size - 2)));
+            } else if (text.equals("{...}")) {
+                if (i != items.size() - 1) {
+                    throw FdbErrors.of(2032);
+                }
+                range = true;
+            } else {
+                elements.add(new Element(encode(item), false, null));
+            }
+        }
+        return new MapperPlan(List.copyOf(elements), range);
+    }
+
+    /** Whether the secondary read is the range the mapped key prefixes ({@code {...}}) rather than a point read. */
+    boolean rangeQuery() {
+        return rangeQuery;
+    }
+
+    /** The mapped key for one primary key-value. */
+    byte[] mappedKey(byte[] key, byte[] value) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<Object> keyItems = null;
+        List<Object> valueItems = null;
+        for (Element e : elements) {
+            if (e.literal() != null) {
+                out.writeBytes(e.literal());
+                continue;
+            }
+            int index = stoi(e.indexText());
+            List<Object> source;
+            if (e.fromKey()) {
+                keyItems = keyItems != null ? keyItems : unpack(key, 2041);
+                source = keyItems;
+            } else {
+                valueItems = valueItems != null ? valueItems : unpack(value, 2042);
+                source = valueItems;
+            }
+            if (index < 0 || index >= source.size()) {
+                throw FdbErrors.of(2030);
+            }
+            out.writeBytes(encode(source.get(index)));
+        }
+        return out.toByteArray();
+    }
+
+    private static List<Object> unpack(byte[] bytes, int errorCode) {
+        try {
+            return Tuple.fromBytes(bytes).getItems();
+        } catch (RuntimeException e) {
+            throw FdbErrors.of(errorCode);
+        }
+    }
+
+    /** One tuple element, encoded as it is inside a packed tuple. */
+    private static byte[] encode(Object item) {
+        return Tuple.fromList(Collections.singletonList(item)).pack();
+    }
+
+    /** C's {@code std::stoi}: mapper_bad_index (2030) where it would throw. */
+    private static int stoi(String text) {
+        int i = 0;
+        while (i < text.length() && " \t\n\u000b\f\r".indexOf(text.charAt(i)) >= 0) {
+            i++;
+        }
+        int start = i;
+        if (i < text.length() && (text.charAt(i) == '+' || text.charAt(i) == '-')) {
+            i++;
+        }
+        int digits = i;
+        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+            i++;
+        }
+        if (i == digits) {
+            throw FdbErrors.of(2030);
+        }
+        try {
+            return Integer.parseInt(text.substring(start, i));
+        } catch (NumberFormatException e) {
+            throw FdbErrors.of(2030); // out of int range
+        }
+    }
+}

@@ -1,0 +1,206 @@
+package io.strata.embedded;
+
+import com.apple.foundationdb.KeySelector;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.StreamingMode;
+import com.apple.foundationdb.async.AsyncIterable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Key selectors and range reads of one transaction attempt: resolving selectors over the transaction's
+ * view, a range read's bounds and argument checks, the merged scan of storage (or the read cache) and the
+ * attempt's writes, and the read-conflict range and cache knowledge a range read leaves. Reads run
+ * through {@link TransactionReads#perform}, which owns the read version, the MVCC window and the network.
+ */
+final class RangeReads {
+    private final EmbeddedDatabase db;
+    private final EmbeddedTransaction tr;
+    private final TransactionReads reads;
+    private final ReadCache cache;
+
+    RangeReads(EmbeddedDatabase db, EmbeddedTransaction tr, TransactionReads reads, ReadCache cache) {
+        this.db = db;
+        this.tr = tr;
+        this.reads = reads;
+        this.cache = cache;
+    }
+
+    CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshotRead) {
+        return reads.perform(false, () -> {
+            if (Keys.compare(selector.getKey(), Keys.SYSTEM_END) > 0) {
+                throw FdbErrors.specialKey(selector.getKey());
+            }
+            if (Keys.compare(selector.getKey(), reads.keyLimit()) > 0) {
+                throw FdbErrors.of(2004);
+            }
+            byte[] resolved = resolve(selector, snapshotRead);
+            db.network().read(1, resolved.length);
+            return resolved.clone();
+        });
+    }
+
+    /** Resolves a key selector over this transaction's view; adds the range it resolved over as a conflict. */
+    private byte[] resolve(KeySelector selector, boolean snapshotRead) {
+        byte[] key = selector.getKey();
+        int offset = selector.getOffset();
+        boolean forward = offset >= 1;
+        int steps = forward ? offset : 1 - offset;
+        boolean inclusive = forward != selector.orEqual();
+        byte[] limit = reads.keyLimit();
+        byte[] from = forward ? key : Keys.min(key, limit);
+        if (forward && Keys.compare(key, limit) >= 0) {
+            return limit;
+        }
+        boolean fromInclusive = inclusive || (!forward && Keys.compare(key, limit) > 0);
+        WriteBuffer writes = reads.visibleWrites(snapshotRead);
+        byte[] found = null;
+        for (boolean exhaustive = false; ; exhaustive = true) {
+            MergedCursor cursor = new MergedCursor(reads.storage(false), writes, from, fromInclusive, forward, exhaustive);
+            found = step(cursor, steps, forward ? limit : null);
+            if (cursor.consistent()) {
+                break;
+            }
+        }
+        byte[] resolved = found != null ? found : forward ? limit : Keys.EMPTY;
+        if (!snapshotRead) {
+            byte[] lo = Keys.min(key, resolved);
+            byte[] hi = Keys.max(key, resolved);
+            reads.conflicts().addRead(lo.clone(), Keys.min(Keys.after(hi), limit.length > 1 ? Keys.after(limit) : limit));
+        }
+        reads.conflicts().count(key.length);
+        return resolved;
+    }
+
+    /** The key {@code steps} keys along the cursor, or null when it runs out (or reaches {@code limit}, if given). */
+    private static byte[] step(MergedCursor cursor, int steps, byte[] limit) {
+        while (steps > 0 && cursor.hasNext()) {
+            byte[] k = cursor.next()[0];
+            if (limit != null && Keys.compare(k, limit) >= 0) {
+                return null;
+            }
+            if (--steps == 0) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    private byte[] rangeBound(KeySelector s, boolean snapshotRead) {
+        byte[] simple = simpleBound(s);
+        return simple != null ? simple : resolve(s, snapshotRead);
+    }
+
+    /** The key a firstGreaterOrEqual/firstGreaterThan selector bounds a range at, without reading; else null. */
+    private byte[] simpleBound(KeySelector s) {
+        if (s.getOffset() != 1) {
+            return null;
+        }
+        return Keys.min(s.orEqual() ? Keys.after(s.getKey()) : s.getKey(), reads.keyLimit());
+    }
+
+    /** Whether a range read is answered without storage: its bounds need no read and the read cache or a clear covers it. */
+    private boolean localRange(KeySelector begin, KeySelector end, boolean snapshotRead) {
+        WriteBuffer writes = reads.visibleWrites(snapshotRead);
+        byte[] b = simpleBound(begin);
+        byte[] e = simpleBound(end);
+        return writes != null && b != null && e != null
+                && (Keys.compare(b, e) >= 0 || cache.covers(b, e) || writes.coversCleared(b, e));
+    }
+
+    /** A selector with orEqual removed, as FoundationDB normalises it: (key, offset) of firstGreaterOrEqual form. */
+    private static byte[] normalisedKey(KeySelector s) {
+        return s.orEqual() ? Keys.after(s.getKey()) : s.getKey();
+    }
+
+    AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse,
+                                  StreamingMode mode, boolean snapshotRead) {
+        return new RangeIterable<>(() -> reads.perform(localRange(begin, end, snapshotRead),
+                () -> readRange(begin, end, limit, reverse, mode, snapshotRead)));
+    }
+
+    /**
+     * Checks a range read's arguments and resolves its bounds: {@code {begin, end}}, or null when the
+     * selectors select nothing (FoundationDB answers without reading).
+     */
+    byte[][] rangeBounds(KeySelector begin, KeySelector end, int limit, StreamingMode mode, boolean snapshotRead) {
+        for (KeySelector s : new KeySelector[] {begin, end}) {
+            if (Keys.compare(s.getKey(), Keys.SYSTEM_END) > 0) {
+                throw FdbErrors.specialKey(s.getKey());
+            }
+        }
+        if (Keys.compare(begin.getKey(), reads.keyLimit()) > 0 || Keys.compare(end.getKey(), reads.keyLimit()) > 0) {
+            throw FdbErrors.of(2004);
+        }
+        if (limit < 0) {
+            throw FdbErrors.of(2012);
+        }
+        if (mode == StreamingMode.EXACT && limit == 0) {
+            throw FdbErrors.of(2210);
+        }
+        // selectors inverted in both key and offset select nothing: FoundationDB answers without reading
+        if (begin.getOffset() >= end.getOffset() && Keys.compare(normalisedKey(begin), normalisedKey(end)) >= 0) {
+            return null;
+        }
+        byte[] b = rangeBound(begin, snapshotRead);
+        byte[] e = rangeBound(end, snapshotRead);
+        return Keys.compare(b, e) >= 0 ? null : new byte[][] {b, e};
+    }
+
+    private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
+                                     StreamingMode mode, boolean snapshotRead) {
+        byte[][] bounds = rangeBounds(begin, end, limit, mode, snapshotRead);
+        if (bounds == null) {
+            return List.of();
+        }
+        byte[] b = bounds[0];
+        byte[] e = bounds[1];
+        if (tr.buffer().isUnreadable(b, e)) {
+            throw FdbErrors.of(1036);
+        }
+        WriteBuffer writes = reads.visibleWrites(snapshotRead);
+        MergedCursor.Source source = writes != null && cache.covers(b, e) ? cache : reads.storage(writes != null);
+        List<byte[][]> out = scan(source, writes, b, e, limit, reverse);
+        reads.conflicts().count(b.length + e.length);
+        boolean cut = limit != 0 && out.size() == limit;
+        byte[] last = cut ? out.get(out.size() - 1)[0] : null;
+        byte[] readBegin = cut && reverse ? last : b.clone();
+        byte[] readEnd = cut && !reverse ? Keys.after(last) : e.clone();
+        if (writes != null) {
+            cache.markKnown(readBegin, readEnd);
+        }
+        if (!snapshotRead && (writes == null || !writes.coversCleared(b, e))) {
+            reads.conflicts().addRead(readBegin, readEnd);
+        }
+        List<KeyValue> copies = new ArrayList<>(out.size());
+        long bytes = 0;
+        for (byte[][] kv : out) {
+            copies.add(new KeyValue(kv[0].clone(), kv[1].clone()));
+            bytes += kv[0].length + kv[1].length;
+        }
+        if (source != cache && (writes == null || !writes.coversCleared(b, e))) {
+            db.network().read(out.size(), bytes);
+        }
+        return copies;
+    }
+
+    /** Up to {@code limit} (0: all) live key-values of {@code [b, e)} from {@code source} under {@code writes}, in either direction. */
+    static List<byte[][]> scan(MergedCursor.Source source, WriteBuffer writes, byte[] b, byte[] e, int limit, boolean reverse) {
+        List<byte[][]> out = new ArrayList<>();
+        for (boolean exhaustive = false; ; exhaustive = true) {
+            MergedCursor cursor = new MergedCursor(source, writes, reverse ? e : b, !reverse, !reverse, exhaustive);
+            while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
+                byte[][] kv = cursor.next();
+                if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
+                    break;
+                }
+                out.add(kv);
+            }
+            if (cursor.consistent()) {
+                return out;
+            }
+            out.clear(); // a key died while the live keys were walked: it may have been missed
+        }
+    }
+}

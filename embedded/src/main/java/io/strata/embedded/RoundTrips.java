@@ -1,0 +1,121 @@
+package io.strata.embedded;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The simulated network: when a request's answer arrives, and what the database has been asked for
+ * ({@link EngineStats}).
+ *
+ * <p>Invariants: with a round trip of zero every answer is immediate (the engine's default). Otherwise an
+ * answer due at some instant completes then, on the caller's executor, from the JDK's shared delay timer,
+ * so no thread waits for it and concurrent requests overlap as on a real client. Counters only grow.
+ */
+final class RoundTrips {
+    private final long latencyNanos;
+    private final LongAdder readVersions = new LongAdder();
+    private final LongAdder reads = new LongAdder();
+    private final LongAdder commits = new LongAdder();
+    private final LongAdder keysRead = new LongAdder();
+    private final LongAdder bytesRead = new LongAdder();
+    private final LongAdder keysWritten = new LongAdder();
+    private final LongAdder bytesWritten = new LongAdder();
+    private final LongAdder conflicts = new LongAdder();
+    private final LongAdder sequential = new LongAdder();
+
+    RoundTrips(long latencyNanos) {
+        this.latencyNanos = latencyNanos;
+    }
+
+    /** When a request sent now, which may go out only at {@code notBeforeNanos}, is answered. */
+    long dueAfter(long notBeforeNanos) {
+        return latencyNanos == 0 ? 0 : Math.max(System.nanoTime(), notBeforeNanos) + latencyNanos;
+    }
+
+    long latencyNanos() {
+        return latencyNanos;
+    }
+
+    /**
+     * {@code answer}, completed at {@code dueNanos} (at once if that has passed) — or, when the
+     * transaction's {@code deadlineNanos} (TIMEOUT; 0 for none) comes first, failed then with
+     * transaction_timed_out (1031), as a real client cancels a transaction that times out while it waits.
+     */
+    <T> CompletableFuture<T> deliver(CompletableFuture<T> answer, long dueNanos, Executor executor, long deadlineNanos) {
+        long now = System.nanoTime();
+        if (dueNanos == 0 || dueNanos - now <= 0) {
+            return answer;
+        }
+        boolean timesOut = deadlineNanos != 0 && deadlineNanos - dueNanos < 0;
+        long wait = (timesOut ? Math.max(deadlineNanos, now) : dueNanos) - now;
+        CompletableFuture<T> delivered = new CompletableFuture<>();
+        Executor at = CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, executor);
+        answer.whenComplete((v, e) -> at.execute(() -> {
+            if (timesOut) {
+                delivered.completeExceptionally(FdbErrors.of(1031));
+            } else if (e != null) {
+                delivered.completeExceptionally(e);
+            } else {
+                delivered.complete(v);
+            }
+        }));
+        return delivered;
+    }
+
+    void readVersion() {
+        readVersions.increment();
+    }
+
+    void read(long keys, long bytes) {
+        keysRead.add(keys);
+        bytesRead.add(bytes);
+    }
+
+    void readRequest() {
+        reads.increment();
+    }
+
+    void commit() {
+        commits.increment();
+    }
+
+    void written(long keys, long bytes) {
+        keysWritten.add(keys);
+        bytesWritten.add(bytes);
+    }
+
+    void conflict() {
+        conflicts.increment();
+    }
+
+    EngineStats stats() {
+        return new EngineStats(readVersions.sum(), reads.sum(), commits.sum(), keysRead.sum(), bytesRead.sum(),
+                keysWritten.sum(), bytesWritten.sum(), conflicts.sum(), sequential.sum());
+    }
+
+    /**
+     * One transaction attempt's critical path: its answers span {@code round((last due - first send) /
+     * roundTrip)} round trips, since every request goes out as soon as the caller can send it.
+     */
+    final class Path {
+        private long start = -1;
+        private long lastDue;
+        private long counted;
+
+        /** Notes a request sent now whose answer is due at {@code dueNanos}. */
+        synchronized void sent(long dueNanos) {
+            if (latencyNanos == 0) {
+                return;
+            }
+            if (start < 0) {
+                start = dueNanos - latencyNanos;
+            }
+            lastDue = Math.max(lastDue, dueNanos);
+            long waves = (lastDue - start + latencyNanos / 2) / latencyNanos;
+            sequential.add(waves - counted);
+            counted = waves;
+        }
+    }
+}

@@ -1,0 +1,10 @@
+package io.strata.embedded;
+
+import com.apple.foundationdb.Database;
+
+class MappedRangeEmbeddedTest extends MappedRangeContract {
+    @Override
+    protected Database database() {
+        return EmbeddedFdb.open();
+    }
+}
