@@ -22,6 +22,8 @@ public final class QueryMethodParser {
       "^(find|get|read|query|stream|count|exists|delete|remove)(Distinct)?(First(\\d*)|Top(\\d*))?(\\p{Lu}\\w*?)??By(\\w*)$");
   private static final Pattern AND = Pattern.compile("And(?=\\p{Lu})");
   private static final Pattern OR = Pattern.compile("Or(?=\\p{Lu})");
+  /** {@code AgeAscNameDesc}: an item ends at its direction. */
+  private static final Pattern DIRECTION_END = Pattern.compile("(?<=Asc|Desc)(?=\\p{Lu})");
   private static final Pattern ORDER_BY = Pattern.compile("OrderBy(?=\\p{Lu})");
 
   /** Operator words, longest first so that {@code GreaterThanEqual} wins over {@code GreaterThan}. */
@@ -113,7 +115,11 @@ public final class QueryMethodParser {
 
   private List<Order> orders(String name, String text) throws QueryError {
     List<Order> out = new ArrayList<>();
-    for (String part : AND.split(text, -1)) {
+    List<String> parts = new ArrayList<>();
+    for (String item : AND.split(text, -1)) {
+      parts.addAll(properties.contains(item) ? List.of(item) : List.of(DIRECTION_END.split(item, -1)));
+    }
+    for (String part : parts) {
       if (part.isEmpty()) {
         throw new QueryError(Messages.QUERY_UNPARSEABLE, name);
       }
