@@ -47,6 +47,13 @@ class GoldenSourcesTest {
   }
 
   @Test
+  void declaredRepositoryGeneratesTheGoldenImpl() {
+    Compilation c = compile("Account", "Accounts");
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.AccountsImpl").hasSourceEquivalentTo(golden("AccountsImpl"));
+  }
+
+  @Test
   void outputIsDeterministic() throws IOException {
     String first = compile("Account", "Device").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
     String second = compile("Device", "Account").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
