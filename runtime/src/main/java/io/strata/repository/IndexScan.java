@@ -195,9 +195,10 @@ public final class IndexScan<T> {
     return out;
   }
 
-  /** What a continuation of this scan is bound to: its method and arguments, through its ranges. */
-  private static byte[] fingerprint(List<KeyRange> ranges) {
+  /** What a continuation of this scan is bound to: its index, arguments and direction, through its ranges. */
+  private byte[] fingerprint(List<KeyRange> ranges) {
     List<byte[]> parts = new ArrayList<>();
+    parts.add(new byte[] {(byte) (reverse ? 1 : 0), (byte) (keyOrder ? 1 : 0), (byte) (filter == null ? 0 : 1)});
     ranges.forEach(r -> {
       parts.add(r.begin());
       parts.add(r.end());

@@ -62,6 +62,10 @@ final class PlanDoc {
   }
 
   private String plan(QueryPlan p) {
+    if (p.allRows()) {
+      return "no index narrows this read: reads every row {@code (" + q(entity.entityName()) + ", \"R\", id, ...)} in id order,"
+          + " in batches" + (m.shape() == Shape.PAGE || m.shape() == Shape.STREAM ? ", until a page is full" : "") + "." + filtered(p);
+    }
     if (p.spatial() != null) {
       BoundCriterion s = p.spatialCriterion();
       return "reads the Z-order index {@code (" + q(entity.entityName()) + ", \"Z\", " + q(s.field().name()) + ", z, id)} over the"

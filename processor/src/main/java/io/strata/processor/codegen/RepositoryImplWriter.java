@@ -163,7 +163,7 @@ public final class RepositoryImplWriter {
         return shaped(union());
       }
       QueryPlan plan = m.plans().get(0);
-      if (plan.spatial() == null && m.projection().isEmpty() && !m.parsed().distinct()) {
+      if (plan.index() != null && m.projection().isEmpty() && !m.parsed().distinct()) {
         switch (m.shape()) {
           case COUNT_LONG:
             return CodeBlock.of("$L.count(tr)", scans.scan(plan, 0));
@@ -244,6 +244,11 @@ public final class RepositoryImplWriter {
     /** A {@code CompletableFuture<Page<element>>} of at most {@code size} results after {@code after}. */
     private CodeBlock page(CodeBlock size) {
       QueryPlan plan = m.plans().get(0);
+      if (plan.allRows()) {
+        CodeBlock rows = CodeBlock.of("$T.page(tr, store, e -> $L, $L, after)", ScanCode.FILTERED_ROWS, scans.predicate(plan.filtered()), size);
+        return m.projection().isEmpty() ? rows : CodeBlock.of("$L.thenApply(p -> new $T<>($T.map(p.items(), e -> $L), p.next()))", rows,
+            PAGE, ValueCode.ELEMENTS, scans.fromEntity(m));
+      }
       if (plan.spatial() != null) {
         return CodeBlock.of("spatial.within(tr, $S, $N, $L, after)", plan.spatial().field().name(), plan.spatialCriterion().params().get(0), size);
       }

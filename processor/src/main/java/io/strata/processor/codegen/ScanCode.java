@@ -17,6 +17,7 @@ import java.util.Optional;
  */
 final class ScanCode {
   private static final ClassName MATCHES = ClassName.get("io.strata.repository", "Matches");
+  static final ClassName FILTERED_ROWS = ClassName.get("io.strata.repository", "FilteredRows");
 
   private final ValueCode values;
 
@@ -80,6 +81,10 @@ final class ScanCode {
 
   /** A {@code CompletableFuture<List<E>>} of the plan's entities, at most {@code limit} (0: no limit). */
   CodeBlock entities(QueryPlan plan, int limit) {
+    if (plan.allRows()) {
+      return CodeBlock.of("$T.all(tr, store, e -> $L, $L)", FILTERED_ROWS, predicate(plan.filtered()),
+          limit == 0 ? "Integer.MAX_VALUE" : limit);
+    }
     if (plan.spatial() == null) {
       return CodeBlock.of("$L.entities(tr)", scan(plan, limit));
     }
@@ -95,7 +100,7 @@ final class ScanCode {
   }
 
   /** The in-memory check of {@code criteria} on an entity {@code e}, comparing stored elements. */
-  private CodeBlock predicate(List<BoundCriterion> criteria) {
+  CodeBlock predicate(List<BoundCriterion> criteria) {
     CodeBlock.Builder b = CodeBlock.builder();
     for (int i = 0; i < criteria.size(); i++) {
       BoundCriterion c = criteria.get(i);

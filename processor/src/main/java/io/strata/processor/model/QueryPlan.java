@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * How one conjunction of criteria is read, decided at compile time.
  *
- * @param index the index read, or null for a spatial plan
+ * @param index the index read, or null for a spatial plan or a filtered read of every row
  * @param spatial the {@code @Spatial} field read, or null
  * @param equalities the equality criteria on the index's leading fields, in index order (one per field)
  * @param range the range criteria on the next index field (empty, one, or a lower and an upper bound)
@@ -24,6 +24,11 @@ public record QueryPlan(IndexModel index, SpatialModel spatial, List<BoundCriter
     equalities = List.copyOf(equalities);
     range = List.copyOf(range);
     filtered = List.copyOf(filtered);
+  }
+
+  /** Whether every row is read in id order and filtered ({@code @AllowFiltering} with no index that helps). */
+  public boolean allRows() {
+    return index == null && spatial == null;
   }
 
   /** The position of a field in the tuples an index scan returns ({@code (v1, ..., vn, id)}), or -1. */

@@ -23,7 +23,8 @@ import java.util.Set;
  * are all on {@code f(j+1)}, and the {@code OrderBy} names the following index fields in one direction
  * (fields fixed by equality skipped; an {@code In} field may lead when its alternatives are merged in key
  * order). Among serving indexes the longest equality prefix wins, then one that reads no rows, then the
- * first declared. Spatial criteria are served by their field's Z-order index alone.
+ * first declared. Spatial criteria are served by their field's Z-order index alone. With {@code @AllowFiltering},
+ * criteria no index serves are checked on each row read; when no index narrows the read at all, every row is read.
  */
 public final class QueryPlanner {
   private final EntityModel entity;
@@ -64,8 +65,12 @@ public final class QueryPlanner {
           best = c;
         }
       }
-      if (best != null) {
+      boolean helps = best != null && (best.prefix() > 0 || !best.plan().range().isEmpty() || !order.isEmpty());
+      if (helps) {
         return best.plan();
+      }
+      if (order.isEmpty()) {
+        return new QueryPlan(null, null, List.of(), List.of(), null, false, false, false, true, and);
       }
     }
     List<FieldModel> suggested = suggestedFields(and, order);

@@ -265,6 +265,23 @@ public abstract class DeclaredQueriesContract extends BackendContract {
   }
 
   @Test
+  void allowFilteringWithoutAHelpfulIndexReadsEveryRow() {
+    assertEquals(ids(where(TOWNS, t -> t.id() > 20 && t.capital())), ids(towns.findByIdGreaterThanAndCapitalTrue(20)));
+    List<List<Town>> pages = Pages.each(after -> towns.findByIdLessThan(25, 4, after));
+    assertEquals(ids(where(TOWNS, t -> t.id() < 25)), ids(pages.stream().flatMap(List::stream).toList()));
+    assertTrue(pages.stream().allMatch(p -> p.size() <= 4) && pages.size() >= 7);
+    assertEquals(where(TOWNS, t -> t.id() >= 10 && t.id() <= 19).size(), towns.countByIdBetween(10, 19));
+  }
+
+  @Test
+  void aContinuationOfOtherArgumentsIsRejected() {
+    io.strata.Continuation jp = towns.findByCountry("JP", 2, null).next().orElseThrow();
+    assertThrows(io.strata.InvalidContinuationException.class, () -> towns.findByCountry("FR", 2, jp));
+    io.strata.Continuation desc = towns.queryByCountryInOrderByPopulationDesc(List.of("JP"), 2, null).next().orElseThrow();
+    assertThrows(io.strata.InvalidContinuationException.class, () -> towns.findByCountry("JP", 2, desc));
+  }
+
+  @Test
   void aTransactionContextComposesWithTheCallersTransaction() {
     Town fresh = new Town(500, "Fresh", "NZ", 5, false, "F1", LocalDate.of(2020, 1, 1), null);
     List<Town> seen = db.run(tr -> {

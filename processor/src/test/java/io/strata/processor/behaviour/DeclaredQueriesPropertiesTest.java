@@ -94,6 +94,8 @@ class DeclaredQueriesPropertiesTest {
       assertEquals(brute(all, t -> t.country().equals(country), Comparator.comparing(Town::name).thenComparingLong(Town::id)),
           Pages.all(after -> towns.findByCountry(country, n, after)));
       assertEquals(brute(all, t -> true, BY_POPULATION.reversed()).stream().limit(10).toList(), towns.findTop10ByOrderByPopulationDesc());
+      assertEquals(brute(all, t -> t.id() > a && t.capital(), byId), towns.findByIdGreaterThanAndCapitalTrue(a));
+      assertEquals(brute(all, t -> t.id() < b * 3, byId), Pages.all(after -> towns.findByIdLessThan(b * 3, n, after)));
       long deleted = towns.deleteByCountry(country);
       assertEquals(all.stream().filter(t -> t.country().equals(country)).count(), deleted);
       assertEquals(all.size() - deleted, towns.count());
