@@ -241,6 +241,8 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     assertEquals(ids(in("JP").stream().sorted(BY_POPULATION.reversed()).toList()), ids(towns.findByCountryOrderByPopulationDesc("JP").join()));
     assertEquals(where(TOWNS, t -> t.population() > 500).size(), towns.countByPopulationGreaterThan(500).join());
     assertEquals(Optional.of(TOWNS.get(5)), towns.getByName(TOWNS.get(5).name()).join());
+    towns.removeByCountry("FR").join();
+    assertEquals(0, towns.countByCountry("FR"));
   }
 
   @Test
@@ -251,6 +253,10 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     assertFalse(inside.isEmpty());
     assertEquals(sortedIds(inside), sortedIds(towns.findByLocationWithin(box)));
     assertEquals(sortedIds(where(inside, t -> t.country().equals("JP"))), sortedIds(towns.findByLocationWithinAndCountry(box, "JP")));
+    try (Stream<Town> streamed = towns.streamByLocationWithin(box)) {
+      assertEquals(sortedIds(inside), sortedIds(streamed.toList()));
+    }
+    assertEquals(sortedIds(inside), sortedIds(Pages.all(after -> towns.findByLocationWithin(box, 3, after).join())));
     GeoPoint centre = TOWNS.get(10).location();
     List<Town> near = where(TOWNS, t -> Geodesy.distanceMeters(centre.lat(), centre.lon(), t.location().lat(), t.location().lon()) <= 2_000_000);
     assertEquals(sortedIds(near), sortedIds(towns.findByLocationNear(centre, 2_000_000)));

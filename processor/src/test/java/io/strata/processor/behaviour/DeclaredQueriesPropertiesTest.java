@@ -94,6 +94,9 @@ class DeclaredQueriesPropertiesTest {
       assertEquals(brute(all, t -> t.country().equals(country), Comparator.comparing(Town::name).thenComparingLong(Town::id)),
           Pages.all(after -> towns.findByCountry(country, n, after)));
       assertEquals(brute(all, t -> true, BY_POPULATION.reversed()).stream().limit(10).toList(), towns.findTop10ByOrderByPopulationDesc());
+      String code = "K" + Math.floorMod(a, 7);
+      assertEquals(brute(all, t -> t.code().startsWith(code), Comparator.comparing(Town::code).reversed()),
+          Pages.all(after -> towns.findByCodeStartingWithOrderByCodeDesc(code, n, after)));
       assertEquals(brute(all, t -> t.id() > a && t.capital(), byId), towns.findByIdGreaterThanAndCapitalTrue(a));
       assertEquals(brute(all, t -> t.id() < b * 3, byId), Pages.all(after -> towns.findByIdLessThan(b * 3, n, after)));
       long deleted = towns.deleteByCountry(country);
@@ -164,6 +167,9 @@ class DeclaredQueriesPropertiesTest {
       assertEquals(Set.copyOf(brute(all, r -> r.note().map(s -> s.startsWith(prefix)).orElse(false), byAt)),
           Set.copyOf(readings.findByNoteStartingWith(prefix)));
       assertEquals(brute(all, r -> r.sensor().equals(sensor), byAt), Pages.all(after -> readings.findBySensorOrderByAtAsc(sensor, n, after)));
+      Comparator<Reading> bySensorAt = Comparator.comparing(Reading::sensor).thenComparing(byAt);
+      assertEquals(brute(all, r -> in.contains(r.sensor()), bySensorAt.reversed()),
+          Pages.all(after -> readings.findBySensorInOrderBySensorDescAtDesc(in, n, after)));
       try (Stream<Instant> ats = readings.streamAtBySensorInOrderByAtDesc(in)) {
         assertEquals(brute(all, r -> in.contains(r.sensor()), byAt.reversed()).stream().map(Reading::at).toList(), ats.toList());
       }
