@@ -62,6 +62,12 @@ final class PlanDoc {
   }
 
   private String plan(QueryPlan p) {
+    if (p.byId()) {
+      BoundCriterion c = p.equalities().get(0);
+      return "reads the row {@code (" + q(entity.entityName()) + ", \"R\", id)} of " + (c.operator() == Operator.IN
+          ? "each distinct id of {@code " + c.params().get(0) + "}, concurrently, in the order given" : "{@code " + c.params().get(0) + "}")
+          + "; no index." + filtered(p);
+    }
     if (p.allRows()) {
       return "no index narrows this read: reads every row {@code (" + q(entity.entityName()) + ", \"R\", id, ...)} in id order,"
           + " in batches" + (m.shape() == Shape.PAGE || m.shape() == Shape.STREAM ? ", until a page is full" : "") + "." + filtered(p);

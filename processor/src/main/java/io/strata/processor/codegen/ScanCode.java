@@ -85,18 +85,30 @@ final class ScanCode {
       return CodeBlock.of("$T.all(tr, store, e -> $L, $L)", FILTERED_ROWS, predicate(plan.filtered()),
           limit == 0 ? "Integer.MAX_VALUE" : limit);
     }
-    if (plan.spatial() == null) {
+    if (plan.spatial() == null && !plan.byId()) {
       return CodeBlock.of("$L.entities(tr)", scan(plan, limit));
     }
-    BoundCriterion s = plan.spatialCriterion();
-    CodeBlock read = s.operator() == Operator.WITHIN
-        ? CodeBlock.of("spatial.within(tr, $S, $N)", s.field().name(), s.params().get(0))
-        : CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
+    CodeBlock read = plan.byId() ? byId(plan.equalities().get(0)) : spatial(plan.spatialCriterion());
     if (plan.filtered().isEmpty() && limit == 0) {
       return read;
     }
     return CodeBlock.of("$L.thenApply(es -> $T.filter(es, e -> $L, $L))", read, RepositoryImplWriter.QUERY_RESULTS,
         plan.filtered().isEmpty() ? CodeBlock.of("true") : predicate(plan.filtered()), limit == 0 ? "Integer.MAX_VALUE" : limit);
+  }
+
+  /** The rows of the ids an {@code Id}/{@code IdIn} criterion gives, in the order given, each once. */
+  private CodeBlock byId(BoundCriterion c) {
+    CodeBlock ids = c.operator() == Operator.IN
+        ? CodeBlock.of("$T.distinct($T.map($N, v -> $L))", RepositoryImplWriter.QUERY_RESULTS, ValueCode.ELEMENTS, c.params().get(0),
+            element(c.field(), CodeBlock.of("v")))
+        : CodeBlock.of("$T.of($L)", List.class, element(c.field(), CodeBlock.of("$N", c.params().get(0))));
+    return CodeBlock.of("store.loadAll(tr, $L)", ids);
+  }
+
+  private CodeBlock spatial(BoundCriterion s) {
+    return s.operator() == Operator.WITHIN
+        ? CodeBlock.of("spatial.within(tr, $S, $N)", s.field().name(), s.params().get(0))
+        : CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
   }
 
   /** The in-memory check of {@code criteria} on an entity {@code e}, comparing stored elements. */

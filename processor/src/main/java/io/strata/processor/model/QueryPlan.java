@@ -5,9 +5,10 @@ import java.util.List;
 /**
  * How one conjunction of criteria is read, decided at compile time.
  *
- * @param index the index read, or null for a spatial plan or a filtered read of every row
+ * @param index the index read, or null for a spatial plan, rows read by id, or a filtered read of every row
  * @param spatial the {@code @Spatial} field read, or null
- * @param equalities the equality criteria on the index's leading fields, in index order (one per field)
+ * @param equalities the equality criteria on the index's leading fields, in index order (one per field); for a
+ *     plan by id, the id criterion
  * @param range the range criteria on the next index field (empty, one, or a lower and an upper bound)
  * @param spatialCriterion the {@code Within}/{@code Near} criterion of a spatial plan, or null
  * @param reverse read backwards (an {@code OrderBy ... Desc})
@@ -28,7 +29,12 @@ public record QueryPlan(IndexModel index, SpatialModel spatial, List<BoundCriter
 
   /** Whether every row is read in id order and filtered ({@code @AllowFiltering} with no index that helps). */
   public boolean allRows() {
-    return index == null && spatial == null;
+    return index == null && spatial == null && equalities.isEmpty();
+  }
+
+  /** Whether the rows of the ids given ({@code Id} or {@code IdIn}) are read directly; {@link #filtered} checked on them. */
+  public boolean byId() {
+    return index == null && spatial == null && !equalities.isEmpty();
   }
 
   /** The position of a field in the tuples an index scan returns ({@code (v1, ..., vn, id)}), or -1. */

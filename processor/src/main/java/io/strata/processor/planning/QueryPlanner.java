@@ -23,7 +23,8 @@ import java.util.Set;
  * are all on {@code f(j+1)}, and the {@code OrderBy} names the following index fields in one direction
  * (fields fixed by equality skipped; an {@code In} field may lead when its alternatives are merged in key
  * order). Among serving indexes the longest equality prefix wins, then one that reads no rows, then the
- * first declared. Spatial criteria are served by their field's Z-order index alone. With {@code @AllowFiltering},
+ * first declared. Spatial criteria are served by their field's Z-order index alone. Equality or {@code In} on the id
+ * reads those rows directly (the other criteria are checked on them). With {@code @AllowFiltering},
  * criteria no index serves are checked on each row read; when no index narrows the read at all, every row is read.
  */
 public final class QueryPlanner {
@@ -45,6 +46,13 @@ public final class QueryPlanner {
     List<BoundCriterion> spatial = and.stream().filter(c -> c.operator().kind() == Operator.Kind.SPATIAL).toList();
     if (!spatial.isEmpty()) {
       return spatialPlan(method, and, order, spatial, allowFiltering);
+    }
+    for (BoundCriterion c : and) {
+      if (c.field().id() && (c.operator() == Operator.EQUALS || c.operator() == Operator.IN) && order.isEmpty()) {
+        List<BoundCriterion> rest = new ArrayList<>(and);
+        rest.remove(c);
+        return new QueryPlan(null, null, List.of(c), List.of(), null, false, false, false, true, rest);
+      }
     }
     Candidate best = null;
     boolean criteriaServed = false;

@@ -127,6 +127,9 @@ final class QueryMethodValidator {
           && (plan.spatialCriterion().operator() == Operator.NEAR || !plan.filtered().isEmpty())) {
         throw returnError(TypeName.get(method.getReturnType()), "Near or filtered spatial", "a List (only Within alone pages)");
       }
+      if (plan.byId() && (returned.shape == Shape.PAGE || returned.shape == Shape.STREAM)) {
+        throw returnError(TypeName.get(method.getReturnType()), "by-id", "a List, Optional or single result (the ids bound it)");
+      }
       for (BoundCriterion c : plan.filtered()) {
         if (c.field().read() == null) {
           throw new QueryError(Messages.QUERY_NO_INDEX, name, "the document path " + c.field().name(), "by" + c.field().name(),

@@ -280,6 +280,14 @@ public abstract class DeclaredQueriesContract extends BackendContract {
   }
 
   @Test
+  void idCriteriaReadThoseRowsDirectly() {
+    assertEquals(List.of(TOWNS.get(9), TOWNS.get(3)), towns.findByIdIn(List.of(9L, 3L, 9L, 999L)));
+    assertEquals(Optional.of(TOWNS.get(4)), towns.findByIdAndCountry(4, TOWNS.get(4).country()));
+    assertEquals(Optional.empty(), towns.findByIdAndCountry(4, "nowhere"));
+    assertEquals(List.of(0L, 7L, 14L).size(), towns.countByIdInAndCapitalTrue(List.of(0L, 1L, 7L, 14L, 15L)));
+  }
+
+  @Test
   void aContinuationOfOtherArgumentsIsRejected() {
     io.strata.Continuation jp = towns.findByCountry("JP", 2, null).next().orElseThrow();
     assertThrows(io.strata.InvalidContinuationException.class, () -> towns.findByCountry("FR", 2, jp));

@@ -98,6 +98,8 @@ class DeclaredQueriesPropertiesTest {
       assertEquals(brute(all, t -> t.code().startsWith(code), Comparator.comparing(Town::code).reversed()),
           Pages.all(after -> towns.findByCodeStartingWithOrderByCodeDesc(code, n, after)));
       assertEquals(brute(all, t -> t.id() > a && t.capital(), byId), towns.findByIdGreaterThanAndCapitalTrue(a));
+      List<Long> someIds = List.of(b, a, b + 1, a * 2);
+      assertEquals(all.stream().filter(t -> someIds.contains(t.id()) && t.capital()).count(), towns.countByIdInAndCapitalTrue(someIds));
       assertEquals(brute(all, t -> t.id() < b * 3, byId), Pages.all(after -> towns.findByIdLessThan(b * 3, n, after)));
       long deleted = towns.deleteByCountry(country);
       assertEquals(all.stream().filter(t -> t.country().equals(country)).count(), deleted);

@@ -123,6 +123,14 @@ class QueryPlannerTest {
   }
 
   @Test
+  void equalityOnTheIdReadsThatRowWhateverTheIndexes() throws QueryError {
+    QueryPlan plan = planner(index("byCountry", false, COUNTRY)).plan("m", List.of(eq(COUNTRY), in(ID)), List.of(), null, false);
+    assertTrue(plan.byId());
+    assertEquals(List.of(in(ID)), plan.equalities());
+    assertEquals(List.of(eq(COUNTRY)), plan.filtered());
+  }
+
+  @Test
   void allowFilteringUsesThePartialIndexOrEveryRow() throws QueryError {
     QueryPlanner p = planner(index("byCountry", false, COUNTRY));
     QueryPlan partial = p.plan("m", List.of(eq(COUNTRY), eq(NAME)), List.of(), null, true);
