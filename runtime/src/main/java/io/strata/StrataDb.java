@@ -1,14 +1,19 @@
 package io.strata;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.directory.DirectorySubspace;
 import com.apple.foundationdb.subspace.Subspace;
+import io.strata.repository.Blocking;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * An open Strata database, from {@link Strata#connect(String)}: the fdb-java {@link Database} plus the root chosen by
  * the URL ({@code ?root=} and {@code tenant=}). Pass both to generated repositories:
- * {@code new UserRepository(sdb.database(), sdb.root())}. Closing it closes the database.
+ * {@code new UserRepository(sdb)} (or {@code new UserRepository(sdb.database(), sdb.root())}). Closing it closes the
+ * database.
  */
 public final class StrataDb implements AutoCloseable {
   private final String url;
@@ -46,6 +51,25 @@ public final class StrataDb implements AutoCloseable {
    */
   public Optional<DirectorySubspace> directory() {
     return directory;
+  }
+
+  /**
+   * Runs {@code body} in one transaction, committed when it returns and retried from the start on conflicts, so it
+   * must be safe to run more than once. Pass the transaction to repositories' {@code TransactionContext} overloads
+   * to compose one ACID unit of work across them. Strata's own exceptions (such as
+   * {@link UniqueConstraintException}) and FoundationDB's come out as themselves, never wrapped in a
+   * {@code CompletionException}; nothing of a failed attempt is committed.
+   */
+  public <T> T run(Function<Transaction, T> body) {
+    return Blocking.call(() -> database.run(body));
+  }
+
+  /**
+   * Runs {@code body} in one read-only transaction (retried on retryable errors) and returns its result;
+   * exceptions come out as in {@link #run(Function)}.
+   */
+  public <T> T read(Function<ReadTransaction, T> body) {
+    return Blocking.call(() -> database.read(body));
   }
 
   /** The URL this database was opened with ({@code "strata:database"} for {@link #of(Database)}). */

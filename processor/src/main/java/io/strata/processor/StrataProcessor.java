@@ -3,12 +3,16 @@ package io.strata.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import io.strata.processor.codegen.CodecWriter;
+import io.strata.annotations.Entity;
+import io.strata.annotations.Repository;
+import io.strata.processor.codegen.RepositoryImplWriter;
 import io.strata.processor.codegen.RepositoryIndexWriter;
 import io.strata.processor.codegen.RepositoryWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
+import io.strata.processor.validation.RepositoryValidator;
 import io.strata.processor.validation.SchemaEvolution;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -24,10 +28,13 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.MirroredTypeException;
 import javax.tools.Diagnostic;
 
 /**
- * Generates {@code <Type>Repository} and {@code <Type>Codec} for every {@code @Entity}. Thin by
+ * Generates {@code <Type>Repository} and {@code <Type>Codec} for every {@code @Entity}, and {@code <Interface>Impl}
+ * for every {@code @Repository}. Thin by
  * design: validation turns elements into models, writers turn models into files.
  */
 @AutoService(Processor.class)
@@ -38,6 +45,7 @@ public final class StrataProcessor extends AbstractProcessor {
    * claiming them keeps javac's {@code -Xlint:processing} quiet.
    */
   private static final Set<String> CLAIMED = Set.of("io.strata.annotations.*", "javax.annotation.processing.Generated");
+  private static final String REPOSITORY = "io.strata.annotations.Repository";
 
   /** Generated class name → the entity that claimed it, across rounds, for clash detection. */
   private final Map<String, TypeElement> claimedNames = new HashMap<>();
@@ -76,8 +84,10 @@ public final class StrataProcessor extends AbstractProcessor {
       types.add((TypeElement) e);
     }
     types.sort(Comparator.comparing(t -> t.getQualifiedName().toString()));
+    Map<String, Optional<EntityModel>> models = new HashMap<>();
     for (TypeElement type : types) {
       Optional<EntityModel> model = validator.validate(type);
+      models.put(type.getQualifiedName().toString(), model);
       if (model.isEmpty() || clashes(type, model.get(), diagnostics)) {
         continue;
       }
@@ -89,7 +99,40 @@ public final class StrataProcessor extends AbstractProcessor {
       }
       schemaEvolution.check(type, model.get(), diagnostics);
     }
+    repositories(round, diagnostics, validator, models);
     return true;
+  }
+
+  /** Generates {@code <Interface>Impl} for every {@code @Repository}, planning its queries on the entity's model. */
+  private void repositories(RoundEnvironment round, Diagnostics diagnostics, EntityValidator validator,
+      Map<String, Optional<EntityModel>> models) {
+    TypeElement annotation = processingEnv.getElementUtils().getTypeElement(REPOSITORY);
+    if (annotation == null) {
+      return;
+    }
+    RepositoryValidator repositories = new RepositoryValidator(diagnostics, type -> models.computeIfAbsent(
+        type.getQualifiedName().toString(), name -> type.getAnnotation(Entity.class) == null ? Optional.empty() : validator.validate(type)));
+    List<TypeElement> types = new ArrayList<>();
+    for (Element e : round.getElementsAnnotatedWith(annotation)) {
+      types.add((TypeElement) e);
+    }
+    types.sort(Comparator.comparing(t -> t.getQualifiedName().toString()));
+    for (TypeElement type : types) {
+      repositories.validate(type, declaredEntity(type)).ifPresent(model -> {
+        write(type, new RepositoryImplWriter().write(model));
+        repositoryIndex.add(model.implName().canonicalName());
+      });
+    }
+  }
+
+  /** The {@code @Repository(entity = ...)} class, or null when not set. */
+  private static TypeElement declaredEntity(TypeElement type) {
+    try {
+      type.getAnnotation(Repository.class).entity();
+    } catch (MirroredTypeException e) {
+      return e.getTypeMirror() instanceof DeclaredType d ? (TypeElement) d.asElement() : null;
+    }
+    return null;
   }
 
   private boolean clashes(TypeElement type, EntityModel model, Diagnostics diagnostics) {

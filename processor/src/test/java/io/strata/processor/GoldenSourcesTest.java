@@ -47,6 +47,13 @@ class GoldenSourcesTest {
   }
 
   @Test
+  void declaredRepositoryGeneratesTheGoldenImpl() {
+    Compilation c = compile("Account", "Accounts");
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.AccountsImpl").hasSourceEquivalentTo(golden("AccountsImpl"));
+  }
+
+  @Test
   void outputIsDeterministic() throws IOException {
     String first = compile("Account", "Device").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
     String second = compile("Device", "Account").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
@@ -60,10 +67,14 @@ class GoldenSourcesTest {
         .map(File::new)
         .toList();
     Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).withClasspath(classpath)
-        .compile(JavaFileObjects.forResource("golden/input/com/example/Account.java"));
+        .compile(JavaFileObjects.forResource("golden/input/com/example/Account.java"),
+            JavaFileObjects.forResource("golden/input/com/example/Accounts.java"));
     assertThat(c).succeeded();
     String source = c.generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
     assertFalse(source.contains("jakarta"), source);
+    String impl = c.generatedSourceFile("com.example.AccountsImpl").orElseThrow().getCharContent(true).toString();
+    assertFalse(impl.contains("jakarta"), impl);
+    assertTrue(impl.contains("public AccountsImpl(StrataDb sdb)"), impl);
   }
 
   @Test

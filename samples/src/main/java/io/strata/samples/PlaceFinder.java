@@ -11,8 +11,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -121,7 +119,8 @@ public final class PlaceFinder implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return withPlaces(false, places -> {
+    return withPlaces(false, app -> {
+      Places places = app.queries();
       out.printf("%,d places stored; count() reads one key.%n%n", places.count());
 
       BoundingBox paris = BoundingBox.geo(48.70, 2.10, 49.00, 2.60);
@@ -130,27 +129,28 @@ public final class PlaceFinder implements Callable<Integer> {
 
       GeoPoint eiffel = new GeoPoint(48.8584, 2.2945);
       out.println("\nThe 5 places nearest to the Eiffel Tower (48.8584, 2.2945):");
-      printPlaces(places.findByLocationNearest(eiffel, 5), eiffel);
+      printPlaces(app.places().findByLocationNearest(eiffel, 5), eiffel);
 
-      out.println("\nLargest places in Japan (index byCountryPopulation):");
-      printPlaces(largest(places, "JP", 5), null);
+      out.println("\nLargest places in Japan (findTop5ByCountryOrderByPopulationDesc: 5 index entries, read backwards):");
+      List<Place> japan = places.findTop5ByCountryOrderByPopulationDesc("JP");
+      printPlaces(japan, null);
 
-      Place tokyo = largest(places, "JP", 1).get(0);
+      Place tokyo = japan.get(0);
       out.println("\nDocument path getPath(" + tokyo.id() + ", \"details\", \"names\") = "
-          + places.getPath(tokyo.id(), "details", "names").orElseThrow());
+          + app.places().getPath(tokyo.id(), "details", "names").orElseThrow());
       out.println("Blob readSource(" + tokyo.id() + ", 0, 40) = \""
-          + new String(places.readSource(tokyo.id(), 0, 40), StandardCharsets.UTF_8).replace('\t', ' ') + "…\" of "
-          + places.sourceSize(tokyo.id()) + " bytes");
+          + new String(app.places().readSource(tokyo.id(), 0, 40), StandardCharsets.UTF_8).replace('\t', ' ') + "…\" of "
+          + app.places().sourceSize(tokyo.id()) + " bytes");
       out.println("Places with 5 to 6 million people: "
-          + places.findByPopulationBetween(5_000_000L, 6_000_001L).stream().map(Place::name).sorted().toList());
+          + places.findByPopulationBetween(5_000_000L, 6_000_000L).stream().map(Place::name).sorted().toList());
       return 0;
     });
   }
 
-  /** Opens the database, imports when needed (see {@link #open}), and runs {@code body} on the repository. */
-  int withPlaces(boolean alwaysImport, ToIntFunction<PlaceRepository> body) {
+  /** Opens the database, imports when needed (see {@link #open}), and runs {@code body} on the object graph. */
+  int withPlaces(boolean alwaysImport, ToIntFunction<PlacesComponent> body) {
     try (StrataDb db = Strata.connect(url())) {
-      return body.applyAsInt(open(db, alwaysImport).places());
+      return body.applyAsInt(open(db, alwaysImport));
     }
   }
 
@@ -159,13 +159,11 @@ public final class PlaceFinder implements Callable<Integer> {
   }
 
   /**
-   * The largest places of a country. The composite index {@code (country, population)} lists a country's ids in
-   * ascending population, so the last ids are the largest: read ids from the index only, then just those rows.
+   * The largest places of a country: one page of a reverse scan of the composite index {@code (country, population)},
+   * reading {@code limit + 1} index entries and {@code limit} rows however many places the country has.
    */
-  static List<Place> largest(PlaceRepository places, String country, int limit) {
-    List<Long> ids = new ArrayList<>(places.findIdsByCountry(country.toUpperCase(Locale.ROOT)));
-    Collections.reverse(ids);
-    return places.findAllById(ids.subList(0, Math.min(limit, ids.size())));
+  static List<Place> largest(Places places, String country, int limit) {
+    return places.findByCountryOrderByPopulationDesc(country.toUpperCase(Locale.ROOT), limit, null).items();
   }
 
   /** Rejects a count option below 1 before anything is opened or imported. */
@@ -195,8 +193,8 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      return parent.withPlaces(true, places -> {
-        parent.out.printf("%,d places stored.%n", places.count());
+      return parent.withPlaces(true, app -> {
+        parent.out.printf("%,d places stored.%n", app.queries().count());
         return 0;
       });
     }
@@ -222,8 +220,8 @@ public final class PlaceFinder implements Callable<Integer> {
     public Integer call() {
       atLeastOne(spec, "--limit", limit);
       BoundingBox box = BoundingBox.geo(minLat, minLon, maxLat, maxLon);  // checked before the import
-      return parent.withPlaces(false, places -> {
-        List<Place> found = places.findByLocationWithin(box);
+      return parent.withPlaces(false, app -> {
+        List<Place> found = app.queries().findByLocationWithin(box);
         parent.out.printf("%d places in the box; the %d largest:%n", found.size(), Math.min(limit, found.size()));
         parent.printPlaces(found.stream().sorted(byPopulation()).limit(limit).toList(), null);
         return 0;
@@ -259,12 +257,12 @@ public final class PlaceFinder implements Callable<Integer> {
             + " 20038 (half the Earth's circumference), not " + radiusKm);
       }
       GeoPoint center = new GeoPoint(lat, lon);  // checked before the import
-      return parent.withPlaces(false, places -> {
+      return parent.withPlaces(false, app -> {
         List<Place> found;
         if (radiusKm == null) {
-          found = places.findByLocationNearest(center, k == null ? 5 : k);
+          found = app.places().findByLocationNearest(center, k == null ? 5 : k);
         } else {
-          found = places.findByLocationNear(center, radiusKm * 1000);
+          found = app.queries().findByLocationNear(center, radiusKm * 1000);
           found = found.subList(0, Math.min(found.size(), k == null ? found.size() : k));
         }
         if (found.isEmpty() && radiusKm != null) {
@@ -297,8 +295,8 @@ public final class PlaceFinder implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "the country must be a two-letter ISO 3166 code such as FR or JP,"
             + " not '" + country + "'");
       }
-      return parent.withPlaces(false, places -> {
-        List<Place> found = largest(places, country, limit);
+      return parent.withPlaces(false, app -> {
+        List<Place> found = largest(app.queries(), country, limit);
         if (found.isEmpty()) {
           parent.err.println("no places with the country code " + country.toUpperCase(Locale.ROOT) + " in the data (it"
               + " holds places of 15,000+ people; codes are ISO 3166 alpha-2, e.g. FR, JP, US)");
@@ -319,9 +317,9 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      return parent.withPlaces(false, places -> places.findById(id).map(p -> {
+      return parent.withPlaces(false, app -> app.queries().findById(id).map(p -> {
           parent.printPlaces(List.of(p), null);
-          parent.out.println("  details: " + places.getPath(id, "details").orElseThrow());
+          parent.out.println("  details: " + app.places().getPath(id, "details").orElseThrow());
           parent.out.println("  source:  " + new String(p.source(), StandardCharsets.UTF_8).replace('\t', ' '));
           return 0;
         }).orElseGet(() -> {

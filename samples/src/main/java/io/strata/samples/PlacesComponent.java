@@ -10,6 +10,8 @@ import jakarta.inject.Singleton;
 interface PlacesComponent {
   PlaceRepository places();
 
+  Places queries();
+
   FdbQueue<String> importJobs();
 
   Importer importer();

@@ -24,7 +24,14 @@ final class PlacesModule {
   @Provides
   @Singleton
   PlaceRepository places() {
-    return new PlaceRepository(db.database(), db.root());
+    return new PlaceRepository(db);
+  }
+
+  /** The declared queries; {@code PlacesImpl(StrataDb)} uses the URL's root and tenant. */
+  @Provides
+  @Singleton
+  Places queries() {
+    return new PlacesImpl(db);
   }
 
   /** Import jobs: one per batch of input lines, {@code "<first line>-<last line>"}. */

@@ -183,6 +183,17 @@ class PlaceFinderEndToEndTest {
   }
 
   @Test
+  void topListsACountrysLargestPlacesLargestFirst() throws Exception {
+    List<String> expected = Importer.load().stream().filter(p -> p.country().equals("FR")).sorted(PlaceFinder.byPopulation())
+        .limit(4).map(Place::name).toList();
+    Run r = run("top", "fr", "--limit", "4");
+    assertEquals(0, r.exit(), r.out());
+    String listed = r.out().substring(r.out().indexOf("Imported"));
+    assertListedInOrder(expected, listed);
+    assertEquals(4, listed.lines().filter(l -> l.contains(" FR ")).count(), listed);
+  }
+
+  @Test
   void aClusterUrlHereFailsWithOneLineSayingWhatToInstallOrFix() throws Exception {
     Run r = run("--url", "strata:fdb:/nonexistent/fdb.cluster", "top", "FR");
     assertEquals(1, r.exit(), r.all());

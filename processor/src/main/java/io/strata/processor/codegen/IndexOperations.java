@@ -33,11 +33,6 @@ final class IndexOperations {
     this.crud = new CrudOperations(model);
   }
 
-  /** The query type of an indexed field: the field's type, or the Optional's content. */
-  private static ValueType queried(FieldModel f) {
-    return f.type().kind() == ValueType.Kind.OPTIONAL ? f.type().parts().get(0) : f.type();
-  }
-
   /** {@code address.city} → {@code AddressCity}. */
   private static String capitalizedPath(String name) {
     StringBuilder b = new StringBuilder();
@@ -61,7 +56,7 @@ final class IndexOperations {
 
   private List<ParameterSpec> params(List<FieldModel> fields) {
     List<ParameterSpec> out = new ArrayList<>();
-    fields.forEach(f -> out.add(ParameterSpec.builder(queried(f).type(), parameter(f)).build()));
+    fields.forEach(f -> out.add(ParameterSpec.builder(f.queryType().type(), parameter(f)).build()));
     return out;
   }
 
@@ -70,7 +65,7 @@ final class IndexOperations {
     if (f.type().kind() == ValueType.Kind.DOC_OBJECT) {
       return CodeBlock.of("$T.element($N)", DOCUMENTS, parameter(f));
     }
-    return values.encode(queried(f), CodeBlock.of("$N", parameter(f)));
+    return values.encode(f.queryType(), CodeBlock.of("$N", parameter(f)));
   }
 
   private CodeBlock valueList(List<FieldModel> fields) {
@@ -143,16 +138,16 @@ final class IndexOperations {
         CodeBlock.of("indexes.page(tr, $S, $L, limit, after)", index.name(), list), false));
     add(ops, new Operation("countBy" + suffix, "How many entities " + which.replace("whose", "have") + " (reads index keys).",
         ClassName.get(Long.class), params, CodeBlock.of("indexes.count(tr, $S, $L)", index.name(), list), false));
-    if (fields.size() == 1 && queried(fields.get(0)).isOrdered()) {
+    if (fields.size() == 1 && fields.get(0).queryType().isOrdered()) {
       FieldModel f = fields.get(0);
-      TypeName type = queried(f).type();
+      TypeName type = f.queryType().type();
       add(ops, new Operation("findBy" + suffix + "Between",
           "The entities whose {@code " + f.name() + "} is in {@code [from, toExclusive)}, in index order.",
           listOfT,
           List.of(ParameterSpec.builder(type, "from").build(), ParameterSpec.builder(type, "toExclusive").build()),
           CodeBlock.of("indexes.between(tr, $S, $T.values($L), $T.values($L))", index.name(),
-              ValueCode.ELEMENTS, values.bound(queried(f), CodeBlock.of("from")),
-              ValueCode.ELEMENTS, values.bound(queried(f), CodeBlock.of("toExclusive"))),
+              ValueCode.ELEMENTS, values.bound(f.queryType(), CodeBlock.of("from")),
+              ValueCode.ELEMENTS, values.bound(f.queryType(), CodeBlock.of("toExclusive"))),
           false));
     }
   }

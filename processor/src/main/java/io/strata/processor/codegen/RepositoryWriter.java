@@ -25,6 +25,7 @@ import javax.lang.model.element.Modifier;
  */
 public final class RepositoryWriter {
   static final ClassName DATABASE = ClassName.get("com.apple.foundationdb", "Database");
+  static final ClassName STRATA_DB = ClassName.get("io.strata", "StrataDb");
   static final ClassName SUBSPACE = ClassName.get("com.apple.foundationdb.subspace", "Subspace");
   static final ClassName TX_CONTEXT = ClassName.get("com.apple.foundationdb", "TransactionContext");
   static final ClassName READ_CONTEXT = ClassName.get("com.apple.foundationdb", "ReadTransactionContext");
@@ -75,18 +76,14 @@ public final class RepositoryWriter {
         .addModifiers(Modifier.PUBLIC)
         .addParameter(DATABASE, "db")
         .addStatement("this(db, new $T())", SUBSPACE);
-    if (model.injectable()) {
-      rootCtor.addAnnotation(ClassName.get("jakarta.inject", "Inject"));
-    }
+    type.addMethod(strataDbConstructor(model.injectable()));
     MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
         .addJavadoc("A repository whose keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).\n")
         .addModifiers(Modifier.PUBLIC)
         .addParameter(DATABASE, "db")
         .addParameter(SUBSPACE, "root")
         .addStatement("this.db = $T.requireNonNull(db, $S)", Objects.class, "db")
-        .addStatement("this.store = new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L,\n$L, $L, $L))",
-            STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor(),
-            spatialFields(model), blobFields(model), documentFields(model));
+        .addStatement("this.store = $L", newStore(model));
     if (!model.indexes().isEmpty()) {
       ctor.addStatement("this.indexes = new $T<>(store)", INDEX_QUERIES);
     }
@@ -113,6 +110,30 @@ public final class RepositoryWriter {
     type.addMethods(new CrudOperations(model).extras());
     type.addType(async.build());
     return JavaFile.builder(repo.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
+  }
+
+  /**
+   * The {@code (StrataDb)} constructor: the URL's database and root (its {@code root=}/{@code tenant=} directory);
+   * the one dependency injectors call when jakarta.inject is present.
+   */
+  static MethodSpec strataDbConstructor(boolean injectable) {
+    MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
+        .addJavadoc("Reads and writes in {@code sdb}'s database under its root: the directory its URL names with\n"
+            + "{@code root=} and {@code tenant=}, else the whole key space.\n")
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(STRATA_DB, "sdb")
+        .addStatement("this(sdb.database(), sdb.root())");
+    if (injectable) {
+      ctor.addAnnotation(ClassName.get("jakarta.inject", "Inject"));
+    }
+    return ctor.build();
+  }
+
+  /** {@code new EntityStore<>(new EntityLayout<>(...))} over a {@code root} subspace variable. */
+  static CodeBlock newStore(EntityModel model) {
+    return CodeBlock.of("new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L,\n$L, $L, $L))",
+        STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor(),
+        spatialFields(model), blobFields(model), documentFields(model));
   }
 
   private static CodeBlock indexDefinitions(EntityModel model) {

@@ -9,4 +9,9 @@ package io.strata.processor.model;
  * @param write how the codec sets it on a no-arg-constructed instance, or null when it is passed to a constructor
  * @param id whether it is the {@code @Id}
  */
-public record FieldModel(String name, ValueType type, String read, String write, boolean id) {}
+public record FieldModel(String name, ValueType type, String read, String write, boolean id) {
+  /** The type a query compares this field with: the field's type, or the content of an {@code Optional}. */
+  public ValueType queryType() {
+    return type.kind() == ValueType.Kind.OPTIONAL ? type.parts().get(0) : type;
+  }
+}

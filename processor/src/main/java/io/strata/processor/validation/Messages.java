@@ -65,7 +65,41 @@ public enum Messages {
       + " to the compiler to catch entity changes that would misread stored data (see docs/schema-evolution.md)"),
   SCHEMA_FIELD_RETIRED("field '%s' of %s is no longer stored: rows written before keep its value, which this version"
       + " ignores. The schema snapshot keeps it as retired, so the name can only come back with a compatible type; if you"
-      + " renamed it, rows written before read the new name as missing until they are saved with it");
+      + " renamed it, rows written before read the new name as missing until they are saved with it"),
+
+  // declared @Repository interfaces
+  REPOSITORY_NOT_INTERFACE("@Repository goes on an interface; %s is a %s"),
+  REPOSITORY_NO_ENTITY("@Repository %s names no entity: extend CrudRepository<E, ID> or set @Repository(entity = E.class)"),
+  REPOSITORY_NOT_ENTITY("@Repository %s reads %s, which is not an @Entity: annotate it @Entity or name another type"),
+  REPOSITORY_ID_TYPE("%s extends CrudRepository<%s, %s>, but the @Id of %s is %s: declare CrudRepository<%s, %s>"),
+  QUERY_UNPARSEABLE("%s: not a query method name Strata understands; write subject[Distinct][First|TopN][Property]By"
+      + "Criteria[OrderBy...], e.g. findByCountry or findTop5ByCountryOrderByPopulationDesc (see docs/queries.md), or make it"
+      + " a default method"),
+  QUERY_UNKNOWN_PROPERTY("%s: %s has no property '%s'%s"),
+  QUERY_PARAMETER_COUNT("%s: expects %d parameter(s) (%s) but declares %d"),
+  QUERY_PARAMETER_TYPE("%s: parameter '%s' is %s, but %s needs %s"),
+  QUERY_RETURN_TYPE("%s: return type %s is not supported; a %s method returns %s"),
+  QUERY_NO_INDEX("%s: no index serves %s; add @Index(name = \"%s\", fields = {%s}) to %s, or mark the method"
+      + " @AllowFiltering to read every row"),
+  QUERY_ORDER_NOT_SERVED("%s: no index order serves OrderBy %s; add @Index(name = \"%s\", fields = {%s}) to %s (equality"
+      + " fields first, then the OrderBy fields)"),
+  QUERY_MIXED_DIRECTIONS("%s: OrderBy mixes Asc and Desc (%s); an index is read in one direction: make them all Asc or all Desc"),
+  QUERY_IN_NOT_COLLECTION("%s: In on '%s' takes a Collection<%s>, but parameter '%s' is %s"),
+  QUERY_STARTING_WITH_NOT_STRING("%s: StartingWith needs a String property; '%s' is %s"),
+  QUERY_RANGE_NOT_ORDERED("%s: %s needs a property whose stored order is its natural order; '%s' is %s (enums and UUIDs"
+      + " sort by their encoding): use equality or In"),
+  QUERY_BOOLEAN_OPERATOR("%s: True/False need a boolean property; '%s' is %s"),
+  QUERY_PROJECTION_COMPONENT("%s: record component '%s' of %s matches no field of %s%s"),
+  QUERY_NOT_SPATIAL("%s: %s needs a @Spatial field; '%s' is not one: annotate it @Spatial or use another operator"),
+  QUERY_SPATIAL_ALONE("%s: Within/Near on '%s' is served by its Z-order index alone; remove the other criteria or mark the"
+      + " method @AllowFiltering to check them on each row found"),
+  QUERY_SPATIAL_ORDER("%s: results within an area of '%s' come in Z-order, not in an OrderBy order; remove the OrderBy"),
+  QUERY_IS_NULL("%s: IsNull on '%s' cannot be answered: nulls are not indexed (a null field has no key); store a sentinel"
+      + " value or a boolean field and query that instead"),
+  QUERY_OR_PAGED("%s: Or cannot be paged or streamed (each branch reads its own index); return a List, or declare one"
+      + " method per branch"),
+  QUERY_LIMIT_AND_PAGE("%s: First/Top and a Page limit both limit the results; keep one of them"),
+  QUERY_CONTEXT("%s: parameter '%s' is a %s; a %s method takes a %s as its first parameter");
 
   private final String format;
 

@@ -8,6 +8,7 @@ import io.strata.BoundingBox;
 import io.strata.Continuation;
 import io.strata.GeoPoint;
 import io.strata.Page;
+import io.strata.StrataDb;
 import io.strata.repository.Blocking;
 import io.strata.repository.Elements;
 import io.strata.repository.EntityLayout;
@@ -45,9 +46,17 @@ public final class AccountRepository {
   private final Async async = new Async();
 
   /**
-   * A repository whose keys start at the root of the key space (empty prefix).
+   * Reads and writes in {@code sdb}'s database under its root: the directory its URL names with
+   * {@code root=} and {@code tenant=}, else the whole key space.
    */
   @Inject
+  public AccountRepository(StrataDb sdb) {
+    this(sdb.database(), sdb.root());
+  }
+
+  /**
+   * A repository whose keys start at the root of the key space (empty prefix).
+   */
   public AccountRepository(Database db) {
     this(db, new Subspace());
   }

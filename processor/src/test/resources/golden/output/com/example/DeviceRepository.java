@@ -6,6 +6,7 @@ import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
 import io.strata.Continuation;
 import io.strata.Page;
+import io.strata.StrataDb;
 import io.strata.repository.Blocking;
 import io.strata.repository.Elements;
 import io.strata.repository.EntityLayout;
@@ -40,9 +41,17 @@ public final class DeviceRepository {
   private final Async async = new Async();
 
   /**
-   * A repository whose keys start at the root of the key space (empty prefix).
+   * Reads and writes in {@code sdb}'s database under its root: the directory its URL names with
+   * {@code root=} and {@code tenant=}, else the whole key space.
    */
   @Inject
+  public DeviceRepository(StrataDb sdb) {
+    this(sdb.database(), sdb.root());
+  }
+
+  /**
+   * A repository whose keys start at the root of the key space (empty prefix).
+   */
   public DeviceRepository(Database db) {
     this(db, new Subspace());
   }

@@ -1,0 +1,166 @@
+package io.strata.processor.codegen;
+
+import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.Operator;
+import io.strata.processor.model.QueryMethodModel;
+import io.strata.processor.model.QueryMethodModel.Context;
+import io.strata.processor.model.QueryMethodModel.Shape;
+import io.strata.processor.model.QueryPlan;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The javadoc of a declared query method: what it returns, and its plan in keys. */
+final class PlanDoc {
+  private final EntityModel entity;
+  private final QueryMethodModel m;
+
+  PlanDoc(EntityModel entity, QueryMethodModel m) {
+    this.entity = entity;
+    this.m = m;
+  }
+
+  String text() {
+    StringBuilder b = new StringBuilder();
+    b.append(summary()).append("\n");
+    if (m.plans().size() > 1) {
+      b.append("\n<p>Plan: each {@code Or} branch is read on its own, concurrently, and the union is returned without\n"
+          + "duplicates (by id)").append(m.order().isEmpty() ? "" : ", sorted in memory by the OrderBy").append(":\n<ul>\n");
+      m.plans().forEach(p -> b.append("<li>").append(plan(p)).append("</li>\n"));
+      b.append("</ul>\n");
+    } else {
+      b.append("\n<p>Plan: ").append(plan(m.plans().get(0))).append("\n");
+    }
+    b.append("\n<p>").append(transaction()).append("\n");
+    return b.toString();
+  }
+
+  private String summary() {
+    String what = m.projection().isEmpty() ? "entities" : m.record() ? "{@code " + simpleName(m.element()) + "} projections" : "{@code "
+        + m.projection().get(0).name() + "} values";
+    String limit = m.parsed().limit() > 0 ? " (at most " + m.parsed().limit() + ")" : "";
+    return switch (m.shape()) {
+      case COUNT_LONG, COUNT_INT -> "How many entities match.";
+      case EXISTS -> "Whether any entity matches.";
+      case DELETE_LONG -> "Deletes the matching entities" + limit + " with their index entries; returns how many.";
+      case DELETE_VOID -> "Deletes the matching entities" + limit + " with their index entries.";
+      case OPTIONAL, ONE -> "The matching entity" + (m.shape() == Shape.ONE ? ", or null when none" : "")
+          + "; more than one is an {@link io.strata.IncorrectResultSizeException}" + (m.parsed().limit() == 1 ? " (First: the first one)" : "") + ".";
+      case PAGE -> "One page of the matching " + what + ": at most {@code limit}; {@code after} (null for the first page)\n"
+          + "continues where the previous page of this method with the same arguments stopped, in any transaction.";
+      case STREAM -> "The matching " + what + " as a lazy stream that reads " + "{@value io.strata.repository.QueryResults#STREAM_BATCH}"
+          + " at a time,\neach batch in its own transaction: the stream may span several transactions (it does not see one\n"
+          + "snapshot) and must be closed.";
+      default -> "The matching " + what + limit + (m.parsed().distinct() ? ", without repeats" : "") + ".";
+    };
+  }
+
+  private String transaction() {
+    String where = m.context() == Context.NONE ? "Runs in its own transaction, retried on conflicts."
+        : "Runs inside {@code " + m.params().get(0).name() + "}: pass a {@code Transaction} to compose it with other work.";
+    return m.async() ? where + " Asynchronous: the future completes with the result." : where;
+  }
+
+  private String plan(QueryPlan p) {
+    if (p.byId()) {
+      BoundCriterion c = p.equalities().get(0);
+      return "reads the row {@code (" + q(entity.entityName()) + ", \"R\", id)} of " + (c.operator() == Operator.IN
+          ? "each distinct id of {@code " + c.params().get(0) + "}, concurrently, in the order given" : "{@code " + c.params().get(0) + "}")
+          + "; no index." + filtered(p);
+    }
+    if (p.allRows()) {
+      return "no index narrows this read: reads every row {@code (" + q(entity.entityName()) + ", \"R\", id, ...)} in id order,"
+          + " in batches" + (m.shape() == Shape.PAGE || m.shape() == Shape.STREAM ? ", until a page is full" : "") + "." + filtered(p);
+    }
+    if (p.spatial() != null) {
+      BoundCriterion s = p.spatialCriterion();
+      return "reads the Z-order index {@code (" + q(entity.entityName()) + ", \"Z\", " + q(s.field().name()) + ", z, id)} over the"
+          + " z-ranges covering " + (s.operator() == Operator.WITHIN ? "{@code " + s.params().get(0) + "}"
+          : "the circle of {@code " + s.params().get(1) + "} metres around {@code " + s.params().get(0) + "}")
+          + ", concurrently, keeping exact matches only; then reads the row of each match." + filtered(p);
+    }
+    List<String> conditions = new ArrayList<>();
+    for (BoundCriterion c : p.equalities()) {
+      conditions.add(switch (c.operator()) {
+        case IN -> "{@code " + c.field().name() + "} each value of {@code " + c.params().get(0) + "} (one range per value)";
+        case TRUE -> "{@code " + c.field().name() + " = true}";
+        case FALSE -> "{@code " + c.field().name() + " = false}";
+        default -> "{@code " + c.field().name() + " = " + c.params().get(0) + "}";
+      });
+    }
+    for (BoundCriterion c : p.range()) {
+      String f = c.field().name();
+      List<String> ps = c.params();
+      conditions.add("{@code " + switch (c.operator()) {
+        case LESS_THAN -> f + " < " + ps.get(0);
+        case LESS_THAN_EQUAL -> f + " <= " + ps.get(0);
+        case GREATER_THAN -> f + " > " + ps.get(0);
+        case GREATER_THAN_EQUAL -> f + " >= " + ps.get(0);
+        case BETWEEN -> ps.get(0) + " <= " + f + " <= " + ps.get(1);
+        default -> f + " starting with " + ps.get(0);
+      } + "}");
+    }
+    List<String> key = new ArrayList<>();
+    p.index().fields().forEach(f -> key.add(f.name()));
+    String keyDoc = p.index().unique()
+        ? "{@code (" + q(entity.entityName()) + ", \"U\", " + q(p.index().name()) + ", " + String.join(", ", key) + ") = id}"
+        : "{@code (" + q(entity.entityName()) + ", \"I\", " + q(p.index().name()) + ", " + String.join(", ", key) + ", id)}";
+    StringBuilder b = new StringBuilder("reads index {@code ").append(p.index().name()).append("}, keys ").append(keyDoc);
+    b.append(conditions.isEmpty() ? ", all of them" : " where " + String.join(" and ", conditions));
+    b.append(p.reverse() ? ", backwards" : ", forwards");
+    int limit = scanLimit();
+    if (m.shape() == Shape.EXISTS) {
+      b.append(", at most one key").append(inPer(p));
+    } else if (limit > 0 && p.filtered().isEmpty()) {
+      b.append(", at most ").append(limit).append(limit == 1 ? " key" : " keys").append(inPer(p));
+    } else if (m.shape() == Shape.PAGE || m.shape() == Shape.STREAM) {
+      b.append(", one page of keys at a time").append(inPer(p));
+    }
+    if (p.equalities().stream().anyMatch(c -> c.operator() == Operator.IN)) {
+      b.append(", merged in ").append(p.keyOrder() ? "key" : "index").append(" order");
+    }
+    b.append("; ");
+    boolean keysOnly = m.plans().size() == 1 && m.projection().isEmpty()
+        && (m.shape() == Shape.COUNT_INT || m.shape() == Shape.COUNT_LONG || m.shape() == Shape.EXISTS);
+    if (p.fromKeys() || keysOnly) {
+      b.append(p.filtered().isEmpty() ? "no row reads (the keys hold everything needed)" : "reads the rows");
+    } else if (!p.rowsRead()) {
+      b.append("no row reads (the covering entries hold the rows)");
+    } else {
+      b.append("then reads the row of each key found, concurrently");
+    }
+    if (m.shape() == Shape.DELETE_LONG || m.shape() == Shape.DELETE_VOID) {
+      b.append(", and deletes each entity (its row and index entries)");
+    }
+    return b.append(".").append(filtered(p)).toString();
+  }
+
+  private String inPer(QueryPlan p) {
+    return p.equalities().stream().anyMatch(c -> c.operator() == Operator.IN) ? " per value" : "";
+  }
+
+  private int scanLimit() {
+    return switch (m.shape()) {
+      case ONE, OPTIONAL -> m.parsed().limit() == 1 ? 1 : 2;
+      default -> m.parsed().limit();
+    };
+  }
+
+  private static String filtered(QueryPlan p) {
+    if (p.filtered().isEmpty()) {
+      return "";
+    }
+    List<String> names = new ArrayList<>();
+    p.filtered().forEach(c -> names.add(c.field().name()));
+    return " Filters {@code " + String.join(", ", names) + "} in memory on every row it reads ({@code @AllowFiltering});"
+        + " limits apply after filtering.";
+  }
+
+  private static String simpleName(com.palantir.javapoet.TypeName t) {
+    return t instanceof com.palantir.javapoet.ClassName c ? c.simpleName() : t.toString();
+  }
+
+  private static String q(String s) {
+    return "\"" + s + "\"";
+  }
+}

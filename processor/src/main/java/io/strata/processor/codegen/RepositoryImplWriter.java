@@ -1,0 +1,267 @@
+package io.strata.processor.codegen;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.OrderItem;
+import io.strata.processor.model.QueryMethodModel;
+import io.strata.processor.model.QueryMethodModel.Context;
+import io.strata.processor.model.QueryMethodModel.Shape;
+import io.strata.processor.model.QueryPlan;
+import io.strata.processor.model.RepositoryModel;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Writes {@code <Interface>Impl} for a {@code @Repository} interface: constructors like the generated
+ * repositories', the {@code CrudRepository} methods, and one method per declared query running the plan
+ * {@link io.strata.processor.planning.QueryPlanner} chose through {@code io.strata.repository.IndexScan}.
+ * Each query method's javadoc states its plan in keys.
+ */
+public final class RepositoryImplWriter {
+  static final ClassName INDEX_SCAN = ClassName.get("io.strata.repository", "IndexScan");
+  static final ClassName QUERY_RESULTS = ClassName.get("io.strata.repository", "QueryResults");
+  private static final ClassName PAGE = CrudOperations.PAGE;
+
+  public JavaFile write(RepositoryModel repo) {
+    EntityModel entity = repo.entity();
+    ClassName impl = repo.implName();
+    TypeSpec.Builder type = TypeSpec.classBuilder(impl)
+        .addJavadoc("The {@link $T} planned at compile time onto the indexes of {@link $T}: each method's javadoc\n"
+            + "says which keys it reads. Thread-safe.\n", repo.type(), entity.type())
+        .addAnnotation(Generated.annotation())
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+        .addSuperinterface(repo.type());
+    if (entity.injectable()) {
+      type.addAnnotation(ClassName.get("jakarta.inject", "Singleton"));
+    }
+    type.addField(RepositoryWriter.DATABASE, "db", Modifier.PRIVATE, Modifier.FINAL)
+        .addField(ParameterizedTypeName.get(RepositoryWriter.STORE, entity.type()), "store", Modifier.PRIVATE, Modifier.FINAL);
+    boolean spatial = repo.methods().stream().anyMatch(m -> m.plans().stream().anyMatch(p -> p.spatial() != null));
+    if (spatial) {
+      type.addField(ParameterizedTypeName.get(RepositoryWriter.SPATIAL_QUERIES, entity.type()), "spatial", Modifier.PRIVATE,
+          Modifier.FINAL);
+    }
+    type.addMethod(RepositoryWriter.strataDbConstructor(entity.injectable()));
+    type.addMethod(MethodSpec.constructorBuilder()
+        .addJavadoc("Queries whose keys start at the root of the key space (empty prefix).\n")
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(RepositoryWriter.DATABASE, "db")
+        .addStatement("this(db, new $T())", RepositoryWriter.SUBSPACE)
+        .build());
+    MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
+        .addJavadoc("Queries whose keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).\n")
+        .addModifiers(Modifier.PUBLIC)
+        .addParameter(RepositoryWriter.DATABASE, "db")
+        .addParameter(RepositoryWriter.SUBSPACE, "root")
+        .addStatement("this.db = $T.requireNonNull(db, $S)", Objects.class, "db")
+        .addStatement("this.store = $L", RepositoryWriter.newStore(entity));
+    if (spatial) {
+      ctor.addStatement("this.spatial = new $T<>(store)", RepositoryWriter.SPATIAL_QUERIES);
+    }
+    type.addMethod(ctor.build());
+    if (repo.crud()) {
+      type.addMethods(crud(entity));
+    }
+    for (QueryMethodModel m : repo.methods()) {
+      type.addMethod(new QueryMethodWriter(entity, m).write());
+    }
+    return JavaFile.builder(impl.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
+  }
+
+  /** The {@code CrudRepository} methods, each in its own transaction. */
+  private static List<MethodSpec> crud(EntityModel entity) {
+    ValueCode values = new ValueCode(entity.codecName());
+    TypeName t = entity.type();
+    TypeName id = entity.id().type().type().box();
+    CodeBlock idElement = values.encode(entity.id().type(), CodeBlock.of("id"));
+    List<MethodSpec> out = new ArrayList<>();
+    out.add(override("save", TypeName.VOID, List.of(ParameterSpec.builder(t, "entity").build()))
+        .addStatement("$T.call(() -> db.run(tr -> store.save(tr, entity).join()))", RepositoryWriter.BLOCKING).build());
+    out.add(override("saveAll", TypeName.VOID, List.of(ParameterSpec.builder(ParameterizedTypeName.get(ClassName.get(Iterable.class),
+            com.palantir.javapoet.WildcardTypeName.subtypeOf(t)), "entities").build()))
+        .addStatement("$T.call(() -> db.run(tr -> store.saveAll(tr, entities).join()))", RepositoryWriter.BLOCKING).build());
+    out.add(override("findById", ParameterizedTypeName.get(ClassName.get(Optional.class), t), List.of(ParameterSpec.builder(id, "id").build()))
+        .addStatement("return $T.call(() -> db.read(tr -> store.load(tr, $L).join()))", RepositoryWriter.BLOCKING, idElement).build());
+    out.add(override("findAllById", ParameterizedTypeName.get(ClassName.get(List.class), t),
+            List.of(ParameterSpec.builder(ParameterizedTypeName.get(ClassName.get(Iterable.class), id), "ids").build()))
+        .addStatement("return $T.call(() -> db.read(tr -> store.loadAll(tr, $T.map(ids, id -> $L)).join()))", RepositoryWriter.BLOCKING,
+            ValueCode.ELEMENTS, idElement).build());
+    out.add(override("existsById", TypeName.BOOLEAN, List.of(ParameterSpec.builder(id, "id").build()))
+        .addStatement("return $T.call(() -> db.read(tr -> store.exists(tr, $L).join()))", RepositoryWriter.BLOCKING, idElement).build());
+    out.add(override("deleteById", TypeName.BOOLEAN, List.of(ParameterSpec.builder(id, "id").build()))
+        .addStatement("return $T.call(() -> db.run(tr -> store.delete(tr, $L).join()))", RepositoryWriter.BLOCKING, idElement).build());
+    out.add(override("count", TypeName.LONG, List.of())
+        .addStatement("return $T.call(() -> db.read(tr -> store.count(tr).join()))", RepositoryWriter.BLOCKING).build());
+    out.add(override("findAll", ParameterizedTypeName.get(PAGE, t), List.of(ParameterSpec.builder(int.class, "limit").build(),
+            ParameterSpec.builder(CrudOperations.CONTINUATION, "after").build()))
+        .addStatement("return $T.call(() -> db.read(tr -> store.scan(tr, limit, after).join()))", RepositoryWriter.BLOCKING).build());
+    return out;
+  }
+
+  private static MethodSpec.Builder override(String name, TypeName result, List<ParameterSpec> params) {
+    return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(result)
+        .addParameters(params);
+  }
+
+  /** Writes one declared query method. */
+  private static final class QueryMethodWriter {
+    private final EntityModel entity;
+    private final QueryMethodModel m;
+    private final ValueCode values;
+    private final ScanCode scans;
+
+    QueryMethodWriter(EntityModel entity, QueryMethodModel m) {
+      this.entity = entity;
+      this.m = m;
+      this.values = new ValueCode(entity.codecName());
+      this.scans = new ScanCode(values);
+    }
+
+    MethodSpec write() {
+      MethodSpec.Builder b = MethodSpec.methodBuilder(m.name()).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+          .returns(m.returnType()).addJavadoc("$L", new PlanDoc(entity, m).text());
+      m.params().forEach(p -> b.addParameter(p.type(), p.name()));
+      String context = m.context() == Context.NONE ? "db" : m.params().get(0).name();
+      boolean write = m.shape() == Shape.DELETE_VOID || m.shape() == Shape.DELETE_LONG;
+      if (m.shape() == Shape.STREAM) {
+        return b.addStatement("return $T.stream(after -> $T.call(() -> $N.read(tr -> $L.join())))", QUERY_RESULTS,
+            RepositoryWriter.BLOCKING, context, page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
+      }
+      CodeBlock core = core();
+      if (m.async()) {
+        return b.addStatement("return $N.$N(tr -> $L)", context, write ? "runAsync" : "readAsync", core).build();
+      }
+      if (m.returnType().equals(TypeName.VOID)) {
+        return b.addStatement("$T.call(() -> $N.run(tr -> $L.join()))", RepositoryWriter.BLOCKING, context, core).build();
+      }
+      return b.addStatement("return $T.call(() -> $N.$N(tr -> $L.join()))", RepositoryWriter.BLOCKING, context,
+          write ? "run" : "read", core).build();
+    }
+
+    private int limit() {
+      return switch (m.shape()) {
+        case ONE, OPTIONAL -> m.parsed().limit() == 1 ? 1 : 2;
+        default -> m.parsed().limit();
+      };
+    }
+
+    /** An expression of type {@code CompletableFuture<result>} over a transaction {@code tr}. */
+    private CodeBlock core() {
+      if (m.plans().size() > 1) {
+        return shaped(union());
+      }
+      QueryPlan plan = m.plans().get(0);
+      if (plan.index() != null && m.projection().isEmpty() && !m.parsed().distinct()) {
+        switch (m.shape()) {
+          case COUNT_LONG:
+            return CodeBlock.of("$L.count(tr)", scans.scan(plan, 0));
+          case COUNT_INT:
+            return CodeBlock.of("$L.count(tr).thenApply($T::toIntExact)", scans.scan(plan, 0), Math.class);
+          case EXISTS:
+            return CodeBlock.of("$L.exists(tr)", scans.scan(plan, 0));
+          case DELETE_LONG:
+            return CodeBlock.of("$L.delete(tr)", scans.scan(plan, limit()));
+          case DELETE_VOID:
+            return CodeBlock.of("$L.delete(tr).thenAccept(deleted -> {})", scans.scan(plan, limit()));
+          case PAGE:
+            return page(CodeBlock.of("limit"));
+          default:
+            break;
+        }
+      }
+      if (m.shape() == Shape.PAGE) {
+        return page(CodeBlock.of("limit"));
+      }
+      return shaped(items(plan, limit()));
+    }
+
+    /** The entities of every branch, their union without duplicates, ordered and limited. */
+    private CodeBlock union() {
+      CodeBlock.Builder branches = CodeBlock.builder().add("$T.of(", List.class);
+      for (int i = 0; i < m.plans().size(); i++) {
+        branches.add(i == 0 ? "$L" : ",\n$L", scans.entities(m.plans().get(i), limit()));
+      }
+      branches.add(")");
+      CodeBlock key = CodeBlock.of("e -> $T.from($L)", ValueCode.TUPLE, values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read())));
+      CodeBlock order = CodeBlock.of("null");
+      if (!m.order().isEmpty()) {
+        CodeBlock.Builder parts = CodeBlock.builder();
+        List<FieldModel> fields = new ArrayList<>(m.order().stream().map(OrderItem::field).toList());
+        fields.add(entity.id());
+        for (int i = 0; i < fields.size(); i++) {
+          parts.add(i == 0 ? "$L" : ", $L", values.encode(fields.get(i).type(), CodeBlock.of("$L", fields.get(i).read())));
+        }
+        order = CodeBlock.of("$T.comparing(($T e) -> $T.from($L))$L", Comparator.class, entity.type(), ValueCode.TUPLE, parts.build(),
+            m.order().get(0).descending() ? ".reversed()" : "");
+      }
+      int limit = limit() == 0 ? Integer.MAX_VALUE : limit();
+      CodeBlock union = CodeBlock.of("$T.unionOf($L, $L, $L, $L)", QUERY_RESULTS, branches.build(), key, order,
+          limit == Integer.MAX_VALUE ? "Integer.MAX_VALUE" : String.valueOf(limit));
+      return m.projection().isEmpty() ? union : CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", union, ValueCode.ELEMENTS,
+          scans.fromEntity(m));
+    }
+
+    /** A {@code CompletableFuture<List<element>>} for one plan. */
+    private CodeBlock items(QueryPlan plan, int limit) {
+      if (m.projection().isEmpty()) {
+        return scans.entities(plan, limit);
+      }
+      if (plan.fromKeys()) {
+        return CodeBlock.of("$L.keys(tr).thenApply(ks -> $T.map(ks, k -> $L))", scans.scan(plan, limit), ValueCode.ELEMENTS,
+            scans.fromKey(m, plan));
+      }
+      return CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", scans.entities(plan, limit), ValueCode.ELEMENTS, scans.fromEntity(m));
+    }
+
+    /** Shapes a list future into the declared result. */
+    private CodeBlock shaped(CodeBlock list) {
+      CodeBlock distinct = m.parsed().distinct() ? CodeBlock.of("$L.thenApply($T::distinct)", list, QUERY_RESULTS) : list;
+      return switch (m.shape()) {
+        case OPTIONAL -> CodeBlock.of("$L.thenApply(items -> $T.single($S, items))", distinct, QUERY_RESULTS, m.name());
+        case ONE -> CodeBlock.of("$L.thenApply(items -> $T.single($S, items).orElse(null))", distinct, QUERY_RESULTS, m.name());
+        case COUNT_LONG -> CodeBlock.of("$L.thenApply(items -> (long) items.size())", distinct);
+        case COUNT_INT -> CodeBlock.of("$L.thenApply(items -> items.size())", distinct);
+        case EXISTS -> CodeBlock.of("$L.thenApply(items -> !items.isEmpty())", distinct);
+        case DELETE_LONG, DELETE_VOID -> CodeBlock.of("$L.thenCompose(es -> $T.delete(tr, store, $T.map(es, e -> $L)))$L", distinct,
+            QUERY_RESULTS, ValueCode.ELEMENTS, values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read())),
+            m.shape() == Shape.DELETE_VOID ? ".thenAccept(deleted -> {})" : "");
+        default -> distinct;
+      };
+    }
+
+    /** A {@code CompletableFuture<Page<element>>} of at most {@code size} results after {@code after}. */
+    private CodeBlock page(CodeBlock size) {
+      QueryPlan plan = m.plans().get(0);
+      if (plan.allRows()) {
+        CodeBlock rows = CodeBlock.of("$T.page(tr, store, e -> $L, $L, after)", ScanCode.FILTERED_ROWS, scans.predicate(plan.filtered()), size);
+        return m.projection().isEmpty() ? rows : CodeBlock.of("$L.thenApply(p -> new $T<>($T.map(p.items(), e -> $L), p.next()))", rows,
+            PAGE, ValueCode.ELEMENTS, scans.fromEntity(m));
+      }
+      if (plan.spatial() != null) {
+        return CodeBlock.of("spatial.within(tr, $S, $N, $L, after)", plan.spatial().field().name(), plan.spatialCriterion().params().get(0), size);
+      }
+      CodeBlock scan = scans.scan(plan, 0);
+      if (m.projection().isEmpty()) {
+        return CodeBlock.of("$L.page(tr, $L, after)", scan, size);
+      }
+      if (plan.fromKeys()) {
+        return CodeBlock.of("$L.keyPage(tr, $L, after).thenApply(p -> new $T<>($T.map(p.items(), k -> $L), p.next()))", scan, size, PAGE,
+            ValueCode.ELEMENTS, scans.fromKey(m, plan));
+      }
+      return CodeBlock.of("$L.page(tr, $L, after).thenApply(p -> new $T<>($T.map(p.items(), e -> $L), p.next()))", scan, size, PAGE,
+          ValueCode.ELEMENTS, scans.fromEntity(m));
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package io.strata.processor.codegen;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.Operator;
+import io.strata.processor.model.QueryMethodModel;
+import io.strata.processor.model.QueryPlan;
+import io.strata.processor.model.ValueType;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Java expressions running a {@link QueryPlan}: the {@code IndexScan} (or spatial query) it reads, the
+ * in-memory predicate of {@code @AllowFiltering}, and the mapping of keys or entities to projections.
+ */
+final class ScanCode {
+  private static final ClassName MATCHES = ClassName.get("io.strata.repository", "Matches");
+  static final ClassName FILTERED_ROWS = ClassName.get("io.strata.repository", "FilteredRows");
+
+  private final ValueCode values;
+
+  ScanCode(ValueCode values) {
+    this.values = values;
+  }
+
+  /** A query value as the element stored: document leaves are normalised like documents. */
+  private CodeBlock element(FieldModel f, CodeBlock value) {
+    if (f.type().kind() == ValueType.Kind.DOC_OBJECT) {
+      return CodeBlock.of("$T.element($L)", IndexOperations.DOCUMENTS, value);
+    }
+    return values.encode(f.queryType(), value);
+  }
+
+  /** A range bound: like {@link #element}, except decimals, whose bound covers every scale. */
+  private CodeBlock bound(FieldModel f, String param) {
+    if (f.type().kind() == ValueType.Kind.DOC_OBJECT) {
+      return element(f, CodeBlock.of("$N", param));
+    }
+    return values.bound(f.queryType(), CodeBlock.of("$N", param));
+  }
+
+  /** The {@code IndexScan} of an index plan, limited to {@code limit} results (0: no limit). */
+  CodeBlock scan(QueryPlan plan, int limit) {
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(store, $S)", RepositoryImplWriter.INDEX_SCAN, plan.index().name());
+    for (BoundCriterion c : plan.equalities()) {
+      switch (c.operator()) {
+        case IN -> b.add(".in($T.map($N, v -> $L))", ValueCode.ELEMENTS, c.params().get(0), element(c.field(), CodeBlock.of("v")));
+        case TRUE -> b.add(".equal(true)");
+        case FALSE -> b.add(".equal(false)");
+        default -> b.add(".equal($L)", element(c.field(), CodeBlock.of("$N", c.params().get(0))));
+      }
+    }
+    for (BoundCriterion c : plan.range()) {
+      FieldModel f = c.field();
+      switch (c.operator()) {
+        case LESS_THAN -> b.add(".to($L, false)", bound(f, c.params().get(0)));
+        case LESS_THAN_EQUAL -> b.add(".to($L, true)", bound(f, c.params().get(0)));
+        case GREATER_THAN -> b.add(".from($L, false)", bound(f, c.params().get(0)));
+        case GREATER_THAN_EQUAL -> b.add(".from($L, true)", bound(f, c.params().get(0)));
+        case BETWEEN -> b.add(".from($L, true).to($L, true)", bound(f, c.params().get(0)), bound(f, c.params().get(1)));
+        case STARTING_WITH -> b.add(".startingWith($N)", c.params().get(0));
+        default -> throw new IllegalStateException("not a range: " + c.operator());
+      }
+    }
+    if (plan.reverse()) {
+      b.add(".reverse()");
+    }
+    if (plan.keyOrder()) {
+      b.add(".inKeyOrder()");
+    }
+    if (limit > 0) {
+      b.add(".limit($L)", limit);
+    }
+    if (!plan.filtered().isEmpty()) {
+      b.add(".filter(e -> $L)", predicate(plan.filtered()));
+    }
+    return b.build();
+  }
+
+  /** A {@code CompletableFuture<List<E>>} of the plan's entities, at most {@code limit} (0: no limit). */
+  CodeBlock entities(QueryPlan plan, int limit) {
+    if (plan.allRows()) {
+      return CodeBlock.of("$T.all(tr, store, e -> $L, $L)", FILTERED_ROWS, predicate(plan.filtered()),
+          limit == 0 ? "Integer.MAX_VALUE" : limit);
+    }
+    if (plan.spatial() == null && !plan.byId()) {
+      return CodeBlock.of("$L.entities(tr)", scan(plan, limit));
+    }
+    CodeBlock read = plan.byId() ? byId(plan.equalities().get(0)) : spatial(plan.spatialCriterion());
+    if (plan.filtered().isEmpty() && limit == 0) {
+      return read;
+    }
+    return CodeBlock.of("$L.thenApply(es -> $T.filter(es, e -> $L, $L))", read, RepositoryImplWriter.QUERY_RESULTS,
+        plan.filtered().isEmpty() ? CodeBlock.of("true") : predicate(plan.filtered()), limit == 0 ? "Integer.MAX_VALUE" : limit);
+  }
+
+  /** The rows of the ids an {@code Id}/{@code IdIn} criterion gives, in the order given, each once. */
+  private CodeBlock byId(BoundCriterion c) {
+    CodeBlock ids = c.operator() == Operator.IN
+        ? CodeBlock.of("$T.distinct($T.map($N, v -> $L))", RepositoryImplWriter.QUERY_RESULTS, ValueCode.ELEMENTS, c.params().get(0),
+            element(c.field(), CodeBlock.of("v")))
+        : CodeBlock.of("$T.of($L)", List.class, element(c.field(), CodeBlock.of("$N", c.params().get(0))));
+    return CodeBlock.of("store.loadAll(tr, $L)", ids);
+  }
+
+  private CodeBlock spatial(BoundCriterion s) {
+    return s.operator() == Operator.WITHIN
+        ? CodeBlock.of("spatial.within(tr, $S, $N)", s.field().name(), s.params().get(0))
+        : CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
+  }
+
+  /** The in-memory check of {@code criteria} on an entity {@code e}, comparing stored elements. */
+  CodeBlock predicate(List<BoundCriterion> criteria) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (int i = 0; i < criteria.size(); i++) {
+      BoundCriterion c = criteria.get(i);
+      FieldModel f = c.field();
+      CodeBlock value = values.encode(f.type(), CodeBlock.of("$L", f.read()));
+      List<String> p = c.params();
+      b.add(i == 0 ? "" : " && ");
+      switch (c.operator()) {
+        case EQUALS -> b.add("$T.equal($L, $L)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
+        case TRUE -> b.add("$T.equal($L, true)", MATCHES, value);
+        case FALSE -> b.add("$T.equal($L, false)", MATCHES, value);
+        case IN -> b.add("$T.in($L, $T.map($N, v -> $L))", MATCHES, value, ValueCode.ELEMENTS, p.get(0), element(f, CodeBlock.of("v")));
+        case LESS_THAN -> b.add("$T.lessThan($L, $L, false)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
+        case LESS_THAN_EQUAL -> b.add("$T.lessThan($L, $L, true)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
+        case GREATER_THAN -> b.add("$T.greaterThan($L, $L, false)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
+        case GREATER_THAN_EQUAL -> b.add("$T.greaterThan($L, $L, true)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
+        case BETWEEN -> b.add("$T.between($L, $L, $L)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))),
+            element(f, CodeBlock.of("$N", p.get(1))));
+        case STARTING_WITH -> b.add("$T.startsWith($L, $N)", MATCHES, value, p.get(0));
+        default -> throw new IllegalStateException("not checked in memory: " + c.operator());
+      }
+    }
+    return b.build();
+  }
+
+  /** The projection of an index tuple {@code k} ({@code (v1, ..., vn, id)}). */
+  CodeBlock fromKey(QueryMethodModel m, QueryPlan plan) {
+    if (!m.record()) {
+      FieldModel f = m.projection().get(0);
+      return values.decode(f.queryType(), CodeBlock.of("k.get($L)", plan.keyPosition(f)));
+    }
+    CodeBlock.Builder args = CodeBlock.builder();
+    for (int i = 0; i < m.projection().size(); i++) {
+      FieldModel f = m.projection().get(i);
+      CodeBlock value = values.decode(f.queryType(), CodeBlock.of("k.get($L)", plan.keyPosition(f)));
+      if (f.type().kind() == ValueType.Kind.OPTIONAL) {
+        value = CodeBlock.of("$T.of($L)", Optional.class, value);
+      }
+      args.add(i == 0 ? "$L" : ", $L", value);
+    }
+    return CodeBlock.of("new $T($L)", m.element(), args.build());
+  }
+
+  /** The projection of an entity {@code e}. */
+  CodeBlock fromEntity(QueryMethodModel m) {
+    if (!m.record()) {
+      FieldModel f = m.projection().get(0);
+      return f.type().kind() == ValueType.Kind.OPTIONAL ? CodeBlock.of("$L.orElse(null)", f.read()) : CodeBlock.of("$L", f.read());
+    }
+    CodeBlock.Builder args = CodeBlock.builder();
+    for (int i = 0; i < m.projection().size(); i++) {
+      args.add(i == 0 ? "$L" : ", $L", m.projection().get(i).read());
+    }
+    return CodeBlock.of("new $T($L)", m.element(), args.build());
+  }
+}

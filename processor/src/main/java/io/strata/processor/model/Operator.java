@@ -1,0 +1,49 @@
+package io.strata.processor.model;
+
+/** A criterion operator of the derived-query grammar, with how many parameters it takes. */
+public enum Operator {
+  EQUALS(1, Kind.EQUALITY),
+  IN(1, Kind.EQUALITY),
+  TRUE(0, Kind.EQUALITY),
+  FALSE(0, Kind.EQUALITY),
+  LESS_THAN(1, Kind.RANGE),
+  LESS_THAN_EQUAL(1, Kind.RANGE),
+  GREATER_THAN(1, Kind.RANGE),
+  GREATER_THAN_EQUAL(1, Kind.RANGE),
+  BETWEEN(2, Kind.RANGE),
+  STARTING_WITH(1, Kind.RANGE),
+  WITHIN(1, Kind.SPATIAL),
+  NEAR(2, Kind.SPATIAL),
+  /** Parsed so that it can be rejected with a reason: nulls are not indexed. */
+  IS_NULL(0, Kind.UNSUPPORTED);
+
+  /** How an index serves the operator. */
+  public enum Kind { EQUALITY, RANGE, SPATIAL, UNSUPPORTED }
+
+  private final int arity;
+  private final Kind kind;
+
+  Operator(int arity, Kind kind) {
+    this.arity = arity;
+    this.kind = kind;
+  }
+
+  /** Parameters the operator consumes. */
+  public int arity() {
+    return arity;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** Whether it sets a lower bound of a range ({@code Between} and {@code StartingWith} set both). */
+  public boolean lower() {
+    return this == GREATER_THAN || this == GREATER_THAN_EQUAL || this == BETWEEN || this == STARTING_WITH;
+  }
+
+  /** Whether it sets an upper bound of a range. */
+  public boolean upper() {
+    return this == LESS_THAN || this == LESS_THAN_EQUAL || this == BETWEEN || this == STARTING_WITH;
+  }
+}

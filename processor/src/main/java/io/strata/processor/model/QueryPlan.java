@@ -1,0 +1,52 @@
+package io.strata.processor.model;
+
+import java.util.List;
+
+/**
+ * How one conjunction of criteria is read, decided at compile time.
+ *
+ * @param index the index read, or null for a spatial plan, rows read by id, or a filtered read of every row
+ * @param spatial the {@code @Spatial} field read, or null
+ * @param equalities the equality criteria on the index's leading fields, in index order (one per field); for a
+ *     plan by id, the id criterion
+ * @param range the range criteria on the next index field (empty, one, or a lower and an upper bound)
+ * @param spatialCriterion the {@code Within}/{@code Near} criterion of a spatial plan, or null
+ * @param reverse read backwards (an {@code OrderBy ... Desc})
+ * @param keyOrder merge {@code In} alternatives in whole-key order ({@code OrderBy} on an {@code In} field)
+ * @param fromKeys the result is built from index keys alone (indexed fields and the id)
+ * @param rowsRead rows are read (neither {@code fromKeys} nor a covering index)
+ * @param filtered criteria checked in memory on each row read ({@code @AllowFiltering})
+ */
+public record QueryPlan(IndexModel index, SpatialModel spatial, List<BoundCriterion> equalities, List<BoundCriterion> range,
+    BoundCriterion spatialCriterion, boolean reverse, boolean keyOrder, boolean fromKeys, boolean rowsRead,
+    List<BoundCriterion> filtered) {
+
+  public QueryPlan {
+    equalities = List.copyOf(equalities);
+    range = List.copyOf(range);
+    filtered = List.copyOf(filtered);
+  }
+
+  /** Whether every row is read in id order and filtered ({@code @AllowFiltering} with no index that helps). */
+  public boolean allRows() {
+    return index == null && spatial == null && equalities.isEmpty();
+  }
+
+  /** Whether the rows of the ids given ({@code Id} or {@code IdIn}) are read directly; {@link #filtered} checked on them. */
+  public boolean byId() {
+    return index == null && spatial == null && !equalities.isEmpty();
+  }
+
+  /** The position of a field in the tuples an index scan returns ({@code (v1, ..., vn, id)}), or -1. */
+  public int keyPosition(FieldModel field) {
+    if (index == null) {
+      return -1;
+    }
+    for (int i = 0; i < index.fields().size(); i++) {
+      if (index.fields().get(i).name().equals(field.name())) {
+        return i;
+      }
+    }
+    return field.id() ? index.fields().size() : -1;
+  }
+}

@@ -1,0 +1,218 @@
+package io.strata.processor.planning;
+
+import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.IndexModel;
+import io.strata.processor.model.Operator;
+import io.strata.processor.model.OrderItem;
+import io.strata.processor.model.QueryPlan;
+import io.strata.processor.model.SpatialModel;
+import io.strata.processor.validation.Messages;
+import io.strata.processor.validation.QueryError;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Plans one conjunction of criteria onto the entity's indexes (QUERIES.md, "Planning"). An index
+ * {@code (f1 ... fk, id)} serves it when equality criteria cover a prefix {@code f1 ... fj}, range criteria
+ * are all on {@code f(j+1)}, and the {@code OrderBy} names the following index fields in one direction
+ * (fields fixed by equality skipped; an {@code In} field may lead when its alternatives are merged in key
+ * order). Among serving indexes the longest equality prefix wins, then one that reads no rows, then the
+ * first declared. Spatial criteria are served by their field's Z-order index alone. Equality or {@code In} on the id
+ * reads those rows directly (the other criteria are checked on them). With {@code @AllowFiltering},
+ * criteria no index serves are checked on each row read; when no index narrows the read at all, every row is read.
+ */
+public final class QueryPlanner {
+  private final EntityModel entity;
+
+  public QueryPlanner(EntityModel entity) {
+    this.entity = entity;
+  }
+
+  /**
+   * @param method the method name, for messages
+   * @param and the criteria
+   * @param order the {@code OrderBy} items (one direction: mixed ones are rejected before)
+   * @param needed the fields the result needs, or null for whole entities
+   * @param allowFiltering whether criteria an index does not serve may be checked in memory
+   */
+  public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
+      boolean allowFiltering) throws QueryError {
+    List<BoundCriterion> spatial = and.stream().filter(c -> c.operator().kind() == Operator.Kind.SPATIAL).toList();
+    if (!spatial.isEmpty()) {
+      return spatialPlan(method, and, order, spatial, allowFiltering);
+    }
+    for (BoundCriterion c : and) {
+      if (c.field().id() && (c.operator() == Operator.EQUALS || c.operator() == Operator.IN) && order.isEmpty()) {
+        List<BoundCriterion> rest = new ArrayList<>(and);
+        rest.remove(c);
+        return new QueryPlan(null, null, List.of(c), List.of(), null, false, false, false, true, rest);
+      }
+    }
+    Candidate best = null;
+    boolean criteriaServed = false;
+    for (IndexModel index : entity.indexes()) {
+      Candidate c = evaluate(index, and, order, needed);
+      criteriaServed |= c.leftover().isEmpty();
+      if (c.leftover().isEmpty() && c.orderServed() && (best == null || c.better(best))) {
+        best = c;
+      }
+    }
+    if (best != null) {
+      return best.plan();
+    }
+    if (allowFiltering) {
+      for (IndexModel index : entity.indexes()) {
+        Candidate c = evaluate(index, and, order, null);
+        if (c.orderServed() && (best == null || c.better(best))) {
+          best = c;
+        }
+      }
+      boolean helps = best != null && (best.prefix() > 0 || !best.plan().range().isEmpty() || !order.isEmpty());
+      if (helps) {
+        return best.plan();
+      }
+      if (order.isEmpty()) {
+        return new QueryPlan(null, null, List.of(), List.of(), null, false, false, false, true, and);
+      }
+    }
+    List<FieldModel> suggested = suggestedFields(and, order);
+    String fields = String.join(", ", suggested.stream().map(f -> "\"" + f.name() + "\"").toList());
+    String name = "by" + String.join("", suggested.stream().map(f -> capitalized(f.name().replace(".", ""))).toList());
+    if (criteriaServed || and.isEmpty()) {
+      throw new QueryError(Messages.QUERY_ORDER_NOT_SERVED, method, orderText(order), name, fields, entity.type().simpleName());
+    }
+    throw new QueryError(Messages.QUERY_NO_INDEX, method, describe(and, order), name, fields, entity.type().simpleName());
+  }
+
+  private QueryPlan spatialPlan(String method, List<BoundCriterion> and, List<OrderItem> order, List<BoundCriterion> spatial,
+      boolean allowFiltering) throws QueryError {
+    BoundCriterion s = spatial.get(0);
+    List<BoundCriterion> rest = new ArrayList<>(and);
+    rest.remove(s);
+    if (spatial.size() > 1 || (!rest.isEmpty() && !allowFiltering)) {
+      throw new QueryError(Messages.QUERY_SPATIAL_ALONE, method, s.field().name());
+    }
+    if (!order.isEmpty()) {
+      throw new QueryError(Messages.QUERY_SPATIAL_ORDER, method, s.field().name());
+    }
+    SpatialModel model = entity.spatial().stream().filter(m -> m.field().name().equals(s.field().name())).findFirst().orElseThrow();
+    return new QueryPlan(null, model, List.of(), List.of(), s, false, false, false, true, rest);
+  }
+
+  /** How well one index serves the conjunction. */
+  private record Candidate(QueryPlan plan, List<BoundCriterion> leftover, boolean orderServed, int prefix, int position) {
+    boolean better(Candidate other) {
+      if (prefix != other.prefix) {
+        return prefix > other.prefix;
+      }
+      if (plan.rowsRead() != other.plan.rowsRead()) {
+        return !plan.rowsRead();
+      }
+      return position < other.position;
+    }
+  }
+
+  private Candidate evaluate(IndexModel index, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed) {
+    List<FieldModel> fields = index.fields();
+    Map<String, BoundCriterion> equal = new LinkedHashMap<>();
+    List<BoundCriterion> leftover = new ArrayList<>();
+    for (BoundCriterion c : and) {
+      if (c.operator().kind() == Operator.Kind.EQUALITY && !equal.containsKey(c.field().name())) {
+        equal.put(c.field().name(), c);
+      } else {
+        leftover.add(c);
+      }
+    }
+    List<BoundCriterion> equalities = new ArrayList<>();
+    int j = 0;
+    while (j < fields.size() && equal.containsKey(fields.get(j).name())) {
+      equalities.add(equal.remove(fields.get(j).name()));
+      j++;
+    }
+    List<BoundCriterion> range = new ArrayList<>();
+    if (j < fields.size()) {
+      String next = fields.get(j).name();
+      List<BoundCriterion> onNext = leftover.stream()
+          .filter(c -> c.operator().kind() == Operator.Kind.RANGE && c.field().name().equals(next)).toList();
+      long lower = onNext.stream().filter(c -> c.operator().lower()).count();
+      long upper = onNext.stream().filter(c -> c.operator().upper()).count();
+      if (!onNext.isEmpty() && lower <= 1 && upper <= 1) {
+        range.addAll(onNext);
+        leftover.removeAll(onNext);
+      }
+    }
+    leftover.addAll(0, equal.values());
+
+    Set<String> fixed = new LinkedHashSet<>();
+    List<FieldModel> inFields = new ArrayList<>();
+    for (BoundCriterion c : equalities) {
+      if (c.operator() == Operator.IN) {
+        inFields.add(c.field());
+      } else {
+        fixed.add(c.field().name());
+      }
+    }
+    List<String> wanted = order.stream().map(o -> o.field().name()).filter(n -> !fixed.contains(n)).toList();
+    List<String> after = new ArrayList<>(fields.subList(j, fields.size()).stream().map(FieldModel::name).toList());
+    if (!index.unique()) {
+      after.add(entity.id().name());
+    }
+    List<String> inKeyOrder = new ArrayList<>(inFields.stream().map(FieldModel::name).toList());
+    inKeyOrder.addAll(after);
+    boolean suffixOrder = startsWith(after, wanted);
+    boolean keyOrder = !suffixOrder && !inFields.isEmpty() && startsWith(inKeyOrder, wanted);
+    boolean reverse = order.stream().anyMatch(OrderItem::descending);
+
+    Set<String> indexed = new LinkedHashSet<>(fields.stream().map(FieldModel::name).toList());
+    indexed.add(entity.id().name());
+    boolean fromKeys = needed != null && leftover.isEmpty() && indexed.containsAll(needed);
+    boolean rowsRead = !fromKeys && !(index.covering() && !index.unique());
+    QueryPlan plan = new QueryPlan(index, null, equalities, range, null, reverse && !wanted.isEmpty(), keyOrder, fromKeys,
+        rowsRead, leftover);
+    return new Candidate(plan, leftover, suffixOrder || keyOrder, j, entity.indexes().indexOf(index));
+  }
+
+  private static boolean startsWith(List<String> sequence, List<String> prefix) {
+    return prefix.size() <= sequence.size() && sequence.subList(0, prefix.size()).equals(prefix);
+  }
+
+  private static List<FieldModel> suggestedFields(List<BoundCriterion> and, List<OrderItem> order) {
+    Map<String, FieldModel> out = new LinkedHashMap<>();
+    and.stream().filter(c -> c.operator().kind() == Operator.Kind.EQUALITY).forEach(c -> out.putIfAbsent(c.field().name(), c.field()));
+    and.stream().filter(c -> c.operator().kind() == Operator.Kind.RANGE).forEach(c -> out.putIfAbsent(c.field().name(), c.field()));
+    order.forEach(o -> out.putIfAbsent(o.field().name(), o.field()));
+    return new ArrayList<>(out.values());
+  }
+
+  private static String describe(List<BoundCriterion> and, List<OrderItem> order) {
+    List<String> equal = new ArrayList<>(new LinkedHashSet<>(and.stream()
+        .filter(c -> c.operator().kind() == Operator.Kind.EQUALITY).map(c -> c.field().name()).toList()));
+    List<String> range = new ArrayList<>(new LinkedHashSet<>(and.stream()
+        .filter(c -> c.operator().kind() == Operator.Kind.RANGE).map(c -> c.field().name()).toList()));
+    StringBuilder b = new StringBuilder();
+    if (!equal.isEmpty()) {
+      b.append("equality on ").append(String.join(", ", equal));
+    }
+    if (!range.isEmpty()) {
+      b.append(b.length() == 0 ? "" : " then ").append("a range on ").append(String.join(", ", range));
+    }
+    if (!order.isEmpty()) {
+      b.append(" ordered by ").append(orderText(order));
+    }
+    return b.toString();
+  }
+
+  private static String orderText(List<OrderItem> order) {
+    return String.join(", ", order.stream().map(o -> o.field().name() + (o.descending() ? " desc" : "")).toList());
+  }
+
+  private static String capitalized(String s) {
+    return Character.toUpperCase(s.charAt(0)) + s.substring(1);
+  }
+}

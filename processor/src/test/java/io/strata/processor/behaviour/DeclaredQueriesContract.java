@@ -1,0 +1,332 @@
+package io.strata.processor.behaviour;
+
+import static io.strata.processor.behaviour.TownData.BY_POPULATION;
+import static io.strata.processor.behaviour.TownData.ids;
+import static io.strata.processor.behaviour.TownData.sortedIds;
+import static io.strata.processor.behaviour.TownData.where;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.BoundingBox;
+import io.strata.GeoPoint;
+import io.strata.IncorrectResultSizeException;
+import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.queries.Town;
+import io.strata.processor.fixtures.queries.TownName;
+import io.strata.processor.fixtures.queries.Towns;
+import io.strata.processor.fixtures.queries.TownsImpl;
+import io.strata.spatial.Geodesy;
+import java.time.LocalDate;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Every form of the derived-query grammar on a declared {@code @Repository}, against brute-force answers. */
+public abstract class DeclaredQueriesContract extends BackendContract {
+  private static final List<Town> TOWNS = TownData.towns(60);
+  protected Towns towns;
+
+  @BeforeEach
+  void saveTowns() {
+    towns = new TownsImpl(db);
+    towns.saveAll(TOWNS);
+  }
+
+  private static List<Town> in(String country) {
+    return where(TOWNS, t -> t.country().equals(country));
+  }
+
+  @Test
+  void topNByEqualityOrderedDescendingReturnsTheLargestFirst() {
+    List<Town> expected = in("JP").stream().sorted(BY_POPULATION.reversed()).limit(5).toList();
+    assertEquals(ids(expected), ids(towns.findTop5ByCountryOrderByPopulationDesc("JP")));
+  }
+
+  @Test
+  void orderAscendingFollowsTheIndex() {
+    assertEquals(ids(in("FR").stream().sorted(BY_POPULATION).toList()), ids(towns.findByCountryOrderByPopulationAsc("FR")));
+  }
+
+  @Test
+  void betweenIncludesBothBounds() {
+    List<Town> expected = where(TOWNS, t -> t.country().equals("US") && t.population() >= 200 && t.population() <= 600);
+    List<Town> found = towns.findByCountryAndPopulationBetween("US", 200, 600);
+    assertEquals(sortedIds(expected), sortedIds(found));
+    Town edge = in("US").get(0);
+    assertTrue(ids(towns.findByCountryAndPopulationBetween("US", edge.population(), edge.population())).contains(edge.id()));
+  }
+
+  @Test
+  void betweenWithMinAboveMaxReturnsNothing() {
+    assertEquals(List.of(), towns.findByCountryAndPopulationBetween("US", 600, 200));
+  }
+
+  @Test
+  void twoRangeCriteriaOnOneFieldMakeOneRange() {
+    List<Town> expected = where(TOWNS, t -> t.country().equals("DE") && t.population() > 100 && t.population() <= 700);
+    assertEquals(sortedIds(expected), sortedIds(towns.findByCountryAndPopulationGreaterThanAndPopulationLessThanEqual("DE", 100, 700)));
+  }
+
+  @Test
+  void lessThanAndGreaterThanEqualAreExclusiveAndInclusive() {
+    assertEquals(sortedIds(where(TOWNS, t -> t.population() < 300)), sortedIds(towns.findByPopulationLessThan(300)));
+    assertEquals(ids(TOWNS.stream().filter(t -> t.population() >= 500).sorted(BY_POPULATION.reversed()).toList()),
+        ids(towns.findByPopulationGreaterThanEqualOrderByPopulationDesc(500)));
+  }
+
+  @Test
+  void beforeAndAfterCompareDates() {
+    LocalDate pivot = LocalDate.of(1900, 1, 1);
+    assertEquals(sortedIds(where(TOWNS, t -> t.founded().isBefore(pivot))), sortedIds(towns.findByFoundedBefore(pivot)));
+    assertEquals(sortedIds(where(TOWNS, t -> t.founded().isAfter(pivot))), sortedIds(towns.findByFoundedAfter(pivot)));
+  }
+
+  @Test
+  void startingWithIsAPrefixRange() {
+    assertEquals(sortedIds(where(TOWNS, t -> t.name().startsWith("Sai"))), sortedIds(towns.findByNameStartingWith("Sai")));
+    assertEquals(sortedIds(where(TOWNS, t -> t.name().startsWith("San-1"))), sortedIds(towns.findByNameStartingWith("San-1")));
+    assertEquals(List.of(), towns.findByNameStartingWith("Zzz"));
+    assertEquals(sortedIds(where(TOWNS, t -> t.country().equals("JP") && t.name().startsWith("Port"))),
+        sortedIds(towns.findByCountryAndNameStartsWith("JP", "Port")));
+  }
+
+  @Test
+  void optionalResultsAreEmptyOrTheOne() {
+    assertEquals(Optional.of(TOWNS.get(7)), towns.findByCode("C7"));
+    assertEquals(Optional.empty(), towns.findByCode("nope"));
+    assertEquals(TOWNS.get(8), towns.getByCode("C8"));
+    assertNull(towns.getByCode("nope"));
+  }
+
+  @Test
+  void moreThanOneResultForASingleResultMethodFails() {
+    towns.save(new Town(1000, "Twin", "JP", 1, false, "T1", LocalDate.of(2000, 1, 1), null));
+    towns.save(new Town(1001, "Twin", "JP", 2, false, "T2", LocalDate.of(2000, 1, 1), null));
+    IncorrectResultSizeException e = assertThrows(IncorrectResultSizeException.class, () -> towns.findByName("Twin"));
+    assertTrue(e.getMessage().contains("findByName"), e.getMessage());
+    assertEquals(Optional.of(TOWNS.get(2)), towns.findByName(TOWNS.get(2).name()));
+  }
+
+  @Test
+  void firstReturnsTheTopOne() {
+    Town largest = in("FR").stream().max(BY_POPULATION).orElseThrow();
+    assertEquals(Optional.of(largest), towns.findFirstByCountryOrderByPopulationDesc("FR"));
+    assertEquals(Optional.empty(), towns.findFirstByCountryOrderByPopulationDesc("XX"));
+  }
+
+  @Test
+  void pagesFollowContinuationsToEveryMatch() {
+    List<List<Town>> pages = Pages.each(after -> towns.findByCountry("JP", 4, after));
+    assertTrue(pages.size() > 2);
+    pages.subList(0, pages.size() - 1).forEach(p -> assertEquals(4, p.size()));
+    assertEquals(ids(in("JP").stream().sorted(Comparator.comparing(Town::name).thenComparingLong(Town::id)).toList()),
+        ids(pages.stream().flatMap(List::stream).toList()));
+  }
+
+  @Test
+  void inPagesAreMergedInOrder() {
+    List<Town> expected = TOWNS.stream().filter(t -> Set.of("JP", "DE").contains(t.country())).sorted(BY_POPULATION.reversed()).toList();
+    List<Town> paged = Pages.all(after -> towns.queryByCountryInOrderByPopulationDesc(List.of("JP", "DE"), 3, after));
+    assertEquals(ids(expected), ids(paged));
+  }
+
+  @Test
+  void recordProjectionsComeFromKeysOrRows() {
+    List<TownName> expected = TOWNS.stream().filter(t -> Set.of("FR", "US").contains(t.country()))
+        .map(t -> new TownName(t.name(), t.country())).sorted(Comparator.comparing(TownName::country).thenComparing(TownName::name)).toList();
+    assertEquals(Set.copyOf(expected), Set.copyOf(towns.findByCountryIn(List.of("US", "FR"))));
+    assertEquals(expected.size(), towns.findByCountryIn(List.of("US", "FR", "US")).size());
+    assertEquals(Set.copyOf(TOWNS.stream().filter(t -> t.population() > 800).map(t -> new TownName(t.name(), t.country())).toList()),
+        Set.copyOf(towns.readByPopulationGreaterThan(800)));
+  }
+
+  @Test
+  void topNOverInValuesMergesEachValuesTop() {
+    List<Town> expected = TOWNS.stream().filter(t -> Set.of("FR", "US").contains(t.country())).sorted(BY_POPULATION.reversed()).limit(3).toList();
+    assertEquals(ids(expected), ids(towns.findTop3ByCountryInOrderByPopulationDesc(List.of("FR", "US"))));
+  }
+
+  @Test
+  void orderByAnInFieldConcatenatesTheValuesInOrder() {
+    List<String> countries = towns.findByCountryInOrderByCountryDesc(List.of("DE", "US", "FR")).stream().map(Town::country).toList();
+    assertEquals(countries.stream().sorted(Comparator.reverseOrder()).toList(), countries);
+    assertEquals(in("DE").size() + in("US").size() + in("FR").size(), countries.size());
+  }
+
+  @Test
+  void emptyInReturnsNothing() {
+    assertEquals(List.of(), towns.findTop3ByCountryInOrderByPopulationDesc(List.of()));
+    assertEquals(0, towns.countByCountryIn(List.of()));
+  }
+
+  @Test
+  void trueAndFalseNeedNoParameter() {
+    assertEquals(sortedIds(where(TOWNS, Town::capital)), sortedIds(towns.findByCapitalTrue()));
+    assertEquals(sortedIds(where(TOWNS, t -> !t.capital())), sortedIds(towns.findByCapitalFalse()));
+  }
+
+  @Test
+  void countsAndExistence() {
+    assertEquals(in("JP").size(), towns.countByCountry("JP"));
+    assertEquals(where(TOWNS, Town::capital).size(), towns.countByCapitalTrue());
+    assertEquals(in("JP").size() + in("FR").size(), towns.countByCountryIn(List.of("JP", "FR")));
+    assertTrue(towns.existsByCode("C3"));
+    assertFalse(towns.existsByCode("C999"));
+    assertTrue(towns.existsByCountryAndPopulationGreaterThan("JP", 0));
+    assertFalse(towns.existsByCountryAndPopulationGreaterThan("JP", 999));
+  }
+
+  @Test
+  void deleteRemovesRowsAndIndexEntries() {
+    assertEquals(in("DE").size(), towns.deleteByCountry("DE"));
+    assertEquals(0, towns.countByCountry("DE"));
+    assertEquals(TOWNS.size() - in("DE").size(), towns.count());
+    assertEquals(0, towns.deleteByCountry("DE"));
+    towns.removeByCode("C0");
+    assertFalse(towns.existsById(0L));
+    assertEquals(List.of(), towns.findByNameStartingWith("San-0"));
+  }
+
+  @Test
+  void propertyProjectionsAndDistinct() {
+    assertEquals(in("US").stream().map(Town::name).sorted().toList(), towns.findNameByCountry("US"));
+    assertEquals(ids(in("US").stream().sorted(BY_POPULATION.reversed()).toList()), towns.findIdByCountryOrderByPopulationDesc("US"));
+    List<String> distinct = towns.findDistinctCountryByCapitalTrue();
+    assertEquals(Set.copyOf(where(TOWNS, Town::capital).stream().map(Town::country).toList()), Set.copyOf(distinct));
+    assertEquals(Set.copyOf(distinct).size(), distinct.size());
+  }
+
+  @Test
+  void orReturnsTheUnionWithoutDuplicates() {
+    List<Town> expected = where(TOWNS, t -> t.country().equals("JP") || t.name().startsWith("Saint"));
+    List<Town> found = towns.findByCountryOrNameStartingWith("JP", "Saint");
+    assertEquals(sortedIds(expected), sortedIds(found));
+    assertEquals(expected.size(), found.size());
+    assertEquals(where(TOWNS, t -> t.country().equals("FR") || t.capital()).size(), towns.countByCountryOrCapitalTrue("FR"));
+  }
+
+  @Test
+  void orWithOrderAndTopMergesTheBranches() {
+    List<Town> expected = TOWNS.stream().filter(t -> t.country().equals("JP") || t.population() > 900).sorted(BY_POPULATION.reversed())
+        .limit(4).toList();
+    assertEquals(ids(expected), ids(towns.findTop4ByCountryOrPopulationGreaterThanOrderByPopulationDesc("JP", 900)));
+  }
+
+  @Test
+  void streamsReadLazilyInBatchesAcrossTransactions() {
+    for (int i = 0; i < 600; i++) {
+      towns.save(new Town(10_000 + i, "Many-" + i, "XX", i, false, "M" + i, LocalDate.of(1999, 1, 1), null));
+    }
+    try (Stream<Town> all = towns.streamByCountry("XX")) {
+      assertEquals(600, all.count());
+    }
+    try (Stream<Town> first = towns.streamByCountry("XX")) {
+      assertEquals(List.of("Many-0", "Many-1"), first.limit(2).map(Town::name).toList());
+    }
+    try (Stream<String> names = towns.streamNameByCountryOrderByNameDesc("JP")) {
+      assertEquals(in("JP").stream().map(Town::name).sorted(Comparator.reverseOrder()).toList(), names.toList());
+    }
+  }
+
+  @Test
+  void asynchronousFormsCompleteWithTheSameResults() {
+    assertEquals(ids(in("JP").stream().sorted(BY_POPULATION.reversed()).toList()), ids(towns.findByCountryOrderByPopulationDesc("JP").join()));
+    assertEquals(where(TOWNS, t -> t.population() > 500).size(), towns.countByPopulationGreaterThan(500).join());
+    assertEquals(Optional.of(TOWNS.get(5)), towns.getByName(TOWNS.get(5).name()).join());
+    towns.removeByCountry("FR").join();
+    assertEquals(0, towns.countByCountry("FR"));
+  }
+
+  @Test
+  void spatialCriteriaUseTheZOrderIndex() {
+    BoundingBox box = BoundingBox.geo(-10, -50, 40, 60);
+    List<Town> inside = where(TOWNS, t -> t.location().lat() >= -10 && t.location().lat() <= 40 && t.location().lon() >= -50
+        && t.location().lon() <= 60);
+    assertFalse(inside.isEmpty());
+    assertEquals(sortedIds(inside), sortedIds(towns.findByLocationWithin(box)));
+    assertEquals(sortedIds(where(inside, t -> t.country().equals("JP"))), sortedIds(towns.findByLocationWithinAndCountry(box, "JP")));
+    try (Stream<Town> streamed = towns.streamByLocationWithin(box)) {
+      assertEquals(sortedIds(inside), sortedIds(streamed.toList()));
+    }
+    assertEquals(sortedIds(inside), sortedIds(Pages.all(after -> towns.findByLocationWithin(box, 3, after).join())));
+    GeoPoint centre = TOWNS.get(10).location();
+    List<Town> near = where(TOWNS, t -> Geodesy.distanceMeters(centre.lat(), centre.lon(), t.location().lat(), t.location().lon()) <= 2_000_000);
+    assertEquals(sortedIds(near), sortedIds(towns.findByLocationNear(centre, 2_000_000)));
+  }
+
+  @Test
+  void allowFilteringChecksTheRestOnEachRow() {
+    assertEquals(sortedIds(where(TOWNS, t -> t.country().equals("JP") && t.capital())), sortedIds(towns.findByCountryAndCapital("JP", true)));
+    LocalDate pivot = LocalDate.of(1950, 1, 1);
+    List<Town> expected = TOWNS.stream().filter(t -> t.population() > 100 && t.founded().isBefore(pivot)).sorted(BY_POPULATION).limit(2).toList();
+    assertEquals(ids(expected), ids(towns.findTop2ByPopulationGreaterThanAndFoundedBeforeOrderByPopulationAsc(100, pivot)));
+  }
+
+  @Test
+  void allowFilteringWithoutAHelpfulIndexReadsEveryRow() {
+    assertEquals(ids(where(TOWNS, t -> t.id() > 20 && t.capital())), ids(towns.findByIdGreaterThanAndCapitalTrue(20)));
+    List<List<Town>> pages = Pages.each(after -> towns.findByIdLessThan(25, 4, after));
+    assertEquals(ids(where(TOWNS, t -> t.id() < 25)), ids(pages.stream().flatMap(List::stream).toList()));
+    assertTrue(pages.stream().allMatch(p -> p.size() <= 4) && pages.size() >= 7);
+    assertEquals(where(TOWNS, t -> t.id() >= 10 && t.id() <= 19).size(), towns.countByIdBetween(10, 19));
+  }
+
+  @Test
+  void idCriteriaReadThoseRowsDirectly() {
+    assertEquals(List.of(TOWNS.get(9), TOWNS.get(3)), towns.findByIdIn(List.of(9L, 3L, 9L, 999L)));
+    assertEquals(Optional.of(TOWNS.get(4)), towns.findByIdAndCountry(4, TOWNS.get(4).country()));
+    assertEquals(Optional.empty(), towns.findByIdAndCountry(4, "nowhere"));
+    assertEquals(List.of(0L, 7L, 14L).size(), towns.countByIdInAndCapitalTrue(List.of(0L, 1L, 7L, 14L, 15L)));
+  }
+
+  @Test
+  void aContinuationOfOtherArgumentsIsRejected() {
+    io.strata.Continuation jp = towns.findByCountry("JP", 2, null).next().orElseThrow();
+    assertThrows(io.strata.InvalidContinuationException.class, () -> towns.findByCountry("FR", 2, jp));
+    io.strata.Continuation desc = towns.queryByCountryInOrderByPopulationDesc(List.of("JP"), 2, null).next().orElseThrow();
+    assertThrows(io.strata.InvalidContinuationException.class, () -> towns.findByCountry("JP", 2, desc));
+  }
+
+  @Test
+  void aTransactionContextComposesWithTheCallersTransaction() {
+    Town fresh = new Town(500, "Fresh", "NZ", 5, false, "F1", LocalDate.of(2020, 1, 1), null);
+    List<Town> seen = db.run(tr -> {
+      new io.strata.processor.fixtures.queries.TownRepository(db).save(tr, fresh);
+      return towns.findByCountry(tr, "NZ");
+    });
+    assertEquals(List.of(fresh), seen);
+    long deleted = db.run(tr -> towns.deleteByCountryIn(tr, List.of("NZ", "JP")));
+    assertEquals(1 + in("JP").size(), deleted);
+    assertEquals(0, towns.countByCountry("JP"));
+  }
+
+  @Test
+  void orderByAloneReadsTheWholeIndexInOrder() {
+    assertEquals(ids(TOWNS.stream().sorted(BY_POPULATION.reversed()).limit(10).toList()), ids(towns.findTop10ByOrderByPopulationDesc()));
+  }
+
+  @Test
+  void defaultMethodsAreLeftAlone() {
+    assertEquals(TOWNS.get(3), towns.getOrFail(3));
+  }
+
+  @Test
+  void crudMethodsWorkById() {
+    assertEquals(Optional.of(TOWNS.get(4)), towns.findById(4L));
+    assertEquals(List.of(TOWNS.get(2), TOWNS.get(1)), towns.findAllById(List.of(2L, 999L, 1L)));
+    assertTrue(towns.existsById(1L));
+    assertTrue(towns.deleteById(1L));
+    assertFalse(towns.deleteById(1L));
+    assertEquals(TOWNS.size() - 1, towns.count());
+    assertEquals(TOWNS.size() - 1, Pages.all(after -> towns.findAll(7, after)).size());
+    assertEquals(Tuple.from(2L), Tuple.from(towns.findById(2L).orElseThrow().id()));
+  }
+}

@@ -1,0 +1,94 @@
+package io.strata.processor.behaviour;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.async.AsyncIterable;
+import com.apple.foundationdb.tuple.Tuple;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+
+/**
+ * Counts the keys a {@link Database} returns from range reads, by kind of key ({@code (E, kind, ...)}: "I" index
+ * entries, "U" unique entries, "R" rows), through a decorator: every transaction the wrapped database hands
+ * to a function is wrapped so that its {@code getRange(...).asList()} results are counted.
+ */
+final class KeyCounter {
+  private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
+
+  /** Keys of kind {@code kind} ("I", "U", "R") read since the last {@link #reset()}. */
+  long keys(String kind) {
+    return counts.getOrDefault(kind, new AtomicLong()).get();
+  }
+
+  void reset() {
+    counts.clear();
+  }
+
+  Database wrap(Database db) {
+    return (Database) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Database.class}, (proxy, method, args) -> {
+      if (args != null) {
+        for (int i = 0; i < args.length; i++) {
+          if (args[i] instanceof Function<?, ?> f) {
+            args[i] = wrapping(f);
+          }
+        }
+      }
+      return invoke(db, method, args);
+    });
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Function wrapping(Function f) {
+    return tr -> f.apply(tr instanceof Transaction t ? transaction(t, Transaction.class) : transaction((ReadTransaction) tr, ReadTransaction.class));
+  }
+
+  private Object transaction(ReadTransaction tr, Class<?> type) {
+    InvocationHandler handler = (proxy, method, args) -> {
+      Object result = invoke(tr, method, args);
+      return method.getName().equals("getRange") ? counted((AsyncIterable<?>) result) : result;
+    };
+    return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {type}, handler);
+  }
+
+  private Object counted(AsyncIterable<?> range) {
+    return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {AsyncIterable.class}, (proxy, method, args) -> {
+      Object result = invoke(range, method, args);
+      if (method.getName().equals("asList")) {
+        return ((CompletableFuture<?>) result).thenApply(list -> {
+          ((List<?>) list).forEach(kv -> count((KeyValue) kv));
+          return list;
+        });
+      }
+      return result;
+    });
+  }
+
+  private void count(KeyValue kv) {
+    String kind;
+    try {
+      Tuple key = Tuple.fromBytes(kv.getKey());
+      kind = key.size() > 1 && key.get(1) instanceof String s ? s : "other";
+    } catch (RuntimeException e) {
+      kind = "other";
+    }
+    counts.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
+  }
+
+  private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
+    try {
+      return method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package com.example;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.BoundingBox;
+import io.strata.Continuation;
+import io.strata.Page;
+import io.strata.StrataDb;
+import io.strata.repository.Blocking;
+import io.strata.repository.Elements;
+import io.strata.repository.EntityLayout;
+import io.strata.repository.EntityStore;
+import io.strata.repository.IndexDefinition;
+import io.strata.repository.IndexScan;
+import io.strata.repository.QueryResults;
+import io.strata.repository.SpatialField;
+import io.strata.repository.SpatialQueries;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import javax.annotation.processing.Generated;
+
+/**
+ * The {@link Accounts} planned at compile time onto the indexes of {@link Account}: each method's javadoc
+ * says which keys it reads. Thread-safe.
+ */
+@Generated("io.strata.processor.StrataProcessor")
+@Singleton
+public final class AccountsImpl implements Accounts {
+  private final Database db;
+
+  private final EntityStore<Account> store;
+
+  private final SpatialQueries<Account> spatial;
+
+  /**
+   * Reads and writes in {@code sdb}'s database under its root: the directory its URL names with
+   * {@code root=} and {@code tenant=}, else the whole key space.
+   */
+  @Inject
+  public AccountsImpl(StrataDb sdb) {
+    this(sdb.database(), sdb.root());
+  }
+
+  /**
+   * Queries whose keys start at the root of the key space (empty prefix).
+   */
+  public AccountsImpl(Database db) {
+    this(db, new Subspace());
+  }
+
+  /**
+   * Queries whose keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).
+   */
+  public AccountsImpl(Database db, Subspace root) {
+    this.db = Objects.requireNonNull(db, "db");
+    this.store = new EntityStore<>(new EntityLayout<>(AccountCodec.INSTANCE, Objects.requireNonNull(root, "root"), List.of(
+          new IndexDefinition("email", List.of("email"), true, false),
+          new IndexDefinition("region", List.of("region"), false, true),
+          new IndexDefinition("byRegionTier", List.of("region", "tier"), false, false)), false,
+        List.of(new SpatialField("office", true, 16)), List.of(), List.of()));
+    this.spatial = new SpatialQueries<>(store);
+  }
+
+  @Override
+  public void save(Account entity) {
+    Blocking.call(() -> db.run(tr -> store.save(tr, entity).join()));
+  }
+
+  @Override
+  public void saveAll(Iterable<? extends Account> entities) {
+    Blocking.call(() -> db.run(tr -> store.saveAll(tr, entities).join()));
+  }
+
+  @Override
+  public Optional<Account> findById(String id) {
+    return Blocking.call(() -> db.read(tr -> store.load(tr, id).join()));
+  }
+
+  @Override
+  public List<Account> findAllById(Iterable<String> ids) {
+    return Blocking.call(() -> db.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+  }
+
+  @Override
+  public boolean existsById(String id) {
+    return Blocking.call(() -> db.read(tr -> store.exists(tr, id).join()));
+  }
+
+  @Override
+  public boolean deleteById(String id) {
+    return Blocking.call(() -> db.run(tr -> store.delete(tr, id).join()));
+  }
+
+  @Override
+  public long count() {
+    return Blocking.call(() -> db.read(tr -> store.count(tr).join()));
+  }
+
+  @Override
+  public Page<Account> findAll(int limit, Continuation after) {
+    return Blocking.call(() -> db.read(tr -> store.scan(tr, limit, after).join()));
+  }
+
+  /**
+   * The matching entities (at most 5).
+   *
+   * <p>Plan: reads index {@code byRegionTier}, keys {@code ("Acct", "I", "byRegionTier", region, tier, id)} where {@code region = region}, backwards, at most 5 keys; then reads the row of each key found, concurrently.
+   *
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  @Override
+  public List<Account> findTop5ByRegionOrderByTierDesc(String region) {
+    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).reverse().limit(5).entities(tr).join()));
+  }
+
+  /**
+   * The matching entity; more than one is an {@link io.strata.IncorrectResultSizeException}.
+   *
+   * <p>Plan: reads index {@code email}, keys {@code ("Acct", "U", "email", email) = id} where {@code email = email}, forwards, at most 2 keys; then reads the row of each key found, concurrently.
+   *
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  @Override
+  public Optional<Account> findByEmail(String email) {
+    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "email").equal(email).limit(2).entities(tr).thenApply(items -> QueryResults.single("findByEmail", items)).join()));
+  }
+
+  /**
+   * One page of the matching entities: at most {@code limit}; {@code after} (null for the first page)
+   * continues where the previous page of this method with the same arguments stopped, in any transaction.
+   *
+   * <p>Plan: reads index {@code byRegionTier}, keys {@code ("Acct", "I", "byRegionTier", region, tier, id)} where {@code region = region} and {@code min <= tier <= max}, forwards, one page of keys at a time; then reads the row of each key found, concurrently.
+   *
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  @Override
+  public Page<Account> findByRegionAndTierBetween(String region, int min, int max, int limit,
+      Continuation after) {
+    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).from((long) min, true).to((long) max, true).page(tr, limit, after).join()));
+  }
+
+  /**
+   * The matching {@code id} values.
+   *
+   * <p>Plan: reads index {@code region}, keys {@code ("Acct", "I", "region", region, id)} where {@code region} each value of {@code regions} (one range per value), forwards, merged in index order; no row reads (the keys hold everything needed).
+   *
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  @Override
+  public List<String> findIdByRegionIn(Collection<String> regions) {
+    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").in(Elements.map(regions, v -> v)).keys(tr).thenApply(ks -> Elements.map(ks, k -> k.get(1) == null ? null : Elements.toStr(k.get(1)))).join()));
+  }
+
+  /**
+   * How many entities match.
+   *
+   * <p>Plan: reads index {@code region}, keys {@code ("Acct", "I", "region", region, id)} where {@code region = region}, forwards; no row reads (the keys hold everything needed).
+   *
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  @Override
+  public long countByRegion(String region) {
+    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").equal(region).count(tr).join()));
+  }
+
+  /**
+   * Whether any entity matches.
+   *
+   * <p>Plan: reads index {@code email}, keys {@code ("Acct", "U", "email", email) = id} where {@code email = email}, forwards, at most one key; no row reads (the keys hold everything needed).
+   *
+   * <p>Runs in its own transaction, retried on conflicts. Asynchronous: the future completes with the result.
+   */
+  @Override
+  public CompletableFuture<Boolean> existsByEmail(String email) {
+    return db.readAsync(tr -> IndexScan.of(store, "email").equal(email).exists(tr));
+  }
+
+  /**
+   * The matching entities.
+   *
+   * <p>Plan: reads the Z-order index {@code ("Acct", "Z", "office", z, id)} over the z-ranges covering {@code box}, concurrently, keeping exact matches only; then reads the row of each match.
+   *
+   * <p>Runs in its own transaction, retried on conflicts.
+   */
+  @Override
+  public List<Account> findByOfficeWithin(BoundingBox box) {
+    return Blocking.call(() -> db.read(tr -> spatial.within(tr, "office", box).join()));
+  }
+}

@@ -1,0 +1,408 @@
+package io.strata.repository;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.CodecException;
+import io.strata.Continuation;
+import io.strata.Page;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+
+/**
+ * One planned read of an index, as a declared repository method runs it: equality values for the leading
+ * index fields ({@link #equal}, or several alternatives with {@link #in}), at most one range on the next field,
+ * a direction and a limit. Every alternative of an {@code In} is its own range read of at most {@code limit}
+ * keys; the reads run concurrently and are merged in index order of the fields after the equality prefix (or,
+ * with {@link #inKeyOrder()}, of the whole key), so a top-N over several values reads at most N keys per value.
+ *
+ * <p>A scan is built per call (it is not thread-safe) and read once with one of the terminal methods inside
+ * the caller's transaction. Element arguments are tuple elements as stored (see {@link Elements}); a
+ * decimal range bound is the nested tuple {@link Elements#ofBigDecimalBound} returns.
+ *
+ * @param <T> the entity
+ */
+public final class IndexScan<T> {
+  private static final byte[] FF = {(byte) 0xff};
+  private static final byte[] ZERO = {0};
+
+  private final EntityStore<T> store;
+  private final IndexDefinition index;
+  private final Subspace space;
+  private List<List<Object>> prefixes = List.of(List.of());
+  private byte[] low;
+  private byte[] high;
+  private Object lowBound;
+  private boolean lowInclusive;
+  private Object highBound;
+  private boolean highInclusive;
+  private String startsWith;
+  private boolean reverse;
+  private int limit = Integer.MAX_VALUE;
+  private boolean keyOrder;
+  private Predicate<T> filter;
+
+  private IndexScan(EntityStore<T> store, String indexName) {
+    this.store = store;
+    this.index = store.layout().index(indexName);
+    this.space = index.unique() ? store.layout().unique(index) : store.layout().index(index);
+  }
+
+  /** A scan of the named index of {@code store}'s entity. */
+  public static <T> IndexScan<T> of(EntityStore<T> store, String indexName) {
+    return new IndexScan<>(store, indexName);
+  }
+
+  /** The next index field equals {@code element}. */
+  public IndexScan<T> equal(Object element) {
+    return in(List.of(element));
+  }
+
+  /** The next index field equals one of {@code elements} (duplicates ignored); none at all matches nothing. */
+  public IndexScan<T> in(Collection<?> elements) {
+    Map<Tuple, Object> distinct = new LinkedHashMap<>();
+    for (Object e : elements) {
+      if (e == null) {
+        throw new IllegalArgumentException("an In value must not be null: nulls are not indexed");
+      }
+      distinct.putIfAbsent(Tuple.from(e), e);
+    }
+    List<List<Object>> next = new ArrayList<>();
+    for (List<Object> p : prefixes) {
+      for (Object e : distinct.values()) {
+        List<Object> longer = new ArrayList<>(p);
+        longer.add(e);
+        next.add(longer);
+      }
+    }
+    prefixes = next;
+    return this;
+  }
+
+  /** The field after the equality prefix is at least (or, not {@code inclusive}, above) {@code element}. */
+  public IndexScan<T> from(Object element, boolean inclusive) {
+    lowBound = require(element);
+    lowInclusive = inclusive;
+    return this;
+  }
+
+  /** The field after the equality prefix is at most (or, not {@code inclusive}, below) {@code element}. */
+  public IndexScan<T> to(Object element, boolean inclusive) {
+    highBound = require(element);
+    highInclusive = inclusive;
+    return this;
+  }
+
+  /** The String field after the equality prefix starts with {@code prefix}: a range over the tuple encoding. */
+  public IndexScan<T> startingWith(String prefix) {
+    startsWith = (String) require(prefix);
+    return this;
+  }
+
+  private static Object require(Object bound) {
+    if (bound == null) {
+      throw new IllegalArgumentException("a range bound must not be null: nulls are not indexed");
+    }
+    return bound;
+  }
+
+  /** Reads the index backwards (a {@code Desc} order). */
+  public IndexScan<T> reverse() {
+    reverse = true;
+    return this;
+  }
+
+  /** Returns at most {@code n} results. */
+  public IndexScan<T> limit(int n) {
+    limit = n;
+    return this;
+  }
+
+  /** Merges {@code In} alternatives in order of the whole key (an {@code OrderBy} on an {@code In} field). */
+  public IndexScan<T> inKeyOrder() {
+    keyOrder = true;
+    return this;
+  }
+
+  /** Keeps only entities {@code test} accepts ({@code @AllowFiltering}): rows are read, the limit applies after it. */
+  public IndexScan<T> filter(Predicate<T> test) {
+    filter = test;
+    return this;
+  }
+
+  // ------------------------------------------------------------------ ranges
+
+  /** One contiguous key range: the keys of one equality alternative. */
+  private record KeyRange(int prefixLength, byte[] begin, byte[] end) {}
+
+  private static byte[] after(byte[] key, Object lastElement) {
+    byte[] base = lastElement instanceof Tuple ? Arrays.copyOf(key, key.length - 1) : key;
+    return ByteArrayUtil.join(base, FF);
+  }
+
+  private static byte[] max(byte[] a, byte[] b) {
+    return ByteArrayUtil.compareUnsigned(a, b) >= 0 ? a : b;
+  }
+
+  private static byte[] min(byte[] a, byte[] b) {
+    return ByteArrayUtil.compareUnsigned(a, b) <= 0 ? a : b;
+  }
+
+  private byte[] packed(List<Object> prefix, Object element) {
+    List<Object> items = new ArrayList<>(prefix);
+    items.add(element);
+    return space.pack(Tuple.fromList(items));
+  }
+
+  /** The ranges to read, in key order; empty ones (an inverted range) left out. */
+  private List<KeyRange> ranges() {
+    List<KeyRange> out = new ArrayList<>();
+    for (List<Object> p : prefixes) {
+      Tuple t = Tuple.fromList(p);
+      // a unique entry's key is its values alone: a prefix of all of them is the key itself
+      byte[] begin = index.unique() ? space.pack(t) : space.range(t).begin;
+      byte[] end = space.range(t).end;
+      if (lowBound != null) {
+        byte[] k = packed(p, lowBound);
+        begin = max(begin, lowInclusive ? k : after(k, lowBound));
+      }
+      if (highBound != null) {
+        byte[] k = packed(p, highBound);
+        end = min(end, highInclusive ? after(k, highBound) : k);
+      }
+      if (startsWith != null) {
+        byte[] k = packed(p, startsWith);
+        byte[] open = Arrays.copyOf(k, k.length - 1);
+        begin = max(begin, open);
+        end = min(end, ByteArrayUtil.join(open, FF));
+      }
+      if (ByteArrayUtil.compareUnsigned(begin, end) < 0) {
+        out.add(new KeyRange(space.pack(t).length, begin, end));
+      }
+    }
+    out.sort((a, b) -> ByteArrayUtil.compareUnsigned(a.begin(), b.begin()));
+    return out;
+  }
+
+  /** What a continuation of this scan is bound to: its index, arguments and direction, through its ranges. */
+  private byte[] fingerprint(List<KeyRange> ranges) {
+    List<byte[]> parts = new ArrayList<>();
+    parts.add(new byte[] {(byte) (reverse ? 1 : 0), (byte) (keyOrder ? 1 : 0), (byte) (filter == null ? 0 : 1)});
+    ranges.forEach(r -> {
+      parts.add(r.begin());
+      parts.add(r.end());
+    });
+    return ByteArrayUtil.join(new byte[] {1}, parts);
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  /** One index key read, with the range it came from. */
+  private record Hit(KeyValue kv, int prefixLength) {}
+
+  private Comparator<Hit> order() {
+    Comparator<Hit> c = keyOrder
+        ? (a, b) -> ByteArrayUtil.compareUnsigned(a.kv().getKey(), b.kv().getKey())
+        : (a, b) -> compareFrom(a, b);
+    return reverse ? c.reversed() : c;
+  }
+
+  private static int compareFrom(Hit a, Hit b) {
+    byte[] x = a.kv().getKey();
+    byte[] y = b.kv().getKey();
+    return Arrays.compareUnsigned(x, a.prefixLength(), x.length, y, b.prefixLength(), y.length);
+  }
+
+  /** The resume point after {@code hit}: its key after the equality prefix (or its whole key in key order). */
+  private byte[] resumeOf(Hit hit) {
+    byte[] key = hit.kv().getKey();
+    return keyOrder ? key : Arrays.copyOfRange(key, hit.prefixLength(), key.length);
+  }
+
+  /** Narrows {@code range} to the keys after {@code resume} in scan order. */
+  private KeyRange resumed(KeyRange range, byte[] resume) {
+    byte[] key = keyOrder ? resume : ByteArrayUtil.join(Arrays.copyOf(range.begin(), range.prefixLength()), resume);
+    return reverse
+        ? new KeyRange(range.prefixLength(), range.begin(), min(range.end(), key))
+        : new KeyRange(range.prefixLength(), max(range.begin(), ByteArrayUtil.join(key, ZERO)), range.end());
+  }
+
+  /** Reads at most {@code perRange} keys of every range (0: all) concurrently and merges them in scan order. */
+  private CompletableFuture<List<Hit>> read(ReadTransaction tr, List<KeyRange> ranges, int perRange) {
+    return store.states().requireReady(tr, IndexStates.INDEX, index.name()).thenCompose(ready -> {
+      List<CompletableFuture<List<Hit>>> reads = new ArrayList<>(ranges.size());
+      for (KeyRange r : ranges) {
+        if (ByteArrayUtil.compareUnsigned(r.begin(), r.end()) >= 0) {
+          continue;
+        }
+        reads.add(tr.getRange(r.begin(), r.end(), perRange, reverse).asList()
+            .thenApply(kvs -> kvs.stream().map(kv -> new Hit(kv, r.prefixLength())).toList()));
+      }
+      return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> {
+        List<Hit> all = new ArrayList<>();
+        reads.forEach(r -> all.addAll(r.join()));
+        if (reads.size() > 1) {
+          all.sort(order());
+        }
+        return all;
+      });
+    });
+  }
+
+  private int perRange() {
+    return filter != null || limit == Integer.MAX_VALUE ? 0 : limit;
+  }
+
+  private static <X> List<X> first(List<X> items, int n) {
+    return items.size() > n ? items.subList(0, n) : items;
+  }
+
+  /** The index values then the id of an entry: {@code (v1, ..., vn, id)}. */
+  private Tuple valuesOf(KeyValue kv) {
+    try {
+      Tuple key = space.unpack(kv.getKey());
+      return index.unique() ? key.addAll(Tuple.fromBytes(kv.getValue())) : key;
+    } catch (RuntimeException e) {
+      throw StoredData.corruptEntry(store.layout(), index, kv.getKey(), "is not a tuple of index values and an id: " + e.getMessage(), e);
+    }
+  }
+
+  private static Object idOf(Tuple values) {
+    return values.get(values.size() - 1);
+  }
+
+  private CompletableFuture<List<T>> entities(ReadTransaction tr, List<Hit> hits) {
+    if (index.covering() && !index.unique()) {
+      List<T> out = new ArrayList<>(hits.size());
+      for (Hit h : hits) {
+        try {
+          out.add(store.layout().codec().decode(h.kv().getValue()));
+        } catch (CodecException e) {
+          throw StoredData.corruptEntry(store.layout(), index, h.kv().getKey(), "holds a covering row that does not decode: " + e.getMessage(), e);
+        }
+      }
+      return CompletableFuture.completedFuture(out);
+    }
+    List<Object> ids = new ArrayList<>(hits.size());
+    hits.forEach(h -> ids.add(idOf(valuesOf(h.kv()))));
+    return store.loadAll(tr, ids);
+  }
+
+  private List<T> filtered(List<T> items) {
+    return filter == null ? items : items.stream().filter(filter).toList();
+  }
+
+  /** The matching entities in scan order, at most the limit. */
+  public CompletableFuture<List<T>> entities(ReadTransaction tr) {
+    return read(tr, ranges(), perRange()).thenCompose(hits -> entities(tr, filter == null ? first(hits, limit) : hits))
+        .thenApply(items -> first(filtered(items), limit));
+  }
+
+  /** The matching entries as {@code (v1, ..., vn, id)} tuples in scan order, at most the limit: no row reads. */
+  public CompletableFuture<List<Tuple>> keys(ReadTransaction tr) {
+    requireNoFilter("keys");
+    return read(tr, ranges(), perRange()).thenApply(hits -> first(hits, limit).stream().map(h -> valuesOf(h.kv())).toList());
+  }
+
+  /** How many entities match (reads the index keys; rows too when filtering). */
+  public CompletableFuture<Long> count(ReadTransaction tr) {
+    if (filter != null) {
+      return entities(tr).thenApply(items -> (long) items.size());
+    }
+    return read(tr, ranges(), perRange()).thenApply(hits -> (long) Math.min(hits.size(), limit));
+  }
+
+  /** Whether any entity matches: at most one key per range (rows too when filtering). */
+  public CompletableFuture<Boolean> exists(ReadTransaction tr) {
+    if (filter != null) {
+      return entities(tr).thenApply(items -> !items.isEmpty());
+    }
+    return read(tr, ranges(), 1).thenApply(hits -> !hits.isEmpty());
+  }
+
+  /** Deletes every matching entity (at most the limit) with its index entries; returns how many. */
+  public CompletableFuture<Long> delete(Transaction tr) {
+    CompletableFuture<List<Object>> ids = filter == null
+        ? keys(tr).thenApply(keys -> keys.stream().map(IndexScan::idOf).toList())
+        : entities(tr).thenApply(items -> items.stream().map(e -> store.layout().codec().toElements(e)[store.layout().codec().idIndex()]).toList());
+    return ids.thenCompose(list -> QueryResults.delete(tr, store, list));
+  }
+
+  /**
+   * One page of the matching entities: at most {@code pageLimit}; {@code after} (null for the first page)
+   * continues where the previous page of the same method and arguments stopped, in any transaction.
+   * When filtering, each page reads the rest of the ranges' keys and the rows it needs.
+   */
+  public CompletableFuture<Page<T>> page(ReadTransaction tr, int pageLimit, Continuation after) {
+    if (filter == null) {
+      return hitPage(tr, pageLimit, after, hits -> entities(tr, hits));
+    }
+    Paging.checkLimit(pageLimit);
+    List<KeyRange> ranges = ranges();
+    byte[] query = fingerprint(ranges);
+    return read(tr, resumed(ranges, query, after), 0).thenCompose(hits -> {
+      List<CompletableFuture<Optional<T>>> rows = new ArrayList<>(hits.size());
+      hits.forEach(h -> rows.add(entities(tr, List.of(h)).thenApply(list -> list.stream().findFirst())));
+      return CompletableFuture.allOf(rows.toArray(CompletableFuture[]::new)).thenApply(v -> {
+        List<T> kept = new ArrayList<>();
+        for (int i = 0; i < hits.size(); i++) {
+          Optional<T> row = rows.get(i).join().filter(filter);
+          if (row.isPresent() && kept.size() == pageLimit) {
+            return new Page<>(kept, Optional.of(Continuation.of(query, resumeOf(hits.get(i - 1)))));
+          }
+          row.ifPresent(kept::add);
+        }
+        return new Page<>(kept, Optional.<Continuation>empty());
+      });
+    });
+  }
+
+  /** {@link #page} of {@code (v1, ..., vn, id)} tuples: index keys only, no row reads. */
+  public CompletableFuture<Page<Tuple>> keyPage(ReadTransaction tr, int pageLimit, Continuation after) {
+    requireNoFilter("keyPage");
+    return hitPage(tr, pageLimit, after, hits -> CompletableFuture.completedFuture(hits.stream().map(h -> valuesOf(h.kv())).toList()));
+  }
+
+  private interface Convert<X> {
+    CompletableFuture<List<X>> apply(List<Hit> hits);
+  }
+
+  /** {@code ranges} narrowed to what follows {@code after} (null: all of them). */
+  private List<KeyRange> resumed(List<KeyRange> ranges, byte[] query, Continuation after) {
+    if (after == null) {
+      return ranges;
+    }
+    byte[] resume = after.resumeKeyFor(query);
+    return ranges.stream().map(r -> resumed(r, resume)).toList();
+  }
+
+  private <X> CompletableFuture<Page<X>> hitPage(ReadTransaction tr, int pageLimit, Continuation after, Convert<X> convert) {
+    Paging.checkLimit(pageLimit);
+    List<KeyRange> ranges = ranges();
+    byte[] query = fingerprint(ranges);
+    return read(tr, resumed(ranges, query, after), pageLimit + 1).thenCompose(hits -> {
+      List<Hit> items = first(hits, pageLimit);
+      Optional<Continuation> next = hits.size() > pageLimit
+          ? Optional.of(Continuation.of(query, resumeOf(items.get(items.size() - 1))))
+          : Optional.empty();
+      return convert.apply(items).thenApply(list -> new Page<>(list, next));
+    });
+  }
+
+  private void requireNoFilter(String what) {
+    if (filter != null) {
+      throw new IllegalStateException(what + " reads index keys only and cannot apply a row filter");
+    }
+  }
+}
