@@ -112,8 +112,14 @@ public final class IndexMaintenance<T> {
           EntityStore.addPoint(tr, index, row[layout.codec().idIndex()], row[pos]);
         }
       }
-    } else {
+    } else if (IndexStates.INDEX.equals(id.getString(0))) {
       writeEntries(tr, layout.index(id.getString(1)), page.items());
+    } else {
+      DerivedIndex derived = store.derived(id.getString(1));
+      int idIndex = layout.codec().idIndex();
+      for (Object[] row : page.items()) {
+        derived.update(tr, row[idIndex], null, row).join(); // in order: rank inserts read what earlier ones wrote
+      }
     }
     long done = state.rows() + page.items().size();
     IndexStates.State next = page.next()
@@ -171,6 +177,10 @@ public final class IndexMaintenance<T> {
     Objects.requireNonNull(index, "index");
     if (layout.spatialIndexes().containsKey(index)) {
       return Tuple.from(IndexStates.SPATIAL, index);
+    }
+    DerivedIndex derived = store.derived(index);
+    if (derived != null) {
+      return Tuple.from(derived.kind(), index);
     }
     layout.index(index); // fails naming the indexes there are
     return Tuple.from(IndexStates.INDEX, index);

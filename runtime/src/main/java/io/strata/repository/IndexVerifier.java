@@ -36,6 +36,9 @@ public final class IndexVerifier<T> {
   /** The outcome of one batch: how much it checked, what it found, and where the next batch starts. */
   private record Batch<C>(long checked, List<String> problems, C next) {}
 
+  /** A batch of rows and the rows themselves, handed to derived checks once the batch's transaction is done. */
+  private record RowBatch(Batch<Continuation> batch, List<Object[]> rows) {}
+
   public IndexReport verify(ReadTransactionContext db, int batch) {
     Paging.checkLimit(batch);
     List<Tuple> ready = db.read(tr -> {
@@ -51,11 +54,14 @@ public final class IndexVerifier<T> {
     store.states().declared().stream().filter(id -> !ready.contains(id)).forEach(id -> building.add(id.getString(1)));
     List<IndexDefinition> indexes = new ArrayList<>();
     List<String> spatial = new ArrayList<>();
+    List<DerivedIndex.Check> derived = new ArrayList<>();
     for (Tuple id : ready) {
       if (IndexStates.SPATIAL.equals(id.getString(0))) {
         spatial.add(id.getString(1));
-      } else {
+      } else if (IndexStates.INDEX.equals(id.getString(0))) {
         indexes.add(layout.index(id.getString(1)));
+      } else {
+        derived.add(store.derived(id.getString(1)).check());
       }
     }
     Report report = new Report();
@@ -63,7 +69,9 @@ public final class IndexVerifier<T> {
     Continuation after = null;
     do {
       Continuation from = after;
-      Batch<Continuation> b = db.read(tr -> checkRows(tr, indexes, spatial, batch, from));
+      RowBatch read = db.read(tr -> checkRows(tr, indexes, spatial, derived, batch, from));
+      derived.forEach(check -> check.accepted(read.rows()));
+      Batch<Continuation> b = read.batch();
       rows += b.checked();
       report.addAll(b.problems());
       after = b.next();
@@ -71,6 +79,9 @@ public final class IndexVerifier<T> {
     long entries = 0;
     for (IndexDefinition index : indexes) {
       entries += checkAll(db, entries(index).range(), batch, report, (tr, kv) -> checkEntry(tr, index, kv));
+    }
+    for (DerivedIndex.Check check : derived) {
+      entries += check.entries(db, batch, report::addAll);
     }
     for (String field : spatial) {
       entries += checkAll(db, layout.spatialIndex(field).subspace().range(), batch, report, (tr, kv) -> checkPoint(tr, field, kv));
@@ -83,9 +94,13 @@ public final class IndexVerifier<T> {
   }
 
   /** One page of rows: each row's expected entries must exist (and, if unique, name the row; if spatial, hold its point). */
-  private Batch<Continuation> checkRows(ReadTransaction tr, List<IndexDefinition> indexes, List<String> spatial, int batch,
-      Continuation from) {
+  private RowBatch checkRows(ReadTransaction tr, List<IndexDefinition> indexes, List<String> spatial,
+      List<DerivedIndex.Check> derived, int batch, Continuation from) {
     Page<Object[]> page = store.scanElements(tr, batch, from).join();
+    List<String> derivedProblems = new ArrayList<>();
+    for (DerivedIndex.Check check : derived) {
+      derivedProblems.addAll(check.rows(tr, page.items()).join());
+    }
     List<CompletableFuture<String>> checks = new ArrayList<>();
     for (Object[] row : page.items()) {
       Object id = row[layout.codec().idIndex()];
@@ -107,7 +122,9 @@ public final class IndexVerifier<T> {
         }
       }
     }
-    return new Batch<>(page.items().size(), found(checks), page.next().orElse(null));
+    List<String> problems = found(checks);
+    problems.addAll(derivedProblems);
+    return new RowBatch(new Batch<>(page.items().size(), problems, page.next().orElse(null)), page.items());
   }
 
   /** Checks the entries of {@code range} in batches of {@code batch} read transactions; returns how many it checked. */

@@ -45,6 +45,7 @@ public final class RepositoryWriter {
     operations.addAll(new IndexOperations(model).operations());
     operations.addAll(new SpatialOperations(model).operations());
     operations.addAll(new BlobDocumentOperations(model).operations());
+    operations.addAll(new AggregateOperations(model).operations());
 
     TypeSpec.Builder type = TypeSpec.classBuilder(repo)
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -68,6 +69,10 @@ public final class RepositoryWriter {
     if (!model.documents().isEmpty()) {
       type.addField(ParameterizedTypeName.get(DOCUMENT_PATHS, model.type()), "documents", Modifier.PRIVATE, Modifier.FINAL);
     }
+    if (!model.aggregates().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(AggregateOperations.AGGREGATE_QUERIES, model.type()), "aggregates", Modifier.PRIVATE,
+          Modifier.FINAL);
+    }
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
     MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
@@ -84,11 +89,14 @@ public final class RepositoryWriter {
         .addParameter(DATABASE, "db")
         .addParameter(SUBSPACE, "root")
         .addStatement("this.db = $T.requireNonNull(db, $S)", Objects.class, "db")
-        .addStatement("this.store = new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L,\n$L, $L, $L))",
+        .addStatement("this.store = new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L,\n$L, $L, $L)$L)",
             STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor(),
-            spatialFields(model), blobFields(model), documentFields(model));
+            spatialFields(model), blobFields(model), documentFields(model), derivedDefinitions(model));
     if (!model.indexes().isEmpty()) {
       ctor.addStatement("this.indexes = new $T<>(store)", INDEX_QUERIES);
+    }
+    if (!model.aggregates().isEmpty()) {
+      ctor.addStatement("this.aggregates = new $T<>(store)", AggregateOperations.AGGREGATE_QUERIES);
     }
     if (!model.spatial().isEmpty()) {
       ctor.addStatement("this.spatial = new $T<>(store)", SPATIAL_QUERIES);
@@ -128,6 +136,19 @@ public final class RepositoryWriter {
       }
       b.add(i == 0 ? "\n" : ",\n");
       b.add("new $T($S, $T.of($L), $L, $L)", INDEX_DEFINITION, index.name(), List.class, fields.build(), index.unique(), index.covering());
+    }
+    return b.unindent().add(")").build();
+  }
+
+  /** The store's second argument when the entity has aggregate indexes: {@code , List.of(new AggregateDefinition(...), ...)}. */
+  private static CodeBlock derivedDefinitions(EntityModel model) {
+    List<CodeBlock> definitions = AggregateOperations.definitions(model);
+    if (definitions.isEmpty()) {
+      return CodeBlock.of("");
+    }
+    CodeBlock.Builder b = CodeBlock.builder().add(",\n$T.of(", List.class).indent();
+    for (int i = 0; i < definitions.size(); i++) {
+      b.add(i == 0 ? "\n$L" : ",\n$L", definitions.get(i));
     }
     return b.unindent().add(")").build();
   }

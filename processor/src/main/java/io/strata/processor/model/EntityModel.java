@@ -18,6 +18,7 @@ import java.util.List;
  * @param documents the {@code @Document} fields
  * @param columnMajor keep the {@code (E,"C",field,id)} copy
  * @param injectable jakarta.inject is on the classpath
+ * @param aggregates the {@code @Aggregate}s, in declaration order
  */
 public record EntityModel(
     ClassName type,
@@ -29,9 +30,18 @@ public record EntityModel(
     List<BlobModel> blobs,
     List<FieldModel> documents,
     boolean columnMajor,
-    boolean injectable) {
+    boolean injectable,
+    List<AggregateModel> aggregates) {
+
+  /** An entity without aggregates. */
+  public EntityModel(ClassName type, String entityName, List<FieldModel> fields, List<String> constructorArgs,
+      List<IndexModel> indexes, List<SpatialModel> spatial, List<BlobModel> blobs, List<FieldModel> documents,
+      boolean columnMajor, boolean injectable) {
+    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of());
+  }
 
   public EntityModel {
+    aggregates = List.copyOf(aggregates);
     fields = List.copyOf(fields);
     indexes = List.copyOf(indexes);
     spatial = List.copyOf(spatial);

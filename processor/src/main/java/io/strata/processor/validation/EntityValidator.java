@@ -111,10 +111,16 @@ public final class EntityValidator {
     if (diagnostics.failed()) {
       return Optional.empty();
     }
+    Set<String> indexNames = new java.util.HashSet<>();
+    indexes.forEach(i -> indexNames.add(i.name()));
+    var aggregates = new DerivedIndexValidator(diagnostics, type, fields).aggregates(indexNames);
+    if (diagnostics.failed()) {
+      return Optional.empty();
+    }
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable));
+        entity.columnMajor(), injectable, aggregates));
   }
 
   private List<Declared> declaredFields(TypeElement type, boolean record) {

@@ -31,6 +31,17 @@ public enum Messages {
   NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec: add a constructor taking every stored field in"
       + " declaration order (%s), or a non-private no-arg constructor plus setters or non-private, non-final fields"),
   NAME_CLASH("%s and %s would both generate %s: rename one of them or move it to another package"),
+  DERIVED_MISSING_FIELD("@%s '%s' names field '%s', which %s does not store%s"),
+  DERIVED_GROUP_TYPE("@%s '%s' groups by field '%s' of type %s: a group field must be a scalar (number, boolean, String,"
+      + " UUID, byte[], enum, Instant, LocalDate, BigInteger, BigDecimal)"),
+  DERIVED_RESERVED_NAME("@%s name '%s' would generate a method that clashes with the repository's own %s(): choose another name"),
+  DERIVED_NAME_NOT_IDENTIFIER("@%s name '%s' is not a Java identifier; the generated methods are named after it: use letters,"
+      + " digits and _ only, e.g. \"placesByCountry\""),
+  AGGREGATE_NEEDS_FIELD("@Aggregate '%s' computes %s, which needs a field: add field = \"...\" naming %s"),
+  AGGREGATE_SUM_TYPE("@Aggregate '%s' sums field '%s' of type %s: SUM needs an integral field (long, int, short, byte or their"
+      + " boxes); use COUNT, MIN or MAX for other types"),
+  AGGREGATE_ORDER_TYPE("@Aggregate '%s' takes the %s of field '%s' of type %s, which has no meaningful order: use a number,"
+      + " String, boolean, byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
   ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)");
 
   private final String format;
