@@ -54,7 +54,7 @@ public final class EntityStore<T> {
     this.codec = layout.codec();
     this.scan = new RowScan(this);
     for (DerivedIndexDefinition d : derivedIndexes) {
-      derived.put(d.name(), new AggregateIndex(this, (AggregateDefinition) d));
+      derived.put(d.name(), d instanceof AggregateDefinition a ? new AggregateIndex(this, a) : new RankIndex(this, (RankDefinition) d));
     }
     this.states = new IndexStates(this);
   }
@@ -74,6 +74,13 @@ public final class EntityStore<T> {
       return a;
     }
     throw new IllegalArgumentException(layout.entityName() + " has no @Aggregate named '" + name + "'");
+  }
+
+  RankIndex rank(String name) {
+    if (derived.get(name) instanceof RankIndex r) {
+      return r;
+    }
+    throw new IllegalArgumentException(layout.entityName() + " has no @Rank named '" + name + "'");
   }
 
   /** Moves the entity's contribution to every aggregate and rank index that covers its row (see {@link IndexStates#covers}). */
