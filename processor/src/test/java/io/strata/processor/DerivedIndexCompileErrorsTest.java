@@ -8,7 +8,7 @@ import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** One test per diagnostic of {@code @Aggregate} misuse (kept apart from {@link CompileErrorsTest}): the message and its line. */
+/** One test per diagnostic of {@code @Aggregate} and {@code @Rank} misuse (kept apart from {@link CompileErrorsTest}): the message and its line. */
 class DerivedIndexCompileErrorsTest {
   private static final String IMPORTS = "import io.strata.annotations.*; import static io.strata.annotations.Aggregate.Function.*;";
 
@@ -86,5 +86,32 @@ class DerivedIndexCompileErrorsTest {
   void aNameUsedTwice() {
     JavaFileObject f = place("@Aggregate(name = \"places\", function = COUNT)", "@Aggregate(name = \"places\", function = COUNT, groupBy = \"country\")");
     assertThat(compile(f)).hadErrorContaining("index name 'places' is used more than once in Place").inFile(f).onLine(6);
+  }
+
+  @Test
+  void rankOnAFieldWithoutAnOrder() {
+    JavaFileObject f = place("@Rank(name = \"byCode\", field = \"code\")");
+    assertThat(compile(f)).hadErrorContaining("@Rank 'byCode' ranks field 'code' of type java.util.UUID, which has no meaningful order:"
+        + " rank a number, String, boolean, byte[], Instant, LocalDate, BigInteger or BigDecimal field").inFile(f).onLine(5);
+  }
+
+  @Test
+  void rankOnACollection() {
+    JavaFileObject f = place("@Rank(name = \"byTags\", field = \"tags\")");
+    assertThat(compile(f)).hadErrorContaining("@Rank 'byTags' ranks field 'tags' of type java.util.List<java.lang.String>, which has no"
+        + " meaningful order").inFile(f).onLine(5);
+  }
+
+  @Test
+  void rankWithAnUnknownGroupField() {
+    JavaFileObject f = place("@Rank(name = \"byPopulation\", field = \"population\", groupBy = \"cuntry\")");
+    assertThat(compile(f)).hadErrorContaining("@Rank 'byPopulation' names field 'cuntry', which Place does not store; did you mean"
+        + " 'country'?").inFile(f).onLine(5);
+  }
+
+  @Test
+  void rankSharingANameWithAnAggregate() {
+    JavaFileObject f = place("@Aggregate(name = \"top\", function = COUNT)", "@Rank(name = \"top\", field = \"population\")");
+    assertThat(compile(f)).hadErrorContaining("index name 'top' is used more than once in Place").inFile(f).onLine(6);
   }
 }

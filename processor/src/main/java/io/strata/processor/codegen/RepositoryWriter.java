@@ -46,6 +46,7 @@ public final class RepositoryWriter {
     operations.addAll(new SpatialOperations(model).operations());
     operations.addAll(new BlobDocumentOperations(model).operations());
     operations.addAll(new AggregateOperations(model).operations());
+    operations.addAll(new RankOperations(model).operations());
 
     TypeSpec.Builder type = TypeSpec.classBuilder(repo)
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -73,6 +74,9 @@ public final class RepositoryWriter {
       type.addField(ParameterizedTypeName.get(AggregateOperations.AGGREGATE_QUERIES, model.type()), "aggregates", Modifier.PRIVATE,
           Modifier.FINAL);
     }
+    if (!model.ranks().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(RankOperations.RANK_QUERIES, model.type()), "ranks", Modifier.PRIVATE, Modifier.FINAL);
+    }
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
     MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
@@ -97,6 +101,9 @@ public final class RepositoryWriter {
     }
     if (!model.aggregates().isEmpty()) {
       ctor.addStatement("this.aggregates = new $T<>(store)", AggregateOperations.AGGREGATE_QUERIES);
+    }
+    if (!model.ranks().isEmpty()) {
+      ctor.addStatement("this.ranks = new $T<>(store)", RankOperations.RANK_QUERIES);
     }
     if (!model.spatial().isEmpty()) {
       ctor.addStatement("this.spatial = new $T<>(store)", SPATIAL_QUERIES);
@@ -140,9 +147,10 @@ public final class RepositoryWriter {
     return b.unindent().add(")").build();
   }
 
-  /** The store's second argument when the entity has aggregate indexes: {@code , List.of(new AggregateDefinition(...), ...)}. */
+  /** The store's second argument when the entity has aggregate or rank indexes: {@code , List.of(new AggregateDefinition(...), ...)}. */
   private static CodeBlock derivedDefinitions(EntityModel model) {
-    List<CodeBlock> definitions = AggregateOperations.definitions(model);
+    List<CodeBlock> definitions = new ArrayList<>(AggregateOperations.definitions(model));
+    definitions.addAll(RankOperations.definitions(model));
     if (definitions.isEmpty()) {
       return CodeBlock.of("");
     }

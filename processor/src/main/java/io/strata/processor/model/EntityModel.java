@@ -19,6 +19,7 @@ import java.util.List;
  * @param columnMajor keep the {@code (E,"C",field,id)} copy
  * @param injectable jakarta.inject is on the classpath
  * @param aggregates the {@code @Aggregate}s, in declaration order
+ * @param ranks the {@code @Rank}s, in declaration order
  */
 public record EntityModel(
     ClassName type,
@@ -31,17 +32,19 @@ public record EntityModel(
     List<FieldModel> documents,
     boolean columnMajor,
     boolean injectable,
-    List<AggregateModel> aggregates) {
+    List<AggregateModel> aggregates,
+    List<RankModel> ranks) {
 
-  /** An entity without aggregates. */
+  /** An entity without aggregates or ranks. */
   public EntityModel(ClassName type, String entityName, List<FieldModel> fields, List<String> constructorArgs,
       List<IndexModel> indexes, List<SpatialModel> spatial, List<BlobModel> blobs, List<FieldModel> documents,
       boolean columnMajor, boolean injectable) {
-    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of());
+    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of(), List.of());
   }
 
   public EntityModel {
     aggregates = List.copyOf(aggregates);
+    ranks = List.copyOf(ranks);
     fields = List.copyOf(fields);
     indexes = List.copyOf(indexes);
     spatial = List.copyOf(spatial);

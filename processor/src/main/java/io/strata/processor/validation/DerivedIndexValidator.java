@@ -1,8 +1,10 @@
 package io.strata.processor.validation;
 
 import io.strata.annotations.Aggregate;
+import io.strata.annotations.Rank;
 import io.strata.processor.model.AggregateModel;
 import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.RankModel;
 import io.strata.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +16,7 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.TypeElement;
 
 /**
- * Validates the indexes computed from whole rows ({@code @Aggregate}) of one entity, after its fields
+ * Validates the indexes computed from whole rows ({@code @Aggregate}, {@code @Rank}) of one entity, after its fields
  * are mapped: names, fields, group fields and the types each function needs.
  */
 final class DerivedIndexValidator {
@@ -55,6 +57,26 @@ final class DerivedIndexValidator {
       }
       if (ok) {
         out.add(new AggregateModel(a.name(), function, field, groups.get()));
+      }
+    }
+    return out;
+  }
+
+  /** The ranks; {@code names} holds the names already taken by other indexes (and receives these). */
+  List<RankModel> ranks(Set<String> names) {
+    List<RankModel> out = new ArrayList<>();
+    for (Rank r : type.getAnnotationsByType(Rank.class)) {
+      if (!checkName("Rank", r.name(), names)) {
+        continue;
+      }
+      Optional<List<FieldModel>> groups = groups("Rank", r.name(), r.groupBy());
+      FieldModel field = field("Rank", r.name(), r.field());
+      if (field != null && !field.type().isOrdered()) {
+        diagnostics.error(type, Messages.RANK_ORDER_TYPE, r.name(), field.name(), field.type().type());
+        continue;
+      }
+      if (field != null && groups.isPresent()) {
+        out.add(new RankModel(r.name(), field, groups.get(), r.descending()));
       }
     }
     return out;

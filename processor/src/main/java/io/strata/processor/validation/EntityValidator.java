@@ -113,14 +113,16 @@ public final class EntityValidator {
     }
     Set<String> indexNames = new java.util.HashSet<>();
     indexes.forEach(i -> indexNames.add(i.name()));
-    var aggregates = new DerivedIndexValidator(diagnostics, type, fields).aggregates(indexNames);
+    var derived = new DerivedIndexValidator(diagnostics, type, fields);
+    var aggregates = derived.aggregates(indexNames);
+    var ranks = derived.ranks(indexNames);
     if (diagnostics.failed()) {
       return Optional.empty();
     }
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable, aggregates));
+        entity.columnMajor(), injectable, aggregates, ranks));
   }
 
   private List<Declared> declaredFields(TypeElement type, boolean record) {

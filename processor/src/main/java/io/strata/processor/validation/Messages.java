@@ -42,6 +42,8 @@ public enum Messages {
       + " boxes); use COUNT, MIN or MAX for other types"),
   AGGREGATE_ORDER_TYPE("@Aggregate '%s' takes the %s of field '%s' of type %s, which has no meaningful order: use a number,"
       + " String, boolean, byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
+  RANK_ORDER_TYPE("@Rank '%s' ranks field '%s' of type %s, which has no meaningful order: rank a number, String, boolean,"
+      + " byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
   ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)");
 
   private final String format;

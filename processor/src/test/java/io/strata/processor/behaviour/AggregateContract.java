@@ -221,8 +221,8 @@ public abstract class AggregateContract extends BackendContract {
   }
 
   @Test
-  void aggregatesAddedToAnEntityWithDataAreBuiltOnlineExactlyWhileWritesContinue() throws Exception {
-    upgradeFromPlainPlaces(db, 900);
+  void aggregatesAndRanksAddedToAnEntityWithDataAreBuiltOnlineExactlyWhileWritesContinue() throws Exception {
+    upgradeFromPlainPlaces(db, 500);
     PlaceRepository places = new PlaceRepository(db);
     assertThrows(IndexNotReadyException.class, () -> places.placesByCountry("FR"));
     assertThrows(IndexNotReadyException.class, () -> places.largestByCountryByGroup());
@@ -236,13 +236,14 @@ public abstract class AggregateContract extends BackendContract {
         } else {
           places.save(randomPlace(r, id));
         }
+        java.util.concurrent.locks.LockSupport.parkNanos(500_000); // an application's pace, not a tight loop
       }
     });
     writer.start();
     try {
       for (String name : List.of("placesByCountry", "populationByCountry", "largestByCountry", "firstNameByCountry", "places",
-          "placesWithArea", "areaByCountryAndKind", "smallestArea")) {
-        while (!places.maintenance().buildBatch(name, 60).ready()) {
+          "placesWithArea", "areaByCountryAndKind", "smallestArea", "byPopulation", "byName", "byAreaInKind")) {
+        while (!places.maintenance().buildBatch(name, 40).ready()) {
           Thread.onSpinWait();
         }
       }
@@ -252,6 +253,7 @@ public abstract class AggregateContract extends BackendContract {
     }
     List<Place> rows = Pages.all(after -> places.findAll(500, after));
     assertAggregatesMatch(places, rows);
+    RankContract.assertRanksMatch(places, rows);
     IndexReport report = places.verifyIndexes();
     assertTrue(report.isClean(), report.problems().toString());
     assertEquals(List.of(), report.notChecked());
