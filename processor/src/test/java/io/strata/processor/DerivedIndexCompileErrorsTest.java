@@ -8,7 +8,7 @@ import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** One test per diagnostic of {@code @Aggregate} and {@code @Rank} misuse (kept apart from {@link CompileErrorsTest}): the message and its line. */
+/** One test per diagnostic of {@code @Aggregate}, {@code @Rank} and {@code @Text} misuse (kept apart from {@link CompileErrorsTest}): the message and its line. */
 class DerivedIndexCompileErrorsTest {
   private static final String IMPORTS = "import io.strata.annotations.*; import static io.strata.annotations.Aggregate.Function.*;";
 
@@ -113,5 +113,19 @@ class DerivedIndexCompileErrorsTest {
   void rankSharingANameWithAnAggregate() {
     JavaFileObject f = place("@Aggregate(name = \"top\", function = COUNT)", "@Rank(name = \"top\", field = \"population\")");
     assertThat(compile(f)).hadErrorContaining("index name 'top' is used more than once in Place").inFile(f).onLine(6);
+  }
+
+  @Test
+  void textOnANonString() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Note", "package test;", IMPORTS, "@Entity", "public record Note(@Id long id,",
+        "  @Text int pages) {}");
+    assertThat(compile(f)).hadErrorContaining("@Text goes on String fields only; 'pages' is int").inFile(f).onLine(5);
+  }
+
+  @Test
+  void textAndAnIndexOfTheSameName() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Note", "package test;", IMPORTS, "@Entity", "public record Note(@Id long id,",
+        "  @Text @Indexed String title) {}");
+    assertThat(compile(f)).hadErrorContaining("index name 'title' is used more than once in Note").inFile(f).onLine(5);
   }
 }

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * write transaction, and checking the whole index against the rows.
  */
 interface DerivedIndex {
-  /** The index-state kind: {@code "A"} for aggregates, {@code "K"} for ranks (also their key element). */
+  /** The index-state kind, also the key element: {@code "A"} aggregates, {@code "K"} ranks, {@code "T"} text. */
   String kind();
 
   String name();

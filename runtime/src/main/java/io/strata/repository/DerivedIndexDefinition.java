@@ -3,11 +3,11 @@ package io.strata.repository;
 import java.util.List;
 
 /**
- * An index computed from whole rows rather than copied from field values: an {@code @Aggregate} or a
- * {@code @Rank}. Generated repositories pass these to {@link EntityStore}; the store maintains each in
+ * An index computed from whole rows rather than copied from field values: an {@code @Aggregate}, a
+ * {@code @Rank} or a {@code @Text} field. Generated repositories pass these to {@link EntityStore}; the store maintains each in
  * the row's transaction, {@code verifyIndexes()} checks it and {@link IndexMaintenance} builds it online.
  */
-public sealed interface DerivedIndexDefinition permits AggregateDefinition, RankDefinition {
+public sealed interface DerivedIndexDefinition permits AggregateDefinition, RankDefinition, TextDefinition {
   /** The index name, unique among the entity's indexes (third key element). */
   String name();
 

@@ -41,7 +41,7 @@ public final class EntityStore<T> {
   private final EntityCodec<T> codec;
   private final RowScan scan;
   private final IndexStates states;
-  /** The {@code @Aggregate} and {@code @Rank} indexes, by name, in declaration order. */
+  /** The {@code @Aggregate}, {@code @Rank} and {@code @Text} indexes, by name, in declaration order. */
   private final Map<String, DerivedIndex> derived = new LinkedHashMap<>();
 
   public EntityStore(EntityLayout<T> layout) {
@@ -54,7 +54,8 @@ public final class EntityStore<T> {
     this.codec = layout.codec();
     this.scan = new RowScan(this);
     for (DerivedIndexDefinition d : derivedIndexes) {
-      derived.put(d.name(), d instanceof AggregateDefinition a ? new AggregateIndex(this, a) : new RankIndex(this, (RankDefinition) d));
+      derived.put(d.name(), d instanceof AggregateDefinition a ? new AggregateIndex(this, a)
+          : d instanceof RankDefinition r ? new RankIndex(this, r) : new TextIndex(this, (TextDefinition) d));
     }
     this.states = new IndexStates(this);
   }
@@ -81,6 +82,13 @@ public final class EntityStore<T> {
       return r;
     }
     throw new IllegalArgumentException(layout.entityName() + " has no @Rank named '" + name + "'");
+  }
+
+  TextIndex text(String field) {
+    if (derived.get(field) instanceof TextIndex t) {
+      return t;
+    }
+    throw new IllegalArgumentException(layout.entityName() + " has no @Text field '" + field + "'");
   }
 
   /** Moves the entity's contribution to every aggregate and rank index that covers its row (see {@link IndexStates#covers}). */

@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * name)} under the repository's root (beside the entity, so the keys under {@code (E)} stay exactly those
  * of LAYOUTS.md), where kind
  * is {@code "I"} for {@code @Indexed}/{@code @Index} (name = index name), {@code "Z"} for
- * {@code @Spatial} (name = field), {@code "A"} for {@code @Aggregate} and {@code "K"} for {@code @Rank}. The value is {@code ("ready", rows)} or {@code ("building", rows,
+ * {@code @Spatial} (name = field), {@code "A"} for {@code @Aggregate}, {@code "K"} for {@code @Rank} and {@code "T"} for {@code @Text} (name = field). The value is {@code ("ready", rows)} or {@code ("building", rows,
  * resume)}: rows the online build has indexed, and the row-scan continuation it resumes at (null before
  * it starts).
  *

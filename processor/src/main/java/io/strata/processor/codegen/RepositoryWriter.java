@@ -47,6 +47,7 @@ public final class RepositoryWriter {
     operations.addAll(new BlobDocumentOperations(model).operations());
     operations.addAll(new AggregateOperations(model).operations());
     operations.addAll(new RankOperations(model).operations());
+    operations.addAll(new TextOperations(model).operations());
 
     TypeSpec.Builder type = TypeSpec.classBuilder(repo)
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -77,6 +78,9 @@ public final class RepositoryWriter {
     if (!model.ranks().isEmpty()) {
       type.addField(ParameterizedTypeName.get(RankOperations.RANK_QUERIES, model.type()), "ranks", Modifier.PRIVATE, Modifier.FINAL);
     }
+    if (!model.texts().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(TextOperations.TEXT_QUERIES, model.type()), "fullText", Modifier.PRIVATE, Modifier.FINAL);
+    }
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
     MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
@@ -104,6 +108,9 @@ public final class RepositoryWriter {
     }
     if (!model.ranks().isEmpty()) {
       ctor.addStatement("this.ranks = new $T<>(store)", RankOperations.RANK_QUERIES);
+    }
+    if (!model.texts().isEmpty()) {
+      ctor.addStatement("this.fullText = new $T<>(store)", TextOperations.TEXT_QUERIES);
     }
     if (!model.spatial().isEmpty()) {
       ctor.addStatement("this.spatial = new $T<>(store)", SPATIAL_QUERIES);
@@ -147,10 +154,11 @@ public final class RepositoryWriter {
     return b.unindent().add(")").build();
   }
 
-  /** The store's second argument when the entity has aggregate or rank indexes: {@code , List.of(new AggregateDefinition(...), ...)}. */
+  /** The store's second argument when the entity has aggregate, rank or text indexes: {@code , List.of(new AggregateDefinition(...), ...)}. */
   private static CodeBlock derivedDefinitions(EntityModel model) {
     List<CodeBlock> definitions = new ArrayList<>(AggregateOperations.definitions(model));
     definitions.addAll(RankOperations.definitions(model));
+    definitions.addAll(TextOperations.definitions(model));
     if (definitions.isEmpty()) {
       return CodeBlock.of("");
     }

@@ -20,6 +20,7 @@ import java.util.List;
  * @param injectable jakarta.inject is on the classpath
  * @param aggregates the {@code @Aggregate}s, in declaration order
  * @param ranks the {@code @Rank}s, in declaration order
+ * @param texts the {@code @Text} fields
  */
 public record EntityModel(
     ClassName type,
@@ -33,18 +34,20 @@ public record EntityModel(
     boolean columnMajor,
     boolean injectable,
     List<AggregateModel> aggregates,
-    List<RankModel> ranks) {
+    List<RankModel> ranks,
+    List<FieldModel> texts) {
 
-  /** An entity without aggregates or ranks. */
+  /** An entity without aggregates, ranks or text indexes. */
   public EntityModel(ClassName type, String entityName, List<FieldModel> fields, List<String> constructorArgs,
       List<IndexModel> indexes, List<SpatialModel> spatial, List<BlobModel> blobs, List<FieldModel> documents,
       boolean columnMajor, boolean injectable) {
-    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of(), List.of());
+    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of(), List.of(), List.of());
   }
 
   public EntityModel {
     aggregates = List.copyOf(aggregates);
     ranks = List.copyOf(ranks);
+    texts = List.copyOf(texts);
     fields = List.copyOf(fields);
     indexes = List.copyOf(indexes);
     spatial = List.copyOf(spatial);

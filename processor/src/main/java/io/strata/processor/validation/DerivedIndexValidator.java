@@ -62,6 +62,28 @@ final class DerivedIndexValidator {
     return out;
   }
 
+  /**
+   * The {@code @Text} fields among {@code annotated} (name to element); each must be a stored String. The
+   * field name is the index's name, so {@code names} must not hold it already.
+   */
+  List<FieldModel> texts(Map<String, javax.lang.model.element.Element> annotated, Set<String> names) {
+    List<FieldModel> out = new ArrayList<>();
+    annotated.forEach((name, element) -> {
+      FieldModel f = fields.get(name);
+      if (f == null) {
+        return; // transient or unmappable: reported where it is declared
+      }
+      if (f.type().kind() != ValueType.Kind.STRING) {
+        diagnostics.error(element, Messages.TEXT_NOT_STRING, name, f.type().type());
+      } else if (!names.add(name)) {
+        diagnostics.error(element, Messages.DUPLICATE_INDEX, name, type.getSimpleName());
+      } else {
+        out.add(f);
+      }
+    });
+    return out;
+  }
+
   /** The ranks; {@code names} holds the names already taken by other indexes (and receives these). */
   List<RankModel> ranks(Set<String> names) {
     List<RankModel> out = new ArrayList<>();

@@ -116,13 +116,22 @@ public final class EntityValidator {
     var derived = new DerivedIndexValidator(diagnostics, type, fields);
     var aggregates = derived.aggregates(indexNames);
     var ranks = derived.ranks(indexNames);
+    var texts = derived.texts(declaredText(declared), indexNames);
     if (diagnostics.failed()) {
       return Optional.empty();
     }
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable, aggregates, ranks));
+        entity.columnMajor(), injectable, aggregates, ranks, texts));
+  }
+
+  /** The fields and record components annotated {@code @Text}, by name. */
+  private static Map<String, Element> declaredText(List<Declared> declared) {
+    Map<String, Element> out = new LinkedHashMap<>();
+    declared.stream().filter(d -> d.element().getAnnotation(io.strata.annotations.Text.class) != null)
+        .forEach(d -> out.put(d.name(), d.element()));
+    return out;
   }
 
   private List<Declared> declaredFields(TypeElement type, boolean record) {

@@ -44,6 +44,7 @@ public enum Messages {
       + " String, boolean, byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
   RANK_ORDER_TYPE("@Rank '%s' ranks field '%s' of type %s, which has no meaningful order: rank a number, String, boolean,"
       + " byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
+  TEXT_NOT_STRING("@Text goes on String fields only; '%s' is %s"),
   ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)");
 
   private final String format;

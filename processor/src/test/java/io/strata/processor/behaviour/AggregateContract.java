@@ -42,7 +42,8 @@ import org.junit.jupiter.api.Test;
 public abstract class AggregateContract extends BackendContract {
   static final List<String> COUNTRIES = Arrays.asList("FR", "NO", "PE", null);
   static final List<String> KINDS = Arrays.asList("city", "town", null);
-  static final List<String> NAMES = Arrays.asList("Arles", "Bergen", "Cusco", "Dax", "Ørsta", null);
+  static final List<String> NAMES = Arrays.asList("Arles", "Bergen", "Cusco", "Dax", "Ørsta", null, "Saint-Étienne du Rouvray",
+      "Aix-en-Provence", "São Paulo", "Port-Saint-Louis-du-Rhône", "Saint Louis", "Louis Saint-Port", "PAULO paulo Sao", "Dax 2");
   private static final Subspace ROOT = new Subspace();
 
   static Place randomPlace(SplittableRandom r, long id) {
@@ -242,7 +243,7 @@ public abstract class AggregateContract extends BackendContract {
     writer.start();
     try {
       for (String name : List.of("placesByCountry", "populationByCountry", "largestByCountry", "firstNameByCountry", "places",
-          "placesWithArea", "areaByCountryAndKind", "smallestArea", "byPopulation", "byName", "byAreaInKind")) {
+          "placesWithArea", "areaByCountryAndKind", "smallestArea", "byPopulation", "byName", "byAreaInKind", "name")) {
         while (!places.maintenance().buildBatch(name, 40).ready()) {
           Thread.onSpinWait();
         }
@@ -254,6 +255,7 @@ public abstract class AggregateContract extends BackendContract {
     List<Place> rows = Pages.all(after -> places.findAll(500, after));
     assertAggregatesMatch(places, rows);
     RankContract.assertRanksMatch(places, rows);
+    TextContract.assertTextMatches(places, rows);
     IndexReport report = places.verifyIndexes();
     assertTrue(report.isClean(), report.problems().toString());
     assertEquals(List.of(), report.notChecked());
