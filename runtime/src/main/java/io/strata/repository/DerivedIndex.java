@@ -23,6 +23,22 @@ interface DerivedIndex {
    */
   CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh);
 
+  /**
+   * Adds the contribution of an existing row during an online build (default: as an insert). An index
+   * that writers keep whatever the build's progress may skip rows they already wrote.
+   */
+  default CompletableFuture<Void> build(Transaction tr, Object id, Object[] row) {
+    return update(tr, id, null, row);
+  }
+
+  /**
+   * Whether writers maintain this index for every row even while it is built (its entries are
+   * idempotent per row), rather than only for rows the build has passed.
+   */
+  default boolean maintainedWhileBuilding() {
+    return false;
+  }
+
   /** A new verification run (it may keep state across batches of rows). */
   Check check();
 

@@ -7,7 +7,7 @@ import java.util.List;
  * {@code @Rank} or a {@code @Text} field. Generated repositories pass these to {@link EntityStore}; the store maintains each in
  * the row's transaction, {@code verifyIndexes()} checks it and {@link IndexMaintenance} builds it online.
  */
-public sealed interface DerivedIndexDefinition permits AggregateDefinition, RankDefinition, TextDefinition {
+public sealed interface DerivedIndexDefinition permits AggregateDefinition, RankDefinition, TextDefinition, VersionedDefinition {
   /** The index name, unique among the entity's indexes (third key element). */
   String name();
 

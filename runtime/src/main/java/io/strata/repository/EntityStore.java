@@ -55,7 +55,8 @@ public final class EntityStore<T> {
     this.scan = new RowScan(this);
     for (DerivedIndexDefinition d : derivedIndexes) {
       derived.put(d.name(), d instanceof AggregateDefinition a ? new AggregateIndex(this, a)
-          : d instanceof RankDefinition r ? new RankIndex(this, r) : new TextIndex(this, (TextDefinition) d));
+          : d instanceof RankDefinition r ? new RankIndex(this, r)
+          : d instanceof TextDefinition t ? new TextIndex(this, t) : new VersionedIndex(this));
     }
     this.states = new IndexStates(this);
   }
@@ -91,6 +92,14 @@ public final class EntityStore<T> {
     throw new IllegalArgumentException(layout.entityName() + " has no @Text field '" + field + "'");
   }
 
+  /** The change feed of a {@code @Versioned} entity. */
+  VersionedIndex feed() {
+    if (derived.get(VersionedDefinition.NAME) instanceof VersionedIndex v) {
+      return v;
+    }
+    throw new IllegalArgumentException(layout.entityName() + " is not @Versioned");
+  }
+
   /** Moves the entity's contribution to every aggregate and rank index that covers its row (see {@link IndexStates#covers}). */
   private CompletableFuture<Void> updateDerived(Transaction tr, Object id, Object[] old, Object[] fresh) {
     if (derived.isEmpty()) {
@@ -99,6 +108,10 @@ public final class EntityStore<T> {
     byte[] row = layout.rowPrefix(id);
     List<CompletableFuture<Void>> updates = new ArrayList<>(derived.size());
     for (DerivedIndex index : derived.values()) {
+      if (index.maintainedWhileBuilding()) {
+        updates.add(index.update(tr, id, old, fresh));
+        continue;
+      }
       updates.add(states.covers(tr, index.kind(), index.name(), row)
           .thenCompose(covered -> covered ? index.update(tr, id, old, fresh) : CompletableFuture.completedFuture(null)));
     }

@@ -118,7 +118,7 @@ public final class IndexMaintenance<T> {
       DerivedIndex derived = store.derived(id.getString(1));
       int idIndex = layout.codec().idIndex();
       for (Object[] row : page.items()) {
-        derived.update(tr, row[idIndex], null, row).join(); // in order: rank inserts read what earlier ones wrote
+        derived.build(tr, row[idIndex], row).join(); // in order: rank inserts read what earlier ones wrote
       }
     }
     long done = state.rows() + page.items().size();

@@ -48,6 +48,7 @@ public final class RepositoryWriter {
     operations.addAll(new AggregateOperations(model).operations());
     operations.addAll(new RankOperations(model).operations());
     operations.addAll(new TextOperations(model).operations());
+    operations.addAll(new VersionedOperations(model).operations());
 
     TypeSpec.Builder type = TypeSpec.classBuilder(repo)
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -81,6 +82,10 @@ public final class RepositoryWriter {
     if (!model.texts().isEmpty()) {
       type.addField(ParameterizedTypeName.get(TextOperations.TEXT_QUERIES, model.type()), "fullText", Modifier.PRIVATE, Modifier.FINAL);
     }
+    if (model.versioned()) {
+      type.addField(ParameterizedTypeName.get(VersionedOperations.CHANGE_FEED, model.type(), model.id().type().type().box()), "feed",
+          Modifier.PRIVATE, Modifier.FINAL);
+    }
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
     MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
@@ -112,6 +117,9 @@ public final class RepositoryWriter {
     if (!model.texts().isEmpty()) {
       ctor.addStatement("this.fullText = new $T<>(store)", TextOperations.TEXT_QUERIES);
     }
+    if (model.versioned()) {
+      ctor.addStatement("this.feed = new $T<>(store, v -> $L)", VersionedOperations.CHANGE_FEED, new CrudOperations(model).decodeId("v"));
+    }
     if (!model.spatial().isEmpty()) {
       ctor.addStatement("this.spatial = new $T<>(store)", SPATIAL_QUERIES);
     }
@@ -133,6 +141,7 @@ public final class RepositoryWriter {
       async.addMethods(asynchronous(op));
     }
     type.addMethods(new CrudOperations(model).extras());
+    type.addMethods(new VersionedOperations(model).extras());
     type.addType(async.build());
     return JavaFile.builder(repo.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }
@@ -154,11 +163,14 @@ public final class RepositoryWriter {
     return b.unindent().add(")").build();
   }
 
-  /** The store's second argument when the entity has aggregate, rank or text indexes: {@code , List.of(new AggregateDefinition(...), ...)}. */
+  /** The store's second argument when the entity has aggregate, rank or text indexes or a change feed: {@code , List.of(new AggregateDefinition(...), ...)}. */
   private static CodeBlock derivedDefinitions(EntityModel model) {
     List<CodeBlock> definitions = new ArrayList<>(AggregateOperations.definitions(model));
     definitions.addAll(RankOperations.definitions(model));
     definitions.addAll(TextOperations.definitions(model));
+    if (model.versioned()) {
+      definitions.add(CodeBlock.of("new $T()", VersionedOperations.VERSIONED_DEFINITION));
+    }
     if (definitions.isEmpty()) {
       return CodeBlock.of("");
     }

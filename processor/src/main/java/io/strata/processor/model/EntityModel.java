@@ -21,6 +21,7 @@ import java.util.List;
  * @param aggregates the {@code @Aggregate}s, in declaration order
  * @param ranks the {@code @Rank}s, in declaration order
  * @param texts the {@code @Text} fields
+ * @param versioned {@code @Versioned}: keep a change feed
  */
 public record EntityModel(
     ClassName type,
@@ -35,13 +36,14 @@ public record EntityModel(
     boolean injectable,
     List<AggregateModel> aggregates,
     List<RankModel> ranks,
-    List<FieldModel> texts) {
+    List<FieldModel> texts,
+    boolean versioned) {
 
-  /** An entity without aggregates, ranks or text indexes. */
+  /** An entity without aggregates, ranks, text indexes or change feed. */
   public EntityModel(ClassName type, String entityName, List<FieldModel> fields, List<String> constructorArgs,
       List<IndexModel> indexes, List<SpatialModel> spatial, List<BlobModel> blobs, List<FieldModel> documents,
       boolean columnMajor, boolean injectable) {
-    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of(), List.of(), List.of());
+    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of(), List.of(), List.of(), false);
   }
 
   public EntityModel {

@@ -123,7 +123,7 @@ public final class EntityValidator {
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable, aggregates, ranks, texts));
+        entity.columnMajor(), injectable, aggregates, ranks, texts, type.getAnnotation(io.strata.annotations.Versioned.class) != null));
   }
 
   /** The fields and record components annotated {@code @Text}, by name. */

@@ -243,7 +243,7 @@ public abstract class AggregateContract extends BackendContract {
     writer.start();
     try {
       for (String name : List.of("placesByCountry", "populationByCountry", "largestByCountry", "firstNameByCountry", "places",
-          "placesWithArea", "areaByCountryAndKind", "smallestArea", "byPopulation", "byName", "byAreaInKind", "name")) {
+          "placesWithArea", "areaByCountryAndKind", "smallestArea", "byPopulation", "byName", "byAreaInKind", "name", "changes")) {
         while (!places.maintenance().buildBatch(name, 40).ready()) {
           Thread.onSpinWait();
         }
@@ -256,6 +256,7 @@ public abstract class AggregateContract extends BackendContract {
     assertAggregatesMatch(places, rows);
     RankContract.assertRanksMatch(places, rows);
     TextContract.assertTextMatches(places, rows);
+    assertEquals(rows, ChangeFeedContract.latestStates(places), "the feed holds every row once, as it is now");
     IndexReport report = places.verifyIndexes();
     assertTrue(report.isClean(), report.problems().toString());
     assertEquals(List.of(), report.notChecked());
