@@ -100,23 +100,28 @@ public final class EntityStore<T> {
     throw new IllegalArgumentException(layout.entityName() + " is not @Versioned");
   }
 
-  /** Moves the entity's contribution to every aggregate and rank index that covers its row (see {@link IndexStates#covers}). */
+  /**
+   * Moves the entity's contribution to every aggregate, rank, text and feed index that covers its row (see
+   * {@link IndexStates#covers}), one index after the other: an index's writes never race another's reads in
+   * the same transaction.
+   */
   private CompletableFuture<Void> updateDerived(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
     if (derived.isEmpty()) {
-      return CompletableFuture.completedFuture(null);
+      return chain;
     }
     byte[] row = layout.rowPrefix(id);
-    List<CompletableFuture<Void>> updates = new ArrayList<>(derived.size());
     for (DerivedIndex index : derived.values()) {
       if (index.maintainedWhileBuilding()) {
-        updates.add(index.update(tr, id, old, fresh));
-        continue;
+        chain = chain.thenCompose(v -> index.update(tr, id, old, fresh));
+      } else {
+        chain = chain.thenCompose(v -> states.covers(tr, index.kind(), index.name(), row))
+            .thenCompose(covered -> covered ? index.update(tr, id, old, fresh) : CompletableFuture.completedFuture(null));
       }
-      updates.add(states.covers(tr, index.kind(), index.name(), row)
-          .thenCompose(covered -> covered ? index.update(tr, id, old, fresh) : CompletableFuture.completedFuture(null)));
     }
-    return CompletableFuture.allOf(updates.toArray(CompletableFuture[]::new));
+    return chain;
   }
+
 
   /** Which indexes hold every entity (see {@link IndexStates}). */
   IndexStates states() {
