@@ -198,7 +198,7 @@ final class AggregateIndex implements DerivedIndex {
               ? "row " + Sizes.describe(id) + " has no entry " + subspace.unpack(key) + " in aggregate '" + name() + "'" : null));
         }
       }
-      return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> problems(checks));
+      return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> IndexVerifier.found(checks));
     }
 
     @Override
@@ -211,19 +211,8 @@ final class AggregateIndex implements DerivedIndex {
           checks.add(store.loadRowOnly(tr, id).thenApply(row -> java.util.Arrays.equals(entry(id, row), kv.getKey())
               ? null : "aggregate '" + name() + "' entry " + key + (row == null ? " has no row" : " does not match its row's values")));
         }
-        return problems(checks);
+        return IndexVerifier.found(checks);
       });
     }
-  }
-
-  static List<String> problems(List<CompletableFuture<String>> checks) {
-    List<String> out = new ArrayList<>();
-    for (CompletableFuture<String> c : checks) {
-      String p = c.join();
-      if (p != null) {
-        out.add(p);
-      }
-    }
-    return out;
   }
 }

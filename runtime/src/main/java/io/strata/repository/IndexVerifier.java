@@ -130,22 +130,11 @@ public final class IndexVerifier<T> {
   /** Checks the entries of {@code range} in batches of {@code batch} read transactions; returns how many it checked. */
   private long checkAll(ReadTransactionContext db, Range range, int batch, Report report,
       BiFunction<ReadTransaction, KeyValue, CompletableFuture<String>> check) {
-    long checked = 0;
-    byte[] begin = range.begin;
-    while (begin != null) {
-      byte[] from = begin;
-      Batch<byte[]> b = db.read(tr -> {
-        List<KeyValue> kvs = tr.getRange(from, range.end, batch).asList().join();
-        List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
-        kvs.forEach(kv -> checks.add(check.apply(tr, kv)));
-        byte[] next = kvs.size() < batch ? null : ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
-        return new Batch<>(kvs.size(), found(checks), next);
-      });
-      checked += b.checked();
-      report.addAll(b.problems());
-      begin = b.next();
-    }
-    return checked;
+    return KeyBatches.check(db, range, batch, report::addAll, (tr, kvs) -> {
+      List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
+      kvs.forEach(kv -> checks.add(check.apply(tr, kv)));
+      return found(checks);
+    });
   }
 
   /** A spatial entry {@code (z, id)} must have a row whose point gives exactly that key and value. */
@@ -210,7 +199,8 @@ public final class IndexVerifier<T> {
     }
   }
 
-  private static List<String> found(List<CompletableFuture<String>> checks) {
+  /** The problems the checks found (each check yields one, or null), in order. */
+  static List<String> found(List<CompletableFuture<String>> checks) {
     List<String> problems = new ArrayList<>();
     for (CompletableFuture<String> check : checks) {
       String problem = check.join();

@@ -96,7 +96,7 @@ final class RankIndex implements DerivedIndex {
                 : "row " + Sizes.describe(id) + " has no entry " + g.addAll(e) + " in rank '" + name() + "'"));
           }
         }
-        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> AggregateIndex.problems(checks));
+        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> IndexVerifier.found(checks));
       }
 
       @Override
@@ -199,7 +199,7 @@ final class RankIndex implements DerivedIndex {
           checks.add(store.loadRowOnly(tr, id).thenApply(row -> row != null && Objects.equals(g, groupOf(row))
               && elementOf(id, row).equals(e) ? null : where + " entry " + e + (row == null ? " has no row" : " does not match its row's values")));
         }
-        return AggregateIndex.problems(checks);
+        return IndexVerifier.found(checks);
       }));
     }
     return problems;

@@ -101,7 +101,7 @@ final class TextIndex implements DerivedIndex {
               : Arrays.equals(v, encode(p)) ? null
               : "text index '" + field + "' entry (\"" + w + "\", " + Sizes.describe(id) + ") holds other positions than its row")));
         }
-        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> AggregateIndex.problems(checks));
+        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> IndexVerifier.found(checks));
       }
 
       @Override
@@ -120,7 +120,7 @@ final class TextIndex implements DerivedIndex {
                   : "text index '" + field + "' entry " + key + (r == null ? " has no row" : " does not match its row's text");
             }));
           }
-          return AggregateIndex.problems(checks);
+          return IndexVerifier.found(checks);
         });
       }
     };

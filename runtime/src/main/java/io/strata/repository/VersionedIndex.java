@@ -144,7 +144,7 @@ final class VersionedIndex implements DerivedIndex {
               : tr.get(entryKey(v, id)).thenApply(e -> e != null && e.length == 0 ? null
                   : "row " + Sizes.describe(id) + " has " + (e == null ? "no" : "a delete") + " change feed entry at its version")));
         }
-        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> AggregateIndex.problems(checks));
+        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> IndexVerifier.found(checks));
       }
 
       @Override
@@ -160,7 +160,7 @@ final class VersionedIndex implements DerivedIndex {
                 ? "change feed entry " + key + " is not the latest of its id"
                 : deleted == exists ? "change feed entry " + key + (deleted ? " is a delete but the row exists" : " has no row") : null));
           }
-          return AggregateIndex.problems(checks);
+          return IndexVerifier.found(checks);
         });
         return entries + KeyBatches.check(db, latest.range(), batch, report, (tr, kvs) -> {
           List<CompletableFuture<String>> checks = new ArrayList<>();
@@ -169,7 +169,7 @@ final class VersionedIndex implements DerivedIndex {
             checks.add(tr.get(entryKey(checkVersion(id, kv.getValue()), id)).thenApply(e -> e != null ? null
                 : "change feed version of id " + Sizes.describe(id) + " names no entry"));
           }
-          return AggregateIndex.problems(checks);
+          return IndexVerifier.found(checks);
         });
       }
     };

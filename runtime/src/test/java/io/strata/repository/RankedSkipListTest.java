@@ -37,9 +37,9 @@ class RankedSkipListTest {
     return Tuple.from(value, id);
   }
 
-  /** The keys the structure must hold for {@code sorted}, computed from the definition (spans between nodes). */
-  private Map<String, Long> expectedKeys(List<Tuple> sorted) {
-    Map<String, Long> out = new TreeMap<>();
+  /** The keys and counts the structure must hold for {@code sorted}, from the definition (spans between nodes). */
+  private List<Map.Entry<byte[], Long>> structure(List<Tuple> sorted) {
+    List<Map.Entry<byte[], Long>> keys = new ArrayList<>();
     for (int l = 0; l < RankedSkipList.LEVELS; l++) {
       List<Integer> at = new ArrayList<>();
       for (int i = 0; i < sorted.size(); i++) {
@@ -49,13 +49,19 @@ class RankedSkipListTest {
       }
       long head = at.isEmpty() ? sorted.size() : at.get(0);
       if (l > 0 && head > 0) {
-        out.put(Tuple.from(l).toString(), head);
+        keys.add(Map.entry(RankedSkipList.head(g, l), head));
       }
       for (int k = 0; k < at.size(); k++) {
         long span = (k + 1 < at.size() ? at.get(k + 1) : sorted.size()) - at.get(k);
-        out.put(Tuple.from(l).addAll(sorted.get(at.get(k))).toString(), span);
+        keys.add(Map.entry(RankedSkipList.node(g, l, sorted.get(at.get(k))), span));
       }
     }
+    return keys;
+  }
+
+  private Map<String, Long> expectedKeys(List<Tuple> sorted) {
+    Map<String, Long> out = new TreeMap<>();
+    structure(sorted).forEach(e -> out.put(g.unpack(e.getKey()).toString(), e.getValue()));
     return out;
   }
 
@@ -111,25 +117,9 @@ class RankedSkipListTest {
     });
   }
 
-  /** Writes the structure for {@code sorted} directly (as {@link #expectedKeys} defines it), in batches. */
+  /** Writes the structure for {@code sorted} directly (as {@link #structure} defines it), in batches. */
   private void bulkLoad(List<Tuple> sorted) {
-    List<Map.Entry<byte[], Long>> keys = new ArrayList<>();
-    for (int l = 0; l < RankedSkipList.LEVELS; l++) {
-      List<Integer> at = new ArrayList<>();
-      for (int i = 0; i < sorted.size(); i++) {
-        if (RankedSkipList.height(sorted.get(i)) >= l) {
-          at.add(i);
-        }
-      }
-      long head = at.isEmpty() ? sorted.size() : at.get(0);
-      if (l > 0 && head > 0) {
-        keys.add(Map.entry(RankedSkipList.head(g, l), head));
-      }
-      for (int k = 0; k < at.size(); k++) {
-        long span = (k + 1 < at.size() ? at.get(k + 1) : sorted.size()) - at.get(k);
-        keys.add(Map.entry(RankedSkipList.node(g, l, sorted.get(at.get(k))), span));
-      }
-    }
+    List<Map.Entry<byte[], Long>> keys = structure(sorted);
     for (int start = 0; start < keys.size(); start += 5_000) {
       List<Map.Entry<byte[], Long>> chunk = keys.subList(start, Math.min(keys.size(), start + 5_000));
       db.run(tr -> {
