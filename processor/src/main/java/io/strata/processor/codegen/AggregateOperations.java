@@ -81,7 +81,7 @@ final class AggregateOperations {
         ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "), empty when there are none: the "
                 + (a.function().equals("MIN") ? "first" : "last") + " key of " + keys(a) + ", one range read of one key.",
             ParameterizedTypeName.get(ClassName.get(Optional.class), boxed), params,
-            CodeBlock.of("aggregates.extreme(tr, $S, $L).thenApply(o -> o.map(v -> ($T) ($L)))", name, groupValues, boxed,
+            CodeBlock.of("aggregates.extreme(tr, $S, $L).thenApply(o -> o.map(v -> $L))", name, groupValues,
                 values.decode(a.field().type(), CodeBlock.of("v"))), false));
       }
       if (a.groupBy().size() == 1) {
@@ -91,16 +91,15 @@ final class AggregateOperations {
           ops.add(new Operation(name + "ByGroup", what(a) + " per {@code " + g.name() + "} (@Aggregate " + a.function()
                   + "), in group order; groups whose total is 0 are left out. One range read of " + keys(a) + ".",
               ParameterizedTypeName.get(ClassName.get(Map.class), key, ClassName.get(Long.class)), List.of(),
-              CodeBlock.of("aggregates.totalsByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> ($T) ($L), v -> (Long) v))", name,
-                  ValueCode.ELEMENTS, key, values.decode(g.type(), CodeBlock.of("k"))), false));
+              CodeBlock.of("aggregates.totalsByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> $L, v -> (Long) v))", name,
+                  ValueCode.ELEMENTS, values.decode(g.type(), CodeBlock.of("k"))), false));
         } else {
           TypeName boxed = a.field().type().type().box();
           ops.add(new Operation(name + "ByGroup", what(a) + " per {@code " + g.name() + "} (@Aggregate " + a.function()
                   + "), in group order: one single-key read of " + keys(a) + " per group.",
               ParameterizedTypeName.get(ClassName.get(Map.class), key, boxed), List.of(),
-              CodeBlock.of("aggregates.extremesByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> ($T) ($L), v -> ($T) ($L)))", name,
-                  ValueCode.ELEMENTS, key, values.decode(g.type(), CodeBlock.of("k")), boxed,
-                  values.decode(a.field().type(), CodeBlock.of("v"))), false));
+              CodeBlock.of("aggregates.extremesByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> $L, v -> $L))", name,
+                  ValueCode.ELEMENTS, values.decode(g.type(), CodeBlock.of("k")), values.decode(a.field().type(), CodeBlock.of("v"))), false));
         }
       }
     }
