@@ -2,6 +2,7 @@ package io.strata.repository;
 
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.async.AsyncUtil;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import java.util.LinkedHashMap;
@@ -81,17 +82,24 @@ public final class AggregateQueries<T> {
     });
   }
 
+  /** The first (or, reverse, last) entry of each group between {@code begin} and {@code end}: one single-key read per group. */
   private CompletableFuture<Map<Object, Object>> skip(ReadTransaction tr, Subspace s, byte[] begin, byte[] end, boolean reverse,
       Map<Object, Object> acc) {
-    return tr.getRange(begin, end, 1, reverse).asList().thenCompose(kvs -> {
+    byte[][] bounds = {begin, end};
+    return AsyncUtil.whileTrue(() -> tr.getRange(bounds[0], bounds[1], 1, reverse).asList().thenApply(kvs -> {
       if (kvs.isEmpty()) {
-        return CompletableFuture.completedFuture(acc);
+        return false;
       }
       Tuple key = s.unpack(kvs.get(0).getKey());
       Object group = key.get(0);
       acc.put(group, key.get(1));
       var groupRange = s.get(group).range();
-      return reverse ? skip(tr, s, begin, groupRange.begin, true, acc) : skip(tr, s, groupRange.end, end, false, acc);
-    });
+      if (reverse) {
+        bounds[1] = groupRange.begin;
+      } else {
+        bounds[0] = groupRange.end;
+      }
+      return true;
+    }), tr.getExecutor()).thenApply(v -> acc);
   }
 }

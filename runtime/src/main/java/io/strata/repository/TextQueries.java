@@ -2,6 +2,7 @@ package io.strata.repository;
 
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.async.AsyncUtil;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
@@ -154,20 +155,29 @@ public final class TextQueries<T> {
    * accepted by {@code accept}.
    */
   private CompletableFuture<List<byte[]>> join(ReadTransaction tr, List<Cursor> cursors, boolean all, int limit, Predicate<Match> accept) {
-    return step(tr, cursors, all, limit, accept, new ArrayList<>());
-  }
-
-  private CompletableFuture<List<byte[]>> step(ReadTransaction tr, List<Cursor> cursors, boolean all, int limit, Predicate<Match> accept,
-      List<byte[]> acc) {
-    while (true) {
+    List<byte[]> acc = new ArrayList<>();
+    return AsyncUtil.whileTrue(() -> {
+      if (!advance(cursors, all, limit, accept, acc)) {
+        return CompletableFuture.completedFuture(false);
+      }
       List<CompletableFuture<Void>> fills = new ArrayList<>();
       cursors.stream().filter(Cursor::needsFill).forEach(c -> fills.add(c.fill(tr)));
-      if (!fills.isEmpty()) {
-        return CompletableFuture.allOf(fills.toArray(CompletableFuture[]::new)).thenCompose(v -> step(tr, cursors, all, limit, accept, acc));
+      return CompletableFuture.allOf(fills.toArray(CompletableFuture[]::new)).thenApply(v -> true);
+    }, tr.getExecutor()).thenApply(v -> acc);
+  }
+
+  /**
+   * Moves the join forward over what the cursors hold, adding accepted ids to {@code acc}; returns true
+   * when a cursor must read its next chunk first, false when the join is complete.
+   */
+  private static boolean advance(List<Cursor> cursors, boolean all, int limit, Predicate<Match> accept, List<byte[]> acc) {
+    while (true) {
+      if (cursors.stream().anyMatch(Cursor::needsFill)) {
+        return true;
       }
       List<Cursor> live = cursors.stream().filter(c -> !c.buffer.isEmpty()).toList();
       if (live.isEmpty() || (all && live.size() < cursors.size())) {
-        return CompletableFuture.completedFuture(acc);
+        return false;
       }
       byte[] target = null;
       for (Cursor c : live) {
@@ -195,7 +205,7 @@ public final class TextQueries<T> {
       if (accept.test(new Match(target, positions))) {
         acc.add(target);
         if (acc.size() > limit) {
-          return CompletableFuture.completedFuture(acc);
+          return false;
         }
       }
     }
