@@ -8,7 +8,7 @@ import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** One test per diagnostic of {@code @Aggregate}, {@code @Rank} and {@code @Text} misuse (kept apart from {@link CompileErrorsTest}): the message and its line. */
+/** One test per diagnostic of {@code @Aggregate}, {@code @Rank}, {@code @Text} and {@code @Versioned} misuse (kept apart from {@link CompileErrorsTest}): the message and its line. */
 class DerivedIndexCompileErrorsTest {
   private static final String IMPORTS = "import io.strata.annotations.*; import static io.strata.annotations.Aggregate.Function.*;";
 
@@ -127,5 +127,13 @@ class DerivedIndexCompileErrorsTest {
     JavaFileObject f = JavaFileObjects.forSourceLines("test.Note", "package test;", IMPORTS, "@Entity", "public record Note(@Id long id,",
         "  @Text @Indexed String title) {}");
     assertThat(compile(f)).hadErrorContaining("index name 'title' is used more than once in Note").inFile(f).onLine(5);
+  }
+
+  @Test
+  void versionedEntityWithAnIndexNamedLikeItsFeed() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Note", "package test;", IMPORTS, "@Entity @Versioned",
+        "public record Note(@Id long id, @Indexed(name = \"changes\") int pages) {}");
+    assertThat(compile(f)).hadErrorContaining("@Versioned Note keeps its change feed under the index name 'changes', which another"
+        + " index of Note already uses: rename that index").inFile(f).onLine(4);
   }
 }

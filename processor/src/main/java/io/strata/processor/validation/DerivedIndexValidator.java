@@ -84,6 +84,17 @@ final class DerivedIndexValidator {
     return out;
   }
 
+  /** Whether the entity is {@code @Versioned}; its feed takes the index name "changes" from {@code names}. */
+  boolean versioned(Set<String> names) {
+    if (type.getAnnotation(io.strata.annotations.Versioned.class) == null) {
+      return false;
+    }
+    if (!names.add("changes")) {
+      diagnostics.error(type, Messages.VERSIONED_NAME_TAKEN, type.getSimpleName(), type.getSimpleName());
+    }
+    return true;
+  }
+
   /** The ranks; {@code names} holds the names already taken by other indexes (and receives these). */
   List<RankModel> ranks(Set<String> names) {
     List<RankModel> out = new ArrayList<>();

@@ -117,13 +117,14 @@ public final class EntityValidator {
     var aggregates = derived.aggregates(indexNames);
     var ranks = derived.ranks(indexNames);
     var texts = derived.texts(declaredText(declared), indexNames);
+    boolean versioned = derived.versioned(indexNames);
     if (diagnostics.failed()) {
       return Optional.empty();
     }
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable, aggregates, ranks, texts, type.getAnnotation(io.strata.annotations.Versioned.class) != null));
+        entity.columnMajor(), injectable, aggregates, ranks, texts, versioned));
   }
 
   /** The fields and record components annotated {@code @Text}, by name. */

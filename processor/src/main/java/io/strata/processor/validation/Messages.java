@@ -45,6 +45,8 @@ public enum Messages {
   RANK_ORDER_TYPE("@Rank '%s' ranks field '%s' of type %s, which has no meaningful order: rank a number, String, boolean,"
       + " byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
   TEXT_NOT_STRING("@Text goes on String fields only; '%s' is %s"),
+  VERSIONED_NAME_TAKEN("@Versioned %s keeps its change feed under the index name 'changes', which another index of %s"
+      + " already uses: rename that index"),
   ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)");
 
   private final String format;
