@@ -20,7 +20,7 @@ import java.util.concurrent.Flow;
 import java.util.function.Function;
 
 /**
- * Reads of a {@code @Versioned} entity's change feed (see {@link VersionedIndex} for its keys): pages of
+ * Reads of a {@code @Versioned} entity's change feed (see {@code VersionedIndex} for its keys): pages of
  * changes after a version, an id's version, a watch on one id, pruning old deletes, and a live tail.
  *
  * @param <T> the entity type
@@ -119,7 +119,7 @@ public final class ChangeFeed<T, ID> {
 
   /**
    * Removes the tombstones of deletes committed before {@code before} (and their {@code (E,"v",id)}), in
-   * transactions of at most {@value #BATCH} feed entries; returns how many it removed.
+   * transactions of at most 500 feed entries; returns how many it removed.
    */
   public long pruneDeletes(TransactionContext db, Versionstamp before) {
     VersionedIndex feed = store.feed();
@@ -150,7 +150,10 @@ public final class ChangeFeed<T, ID> {
   }
 
   /**
-   * A live tail of the feed from after {@code after} (null: the beginning): see {@link ChangePublisher}.
+   * A live tail of the feed from after {@code after} (null: the beginning): every change in version order,
+   * then new ones as they commit, woken by a FoundationDB watch (no polling); it honours {@code request(n)},
+   * resumes after the last delivered change when a read fails, and runs each subscription on its own
+   * daemon thread until cancelled.
    */
   public Flow.Publisher<Change<T, ID>> subscribe(Database db, Versionstamp after) {
     return new ChangePublisher<>(db, this, store, after);

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * One {@code @Rank}: a ranked skip list per group under {@code (E, "K", name, groups...)} (see
- * {@link RankedSkipList}).
+ * {@code RankedSkipList}).
  *
  * @param name the index name
  * @param field the ranked field

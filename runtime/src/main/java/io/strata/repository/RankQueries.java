@@ -12,7 +12,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Reads of {@code @Rank} indexes: rank of an entity, entity at a rank, a range of ranks and a group's
- * size, each O(log n) keys of the group's {@link RankedSkipList} (plus the rows returned). A descending
+ * size, each O(log n) keys of the group's {@code RankedSkipList} (plus the rows returned). A descending
  * rank is {@code size - 1 -} the ascending one, so descending queries also read the size.
  */
 public final class RankQueries<T> {

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The change feed of a {@code @Versioned} entity: {@code (E, "V", versionstamp, id)} and
- * {@code (E, "v", id)} (see {@link VersionedIndex}). Its index state is named {@value #NAME}.
+ * {@code (E, "v", id)} (see {@code VersionedIndex}). Its index state is named {@value #NAME}.
  */
 public record VersionedDefinition() implements DerivedIndexDefinition {
   /** The name of the feed's index state ({@code maintenance().build("changes")}). */
