@@ -18,19 +18,6 @@ public enum Messages {
       + " have paths"),
   INDEX_NO_FIELDS("@Index '%s' names no fields: list at least one, e.g. fields = {\"city\", \"age\"}"),
   DUPLICATE_INDEX("index name '%s' is used more than once in %s: give each @Indexed/@Index a distinct name"),
-  BLOB_NOT_BYTES("@Blob goes on byte[] fields only; '%s' is %s"),
-  BLOB_CHUNK_SIZE("@Blob(chunkSize = %d) on '%s' must be between 1 and 100000 (FoundationDB's value limit)"),
-  SPATIAL_NOT_POINT("@Spatial goes on io.strata.Point or io.strata.GeoPoint fields only; '%s' is %s"),
-  SPATIAL_MAX_RANGES("@Spatial(maxRanges = %d) on '%s' must be between 1 and 256"),
-  DOCUMENT_TYPE("@Document field '%s' has type %s: use Map<String, Object>, List<Object>, Object, or a record whose"
-      + " components are storable (they are kept as a map)"),
-  INDEX_ON_LARGE_FIELD("@Indexed field '%s' is a @%s: blobs and documents cannot be indexed; index a scalar field instead"),
-  COVERING_WITH_DOCUMENT("covering index '%s' would copy whole rows, but %s has @Document field '%s', which does not fit in"
-      + " one value: remove covering = true"),
-  NOT_READABLE("field '%s' of %s is private and has no getter: add %s() or make the field non-private"),
-  NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec: add a constructor taking every stored field in"
-      + " declaration order (%s), or a non-private no-arg constructor plus setters or non-private, non-final fields"),
-  NAME_CLASH("%s and %s would both generate %s: rename one of them or move it to another package"),
   DERIVED_MISSING_FIELD("@%s '%s' names field '%s', which %s does not store%s"),
   DERIVED_GROUP_TYPE("@%s '%s' groups by field '%s' of type %s: a group field must be a scalar (number, boolean, String,"
       + " UUID, byte[], enum, Instant, LocalDate, BigInteger, BigDecimal)"),
@@ -47,6 +34,19 @@ public enum Messages {
   TEXT_NOT_STRING("@Text goes on String fields only; '%s' is %s"),
   VERSIONED_NAME_TAKEN("@Versioned %s keeps its change feed under the index name 'changes', which another index of %s"
       + " already uses: rename that index"),
+  BLOB_NOT_BYTES("@Blob goes on byte[] fields only; '%s' is %s"),
+  BLOB_CHUNK_SIZE("@Blob(chunkSize = %d) on '%s' must be between 1 and 100000 (FoundationDB's value limit)"),
+  SPATIAL_NOT_POINT("@Spatial goes on io.strata.Point or io.strata.GeoPoint fields only; '%s' is %s"),
+  SPATIAL_MAX_RANGES("@Spatial(maxRanges = %d) on '%s' must be between 1 and 256"),
+  DOCUMENT_TYPE("@Document field '%s' has type %s: use Map<String, Object>, List<Object>, Object, or a record whose"
+      + " components are storable (they are kept as a map)"),
+  INDEX_ON_LARGE_FIELD("@Indexed field '%s' is a @%s: blobs and documents cannot be indexed; index a scalar field instead"),
+  COVERING_WITH_DOCUMENT("covering index '%s' would copy whole rows, but %s has @Document field '%s', which does not fit in"
+      + " one value: remove covering = true"),
+  NOT_READABLE("field '%s' of %s is private and has no getter: add %s() or make the field non-private"),
+  NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec: add a constructor taking every stored field in"
+      + " declaration order (%s), or a non-private no-arg constructor plus setters or non-private, non-final fields"),
+  NAME_CLASH("%s and %s would both generate %s: rename one of them or move it to another package"),
   ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)");
 
   private final String format;
