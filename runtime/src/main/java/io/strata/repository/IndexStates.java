@@ -192,8 +192,11 @@ final class IndexStates {
       tr.clear(entity.get("U").get(name).range());
     } else if (SPATIAL.equals(id.getString(0))) {
       tr.clear(entity.get("Z").get(name).range());
+    } else if (VersionedIndex.KIND.equals(id.getString(0))) {
+      tr.clear(entity.get("V").range()); // the whole change feed
+      tr.clear(entity.get("v").range());
     } else {
-      tr.clear(com.apple.foundationdb.Range.startsWith(entity.get(id.getString(0)).get(name).getKey())); // @Aggregate, @Rank
+      tr.clear(com.apple.foundationdb.Range.startsWith(entity.get(id.getString(0)).get(name).getKey())); // @Aggregate, @Rank, @Text
     }
     tr.clear(meta.pack(id));
   }

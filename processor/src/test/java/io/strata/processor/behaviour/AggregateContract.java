@@ -262,4 +262,35 @@ public abstract class AggregateContract extends BackendContract {
     assertEquals(List.of(), report.notChecked());
   }
 
+
+  @Test
+  void derivedIndexesRemovedByANewVersionAreClearedByItsFirstWrite() {
+    PlaceRepository places = new PlaceRepository(db);
+    SplittableRandom r = new SplittableRandom(5);
+    for (long i = 0; i < 40; i++) {
+      places.save(randomPlace(r, i));
+    }
+    places.deleteById(3L);
+    db.run(tr -> { // play a downgrade: the same data read by a version declaring none of them
+      for (Subspace[] move : List.of(new Subspace[] {ROOT.get("Place"), ROOT.get("Place1")},
+          new Subspace[] {ROOT.get("__strata").get("index").get("Place"), ROOT.get("__strata").get("index").get("Place1")})) {
+        for (KeyValue kv : tr.getRange(move[0].range()).asList().join()) {
+          tr.set(move[1].pack(move[0].unpack(kv.getKey())), kv.getValue());
+        }
+        tr.clear(move[0].range());
+      }
+      return null;
+    });
+    for (String kind : List.of("A", "K", "T", "V", "v")) {
+      assertTrue(!db.read(tr -> tr.getRange(ROOT.get("Place1").get(kind).range()).asList().join()).isEmpty(), kind);
+    }
+    new PlainPlaceRepository(db).save(new PlainPlace(100, "FR", "city", "New", 1, 1));
+    for (String kind : List.of("A", "K", "T", "V", "v")) {
+      assertEquals(List.of(), db.read(tr -> tr.getRange(ROOT.get("Place1").get(kind).range()).asList().join()), kind);
+    }
+    List<KeyValue> markers = db.read(tr -> tr.getRange(ROOT.get("__strata").get("index").get("Place1").range()).asList().join());
+    assertEquals(List.of(Tuple.from("entity")), markers.stream()
+        .map(kv -> ROOT.get("__strata").get("index").get("Place1").unpack(kv.getKey())).toList());
+    assertEquals(40, new PlainPlaceRepository(db).count());
+  }
 }
