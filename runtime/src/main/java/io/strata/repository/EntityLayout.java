@@ -36,6 +36,7 @@ public final class EntityLayout<T> {
   private final boolean columnMajor;
   private final Subspace entity;
   private final Subspace indexStates;
+  private final byte[] feedWakeKey;
   private final Map<String, io.strata.spatial.SpatialIndex> spatial = new java.util.LinkedHashMap<>();
 
   private final Map<String, BlobField> blobFields = new java.util.LinkedHashMap<>();
@@ -57,6 +58,7 @@ public final class EntityLayout<T> {
     this.codec = codec;
     this.entity = root.get(codec.entityName());
     this.indexStates = root.get("__strata").get("index").get(codec.entityName());
+    this.feedWakeKey = root.get("__strata").get("feed").pack(Tuple.from(codec.entityName()));
     this.rows = entity.get("R");
     this.columns = entity.get("C");
     this.indexes = entity.get("I");
@@ -147,6 +149,14 @@ public final class EntityLayout<T> {
    */
   Subspace indexStates() {
     return indexStates;
+  }
+
+  /**
+   * {@code ("__strata", "feed", E)}: an 8-byte counter every change of a {@code @Versioned} entity adds 1 to,
+   * so a live tail can wait on one FoundationDB watch. Beside the entity, like the index states.
+   */
+  byte[] feedWakeKey() {
+    return feedWakeKey;
   }
 
   public EntityCodec<T> codec() {

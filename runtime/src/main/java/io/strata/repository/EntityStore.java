@@ -42,13 +42,87 @@ public final class EntityStore<T> {
   private final EntityCodec<T> codec;
   private final RowScan scan;
   private final IndexStates states;
+  /** The {@code @Aggregate}, {@code @Rank} and {@code @Text} indexes, by name, in declaration order. */
+  private final Map<String, DerivedIndex> derived = new LinkedHashMap<>();
 
   public EntityStore(EntityLayout<T> layout) {
+    this(layout, List.of());
+  }
+
+  /** A store that also maintains aggregate and rank indexes (see {@link DerivedIndexDefinition}). */
+  public EntityStore(EntityLayout<T> layout, List<DerivedIndexDefinition> derivedIndexes) {
     this.layout = layout;
     this.codec = layout.codec();
     this.scan = new RowScan(this);
+    for (DerivedIndexDefinition d : derivedIndexes) {
+      derived.put(d.name(), d instanceof AggregateDefinition a ? new AggregateIndex(this, a)
+          : d instanceof RankDefinition r ? new RankIndex(this, r)
+          : d instanceof TextDefinition t ? new TextIndex(this, t) : new VersionedIndex(this));
+    }
     this.states = new IndexStates(this);
   }
+
+  /** The aggregate and rank indexes, in declaration order. */
+  java.util.Collection<DerivedIndex> derived() {
+    return derived.values();
+  }
+
+  /** The derived index of that name, or null. */
+  DerivedIndex derived(String name) {
+    return derived.get(name);
+  }
+
+  AggregateIndex aggregate(String name) {
+    if (derived.get(name) instanceof AggregateIndex a) {
+      return a;
+    }
+    throw new IllegalArgumentException(layout.entityName() + " has no @Aggregate named '" + name + "'");
+  }
+
+  RankIndex rank(String name) {
+    if (derived.get(name) instanceof RankIndex r) {
+      return r;
+    }
+    throw new IllegalArgumentException(layout.entityName() + " has no @Rank named '" + name + "'");
+  }
+
+  TextIndex text(String field) {
+    if (derived.get(field) instanceof TextIndex t) {
+      return t;
+    }
+    throw new IllegalArgumentException(layout.entityName() + " has no @Text field '" + field + "'");
+  }
+
+  /** The change feed of a {@code @Versioned} entity. */
+  VersionedIndex feed() {
+    if (derived.get(VersionedDefinition.NAME) instanceof VersionedIndex v) {
+      return v;
+    }
+    throw new IllegalArgumentException(layout.entityName() + " is not @Versioned");
+  }
+
+  /**
+   * Moves the entity's contribution to every aggregate, rank, text and feed index that covers its row (see
+   * {@link IndexStates#covers}), one index after the other: an index's writes never race another's reads in
+   * the same transaction.
+   */
+  private CompletableFuture<Void> updateDerived(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    if (derived.isEmpty()) {
+      return chain;
+    }
+    byte[] row = layout.rowPrefix(id);
+    for (DerivedIndex index : derived.values()) {
+      if (index.maintainedWhileBuilding()) {
+        chain = chain.thenCompose(v -> index.update(tr, id, old, fresh));
+      } else {
+        chain = chain.thenCompose(v -> states.covers(tr, index.kind(), index.name(), row))
+            .thenCompose(covered -> covered ? index.update(tr, id, old, fresh) : CompletableFuture.completedFuture(null));
+      }
+    }
+    return chain;
+  }
+
 
   /** Which indexes hold every entity (see {@link IndexStates}). */
   IndexStates states() {
@@ -288,7 +362,10 @@ public final class EntityStore<T> {
     RowWrites writes = RowWrites.of(layout, id, fresh);
     return loadRowOnly(tr, id).thenCombine(states.record(tr), (old, recorded) -> old).thenCompose(old -> {
       List<List<Object>> was = old == null ? null : layout.indexValues(old);
-      return checkUnique(tr, id, was, writes.indexValues()).thenRun(() -> write(tr, id, old, was, writes, entity));
+      return checkUnique(tr, id, was, writes.indexValues()).thenCompose(v -> {
+        write(tr, id, old, was, writes, entity);
+        return updateDerived(tr, id, old, writes.elements());
+      });
     });
   }
 
@@ -382,7 +459,7 @@ public final class EntityStore<T> {
   CompletableFuture<Void> reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
     List<List<Object>> was = layout.indexValues(old);
     List<List<Object>> now = layout.indexValues(fresh);
-    return states.record(tr).thenCompose(v -> checkUnique(tr, id, was, now)).thenRun(() -> {
+    return states.record(tr).thenCompose(v -> checkUnique(tr, id, was, now)).thenCompose(v -> updateDerived(tr, id, old, fresh)).thenRun(() -> {
       for (int k = 0; k < now.size(); k++) {
         IndexDefinition index = layout.indexes().get(k);
         if (Objects.equals(was.get(k), now.get(k))) {
@@ -447,15 +524,15 @@ public final class EntityStore<T> {
   /** Deletes the entity and everything stored under its row; false when it did not exist. */
   public CompletableFuture<Boolean> delete(Transaction tr, Object id) {
     requireId(id);
-    return loadRowOnly(tr, id).thenApply(old -> {
+    return loadRowOnly(tr, id).thenCompose(old -> {
       if (old == null) {
-        return false;
+        return CompletableFuture.completedFuture(false);
       }
       removeEntries(tr, id, old, layout.indexValues(old), null, null);
       tr.clear(layout.row(id).range());
       tr.clear(layout.blobs(id).range());
       tr.mutate(MutationType.ADD, layout.countKey(), MINUS_ONE);
-      return true;
+      return updateDerived(tr, id, old, null).thenApply(v -> true);
     });
   }
 

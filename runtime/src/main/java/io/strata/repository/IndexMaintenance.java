@@ -27,6 +27,11 @@ import java.util.concurrent.CompletableFuture;
 public final class IndexMaintenance<T> {
   /** Rows per build transaction: small enough to stay far below 5 s and 10 MB for rows of ~10 KB. */
   public static final int DEFAULT_BATCH = 500;
+  /**
+   * Rows per build transaction of a {@code @Rank}: each row costs a few sequential reads, so steps are
+   * shorter, which keeps them from conflicting with concurrent writes again and again.
+   */
+  public static final int RANK_BATCH = 100;
 
   private final TransactionContext db;
   private final EntityStore<T> store;
@@ -59,11 +64,15 @@ public final class IndexMaintenance<T> {
     return Blocking.call(() -> db.read(tr -> view(id, states.state(tr, id.getString(0), id.getString(1)).join())));
   }
 
-  /** Builds one index to the end in batches of {@link #DEFAULT_BATCH} rows; returns at once if it is ready. */
+  /**
+   * Builds one index to the end in batches of {@link #DEFAULT_BATCH} rows ({@link #RANK_BATCH} for a
+   * {@code @Rank}); returns at once if it is ready.
+   */
   public IndexState build(String index) {
     IndexState s;
+    Tuple id = id(index);
     do {
-      s = buildBatch(index, DEFAULT_BATCH);
+      s = batch(id, batchSize(id));
     } while (!s.ready());
     return s;
   }
@@ -74,7 +83,7 @@ public final class IndexMaintenance<T> {
     for (Tuple id : states.declared()) {
       IndexState s;
       do {
-        s = batch(id, DEFAULT_BATCH);
+        s = batch(id, batchSize(id));
       } while (!s.ready());
       out.put(s.index(), s);
     }
@@ -90,6 +99,10 @@ public final class IndexMaintenance<T> {
   public IndexState buildBatch(String index, int rows) {
     Paging.checkLimit(rows);
     return batch(id(index), rows);
+  }
+
+  private static int batchSize(Tuple id) {
+    return RankIndex.KIND.equals(id.getString(0)) ? RANK_BATCH : DEFAULT_BATCH;
   }
 
   private IndexState batch(Tuple id, int rows) {
@@ -118,8 +131,14 @@ public final class IndexMaintenance<T> {
           EntityStore.addPoint(tr, index, row[layout.codec().idIndex()], row[pos]);
         }
       }
-    } else {
+    } else if (IndexStates.INDEX.equals(id.getString(0))) {
       writeEntries(tr, layout.index(id.getString(1)), page.items());
+    } else {
+      DerivedIndex derived = store.derived(id.getString(1));
+      int idIndex = layout.codec().idIndex();
+      for (Object[] row : page.items()) {
+        derived.build(tr, row[idIndex], row).join(); // in order: rank inserts read what earlier ones wrote
+      }
     }
     long done = state.rows() + page.items().size();
     IndexStates.State next = page.next()
@@ -177,6 +196,10 @@ public final class IndexMaintenance<T> {
     Objects.requireNonNull(index, "index");
     if (layout.spatialIndexes().containsKey(index)) {
       return Tuple.from(IndexStates.SPATIAL, index);
+    }
+    DerivedIndex derived = store.derived(index);
+    if (derived != null) {
+      return Tuple.from(derived.kind(), index);
     }
     layout.index(index); // fails naming the indexes there are
     return Tuple.from(IndexStates.INDEX, index);

@@ -21,8 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Whether each index of an entity holds every entity, recorded at {@code ("__strata", "index", E, kind,
  * name)} under the repository's root (beside the entity, so the keys under {@code (E)} stay exactly those
  * of LAYOUTS.md), where kind
- * is {@code "I"} for {@code @Indexed}/{@code @Index} (name = index name) and {@code "Z"} for
- * {@code @Spatial} (name = field). The value is {@code ("ready", rows)} or {@code ("building", rows,
+ * is {@code "I"} for {@code @Indexed}/{@code @Index} (name = index name), {@code "Z"} for
+ * {@code @Spatial} (name = field), {@code "A"} for {@code @Aggregate}, {@code "K"} for {@code @Rank} and {@code "T"} for {@code @Text} (name = field). The value is {@code ("ready", rows)} or {@code ("building", rows,
  * resume)}: rows the online build has indexed, and the row-scan continuation it resumes at (null before
  * it starts).
  *
@@ -67,8 +67,7 @@ final class IndexStates {
   private final Subspace meta;
   private final List<Tuple> declared;
   /** Indexes seen ready, by kind then name: checked on every query, so looked up without building a key. */
-  private final Map<String, Set<String>> seenReady = Map.of(INDEX, ConcurrentHashMap.newKeySet(),
-      SPATIAL, ConcurrentHashMap.newKeySet());
+  private final Map<String, Set<String>> seenReady = new ConcurrentHashMap<>();
   private volatile boolean recorded;
   /**
    * Transactions that wrote markers: a later save in the same transaction sees them (read-your-writes)
@@ -85,6 +84,7 @@ final class IndexStates {
     List<Tuple> ids = new ArrayList<>();
     layout.indexes().forEach(i -> ids.add(Tuple.from(INDEX, i.name())));
     layout.spatialIndexes().keySet().forEach(f -> ids.add(Tuple.from(SPATIAL, f)));
+    store.derived().forEach(d -> ids.add(Tuple.from(d.kind(), d.name())));
     this.declared = List.copyOf(ids);
   }
 
@@ -99,7 +99,7 @@ final class IndexStates {
 
   /** Fails with {@link IndexNotReadyException} unless the index holds every entity; free once seen ready. */
   CompletableFuture<Void> requireReady(ReadTransaction tr, String kind, String name) {
-    Set<String> ready = seenReady.get(kind);
+    Set<String> ready = seenReady.computeIfAbsent(kind, k -> ConcurrentHashMap.newKeySet());
     if (ready.contains(name)) {
       return DONE;
     }
@@ -110,6 +110,30 @@ final class IndexStates {
       }
       ready.add(name);
       return null;
+    });
+  }
+
+  /**
+   * Whether writes must maintain a derived (aggregate or rank) index for the row starting with
+   * {@code rowPrefix}: always once it is ready; while it is built online, only for rows the build has
+   * already passed (those after its resume point are counted when it reaches them, and counting them
+   * twice would be wrong for totals). Reading the marker makes such a write conflict with a build step
+   * that moves past its row, so each row is counted exactly once.
+   */
+  CompletableFuture<Boolean> covers(ReadTransaction tr, String kind, String name, byte[] rowPrefix) {
+    if (seenReady.computeIfAbsent(kind, k -> ConcurrentHashMap.newKeySet()).contains(name)) {
+      return CompletableFuture.completedFuture(true);
+    }
+    return state(tr, kind, name).thenApply(s -> {
+      if (s.ready()) {
+        seenReady.get(kind).add(name);
+        return true;
+      }
+      if (s.resume() == null) {
+        return false;
+      }
+      byte[] resume = io.strata.Continuation.fromBytes(s.resume()).resumeKeyFor(store.layout().rows().range().begin);
+      return com.apple.foundationdb.tuple.ByteArrayUtil.compareUnsigned(rowPrefix, resume) < 0;
     });
   }
 
@@ -166,8 +190,13 @@ final class IndexStates {
     if (INDEX.equals(id.getString(0))) {
       tr.clear(entity.get("I").get(name).range());
       tr.clear(entity.get("U").get(name).range());
-    } else {
+    } else if (SPATIAL.equals(id.getString(0))) {
       tr.clear(entity.get("Z").get(name).range());
+    } else if (VersionedIndex.KIND.equals(id.getString(0))) {
+      tr.clear(entity.get("V").range()); // the whole change feed
+      tr.clear(entity.get("v").range());
+    } else {
+      tr.clear(com.apple.foundationdb.Range.startsWith(entity.get(id.getString(0)).get(name).getKey())); // @Aggregate, @Rank, @Text
     }
     tr.clear(meta.pack(id));
   }

@@ -1,6 +1,5 @@
 package io.strata.repository;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
@@ -15,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * Checks an entity's indexes against its rows in many short read transactions (each at most
@@ -38,9 +36,12 @@ public final class IndexVerifier<T> {
   /** The outcome of one batch: how much it checked, what it found, and where the next batch starts. */
   private record Batch<C>(long checked, List<String> problems, C next) {}
 
+  /** A batch of rows and the rows themselves, handed to derived checks once the batch's transaction is done. */
+  private record RowBatch(Batch<Continuation> batch, List<Object[]> rows) {}
+
   public IndexReport verify(ReadTransactionContext db, int batch) {
     Paging.checkLimit(batch);
-    List<Tuple> ready = atBatchPriority(db, tr -> {
+    List<Tuple> ready = KeyBatches.atBatchPriority(db, tr -> {
       List<Tuple> out = new ArrayList<>();
       for (Tuple id : store.states().declared()) {
         if (store.states().state(tr, id.getString(0), id.getString(1)).join().ready()) {
@@ -53,11 +54,14 @@ public final class IndexVerifier<T> {
     store.states().declared().stream().filter(id -> !ready.contains(id)).forEach(id -> building.add(id.getString(1)));
     List<IndexDefinition> indexes = new ArrayList<>();
     List<String> spatial = new ArrayList<>();
+    List<DerivedIndex.Check> derived = new ArrayList<>();
     for (Tuple id : ready) {
       if (IndexStates.SPATIAL.equals(id.getString(0))) {
         spatial.add(id.getString(1));
-      } else {
+      } else if (IndexStates.INDEX.equals(id.getString(0))) {
         indexes.add(layout.index(id.getString(1)));
+      } else {
+        derived.add(store.derived(id.getString(1)).check());
       }
     }
     Report report = new Report();
@@ -65,7 +69,9 @@ public final class IndexVerifier<T> {
     Continuation after = null;
     do {
       Continuation from = after;
-      Batch<Continuation> b = atBatchPriority(db, tr -> checkRows(tr, indexes, spatial, batch, from));
+      RowBatch read = KeyBatches.atBatchPriority(db, tr -> checkRows(tr, indexes, spatial, derived, batch, from));
+      derived.forEach(check -> check.accepted(read.rows()));
+      Batch<Continuation> b = read.batch();
       rows += b.checked();
       report.addAll(b.problems());
       after = b.next();
@@ -73,6 +79,9 @@ public final class IndexVerifier<T> {
     long entries = 0;
     for (IndexDefinition index : indexes) {
       entries += checkAll(db, entries(index).range(), batch, report, (tr, kv) -> checkEntry(tr, index, kv));
+    }
+    for (DerivedIndex.Check check : derived) {
+      entries += check.entries(db, batch, report::addAll);
     }
     for (String field : spatial) {
       entries += checkAll(db, layout.spatialIndex(field).subspace().range(), batch, report, (tr, kv) -> checkPoint(tr, field, kv));
@@ -85,9 +94,13 @@ public final class IndexVerifier<T> {
   }
 
   /** One page of rows: each row's expected entries must exist (and, if unique, name the row; if spatial, hold its point). */
-  private Batch<Continuation> checkRows(ReadTransaction tr, List<IndexDefinition> indexes, List<String> spatial, int batch,
-      Continuation from) {
+  private RowBatch checkRows(ReadTransaction tr, List<IndexDefinition> indexes, List<String> spatial,
+      List<DerivedIndex.Check> derived, int batch, Continuation from) {
     Page<Object[]> page = store.scanElements(tr, batch, from).join();
+    List<String> derivedProblems = new ArrayList<>();
+    for (DerivedIndex.Check check : derived) {
+      derivedProblems.addAll(check.rows(tr, page.items()).join());
+    }
     List<CompletableFuture<String>> checks = new ArrayList<>();
     for (Object[] row : page.items()) {
       Object id = row[layout.codec().idIndex()];
@@ -109,42 +122,19 @@ public final class IndexVerifier<T> {
         }
       }
     }
-    return new Batch<>(page.items().size(), found(checks), page.next().orElse(null));
-  }
-
-  /**
-   * Runs {@code body} in a read transaction of {@code db}: at batch priority when {@code db} is a
-   * database opening its own (verification is background work a saturated cluster should delay first);
-   * a caller's transaction keeps its priority.
-   */
-  private static <R> R atBatchPriority(ReadTransactionContext db, Function<? super ReadTransaction, R> body) {
-    return db.read(tr -> {
-      if (db instanceof Database) {
-        tr.options().setPriorityBatch();
-      }
-      return body.apply(tr);
-    });
+    List<String> problems = found(checks);
+    problems.addAll(derivedProblems);
+    return new RowBatch(new Batch<>(page.items().size(), problems, page.next().orElse(null)), page.items());
   }
 
   /** Checks the entries of {@code range} in batches of {@code batch} read transactions; returns how many it checked. */
   private long checkAll(ReadTransactionContext db, Range range, int batch, Report report,
       BiFunction<ReadTransaction, KeyValue, CompletableFuture<String>> check) {
-    long checked = 0;
-    byte[] begin = range.begin;
-    while (begin != null) {
-      byte[] from = begin;
-      Batch<byte[]> b = atBatchPriority(db, tr -> {
-        List<KeyValue> kvs = tr.getRange(from, range.end, batch).asList().join();
-        List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
-        kvs.forEach(kv -> checks.add(check.apply(tr, kv)));
-        byte[] next = kvs.size() < batch ? null : ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
-        return new Batch<>(kvs.size(), found(checks), next);
-      });
-      checked += b.checked();
-      report.addAll(b.problems());
-      begin = b.next();
-    }
-    return checked;
+    return KeyBatches.check(db, range, batch, report::addAll, (tr, kvs) -> {
+      List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
+      kvs.forEach(kv -> checks.add(check.apply(tr, kv)));
+      return found(checks);
+    });
   }
 
   /** A spatial entry {@code (z, id)} must have a row whose point gives exactly that key and value. */
@@ -209,7 +199,8 @@ public final class IndexVerifier<T> {
     }
   }
 
-  private static List<String> found(List<CompletableFuture<String>> checks) {
+  /** The problems the checks found (each check yields one, or null), in order. */
+  static List<String> found(List<CompletableFuture<String>> checks) {
     List<String> problems = new ArrayList<>();
     for (CompletableFuture<String> check : checks) {
       String problem = check.join();

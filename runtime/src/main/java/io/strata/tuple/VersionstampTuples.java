@@ -32,6 +32,14 @@ public final class VersionstampTuples {
     private VersionstampTuples() {
     }
 
+    /**
+     * The parameter of a {@code SET_VERSIONSTAMPED_VALUE} whose stored value is exactly the 10-byte
+     * transaction versionstamp of the commit: a 10-byte placeholder and the offset 0.
+     */
+    public static byte[] transactionVersionValue() {
+        return java.nio.ByteBuffer.allocate(14).order(java.nio.ByteOrder.LITTLE_ENDIAN).put(PLACEHOLDER).putInt(0).array();
+    }
+
     /** The mutation parameter for {@code tuple} with no prefix. */
     public static byte[] packWithVersionstamp(Tuple tuple) {
         return packWithVersionstamp(new byte[0], tuple);

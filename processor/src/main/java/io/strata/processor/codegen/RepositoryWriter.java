@@ -46,6 +46,10 @@ public final class RepositoryWriter {
     operations.addAll(new IndexOperations(model).operations());
     operations.addAll(new SpatialOperations(model).operations());
     operations.addAll(new BlobDocumentOperations(model).operations());
+    operations.addAll(new AggregateOperations(model).operations());
+    operations.addAll(new RankOperations(model).operations());
+    operations.addAll(new TextOperations(model).operations());
+    operations.addAll(new VersionedOperations(model).operations());
 
     TypeSpec.Builder type = TypeSpec.classBuilder(repo)
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -69,6 +73,20 @@ public final class RepositoryWriter {
     if (!model.documents().isEmpty()) {
       type.addField(ParameterizedTypeName.get(DOCUMENT_PATHS, model.type()), "documents", Modifier.PRIVATE, Modifier.FINAL);
     }
+    if (!model.aggregates().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(AggregateOperations.AGGREGATE_QUERIES, model.type()), "aggregates", Modifier.PRIVATE,
+          Modifier.FINAL);
+    }
+    if (!model.ranks().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(RankOperations.RANK_QUERIES, model.type()), "ranks", Modifier.PRIVATE, Modifier.FINAL);
+    }
+    if (!model.texts().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(TextOperations.TEXT_QUERIES, model.type()), "fullText", Modifier.PRIVATE, Modifier.FINAL);
+    }
+    if (model.versioned()) {
+      type.addField(ParameterizedTypeName.get(VersionedOperations.CHANGE_FEED, model.type(), model.id().type().type().box()), "feed",
+          Modifier.PRIVATE, Modifier.FINAL);
+    }
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
     MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
@@ -86,6 +104,18 @@ public final class RepositoryWriter {
         .addStatement("this.store = $L", newStore(model));
     if (!model.indexes().isEmpty()) {
       ctor.addStatement("this.indexes = new $T<>(store)", INDEX_QUERIES);
+    }
+    if (!model.aggregates().isEmpty()) {
+      ctor.addStatement("this.aggregates = new $T<>(store)", AggregateOperations.AGGREGATE_QUERIES);
+    }
+    if (!model.ranks().isEmpty()) {
+      ctor.addStatement("this.ranks = new $T<>(store)", RankOperations.RANK_QUERIES);
+    }
+    if (!model.texts().isEmpty()) {
+      ctor.addStatement("this.fullText = new $T<>(store)", TextOperations.TEXT_QUERIES);
+    }
+    if (model.versioned()) {
+      ctor.addStatement("this.feed = new $T<>(store, v -> $L)", VersionedOperations.CHANGE_FEED, new CrudOperations(model).decodeId("v"));
     }
     if (!model.spatial().isEmpty()) {
       ctor.addStatement("this.spatial = new $T<>(store)", SPATIAL_QUERIES);
@@ -108,6 +138,7 @@ public final class RepositoryWriter {
       async.addMethods(asynchronous(op));
     }
     type.addMethods(new CrudOperations(model).extras());
+    type.addMethods(new VersionedOperations(model).extras());
     type.addType(async.build());
     return JavaFile.builder(repo.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }
@@ -131,9 +162,9 @@ public final class RepositoryWriter {
 
   /** {@code new EntityStore<>(new EntityLayout<>(...))} over a {@code root} subspace variable. */
   static CodeBlock newStore(EntityModel model) {
-    return CodeBlock.of("new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L,\n$L, $L, $L))",
+    return CodeBlock.of("new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L,\n$L, $L, $L)$L)",
         STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor(),
-        spatialFields(model), blobFields(model), documentFields(model));
+        spatialFields(model), blobFields(model), documentFields(model), derivedDefinitions(model));
   }
 
   private static CodeBlock indexDefinitions(EntityModel model) {
@@ -149,6 +180,24 @@ public final class RepositoryWriter {
       }
       b.add(i == 0 ? "\n" : ",\n");
       b.add("new $T($S, $T.of($L), $L, $L)", INDEX_DEFINITION, index.name(), List.class, fields.build(), index.unique(), index.covering());
+    }
+    return b.unindent().add(")").build();
+  }
+
+  /** The store's second argument when the entity has aggregate, rank or text indexes or a change feed: {@code , List.of(new AggregateDefinition(...), ...)}. */
+  private static CodeBlock derivedDefinitions(EntityModel model) {
+    List<CodeBlock> definitions = new ArrayList<>(AggregateOperations.definitions(model));
+    definitions.addAll(RankOperations.definitions(model));
+    definitions.addAll(TextOperations.definitions(model));
+    if (model.versioned()) {
+      definitions.add(CodeBlock.of("new $T()", VersionedOperations.VERSIONED_DEFINITION));
+    }
+    if (definitions.isEmpty()) {
+      return CodeBlock.of("");
+    }
+    CodeBlock.Builder b = CodeBlock.builder().add(",\n$T.of(", List.class).indent();
+    for (int i = 0; i < definitions.size(); i++) {
+      b.add(i == 0 ? "\n$L" : ",\n$L", definitions.get(i));
     }
     return b.unindent().add(")").build();
   }

@@ -18,6 +18,10 @@ import java.util.List;
  * @param documents the {@code @Document} fields
  * @param columnMajor keep the {@code (E,"C",field,id)} copy
  * @param injectable jakarta.inject is on the classpath
+ * @param aggregates the {@code @Aggregate}s, in declaration order
+ * @param ranks the {@code @Rank}s, in declaration order
+ * @param texts the {@code @Text} fields
+ * @param versioned {@code @Versioned}: keep a change feed
  */
 public record EntityModel(
     ClassName type,
@@ -29,9 +33,23 @@ public record EntityModel(
     List<BlobModel> blobs,
     List<FieldModel> documents,
     boolean columnMajor,
-    boolean injectable) {
+    boolean injectable,
+    List<AggregateModel> aggregates,
+    List<RankModel> ranks,
+    List<FieldModel> texts,
+    boolean versioned) {
+
+  /** An entity without aggregates, ranks, text indexes or change feed. */
+  public EntityModel(ClassName type, String entityName, List<FieldModel> fields, List<String> constructorArgs,
+      List<IndexModel> indexes, List<SpatialModel> spatial, List<BlobModel> blobs, List<FieldModel> documents,
+      boolean columnMajor, boolean injectable) {
+    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of(), List.of(), List.of(), false);
+  }
 
   public EntityModel {
+    aggregates = List.copyOf(aggregates);
+    ranks = List.copyOf(ranks);
+    texts = List.copyOf(texts);
     fields = List.copyOf(fields);
     indexes = List.copyOf(indexes);
     spatial = List.copyOf(spatial);

@@ -111,10 +111,28 @@ public final class EntityValidator {
     if (diagnostics.failed()) {
       return Optional.empty();
     }
+    Set<String> indexNames = new java.util.HashSet<>();
+    indexes.forEach(i -> indexNames.add(i.name()));
+    var derived = new DerivedIndexValidator(diagnostics, type, fields);
+    var aggregates = derived.aggregates(indexNames);
+    var ranks = derived.ranks(indexNames);
+    var texts = derived.texts(declaredText(declared), indexNames);
+    boolean versioned = derived.versioned(indexNames);
+    if (diagnostics.failed()) {
+      return Optional.empty();
+    }
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable));
+        entity.columnMajor(), injectable, aggregates, ranks, texts, versioned));
+  }
+
+  /** The fields and record components annotated {@code @Text}, by name. */
+  private static Map<String, Element> declaredText(List<Declared> declared) {
+    Map<String, Element> out = new LinkedHashMap<>();
+    declared.stream().filter(d -> d.element().getAnnotation(io.strata.annotations.Text.class) != null)
+        .forEach(d -> out.put(d.name(), d.element()));
+    return out;
   }
 
   private List<Declared> declaredFields(TypeElement type, boolean record) {

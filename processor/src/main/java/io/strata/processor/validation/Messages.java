@@ -18,6 +18,22 @@ public enum Messages {
       + " have paths"),
   INDEX_NO_FIELDS("@Index '%s' names no fields: list at least one, e.g. fields = {\"city\", \"age\"}"),
   DUPLICATE_INDEX("index name '%s' is used more than once in %s: give each @Indexed/@Index a distinct name"),
+  DERIVED_MISSING_FIELD("@%s '%s' names field '%s', which %s does not store%s"),
+  DERIVED_GROUP_TYPE("@%s '%s' groups by field '%s' of type %s: a group field must be a scalar (number, boolean, String,"
+      + " UUID, byte[], enum, Instant, LocalDate, BigInteger, BigDecimal)"),
+  DERIVED_RESERVED_NAME("@%s name '%s' would generate a method that clashes with the repository's own %s(): choose another name"),
+  DERIVED_NAME_NOT_IDENTIFIER("@%s name '%s' is not a Java identifier; the generated methods are named after it: use letters,"
+      + " digits and _ only, e.g. \"placesByCountry\""),
+  AGGREGATE_NEEDS_FIELD("@Aggregate '%s' computes %s, which needs a field: add field = \"...\" naming %s"),
+  AGGREGATE_SUM_TYPE("@Aggregate '%s' sums field '%s' of type %s: SUM needs an integral field (long, int, short, byte or their"
+      + " boxes); use COUNT, MIN or MAX for other types"),
+  AGGREGATE_ORDER_TYPE("@Aggregate '%s' takes the %s of field '%s' of type %s, which has no meaningful order: use a number,"
+      + " String, boolean, byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
+  RANK_ORDER_TYPE("@Rank '%s' ranks field '%s' of type %s, which has no meaningful order: rank a number, String, boolean,"
+      + " byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
+  TEXT_NOT_STRING("@Text goes on String fields only; '%s' is %s"),
+  VERSIONED_NAME_TAKEN("@Versioned %s keeps its change feed under the index name 'changes', which another index of %s"
+      + " already uses: rename that index"),
   BLOB_NOT_BYTES("@Blob goes on byte[] fields only; '%s' is %s"),
   BLOB_CHUNK_SIZE("@Blob(chunkSize = %d) on '%s' must be between 1 and 100000 (FoundationDB's value limit)"),
   SPATIAL_NOT_POINT("@Spatial goes on io.strata.Point or io.strata.GeoPoint fields only; '%s' is %s"),
