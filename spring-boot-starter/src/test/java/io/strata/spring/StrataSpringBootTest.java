@@ -10,6 +10,7 @@ import io.strata.spring.app.Greeting;
 import io.strata.spring.app.GreetingApplication;
 import io.strata.spring.app.GreetingRepository;
 import io.strata.spring.app.GreetingService;
+import io.strata.spring.app.Greetings;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,9 @@ class StrataSpringBootTest {
   GreetingService service;
 
   @Autowired
+  Greetings declared;
+
+  @Autowired
   StrataDb db;
 
   @Autowired
@@ -40,6 +44,13 @@ class StrataSpringBootTest {
     service.greet("g2", "fr", "salut");
     service.greet("g3", "en", "hello");
     assertEquals(List.of("bonjour", "salut"), service.textsIn("fr"));
+  }
+
+  @Test
+  void aDeclaredRepositoryIsInjectedByItsInterfaceAndSharesTheDatabase() {
+    greetings.save(new Greeting("d1", "it", "ciao"));
+    greetings.save(new Greeting("d2", "it", "salve"));
+    assertEquals(List.of("d2", "d1"), declared.findByLanguageOrderByIdDesc("it").stream().map(Greeting::id).toList());
   }
 
   @Test

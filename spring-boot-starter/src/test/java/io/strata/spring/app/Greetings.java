@@ -1,0 +1,11 @@
+package io.strata.spring.app;
+
+import io.strata.CrudRepository;
+import io.strata.annotations.Repository;
+import java.util.List;
+
+/** A declared repository: the processor generates {@code GreetingsImpl}, which the starter makes a bean. */
+@Repository
+public interface Greetings extends CrudRepository<Greeting, String> {
+  List<Greeting> findByLanguageOrderByIdDesc(String language);
+}
