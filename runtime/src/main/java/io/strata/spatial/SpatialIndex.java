@@ -23,9 +23,10 @@ import java.util.function.Supplier;
 /**
  * A Z-order index of points: entries {@code zSubspace + (z, id) = pack(lat, lon)} for {@link GeoPoint}s
  * or {@code pack(x, y)} for grid {@link Point}s (LAYOUTS.md). Box queries read a cover of at most
- * {@code maxRanges} z-ranges concurrently, skip-scanning each so that almost only keys inside the box
- * are read, and filter exactly on the stored point: no point outside the box is returned, none inside
- * is missed.
+ * {@code maxRanges} z-ranges concurrently, in at most two sequential waves (the dense ranges' remainders
+ * through a finer cover; paged queries skip-scan instead, see {@link SkipScan}), so that almost only
+ * keys inside the box are read, and filter exactly on the stored point: no point outside the box is
+ * returned, none inside is missed.
  */
 public final class SpatialIndex {
   private final Subspace index;
