@@ -300,10 +300,4 @@ public final class FdbQueue<T> {
   public boolean isEmpty(TransactionContext tc) {
     return tc.read(tr -> tr.getRange(itemRange(), 1).asList().join().isEmpty());
   }
-
-  /** The plain recipe dequeue (pop the head, retrying on conflicts), for comparison in benchmarks. */
-  Optional<T> dequeueWithoutStaging() {
-    Tuple op = OperationLog.newId();
-    return db.run(tr -> popHead(tr, op));
-  }
 }
