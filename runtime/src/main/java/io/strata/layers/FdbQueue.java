@@ -11,9 +11,11 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A FIFO queue (the Queue recipe): items {@code (S, index, random20) = value}.
@@ -43,6 +45,7 @@ public final class FdbQueue<T> {
   /** Dequeues of this instance that go straight to the staged path after a consumer lost the head. */
   static final int STAGED_RUN = 64;
   private static final int ROUND_LIMIT = 10_000;
+  private static final long RECENT_VERSION_MILLIS = 1_000;
   private static final int NOT_COMMITTED = 1020;
   private static final int COMMIT_UNKNOWN_RESULT = 1021;
 
@@ -53,6 +56,8 @@ public final class FdbQueue<T> {
   private final OperationLog log;
   private final String name;
   private final AtomicInteger stagedRun = new AtomicInteger();
+  /** The newest read version a fulfilment round of this instance used, and when ({@code nanoTime}). */
+  private final AtomicReference<long[]> recentVersion = new AtomicReference<>();
 
   public FdbQueue(Database db, Subspace subspace, Codec<T> codec) {
     this.db = LayerSupport.require(db, "db");
@@ -166,6 +171,9 @@ public final class FdbQueue<T> {
           return done; // answered already (or the fast attempt did commit): register nothing
         }
       }
+      if (!check[0]) {
+        recentReadVersion().ifPresent(tr::setReadVersion); // a blind write needs no fresh version: save its round trip
+      }
       check[0] = true; // a retry may follow a commit that did register, and was then answered
       tr.set(requests.pack(op), new byte[0]);
       return Optional.<Tuple>empty();
@@ -178,6 +186,7 @@ public final class FdbQueue<T> {
       for (int round = 0; round < ROUND_LIMIT && !Thread.currentThread().isInterrupted(); round++) {
         try {
           Optional<Tuple> mine = fulfil(tr, op);
+          noteReadVersion(tr.getReadVersion().join());
           if (mine.isPresent()) {
             tr.commit().join();
             return answer(database, op, mine.get());
@@ -207,6 +216,20 @@ public final class FdbQueue<T> {
     }
     throw new IllegalStateException("dequeue request " + op + " was not answered after " + ROUND_LIMIT + " rounds or was interrupted;"
         + " it is withdrawn and no item was taken");
+  }
+
+  /**
+   * A read version this instance used less than {@value #RECENT_VERSION_MILLIS} ms ago. Registration
+   * writes blindly (no read, so no read conflict), so any version younger than FoundationDB's 5-second
+   * window serves it, and it saves the read-version round trip.
+   */
+  private OptionalLong recentReadVersion() {
+    long[] seen = recentVersion.get();
+    return seen != null && System.nanoTime() - seen[1] < RECENT_VERSION_MILLIS * 1_000_000L ? OptionalLong.of(seen[0]) : OptionalLong.empty();
+  }
+
+  private void noteReadVersion(long version) {
+    recentVersion.accumulateAndGet(new long[] {version, System.nanoTime()}, (a, b) -> a == null || b[0] >= a[0] ? b : a);
   }
 
   /**
