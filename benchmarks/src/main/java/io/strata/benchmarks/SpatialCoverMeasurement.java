@@ -34,7 +34,7 @@ import java.util.function.Function;
  * simulates a 1 ms round trip, so the wall time per query shows the sequential round trips a cluster user
  * waits (also counted, from {@code EmbeddedFdb.stats}: at 1 ms the count also takes in the CPU time spent
  * between requests, which a loaded machine stretches; {@code CitiesSpatialTest} pins the exact waves at
- * 50 ms). Run:
+ * 200 ms). Run:
  * {@code java -Dstrata.data.dir=../shared/data [-Dstrata.latencyMillis=1] -cp benchmarks/target/benchmarks.jar io.strata.benchmarks.SpatialCoverMeasurement}.
  */
 public final class SpatialCoverMeasurement {
