@@ -5,24 +5,31 @@ import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
- * Reads the index entries of one z-range that fall inside the query boxes, jumping over the stretches
- * of the range that leave the boxes: when a key's code is outside, the scan restarts at BIGMIN (the next
- * code inside a box). Entries are handed on in key order.
+ * Reads the index entries of z-ranges that fall inside the query boxes.
  *
- * <p>Batch sizes trade keys read against round trips. A range's first read takes {@code firstBatch}
- * keys: large for whole-box queries, so that almost every cover range is read in one round trip (the
- * cover's ranges hug the box, so few of those keys are outside it); a page's limit for paged ones.
- * A range whose first read found only keys inside is read to its end in one more read (no limit).
- * After a jump, batches start small and double while keys stay inside, so the skip-scan reads few keys
- * outside the boxes where a range leaves them.
+ * <p>Whole-box queries ({@link #scanWhole}) take at most two sequential waves of reads: every cover range's
+ * first read (up to {@value #WHOLE_RANGE_BATCH} keys) goes out at once; a range with more keys than that
+ * reads its remainder in a second wave, all concurrently and without limits, through the ranges of a
+ * finer cover of the boxes clipped to that remainder, so the second wave skips the stretches of the range
+ * outside the boxes without further round trips. Keys read outside the boxes are the first read's share
+ * of the range's slack plus the finer cover's.
+ *
+ * <p>Paged queries ({@link #scan}) skip-scan one range at a time: when a key's code is outside, the scan
+ * restarts at BIGMIN (the next code inside a box); after a jump, batches start small and double while
+ * keys stay inside, so the scan reads few keys outside the boxes and stops as soon as a page is full.
+ * Entries are handed on in key order.
  */
 final class SkipScan {
   /** The first read of a range for whole-box queries: one round trip for all but the densest ranges. */
   static final int WHOLE_RANGE_BATCH = 1_000;
+  /** How many times more ranges the finer cover of a whole-box query's second wave has than the first. */
+  static final int REMAINDER_REFINEMENT = 8;
   private static final int JUMP_BATCH = 4;
   private static final int MAX_BATCH = 1_000;
 
@@ -32,7 +39,7 @@ final class SkipScan {
   private final QueryStats stats;
   private final int firstBatch;
 
-  /** @param firstBatch keys the first read of each range takes (then {@value #JUMP_BATCH} after each jump, doubling) */
+  /** @param firstBatch keys the first read of each range takes in {@link #scan} (then {@value #JUMP_BATCH} after each jump, doubling) */
   SkipScan(ReadTransaction tr, Subspace index, List<GridBox> boxes, QueryStats stats, int firstBatch) {
     this.tr = tr;
     this.index = index;
@@ -72,6 +79,52 @@ final class SkipScan {
     return step(begin, index.pack(Tuple.from(range.to() + 1)), firstBatch, sink);
   }
 
+  /**
+   * The entries of {@code range} inside the boxes, in key order, in at most two waves of reads: one read
+   * of up to {@value #WHOLE_RANGE_BATCH} keys, then, if the range holds more, the pieces of {@code finer}
+   * (a cover of the same boxes with more ranges) that overlap the rest of the range, read concurrently
+   * and whole.
+   */
+  CompletableFuture<List<KeyValue>> scanWhole(ZRange range, Supplier<List<ZRange>> finer) {
+    byte[] end = index.pack(Tuple.from(range.to() + 1));
+    return tr.getRange(index.pack(Tuple.from(range.from())), end, WHOLE_RANGE_BATCH).asList().thenCompose(first -> {
+      stats.read(first.size());
+      List<KeyValue> inside = new ArrayList<>(keepInside(first));
+      if (first.size() < WHOLE_RANGE_BATCH) {
+        return CompletableFuture.completedFuture(inside);
+      }
+      KeyValue last = first.get(first.size() - 1);
+      long lastZ = index.unpack(last.getKey()).getLong(0);
+      byte[] after = ByteArrayUtil.join(last.getKey(), new byte[] {0});
+      List<CompletableFuture<List<KeyValue>>> pieces = new ArrayList<>();
+      for (ZRange piece : finer.get()) {
+        if (piece.to() < lastZ || piece.from() > range.to()) {
+          continue;
+        }
+        byte[] from = piece.from() <= lastZ ? after : index.pack(Tuple.from(piece.from()));
+        byte[] to = index.pack(Tuple.from(Math.min(piece.to(), range.to()) + 1));
+        pieces.add(tr.getRange(from, to).asList().thenApply(kvs -> {
+          stats.read(kvs.size());
+          return keepInside(kvs);
+        }));
+      }
+      return CompletableFuture.allOf(pieces.toArray(CompletableFuture[]::new)).thenApply(v -> {
+        pieces.forEach(p -> inside.addAll(p.join()));
+        return inside;
+      });
+    });
+  }
+
+  private List<KeyValue> keepInside(List<KeyValue> kvs) {
+    List<KeyValue> inside = new ArrayList<>(kvs.size());
+    for (KeyValue kv : kvs) {
+      if (insideAny(index.unpack(kv.getKey()).getLong(0))) {
+        inside.add(kv);
+      }
+    }
+    return inside;
+  }
+
   /** Receives entries; returns false to stop the scan. */
   interface Sink {
     boolean accept(long z, KeyValue kv);
@@ -99,7 +152,7 @@ final class SkipScan {
           return CompletableFuture.completedFuture((byte[]) null);
         }
       }
-      if (batch == 0 || kvs.size() < batch) {
+      if (kvs.size() < batch) {
         return CompletableFuture.completedFuture((byte[]) null);
       }
       byte[] next = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
@@ -110,20 +163,8 @@ final class SkipScan {
           return CompletableFuture.completedFuture((byte[]) null);
         }
       }
-      // a jump restarts small; a dense stretch after a whole-range first read takes the rest in one read
-      int nextBatch = skipUntil >= 0 ? JUMP_BATCH : batch >= WHOLE_RANGE_BATCH ? 0 : Math.min(MAX_BATCH, batch * 2);
+      int nextBatch = skipUntil >= 0 ? JUMP_BATCH : Math.min(MAX_BATCH, batch * 2); // a jump restarts small
       return step(next, end, nextBatch, sink);
     });
   }
-
-  static <T> Sink collecting(List<T> out, java.util.function.BiFunction<Long, KeyValue, T> map) {
-    return (z, kv) -> {
-      T t = map.apply(z, kv);
-      if (t != null) {
-        out.add(t);
-      }
-      return true;
-    };
-  }
-
 }

@@ -18,13 +18,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * A Z-order index of points: entries {@code zSubspace + (z, id) = pack(lat, lon)} for {@link GeoPoint}s
  * or {@code pack(x, y)} for grid {@link Point}s (LAYOUTS.md). Box queries read a cover of at most
- * {@code maxRanges} z-ranges concurrently, skip-scanning each so that almost only keys inside the box
- * are read, and filter exactly on the stored point: no point outside the box is returned, none inside
- * is missed.
+ * {@code maxRanges} z-ranges concurrently, in at most two sequential waves (the dense ranges' remainders
+ * through a finer cover; paged queries skip-scan instead, see {@link SkipScan}), so that almost only
+ * keys inside the box are read, and filter exactly on the stored point: no point outside the box is
+ * returned, none inside is missed.
  */
 public final class SpatialIndex {
   private final Subspace index;
@@ -150,18 +152,38 @@ public final class SpatialIndex {
     List<GridBox> boxes = gridBoxes(box);
     List<ZRange> cover = ZCover.cover(boxes, maxRanges);
     SkipScan scan = new SkipScan(tr, index, boxes, stats, SkipScan.WHOLE_RANGE_BATCH);
-    List<List<SpatialHit>> parts = new ArrayList<>();
-    List<CompletableFuture<byte[]>> reads = new ArrayList<>();
+    Supplier<List<ZRange>> finer = memoized(() -> ZCover.cover(boxes, maxRanges * SkipScan.REMAINDER_REFINEMENT));
+    List<CompletableFuture<List<KeyValue>>> reads = new ArrayList<>();
     for (ZRange range : cover) {
-      List<SpatialHit> part = new ArrayList<>();
-      parts.add(part);
-      reads.add(scan.scan(range, null, SkipScan.collecting(part, (z, kv) -> hit(kv, box, center))));
+      reads.add(scan.scanWhole(range, finer));
     }
     return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> {
       List<SpatialHit> all = new ArrayList<>();
-      parts.forEach(all::addAll);
+      for (CompletableFuture<List<KeyValue>> read : reads) {
+        for (KeyValue kv : read.join()) {
+          SpatialHit h = hit(kv, box, center);
+          if (h != null) {
+            all.add(h);
+          }
+        }
+      }
       return all;
     });
+  }
+
+  /** {@code compute}'s value, computed once, on first use, by whichever thread asks first. */
+  private static <T> Supplier<T> memoized(Supplier<T> compute) {
+    return new Supplier<>() {
+      private T value;
+
+      @Override
+      public synchronized T get() {
+        if (value == null) {
+          value = compute.get();
+        }
+        return value;
+      }
+    };
   }
 
   /**
