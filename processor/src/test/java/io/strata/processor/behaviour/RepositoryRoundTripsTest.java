@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class RepositoryRoundTripsTest {
   private static final int USERS_IN_ZIP = 5;
-  /** Pinned by the box query below; benchmarks/README.md explains them (cover, skip-scan, rows). */
+  /** Pinned by the box query below; benchmarks/README.md explains them (cover waves, rows). */
   private static final long SPATIAL_READS = 37;
   private static final long SPATIAL_WAVES = 3;
   private static final long SPATIAL_KEYS = 30;
@@ -93,7 +93,7 @@ class RepositoryRoundTripsTest {
   void spatialBoxQueryReadsItsCoverInFewWaves() {
     BoundingBox box = BoundingBox.geo(48.84, 2.34, 48.86, 2.36);
     EngineStats cost = cost(true, users -> assertEquals(USERS_IN_ZIP, users.findByHomeWithin(box).size()));
-    // the cover's z-ranges go out together and the skip-scan follows in waves; then the rows, together
+    // the read version; every z-range of the cover in one wave (this sparse box needs no second); the rows, together
     assertEquals(1, cost.readVersionRoundTrips());
     assertEquals(SPATIAL_READS, cost.readRoundTrips());
     assertEquals(SPATIAL_WAVES, cost.sequentialRoundTrips());
