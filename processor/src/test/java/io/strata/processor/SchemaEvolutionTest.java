@@ -330,6 +330,87 @@ class SchemaEvolutionTest {
         .succeeded();
   }
 
+
+  private static final String PLACE = "public record Place(@Id long id, String country, String kind, @Text String name, long population) {}";
+
+  @Test
+  void derivedIndexesAreInTheSnapshotAndAddingOrRemovingThemPasses() throws IOException {
+    assertThat(evolve(source("Place", "@Entity", PLACE),
+        source("Place", "@Entity", "@Versioned",
+            "@Aggregate(name = \"people\", function = Aggregate.Function.SUM, field = \"population\", groupBy = {\"country\", \"kind\"})",
+            "@Aggregate(name = \"places\", function = Aggregate.Function.COUNT)",
+            "@Rank(name = \"byPopulation\", field = \"population\", groupBy = \"country\", descending = true)", PLACE)))
+        .succeeded();
+    String snapshot = snapshot("test.Place");
+    assertTrue(snapshot.contains("derived.byPopulation = rank population desc by (country)\n"
+        + "derived.changes = change-feed\n"
+        + "derived.name = text\n"
+        + "derived.people = aggregate SUM(population) by (country, kind)\n"
+        + "derived.places = aggregate COUNT\n"), snapshot);
+    assertThat(compile(source("Place", "@Entity", "public record Place(@Id long id, String country, String kind, String name, long population) {}")))
+        .succeeded();
+    String removed = snapshot("test.Place");
+    assertFalse(removed.contains("\nderived."), removed);
+    assertTrue(removed.contains("retired-derived.changes = change-feed\n") && removed.contains("retired-derived.name = text\n")
+        && removed.contains("retired-derived.people = aggregate SUM(population) by (country, kind)\n"), removed);
+  }
+
+  private Compilation redefined(String before, String after) {
+    return evolve(source("Place", "@Entity", before, PLACE), source("Place", "@Entity", after, PLACE));
+  }
+
+  @Test
+  void anAggregateWhoseFunctionChangesUnderTheSameNameFailsOnTheAnnotation() {
+    JavaFileObject after = source("Place", "@Entity",
+        "@Aggregate(name = \"people\", function = Aggregate.Function.MAX, field = \"population\", groupBy = \"country\")", PLACE);
+    assertThat(evolve(source("Place", "@Entity",
+        "@Aggregate(name = \"people\", function = Aggregate.Function.SUM, field = \"population\", groupBy = \"country\")", PLACE), after))
+        .hadErrorContaining("@Aggregate 'people' of Place changes from aggregate SUM(population) by (country) to aggregate"
+            + " MAX(population) by (country): the totals and entries already stored were computed for the old definition and"
+            + " would be read as the new one. Give it a new name (the first write of the new version clears the old keys) and"
+            + " build it online with repository.maintenance().build(\"<new name>\") instead of \"people\"")
+        .inFile(after).onLine(4);
+  }
+
+  @Test
+  void anAggregateWhoseFieldChangesFails() {
+    assertThat(redefined("@Aggregate(name = \"top\", function = Aggregate.Function.MAX, field = \"population\")",
+        "@Aggregate(name = \"top\", function = Aggregate.Function.MAX, field = \"name\")"))
+        .hadErrorContaining("@Aggregate 'top' of Place changes from aggregate MAX(population) to aggregate MAX(name)");
+  }
+
+  @Test
+  void anAggregateWhoseGroupsAreReorderedFails() {
+    assertThat(redefined("@Aggregate(name = \"n\", function = Aggregate.Function.COUNT, groupBy = {\"country\", \"kind\"})",
+        "@Aggregate(name = \"n\", function = Aggregate.Function.COUNT, groupBy = {\"kind\", \"country\"})"))
+        .hadErrorContaining("@Aggregate 'n' of Place changes from aggregate COUNT by (country, kind) to aggregate COUNT by (kind, country)");
+  }
+
+  @Test
+  void aRankWhoseDirectionFlipsFails() {
+    assertThat(redefined("@Rank(name = \"r\", field = \"population\")", "@Rank(name = \"r\", field = \"population\", descending = true)"))
+        .hadErrorContaining("@Rank 'r' of Place changes from rank population asc to rank population desc: the ranked skip list"
+            + " already stored orders the old field within the old groups and direction");
+  }
+
+  @Test
+  void aRankWhoseGroupsChangeFails() {
+    assertThat(redefined("@Rank(name = \"r\", field = \"population\", groupBy = \"country\")",
+        "@Rank(name = \"r\", field = \"population\", groupBy = {\"country\", \"kind\"})"))
+        .hadErrorContaining("@Rank 'r' of Place changes from rank population asc by (country) to rank population asc by (country, kind)");
+  }
+
+  @Test
+  void aRemovedAggregateNameCannotComeBackWithAnotherDefinition() {
+    assertThat(redefined("@Aggregate(name = \"n\", function = Aggregate.Function.COUNT, groupBy = \"country\")", "")).succeeded();
+    assertThat(compile(source("Place", "@Entity", "@Aggregate(name = \"n\", function = Aggregate.Function.COUNT, groupBy = \"kind\")",
+        PLACE))).hadErrorContaining("@Aggregate 'n' of Place was removed earlier, when it was aggregate COUNT by (country); its keys"
+            + " stay stored until a write of a version without it clears them, and the new definition (aggregate COUNT by (kind))"
+            + " would misread them. Choose another name");
+    assertThat(compile(source("Place", "@Entity", "@Aggregate(name = \"n\", function = Aggregate.Function.COUNT, groupBy = \"country\")",
+        PLACE))).succeeded();
+  }
+
   @Test
   void aMovedEntityIsComparedWithTheSnapshotOfItsEntityNameAndTheSnapshotMoves() {
     assertThat(compile(JavaFileObjects.forSourceLines("old.Item", "package old;", IMPORTS, "@Entity",

@@ -5,12 +5,14 @@ import io.strata.GeoPoint;
 import io.strata.Strata;
 import io.strata.StrataDb;
 import io.strata.StrataException;
+import io.strata.repository.IndexState;
 import io.strata.spatial.Geodesy;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +41,8 @@ import picocli.CommandLine.Spec;
         "The places are kept in a file database in ~/.strata/samples (or --data DIR): the first run imports them,",
         "later runs answer at once. With --url strata:mem: the database starts empty, so every subcommand imports first."},
     subcommands = {PlaceFinder.ImportCommand.class, PlaceFinder.BoxCommand.class, PlaceFinder.NearCommand.class,
-        PlaceFinder.TopCommand.class, PlaceFinder.ShowCommand.class, CommandLine.HelpCommand.class})
+        PlaceFinder.TopCommand.class, PlaceFinder.ShowCommand.class, IndexCommands.CountryCommand.class,
+        IndexCommands.RankCommand.class, IndexCommands.SearchCommand.class, CommandLine.HelpCommand.class})
 public final class PlaceFinder implements Callable<Integer> {
   @Option(names = "--url", paramLabel = "<url>", description = {
       "the database instead of the --data directory:",
@@ -57,8 +60,8 @@ public final class PlaceFinder implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  private final PrintStream out = System.out;
-  private final PrintStream err = System.err;
+  final PrintStream out = System.out;
+  final PrintStream err = System.err;
 
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -99,9 +102,27 @@ public final class PlaceFinder implements Callable<Integer> {
     return "strata:file:" + dir;
   }
 
-  /** Opens the database, builds the object graph and imports the data when asked to or when it is not there yet. */
-  PlacesComponent open(StrataDb db, boolean alwaysImport) {
+  /**
+   * Builds the object graph on {@code db}, and builds online the indexes a database written by an earlier version
+   * of the sample lacks (it added aggregates, a rank, a text index and a change feed to {@link Place}): until built,
+   * their queries would fail with {@code IndexNotReadyException}.
+   */
+  PlacesComponent component(StrataDb db) {
     PlacesComponent app = DaggerPlacesComponent.builder().placesModule(new PlacesModule(db)).build();
+    List<String> missing = app.places().maintenance().states().values().stream().filter(s -> !s.ready())
+        .map(IndexState::index).toList();
+    if (!missing.isEmpty()) {
+      err.println(db.url() + " was written by an earlier version of the sample: building the indexes it lacks, "
+          + String.join(", ", missing) + ", over the places stored (once, online).");
+      long start = System.nanoTime();
+      app.places().maintenance().buildAll();
+      err.printf("Built %d indexes in %.1f s.%n", missing.size(), (System.nanoTime() - start) / 1e9);
+    }
+    return app;
+  }
+
+  /** Imports into {@code app} when asked to or when the data is not there yet. */
+  PlacesComponent imported(PlacesComponent app, StrataDb db, boolean alwaysImport) {
     boolean missing = !alwaysImport && app.importer().importedAt().isEmpty();
     if (missing) {
       err.println(db.url().startsWith("strata:mem:")
@@ -119,7 +140,7 @@ public final class PlaceFinder implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return withPlaces(false, app -> {
+    return withPlaces(app -> {
       Places places = app.queries();
       out.printf("%,d places stored; count() reads one key.%n%n", places.count());
 
@@ -143,14 +164,18 @@ public final class PlaceFinder implements Callable<Integer> {
           + app.places().sourceSize(tokyo.id()) + " bytes");
       out.println("Places with 5 to 6 million people: "
           + places.findByPopulationBetween(5_000_000L, 6_000_000L).stream().map(Place::name).sorted().toList());
+      out.printf("Japan: %,d places, %,d people (countByCountry, sumPopulationByCountry: one aggregate key each).%n",
+          places.countByCountry("JP"), places.sumPopulationByCountry("JP"));
+      out.println("Names containing the phrase \"saint denis\": " + app.places().findByNameContainingPhrase("saint denis").stream()
+          .map(p -> p.name() + " (" + p.country() + ")").toList());
       return 0;
     });
   }
 
-  /** Opens the database, imports when needed (see {@link #open}), and runs {@code body} on the object graph. */
-  int withPlaces(boolean alwaysImport, ToIntFunction<PlacesComponent> body) {
+  /** Opens the database, builds missing indexes and imports when needed, and runs {@code body} on the object graph. */
+  int withPlaces(ToIntFunction<PlacesComponent> body) {
     try (StrataDb db = Strata.connect(url())) {
-      return body.applyAsInt(open(db, alwaysImport));
+      return body.applyAsInt(imported(component(db), db, false));
     }
   }
 
@@ -191,12 +216,22 @@ public final class PlaceFinder implements Callable<Integer> {
     @ParentCommand
     PlaceFinder parent;
 
+    @Option(names = "--tail", description = {"print each change of the @Versioned change feed while the import",
+        "runs (a live tail: Flow.Publisher woken by a FoundationDB watch)"})
+    boolean tail;
+
     @Override
-    public Integer call() {
-      return parent.withPlaces(true, app -> {
+    public Integer call() throws Exception {
+      try (StrataDb db = Strata.connect(parent.url())) {
+        PlacesComponent app = parent.component(db);
+        ChangeTail changes = tail ? ChangeTail.start(app.places(), parent.out) : null;
+        parent.imported(app, db, true);
+        if (changes != null) {
+          parent.out.printf("%,d changes tailed while importing.%n", changes.finish(app.places(), Duration.ofMinutes(2)));
+        }
         parent.out.printf("%,d places stored.%n", app.queries().count());
         return 0;
-      });
+      }
     }
   }
 
@@ -220,7 +255,7 @@ public final class PlaceFinder implements Callable<Integer> {
     public Integer call() {
       atLeastOne(spec, "--limit", limit);
       BoundingBox box = BoundingBox.geo(minLat, minLon, maxLat, maxLon);  // checked before the import
-      return parent.withPlaces(false, app -> {
+      return parent.withPlaces(app -> {
         List<Place> found = app.queries().findByLocationWithin(box);
         parent.out.printf("%d places in the box; the %d largest:%n", found.size(), Math.min(limit, found.size()));
         parent.printPlaces(found.stream().sorted(byPopulation()).limit(limit).toList(), null);
@@ -257,7 +292,7 @@ public final class PlaceFinder implements Callable<Integer> {
             + " 20038 (half the Earth's circumference), not " + radiusKm);
       }
       GeoPoint center = new GeoPoint(lat, lon);  // checked before the import
-      return parent.withPlaces(false, app -> {
+      return parent.withPlaces(app -> {
         List<Place> found;
         if (radiusKm == null) {
           found = app.places().findByLocationNearest(center, k == null ? 5 : k);
@@ -291,11 +326,8 @@ public final class PlaceFinder implements Callable<Integer> {
     @Override
     public Integer call() {
       atLeastOne(spec, "--limit", limit);
-      if (!country.matches("[A-Za-z]{2}")) {
-        throw new ParameterException(spec.commandLine(), "the country must be a two-letter ISO 3166 code such as FR or JP,"
-            + " not '" + country + "'");
-      }
-      return parent.withPlaces(false, app -> {
+      IndexCommands.countryCode(spec, country);
+      return parent.withPlaces(app -> {
         List<Place> found = largest(app.queries(), country, limit);
         if (found.isEmpty()) {
           parent.err.println("no places with the country code " + country.toUpperCase(Locale.ROOT) + " in the data (it"
@@ -317,7 +349,7 @@ public final class PlaceFinder implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      return parent.withPlaces(false, app -> app.queries().findById(id).map(p -> {
+      return parent.withPlaces(app -> app.queries().findById(id).map(p -> {
           parent.printPlaces(List.of(p), null);
           parent.out.println("  details: " + app.places().getPath(id, "details").orElseThrow());
           parent.out.println("  source:  " + new String(p.source(), StandardCharsets.UTF_8).replace('\t', ' '));

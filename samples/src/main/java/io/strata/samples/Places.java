@@ -26,4 +26,10 @@ public interface Places extends CrudRepository<Place, Long> {
   List<Place> findByLocationWithin(BoundingBox box);
 
   List<Place> findByLocationNear(GeoPoint centre, double radiusMeters);
+
+  /** How many places a country has: one key of the COUNT aggregate {@code placesByCountry}, however many there are. */
+  long countByCountry(String country);
+
+  /** The people of a country's places: one key of the SUM aggregate {@code populationByCountry}. */
+  long sumPopulationByCountry(String country);
 }

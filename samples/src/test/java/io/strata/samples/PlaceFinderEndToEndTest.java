@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.BoundingBox;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
 import io.strata.GeoPoint;
+import io.strata.Strata;
+import io.strata.StrataDb;
+import io.strata.repository.Words;
 import io.strata.spatial.Geodesy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +21,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -79,10 +85,89 @@ class PlaceFinderEndToEndTest {
   }
 
   @Test
-  void importingAgainIsHarmless() throws Exception {
-    Run r = run("import");
+  void importingAgainIsHarmlessAndTheLiveTailPrintsEachChangeWhileItRuns() throws Exception {
+    Run r = run("import", "--tail");
     assertEquals(0, r.exit(), r.all());
-    assertEquals(String.format("%,d places stored.%n", Importer.load().size()), r.out());
+    int places = Importer.load().size();
+    List<String> changes = r.out().lines().filter(l -> l.startsWith("~ saved ")).toList();
+    assertEquals(places, changes.size(), "every save of a place with a @Blob is a change, printed once");
+    assertTrue(changes.contains(String.format("~ saved   %-9d %s (%s)", 2988507, "Paris", "FR")), changes.get(0));
+    assertTrue(r.out().endsWith(String.format("%,d changes tailed while importing.%n%,d places stored.%n", places, places)), r.out());
+  }
+
+  @Test
+  void countryReadsThePerCountryAggregatesAsBruteForceCountsThem() throws Exception {
+    List<Place> jp = Importer.load().stream().filter(p -> p.country().equals("JP")).toList();
+    Run r = run("country", "jp");
+    assertEquals(0, r.exit(), r.all());
+    assertEquals(String.format("JP: %,d places, %,d people%n", jp.size(), jp.stream().mapToLong(Place::population).sum()),
+        r.out().substring(r.out().indexOf("JP:")));
+    Map<String, Long> perCountry = Importer.load().stream().collect(Collectors.groupingBy(Place::country, Collectors.counting()));
+    List<String> largest = perCountry.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(2)
+        .map(e -> String.format("  %-3s %,7d places", e.getKey(), e.getValue())).toList();
+    Run top = run("country", "--limit", "2");
+    assertTrue(top.out().contains(perCountry.size() + " countries; the 2 with the most places:\n" + largest.get(0)), top.out());
+    assertTrue(top.out().contains(largest.get(1)), top.out());
+  }
+
+  @Test
+  void rankGivesAPlacesPopulationRankWithinItsCountry() throws Exception {
+    List<Place> fr = Importer.load().stream().filter(p -> p.country().equals("FR"))
+        .sorted(Comparator.comparingLong(Place::population).thenComparingLong(Place::id).reversed()).toList();
+    Place tenth = fr.get(9);
+    Run r = run("rank", Long.toString(tenth.id()));
+    assertEquals(0, r.exit(), r.all());
+    assertTrue(r.out().contains(String.format("%s is number 10 of %,d places in FR by population:", tenth.name(), fr.size())), r.out());
+    assertListedInOrder(fr.subList(7, 12).stream().map(Place::name).toList(), r.out());
+    assertTrue(r.out().contains(String.format(">     10  %-28s", tenth.name())), r.out());
+  }
+
+  @Test
+  void searchFindsTheNamesContainingAPhraseAsBruteForceDoes() throws Exception {
+    List<String> expected = Importer.load().stream().filter(p -> containsPhrase(Words.of(p.name()), List.of("saint", "etienne")))
+        .sorted(Comparator.comparingLong(Place::id)).map(Place::name).toList();
+    assertTrue(expected.size() >= 2, "the data has several Saint-Étiennes: " + expected);
+    Run r = run("search", "SAINT", "Étienne");
+    assertEquals(0, r.exit(), r.all());
+    assertEquals(expected.size(), r.out().lines().count(), r.out());
+    assertListedInOrder(expected, r.out());
+    Run none = run("search", "no", "such", "place");
+    assertEquals(1, none.exit(), none.all());
+    assertTrue(none.err().startsWith("no place name contains the phrase 'no such place'"), none.err());
+  }
+
+  @Test
+  void aDatabaseOfAnEarlierVersionGetsTheNewIndexesBuiltOnceOnOpen(@TempDir Path elsewhere) throws Exception {
+    Path data = elsewhere.resolve("old");
+    List<Place> some = Importer.load().stream().filter(p -> p.country().equals("NZ")).toList();
+    try (StrataDb db = Strata.connect("strata:file:" + data)) {
+      new PlaceRepository(db).saveAll(some);
+      db.database().run(tr -> {
+        tr.set(db.root().pack(Tuple.from("imported")), Tuple.from(some.size(), 0L).pack());
+        // what a version without @Aggregate/@Rank/@Text/@Versioned left: no such keys, no markers for them
+        Subspace entity = db.root().get("Place");
+        Subspace states = db.root().get("__strata").get("index").get("Place");
+        for (String kind : List.of("A", "K", "T", "V", "v")) {
+          tr.clear(entity.get(kind).range());
+          tr.clear(states.get(kind).range());
+        }
+        tr.clear(db.root().get("__strata").get("feed").range());
+        return null;
+      });
+    }
+    Run first = run("--data", data.toString(), "country", "NZ");
+    assertEquals(0, first.exit(), first.all());
+    assertTrue(first.err().startsWith("strata:file:" + data + " was written by an earlier version of the sample: building the"
+        + " indexes it lacks, ") && first.err().contains("placesByCountry") && first.err().contains("byPopulationInCountry"), first.err());
+    assertEquals(String.format("NZ: %,d places, %,d people%n", some.size(), some.stream().mapToLong(Place::population).sum()),
+        first.out());
+    Run second = run("--data", data.toString(), "search", "auckland");
+    assertEquals("", second.err(), "built once");
+    assertTrue(second.out().startsWith("  Auckland "), second.out());
+  }
+
+  private static boolean containsPhrase(List<String> words, List<String> phrase) {
+    return java.util.Collections.indexOfSubList(words, phrase) >= 0;
   }
 
   @Test
@@ -112,7 +197,10 @@ class PlaceFinderEndToEndTest {
         List.of("box", "48", "2", "49", "3", "--limit", "0"), "--limit must be at least 1, not 0",
         List.of("near", "48", "2", "--k", "0"), "--k must be at least 1, not 0",
         List.of("near", "48", "2", "--radius-km", "-5"), "--radius-km must be a number of kilometres above 0",
-        List.of("top", "France"), "the country must be a two-letter ISO 3166 code");
+        List.of("top", "France"), "the country must be a two-letter ISO 3166 code",
+        List.of("country", "France"), "the country must be a two-letter ISO 3166 code",
+        List.of("country", "--limit", "0"), "--limit must be at least 1, not 0",
+        List.of("search", "--", "-!-"), "the phrase '-!-' has no words");
     for (Map.Entry<List<String>, String> c : cases.entrySet()) {
       List<String> args = new ArrayList<>(List.of("--data", data.toString()));
       args.addAll(c.getKey());
@@ -213,7 +301,7 @@ class PlaceFinderEndToEndTest {
   void helpListsTheSubcommands() throws Exception {
     Run r = run("--help");
     assertEquals(0, r.exit());
-    for (String sub : List.of("import", "box", "near", "top", "show", "help")) {
+    for (String sub : List.of("import", "box", "near", "top", "show", "country", "rank", "search", "help")) {
       assertTrue(r.out().contains("  " + sub + " "), r.out());
     }
     String help = r.out().replaceAll("\\s+", " ");

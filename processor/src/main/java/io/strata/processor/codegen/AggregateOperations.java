@@ -43,13 +43,15 @@ final class AggregateOperations {
     return out;
   }
 
-  private String keys(AggregateModel a) {
+  /** The aggregate's keys for javadoc: the group's counter, or its {@code (…, value, id)} entries. */
+  static String keys(EntityModel model, AggregateModel a) {
     String groups = String.join(", ", a.groupBy().stream().map(FieldModel::name).toList());
     String prefix = CrudOperations.q(model.entityName()) + ", \"A\", " + CrudOperations.q(a.name()) + (groups.isEmpty() ? "" : ", " + groups);
     return a.counter() ? "{@code (" + prefix + ")}" : "{@code (" + prefix + ", " + a.field().name() + ", id)}";
   }
 
-  private String what(AggregateModel a) {
+  /** What the aggregate computes, for javadoc: "The number of entities", "The sum of {@code f} over the entities", … */
+  static String what(AggregateModel a) {
     return switch (a.function()) {
       case "COUNT" -> a.field() == null ? "The number of entities" : "The number of entities whose {@code " + a.field().name() + "} is not null";
       case "SUM" -> "The sum of {@code " + a.field().name() + "} over the entities";
@@ -73,13 +75,13 @@ final class AggregateOperations {
           + "} equal the given values";
       String name = a.name();
       if (a.counter()) {
-        ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "): one key read of " + keys(a)
+        ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "): one key read of " + keys(model, a)
                 + ", kept by atomic ADD in each save and delete; 0 for an empty group.",
             ClassName.get(Long.class), params, CodeBlock.of("aggregates.total(tr, $S, $L)", name, groupValues), false));
       } else {
         TypeName boxed = a.field().type().type().box();
         ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "), empty when there are none: the "
-                + (a.function().equals("MIN") ? "first" : "last") + " key of " + keys(a) + ", one range read of one key.",
+                + (a.function().equals("MIN") ? "first" : "last") + " key of " + keys(model, a) + ", one range read of one key.",
             ParameterizedTypeName.get(ClassName.get(Optional.class), boxed), params,
             CodeBlock.of("aggregates.extreme(tr, $S, $L).thenApply(o -> o.map(v -> $L))", name, groupValues,
                 values.decode(a.field().type(), CodeBlock.of("v"))), false));
@@ -89,14 +91,14 @@ final class AggregateOperations {
         TypeName key = g.type().type().box();
         if (a.counter()) {
           ops.add(new Operation(name + "ByGroup", what(a) + " per {@code " + g.name() + "} (@Aggregate " + a.function()
-                  + "), in group order; groups whose total is 0 are left out. One range read of " + keys(a) + ".",
+                  + "), in group order; groups whose total is 0 are left out. One range read of " + keys(model, a) + ".",
               ParameterizedTypeName.get(ClassName.get(Map.class), key, ClassName.get(Long.class)), List.of(),
               CodeBlock.of("aggregates.totalsByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> $L, v -> (Long) v))", name,
                   ValueCode.ELEMENTS, values.decode(g.type(), CodeBlock.of("k"))), false));
         } else {
           TypeName boxed = a.field().type().type().box();
           ops.add(new Operation(name + "ByGroup", what(a) + " per {@code " + g.name() + "} (@Aggregate " + a.function()
-                  + "), in group order: one single-key read of " + keys(a) + " per group.",
+                  + "), in group order: one single-key read of " + keys(model, a) + " per group.",
               ParameterizedTypeName.get(ClassName.get(Map.class), key, boxed), List.of(),
               CodeBlock.of("aggregates.extremesByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> $L, v -> $L))", name,
                   ValueCode.ELEMENTS, values.decode(g.type(), CodeBlock.of("k")), values.decode(a.field().type(), CodeBlock.of("v"))), false));

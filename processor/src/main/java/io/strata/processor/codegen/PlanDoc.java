@@ -36,6 +36,15 @@ final class PlanDoc {
   }
 
   private String summary() {
+    QueryPlan only = m.plans().get(0);
+    if (only.aggregate() != null) {
+      String value = AggregateOperations.what(only.aggregate()) + " that match";
+      return switch (m.shape()) {
+        case OPTIONAL -> value + ", empty when none does.";
+        case ONE -> value + ", or null when none does.";
+        default -> value + (only.aggregate().counter() ? " (0 when none does)." : ".");
+      };
+    }
     String what = m.projection().isEmpty() ? "entities" : m.record() ? "{@code " + simpleName(m.element()) + "} projections" : "{@code "
         + m.projection().get(0).name() + "} values";
     String limit = m.parsed().limit() > 0 ? " (at most " + m.parsed().limit() + ")" : "";
@@ -62,6 +71,19 @@ final class PlanDoc {
   }
 
   private String plan(QueryPlan p) {
+    if (p.aggregate() != null) {
+      var a = p.aggregate();
+      String groups = String.join(" and ", p.equalities().stream().map(c -> "{@code " + c.field().name() + " = " + (switch (c.operator()) {
+        case TRUE -> "true";
+        case FALSE -> "false";
+        default -> c.params().get(0);
+      }) + "}").toList());
+      return "reads @Aggregate {@code " + a.name() + "} (" + a.function() + ") for the group " + groups + ": "
+          + (a.counter() ? "one key, " + AggregateOperations.keys(entity, a) + ", kept by atomic ADD in every save and delete"
+          : "the " + (a.function().equals("MIN") ? "first" : "last") + " key of " + AggregateOperations.keys(entity, a)
+          + ", one range read of one key")
+          + "; no index scan and no row reads, whatever the group's size.";
+    }
     if (p.byId()) {
       BoundCriterion c = p.equalities().get(0);
       return "reads the row {@code (" + q(entity.entityName()) + ", \"R\", id)} of " + (c.operator() == Operator.IN

@@ -53,6 +53,11 @@ public final class RepositoryImplWriter {
       type.addField(ParameterizedTypeName.get(RepositoryWriter.SPATIAL_QUERIES, entity.type()), "spatial", Modifier.PRIVATE,
           Modifier.FINAL);
     }
+    boolean aggregates = repo.methods().stream().anyMatch(m -> m.plans().stream().anyMatch(p -> p.aggregate() != null));
+    if (aggregates) {
+      type.addField(ParameterizedTypeName.get(AggregateOperations.AGGREGATE_QUERIES, entity.type()), "aggregates", Modifier.PRIVATE,
+          Modifier.FINAL);
+    }
     type.addMethod(RepositoryWriter.strataDbConstructor(entity.injectable()));
     type.addMethod(MethodSpec.constructorBuilder()
         .addJavadoc("Queries whose keys start at the root of the key space (empty prefix).\n")
@@ -69,6 +74,9 @@ public final class RepositoryImplWriter {
         .addStatement("this.store = $L", RepositoryWriter.newStore(entity));
     if (spatial) {
       ctor.addStatement("this.spatial = new $T<>(store)", RepositoryWriter.SPATIAL_QUERIES);
+    }
+    if (aggregates) {
+      ctor.addStatement("this.aggregates = new $T<>(store)", AggregateOperations.AGGREGATE_QUERIES);
     }
     type.addMethod(ctor.build());
     if (repo.crud()) {
@@ -163,6 +171,14 @@ public final class RepositoryImplWriter {
         return shaped(union());
       }
       QueryPlan plan = m.plans().get(0);
+      if (plan.aggregate() != null) {
+        CodeBlock value = scans.aggregate(plan);
+        return switch (m.shape()) {
+          case COUNT_INT -> CodeBlock.of("$L.thenApply($T::toIntExact)", value, Math.class);
+          case ONE -> CodeBlock.of("$L.thenApply(o -> o.orElse(null))", value);
+          default -> value;
+        };
+      }
       if (plan.index() != null && m.projection().isEmpty() && !m.parsed().distinct()) {
         switch (m.shape()) {
           case COUNT_LONG:

@@ -2,6 +2,7 @@ package io.strata.processor.codegen;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import io.strata.processor.model.AggregateModel;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
@@ -77,6 +78,29 @@ final class ScanCode {
       b.add(".filter(e -> $L)", predicate(plan.filtered()));
     }
     return b.build();
+  }
+
+  /**
+   * A {@code CompletableFuture} of an aggregate plan's value: the group's COUNT/SUM ({@code Long}), or its MIN/MAX
+   * ({@code Optional} of the boxed field type), read through the repository's {@code aggregates}.
+   */
+  CodeBlock aggregate(QueryPlan plan) {
+    AggregateModel a = plan.aggregate();
+    CodeBlock.Builder group = CodeBlock.builder().add("$T.values(", ValueCode.ELEMENTS);
+    for (int i = 0; i < plan.equalities().size(); i++) {
+      BoundCriterion c = plan.equalities().get(i);
+      group.add(i == 0 ? "" : ", ").add(switch (c.operator()) {
+        case TRUE -> CodeBlock.of("true");
+        case FALSE -> CodeBlock.of("false");
+        default -> element(c.field(), CodeBlock.of("$N", c.params().get(0)));
+      });
+    }
+    group.add(")");
+    if (a.counter()) {
+      return CodeBlock.of("aggregates.total(tr, $S, $L)", a.name(), group.build());
+    }
+    return CodeBlock.of("aggregates.extreme(tr, $S, $L).thenApply(o -> o.map(v -> $L))", a.name(), group.build(),
+        values.decode(a.field().type(), CodeBlock.of("v")));
   }
 
   /** A {@code CompletableFuture<List<E>>} of the plan's entities, at most {@code limit} (0: no limit). */

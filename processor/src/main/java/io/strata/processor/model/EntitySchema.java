@@ -21,6 +21,11 @@ import java.util.TreeMap;
  *     then still hold them, so the name can only come back with a compatible encoding
  * @param retiredIndexes indexes an earlier version declared: their entries may remain until a write of a
  *     later version clears them, so the name can only come back with the same definition
+ * @param derived the derived indexes by name ({@code @Aggregate} and {@code @Rank} names, {@code @Text} field
+ *     names, {@code "changes"} for {@code @Versioned}), each with its definition: its kind first, then what
+ *     its stored keys depend on ({@code aggregate SUM(population) by (country)}, {@code rank population desc
+ *     by (country)}, {@code text}, {@code change-feed})
+ * @param retiredDerived derived indexes an earlier version declared, like {@code retiredIndexes}
  */
 public record EntitySchema(
     String className,
@@ -31,7 +36,9 @@ public record EntitySchema(
     Map<String, Index> indexes,
     Map<String, String> spatial,
     Map<String, Field> retiredFields,
-    Map<String, Index> retiredIndexes) {
+    Map<String, Index> retiredIndexes,
+    Map<String, String> derived,
+    Map<String, String> retiredDerived) {
 
   /**
    * One stored field.
@@ -60,6 +67,14 @@ public record EntitySchema(
     spatial = sorted(spatial);
     retiredFields = sorted(retiredFields);
     retiredIndexes = sorted(retiredIndexes);
+    derived = sorted(derived);
+    retiredDerived = sorted(retiredDerived);
+  }
+
+  /** The kind of a derived index's definition: its first word ({@code aggregate}, {@code rank}, {@code text}, {@code change-feed}). */
+  public static String kind(String definition) {
+    int space = definition.indexOf(' ');
+    return space < 0 ? definition : definition.substring(0, space);
   }
 
   private static <V> Map<String, V> sorted(Map<String, V> map) {

@@ -37,6 +37,15 @@ public enum Operator {
     return kind;
   }
 
+  /** The operator as a method name spells it: {@code GreaterThanEqual}, {@code In}, {@code IsNull}. */
+  public String word() {
+    StringBuilder b = new StringBuilder();
+    for (String part : name().toLowerCase().split("_")) {
+      b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+    }
+    return b.toString();
+  }
+
   /** Whether it sets a lower bound of a range ({@code Between} and {@code StartingWith} set both). */
   public boolean lower() {
     return this == GREATER_THAN || this == GREATER_THAN_EQUAL || this == BETWEEN || this == STARTING_WITH;

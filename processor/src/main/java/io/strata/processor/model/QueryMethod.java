@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param name the method name
  * @param subject what the method does
- * @param projection the property after the subject ({@code findNameBy...}), or null for whole entities
+ * @param projection the property after the subject ({@code findNameBy...}; the aggregated property of {@code sum}, {@code min}
+ *     and {@code max}), or null for whole entities
  * @param distinct {@code Distinct}: repeated projected values are dropped
  * @param limit {@code First}/{@code TopN}: at most this many results; 0 for no limit
  * @param alternatives criteria: an OR of ANDs, each AND planned on its own
@@ -32,7 +33,18 @@ public record QueryMethod(String name, Subject subject, String projection, boole
     COUNT,
     EXISTS,
     /** {@code delete}, {@code remove}. */
-    DELETE
+    DELETE,
+    /** {@code sum<Prop>By…}: a SUM {@code @Aggregate}. */
+    SUM,
+    /** {@code min<Prop>By…}: a MIN {@code @Aggregate}. */
+    MIN,
+    /** {@code max<Prop>By…}: a MAX {@code @Aggregate}. */
+    MAX;
+
+    /** Whether only an {@code @Aggregate} answers it ({@code sum}, {@code min}, {@code max}). */
+    public boolean aggregateOnly() {
+      return this == SUM || this == MIN || this == MAX;
+    }
   }
 
   /** One criterion: a property and how it is compared. */

@@ -1,11 +1,13 @@
 package io.strata.processor.planning;
 
+import io.strata.processor.model.AggregateModel;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.IndexModel;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.OrderItem;
+import io.strata.processor.model.QueryMethod;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.SpatialModel;
 import io.strata.processor.validation.Messages;
@@ -26,6 +28,10 @@ import java.util.Set;
  * first declared. Spatial criteria are served by their field's Z-order index alone. Equality or {@code In} on the id
  * reads those rows directly (the other criteria are checked on them). With {@code @AllowFiltering},
  * criteria no index serves are checked on each row read; when no index narrows the read at all, every row is read.
+ *
+ * <p>{@code count}, {@code sum}, {@code min} and {@code max} methods whose criteria are exactly equalities on the
+ * group fields of a matching {@code @Aggregate} (in any order) read its group key instead
+ * ({@link #aggregate}): one or two keys whatever the group's size.
  */
 public final class QueryPlanner {
   private final EntityModel entity;
@@ -88,6 +94,64 @@ public final class QueryPlanner {
       throw new QueryError(Messages.QUERY_ORDER_NOT_SERVED, method, orderText(order), name, fields, entity.type().simpleName());
     }
     throw new QueryError(Messages.QUERY_NO_INDEX, method, describe(and, order), name, fields, entity.type().simpleName());
+  }
+
+  /**
+   * Plans a {@code count}, {@code sum}, {@code min} or {@code max} method onto an {@code @Aggregate}: one whose
+   * function is the subject's, whose field is the aggregated property (for COUNT: none, or a primitive field,
+   * which no entity lacks) and whose group fields are exactly the method's equality criteria, in any order.
+   *
+   * @param parsed the parsed method
+   * @param field the aggregated property of {@code sum}/{@code min}/{@code max}; null for {@code count}
+   * @param branches the bound criteria, one list per {@code Or} branch
+   * @return the plan, or null for a {@code count} (or any other subject) no aggregate answers: it is planned
+   *     onto the indexes instead
+   * @throws QueryError a {@code sum}/{@code min}/{@code max} in another form, or that no aggregate answers
+   */
+  public QueryPlan aggregate(QueryMethod parsed, FieldModel field, List<List<BoundCriterion>> branches) throws QueryError {
+    QueryMethod.Subject subject = parsed.subject();
+    String unsupported = branches.size() > 1 ? "the Or" : !parsed.orderBy().isEmpty() ? "the OrderBy"
+        : parsed.limit() > 0 ? "the First/Top" : parsed.distinct() ? "Distinct" : null;
+    Map<String, BoundCriterion> byField = new LinkedHashMap<>();
+    for (BoundCriterion c : unsupported == null ? branches.get(0) : List.<BoundCriterion>of()) {
+      boolean equality = c.operator() == Operator.EQUALS || c.operator() == Operator.TRUE || c.operator() == Operator.FALSE;
+      if (!equality || byField.put(c.field().name(), c) != null) {
+        unsupported = (equality ? "the second criterion" : "the " + c.operator().word() + " criterion") + " on "
+            + c.field().name();
+        break;
+      }
+    }
+    boolean count = subject == QueryMethod.Subject.COUNT && parsed.projection() == null;
+    if (!count && !subject.aggregateOnly()) {
+      return null;
+    }
+    if (unsupported != null) {
+      if (count) {
+        return null;
+      }
+      throw new QueryError(Messages.QUERY_AGGREGATE_FORM, parsed.name(), subject.name().toLowerCase(), unsupported);
+    }
+    for (AggregateModel a : entity.aggregates()) {
+      boolean sameField = count ? a.field() == null || a.field().type().isPrimitive()
+          : a.field() != null && a.field().name().equals(field.name());
+      if (!a.function().equals(subject.name()) || !sameField || a.groupBy().size() != byField.size()) {
+        continue;
+      }
+      List<BoundCriterion> groups = new ArrayList<>();
+      a.groupBy().stream().map(g -> byField.get(g.name())).filter(java.util.Objects::nonNull).forEach(groups::add);
+      if (groups.size() == byField.size()) {
+        return QueryPlan.ofAggregate(a, groups);
+      }
+    }
+    if (count) {
+      return null;
+    }
+    List<String> groups = new ArrayList<>(byField.keySet());
+    String name = subject.name().toLowerCase() + capitalized(field.name()) + "By"
+        + String.join("And", groups.stream().map(QueryPlanner::capitalized).toList());
+    throw new QueryError(Messages.QUERY_NO_AGGREGATE, parsed.name(), subject.name(), field.name(), String.join(", ", groups), name,
+        subject.name(), field.name(), String.join(", ", groups.stream().map(g -> "\"" + g + "\"").toList()),
+        entity.type().simpleName(), name);
   }
 
   private QueryPlan spatialPlan(String method, List<BoundCriterion> and, List<OrderItem> order, List<BoundCriterion> spatial,

@@ -1,12 +1,14 @@
 package io.strata.processor.schema;
 
 import com.palantir.javapoet.TypeName;
+import io.strata.processor.model.AggregateModel;
 import io.strata.processor.model.BlobModel;
 import io.strata.processor.model.Encoding;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.EntitySchema;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.IndexModel;
+import io.strata.processor.model.RankModel;
 import io.strata.processor.model.SpatialModel;
 import io.strata.processor.model.ValueType;
 import java.util.ArrayList;
@@ -47,7 +49,30 @@ public final class SchemaExtractor {
       spatial.put(s.field().name(), s.geo() ? "geo-point" : "point");
     }
     return new EntitySchema(model.type().canonicalName(), model.entityName(), model.columnMajor(), model.id().name(),
-        fields, indexes, spatial, Map.of(), Map.of());
+        fields, indexes, spatial, Map.of(), Map.of(), derived(model), Map.of());
+  }
+
+  /**
+   * Each derived index's definition, as {@link EntitySchema#derived} describes: what its stored keys depend on
+   * (an aggregate's function, field and group order; a rank's field, groups and direction).
+   */
+  private static Map<String, String> derived(EntityModel model) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (AggregateModel a : model.aggregates()) {
+      out.put(a.name(), "aggregate " + a.function() + (a.field() == null ? "" : "(" + a.field().name() + ")") + groups(a.groupBy()));
+    }
+    for (RankModel r : model.ranks()) {
+      out.put(r.name(), "rank " + r.field().name() + (r.descending() ? " desc" : " asc") + groups(r.groupBy()));
+    }
+    model.texts().forEach(f -> out.put(f.name(), "text"));
+    if (model.versioned()) {
+      out.put("changes", "change-feed");
+    }
+    return out;
+  }
+
+  private static String groups(List<FieldModel> groupBy) {
+    return groupBy.isEmpty() ? "" : " by (" + String.join(", ", groupBy.stream().map(FieldModel::name).toList()) + ")";
   }
 
   private static Encoding blob(BlobModel blob) {

@@ -25,6 +25,7 @@ import java.util.TreeMap;
  * index.byCityAge.covering = false
  * index.byCityAge.fields = city, age
  * index.byCityAge.unique = false
+ * derived.peopleByCity = aggregate COUNT by (city)
  * </pre>
  */
 public final class SchemaFormat {
@@ -55,6 +56,8 @@ public final class SchemaFormat {
     schema.spatial().forEach((field, kind) -> lines.put("spatial." + escape(field), kind));
     putFields(lines, "retired-field.", schema.retiredFields());
     putIndexes(lines, "retired-index.", schema.retiredIndexes());
+    schema.derived().forEach((name, definition) -> lines.put("derived." + escape(name), definition));
+    schema.retiredDerived().forEach((name, definition) -> lines.put("retired-derived." + escape(name), definition));
     StringBuilder out = new StringBuilder()
         .append("# Strata schema snapshot of ").append(schema.className()).append(".\n")
         .append("# Written by the Strata annotation processor (-Astrata.schemaDir) and compared with the entity at every\n")
@@ -110,6 +113,8 @@ public final class SchemaFormat {
     private final Map<String, Map<String, String>> retiredFields = new TreeMap<>();
     private final Map<String, Map<String, String>> retiredIndexes = new TreeMap<>();
     private final Map<String, String> spatial = new TreeMap<>();
+    private final Map<String, String> derived = new TreeMap<>();
+    private final Map<String, String> retiredDerived = new TreeMap<>();
 
     Reader(Map<String, String> values, Map<String, Integer> lineOf) {
       this.values = values;
@@ -131,6 +136,10 @@ public final class SchemaFormat {
             expect(parts.length == 2, key);
             spatial.put(unescape(parts[1]), e.getValue());
           }
+          case "derived", "retired-derived" -> {
+            expect(parts.length == 2 && !e.getValue().isEmpty(), key);
+            (parts[0].equals("derived") ? derived : retiredDerived).put(unescape(parts[1]), e.getValue());
+          }
           default -> throw new MalformedException(lineOf.get(key), "unknown key '" + key + "'");
         }
       }
@@ -141,7 +150,7 @@ public final class SchemaFormat {
       }
       return new EntitySchema(required("entity.class"), required("entity.name"), bool("entity.columnMajor"), required("id"),
           fields(fields, "field."), indexes(indexes, "index."), spatial, fields(retiredFields, "retired-field."),
-          indexes(retiredIndexes, "retired-index."));
+          indexes(retiredIndexes, "retired-index."), derived, retiredDerived);
     }
 
     private void expect(boolean ok, String key) throws MalformedException {

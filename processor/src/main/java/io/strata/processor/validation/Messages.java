@@ -71,6 +71,10 @@ public enum Messages {
       + " of \"%s\"%s"),
   SCHEMA_RETIRED_INDEX_REUSED("index '%s' of %s was removed earlier, when it had %s; its entries stay stored until a write of"
       + " a version without it clears them, and the new definition (%s) would misread them. Choose another index name%s"),
+  SCHEMA_DERIVED_CHANGED("%s '%s' of %s changes from %s to %s: %s. Give it a new name (the first write of the new version"
+      + " clears the old keys) and build it online with repository.maintenance().build(\"<new name>\") instead of \"%s\"%s"),
+  SCHEMA_RETIRED_DERIVED_REUSED("%s '%s' of %s was removed earlier, when it was %s; its keys stay stored until a write of a"
+      + " version without it clears them, and the new definition (%s) would misread them. Choose another name%s"),
   SCHEMA_ACCEPT_HINT(" (if the stored data was already migrated, delete %s to accept the current schema)"),
   SCHEMA_UNREADABLE("schema snapshot %s cannot be read (%s): restore it from version control, or delete it to start again"
       + " from the current schema"),
@@ -115,7 +119,12 @@ public enum Messages {
   QUERY_OR_PAGED("%s: Or cannot be paged or streamed (each branch reads its own index); return a List, or declare one"
       + " method per branch"),
   QUERY_LIMIT_AND_PAGE("%s: First/Top and a Page limit both limit the results; keep one of them"),
-  QUERY_CONTEXT("%s: parameter '%s' is a %s; a %s method takes a %s as its first parameter");
+  QUERY_CONTEXT("%s: parameter '%s' is a %s; a %s method takes a %s as its first parameter"),
+  QUERY_AGGREGATE_FORM("%s: %s is answered by an @Aggregate's group key, so its criteria must be equalities (Is, Equals,"
+      + " True, False) on the aggregate's group fields joined by And, without Or, OrderBy, First/Top or Distinct; remove %s"),
+  QUERY_NO_AGGREGATE("%s: no @Aggregate computes the %s of %s grouped by %s; add @Aggregate(name = \"%s\", function ="
+      + " Aggregate.Function.%s, field = \"%s\", groupBy = {%s}) to %s (kept in every save and delete; on existing data build it"
+      + " online with maintenance().build(\"%s\"))");
 
   private final String format;
 

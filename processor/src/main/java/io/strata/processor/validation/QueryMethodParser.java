@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  */
 public final class QueryMethodParser {
   private static final Pattern SHAPE = Pattern.compile(
-      "^(find|get|read|query|stream|count|exists|delete|remove)(Distinct)?(First(\\d*)|Top(\\d*))?(\\p{Lu}\\w*?)??By(\\w*)$");
+      "^(find|get|read|query|stream|count|exists|delete|remove|sum|min|max)(Distinct)?(First(\\d*)|Top(\\d*))?(\\p{Lu}\\w*?)??By(\\w*)$");
   private static final Pattern AND = Pattern.compile("And(?=\\p{Lu})");
   private static final Pattern OR = Pattern.compile("Or(?=\\p{Lu})");
   /** {@code AgeAscNameDesc}: an item ends at its direction. */
@@ -67,6 +67,9 @@ public final class QueryMethodParser {
       case "count" -> Subject.COUNT;
       case "exists" -> Subject.EXISTS;
       case "delete", "remove" -> Subject.DELETE;
+      case "sum" -> Subject.SUM;
+      case "min" -> Subject.MIN;
+      case "max" -> Subject.MAX;
       default -> Subject.FIND;
     };
     int limit = 0;
@@ -80,6 +83,9 @@ public final class QueryMethodParser {
     String projection = m.group(6);
     if (projection != null && (projection.equals("All") && !properties.contains("All"))) {
       projection = null;
+    }
+    if (subject.aggregateOnly() && projection == null) {
+      throw new QueryError(Messages.QUERY_UNPARSEABLE, name);
     }
     String rest = m.group(7);
     List<Order> orderBy = new ArrayList<>();

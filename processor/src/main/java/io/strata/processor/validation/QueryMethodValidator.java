@@ -115,9 +115,14 @@ final class QueryMethodValidator {
     }
     List<List<BoundCriterion>> branches = bind(parsed, declared, first, paged);
 
+    QueryPlanner planner = new QueryPlanner(entity);
+    QueryPlan aggregate = planner.aggregate(parsed, projected, branches);
+    if (aggregate != null) {
+      return new QueryMethodModel(name, parsed, params, context, returned.shape, returned.async, TypeName.get(method.getReturnType()),
+          returned.element, List.of(), false, List.of(), List.of(aggregate), false);
+    }
     Set<String> needed = needed(parsed, returned);
     boolean filtering = method.getAnnotation(AllowFiltering.class) != null;
-    QueryPlanner planner = new QueryPlanner(entity);
     List<QueryPlan> plans = new ArrayList<>();
     for (List<BoundCriterion> branch : branches) {
       plans.add(planner.plan(name, branch, order, branches.size() > 1 ? null : needed, filtering));
@@ -258,11 +263,11 @@ final class QueryMethodValidator {
       }
       default -> {
         if (op.kind() == Operator.Kind.RANGE && !anything && !type.isOrdered()) {
-          throw new QueryError(Messages.QUERY_RANGE_NOT_ORDERED, name, operatorName(op), f.name(), type.type());
+          throw new QueryError(Messages.QUERY_RANGE_NOT_ORDERED, name, op.word(), f.name(), type.type());
         }
         for (VariableElement p : ps) {
           if (!anything) {
-            expect(p, want, operatorName(op) + " on " + f.name());
+            expect(p, want, op.word() + " on " + f.name());
           }
         }
       }
@@ -324,6 +329,24 @@ final class QueryMethodValidator {
           return new Returned(Shape.COUNT_INT, async, t, List.of(), false);
         }
         throw returnError(t, subject, "long or int (or a CompletableFuture of one)");
+      }
+      case SUM -> {
+        if (t.equals(TypeName.LONG) || t.equals(TypeName.LONG.box())) {
+          return new Returned(Shape.COUNT_LONG, async, t, List.of(), false);
+        }
+        throw returnError(t, subject, "long (or CompletableFuture<Long>)");
+      }
+      case MIN, MAX -> {
+        TypeName boxed = projected.type().type().box();
+        TypeMirror optional = generic(declared, "java.util.Optional");
+        if (optional != null && TypeName.get(optional).equals(boxed)) {
+          return new Returned(Shape.OPTIONAL, async, boxed, List.of(), false);
+        }
+        if (t.equals(boxed)) {
+          return new Returned(Shape.ONE, async, boxed, List.of(), false);
+        }
+        throw returnError(t, subject, "Optional<" + boxed + "> or " + boxed + ", null when no entity matches (or a CompletableFuture"
+            + " of one)");
       }
       case EXISTS -> {
         if (t.equals(TypeName.BOOLEAN) || t.equals(TypeName.BOOLEAN.box())) {
@@ -411,13 +434,5 @@ final class QueryMethodValidator {
       return d.getTypeArguments().get(0);
     }
     return null;
-  }
-
-  private static String operatorName(Operator op) {
-    StringBuilder b = new StringBuilder();
-    for (String part : op.name().toLowerCase().split("_")) {
-      b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
-    }
-    return b.toString();
   }
 }

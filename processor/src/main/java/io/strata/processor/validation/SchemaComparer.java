@@ -16,8 +16,8 @@ import java.util.Optional;
 final class SchemaComparer {
   private static final List<String> INTEGER_WIDTHS = List.of("8", "16", "32", "64", "big");
 
-  /** Where a problem is reported: the entity, a field, a field's {@code @Blob}, or an index. */
-  enum Where { ENTITY, FIELD, BLOB, INDEX }
+  /** Where a problem is reported: the entity, a field, a field's {@code @Blob}, an index, or a derived index. */
+  enum Where { ENTITY, FIELD, BLOB, INDEX, DERIVED }
 
   /** One misreading change: the message, its arguments, and the element it belongs to. */
   record Problem(Where where, String name, Messages message, List<Object> args) {}
@@ -40,6 +40,7 @@ final class SchemaComparer {
     c.id();
     c.fields();
     c.indexes();
+    c.derived();
     return c.problems;
   }
 
@@ -51,8 +52,11 @@ final class SchemaComparer {
     Map<String, EntitySchema.Index> retiredIndexes = new LinkedHashMap<>(old.retiredIndexes());
     old.indexes().forEach(retiredIndexes::put);
     now.indexes().keySet().forEach(retiredIndexes::remove);
+    Map<String, String> retiredDerived = new LinkedHashMap<>(old.retiredDerived());
+    old.derived().forEach(retiredDerived::put);
+    now.derived().keySet().forEach(retiredDerived::remove);
     return new EntitySchema(now.className(), now.entityName(), now.columnMajor(), now.idField(), now.fields(), now.indexes(),
-        now.spatial(), retiredFields, retiredIndexes);
+        now.spatial(), retiredFields, retiredIndexes, now.derived(), retiredDerived);
   }
 
   private void report(Where where, String name, Messages message, Object... args) {
@@ -141,6 +145,42 @@ final class SchemaComparer {
         report(Where.INDEX, name, Messages.SCHEMA_RETIRED_INDEX_REUSED, name, simpleName, describe(retired), describe(after));
       }
     }
+  }
+
+  /**
+   * A derived index of the same kind redefined under its name: an aggregate's function, field or group order,
+   * or a rank's field, groups or direction. A new kind under a name is a removal plus an addition: the kinds
+   * keep their keys apart.
+   */
+  private void derived() {
+    for (var e : now.derived().entrySet()) {
+      String name = e.getKey();
+      String after = e.getValue();
+      String kind = EntitySchema.kind(after);
+      String before = old.derived().get(name);
+      if (before != null && EntitySchema.kind(before).equals(kind) && !before.equals(after)) {
+        String why = kind.equals("rank")
+            ? "the ranked skip list already stored orders the old field within the old groups and direction, so ranks, selects"
+                + " and sizes would be misread"
+            : "the totals and entries already stored were computed for the old definition and would be read as the new one";
+        report(Where.DERIVED, name, Messages.SCHEMA_DERIVED_CHANGED, annotation(kind), name, simpleName, before, after, why, name);
+        continue;
+      }
+      String retired = old.retiredDerived().get(name);
+      if (before == null && retired != null && EntitySchema.kind(retired).equals(kind) && !retired.equals(after)) {
+        report(Where.DERIVED, name, Messages.SCHEMA_RETIRED_DERIVED_REUSED, annotation(kind), name, simpleName, retired, after);
+      }
+    }
+  }
+
+  /** The annotation declaring a derived index of {@code kind}. */
+  static String annotation(String kind) {
+    return switch (kind) {
+      case "aggregate" -> "@Aggregate";
+      case "rank" -> "@Rank";
+      case "text" -> "@Text";
+      default -> "@Versioned";
+    };
   }
 
   private static String describe(EntitySchema.Index index) {

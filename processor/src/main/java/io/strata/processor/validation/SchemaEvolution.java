@@ -4,8 +4,10 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import io.strata.annotations.Blob;
 import io.strata.annotations.Entity;
+import io.strata.annotations.Aggregate;
 import io.strata.annotations.Index;
 import io.strata.annotations.Indexed;
+import io.strata.annotations.Rank;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.EntitySchema;
 import io.strata.processor.schema.SchemaDirectory;
@@ -112,6 +114,7 @@ public final class SchemaEvolution {
       case ENTITY -> type;
       case FIELD, BLOB -> field(type, p.name()).orElse(type);
       case INDEX -> indexedField(type, p.name()).orElse(type);
+      case DERIVED -> type;
     };
   }
 
@@ -122,6 +125,7 @@ public final class SchemaEvolution {
       case BLOB -> field(type, p.name()).flatMap(f -> annotation(f, Blob.class.getCanonicalName())).orElse(null);
       case INDEX -> indexedField(type, p.name()).flatMap(f -> annotation(f, Indexed.class.getCanonicalName()))
           .or(() -> compositeIndex(type, p.name())).orElse(null);
+      case DERIVED -> derived(type, p.name()).orElse(null);
     };
   }
 
@@ -142,6 +146,17 @@ public final class SchemaEvolution {
   private static Optional<AnnotationMirror> compositeIndex(TypeElement type, String name) {
     Optional<AnnotationMirror> single = annotation(type, Index.class.getCanonicalName()).filter(m -> name.equals(value(m, "name")));
     return single.or(() -> annotation(type, Index.List.class.getCanonicalName()));
+  }
+
+  /** The {@code @Aggregate} or {@code @Rank} declaring {@code name}, or the container of repeated ones. */
+  private static Optional<AnnotationMirror> derived(TypeElement type, String name) {
+    for (Class<?> kind : List.of(Aggregate.class, Rank.class)) {
+      Optional<AnnotationMirror> single = annotation(type, kind.getCanonicalName()).filter(m -> name.equals(value(m, "name")));
+      if (single.isPresent()) {
+        return single;
+      }
+    }
+    return annotation(type, Aggregate.List.class.getCanonicalName()).or(() -> annotation(type, Rank.List.class.getCanonicalName()));
   }
 
   private static Optional<AnnotationMirror> annotation(Element e, String name) {

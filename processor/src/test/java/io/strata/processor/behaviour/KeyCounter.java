@@ -18,20 +18,32 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * Counts the keys a {@link Database} returns from range reads, by kind of key ({@code (E, kind, ...)}: "I" index
- * entries, "U" unique entries, "R" rows), through a decorator: every transaction the wrapped database hands
+ * Counts the keys a {@link Database} returns from range reads, and its single-key gets, by kind of key
+ * ({@code (E, kind, ...)}: "I" index entries, "U" unique entries, "R" rows, "A" aggregates), through a decorator: every transaction the wrapped database hands
  * to a function is wrapped so that its {@code getRange(...).asList()} results are counted.
  */
 final class KeyCounter {
   private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> gets = new ConcurrentHashMap<>();
 
   /** Keys of kind {@code kind} ("I", "U", "R") read since the last {@link #reset()}. */
   long keys(String kind) {
     return counts.getOrDefault(kind, new AtomicLong()).get();
   }
 
+  /** Single-key {@code get}s of keys of kind {@code kind} since the last {@link #reset()} (range reads are {@link #keys}). */
+  long gets(String kind) {
+    return gets.getOrDefault(kind, new AtomicLong()).get();
+  }
+
+  /** Every key read since the last {@link #reset()}: keys returned by range reads and single-key gets, of any kind. */
+  long total() {
+    return counts.values().stream().mapToLong(AtomicLong::get).sum() + gets.values().stream().mapToLong(AtomicLong::get).sum();
+  }
+
   void reset() {
     counts.clear();
+    gets.clear();
   }
 
   Database wrap(Database db) {
@@ -55,6 +67,9 @@ final class KeyCounter {
   private Object transaction(ReadTransaction tr, Class<?> type) {
     InvocationHandler handler = (proxy, method, args) -> {
       Object result = invoke(tr, method, args);
+      if (method.getName().equals("get") && args.length == 1 && args[0] instanceof byte[] key) {
+        count(key, gets);
+      }
       return method.getName().equals("getRange") ? counted((AsyncIterable<?>) result) : result;
     };
     return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {type}, handler);
@@ -65,7 +80,7 @@ final class KeyCounter {
       Object result = invoke(range, method, args);
       if (method.getName().equals("asList")) {
         return ((CompletableFuture<?>) result).thenApply(list -> {
-          ((List<?>) list).forEach(kv -> count((KeyValue) kv));
+          ((List<?>) list).forEach(kv -> count(((KeyValue) kv).getKey(), counts));
           return list;
         });
       }
@@ -73,10 +88,10 @@ final class KeyCounter {
     });
   }
 
-  private void count(KeyValue kv) {
+  private static void count(byte[] bytes, Map<String, AtomicLong> counts) {
     String kind;
     try {
-      Tuple key = Tuple.fromBytes(kv.getKey());
+      Tuple key = Tuple.fromBytes(bytes);
       kind = key.size() > 1 && key.get(1) instanceof String s ? s : "other";
     } catch (RuntimeException e) {
       kind = "other";

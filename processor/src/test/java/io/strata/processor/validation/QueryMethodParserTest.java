@@ -36,6 +36,20 @@ class QueryMethodParserTest {
   }
 
   @Test
+  void sumMinAndMaxNameTheAggregatedPropertyBeforeBy() throws QueryError {
+    QueryMethod sum = parse("sumPopulationByCountry");
+    assertEquals(Subject.SUM, sum.subject());
+    assertEquals("population", sum.projection());
+    assertEquals(List.of(List.of(new Criterion("country", Operator.EQUALS))), sum.alternatives());
+    assertEquals(Subject.MIN, parse("minNameByCountryAndCapitalTrue").subject());
+    assertEquals(List.of(new Criterion("country", Operator.EQUALS), new Criterion("capital", Operator.TRUE)),
+        parse("minNameByCountryAndCapitalTrue").alternatives().get(0));
+    assertEquals(Subject.MAX, parse("maxPopulationByCountry").subject());
+    assertThrows(QueryError.class, () -> parse("sumByCountry"), "sum needs the property it adds up");
+    assertThrows(QueryError.class, () -> parse("maxByCountry"));
+  }
+
+  @Test
   void limitsAndDistinct() throws QueryError {
     assertEquals(1, parse("findFirstByCountry").limit());
     assertEquals(1, parse("findTopByCountry").limit());
