@@ -1,25 +1,26 @@
 package io.strata.processor.validation;
 
 import com.palantir.javapoet.TypeName;
-import io.strata.processor.model.ValueType;
+import io.strata.annotations.Transient;
 import io.strata.processor.model.ValueType.Kind;
+import io.strata.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import io.strata.annotations.Transient;
+import java.util.function.Function;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
-import javax.lang.model.element.VariableElement;
-import javax.lang.model.util.ElementFilter;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 
 /** Maps Java types to {@link ValueType}s: the tuple encodings LAYOUTS.md allows. */
 public final class TypeMapper {
@@ -88,17 +89,7 @@ public final class TypeMapper {
     }
     if (element.getKind() == ElementKind.RECORD && visiting.add(qualified)) {
       try {
-        List<ValueType> parts = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (RecordComponentElement c : element.getRecordComponents()) {
-          Optional<ValueType> part = map(c.asType());
-          if (part.isEmpty()) {
-            return Optional.empty();
-          }
-          parts.add(part.get());
-          names.add(c.getSimpleName().toString());
-        }
-        return Optional.of(new ValueType(Kind.RECORD, name, parts, names));
+        return record(element, name, Kind.RECORD, this::map);
       } finally {
         visiting.remove(qualified);
       }
@@ -171,7 +162,7 @@ public final class TypeMapper {
     }
     try {
       if (element.getKind() == ElementKind.RECORD) {
-        return documentRecord(element, name);
+        return record(element, name, Kind.DOC_RECORD, this::documentPart);
       }
       if (element.getKind() == ElementKind.CLASS) {
         return documentClass(element, name);
@@ -191,18 +182,20 @@ public final class TypeMapper {
     return documentPart(item).map(part -> new ValueType(kind, name, List.of(part), List.of()));
   }
 
-  private Optional<ValueType> documentRecord(TypeElement element, TypeName name) {
+  /** A record of {@code kind} whose components map by {@code component}; empty when one does not. */
+  private static Optional<ValueType> record(TypeElement element, TypeName name, Kind kind,
+      Function<TypeMirror, Optional<ValueType>> component) {
     List<ValueType> parts = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (RecordComponentElement c : element.getRecordComponents()) {
-      Optional<ValueType> part = documentPart(c.asType());
+      Optional<ValueType> part = component.apply(c.asType());
       if (part.isEmpty()) {
         return Optional.empty();
       }
       parts.add(part.get());
       names.add(c.getSimpleName().toString());
     }
-    return Optional.of(new ValueType(Kind.DOC_RECORD, name, parts, names));
+    return Optional.of(new ValueType(kind, name, parts, names));
   }
 
   /** A class rebuilt with its no-arg constructor; each stored field is read and written through {@link Accessors}. */
