@@ -149,12 +149,13 @@ public final class TypeMapper {
       default:
         break;
     }
-    if (!element.getTypeParameters().isEmpty()) {
-      return fail(type + " has type parameters: declare a record or class without them for the document to hold");
-    }
     if (qualified.startsWith("java.") || qualified.startsWith("javax.")) {
       return fail(type + " is not a type a document can hold: use a boxed number, String, UUID, byte[], an enum, Instant,"
-          + " LocalDate, BigInteger, BigDecimal, a record, a class with a no-arg constructor, Map<String, X> or List<X>");
+          + " LocalDate, BigInteger, BigDecimal, an Optional of one of those, a record, a class with a no-arg constructor,"
+          + " Map<String, X>, List<X> or (inside a document) Set<X>");
+    }
+    if (!element.getTypeParameters().isEmpty()) {
+      return fail(type + " has type parameters: declare a record or class without them for the document to hold");
     }
     if (!visiting.add(qualified)) {
       return fail(type + " refers to itself through its parts, and recursive document types are not supported: declare that"
