@@ -127,8 +127,58 @@ class CompileErrorsTest {
   void documentOfAnUnsupportedType() {
     JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
         "  @Document java.util.Map<Integer, Object> body) {}");
-    assertThat(compile(f)).hadErrorContaining("@Document field 'body' has type java.util.Map<java.lang.Integer,java.lang.Object>: use Map<String, Object>")
+    assertThat(compile(f)).hadErrorContaining("@Document field 'body' has type java.util.Map<java.lang.Integer,java.lang.Object>,"
+        + " which a document cannot hold: java.util.Map<java.lang.Integer,java.lang.Object> has keys of type java.lang.Integer, but"
+        + " document map keys are strings: declare Map<String, java.lang.Object> and convert the keys").inFile(f).onLine(5);
+  }
+
+  @Test
+  void documentOfARawType() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @SuppressWarnings(\"rawtypes\") @Document java.util.List body) {}");
+    assertThat(compile(f)).hadErrorContaining("java.util.List is a raw type: declare its type arguments, e.g. Map<String, Object>"
+        + " or List<Integer>").inFile(f).onLine(5);
+  }
+
+  @Test
+  void documentMapWhoseValuesAreNotStorable() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Document java.util.Map<String, Thread> body) {}");
+    assertThat(compile(f)).hadErrorContaining("java.lang.Thread is not a type a document can hold: use a boxed number, String,")
         .inFile(f).onLine(5);
+  }
+
+  @Test
+  void documentClassWithoutANoArgConstructor() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Document Part part) {", "  public static class Part { public int n; public Part(int n) { this.n = n; } } }");
+    assertThat(compile(f)).hadErrorContaining("Part has no no-arg constructor visible from package test (where the generated codec"
+        + " lives), which a document needs to rebuild it: add a public no-arg constructor, or use a record").inFile(f).onLine(5);
+  }
+
+  @Test
+  void documentClassWithAPropertyThatCannotBeWritten() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Document Part part) {", "  public static class Part { private int n; public int getN() { return n; } } }");
+    assertThat(compile(f)).hadErrorContaining("field 'n' of Part cannot be both read and written from package test: add public"
+        + " getN() and setN(...), make it public and non-final, or mark it @Transient").inFile(f).onLine(5);
+  }
+
+  @Test
+  void documentClassWithASuperclass() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Document Part part) {", "  public static class Base { public int a; }",
+        "  public static class Part extends Base { public int b; } }");
+    assertThat(compile(f)).hadErrorContaining("Part extends test.Thing.Base, whose fields a document would not keep: declare every"
+        + " field in Part, or use a record").inFile(f).onLine(5);
+  }
+
+  @Test
+  void recursiveDocumentType() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
+        "  @Document Node root) {", "  public record Node(String name, java.util.List<Node> children) {} }");
+    assertThat(compile(f)).hadErrorContaining("test.Thing.Node refers to itself through its parts, and recursive document types are"
+        + " not supported: declare that part as Map<String, Object> or List<Object>").inFile(f).onLine(5);
   }
 
   @Test

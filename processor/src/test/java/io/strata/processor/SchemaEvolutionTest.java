@@ -238,6 +238,38 @@ class SchemaEvolutionTest {
   }
 
   @Test
+  void typedDocumentShapesAreSnapshottedWithTheirValueEncodings() throws IOException {
+    assertThat(compile(source("Item", "@Entity", "public record Item(@Id String id, @Document Map<String, Integer> counts,",
+        "  @Document List<Part> parts, @Document Part main) {",
+        "  public static final class Part { public short size; public List<Long> marks; } }"))).succeeded();
+    String snapshot = snapshot("test.Item");
+    assertTrue(snapshot.contains("field.counts.encoding = document-map(integer(32))\n"), snapshot);
+    assertTrue(snapshot.contains("field.parts.encoding = document-list(document(size: integer(16), marks: collection(integer(64))))\n"),
+        snapshot);
+    assertTrue(snapshot.contains("field.main.encoding = document(size: integer(16), marks: collection(integer(64)))\n"), snapshot);
+  }
+
+  @Test
+  void typedDocumentMapsWidenNarrowAndBecomePlainLikeTheirValues() {
+    assertThat(evolve(source("Item", "@Entity", "public record Item(@Id String id, @Document Map<String, Integer> counts) {}"),
+        source("Item", "@Entity", "public record Item(@Id String id, @Document Map<String, Long> counts) {}"))).succeeded();
+    assertThat(compile(source("Item", "@Entity", "public record Item(@Id String id, @Document Map<String, Short> counts) {}")))
+        .hadErrorContaining("(stored as document-map(integer(64))) to java.util.Map<java.lang.String, java.lang.Short> (stored as"
+            + " document-map(integer(16))): its values: stored values outside the range of integer(16) would fail to decode");
+    assertThat(compile(source("Item", "@Entity", "public record Item(@Id String id, @Document Map<String, Object> counts) {}")))
+        .succeeded();
+    assertThat(compile(source("Item", "@Entity", "public record Item(@Id String id, @Document Map<String, Integer> counts) {}")))
+        .hadErrorContaining("a document stored as document may hold values that document-map(integer(32)) cannot read");
+  }
+
+  @Test
+  void aDocumentRecordMayBecomeADocumentClassWithTheSameProperties() {
+    assertThat(evolve(source("Item", "@Entity", "public record Item(@Id String id, @Document Size size) { public record Size(int w) {} }"),
+        source("Item", "@Entity", "public record Item(@Id String id, @Document Size size) {",
+            "  public static final class Size { public long w; } }"))).succeeded();
+  }
+
+  @Test
   void reorderedCompositeIndexUnderTheSameNameFailsOnTheAnnotation() {
     JavaFileObject after = source("Item", "@Entity", "@Index(name = \"byCityAge\", fields = {\"age\", \"city\"})",
         "public record Item(@Id String id, String city, int age) {}");

@@ -274,8 +274,26 @@ public final class Elements {
     return values == null ? null : map(values, item);
   }
 
+  /** A document list decoded item by item (items may be null: a document keeps null leaves). */
   public static <X> List<X> fromDocumentList(Object e, Function<Object, X> item) {
-    return List.copyOf(map(toDocumentList(e), item));
+    return java.util.Collections.unmodifiableList(map(toDocumentList(e), item));
+  }
+
+  /** A typed map inside a document: a plain map with the same keys, each value converted by {@code value}. */
+  public static <X> Object ofDocumentMap(java.util.Map<String, X> values, Function<X, Object> value) {
+    if (values == null) {
+      return null;
+    }
+    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+    values.forEach((k, v) -> out.put(k, value.apply(v)));
+    return out;
+  }
+
+  /** A stored document map decoded value by value, in stored (key) order; values may be null. */
+  public static <X> java.util.Map<String, X> fromDocumentMap(Object e, Function<Object, X> value) {
+    java.util.Map<String, X> out = new java.util.LinkedHashMap<>();
+    toDocumentMap(e).forEach((k, v) -> out.put(k, value.apply(v)));
+    return java.util.Collections.unmodifiableMap(out);
   }
 
   public static <X> Set<X> fromDocumentSet(Object e, Function<Object, X> item) {

@@ -44,6 +44,19 @@ public final class QueryResults {
   }
 
   /**
+   * The one result of a method declared to return a bare {@code E} (or a bare projection): exactly one, never
+   * null; {@code items} holds at most two (the scan's limit).
+   *
+   * @throws IncorrectResultSizeException if there is none (expected 1, found 0) or two
+   */
+  public static <T> T one(String method, List<T> items) {
+    if (items.isEmpty()) {
+      throw new IncorrectResultSizeException(method, 1, 0);
+    }
+    return single(method, items).orElseThrow();
+  }
+
+  /**
    * The union of {@code branches} without duplicates (the same {@code key}), in branch order, or sorted by
    * {@code order} when it is not null; at most {@code limit}.
    */

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * The extension behind {@link StrataTest}: resolves {@code StrataDb}, {@code Database}, {@code Faults} and
- * classes constructed from either, from one embedded database per test, kept in the test's extension store
+ * The extension behind {@link StrataTest}: resolves {@code StrataDb}, {@code Database}, {@code Faults},
+ * classes constructed from either, and declared repository interfaces (as their generated {@code <Interface>Impl}), from one embedded database per test, kept in the test's extension store
  * so that JUnit closes it when the test ends.
  */
 public final class StrataExtension implements ParameterResolver {
@@ -27,7 +27,8 @@ public final class StrataExtension implements ParameterResolver {
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    return type == StrataDb.class || type == Database.class || type == Faults.class || constructor(type).isPresent();
+    return type == StrataDb.class || type == Database.class || type == Faults.class
+        || implementation(type).flatMap(StrataExtension::constructor).isPresent();
   }
 
   @Override
@@ -49,7 +50,7 @@ public final class StrataExtension implements ParameterResolver {
       return fixture.faults().orElseThrow(() -> new ParameterResolutionException("a Faults parameter needs a fault plan:"
           + " @StrataTest(faults = @FaultPlan(seed = ..., notCommitted = ...)) on the test method or its class"));
     }
-    return construct(type, fixture.sdb());
+    return construct(implementation(type).orElseThrow(), fixture.sdb());
   }
 
   /** One test's database, closed by JUnit (5.13 on closes AutoCloseable store values) when the test's store is closed. */
@@ -88,6 +89,23 @@ public final class StrataExtension implements ParameterResolver {
     return Faults.seeded(plan.seed()).notCommitted(plan.notCommitted()).unknownResultApplied(plan.unknownResultApplied())
         .unknownResultNotApplied(plan.unknownResultNotApplied()).tooOld(plan.tooOld())
         .readDelay(Duration.ofMillis(plan.readDelayMillis()), plan.readDelay());
+  }
+
+  /**
+   * The class to construct for a parameter of type {@code type}: the type itself, or for an interface (a declared
+   * {@code @Repository}) the {@code <Interface>Impl} the processor generates beside it, if it implements it.
+   */
+  private static Optional<Class<?>> implementation(Class<?> type) {
+    if (!type.isInterface()) {
+      return Optional.of(type);
+    }
+    String packagePrefix = type.getPackageName().isEmpty() ? "" : type.getPackageName() + ".";
+    try {
+      Class<?> impl = Class.forName(packagePrefix + type.getSimpleName() + "Impl", false, type.getClassLoader());
+      return type.isAssignableFrom(impl) ? Optional.of(impl) : Optional.empty();
+    } catch (ClassNotFoundException e) {
+      return Optional.empty(); // not a declared repository: not ours to resolve
+    }
   }
 
   /** A public constructor taking a {@code StrataDb} (preferred) or a {@code Database}. */

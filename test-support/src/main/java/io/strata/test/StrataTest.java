@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *   <li>{@link com.apple.foundationdb.Database} — the same database, as fdb-java sees it;</li>
  *   <li>any class with a public constructor taking a {@code StrataDb} or a {@code Database} — a generated
  *       {@code <Type>Repository}, a declared repository's implementation, or your own service;</li>
+ *   <li>a declared {@code @Repository} interface — its generated {@code <Interface>Impl}, found beside it;</li>
  *   <li>{@link io.strata.embedded.Faults} — the fault plan, when {@link #faults()} names one, to count what
  *       it injected.</li>
  * </ul>

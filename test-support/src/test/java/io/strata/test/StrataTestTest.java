@@ -53,6 +53,14 @@ class StrataTestTest {
     assertSame(sdb, service.sdb);
   }
 
+  @Test
+  void aDeclaredRepositoryInterfaceIsInjectedAsItsGeneratedImplOnTheTestsDatabase(Notes notes, NoteRepository repository) {
+    assertEquals(NotesImpl.class, notes.getClass());
+    repository.save(new Note("n1", "fdb", "hello"));
+    assertEquals(List.of(seeded), notes.findByTopic("setup"), "the note saved in @BeforeEach");
+    assertEquals(List.of("n1"), notes.findByTopic("fdb").stream().map(Note::id).toList());
+  }
+
   /** Both constructor forms: the extension must pick the {@code StrataDb} one. */
   public static final class Service {
     final StrataDb sdb;

@@ -3,7 +3,7 @@ package ${package};
 import io.strata.Strata;
 import io.strata.StrataDb;
 
-/** Saves two tasks and finds them by project: on the embedded engine, or on the database a URL names. */
+/** Saves two tasks and queries them: on the embedded engine, or on the database a URL names. */
 public final class App {
   private App() {}
 
@@ -11,10 +11,11 @@ public final class App {
   public static void main(String[] args) {
     String url = args.length > 0 ? args[0] : "strata:mem:";
     try (StrataDb sdb = Strata.connect(url)) {
-      TaskRepository tasks = new TaskRepository(sdb.database(), sdb.root());
+      Tasks tasks = new TasksImpl(sdb);
       tasks.save(new Task("t1", "strata", "describe the data as records", true));
       tasks.save(new Task("t2", "strata", "run the tests", false));
-      System.out.println(tasks.findByProject("strata"));
+      System.out.println("all:   " + tasks.findByProject("strata"));
+      System.out.println("to do: " + tasks.findByProjectAndDoneFalse("strata"));
     }
   }
 }

@@ -53,8 +53,11 @@ final class PlanDoc {
       case EXISTS -> "Whether any entity matches.";
       case DELETE_LONG -> "Deletes the matching entities" + limit + " with their index entries; returns how many.";
       case DELETE_VOID -> "Deletes the matching entities" + limit + " with their index entries.";
-      case OPTIONAL, ONE -> "The matching entity" + (m.shape() == Shape.ONE ? ", or null when none" : "")
-          + "; more than one is an {@link io.strata.IncorrectResultSizeException}" + (m.parsed().limit() == 1 ? " (First: the first one)" : "") + ".";
+      case OPTIONAL -> "The matching entity; more than one is an {@link io.strata.IncorrectResultSizeException}"
+          + (m.parsed().limit() == 1 ? " (First: the first one)" : "") + ".";
+      case ONE -> "The matching entity, never null: none"
+          + (m.parsed().limit() == 1 ? "" : " or more than one") + " is an {@link io.strata.IncorrectResultSizeException}"
+          + (m.parsed().limit() == 1 ? " (First: the first one)" : "") + "\n(declare {@code Optional} when none is a normal outcome).";
       case PAGE -> "One page of the matching " + what + ": at most {@code limit}; {@code after} (null for the first page)\n"
           + "continues where the previous page of this method with the same arguments stopped, in any transaction.";
       case STREAM -> "The matching " + what + " as a lazy stream that reads " + "{@value io.strata.repository.QueryResults#STREAM_BATCH}"

@@ -246,7 +246,7 @@ public final class RepositoryImplWriter {
       CodeBlock distinct = m.parsed().distinct() ? CodeBlock.of("$L.thenApply($T::distinct)", list, QUERY_RESULTS) : list;
       return switch (m.shape()) {
         case OPTIONAL -> CodeBlock.of("$L.thenApply(items -> $T.single($S, items))", distinct, QUERY_RESULTS, m.name());
-        case ONE -> CodeBlock.of("$L.thenApply(items -> $T.single($S, items).orElse(null))", distinct, QUERY_RESULTS, m.name());
+        case ONE -> CodeBlock.of("$L.thenApply(items -> $T.one($S, items))", distinct, QUERY_RESULTS, m.name());
         case COUNT_LONG -> CodeBlock.of("$L.thenApply(items -> (long) items.size())", distinct);
         case COUNT_INT -> CodeBlock.of("$L.thenApply(items -> items.size())", distinct);
         case EXISTS -> CodeBlock.of("$L.thenApply(items -> !items.isEmpty())", distinct);

@@ -102,8 +102,11 @@ public final class SchemaExtractor {
       case OPTIONAL -> encoding(t.parts().get(0));
       case LIST, SET -> Encoding.of("collection", encoding(t.parts().get(0)));
       case RECORD -> Encoding.of("tuple", components(t));
-      case DOC_RECORD -> Encoding.of("document", components(t));
-      case DOC_MAP, DOC_LIST, DOC_OBJECT -> Encoding.of("document");
+      // records and classes both store their parts as a map by name, so one can replace the other
+      case DOC_RECORD, DOC_CLASS -> Encoding.of("document", components(t));
+      case DOC_MAP -> t.isTypedContainer() ? Encoding.of("document-map", encoding(t.parts().get(0))) : Encoding.of("document");
+      case DOC_LIST -> t.isTypedContainer() ? Encoding.of("document-list", encoding(t.parts().get(0))) : Encoding.of("document");
+      case DOC_OBJECT -> Encoding.of("document");
     };
   }
 

@@ -41,11 +41,14 @@ import javax.lang.model.util.Types;
 public final class EntityValidator {
   private final Types types;
   private final Diagnostics diagnostics;
-  private final TypeMapper mapper = new TypeMapper();
+  private final Accessors accessors;
+  private final TypeMapper mapper;
   private final boolean injectable;
 
   public EntityValidator(ProcessingEnvironment env, Diagnostics diagnostics) {
     this.types = env.getTypeUtils();
+    this.accessors = new Accessors(types, env.getElementUtils());
+    this.mapper = new TypeMapper(accessors);
     this.diagnostics = diagnostics;
     this.injectable = env.getElementUtils().getTypeElement("jakarta.inject.Singleton") != null;
   }
@@ -163,11 +166,12 @@ public final class EntityValidator {
         return Optional.empty();
       }
     }
-    boolean document = e.getAnnotation(Document.class) != null
-        || (owner.getAnnotation(Document.class) != null && !id && mapper.mapDocument(d.type()).isPresent());
-    Optional<ValueType> type = document ? mapper.mapDocument(d.type()) : mapper.map(d.type());
+    // on a @Document entity, fields that are storable without it (scalars, collections of scalars) keep their tuple encoding
+    boolean document = e.getAnnotation(Document.class) != null || (owner.getAnnotation(Document.class) != null && !id
+        && mapper.map(d.type()).filter(t -> t.kind() != ValueType.Kind.RECORD).isEmpty() && mapper.mapDocument(d.type(), packageOf(owner)).isPresent());
+    Optional<ValueType> type = document ? mapper.mapDocument(d.type(), packageOf(owner)) : mapper.map(d.type());
     if (type.isEmpty() && document) {
-      diagnostics.error(e, Messages.DOCUMENT_TYPE, d.name(), d.type());
+      diagnostics.error(e, Messages.DOCUMENT_TYPE, d.name(), d.type(), mapper.documentProblem());
       return Optional.empty();
     }
     if (type.isEmpty()) {
@@ -180,7 +184,7 @@ public final class EntityValidator {
     }
     String read = record ? "e." + d.name() + "()" : readExpression(owner, d);
     if (read == null) {
-      diagnostics.error(e, Messages.NOT_READABLE, d.name(), owner.getSimpleName(), getterName(d));
+      diagnostics.error(e, Messages.NOT_READABLE, d.name(), owner.getSimpleName(), Accessors.getterName(d.name(), d.type()));
       return Optional.empty();
     }
     return Optional.of(new FieldModel(d.name(), type.get(), read, null, id));
@@ -223,28 +227,16 @@ public final class EntityValidator {
     };
   }
 
-  private static String capitalized(String name) {
-    return Character.toUpperCase(name.charAt(0)) + name.substring(1);
-  }
-
-  private static String getterName(Declared d) {
-    return (d.type().getKind() == TypeKind.BOOLEAN ? "is" : "get") + capitalized(d.name());
-  }
-
-  private static boolean accessible(Element e) {
-    return !e.getModifiers().contains(Modifier.PRIVATE);
+  private static String packageOf(TypeElement type) {
+    Element e = type;
+    while (!(e instanceof javax.lang.model.element.PackageElement)) {
+      e = e.getEnclosingElement();
+    }
+    return ((javax.lang.model.element.PackageElement) e).getQualifiedName().toString();
   }
 
   private String readExpression(TypeElement owner, Declared d) {
-    for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
-      String n = m.getSimpleName().toString();
-      if (accessible(m) && m.getParameters().isEmpty() && !m.getModifiers().contains(Modifier.STATIC)
-          && (n.equals("get" + capitalized(d.name())) || n.equals("is" + capitalized(d.name())))
-          && types.isSameType(m.getReturnType(), d.type())) {
-        return "e." + n + "()";
-      }
-    }
-    return accessible(d.element()) ? "e." + d.name() : null;
+    return accessors.getter(owner, d.element(), d.name(), d.type(), packageOf(owner)).map(g -> g.isEmpty() ? "e." + d.name() : "e." + g + "()").orElse(null);
   }
 
   private static String defaultValue(TypeMirror t) {
@@ -260,7 +252,7 @@ public final class EntityValidator {
     List<ExecutableElement> ctors = ElementFilter.constructorsIn(type.getEnclosedElements());
     for (List<Declared> shape : List.of(declared, declared.stream().filter(Declared::stored).toList())) {
       for (ExecutableElement c : ctors) {
-        if ((record || accessible(c)) && matches(c, shape)) {
+        if ((record || Accessors.accessible(c)) && matches(c, shape)) {
           return shape.stream().map(d -> d.stored() ? local(d.name()) : defaultValue(d.type())).toList();
         }
       }
@@ -268,7 +260,7 @@ public final class EntityValidator {
         break;
       }
     }
-    boolean noArg = ctors.stream().anyMatch(c -> c.getParameters().isEmpty() && accessible(c));
+    boolean noArg = ctors.stream().anyMatch(c -> c.getParameters().isEmpty() && Accessors.accessible(c));
     if (!record && noArg) {
       List<FieldModel> writable = new ArrayList<>();
       for (FieldModel f : fields) {
@@ -309,17 +301,8 @@ public final class EntityValidator {
   }
 
   private String writeStatement(TypeElement owner, Declared d) {
-    String setter = "set" + capitalized(d.name());
-    for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
-      if (accessible(m) && m.getSimpleName().contentEquals(setter) && m.getParameters().size() == 1
-          && types.isSameType(m.getParameters().get(0).asType(), d.type())) {
-        return "e." + setter + "(" + local(d.name()) + ")";
-      }
-    }
-    if (accessible(d.element()) && !d.element().getModifiers().contains(Modifier.FINAL)) {
-      return "e." + d.name() + " = " + local(d.name());
-    }
-    return null;
+    return accessors.setter(owner, d.element(), d.name(), d.type(), packageOf(owner))
+        .map(set -> set.isEmpty() ? "e." + d.name() + " = " + local(d.name()) : "e." + set + "(" + local(d.name()) + ")").orElse(null);
   }
 
   private List<IndexModel> indexes(TypeElement type, List<Declared> declared, List<FieldModel> fields) {
@@ -372,7 +355,7 @@ public final class EntityValidator {
 
   private static boolean isDocument(FieldModel f) {
     return switch (f.type().kind()) {
-      case DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD -> true;
+      case DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD, DOC_CLASS -> true;
       default -> false;
     };
   }

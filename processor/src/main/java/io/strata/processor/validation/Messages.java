@@ -10,7 +10,8 @@ public enum Messages {
   UNSUPPORTED_ID_TYPE("@Id '%s' has type %s; an id must be String, long, Long, int, Integer, UUID or byte[]"),
   UNSUPPORTED_FIELD_TYPE("field '%s' has type %s, which Strata cannot store. Supported: primitives and their boxes,"
       + " String, UUID, byte[], enums, Instant, LocalDate, BigInteger, BigDecimal, io.strata.Point, io.strata.GeoPoint,"
-      + " Optional/List/Set of those scalars, and records made of them. Mark it @Transient to leave it out"),
+      + " Optional/List/Set of those scalars, and records made of them; annotate it @Document to store a Map<String, X>, a"
+      + " class or a nested structure as a document. Mark it @Transient to leave it out"),
   UNSUPPORTED_INDEX_TYPE("@Indexed field '%s' has type %s, which cannot be indexed: index a scalar (number, boolean,"
       + " String, UUID, byte[], enum, Instant, LocalDate, BigInteger, BigDecimal) or an Optional of one"),
   INDEX_MISSING_FIELD("@Index '%s' names field '%s', which %s does not store%s"),
@@ -38,8 +39,9 @@ public enum Messages {
   BLOB_CHUNK_SIZE("@Blob(chunkSize = %d) on '%s' must be between 1 and 100000 (FoundationDB's value limit)"),
   SPATIAL_NOT_POINT("@Spatial goes on io.strata.Point or io.strata.GeoPoint fields only; '%s' is %s"),
   SPATIAL_MAX_RANGES("@Spatial(maxRanges = %d) on '%s' must be between 1 and 256"),
-  DOCUMENT_TYPE("@Document field '%s' has type %s: use Map<String, Object>, List<Object>, Object, or a record whose"
-      + " components are storable (they are kept as a map)"),
+  DOCUMENT_TYPE("@Document field '%s' has type %s, which a document cannot hold: %s. A document holds Map<String, X>,"
+      + " List<X>, Object, records and classes with a no-arg constructor (kept as maps of their components or properties),"
+      + " with scalars, lists, sets and documents inside"),
   INDEX_ON_LARGE_FIELD("@Indexed field '%s' is a @%s: blobs and documents cannot be indexed; index a scalar field instead"),
   COVERING_WITH_DOCUMENT("covering index '%s' would copy whole rows, but %s has @Document field '%s', which does not fit in"
       + " one value: remove covering = true"),

@@ -191,7 +191,8 @@ final class SchemaComparer {
    * Why values stored with {@code old} would be misread as {@code now}, or empty when they read back
    * correctly: equal encodings; integers and floating point widening (int → long, float → double);
    * enum → String and enum constants added; a collection, nested record or document whose parts are
-   * compatible; a document record gaining or losing components, or becoming a plain document.
+   * compatible; a document record or class gaining or losing components; a typed document map or list whose
+   * values are compatible; any document becoming a plain one ({@code Map<String, Object>}, {@code Object}).
    */
   static Optional<String> incompatibility(Encoding old, Encoding now) {
     Encoding o = old.unlabelled();
@@ -220,6 +221,16 @@ final class SchemaComparer {
         return tuples(old, now);
       case "document→document":
         return documents(old, now);
+      case "document-map→document-map":
+      case "document-list→document-list":
+        return incompatibility(o.parts().get(0), n.parts().get(0)).map(why -> "its values: " + why);
+      case "document-map→document":
+      case "document-list→document":
+        // a plain document (no parts) reads whatever tree is stored; a record would need map keys it may not find
+        return n.parts().isEmpty() ? Optional.empty() : Optional.of("a typed map or list is not stored as the record's components");
+      case "document→document-map":
+      case "document→document-list":
+        return Optional.of("a document stored as " + o + " may hold values that " + n + " cannot read");
       default:
         break;
     }

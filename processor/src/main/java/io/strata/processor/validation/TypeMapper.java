@@ -1,24 +1,39 @@
 package io.strata.processor.validation;
 
 import com.palantir.javapoet.TypeName;
-import io.strata.processor.model.ValueType;
+import io.strata.annotations.Transient;
 import io.strata.processor.model.ValueType.Kind;
+import io.strata.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 
 /** Maps Java types to {@link ValueType}s: the tuple encodings LAYOUTS.md allows. */
 public final class TypeMapper {
   private final Set<String> visiting = new HashSet<>();
+  private final Accessors accessors;
+  /** Why the current {@link #mapDocument} failed: the first (innermost) problem found. */
+  private String problem;
+  /** The package of the generated code that reads and writes the current document (the entity's). */
+  private String fromPackage;
+
+  TypeMapper(Accessors accessors) {
+    this.accessors = accessors;
+  }
 
   /** The mapping of {@code type}, or empty when Strata cannot store it. */
   public Optional<ValueType> map(TypeMirror type) {
@@ -74,17 +89,7 @@ public final class TypeMapper {
     }
     if (element.getKind() == ElementKind.RECORD && visiting.add(qualified)) {
       try {
-        List<ValueType> parts = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (RecordComponentElement c : element.getRecordComponents()) {
-          Optional<ValueType> part = map(c.asType());
-          if (part.isEmpty()) {
-            return Optional.empty();
-          }
-          parts.add(part.get());
-          names.add(c.getSimpleName().toString());
-        }
-        return Optional.of(new ValueType(Kind.RECORD, name, parts, names));
+        return record(element, name, Kind.RECORD, this::map);
       } finally {
         visiting.remove(qualified);
       }
@@ -93,61 +98,176 @@ public final class TypeMapper {
   }
 
   /**
-   * The mapping of a {@code @Document} field's type: a {@code Map<String,?>}, {@code List<?>} or
-   * {@code Object} kept as a plain tree, or a record whose components are stored as a map; empty otherwise.
+   * The mapping of a {@code @Document} field's type, or empty with {@link #documentProblem()} saying why:
+   * {@code Object}, {@code Map<String, X>} or {@code List<X>} ({@code X = Object} or a wildcard keeps a plain
+   * tree, any other X is decoded as X), a record whose components are stored as a map, or a class rebuilt
+   * through its no-arg constructor whose properties are stored as a map. Inside those, X, components and
+   * properties may be any scalar {@link #map} accepts, lists and sets of document values, or documents again.
    */
-  public Optional<ValueType> mapDocument(TypeMirror type) {
+  public Optional<ValueType> mapDocument(TypeMirror type, String fromPackage) {
+    this.fromPackage = fromPackage;
+    problem = null;
+    return document(type);
+  }
+
+  /** Why the last {@link #mapDocument} found no mapping, naming the innermost type at fault and the fix. */
+  public String documentProblem() {
+    return problem == null ? "use Map<String, X>, List<X>, Object, a record or a class with a no-arg constructor" : problem;
+  }
+
+  private Optional<ValueType> fail(String why) {
+    if (problem == null) {
+      problem = why;
+    }
+    return Optional.empty();
+  }
+
+  private Optional<ValueType> document(TypeMirror type) {
     TypeName name = TypeName.get(type);
     if (type.getKind() != TypeKind.DECLARED) {
-      return Optional.empty();
+      return fail(type + " is not a type a document can hold: use a boxed number, String, a record, a class, Map<String, X> or"
+          + " List<X>");
     }
     DeclaredType declared = (DeclaredType) type;
     TypeElement element = (TypeElement) declared.asElement();
     String qualified = element.getQualifiedName().toString();
+    List<? extends TypeMirror> arguments = declared.getTypeArguments();
+    if (!element.getTypeParameters().isEmpty() && arguments.isEmpty()) {
+      return fail(type + " is a raw type: declare its type arguments, e.g. Map<String, Object> or List<Integer>");
+    }
     switch (qualified) {
       case "java.lang.Object":
         return simple(Kind.DOC_OBJECT, name);
       case "java.util.Map":
-        return declared.getTypeArguments().size() == 2 && declared.getTypeArguments().get(0).toString().equals("java.lang.String")
-            && isPlainTree(declared.getTypeArguments().get(1)) ? simple(Kind.DOC_MAP, name) : Optional.empty();
+        if (!arguments.get(0).toString().equals("java.lang.String")) {
+          return fail(type + " has keys of type " + arguments.get(0) + ", but document map keys are strings: declare Map<String, "
+              + arguments.get(1) + "> and convert the keys");
+        }
+        return typedOrPlain(Kind.DOC_MAP, name, arguments.get(1));
       case "java.util.List":
-        return declared.getTypeArguments().size() == 1 && isPlainTree(declared.getTypeArguments().get(0))
-            ? simple(Kind.DOC_LIST, name) : Optional.empty();
+        return typedOrPlain(Kind.DOC_LIST, name, arguments.get(0));
       default:
         break;
     }
-    if (element.getKind() != ElementKind.RECORD || !visiting.add(qualified)) {
-      return Optional.empty();
+    if (qualified.startsWith("java.") || qualified.startsWith("javax.")) {
+      return fail(type + " is not a type a document can hold: use a boxed number, String, UUID, byte[], an enum, Instant,"
+          + " LocalDate, BigInteger, BigDecimal, an Optional of one of those, a record, a class with a no-arg constructor,"
+          + " Map<String, X>, List<X> or (inside a document) Set<X>");
+    }
+    if (!element.getTypeParameters().isEmpty()) {
+      return fail(type + " has type parameters: declare a record or class without them for the document to hold");
+    }
+    if (!visiting.add(qualified)) {
+      return fail(type + " refers to itself through its parts, and recursive document types are not supported: declare that"
+          + " part as Map<String, Object> or List<Object>");
     }
     try {
-      List<ValueType> parts = new ArrayList<>();
-      List<String> names = new ArrayList<>();
-      for (RecordComponentElement c : element.getRecordComponents()) {
-        Optional<ValueType> part = map(c.asType()).filter(t -> t.kind() != Kind.RECORD).or(() -> mapDocument(c.asType()))
-            .or(() -> documentList(c.asType()));
-        if (part.isEmpty()) {
-          return Optional.empty();
-        }
-        parts.add(part.get());
-        names.add(c.getSimpleName().toString());
+      if (element.getKind() == ElementKind.RECORD) {
+        return record(element, name, Kind.DOC_RECORD, this::documentPart);
       }
-      return Optional.of(new ValueType(Kind.DOC_RECORD, name, parts, names));
+      if (element.getKind() == ElementKind.CLASS) {
+        return documentClass(element, name);
+      }
+      return fail(type + " is a " + element.getKind().toString().toLowerCase() + ": a document holds records, classes, maps,"
+          + " lists and scalars");
     } finally {
       visiting.remove(qualified);
     }
   }
 
-  /** Inside a document record: a {@code List} of document records, stored as a list of maps. */
-  private Optional<ValueType> documentList(TypeMirror type) {
+  /** A document map's value type or list's item type: {@code Object}/a wildcard keeps a plain tree, anything else is typed. */
+  private Optional<ValueType> typedOrPlain(Kind kind, TypeName name, TypeMirror item) {
+    if (isPlainTree(item)) {
+      return simple(kind, name);
+    }
+    return documentPart(item).map(part -> new ValueType(kind, name, List.of(part), List.of()));
+  }
+
+  /** A record of {@code kind} whose components map by {@code component}; empty when one does not. */
+  private static Optional<ValueType> record(TypeElement element, TypeName name, Kind kind,
+      Function<TypeMirror, Optional<ValueType>> component) {
+    List<ValueType> parts = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (RecordComponentElement c : element.getRecordComponents()) {
+      Optional<ValueType> part = component.apply(c.asType());
+      if (part.isEmpty()) {
+        return Optional.empty();
+      }
+      parts.add(part.get());
+      names.add(c.getSimpleName().toString());
+    }
+    return Optional.of(new ValueType(kind, name, parts, names));
+  }
+
+  /** A class rebuilt with its no-arg constructor; each stored field is read and written through {@link Accessors}. */
+  private Optional<ValueType> documentClass(TypeElement element, TypeName name) {
+    String simple = element.getSimpleName().toString();
+    if (element.getModifiers().contains(Modifier.ABSTRACT)) {
+      return fail(simple + " is abstract, so a document cannot rebuild it: use a concrete class or a record");
+    }
+    if (!accessors.visible(element, fromPackage)) {
+      return fail(simple + " is not visible from package " + fromPackage + ", where the generated codec lives: make it public");
+    }
+    if (element.getNestingKind() == NestingKind.MEMBER && !element.getModifiers().contains(Modifier.STATIC)) {
+      return fail(simple + " is an inner class, so a document cannot create it without an enclosing instance: declare it static");
+    }
+    if (!(element.getSuperclass() instanceof DeclaredType superclass)
+        || !((TypeElement) superclass.asElement()).getQualifiedName().contentEquals("java.lang.Object")) {
+      return fail(simple + " extends " + element.getSuperclass() + ", whose fields a document would not keep: declare every"
+          + " field in " + simple + ", or use a record");
+    }
+    boolean noArg = ElementFilter.constructorsIn(element.getEnclosedElements()).stream()
+        .anyMatch(c -> c.getParameters().isEmpty() && accessors.visible(c, fromPackage));
+    if (!noArg) {
+      return fail(simple + " has no no-arg constructor visible from package " + fromPackage + " (where the generated codec lives), which a document needs to rebuild it:"
+          + " add a public no-arg constructor, or use a record");
+    }
+    List<ValueType> parts = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    List<ValueType.Access> access = new ArrayList<>();
+    for (VariableElement f : ElementFilter.fieldsIn(element.getEnclosedElements())) {
+      if (f.getModifiers().contains(Modifier.STATIC) || f.getModifiers().contains(Modifier.TRANSIENT)
+          || f.getAnnotation(Transient.class) != null) {
+        continue;
+      }
+      String field = f.getSimpleName().toString();
+      Optional<ValueType.Access> reach = accessors.access(element, f, field, f.asType(), fromPackage);
+      if (reach.isEmpty()) {
+        return fail("field '" + field + "' of " + simple + " cannot be both read and written from package " + fromPackage
+            + ": add public " + Accessors.getterName(field, f.asType()) + "() and set" + Accessors.capitalized(field)
+            + "(...), make it public and non-final, or mark it @Transient");
+      }
+      Optional<ValueType> part = documentPart(f.asType());
+      if (part.isEmpty()) {
+        return Optional.empty();
+      }
+      parts.add(part.get());
+      names.add(field);
+      access.add(reach.get());
+    }
+    return Optional.of(new ValueType(Kind.DOC_CLASS, name, parts, names, access));
+  }
+
+  /**
+   * A value inside a document (a component, property, map value or list item): a scalar, an Optional, list or
+   * set of scalars, a list or set of other document values, or a document.
+   */
+  private Optional<ValueType> documentPart(TypeMirror type) {
+    return map(type).filter(t -> t.kind() != Kind.RECORD).or(() -> documentCollection(type)).or(() -> document(type));
+  }
+
+  /** Inside a document: a {@code List} or {@code Set} of document values that are not scalars, stored as a list. */
+  private Optional<ValueType> documentCollection(TypeMirror type) {
     if (type.getKind() != TypeKind.DECLARED) {
       return Optional.empty();
     }
     DeclaredType declared = (DeclaredType) type;
-    if (!((TypeElement) declared.asElement()).getQualifiedName().contentEquals("java.util.List") || declared.getTypeArguments().size() != 1) {
+    String qualified = ((TypeElement) declared.asElement()).getQualifiedName().toString();
+    Kind kind = qualified.equals("java.util.List") ? Kind.LIST : qualified.equals("java.util.Set") ? Kind.SET : null;
+    if (kind == null || declared.getTypeArguments().size() != 1 || isPlainTree(declared.getTypeArguments().get(0))) {
       return Optional.empty();
     }
-    return mapDocument(declared.getTypeArguments().get(0)).filter(item -> item.kind() == Kind.DOC_RECORD)
-        .map(item -> new ValueType(Kind.LIST, TypeName.get(type), List.of(item), List.of()));
+    return documentPart(declared.getTypeArguments().get(0)).map(item -> new ValueType(kind, TypeName.get(type), List.of(item), List.of()));
   }
 
   /** {@code Object} or a wildcard: values kept as whatever plain tree was stored. */

@@ -6,7 +6,6 @@ import static io.strata.processor.behaviour.TownData.sortedIds;
 import static io.strata.processor.behaviour.TownData.where;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,8 +101,21 @@ public abstract class DeclaredQueriesContract extends BackendContract {
   void optionalResultsAreEmptyOrTheOne() {
     assertEquals(Optional.of(TOWNS.get(7)), towns.findByCode("C7"));
     assertEquals(Optional.empty(), towns.findByCode("nope"));
+  }
+
+  @Test
+  void aBareEntityResultIsTheOneMatchAndNoMatchIsAnErrorNotNull() {
     assertEquals(TOWNS.get(8), towns.getByCode("C8"));
-    assertNull(towns.getByCode("nope"));
+    IncorrectResultSizeException none = assertThrows(IncorrectResultSizeException.class, () -> towns.getByCode("nope"));
+    assertEquals("getByCode", none.query());
+    assertEquals(1, none.expected());
+    assertEquals(0, none.found());
+    assertTrue(none.getMessage().startsWith("getByCode expected exactly one result but found none; declare it to return"
+        + " Optional<...>"), none.getMessage());
+    assertEquals(TOWNS.get(8), towns.queryByCode("C8").join());
+    java.util.concurrent.CompletionException async = assertThrows(java.util.concurrent.CompletionException.class,
+        () -> towns.queryByCode("nope").join());
+    assertEquals(IncorrectResultSizeException.class, async.getCause().getClass(), "the asynchronous form fails the same way");
   }
 
   @Test
@@ -112,6 +124,10 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     towns.save(new Town(1001, "Twin", "JP", 2, false, "T2", LocalDate.of(2000, 1, 1), null));
     IncorrectResultSizeException e = assertThrows(IncorrectResultSizeException.class, () -> towns.findByName("Twin"));
     assertTrue(e.getMessage().contains("findByName"), e.getMessage());
+    IncorrectResultSizeException bare = assertThrows(IncorrectResultSizeException.class, () -> towns.readByName("Twin"));
+    assertEquals(2, bare.found());
+    assertTrue(bare.getMessage().startsWith("readByName expected at most one result but found 2"), bare.getMessage());
+    assertEquals(TOWNS.get(2), towns.readByName(TOWNS.get(2).name()));
     assertEquals(Optional.of(TOWNS.get(2)), towns.findByName(TOWNS.get(2).name()));
   }
 
