@@ -23,7 +23,9 @@ import java.util.function.Supplier;
  * every non-snapshot read not served wholly from the attempt's own writes adds the read-conflict range
  * FoundationDB would. As in FoundationDB, no key longer than the key limit can exist, so reading one
  * returns nothing rather than failing, and an inverted or zero-width range reads as empty. Results are
- * copies: the engine never hands out an array it keeps, nor keeps one the caller passed.
+ * copies: the engine never hands out an array it keeps, nor keeps one the caller passed. A read is computed
+ * when it is issued, holding the write buffer's monitor, so it sees exactly the writes issued before it
+ * even when other threads keep writing and its answer arrives later.
  */
 final class TransactionReads {
     static final int KEY_LIMIT = 10_000;
@@ -174,7 +176,10 @@ final class TransactionReads {
             return CompletableFuture.failedFuture(error);
         }
         try {
-            T value = body.get();
+            T value;
+            synchronized (tr.buffer()) { // the writes issued before this read, and none while it merges with them
+                value = body.get();
+            }
             // the store may have pruned versions this read needed while it ran: then it is too old
             error = local ? null : tooOld();
             return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(value);
