@@ -13,7 +13,8 @@ import java.util.TreeMap;
  * <p>Invariants: {@link #entries} holds, for each key written since the last range clear covering it,
  * either its known final value ({@code known}, null = absent) or the atomic operations still to apply
  * to the stored value; {@link #cleared} holds disjoint cleared ranges, and a key inside one with no
- * entry is absent. Versionstamped writes are unreadable until commit ({@link #unreadable}).
+ * entry is absent. Versionstamped writes are unreadable until commit ({@link #unreadable}). Both are made by
+ * the first write that needs them (most transactions never clear a range or write a versionstamp).
  *
  * <p>Thread-safety: a transaction may be used from several threads and callbacks at once, and FoundationDB's
  * client runs its calls one at a time, in the order they are made, on its network thread, so a read sees
@@ -49,8 +50,8 @@ final class WriteBuffer {
 
     private final List<Mutation> log = new ArrayList<>();
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
-    private final KeyRanges cleared = new KeyRanges();
-    private final List<byte[][]> unreadable = new ArrayList<>();
+    private KeyRanges cleared;
+    private List<byte[][]> unreadable;
 
     /** The mutations so far, in the order issued: a copy, for the commit. */
     synchronized List<Mutation> log() {
@@ -74,6 +75,9 @@ final class WriteBuffer {
     synchronized void clear(byte[] begin, byte[] end) {
         log.add(new Mutation(Mutation.Kind.CLEAR_RANGE, begin, end, null, null));
         entries.subMap(begin, true, end, false).clear();
+        if (cleared == null) {
+            cleared = new KeyRanges();
+        }
         cleared.add(begin, end);
     }
 
@@ -98,6 +102,9 @@ final class WriteBuffer {
     /** A versionstamped write: applied at commit; {@code [begin, end)} may not be read before then. */
     synchronized void versionstamped(MutationType type, byte[] key, byte[] param, byte[] unreadableBegin, byte[] unreadableEnd) {
         log.add(new Mutation(Mutation.Kind.ATOMIC, key, null, type, param));
+        if (unreadable == null) {
+            unreadable = new ArrayList<>();
+        }
         unreadable.add(new byte[][] {unreadableBegin, unreadableEnd});
     }
 
@@ -111,20 +118,25 @@ final class WriteBuffer {
     }
 
     synchronized boolean isCleared(byte[] key) {
-        return cleared.contains(key);
+        return cleared != null && cleared.contains(key);
     }
 
     /** Whether the whole of {@code [begin, end)} lies in one cleared range (so reads of it need no storage). */
     synchronized boolean coversCleared(byte[] begin, byte[] end) {
-        return cleared.covers(begin, end);
+        return cleared != null && cleared.covers(begin, end);
     }
 
     /** Whether this transaction wrote anything in {@code [begin, end)}: a set, clear, atomic or versionstamped write. */
     synchronized boolean touches(byte[] begin, byte[] end) {
-        return !entries.subMap(begin, true, end, false).isEmpty() || cleared.intersects(begin, end) || isUnreadable(begin, end);
+        return !entries.subMap(begin, true, end, false).isEmpty()
+                || cleared != null && cleared.intersects(begin, end)
+                || isUnreadable(begin, end);
     }
 
     synchronized boolean isUnreadable(byte[] begin, byte[] end) {
+        if (unreadable == null) {
+            return false;
+        }
         for (byte[][] r : unreadable) {
             if (Keys.compare(r[0], end) < 0 && Keys.compare(begin, r[1]) < 0) {
                 return true;
