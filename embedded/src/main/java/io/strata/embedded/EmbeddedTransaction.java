@@ -33,8 +33,10 @@ import java.util.function.Function;
  * throws {@link IllegalStateException} from then on. Writes never throw (fdb-java's {@code set},
  * {@code clear} and {@code mutate} cannot): their errors are deferred and surface on the next read or on
  * commit. Watches are armed only when the commit succeeds; until then they belong to the attempt and fail
- * with its error. Not thread-safe for concurrent writes (neither is FoundationDB's client); reads may run
- * from any thread.
+ * with its error. Safe to use from several threads and callbacks at once, as fdb-java's transactions are:
+ * writes, and each read's merge with them, are serialised on the {@link WriteBuffer} (as FoundationDB's
+ * client runs a transaction's calls one at a time on its network thread), so a read sees exactly the writes
+ * issued before it, whichever thread issued them and whenever its answer arrives.
  */
 final class EmbeddedTransaction extends ReadSurface implements Transaction {
     static final long DEFAULT_SIZE_LIMIT = 10_000_000L;
@@ -246,7 +248,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         CompletableFuture<Long> applied;
         try {
             applied = db.commit(new EmbeddedDatabase.CommitRequest(
-                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), List.copyOf(buffer.log())));
+                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), buffer.log()));
         } catch (FDBException e) {
             return failCommit(e);
         }

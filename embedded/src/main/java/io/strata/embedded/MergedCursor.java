@@ -9,7 +9,9 @@ import java.util.NoSuchElementException;
  * transaction's own writes (read-your-writes), from a starting key in one direction.
  *
  * <p>A buffered entry hides the stored value of its key; a stored key inside a range the transaction
- * cleared is hidden; pending atomic operations are applied to the stored value as it is read.
+ * cleared is hidden; pending atomic operations are applied to the stored value as it is read. It walks the
+ * buffer's live entries, so it is used only inside a read's answer, which holds the buffer's monitor
+ * (see {@link WriteBuffer} on threads).
  */
 final class MergedCursor implements Iterator<byte[][]> {
     /** What lies beneath a transaction's writes: the store at its read version, or what it already read of it. */

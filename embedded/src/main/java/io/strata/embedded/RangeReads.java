@@ -18,13 +18,11 @@ final class RangeReads {
     private final EmbeddedDatabase db;
     private final EmbeddedTransaction tr;
     private final TransactionReads reads;
-    private final ReadCache cache;
 
-    RangeReads(EmbeddedDatabase db, EmbeddedTransaction tr, TransactionReads reads, ReadCache cache) {
+    RangeReads(EmbeddedDatabase db, EmbeddedTransaction tr, TransactionReads reads) {
         this.db = db;
         this.tr = tr;
         this.reads = reads;
-        this.cache = cache;
     }
 
     CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshotRead) {
@@ -105,8 +103,9 @@ final class RangeReads {
         WriteBuffer writes = reads.visibleWrites(snapshotRead);
         byte[] b = simpleBound(begin);
         byte[] e = simpleBound(end);
+        ReadCache cache = reads.cacheIfAny();
         return writes != null && b != null && e != null
-                && (Keys.compare(b, e) >= 0 || cache.covers(b, e) || writes.coversCleared(b, e));
+                && (Keys.compare(b, e) >= 0 || cache != null && cache.covers(b, e) || writes.coversCleared(b, e));
     }
 
     /** A selector with orEqual removed, as FoundationDB normalises it: (key, offset) of firstGreaterOrEqual form. */
@@ -160,7 +159,8 @@ final class RangeReads {
             throw FdbErrors.of(1036);
         }
         WriteBuffer writes = reads.visibleWrites(snapshotRead);
-        MergedCursor.Source source = writes != null && cache.covers(b, e) ? cache : reads.storage(writes != null);
+        ReadCache cache = reads.cacheIfAny();
+        MergedCursor.Source source = writes != null && cache != null && cache.covers(b, e) ? cache : reads.storage(writes != null);
         List<byte[][]> out = scan(source, writes, b, e, limit, reverse);
         reads.conflicts().count(b.length + e.length);
         boolean cut = limit != 0 && out.size() == limit;
@@ -168,7 +168,7 @@ final class RangeReads {
         byte[] readBegin = cut && reverse ? last : b.clone();
         byte[] readEnd = cut && !reverse ? Keys.after(last) : e.clone();
         if (writes != null) {
-            cache.markKnown(readBegin, readEnd);
+            reads.cache().markKnown(readBegin, readEnd);
         }
         if (!snapshotRead && (writes == null || !writes.coversCleared(b, e))) {
             reads.conflicts().addRead(readBegin, readEnd);

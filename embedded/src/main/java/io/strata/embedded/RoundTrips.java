@@ -25,8 +25,16 @@ final class RoundTrips {
     private final LongAdder conflicts = new LongAdder();
     private final LongAdder sequential = new LongAdder();
 
+    /** The one path of every attempt when there is no latency: it counts nothing, so it holds no state. */
+    private final Path unmeasured = new Path();
+
     RoundTrips(long latencyNanos) {
         this.latencyNanos = latencyNanos;
+    }
+
+    /** A new attempt's critical path (shared, and stateless, when there is no latency to measure). */
+    Path path() {
+        return latencyNanos == 0 ? unmeasured : new Path();
     }
 
     /** When a request sent now, which may go out only at {@code notBeforeNanos}, is answered. */

@@ -23,7 +23,9 @@ import java.util.function.Supplier;
  * every non-snapshot read not served wholly from the attempt's own writes adds the read-conflict range
  * FoundationDB would. As in FoundationDB, no key longer than the key limit can exist, so reading one
  * returns nothing rather than failing, and an inverted or zero-width range reads as empty. Results are
- * copies: the engine never hands out an array it keeps, nor keeps one the caller passed.
+ * copies: the engine never hands out an array it keeps, nor keeps one the caller passed. A read is computed
+ * when it is issued, holding the write buffer's monitor, so it sees exactly the writes issued before it
+ * even when other threads keep writing and its answer arrives later.
  */
 final class TransactionReads {
     static final int KEY_LIMIT = 10_000;
@@ -31,8 +33,8 @@ final class TransactionReads {
 
     private final EmbeddedDatabase db;
     private final EmbeddedTransaction tr;
-    private final ReadCache cache = new ReadCache();
-    private final MappedRangeRead mapped;
+    /** What this attempt read from storage: made by the first read that records something (blind writes never do). */
+    private volatile ReadCache cache;
     private final RangeReads ranges;
     private volatile long readVersion = -1;
     /** When this attempt's read version arrives from the (simulated) network; reads cannot go out before. */
@@ -44,13 +46,37 @@ final class TransactionReads {
     TransactionReads(EmbeddedDatabase db, EmbeddedTransaction tr) {
         this.db = db;
         this.tr = tr;
-        this.mapped = new MappedRangeRead(db, tr, this);
-        this.ranges = new RangeReads(db, tr, this, cache);
-        this.path = db.network().new Path();
+        this.ranges = new RangeReads(db, tr, this);
+        this.path = db.network().path();
     }
 
+    /** A {@code getMappedRange} of this attempt (its helper is made per call: most transactions never make one). */
     MappedRangeRead mapped() {
-        return mapped;
+        return new MappedRangeRead(db, tr, this);
+    }
+
+    /** The read cache, or null while nothing has been recorded in it. */
+    ReadCache cacheIfAny() {
+        return cache;
+    }
+
+    /** The read cache, made on first use. */
+    ReadCache cache() {
+        ReadCache c = cache;
+        if (c == null) {
+            synchronized (this) {
+                c = cache;
+                if (c == null) {
+                    cache = c = new ReadCache();
+                }
+            }
+        }
+        return c;
+    }
+
+    private boolean cacheKnows(byte[] key) {
+        ReadCache c = cache;
+        return c != null && c.knows(key);
     }
 
     long readVersionIfTaken() {
@@ -144,15 +170,18 @@ final class TransactionReads {
         CompletableFuture<T> answer = answer(local, body);
         if (local) {
             // what the cache holds is known only once the reads that filled it are answered
-            return db.network().deliver(answer, cache.answeredBy(), tr.getExecutor(), tr.deadlineNanos());
+            ReadCache c = cache;
+            return db.network().deliver(answer, c == null ? 0 : c.answeredBy(), tr.getExecutor(), tr.deadlineNanos());
         }
         long delay = db.faults().nextReadDelayNanos();
         long due = db.network().dueAfter(readVersionArrives);
         if (delay > 0) {
             due = Math.max(due, System.nanoTime()) + delay;
         }
-        cache.answeredBy(due);
-        path.sent(due);
+        if (due != 0) {
+            cache().answeredBy(due);
+            path.sent(due);
+        }
         return db.network().deliver(answer, due, tr.getExecutor(), tr.deadlineNanos());
     }
 
@@ -174,7 +203,10 @@ final class TransactionReads {
             return CompletableFuture.failedFuture(error);
         }
         try {
-            T value = body.get();
+            T value;
+            synchronized (tr.buffer()) { // the writes issued before this read, and none while it merges with them
+                value = body.get();
+            }
             // the store may have pruned versions this read needed while it ran: then it is too old
             error = local ? null : tooOld();
             return error != null ? CompletableFuture.failedFuture(error) : CompletableFuture.completedFuture(value);
@@ -219,7 +251,7 @@ final class TransactionReads {
                     @Override
                     public byte[][] next() {
                         byte[][] kv = scan.next();
-                        cache.record(kv[0], kv[1]);
+                        cache().record(kv[0], kv[1]);
                         return kv;
                     }
                 };
@@ -229,7 +261,7 @@ final class TransactionReads {
             public byte[] get(byte[] key) {
                 byte[] value = db.store().get(key, readVersion);
                 if (record) {
-                    cache.record(key, value);
+                    cache().record(key, value);
                 }
                 return value;
             }
@@ -248,7 +280,7 @@ final class TransactionReads {
     private boolean isLocal(byte[] key, boolean snapshotRead) {
         WriteBuffer visible = visibleWrites(snapshotRead);
         WriteBuffer.Entry own = visible == null ? null : visible.entry(key);
-        return visible != null && (own != null && own.known() || cache.knows(key) || key.length > keySizeLimit());
+        return visible != null && (own != null && own.known() || cacheKnows(key) || key.length > keySizeLimit());
     }
 
     private byte[] getNow(byte[] key, boolean snapshotRead) {
@@ -272,18 +304,21 @@ final class TransactionReads {
             return copy(entry.value());
         }
         byte[] stored;
-        if (writes != null && cache.knows(key)) {
+        byte[] k = null; // the engine's own copy of the key, made once for the cache and the conflict range
+        if (writes != null && cacheKnows(key)) {
             stored = cache.get(key);
         } else {
-            byte[] k = key.clone();
-            stored = storage(writes != null).get(k);
+            k = key.clone();
+            stored = db.store().get(k, readVersion);
             db.network().read(1, key.length + (stored == null ? 0 : stored.length));
             if (writes != null) {
-                cache.markKnown(k, end);
+                ReadCache c = cache();
+                c.record(k, stored);
+                c.markKnown(k, end);
             }
         }
         if (!snapshotRead) {
-            conflicts().addRead(key.clone(), end);
+            conflicts().addRead(k != null ? k : key.clone(), end);
         }
         return copy(entry == null ? stored : entry.resolve(stored));
     }

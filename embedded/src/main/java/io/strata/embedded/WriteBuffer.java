@@ -13,7 +13,15 @@ import java.util.TreeMap;
  * <p>Invariants: {@link #entries} holds, for each key written since the last range clear covering it,
  * either its known final value ({@code known}, null = absent) or the atomic operations still to apply
  * to the stored value; {@link #cleared} holds disjoint cleared ranges, and a key inside one with no
- * entry is absent. Versionstamped writes are unreadable until commit ({@link #unreadable}).
+ * entry is absent. Versionstamped writes are unreadable until commit ({@link #unreadable}). Both are made by
+ * the first write that needs them (most transactions never clear a range or write a versionstamp).
+ *
+ * <p>Thread-safety: a transaction may be used from several threads and callbacks at once, and FoundationDB's
+ * client runs its calls one at a time, in the order they are made, on its network thread, so a read sees
+ * exactly the writes issued before it. Here every method holds this buffer's monitor, and a read holds it
+ * for the whole of its merge with the buffer ({@link TransactionReads#answer}): the merge runs when the read
+ * is issued (only its answer waits for the network), so it sees the writes made before the call and none
+ * made while it runs. The live views {@link #entries} returns may be used only while holding the monitor.
  */
 final class WriteBuffer {
     /** One mutation, in the order issued; applied in this order at commit. */
@@ -42,34 +50,38 @@ final class WriteBuffer {
 
     private final List<Mutation> log = new ArrayList<>();
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
-    private final KeyRanges cleared = new KeyRanges();
-    private final List<byte[][]> unreadable = new ArrayList<>();
+    private KeyRanges cleared;
+    private List<byte[][]> unreadable;
 
-    List<Mutation> log() {
-        return log;
+    /** The mutations so far, in the order issued: a copy, for the commit. */
+    synchronized List<Mutation> log() {
+        return List.copyOf(log);
     }
 
-    boolean isEmpty() {
+    synchronized boolean isEmpty() {
         return log.isEmpty();
     }
 
-    void set(byte[] key, byte[] value) {
+    synchronized void set(byte[] key, byte[] value) {
         log.add(new Mutation(Mutation.Kind.SET, key, null, null, value));
         entries.put(key, Entry.known(value));
     }
 
-    void clear(byte[] key) {
+    synchronized void clear(byte[] key) {
         log.add(new Mutation(Mutation.Kind.CLEAR, key, null, null, null));
         entries.put(key, Entry.known(null));
     }
 
-    void clear(byte[] begin, byte[] end) {
+    synchronized void clear(byte[] begin, byte[] end) {
         log.add(new Mutation(Mutation.Kind.CLEAR_RANGE, begin, end, null, null));
         entries.subMap(begin, true, end, false).clear();
+        if (cleared == null) {
+            cleared = new KeyRanges();
+        }
         cleared.add(begin, end);
     }
 
-    void atomic(MutationType type, byte[] key, byte[] operand) {
+    synchronized void atomic(MutationType type, byte[] key, byte[] operand) {
         Mutation m = new Mutation(Mutation.Kind.ATOMIC, key, null, type, operand);
         log.add(m);
         Entry e = entries.get(key);
@@ -88,13 +100,16 @@ final class WriteBuffer {
     }
 
     /** A versionstamped write: applied at commit; {@code [begin, end)} may not be read before then. */
-    void versionstamped(MutationType type, byte[] key, byte[] param, byte[] unreadableBegin, byte[] unreadableEnd) {
+    synchronized void versionstamped(MutationType type, byte[] key, byte[] param, byte[] unreadableBegin, byte[] unreadableEnd) {
         log.add(new Mutation(Mutation.Kind.ATOMIC, key, null, type, param));
+        if (unreadable == null) {
+            unreadable = new ArrayList<>();
+        }
         unreadable.add(new byte[][] {unreadableBegin, unreadableEnd});
     }
 
     /** This key's buffered state, or null when the stored value shows through. */
-    Entry entry(byte[] key) {
+    synchronized Entry entry(byte[] key) {
         Entry e = entries.get(key);
         if (e == null && isCleared(key)) {
             return Entry.known(null);
@@ -102,21 +117,26 @@ final class WriteBuffer {
         return e;
     }
 
-    boolean isCleared(byte[] key) {
-        return cleared.contains(key);
+    synchronized boolean isCleared(byte[] key) {
+        return cleared != null && cleared.contains(key);
     }
 
     /** Whether the whole of {@code [begin, end)} lies in one cleared range (so reads of it need no storage). */
-    boolean coversCleared(byte[] begin, byte[] end) {
-        return cleared.covers(begin, end);
+    synchronized boolean coversCleared(byte[] begin, byte[] end) {
+        return cleared != null && cleared.covers(begin, end);
     }
 
     /** Whether this transaction wrote anything in {@code [begin, end)}: a set, clear, atomic or versionstamped write. */
-    boolean touches(byte[] begin, byte[] end) {
-        return !entries.subMap(begin, true, end, false).isEmpty() || cleared.intersects(begin, end) || isUnreadable(begin, end);
+    synchronized boolean touches(byte[] begin, byte[] end) {
+        return !entries.subMap(begin, true, end, false).isEmpty()
+                || cleared != null && cleared.intersects(begin, end)
+                || isUnreadable(begin, end);
     }
 
-    boolean isUnreadable(byte[] begin, byte[] end) {
+    synchronized boolean isUnreadable(byte[] begin, byte[] end) {
+        if (unreadable == null) {
+            return false;
+        }
         for (byte[][] r : unreadable) {
             if (Keys.compare(r[0], end) < 0 && Keys.compare(begin, r[1]) < 0) {
                 return true;
@@ -125,8 +145,8 @@ final class WriteBuffer {
         return false;
     }
 
-    /** Buffered entries in a key range, in key order or reverse. */
-    NavigableMap<byte[], Entry> entries(byte[] from, boolean fromInclusive, boolean forward) {
+    /** Buffered entries from a key, in key order or reverse: a live view, to be used only while holding this buffer's monitor. */
+    synchronized NavigableMap<byte[], Entry> entries(byte[] from, boolean fromInclusive, boolean forward) {
         return forward ? entries.tailMap(from, fromInclusive) : entries.headMap(from, fromInclusive).descendingMap();
     }
 }
