@@ -33,7 +33,7 @@ import java.util.function.UnaryOperator;
  *       deletes the logs it covers. Commits go on meanwhile (they only append to the new log).
  *   <li>After a write or force fails, the writer cuts the log back to its last forced record (so the
  *       batch it was writing is not in the log, unless the disk refuses that too) and the journal is
- *       {@linkplain #failure() failed}: the batch's commits fail with a {@link StorageException} saying
+ *       stopped ({@code failure} set): the batch's commits fail with a {@link StorageException} saying
  *       which of the two happened, every queued and later commit fails with one saying the database must
  *       be reopened, and nothing more is applied or written.
  *   <li>{@link #forces()} and {@link #loggedCommits()} count the forces that made commits durable and
@@ -69,7 +69,7 @@ final class Journal {
     private LogFile log;                          // writer thread (and close, after the writer stopped)
     private long lastVersion;                     // writer thread: the last version in the log
     private volatile boolean checkpointRunning;   // set by the writer, cleared by the checkpointer
-    private volatile StorageException failure;
+    private volatile StorageException failure;    // what stopped the journal; null while it works
     private boolean closing;                      // guarded by queue
 
     private Journal(Path directory, Settings settings, VersionedStore store, DirectoryLock lock,
@@ -155,11 +155,6 @@ final class Journal {
         return directory;
     }
 
-    /** The error that stopped the journal, or null while it works. */
-    StorageException failure() {
-        return failure;
-    }
-
     /** Forces of the log that made commits durable: one per group of commits written together. */
     long forces() {
         return forces.get();
@@ -170,7 +165,7 @@ final class Journal {
         return loggedCommits.get();
     }
 
-    /** Queues a commit (caller holds the commit lock, so versions arrive in order); fails it at once once stopped. */
+    /** Queues a commit (caller holds the commit lock, so versions arrive in order); fails it at once when stopped or closing. */
     void append(Entry entry) {
         StorageException failed;
         synchronized (queue) {

@@ -187,8 +187,8 @@ class PlaceFinderEndToEndTest {
     List<String> expected = Importer.load().stream().filter(p -> p.country().equals("FR")).sorted(PlaceFinder.byPopulation())
         .limit(4).map(Place::name).toList();
     Run r = run("top", "fr", "--limit", "4");
-    assertEquals(0, r.exit(), r.out());
-    String listed = r.out().substring(r.out().indexOf("Imported"));
+    assertEquals(0, r.exit(), r.all());
+    String listed = r.out(); // results only: progress such as "Imported …" goes to stderr
     assertListedInOrder(expected, listed);
     assertEquals(4, listed.lines().filter(l -> l.contains(" FR ")).count(), listed);
   }
