@@ -11,7 +11,6 @@ import com.apple.foundationdb.Tenant;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -69,15 +68,15 @@ final class EmbeddedDatabase implements Database {
     private volatile int maxWatches = Watches.DEFAULT_LIMIT;
 
     /**
-     * A database kept in {@code directory} (null: in memory), recovered from it before this returns.
+     * A database kept in {@code durable}'s directory (null: in memory), recovered from it before this returns.
      *
      * @param nanoClock the monotonic clock versions follow ({@link System#nanoTime} outside tests)
      * @param network   the simulated round trip and the counters behind {@link EngineStats}
      * @param mappedRanges whether getMappedRange is served (else it fails with 2108)
-     * @param checkpointBytes for a durable database: the log size at which a background checkpoint starts
+     * @param durable   for a durable database: its directory, checkpoint threshold and log disk; null in memory
      */
     EmbeddedDatabase(Faults faults, Executor executor, LongSupplier nanoClock, RoundTrips network, boolean mappedRanges,
-            Path directory, long checkpointBytes) {
+            Journal.Settings durable) {
         this.network = network;
         this.mappedRanges = mappedRanges;
         this.faults = faults;
@@ -86,8 +85,7 @@ final class EmbeddedDatabase implements Database {
         this.nanoClock = nanoClock;
         this.clockOrigin = nanoClock.getAsLong();
         this.versionOrigin = System.currentTimeMillis() * 1000L;
-        this.journal = directory == null ? null
-                : Journal.open(directory, checkpointBytes, store, this::replay);
+        this.journal = durable == null ? null : Journal.open(durable, store, this::replay);
         long recovered = journal == null ? 0 : journal.recoveredVersion();
         this.latestVersion = Math.max(versionOrigin, recovered + 1); // versions go on increasing across restarts
         this.assignedVersion = latestVersion;
@@ -111,6 +109,11 @@ final class EmbeddedDatabase implements Database {
 
     RoundTrips network() {
         return network;
+    }
+
+    /** What the database has done so far: the network's counters, and the log's for a durable database. */
+    EngineStats stats() {
+        return journal == null ? network.stats(0, 0) : network.stats(journal.forces(), journal.loggedCommits());
     }
 
     /** Whether getMappedRange is served ({@code EmbeddedFdb.builder().mappedRanges}). */

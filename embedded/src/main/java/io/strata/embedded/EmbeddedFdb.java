@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The in-process FoundationDB engine: a {@link Database} with FoundationDB's semantics (see
@@ -50,14 +51,15 @@ public final class EmbeddedFdb {
     }
 
     /**
-     * What {@code db} has done so far: round trips, keys and bytes read and written, conflicts (see
+     * What {@code db} has done so far: round trips, keys and bytes read and written, conflicts, and for a durable
+     * database the log's forces and the commits they made durable (see
      * {@link EngineStats}); subtract an earlier snapshot with {@link EngineStats#since(EngineStats)}.
      *
      * @throws IllegalArgumentException when {@code db} was not opened by {@code EmbeddedFdb}
      */
     public static EngineStats stats(Database db) {
         if (db instanceof EmbeddedDatabase embedded) {
-            return embedded.network().stats();
+            return embedded.stats();
         }
         throw new IllegalArgumentException("EmbeddedFdb.stats needs a database opened by EmbeddedFdb, not "
                 + (db == null ? "null" : db.getClass().getName()) + ": a cluster's costs are measured with its own tools");
@@ -71,6 +73,7 @@ public final class EmbeddedFdb {
         private long checkpointBytes = DEFAULT_CHECKPOINT_BYTES;
         private Duration latency = Duration.ZERO;
         private boolean mappedRanges = true;
+        private UnaryOperator<LogChannel> logDisk = UnaryOperator.identity();
 
         private Builder() {}
 
@@ -124,6 +127,15 @@ public final class EmbeddedFdb {
         }
 
         /**
+         * For a durable database: the disk its log is appended through, as a wrapper of the file system's channel
+         * (unchanged by default); tests in this package wrap it to make a write or force fail, or take time.
+         */
+        Builder logDisk(UnaryOperator<LogChannel> disk) {
+            this.logDisk = Objects.requireNonNull(disk, "disk");
+            return this;
+        }
+
+        /**
          * For a durable database: the log size (bytes) at which a checkpoint is written in the background and
          * the logs it covers are deleted; 64 MiB by default. Smaller means faster reopening, more writing.
          */
@@ -137,7 +149,7 @@ public final class EmbeddedFdb {
 
         /** A new, empty in-memory database. */
         public Database open() {
-            return new EmbeddedDatabase(faults, executor, nanoClock, new RoundTrips(latency.toNanos()), mappedRanges, null, 0);
+            return new EmbeddedDatabase(faults, executor, nanoClock, new RoundTrips(latency.toNanos()), mappedRanges, null);
         }
 
         /**
@@ -147,7 +159,7 @@ public final class EmbeddedFdb {
          */
         public Database open(Path directory) {
             return new EmbeddedDatabase(faults, executor, nanoClock, new RoundTrips(latency.toNanos()), mappedRanges,
-                    Objects.requireNonNull(directory, "directory"), checkpointBytes);
+                    new Journal.Settings(Objects.requireNonNull(directory, "directory"), checkpointBytes, logDisk));
         }
     }
 }

@@ -5,13 +5,20 @@ package io.strata.embedded;
  * (read-version requests, reads that reach storage, read-write commits), keys and bytes read from storage
  * and written by commits, and commits that failed on a conflict. A value: take one before and one after
  * an operation and {@link #since(EngineStats)} gives what the operation cost. Counts are deterministic for
- * a deterministic workload (they do not depend on timing or on {@code latency}).
+ * a deterministic workload (they do not depend on timing or on {@code latency}), except a durable
+ * database's log forces (below).
  *
  * <p>What counts: a read answered from the transaction's own writes or read-your-writes cache is no
  * round trip and reads no key; a point read reads one key (present or not), a range read the key-values
  * it returns, a mapped range read its index entries plus the rows (or keys) they map to; a read-only
  * commit is no round trip, a read-write commit without a read version also takes one (as fdb's client
  * does). Bytes are key plus value lengths. Injected faults are not conflicts.
+ *
+ * <p>A durable database ({@code EmbeddedFdb.open(Path)}) also counts its disk work: {@code logForces}, the
+ * forces of the write-ahead log that made commits durable, and {@code loggedCommits}, the commits they
+ * made durable. One writer forces every commit waiting at once (group commit), so with concurrent committers
+ * {@code loggedCommits / logForces} is the average group; one committer at a time pays one force per commit.
+ * These two depend on timing; both are 0 in memory.
  *
  * <pre>{@code
  * EngineStats before = EmbeddedFdb.stats(db);
@@ -31,9 +38,13 @@ package io.strata.embedded;
  *                              attempts: what a caller waits, in round trips. Measured only with a
  *                              {@code latency} (0 without): an attempt's answers span this many round
  *                              trips from its first request, so requests sent together count once
+ * @param logForces             durable database: forces of the log that made commits durable (one per group of
+ *                              commits written together); 0 in memory
+ * @param loggedCommits         durable database: commits written to the log and forced; 0 in memory
  */
 public record EngineStats(long readVersionRoundTrips, long readRoundTrips, long commitRoundTrips, long keysRead,
-                          long bytesRead, long keysWritten, long bytesWritten, long conflicts, long sequentialRoundTrips) {
+                          long bytesRead, long keysWritten, long bytesWritten, long conflicts, long sequentialRoundTrips,
+                          long logForces, long loggedCommits) {
 
     /** All round trips: read versions, reads and commits. */
     public long roundTrips() {
@@ -45,6 +56,7 @@ public record EngineStats(long readVersionRoundTrips, long readRoundTrips, long 
         return new EngineStats(readVersionRoundTrips - earlier.readVersionRoundTrips, readRoundTrips - earlier.readRoundTrips,
                 commitRoundTrips - earlier.commitRoundTrips, keysRead - earlier.keysRead, bytesRead - earlier.bytesRead,
                 keysWritten - earlier.keysWritten, bytesWritten - earlier.bytesWritten, conflicts - earlier.conflicts,
-                sequentialRoundTrips - earlier.sequentialRoundTrips);
+                sequentialRoundTrips - earlier.sequentialRoundTrips, logForces - earlier.logForces,
+                loggedCommits - earlier.loggedCommits);
     }
 }

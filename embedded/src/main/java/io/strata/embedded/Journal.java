@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The durable half of a file-backed database: the directory lock, the write-ahead log with group commit,
@@ -29,8 +31,13 @@ import java.util.function.Consumer;
  *   <li>When the log passes {@code checkpointBytes}, the writer rotates to a new log and pins the store at
  *       the last version of the old one; a separate thread writes that snapshot as the checkpoint and then
  *       deletes the logs it covers. Commits go on meanwhile (they only append to the new log).
- *   <li>After a write or force fails, the journal is {@linkplain #failure() failed}: every queued and
- *       later commit fails with a {@link StorageException}; nothing more is applied or written.
+ *   <li>After a write or force fails, the writer cuts the log back to its last forced record (so the
+ *       batch it was writing is not in the log, unless the disk refuses that too) and the journal is
+ *       stopped ({@code failure} set): the batch's commits fail with a {@link StorageException} saying
+ *       which of the two happened, every queued and later commit fails with one saying the database must
+ *       be reopened, and nothing more is applied or written.
+ *   <li>{@link #forces()} and {@link #loggedCommits()} count the forces that made commits durable and
+ *       those commits: with concurrent committers, fewer forces than commits.
  * </ul>
  */
 final class Journal {
@@ -42,24 +49,34 @@ final class Journal {
      */
     record Entry(long version, ByteBuffer payload, Runnable onDurable, Consumer<StorageException> onFailure) {}
 
+    /**
+     * How a durable database is opened: its directory, the log size at which a checkpoint starts, and the disk
+     * the log is appended through ({@link UnaryOperator#identity()}: the file system's {@link LogChannel}).
+     */
+    record Settings(Path directory, long checkpointBytes, UnaryOperator<LogChannel> disk) {}
+
     private final Path directory;
     private final long checkpointBytes;
+    private final UnaryOperator<LogChannel> disk;
     private final VersionedStore store;
     private final DirectoryLock lock;
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
     private final Thread writer;
     private final ExecutorService checkpointer;
     private final long recoveredVersion;
+    private final AtomicLong forces = new AtomicLong();          // written by the writer only
+    private final AtomicLong loggedCommits = new AtomicLong();   // written by the writer only
     private LogFile log;                          // writer thread (and close, after the writer stopped)
     private long lastVersion;                     // writer thread: the last version in the log
     private volatile boolean checkpointRunning;   // set by the writer, cleared by the checkpointer
-    private volatile StorageException failure;
+    private volatile StorageException failure;    // what stopped the journal; null while it works
     private boolean closing;                      // guarded by queue
 
-    private Journal(Path directory, long checkpointBytes, VersionedStore store, DirectoryLock lock,
+    private Journal(Path directory, Settings settings, VersionedStore store, DirectoryLock lock,
             Recovery.Result recovered, LogFile log) {
         this.directory = directory;
-        this.checkpointBytes = checkpointBytes;
+        this.checkpointBytes = settings.checkpointBytes();
+        this.disk = settings.disk();
         this.store = store;
         this.lock = lock;
         this.log = log;
@@ -82,15 +99,15 @@ final class Journal {
      * @throws StorageException when the directory cannot be used, with the reason; a
      *     {@link DirectoryLockedException} when it is in use, a {@link DamagedFileException} when a file is damaged
      */
-    static Journal open(Path requested, long checkpointBytes, VersionedStore store, Recovery.Replayer replayer) {
-        Path directory = prepare(requested.toAbsolutePath().normalize());
+    static Journal open(Settings settings, VersionedStore store, Recovery.Replayer replayer) {
+        Path directory = prepare(settings.directory().toAbsolutePath().normalize());
         DirectoryLock lock = DirectoryLock.acquire(directory);
         try {
             Recovery.Result recovered = Recovery.run(directory, store, replayer);
             LogFile log = recovered.logExists()
-                    ? LogFile.reopen(directory, recovered.logSequence(), recovered.logValidBytes())
-                    : LogFile.create(directory, recovered.logSequence());
-            Journal journal = new Journal(directory, checkpointBytes, store, lock, recovered, log);
+                    ? LogFile.reopen(directory, recovered.logSequence(), recovered.logValidBytes(), settings.disk())
+                    : LogFile.create(directory, recovered.logSequence(), settings.disk());
+            Journal journal = new Journal(directory, settings, store, lock, recovered, log);
             journal.writer.start();
             return journal;
         } catch (IOException e) {
@@ -138,26 +155,36 @@ final class Journal {
         return directory;
     }
 
-    /** The error that stopped the journal, or null while it works. */
-    StorageException failure() {
-        return failure;
+    /** Forces of the log that made commits durable: one per group of commits written together. */
+    long forces() {
+        return forces.get();
     }
 
-    /** Queues a commit (caller holds the commit lock, so versions arrive in order). */
+    /** Commits written to the log and forced. */
+    long loggedCommits() {
+        return loggedCommits.get();
+    }
+
+    /** Queues a commit (caller holds the commit lock, so versions arrive in order); fails it at once when stopped or closing. */
     void append(Entry entry) {
         StorageException failed;
         synchronized (queue) {
-            failed = failure;
-            if (failed == null && closing) {
-                failed = new StorageException("the database in " + directory + " was closed before this commit was written");
-            }
-            if (failed == null) {
+            if (failure == null && !closing) {
                 queue.addLast(entry);
                 queue.notifyAll();
                 return;
             }
+            failed = failure;
         }
-        entry.onFailure().accept(failed);
+        entry.onFailure().accept(failed != null ? stopped(failed)
+                : new StorageException("the database in " + directory + " was closed before this commit was written"));
+    }
+
+    /** The error of a commit that was not written because the journal had stopped with {@code failure}. */
+    private StorageException stopped(StorageException failure) {
+        return new StorageException("the database in " + directory + " stopped accepting commits after a disk failure,"
+                + " so this commit was not written: close the database and open the directory again (reopening recovers"
+                + " every commit acknowledged before the failure). The failure: " + failure.getMessage(), failure);
     }
 
     private void writeLoop() {
@@ -186,14 +213,20 @@ final class Journal {
             try {
                 log.appendAndForce(frames);
             } catch (IOException | RuntimeException e) {
-                fail(batch, e);
+                fail(batch, writeFailed(e));
                 return;
             }
+            forces.incrementAndGet();
+            loggedCommits.addAndGet(batch.size());
             for (int i = 0; i < batch.size(); i++) {
                 try {
                     batch.get(i).onDurable().run();
                 } catch (RuntimeException e) {
-                    fail(batch.subList(i + 1, batch.size()), e); // the store is in doubt: accept nothing more
+                    // the store is in doubt: accept nothing more
+                    fail(batch.subList(i, batch.size()), new StorageException("applying a commit logged in " + log.path()
+                            + " failed, so the database in " + directory + " stopped accepting commits: this commit is on"
+                            + " disk but was not applied. Close the database and open the directory again to recover it ("
+                            + e + ")", e));
                     return;
                 }
             }
@@ -206,18 +239,40 @@ final class Journal {
         }
     }
 
-    private void fail(List<Entry> batch, Exception cause) {
-        StorageException error = new StorageException("writing or applying the log " + log.path() + " failed, so the database in "
-                + directory + " stopped: the outcome of the commits being written is unknown, and no commit is"
-                + " accepted any more. Reopen the directory to recover what reached the disk (" + cause + ")", cause);
-        List<Entry> failed = new ArrayList<>(batch);
+    /**
+     * The error for the commits of a batch whose write or force failed: cuts the log back to its last forced
+     * record, so they are known not to be committed — or, when the disk refuses that too, says their outcome
+     * is unknown (reopening recovers each of them whole or not at all).
+     */
+    private StorageException writeFailed(Exception cause) {
+        String failed = "writing the log " + log.path() + " failed (" + cause + "), so the database in " + directory
+                + " stopped accepting commits: ";
+        String reopen = ". Close the database and open the directory again; every commit acknowledged before is kept";
+        try {
+            log.cutBack();
+        } catch (IOException | RuntimeException refused) {
+            cause.addSuppressed(refused);
+            return new StorageException(failed + "whether this commit reached the disk is unknown, as cutting the log back"
+                    + " to its last forced record failed too (" + refused + "); reopening recovers it whole or not at all"
+                    + reopen, cause);
+        }
+        return new StorageException(failed + "this commit was not committed (the log was cut back to its last forced"
+                + " record)" + reopen, cause);
+    }
+
+    /** Stops the journal: {@code batch} fails with {@code error}, queued commits with {@link #stopped}. */
+    private void fail(List<Entry> batch, StorageException error) {
+        List<Entry> queued;
         synchronized (queue) {
             failure = error;
-            failed.addAll(queue);
+            queued = new ArrayList<>(queue);
             queue.clear();
         }
-        for (Entry e : failed) {
+        for (Entry e : batch) {
             e.onFailure().accept(error);
+        }
+        for (Entry e : queued) {
+            e.onFailure().accept(stopped(error));
         }
     }
 
@@ -225,7 +280,7 @@ final class Journal {
     private void startCheckpoint() {
         LogFile next;
         try {
-            next = LogFile.create(directory, log.sequence() + 1);
+            next = LogFile.create(directory, log.sequence() + 1, disk);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot start a new log in " + directory + " for a checkpoint; going on with "
                     + log.path() + " (" + e + ")");

@@ -10,23 +10,25 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * One write-ahead log file, {@code log-<sequence>.wal}, open for appending: a {@link RecordFiles} header
  * (magic {@code STRATLOG}, the sequence number) then one record per commit ({@link LogRecords}), in
- * commit-version order. Only the journal's writer thread uses an instance.
+ * commit-version order. Only the journal's writer thread uses an instance; it appends through a
+ * {@link LogChannel} (the file system's, unless the database was given another {@code logDisk}).
  */
 final class LogFile implements AutoCloseable {
     private static final Pattern NAME = Pattern.compile("log-(\\d{16})\\.wal");
 
     private final Path path;
     private final long sequence;
-    private final FileChannel channel;
-    private long size;
+    private final LogChannel channel;
+    private long size;   // bytes written and forced: everything after this is not (yet) part of the log
 
-    private LogFile(Path path, long sequence, FileChannel channel, long size) {
+    private LogFile(Path path, long sequence, LogChannel channel, long size) {
         this.path = path;
         this.sequence = sequence;
         this.channel = channel;
@@ -37,8 +39,11 @@ final class LogFile implements AutoCloseable {
         return directory.resolve(String.format("log-%016d.wal", sequence));
     }
 
-    /** A new, empty log whose header is on disk (and the directory entry too) before it is returned. */
-    static LogFile create(Path directory, long sequence) throws IOException {
+    /**
+     * A new, empty log whose header is on disk (and the directory entry too) before it is returned; records are
+     * appended through {@code disk} applied to the file's channel.
+     */
+    static LogFile create(Path directory, long sequence, UnaryOperator<LogChannel> disk) throws IOException {
         Path path = path(directory, sequence);
         FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
@@ -46,7 +51,7 @@ final class LogFile implements AutoCloseable {
             long size = RecordFiles.writeFully(channel, RecordFiles.fileHeader(RecordFiles.LOG_MAGIC, sequence), 0);
             channel.force(true);
             RecordFiles.forceDirectory(directory);
-            return new LogFile(path, sequence, channel, size);
+            return new LogFile(path, sequence, disk.apply(LogChannel.of(channel)), size);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -54,7 +59,7 @@ final class LogFile implements AutoCloseable {
     }
 
     /** An existing log, to append after its first {@code validBytes} (recovery cut any torn tail there). */
-    static LogFile reopen(Path directory, long sequence, long validBytes) throws IOException {
+    static LogFile reopen(Path directory, long sequence, long validBytes, UnaryOperator<LogChannel> disk) throws IOException {
         Path path = path(directory, sequence);
         FileChannel channel = FileChannel.open(path, StandardOpenOption.WRITE);
         try {
@@ -62,7 +67,7 @@ final class LogFile implements AutoCloseable {
                 channel.truncate(validBytes);
                 channel.force(true);
             }
-            return new LogFile(path, sequence, channel, validBytes);
+            return new LogFile(path, sequence, disk.apply(LogChannel.of(channel)), validBytes);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -108,20 +113,33 @@ final class LogFile implements AutoCloseable {
         return size > RecordFiles.FILE_HEADER;
     }
 
-    /** Appends records (headers and payloads) and forces them to disk: one write and one force for the whole batch. */
+    /**
+     * Appends records (headers and payloads) and forces them to disk: one write and one force for the whole
+     * batch. When either fails, the log's size stays at its last forced record; see {@link #cutBack()}.
+     */
     void appendAndForce(List<ByteBuffer> parts) throws IOException {
         ByteBuffer[] buffers = parts.toArray(new ByteBuffer[0]);
         long total = 0;
         for (ByteBuffer b : buffers) {
             total += b.remaining();
         }
-        channel.position(size);
         long written = 0;
         while (written < total) {
-            written += channel.write(buffers);
+            written += channel.write(buffers, size + written);
         }
-        channel.force(true);
+        channel.force();
         size += total;
+    }
+
+    /**
+     * After a failed {@link #appendAndForce}: cuts the file back to its last forced record and forces that, so
+     * no part of the failed batch can be recovered from it.
+     *
+     * @throws IOException when the disk refuses too; whatever part of the batch it kept is then on the file
+     */
+    void cutBack() throws IOException {
+        channel.truncate(size);
+        channel.force();
     }
 
     @Override

@@ -98,9 +98,10 @@ final class RoundTrips {
         conflicts.increment();
     }
 
-    EngineStats stats() {
+    /** These counters, with a durable database's log forces and logged commits (0 in memory). */
+    EngineStats stats(long logForces, long loggedCommits) {
         return new EngineStats(readVersions.sum(), reads.sum(), commits.sum(), keysRead.sum(), bytesRead.sum(),
-                keysWritten.sum(), bytesWritten.sum(), conflicts.sum(), sequential.sum());
+                keysWritten.sum(), bytesWritten.sum(), conflicts.sum(), sequential.sum(), logForces, loggedCommits);
     }
 
     /**

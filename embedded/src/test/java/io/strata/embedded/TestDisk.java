@@ -1,0 +1,155 @@
+package io.strata.embedded;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
+
+/**
+ * A log disk for tests ({@code EmbeddedFdb.builder().logDisk(disk)}): the file system's channel, whose writes and
+ * forces it counts, and which can force slowly, hold one force until released, or fail at a chosen write or
+ * force — writing part of the bytes first, and refusing everything after (a dead disk) if asked.
+ * Writes and forces are numbered from 1 over every log the database appends to.
+ */
+final class TestDisk implements UnaryOperator<LogChannel> {
+    private final AtomicInteger writes = new AtomicInteger();
+    private final AtomicInteger forces = new AtomicInteger();
+    private volatile long forceNanos;
+    private volatile int failingWrite;
+    private volatile int tornBytes;
+    private volatile int failingForce;
+    private volatile int heldForce;
+    private final CountDownLatch holding = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
+    private volatile boolean deadAfterFailure;
+    private volatile boolean failed;
+    private volatile long writtenEnd;
+    private volatile long forcedEnd;
+
+    /** Each force also waits this long, as a disk whose flush takes time. */
+    TestDisk slowForce(long micros) {
+        this.forceNanos = TimeUnit.MICROSECONDS.toNanos(micros);
+        return this;
+    }
+
+    /** The {@code n}-th write writes its first {@code bytes} bytes (fewer if it has fewer), then fails. */
+    TestDisk failWrite(int n, int bytes) {
+        this.failingWrite = n;
+        this.tornBytes = bytes;
+        return this;
+    }
+
+    /** The {@code n}-th force fails (what was written stays in the file). */
+    TestDisk failForce(int n) {
+        this.failingForce = n;
+        return this;
+    }
+
+    /** The {@code n}-th force waits for {@link #release()}; {@link #awaitHeld()} returns once it waits. */
+    TestDisk holdForce(int n) {
+        this.heldForce = n;
+        return this;
+    }
+
+    /** After the first failure every operation fails, cutting the file back included. */
+    TestDisk deadAfterFailure() {
+        this.deadAfterFailure = true;
+        return this;
+    }
+
+    void awaitHeld() throws InterruptedException {
+        if (!holding.await(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("the held force was never reached");
+        }
+    }
+
+    void release() {
+        release.countDown();
+    }
+
+    int writes() {
+        return writes.get();
+    }
+
+    int forces() {
+        return forces.get();
+    }
+
+    /** The file's size when it was last forced: everything before it is on the disk. */
+    long forcedEnd() {
+        return forcedEnd;
+    }
+
+    private IOException failure(String what) {
+        failed = true;
+        return new IOException("injected " + what + " failure (test disk)");
+    }
+
+    private void checkAlive() throws IOException {
+        if (failed && deadAfterFailure) {
+            throw new IOException("the test disk is dead");
+        }
+    }
+
+    @Override
+    public LogChannel apply(LogChannel file) {
+        return new LogChannel() {
+            @Override
+            public long write(ByteBuffer[] buffers, long position) throws IOException {
+                checkAlive();
+                if (writes.incrementAndGet() == failingWrite) {
+                    long left = tornBytes;
+                    for (ByteBuffer b : buffers) {
+                        int part = (int) Math.min(left, b.remaining());
+                        ByteBuffer head = b.duplicate();
+                        head.limit(head.position() + part);
+                        left -= part;
+                        position += file.write(new ByteBuffer[] {head}, position);
+                    }
+                    throw failure("write");
+                }
+                long n = file.write(buffers, position);
+                writtenEnd = position + n;
+                return n;
+            }
+
+            @Override
+            public void force() throws IOException {
+                checkAlive();
+                int n = forces.incrementAndGet();
+                if (n == heldForce) {
+                    holding.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IOException("interrupted", e);
+                    }
+                }
+                if (n == failingForce) {
+                    throw failure("force");
+                }
+                for (long end = System.nanoTime() + forceNanos; end - System.nanoTime() > 0; ) {
+                    LockSupport.parkNanos(end - System.nanoTime());
+                }
+                file.force();
+                forcedEnd = writtenEnd;
+            }
+
+            @Override
+            public void truncate(long size) throws IOException {
+                checkAlive();
+                file.truncate(size);
+                writtenEnd = size;
+            }
+
+            @Override
+            public void close() throws IOException {
+                file.close();
+            }
+        };
+    }
+}
