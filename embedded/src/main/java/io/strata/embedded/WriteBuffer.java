@@ -2,6 +2,7 @@ package io.strata.embedded;
 
 import com.apple.foundationdb.MutationType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -29,21 +30,67 @@ final class WriteBuffer {
         enum Kind { SET, CLEAR, CLEAR_RANGE, ATOMIC }
     }
 
-    /** The read-your-writes state of one key. */
-    record Entry(boolean known, byte[] value, List<Mutation> pending) {
+    /**
+     * The read-your-writes state of one key: its known final value, or the atomic operations still to apply to
+     * the stored value. The operations are appended in place, and the last stored value resolved is kept with
+     * its result and moved forward by each new operation, so a key a transaction bumps many times (index
+     * counts, rank spans and heads) is never replayed from its first operation on every read.
+     */
+    static final class Entry {
+        private final boolean known;
+        private final byte[] value;
+        private final List<Mutation> pending;
+        private boolean memoized;
+        private byte[] memoStored;
+        private byte[] memoResult;
+
+        private Entry(boolean known, byte[] value, List<Mutation> pending) {
+            this.known = known;
+            this.value = value;
+            this.pending = pending;
+        }
+
         static Entry known(byte[] value) {
             return new Entry(true, value, List.of());
         }
 
+        static Entry pending(Mutation first) {
+            List<Mutation> ops = new ArrayList<>();
+            ops.add(first);
+            return new Entry(false, null, ops);
+        }
+
+        boolean known() {
+            return known;
+        }
+
+        /** The known value (null = absent); meaningful only when {@link #known()}. */
+        byte[] value() {
+            return value;
+        }
+
+        synchronized void append(Mutation m) {
+            pending.add(m);
+            if (memoized) {
+                memoResult = AtomicOps.apply(m.type(), memoResult, m.param());
+            }
+        }
+
         /** The value after this entry, given the stored value (used only when not known). */
-        byte[] resolve(byte[] stored) {
+        synchronized byte[] resolve(byte[] stored) {
             if (known) {
                 return value;
+            }
+            if (memoized && Arrays.equals(memoStored, stored)) {
+                return memoResult;
             }
             byte[] v = stored;
             for (Mutation m : pending) {
                 v = AtomicOps.apply(m.type(), v, m.param());
             }
+            memoized = true;
+            memoStored = stored;
+            memoResult = v;
             return v;
         }
     }
@@ -51,7 +98,7 @@ final class WriteBuffer {
     private final List<Mutation> log = new ArrayList<>();
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
     private KeyRanges cleared;
-    private List<byte[][]> unreadable;
+    private KeyRanges unreadable;
 
     /** The mutations so far, in the order issued: a copy, for the commit. */
     synchronized List<Mutation> log() {
@@ -89,13 +136,11 @@ final class WriteBuffer {
             e = Entry.known(null);
         }
         if (e == null) {
-            entries.put(key, new Entry(false, null, List.of(m)));
+            entries.put(key, Entry.pending(m));
         } else if (e.known()) {
             entries.put(key, Entry.known(AtomicOps.apply(type, e.value(), operand)));
         } else {
-            List<Mutation> ops = new ArrayList<>(e.pending());
-            ops.add(m);
-            entries.put(key, new Entry(false, null, List.copyOf(ops)));
+            e.append(m);
         }
     }
 
@@ -103,9 +148,9 @@ final class WriteBuffer {
     synchronized void versionstamped(MutationType type, byte[] key, byte[] param, byte[] unreadableBegin, byte[] unreadableEnd) {
         log.add(new Mutation(Mutation.Kind.ATOMIC, key, null, type, param));
         if (unreadable == null) {
-            unreadable = new ArrayList<>();
+            unreadable = new KeyRanges();
         }
-        unreadable.add(new byte[][] {unreadableBegin, unreadableEnd});
+        unreadable.add(unreadableBegin, unreadableEnd);
     }
 
     /** This key's buffered state, or null when the stored value shows through. */
@@ -134,15 +179,7 @@ final class WriteBuffer {
     }
 
     synchronized boolean isUnreadable(byte[] begin, byte[] end) {
-        if (unreadable == null) {
-            return false;
-        }
-        for (byte[][] r : unreadable) {
-            if (Keys.compare(r[0], end) < 0 && Keys.compare(begin, r[1]) < 0) {
-                return true;
-            }
-        }
-        return false;
+        return unreadable != null && unreadable.intersects(begin, end);
     }
 
     /** Buffered entries from a key, in key order or reverse: a live view, to be used only while holding this buffer's monitor. */

@@ -114,6 +114,47 @@ public abstract class ReadYourWritesContract extends BackendContract {
     }
 
     @Test
+    void everyReadOfAKeyBumpedManyTimesSeesEachAtomicOpAppliedInTurn() {
+        db.run(tr -> {
+            tr.set(b("n"), le(250));
+            return null;
+        });
+        db.run(tr -> {
+            for (int i = 0; i < 5; i++) {
+                tr.mutate(MutationType.ADD, b("n"), le(1));
+                tr.mutate(MutationType.ADD, b("m"), le(7));                       // "m" is absent: the first ADD stores 7
+                assertEquals(251 + i, leValue(tr.get(b("n")).join()));
+                assertEquals(7L * (i + 1), leValue(tr.getRange(b("m"), b("m\0")).asList().join().get(0).getValue()));
+            }
+            tr.mutate(MutationType.ADD, b("n"), new byte[] {0x10});              // one byte wide: 255 + 16 wraps to 15
+            assertArrayEquals(new byte[] {0x0f}, tr.get(b("n")).join());
+            tr.mutate(MutationType.ADD, b("n"), le(-1));                          // eight bytes again: 15 - 1
+            tr.mutate(MutationType.ADD, b("n"), le(100));
+            tr.mutate(MutationType.ADD, b("n"), le(100));
+            assertEquals(214, leValue(tr.get(b("n")).join()));
+            tr.mutate(MutationType.MAX, b("n"), le(300));
+            tr.mutate(MutationType.ADD, b("n"), le(5));
+            assertEquals(305, leValue(tr.get(b("n")).join()));
+            tr.mutate(MutationType.ADD, b("m"), new byte[] {(byte) 0xff, (byte) 0xff}); // two bytes: 35 + 65535 wraps to 34
+            tr.mutate(MutationType.ADD, b("m"), le(1));
+            tr.mutate(MutationType.ADD, b("m"), le(1));
+            assertEquals(36, leValue(tr.get(b("m")).join()));
+            return null;
+        });
+        assertEquals(305, leValue(db.read(tr -> tr.get(b("n")).join())));
+        assertEquals(36, leValue(db.read(tr -> tr.get(b("m")).join())));
+    }
+
+    /** A little-endian unsigned integer of any width up to eight bytes. */
+    private static long leValue(byte[] bytes) {
+        long v = 0;
+        for (int i = bytes.length - 1; i >= 0; i--) {
+            v = (v << 8) | (bytes[i] & 0xff);
+        }
+        return v;
+    }
+
+    @Test
     void keySelectorsResolveOverBufferedKeys() {
         db.run(tr -> {
             tr.set(b("d"), b("x"));
