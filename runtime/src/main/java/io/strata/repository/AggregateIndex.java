@@ -198,7 +198,7 @@ final class AggregateIndex implements DerivedIndex {
               ? "row " + Sizes.describe(id) + " has no entry " + subspace.unpack(key) + " in aggregate '" + name() + "'" : null));
         }
       }
-      return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> IndexVerifier.found(checks));
+      return IndexVerifier.whenFound(checks);
     }
 
     @Override

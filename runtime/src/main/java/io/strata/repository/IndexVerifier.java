@@ -199,6 +199,11 @@ public final class IndexVerifier<T> {
     }
   }
 
+  /** Once every check is done: the problems they found, in order. */
+  static CompletableFuture<List<String>> whenFound(List<CompletableFuture<String>> checks) {
+    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> found(checks));
+  }
+
   /** The problems the checks found (each check yields one, or null), in order. */
   static List<String> found(List<CompletableFuture<String>> checks) {
     List<String> problems = new ArrayList<>();

@@ -96,7 +96,7 @@ final class RankIndex implements DerivedIndex {
                 : "row " + Sizes.describe(id) + " has no entry " + g.addAll(e) + " in rank '" + name() + "'"));
           }
         }
-        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> IndexVerifier.found(checks));
+        return IndexVerifier.whenFound(checks);
       }
 
       @Override

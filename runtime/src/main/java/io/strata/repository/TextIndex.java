@@ -101,7 +101,7 @@ final class TextIndex implements DerivedIndex {
               : Arrays.equals(v, encode(p)) ? null
               : "text index '" + field + "' entry (\"" + w + "\", " + Sizes.describe(id) + ") holds other positions than its row")));
         }
-        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> IndexVerifier.found(checks));
+        return IndexVerifier.whenFound(checks);
       }
 
       @Override

@@ -144,7 +144,7 @@ final class VersionedIndex implements DerivedIndex {
               : tr.get(entryKey(v, id)).thenApply(e -> e != null && e.length == 0 ? null
                   : "row " + Sizes.describe(id) + " has " + (e == null ? "no" : "a delete") + " change feed entry at its version")));
         }
-        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(v -> IndexVerifier.found(checks));
+        return IndexVerifier.whenFound(checks);
       }
 
       @Override
