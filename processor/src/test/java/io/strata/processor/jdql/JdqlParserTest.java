@@ -111,7 +111,8 @@ class JdqlParserTest {
     parsesTo("WHERE a = b / c * d", "WHERE (a = ((b / c) * d))");
     parsesTo("WHERE a = b + c * d", "WHERE (a = (b + (c * d)))");
     parsesTo("WHERE s = a || b + c || 'x'", "WHERE (s = ((a || (b + c)) || 'x'))");
-    parsesTo("WHERE a = -b AND c = +d AND e = - -1", "WHERE (((a = (-b)) AND (c = (+d))) AND (e = (--1)))");
+    parsesTo("WHERE a = -b AND c = +d AND e = - -1 AND f = -(1)",
+        "WHERE ((((a = (-(b))) AND (c = (+(d)))) AND (e = (-(-1)))) AND (f = (-(1))))");
   }
 
   @Test

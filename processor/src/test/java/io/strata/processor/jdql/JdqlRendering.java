@@ -88,7 +88,7 @@ final class JdqlRendering {
     } else if (expression instanceof JdqlExpression.CurrentTemporal t) {
       return t.temporal().name().replace('_', ' ');
     } else if (expression instanceof JdqlExpression.Unary u) {
-      return "(" + (u.sign() == JdqlExpression.Sign.MINUS ? "-" : "+") + expression(u.operand()) + ")";
+      return "(" + (u.sign() == JdqlExpression.Sign.MINUS ? "-" : "+") + "(" + expression(u.operand()) + "))";
     } else if (expression instanceof JdqlExpression.Binary b) {
       return "(" + expression(b.left()) + " " + b.operator().symbol() + " " + expression(b.right()) + ")";
     }
