@@ -88,7 +88,9 @@ final class JdqlExpressionParser {
     Object left = concat();
     int end = in.position();
     if (left instanceof JdqlCondition) {
-      if (COMPARATORS.containsKey(in.current().kind()) || in.at("BETWEEN") || in.at("LIKE") || in.at("IN") || in.at("IS")) {
+      boolean compared = COMPARATORS.containsKey(in.current().kind())
+          || in.at("BETWEEN") || in.at("LIKE") || in.at("IN") || in.at("IS");
+      if (compared) {
         throw in.error("a condition in parentheses cannot be the left operand of " + in.current().describe(), "");
       }
       return left;
