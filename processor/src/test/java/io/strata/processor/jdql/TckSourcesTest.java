@@ -35,13 +35,72 @@ import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every {@code @Query} that the Jakarta Data 1.0 TCK declares parses. The TCK's sources jar is a test dependency; its
- * Java files are parsed with javac's tree API (syntax only: no classpath needed) and each {@code @Query} value, a
- * string literal or a concatenation of them, is handed to {@link JdqlParser}.
+ * Jakarta Data 1.0's TCK, read from its sources jar (a test dependency) with javac's tree API (syntax only: no
+ * classpath needed): every {@code @Query} it declares, a string literal or a concatenation of them, parses; and its
+ * standalone tests for a NoSQL provider are the 75 that docs/jakarta-data.md inventories.
  */
-class TckQueriesParseTest {
+class TckSourcesTest {
   /** How many {@code @Query} annotations jakarta.data-tck 1.0.0 declares; a different count means a different TCK. */
   private static final int TCK_QUERIES = 19;
+
+  /** The annotations named {@code name} in the TCK's sources, by path (under ee/jakarta/tck/data/) and line. */
+  private static Map<String, AnnotationTree> annotations(String name) throws IOException {
+    URL anchor = TckSourcesTest.class.getClassLoader()
+        .getResource("ee/jakarta/tck/data/standalone/entity/EntityTests.java");
+    assertNotNull(anchor, "jakarta.data-tck:sources is not on the test classpath");
+    List<JavaFileObject> sources = new ArrayList<>();
+    try (JarFile jar = ((JarURLConnection) anchor.openConnection()).getJarFile()) {
+      for (JarEntry entry : Collections.list(jar.entries())) {
+        if (entry.getName().endsWith(".java")) {
+          try (InputStream in = jar.getInputStream(entry)) {
+            sources.add(source(entry.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+          }
+        }
+      }
+    }
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    JavacTask task = (JavacTask) javac.getTask(null, null, diagnostic -> {}, List.of("-proc:none"), null, sources);
+    Map<String, AnnotationTree> found = new TreeMap<>();
+    for (CompilationUnitTree unit : task.parse()) {
+      String file = unit.getSourceFile().getName().replaceFirst(".*/ee/jakarta/tck/data/", "");
+      new TreeScanner<Void, Void>() {
+        @Override
+        public Void visitAnnotation(AnnotationTree annotation, Void unused) {
+          String type = annotation.getAnnotationType().toString();
+          if (type.equals(name) || type.endsWith("." + name)) {
+            long line = unit.getLineMap().getLineNumber(
+                Trees.instance(task).getSourcePositions().getStartPosition(unit, annotation));
+            found.put(file + ":" + line, annotation);
+          }
+          return super.visitAnnotation(annotation, unused);
+        }
+      }.scan(unit, null);
+    }
+    return found;
+  }
+
+  /** The TCK's {@code @Query} values, by path and line. */
+  private static Map<String, String> tckQueries() throws IOException {
+    Map<String, String> queries = new TreeMap<>();
+    annotations("Query").forEach((where, annotation) -> {
+      ExpressionTree argument = annotation.getArguments().get(0);
+      if (argument instanceof AssignmentTree assignment) {
+        argument = assignment.getExpression();
+      }
+      queries.put(where, constant(argument));
+    });
+    return queries;
+  }
+
+  @Test
+  void theStandaloneTestsOfANoSqlProviderAreTheInventoried75() throws IOException {
+    Map<String, Long> tests = new TreeMap<>();
+    annotations("Assertion").keySet().forEach(where -> tests.merge(where.replaceFirst(":.*", ""), 1L, Long::sum));
+    assertEquals(73L, tests.get("standalone/entity/EntityTests.java"));
+    assertEquals(1L, tests.get("standalone/nosql/example/NoSQLEntityTests.java"));
+    assertEquals(1L, tests.get("standalone/signature/SignatureTests.java"));
+    assertEquals(10L, tests.get("standalone/persistence/PersistenceEntityTests.java"), "tagged persistence: not run");
+  }
 
   @Test
   void everyQueryOfTheTckParses() throws IOException {
@@ -69,46 +128,6 @@ class TckQueriesParseTest {
     assertEquals("WHERE ((hexadecimal <> ' ORDER BY isn''t a keyword when inside a literal')"
             + " AND (hexadecimal IN ('4a', '4b', '4c', ?1)))",
         JdqlRendering.render(JdqlParser.parse(queries.get("framework/read/only/AsciiCharacters.java:93"))));
-  }
-
-  /** The TCK's {@code @Query} values, keyed by path (under ee/jakarta/tck/data/) and line. */
-  private static Map<String, String> tckQueries() throws IOException {
-    URL anchor = TckQueriesParseTest.class.getClassLoader()
-        .getResource("ee/jakarta/tck/data/standalone/entity/EntityTests.java");
-    assertNotNull(anchor, "jakarta.data-tck:sources is not on the test classpath");
-    List<JavaFileObject> sources = new ArrayList<>();
-    try (JarFile jar = ((JarURLConnection) anchor.openConnection()).getJarFile()) {
-      for (JarEntry entry : Collections.list(jar.entries())) {
-        if (entry.getName().endsWith(".java")) {
-          try (InputStream in = jar.getInputStream(entry)) {
-            sources.add(source(entry.getName(), new String(in.readAllBytes(), StandardCharsets.UTF_8)));
-          }
-        }
-      }
-    }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    JavacTask task = (JavacTask) javac.getTask(null, null, diagnostic -> {}, List.of("-proc:none"), null, sources);
-    Map<String, String> queries = new TreeMap<>();
-    for (CompilationUnitTree unit : task.parse()) {
-      String file = unit.getSourceFile().getName().replaceFirst(".*/ee/jakarta/tck/data/", "");
-      new TreeScanner<Void, Void>() {
-        @Override
-        public Void visitAnnotation(AnnotationTree annotation, Void unused) {
-          String type = annotation.getAnnotationType().toString();
-          if (type.equals("Query") || type.equals("jakarta.data.repository.Query")) {
-            long line = unit.getLineMap().getLineNumber(
-                Trees.instance(task).getSourcePositions().getStartPosition(unit, annotation));
-            ExpressionTree argument = annotation.getArguments().get(0);
-            if (argument instanceof AssignmentTree assignment) {
-              argument = assignment.getExpression();
-            }
-            queries.put(file + ":" + line, constant(argument));
-          }
-          return super.visitAnnotation(annotation, unused);
-        }
-      }.scan(unit, null);
-    }
-    return queries;
   }
 
   private static String constant(ExpressionTree expression) {
