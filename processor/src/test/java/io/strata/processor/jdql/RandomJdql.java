@@ -39,11 +39,7 @@ final class RandomJdql {
         word("UPDATE");
         add("Box");
         word("SET");
-        int n = 1 + random.nextInt(3);
-        for (int i = 0; i < n; i++) {
-          if (i > 0) {
-            add(",");
-          }
+        commaSeparated(() -> {
           add(pick(PATHS));
           add("=");
           if (random.nextInt(5) == 0) {
@@ -51,7 +47,7 @@ final class RandomJdql {
           } else {
             value(3);
           }
-        }
+        });
         where();
       }
       case 1 -> {
@@ -82,11 +78,7 @@ final class RandomJdql {
     if (random.nextBoolean()) {
       word("ORDER");
       word("BY");
-      int n = 1 + random.nextInt(3);
-      for (int i = 0; i < n; i++) {
-        if (i > 0) {
-          add(",");
-        }
+      commaSeparated(() -> {
         if (random.nextInt(4) == 0) {
           idOfThis();
         } else {
@@ -96,7 +88,7 @@ final class RandomJdql {
         if (direction > 0) {
           word(direction == 1 ? "ASC" : "DESC");
         }
-      }
+      });
     }
   }
 
@@ -138,18 +130,14 @@ final class RandomJdql {
         not();
         word("IN");
         add("(");
-        int n = 1 + random.nextInt(3);
-        for (int i = 0; i < n; i++) {
-          if (i > 0) {
-            add(",");
-          }
+        commaSeparated(() -> {
           switch (random.nextInt(4)) {
             case 0 -> parameter();
             case 1 -> add("com.example.Kind.A");
             case 2 -> add("-7");
             default -> add(pick(LITERALS));
           }
-        }
+        });
         add(")");
       }
       case 4 -> {
@@ -213,6 +201,17 @@ final class RandomJdql {
         }
         add(")");
       }
+    }
+  }
+
+  /** One to three items written by {@code item}, separated by commas. */
+  private void commaSeparated(Runnable item) {
+    int n = 1 + random.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      if (i > 0) {
+        add(",");
+      }
+      item.run();
     }
   }
 
