@@ -170,25 +170,33 @@ public final class BlobStore {
       }
     }
 
-    /** Writes the whole chunks pending, in one transaction, keeping any partial chunk for later. */
+    /**
+     * Writes the whole chunks pending, in transactions of at most {@link #BATCH_BYTES} bytes each (so one
+     * {@code write} of an array of any size stays within FoundationDB's limits), keeping any partial chunk
+     * for later.
+     */
     private void flushWhole() {
       byte[] data = pending.toByteArray();
       int whole = data.length - data.length % chunkSize;
-      writeChunks(data, whole);
+      int batch = Math.max(chunkSize, BATCH_BYTES - BATCH_BYTES % chunkSize);
+      for (int from = 0; from < whole; from += batch) {
+        writeChunks(data, from, Math.min(whole, from + batch));
+      }
       pending.reset();
       pending.write(data, whole, data.length - whole);
     }
 
-    private void writeChunks(byte[] data, int length) {
-      long base = written;
+    /** Writes {@code data[from, to)} (whole chunks) at the stream's position, in one transaction. */
+    private void writeChunks(byte[] data, int from, int to) {
+      long base = written - from;
       Subspace target = generation(id, generation);
       db.run(tr -> {
-        for (int off = 0; off < length; off += chunkSize) {
-          tr.set(target.pack(Tuple.from(base + off)), java.util.Arrays.copyOfRange(data, off, Math.min(length, off + chunkSize)));
+        for (int off = from; off < to; off += chunkSize) {
+          tr.set(target.pack(Tuple.from(base + off)), java.util.Arrays.copyOfRange(data, off, Math.min(to, off + chunkSize)));
         }
         return null;
       });
-      written += length;
+      written += to - from;
     }
 
     /**
