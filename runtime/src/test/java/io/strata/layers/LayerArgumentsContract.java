@@ -1,19 +1,14 @@
 package io.strata.layers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.subspace.Subspace;
-import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
 import io.strata.embedded.BackendContract;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 
 /**
  * Bad arguments to the recipe layers: each is thrown directly (never wrapped in a
@@ -22,20 +17,6 @@ import org.junit.jupiter.api.function.Executable;
 public abstract class LayerArgumentsContract extends BackendContract {
   private static final String BIG_KEY = "k".repeat(10_001);
   private static final byte[] BIG_VALUE = new byte[100_001];
-
-  private List<String> snapshot() {
-    return db.read(tr -> tr.getRange(new byte[0], new byte[] {(byte) 0xff}).asList().join()).stream()
-        .map(kv -> ByteArrayUtil.printable(kv.getKey()) + " = " + kv.getValue().length + " bytes").toList();
-  }
-
-  private <X extends Throwable> void rejected(Class<X> type, Executable call, String... mentions) {
-    List<String> before = snapshot();
-    X e = assertThrows(type, call);
-    for (String m : mentions) {
-      assertTrue(e.getMessage() != null && e.getMessage().contains(m), "message should mention '" + m + "': " + e.getMessage());
-    }
-    assertEquals(before, snapshot(), "nothing is written");
-  }
 
   @Test
   void aVectorIndexPastTheLargestIsRejectedAndPushStopsThere() {

@@ -61,22 +61,15 @@ final class AggregateOperations {
   }
 
   List<Operation> operations() {
-    List<Operation> ops = new ArrayList<>();
-    model.aggregates().forEach(a -> ops.addAll(operations(a)));
-    return ops;
+    return model.aggregates().stream().flatMap(a -> operations(a).stream()).toList();
   }
 
   /** The operations of one aggregate. */
   List<Operation> operations(AggregateModel a) {
     List<Operation> ops = new ArrayList<>();
-    List<ParameterSpec> params = new ArrayList<>();
-    CodeBlock.Builder group = CodeBlock.builder().add("$T.values(", ValueCode.ELEMENTS);
-    for (int i = 0; i < a.groupBy().size(); i++) {
-      FieldModel g = a.groupBy().get(i);
-      params.add(ParameterSpec.builder(g.type().type(), g.name()).build());
-      group.add(i == 0 ? "$L" : ", $L", values.encode(g.type(), CodeBlock.of("$N", g.name())));
-    }
-    CodeBlock groupValues = group.add(")").build();
+    ValueCode.Group group = values.group(a.groupBy());
+    List<ParameterSpec> params = group.params();
+    CodeBlock groupValues = group.values();
     String which = a.groupBy().isEmpty() ? "" : " whose {@code " + String.join(", ", a.groupBy().stream().map(FieldModel::name).toList())
         + "} equal the given values";
     String name = a.name();

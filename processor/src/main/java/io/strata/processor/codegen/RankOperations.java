@@ -40,22 +40,15 @@ final class RankOperations {
   }
 
   List<Operation> operations() {
-    List<Operation> ops = new ArrayList<>();
-    model.ranks().forEach(r -> ops.addAll(operations(r)));
-    return ops;
+    return model.ranks().stream().flatMap(r -> operations(r).stream()).toList();
   }
 
   /** The operations of one rank. */
   List<Operation> operations(RankModel r) {
     List<Operation> ops = new ArrayList<>();
-    List<ParameterSpec> groupParams = new ArrayList<>();
-    CodeBlock.Builder group = CodeBlock.builder().add("$T.values(", ValueCode.ELEMENTS);
-    for (int i = 0; i < r.groupBy().size(); i++) {
-      FieldModel g = r.groupBy().get(i);
-      groupParams.add(ParameterSpec.builder(g.type().type(), g.name()).build());
-      group.add(i == 0 ? "$L" : ", $L", values.encode(g.type(), CodeBlock.of("$N", g.name())));
-    }
-    CodeBlock groupValues = group.add(")").build();
+    ValueCode.Group group = values.group(r.groupBy());
+    List<ParameterSpec> groupParams = group.params();
+    CodeBlock groupValues = group.values();
     String groups = String.join(", ", r.groupBy().stream().map(FieldModel::name).toList());
     String in = groups.isEmpty() ? "" : " among the entities with the given {@code " + groups + "}";
     String order = "ordered by {@code " + r.field().name() + "} then id, " + (r.descending() ? "largest first" : "smallest first");

@@ -31,9 +31,7 @@ final class TextOperations {
   private record Form(String suffix, String call, String param, String matches) {}
 
   List<Operation> operations() {
-    List<Operation> ops = new ArrayList<>();
-    model.texts().forEach(f -> ops.addAll(operations(f)));
-    return ops;
+    return model.texts().stream().flatMap(f -> operations(f).stream()).toList();
   }
 
   /** The operations of one {@code @Text} field. */

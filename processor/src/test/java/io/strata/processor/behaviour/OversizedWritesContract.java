@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Transaction;
-import com.apple.foundationdb.tuple.ByteArrayUtil;
 import io.strata.EntityTooLargeException;
 import io.strata.GeoPoint;
 import io.strata.embedded.BackendContract;
@@ -15,7 +14,6 @@ import io.strata.processor.fixtures.Memo;
 import io.strata.processor.fixtures.MemoRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -43,17 +41,12 @@ public abstract class OversizedWritesContract extends BackendContract {
         Map.of()), Map.of()));
   }
 
-  private List<String> snapshot() {
-    return db.read(tr -> tr.getRange(new byte[0], new byte[] {(byte) 0xff}).asList().join()).stream()
-        .map(kv -> ByteArrayUtil.printable(kv.getKey()) + " = " + HexFormat.of().formatHex(kv.getValue())).toList();
-  }
-
   /**
    * Runs {@code write} in one caller transaction that catches the expected exception and commits; checks
    * the message mentions each of {@code mentions} and that nothing was written.
    */
   private void rejectedInCallerTransaction(Consumer<Transaction> write, String... mentions) {
-    List<String> before = snapshot();
+    List<String> before = keyspace();
     db.run(tr -> {
       EntityTooLargeException e = assertThrows(EntityTooLargeException.class, () -> write.accept(tr));
       for (String m : mentions) {
@@ -61,7 +54,7 @@ public abstract class OversizedWritesContract extends BackendContract {
       }
       return null; // the caller commits what its transaction holds
     });
-    List<String> after = snapshot();
+    List<String> after = keyspace();
     assertEquals(List.of(), changed(before, after), "the rejected save wrote nothing, though its caller committed");
     assertEquals(before, after);
   }
