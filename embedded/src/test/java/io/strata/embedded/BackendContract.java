@@ -1,8 +1,16 @@
 package io.strata.embedded;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * The fixture every behaviour contract shares: a fresh database from the backend under test, opened
@@ -30,5 +38,25 @@ public abstract class BackendContract {
     @AfterEach
     protected final void closeBackendDatabase() {
         db.close();
+    }
+
+    /** Every key and value of the normal keyspace, printable, in key order. */
+    protected final List<String> keyspace() {
+        return db.read(tr -> tr.getRange(new byte[0], new byte[] {(byte) 0xff}).asList().join()).stream()
+            .map(kv -> ByteArrayUtil.printable(kv.getKey()) + " = " + HexFormat.of().formatHex(kv.getValue())).toList();
+    }
+
+    /**
+     * Runs {@code call}, expecting {@code type} with a message containing each of {@code mentions}, and
+     * checks that the keyspace is exactly as it was before (bad input writes nothing).
+     */
+    protected final <X extends Throwable> X rejected(Class<X> type, Executable call, String... mentions) {
+        List<String> before = keyspace();
+        X e = assertThrows(type, call);
+        for (String m : mentions) {
+            assertTrue(e.getMessage() != null && e.getMessage().contains(m), "message should mention '" + m + "': " + e.getMessage());
+        }
+        assertEquals(before, keyspace(), "nothing is written");
+        return e;
     }
 }

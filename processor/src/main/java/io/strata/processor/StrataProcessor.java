@@ -3,6 +3,7 @@ package io.strata.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import io.strata.processor.codegen.CodecWriter;
+import io.strata.processor.codegen.GeneratedMethods;
 import io.strata.annotations.Entity;
 import io.strata.annotations.Repository;
 import io.strata.processor.codegen.RepositoryImplWriter;
@@ -135,6 +136,21 @@ public final class StrataProcessor extends AbstractProcessor {
     return null;
   }
 
+  /** The field or record component {@code name} of {@code type} annotated {@code @Text} (where its errors go), else the type. */
+  private static Element textField(TypeElement type, String name) {
+    // fields only: a record's components and accessors carry the annotation too, but no source position on JDK 17
+    for (Element e : javax.lang.model.util.ElementFilter.fieldsIn(type.getEnclosedElements())) {
+      if (e.getSimpleName().contentEquals(name) && e.getAnnotation(io.strata.annotations.Text.class) != null) {
+        return e;
+      }
+    }
+    return type;
+  }
+
+  /**
+   * Whether {@code type} cannot be generated: its repository or entity name is taken, or two of its
+   * declarations would generate the same method (see {@link GeneratedMethods}); each is reported.
+   */
   private boolean clashes(TypeElement type, EntityModel model, Diagnostics diagnostics) {
     String repository = model.repositoryName().canonicalName();
     TypeElement previous = claimedNames.putIfAbsent(repository, type);
@@ -147,7 +163,16 @@ public final class StrataProcessor extends AbstractProcessor {
       diagnostics.error(type, Messages.ENTITY_NAME_CLASH, model.entityName(), type.getQualifiedName(), sameName.getQualifiedName());
       return true;
     }
-    return false;
+    List<GeneratedMethods.Clash> methods = GeneratedMethods.clashes(model);
+    for (GeneratedMethods.Clash c : methods) {
+      GeneratedMethods.Source s = c.source();
+      if (s.annotation().equals("Text")) {
+        diagnostics.error(textField(type, s.name()), Messages.TEXT_METHOD_CLASH, s.name(), c.signature(), c.earlier());
+      } else {
+        diagnostics.error(type, Messages.DERIVED_METHOD_CLASH, s.annotation(), s.name(), c.signature(), c.earlier(), s.annotation());
+      }
+    }
+    return !methods.isEmpty();
   }
 
   private void writeRepositoryIndex() {

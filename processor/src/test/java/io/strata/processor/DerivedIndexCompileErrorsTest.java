@@ -126,7 +126,42 @@ class DerivedIndexCompileErrorsTest {
   void textAndAnIndexOfTheSameName() {
     JavaFileObject f = JavaFileObjects.forSourceLines("test.Note", "package test;", IMPORTS, "@Entity", "public record Note(@Id long id,",
         "  @Text @Indexed String title) {}");
-    assertThat(compile(f)).hadErrorContaining("index name 'title' is used more than once in Note").inFile(f).onLine(5);
+    assertThat(compile(f)).hadErrorContaining("@Text field 'title' keeps its text index under the index name 'title', which another"
+        + " index of Note (an @Indexed, @Index, @Aggregate or @Rank) already uses: give that one another name, e.g."
+        + " @Indexed(name = \"titleIndex\"); a text index is always named after its field").inFile(f).onLine(5);
+  }
+
+  @Test
+  void anAggregateNamedLikeAnIndexQuery() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Item", "package test;", IMPORTS, "@Entity",
+        "@Aggregate(name = \"countByC\", function = COUNT, groupBy = \"c\")",
+        "public record Item(@Id long id, @Indexed String c) {}");
+    Compilation compilation = compile(f);
+    assertThat(compilation).hadErrorContaining("@Aggregate 'countByC' would generate the method countByC(java.lang.String), which an"
+        + " @Indexed/@Index index already generates: give the @Aggregate another name").inFile(f).onLine(5);
+    assertThat(compilation).hadErrorCount(1);
+    JavaFileObject findBy = JavaFileObjects.forSourceLines("test.Item", "package test;", IMPORTS, "@Entity",
+        "@Aggregate(name = \"findByC\", function = COUNT, groupBy = \"c\")",
+        "public record Item(@Id long id, @Indexed String c) {}");
+    assertThat(compile(findBy)).hadErrorContaining("@Aggregate 'findByC' would generate the method findByC(java.lang.String), which an"
+        + " @Indexed/@Index index already generates").inFile(findBy).onLine(5);
+  }
+
+  @Test
+  void aRankWhoseMethodAnAggregateAlreadyGenerates() {
+    JavaFileObject f = place("@Aggregate(name = \"topSize\", function = COUNT, groupBy = \"country\")",
+        "@Rank(name = \"top\", field = \"population\", groupBy = \"country\")");
+    assertThat(compile(f)).hadErrorContaining("@Rank 'top' would generate the method topSize(java.lang.String), which @Aggregate"
+        + " 'topSize' already generates: give the @Rank another name").inFile(f).onLine(6);
+  }
+
+  @Test
+  void aTextFieldWhoseMethodAnIndexAlreadyGenerates() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Note", "package test;", IMPORTS, "@Entity", "public record Note(@Id long id,",
+        "  @Text String name,", "  @Indexed String nameContainingAllWords) {}");
+    assertThat(compile(f)).hadErrorContaining("@Text field 'name' would generate the method findByNameContainingAllWords(java.lang.String),"
+        + " which an @Indexed/@Index index already generates: rename the field, or the declaration that generates the other one")
+        .inFile(f).onLine(5);
   }
 
   @Test

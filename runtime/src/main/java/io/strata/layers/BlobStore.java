@@ -33,6 +33,10 @@ import java.util.Optional;
  * retry after an applied commit does not flip the pointer again over a newer version. {@code delete} clears
  * the pointer and the current generation only, so a stream open meanwhile still completes; a stream whose
  * earlier chunks are gone (collected by {@code collectGarbage}) fails on {@code close} and publishes nothing.
+ *
+ * <p>Every method checks its blob id on the caller's thread before anything runs: null throws
+ * {@link NullPointerException}; an id a tuple cannot hold, or one that makes a chunk key over 10,000 bytes,
+ * {@link IllegalArgumentException}.
  */
 public final class BlobStore {
   /** Bytes of chunks written per transaction by streaming writes and read per transaction by streams. */
@@ -63,7 +67,7 @@ public final class BlobStore {
   private record Pointer(long generation, long size) {}
 
   private Optional<Pointer> pointer(ReadTransaction tr, Object id) {
-    byte[] key = meta.pack(Tuple.from(LayerSupport.require(id, "blob id")));
+    byte[] key = meta.pack(Tuple.from(id));
     byte[] v = tr.get(key).join();
     if (v == null) {
       return Optional.empty();
@@ -79,6 +83,16 @@ public final class BlobStore {
           + com.apple.foundationdb.tuple.ByteArrayUtil.printable(key) + " is not pack(generation, size) (" + e.getMessage()
           + "); it was not written by Strata: write the blob again, or delete it", e);
     }
+  }
+
+  /**
+   * {@code id}, checked on the caller's thread before anything runs: not null, a tuple element, and short
+   * enough that its longest key (a chunk's) stays within FoundationDB's 10,000-byte key limit.
+   */
+  private Object checkId(Object id) {
+    LayerSupport.element(name, "blob id", id);
+    LayerSupport.checkKey(name, "the chunk key of blob id " + id, generation(id, Long.MAX_VALUE).pack(Tuple.from(Long.MAX_VALUE)));
+    return id;
   }
 
   private Subspace generation(Object id, long generation) {
@@ -103,6 +117,7 @@ public final class BlobStore {
 
   /** Stores {@code bytes} as blob {@code id}; large blobs are streamed through {@link #openWrite}. */
   public void write(Object id, byte[] bytes) {
+    checkId(id);
     LayerSupport.require(bytes, "bytes");
     if (bytes.length <= BATCH_BYTES) {
       write(db, id, bytes);
@@ -117,7 +132,8 @@ public final class BlobStore {
 
   /** Stores a blob of at most {@value #BATCH_BYTES} bytes inside {@code tc}. */
   public void write(TransactionContext tc, Object id, byte[] bytes) {
-    if (bytes.length > BATCH_BYTES) {
+    checkId(id);
+    if (LayerSupport.require(bytes, "bytes").length > BATCH_BYTES) {
       throw new IllegalArgumentException("a blob written inside one transaction may hold at most " + BATCH_BYTES
           + " bytes (got " + bytes.length + "); use write(id, bytes) or openWrite(id), which span transactions");
     }
@@ -138,7 +154,7 @@ public final class BlobStore {
    * new version becomes visible, all at once, when the stream is closed.
    */
   public OutputStream openWrite(Object id) {
-    LayerSupport.require(id, "blob id");
+    checkId(id);
     return new BlobOutputStream(id, newGeneration());
   }
 
@@ -170,25 +186,33 @@ public final class BlobStore {
       }
     }
 
-    /** Writes the whole chunks pending, in one transaction, keeping any partial chunk for later. */
+    /**
+     * Writes the whole chunks pending, in transactions of at most {@link #BATCH_BYTES} bytes each (so one
+     * {@code write} of an array of any size stays within FoundationDB's limits), keeping any partial chunk
+     * for later.
+     */
     private void flushWhole() {
       byte[] data = pending.toByteArray();
       int whole = data.length - data.length % chunkSize;
-      writeChunks(data, whole);
+      int batch = Math.max(chunkSize, BATCH_BYTES - BATCH_BYTES % chunkSize);
+      for (int from = 0; from < whole; from += batch) {
+        writeChunks(data, from, Math.min(whole, from + batch));
+      }
       pending.reset();
       pending.write(data, whole, data.length - whole);
     }
 
-    private void writeChunks(byte[] data, int length) {
-      long base = written;
+    /** Writes {@code data[from, to)} (whole chunks) at the stream's position, in one transaction. */
+    private void writeChunks(byte[] data, int from, int to) {
+      long base = written - from;
       Subspace target = generation(id, generation);
       db.run(tr -> {
-        for (int off = 0; off < length; off += chunkSize) {
-          tr.set(target.pack(Tuple.from(base + off)), java.util.Arrays.copyOfRange(data, off, Math.min(length, off + chunkSize)));
+        for (int off = from; off < to; off += chunkSize) {
+          tr.set(target.pack(Tuple.from(base + off)), java.util.Arrays.copyOfRange(data, off, Math.min(to, off + chunkSize)));
         }
         return null;
       });
-      written += length;
+      written += to - from;
     }
 
     /**
@@ -230,11 +254,13 @@ public final class BlobStore {
 
   /** The whole blob, read in one transaction. */
   public Optional<byte[]> read(Object id) {
+    checkId(id);
     return Blocking.call(() -> db.read(tr -> pointer(tr, id).map(p -> ChunkedBlobs.readAll(tr, generation(id, p.generation())).join())));
   }
 
   /** Bytes {@code [offset, offset + length)} (fewer at the end): reads only the overlapping chunks. */
   public byte[] read(Object id, long offset, int length) {
+    checkId(id);
     return Blocking.call(() -> db.read(tr -> pointer(tr, id)
         .map(p -> ChunkedBlobs.read(tr, generation(id, p.generation()), chunkSize, offset, length).join())
         .orElseThrow(() -> new IllegalArgumentException("no blob " + id))));
@@ -242,12 +268,14 @@ public final class BlobStore {
 
   /** The blob's size from its pointer alone. */
   public long size(Object id) {
+    checkId(id);
     return Blocking.call(() -> db.read(tr -> pointer(tr, id).map(Pointer::size)
         .orElseThrow(() -> new IllegalArgumentException("no blob " + id))));
   }
 
   /** A stream over the version current when it was opened, read in bounded transactions. */
   public InputStream openRead(Object id) {
+    checkId(id);
     Pointer p = db.read(tr -> pointer(tr, id)).orElseThrow(() -> new IllegalArgumentException("no blob " + id));
     return new InputStream() {
       private long position;
@@ -301,7 +329,7 @@ public final class BlobStore {
    * alone (a stream closed later publishes a new version); abandoned ones go with {@link #collectGarbage}.
    */
   public void delete(Object id) {
-    LayerSupport.require(id, "blob id");
+    checkId(id);
     Tuple op = OperationLog.newId();
     db.run(tr -> {
       if (log.recorded(tr, op).isEmpty()) {

@@ -29,15 +29,20 @@ public final class FdbMultimap {
   private final Database db;
   private final Subspace space;
   private final OperationLog log;
+  private final String name;
 
   public FdbMultimap(Database db, Subspace subspace) {
     this.db = LayerSupport.require(db, "db");
     this.space = LayerSupport.require(subspace, "subspace");
     this.log = new OperationLog(subspace.get(Tuple.from((Object) null)));
+    this.name = LayerSupport.name("FdbMultimap", subspace);
   }
 
+  /** The entry's key, checked on the caller's thread: a non-null key, tuple elements, at most 10,000 bytes. */
   private byte[] key(Object k, Object v) {
-    return space.pack(Tuple.from(LayerSupport.require(k, "key"), v));
+    Tuple key = LayerSupport.element(name, "key", k);
+    Tuple value = v == null ? Tuple.from((Object) null) : LayerSupport.element(name, "value", v);
+    return LayerSupport.checkKey(name, "the entry key of " + k + " and " + v, space.pack(key.addAll(value)));
   }
 
   public void put(Object key, Object value) {
@@ -81,7 +86,7 @@ public final class FdbMultimap {
   }
 
   public List<Object> get(TransactionContext tc, Object key) {
-    Subspace values = space.get(LayerSupport.require(key, "key"));
+    Subspace values = space.get(LayerSupport.element(name, "key", key));
     return tc.read(tr -> {
       List<Object> out = new ArrayList<>();
       for (KeyValue kv : tr.getRange(values.range()).asList().join()) {

@@ -40,10 +40,7 @@ public final class FdbPriorityQueue<T> {
   }
 
   public void push(TransactionContext tc, T item, long priority) {
-    byte[] value = LayerSupport.encode(codec, LayerSupport.require(item, "item"), name);
-    if (value.length > 100_000) {
-      throw new IllegalArgumentException("item encodes to " + value.length + " bytes, over FoundationDB's 100,000-byte value limit");
-    }
+    byte[] value = LayerSupport.checkValue(name, "item", LayerSupport.encode(codec, LayerSupport.require(item, "item"), name));
     Tuple op = OperationLog.newId();
     tc.run(tr -> {
       if (log.recorded(tr, op).isEmpty()) {

@@ -74,11 +74,7 @@ public final class FdbQueue<T> {
 
   private byte[] encode(T item) {
     byte[] v = LayerSupport.encode(codec, LayerSupport.require(item, "queue item"), name);
-    if (v.length > 100_000) {
-      throw new IllegalArgumentException("queue item encodes to " + v.length + " bytes, over FoundationDB's 100,000-byte value limit;"
-          + " store the payload with BlobStore and enqueue its id");
-    }
-    return v;
+    return LayerSupport.checkValue(name, "queue item", v);
   }
 
   // ------------------------------------------------------------------ enqueue

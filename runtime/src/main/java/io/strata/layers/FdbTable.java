@@ -7,6 +7,7 @@ import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,10 @@ import java.util.Optional;
  * A table (the Tables recipe): each cell stored twice in the same transaction, row-major
  * {@code (S, "R", row, col)} and column-major {@code (S, "C", col, row)}, so a whole row and a whole
  * column are each one range read. Rows and columns are tuple elements.
+ *
+ * <p>Arguments are checked on the caller's thread before anything is written: a null row, column or value
+ * throws {@link NullPointerException}, a row or column a tuple cannot hold, a key over 10,000 bytes or a
+ * value over 100,000 bytes {@link IllegalArgumentException}, each naming the table.
  */
 public final class FdbTable<V> {
   private final Database db;
@@ -37,16 +42,26 @@ public final class FdbTable<V> {
   }
 
   public void setCell(TransactionContext tc, Object row, Object col, V value) {
-    byte[] v = LayerSupport.encode(codec, LayerSupport.require(value, "value"), name);
+    byte[][] cell = cell(row, col, value);
     tc.run(tr -> {
-      put(tr, row, col, v);
+      put(tr, cell);
       return null;
     });
   }
 
-  private void put(Transaction tr, Object row, Object col, byte[] v) {
-    tr.set(rows.pack(Tuple.from(LayerSupport.require(row, "row"), LayerSupport.require(col, "column"))), v);
-    tr.set(columns.pack(Tuple.from(col, row)), v);
+  /** The row-major key, column-major key and encoded value of one cell, each checked. */
+  private byte[][] cell(Object row, Object col, V value) {
+    Tuple r = LayerSupport.element(name, "row", row);
+    Tuple c = LayerSupport.element(name, "column", col);
+    byte[] v = LayerSupport.checkValue(name, "the value of row " + row + " column " + col,
+        LayerSupport.encode(codec, LayerSupport.require(value, "value"), name));
+    byte[] rowMajor = LayerSupport.checkKey(name, "the key of row " + row + " column " + col, rows.pack(r.addAll(c)));
+    return new byte[][] {rowMajor, columns.pack(c.addAll(r)), v};
+  }
+
+  private static void put(Transaction tr, byte[][] cell) {
+    tr.set(cell[0], cell[2]);
+    tr.set(cell[1], cell[2]);
   }
 
   public Optional<V> getCell(Object row, Object col) {
@@ -54,7 +69,7 @@ public final class FdbTable<V> {
   }
 
   public Optional<V> getCell(TransactionContext tc, Object row, Object col) {
-    byte[] key = rows.pack(Tuple.from(row, col));
+    byte[] key = rows.pack(LayerSupport.element(name, "row", row).addAll(LayerSupport.element(name, "column", col)));
     return tc.read(tr -> Optional.ofNullable(tr.get(key).join()).map(v -> LayerSupport.decode(codec, key, v, name)));
   }
 
@@ -64,6 +79,7 @@ public final class FdbTable<V> {
   }
 
   public Map<Object, V> getRow(TransactionContext tc, Object row) {
+    LayerSupport.element(name, "row", row);
     return tc.read(tr -> cells(rows.get(row), tr.getRange(rows.get(row).range()).asList().join()));
   }
 
@@ -73,6 +89,7 @@ public final class FdbTable<V> {
   }
 
   public Map<Object, V> getColumn(TransactionContext tc, Object col) {
+    LayerSupport.element(name, "column", col);
     return tc.read(tr -> cells(columns.get(col), tr.getRange(columns.get(col).range()).asList().join()));
   }
 
@@ -90,11 +107,12 @@ public final class FdbTable<V> {
   }
 
   public void setRow(TransactionContext tc, Object row, Map<?, V> cells) {
-    Map<Object, byte[]> encoded = new LinkedHashMap<>();
-    cells.forEach((col, v) -> encoded.put(col, LayerSupport.encode(codec, LayerSupport.require(v, "value"), name)));
+    LayerSupport.element(name, "row", row);
+    List<byte[][]> encoded = new ArrayList<>();
+    LayerSupport.require(cells, "cells").forEach((col, v) -> encoded.add(cell(row, col, v)));
     tc.run(tr -> {
       clearRow(tr, row);
-      encoded.forEach((col, v) -> put(tr, row, col, v));
+      encoded.forEach(cell -> put(tr, cell));
       return null;
     });
   }
@@ -104,6 +122,7 @@ public final class FdbTable<V> {
   }
 
   public void deleteRow(TransactionContext tc, Object row) {
+    LayerSupport.element(name, "row", row);
     tc.run(tr -> {
       clearRow(tr, row);
       return null;
@@ -111,7 +130,7 @@ public final class FdbTable<V> {
   }
 
   private void clearRow(Transaction tr, Object row) {
-    Subspace r = rows.get(LayerSupport.require(row, "row"));
+    Subspace r = rows.get(row);
     for (KeyValue kv : tr.getRange(r.range()).asList().join()) {
       tr.clear(columns.pack(Tuple.from(r.unpack(kv.getKey()).get(0), row)));
     }

@@ -7,6 +7,7 @@ import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
+import io.strata.repository.Blocking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +20,9 @@ import java.util.Optional;
  * after an applied commit returns the index that attempt used instead of appending again). {@link #set} and
  * {@link #truncate} are idempotent, so their retries are safe; like any blind write, a retried {@code set}
  * can land again after a concurrent writer's {@code set} of the same index.
+ *
+ * <p>Indexes run from 0 to {@link #MAX_INDEX}; values over 100,000 bytes are refused before anything is
+ * written.
  */
 public final class FdbVector<T> {
   private final Database db;
@@ -35,10 +39,29 @@ public final class FdbVector<T> {
     this.log = new OperationLog(subspace);
   }
 
+  /**
+   * The largest index an element may take, {@code Long.MAX_VALUE - 1}, so that {@link #size()} (the last
+   * index plus one) is always a valid {@code long}.
+   */
+  public static final long MAX_INDEX = Long.MAX_VALUE - 1;
+
   private static void checkIndex(long index) {
     if (index < 0) {
       throw new IndexOutOfBoundsException("vector index " + index + " is negative");
     }
+  }
+
+  /** An index an element may be stored at: {@code [0, MAX_INDEX]}. */
+  private void checkElementIndex(long index) {
+    checkIndex(index);
+    if (index > MAX_INDEX) {
+      throw new IndexOutOfBoundsException(name + ": vector index " + index + " is over the largest index " + MAX_INDEX
+          + " (Long.MAX_VALUE - 1, so that size() = last index + 1 stays a long)");
+    }
+  }
+
+  private byte[] encode(long index, T value) {
+    return LayerSupport.checkValue(name, "the element at index " + index, LayerSupport.encode(codec, LayerSupport.require(value, "value"), name));
   }
 
   public Optional<T> get(long index) {
@@ -56,8 +79,8 @@ public final class FdbVector<T> {
   }
 
   public void set(TransactionContext tc, long index, T value) {
-    checkIndex(index);
-    byte[] v = LayerSupport.encode(codec, LayerSupport.require(value, "value"), name);
+    checkElementIndex(index);
+    byte[] v = encode(index, value);
     tc.run(tr -> {
       tr.set(space.pack(Tuple.from(index)), v);
       return null;
@@ -69,19 +92,27 @@ public final class FdbVector<T> {
     return push(db, value);
   }
 
+  /**
+   * @throws IllegalStateException when the vector already has an element at {@link #MAX_INDEX}: nothing is
+   *     written
+   */
   public long push(TransactionContext tc, T value) {
-    byte[] v = LayerSupport.encode(codec, LayerSupport.require(value, "value"), name);
+    byte[] v = LayerSupport.checkValue(name, "the pushed element", LayerSupport.encode(codec, LayerSupport.require(value, "value"), name));
     Tuple op = OperationLog.newId();
-    return tc.run(tr -> {
+    return Blocking.call(() -> tc.run(tr -> {
       Optional<Tuple> done = log.recorded(tr, op);
       if (done.isPresent()) {
         return done.get().getLong(0);
       }
       long index = lastIndexPlusOne(tr);
+      if (index > MAX_INDEX) {
+        throw new IllegalStateException(name + ": the vector holds an element at its largest index " + MAX_INDEX
+            + ", so push has no index left; nothing was written: set elements at lower indexes, or truncate");
+      }
       tr.set(space.pack(Tuple.from(index)), v);
       log.record(tr, op, Tuple.from(index));
       return index;
-    });
+    }));
   }
 
   public long size() {

@@ -3,6 +3,7 @@ package io.strata.layers;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
 import io.strata.CodecException;
 import java.nio.ByteBuffer;
@@ -10,12 +11,17 @@ import java.nio.ByteOrder;
 import java.security.SecureRandom;
 import java.util.Objects;
 
-/** Small shared pieces of the recipe layers: little-endian counters, integer-keyed ranges, random suffixes. */
+/**
+ * Small shared pieces of the recipe layers: little-endian counters, integer-keyed ranges, random suffixes,
+ * and the argument and size checks every layer runs before anything is written.
+ */
 final class LayerSupport {
   private static final SecureRandom RANDOM = new SecureRandom();
   /** First and one-past-last tuple type codes of integers (negative ones first). */
   private static final byte INT_FIRST = 0x0c;
   private static final byte INT_END = 0x1d;
+  static final int KEY_LIMIT = 10_000;
+  static final int VALUE_LIMIT = 100_000;
 
   private LayerSupport() {}
 
@@ -87,6 +93,49 @@ final class LayerSupport {
 
   static <T> T require(T value, String what) {
     return Objects.requireNonNull(value, () -> what + " must not be null");
+  }
+
+  /**
+   * {@code element} as a one-element tuple, checked on the caller's thread before anything runs: null
+   * fails with a {@link NullPointerException} and a type the tuple layer cannot encode with an
+   * {@link IllegalArgumentException}, each naming {@code layer} and {@code what}.
+   */
+  static Tuple element(String layer, String what, Object element) {
+    require(element, what);
+    Tuple t = Tuple.from(element);
+    try {
+      t.pack(); // the tuple layer checks element types only when it encodes
+      return t;
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(layer + ": " + what + " " + shorten(element) + " is a " + element.getClass().getName()
+          + ", which a tuple cannot hold; use a String, a number, a boolean, a byte[], a UUID, a Versionstamp or a Tuple/List of"
+          + " those", e);
+    }
+  }
+
+  /**
+   * {@code key}, checked against FoundationDB's {@value #KEY_LIMIT}-byte key limit before it is written: over
+   * it, an {@link IllegalArgumentException} naming {@code layer} and {@code what} (e.g. "the key of row r
+   * column c"). The one size check of every layer.
+   */
+  static byte[] checkKey(String layer, String what, byte[] key) {
+    if (key.length > KEY_LIMIT) {
+      throw new IllegalArgumentException(layer + ": " + what + " is " + key.length + " bytes, over FoundationDB's 10,000-byte key"
+          + " limit; nothing was written: use shorter keys (they should stay under ~100 bytes)");
+    }
+    return key;
+  }
+
+  /**
+   * {@code value}, checked against FoundationDB's {@value #VALUE_LIMIT}-byte value limit before it is written:
+   * over it, an {@link IllegalArgumentException} naming {@code layer} and {@code what}.
+   */
+  static byte[] checkValue(String layer, String what, byte[] value) {
+    if (value.length > VALUE_LIMIT) {
+      throw new IllegalArgumentException(layer + ": " + what + " encodes to " + value.length + " bytes, over FoundationDB's"
+          + " 100,000-byte value limit; nothing was written: store the payload with BlobStore and keep its id here");
+    }
+    return value;
   }
 
 }

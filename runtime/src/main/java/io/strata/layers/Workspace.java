@@ -42,6 +42,9 @@ public final class Workspace {
     if (LayerSupport.require(directoryPath, "directoryPath").isEmpty()) {
       throw new IllegalArgumentException("a workspace needs a non-empty directory path, e.g. List.of(\"myapp\", \"catalog\")");
     }
+    for (int i = 0; i < directoryPath.size(); i++) {
+      LayerSupport.require(directoryPath.get(i), "directoryPath element " + i + " of " + directoryPath);
+    }
     Workspace w = new Workspace(db, directoryPath);
     db.run(tr -> w.directories.createOrOpen(tr, w.child(CURRENT)).join());
     return w;

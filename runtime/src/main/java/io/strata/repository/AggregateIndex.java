@@ -86,6 +86,14 @@ final class AggregateIndex implements DerivedIndex {
   }
 
   @Override
+  public void checkSizes(Object id, Object[] fresh) {
+    byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : subspace.pack(fields.group(fresh))) : entry(id, fresh);
+    if (key != null) {
+      Sizes.checkKey(layout.entityName(), id, "aggregate '" + name() + "'", key);
+    }
+  }
+
+  @Override
   public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
     if (definition.function().counter()) {
       Long was = amount(old);
@@ -109,7 +117,6 @@ final class AggregateIndex implements DerivedIndex {
         tr.clear(was);
       }
       if (now != null) {
-        Sizes.checkKey(layout.entityName(), id, "aggregate '" + name() + "'", now);
         tr.set(now, EntityStore.EMPTY);
       }
     }

@@ -24,10 +24,20 @@ interface DerivedIndex {
   CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh);
 
   /**
-   * Adds the contribution of an existing row during an online build (default: as an insert). An index
-   * that writers keep whatever the build's progress may skip rows they already wrote.
+   * Throws {@link io.strata.EntityTooLargeException} when a key or value this index would write for entity
+   * {@code id} with elements {@code fresh} is over FoundationDB's limits. Writers call it for every derived
+   * index, built or not, before the first write of a save, so a caller that catches the exception and
+   * commits its own transaction has written nothing of that save; {@link #update} does not check again.
+   */
+  void checkSizes(Object id, Object[] fresh);
+
+  /**
+   * Adds the contribution of an existing row during an online build (default: as an insert, after
+   * {@link #checkSizes}). An index that writers keep whatever the build's progress may skip rows they
+   * already wrote.
    */
   default CompletableFuture<Void> build(Transaction tr, Object id, Object[] row) {
+    checkSizes(id, row);
     return update(tr, id, null, row);
   }
 

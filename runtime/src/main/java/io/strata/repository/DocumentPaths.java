@@ -127,6 +127,16 @@ public final class DocumentPaths<T> {
               + Tuple.fromList(sub.getItems().subList(0, n)) + " holds a scalar, not a map or list; set that path instead");
         }
       }
+      return null;
+    }).thenCombine(before, (v, old) -> old).thenCompose(old -> {
+      if (old == null) {
+        return CompletableFuture.completedFuture(null);
+      }
+      int pos = layout.fieldPosition(field);
+      Object[] fresh = old.clone();
+      fresh[pos] = Documents.replace(old[pos], sub.getItems(), Documents.assemble(leaves));
+      return store.reindex(tr, id, old, fresh); // checks sizes and unique values before it writes
+    }).thenRun(() -> {
       for (int n = 0; n < sub.size(); n++) {
         Tuple ancestor = Tuple.fromList(sub.getItems().subList(0, n));
         tr.clear(doc.pack(ancestor.add(Documents.EMPTY_MAP)));
@@ -138,15 +148,6 @@ public final class DocumentPaths<T> {
       for (Documents.Entry e : leaves) {
         tr.set(doc.pack(sub.addAll(e.path())), Tuple.from(e.leaf()).pack());
       }
-      return null;
-    }).thenCombine(before, (v, old) -> old).thenCompose(old -> {
-      if (old == null) {
-        return CompletableFuture.completedFuture(null);
-      }
-      int pos = layout.fieldPosition(field);
-      Object[] fresh = old.clone();
-      fresh[pos] = Documents.replace(old[pos], sub.getItems(), Documents.assemble(leaves));
-      return store.reindex(tr, id, old, fresh);
     });
   }
 

@@ -350,8 +350,16 @@ public final class EntityStore<T> {
 
   // ------------------------------------------------------------------ writes
 
-  /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */
-  public CompletableFuture<Void> save(Transaction tr, T entity) {
+  /**
+   * One save, encoded and size-checked before anything is written: the row and its plain, unique and covering
+   * index entries ({@code writes}), the covering row value (null when no covering index holds the entity), the
+   * spatial entries (by {@link EntityLayout#spatialIndexes()} field; absent for a null point) and every derived
+   * index (by {@link DerivedIndex#checkSizes}). A save rejected here has written nothing, even inside a caller's
+   * transaction that catches the exception and commits.
+   */
+  private record Prepared(Object id, RowWrites writes, byte[] covering, Map<String, KeyValue> points) {}
+
+  private Prepared prepare(T entity) {
     Objects.requireNonNull(entity, () -> layout.entityName() + ": cannot save null; pass an entity (to remove one, use deleteById)");
     Object[] fresh = codec.toElements(entity);
     Object id = fresh[codec.idIndex()];
@@ -360,10 +368,38 @@ public final class EntityStore<T> {
           + codec.fieldNames().get(codec.idIndex()) + "' is null; assign an id first");
     }
     RowWrites writes = RowWrites.of(layout, id, fresh);
+    byte[] covering = null;
+    for (int k = 0; k < layout.indexes().size() && covering == null; k++) {
+      IndexDefinition index = layout.indexes().get(k);
+      if (index.covering() && !index.unique() && writes.indexKey(k) != null) {
+        covering = coveringRow(index, id, entity);
+      }
+    }
+    Map<String, KeyValue> points = new LinkedHashMap<>();
+    for (var entry : layout.spatialIndexes().entrySet()) {
+      Object point = fresh[layout.fieldPosition(entry.getKey())];
+      if (point != null) {
+        KeyValue e = spatialEntry(entry.getValue(), id, point);
+        Sizes.checkKey(layout.entityName(), id, "spatial index '" + entry.getKey() + "'", e.getKey());
+        points.put(entry.getKey(), e);
+      }
+    }
+    derived.values().forEach(d -> d.checkSizes(id, fresh));
+    return new Prepared(id, writes, covering, points);
+  }
+
+  /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */
+  public CompletableFuture<Void> save(Transaction tr, T entity) {
+    return save(tr, prepare(entity));
+  }
+
+  private CompletableFuture<Void> save(Transaction tr, Prepared save) {
+    Object id = save.id();
+    RowWrites writes = save.writes();
     return loadRowOnly(tr, id).thenCombine(states.record(tr), (old, recorded) -> old).thenCompose(old -> {
       List<List<Object>> was = old == null ? null : layout.indexValues(old);
       return checkUnique(tr, id, was, writes.indexValues()).thenCompose(v -> {
-        write(tr, id, old, was, writes, entity);
+        write(tr, old, was, save);
         return updateDerived(tr, id, old, writes.elements());
       });
     });
@@ -393,8 +429,10 @@ public final class EntityStore<T> {
     return checks.isEmpty() ? CompletableFuture.completedFuture(null) : CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new));
   }
 
-  private void write(Transaction tr, Object id, Object[] old, List<List<Object>> oldValues, RowWrites writes, T entity) {
+  private void write(Transaction tr, Object[] old, List<List<Object>> oldValues, Prepared save) {
     List<String> names = codec.fieldNames();
+    Object id = save.id();
+    RowWrites writes = save.writes();
     Object[] fresh = writes.elements();
     if (old != null) {
       removeEntries(tr, id, old, oldValues, fresh, writes.indexValues());
@@ -407,25 +445,19 @@ public final class EntityStore<T> {
         }
       }
     }
-    byte[] row = null;
     for (int k = 0; k < layout.indexes().size(); k++) {
       IndexDefinition index = layout.indexes().get(k);
       byte[] key = writes.indexKey(k);
-      if (key == null) {
-        continue;
-      }
-      if (index.covering() && !index.unique() && row == null) {
-        row = coveringRow(index, id, entity);
-      }
-      tr.set(key, index.unique() ? Tuple.from(id).pack() : index.covering() ? row : EMPTY);
-    }
-    for (var entry : layout.spatialIndexes().entrySet()) {
-      int pos = layout.fieldPosition(entry.getKey());
-      Object was = old == null ? null : old[pos];
-      if (fresh[pos] != null && (was == null || !Elements.toTuple(was).equals(Elements.toTuple(fresh[pos])))) {
-        addPoint(tr, entry.getValue(), id, fresh[pos]);
+      if (key != null) {
+        tr.set(key, index.unique() ? Tuple.from(id).pack() : index.covering() ? save.covering() : EMPTY);
       }
     }
+    save.points().forEach((field, e) -> {
+      Object was = old == null ? null : old[layout.fieldPosition(field)];
+      if (was == null || !Elements.toTuple(was).equals(Elements.toTuple(fresh[layout.fieldPosition(field)]))) {
+        tr.set(e.getKey(), e.getValue());
+      }
+    });
     if (old == null) {
       tr.mutate(MutationType.ADD, layout.countKey(), PLUS_ONE);
     }
@@ -459,6 +491,7 @@ public final class EntityStore<T> {
   CompletableFuture<Void> reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
     List<List<Object>> was = layout.indexValues(old);
     List<List<Object>> now = layout.indexValues(fresh);
+    byte[][] keys = checkReindex(id, fresh, now);
     return states.record(tr).thenCompose(v -> checkUnique(tr, id, was, now)).thenCompose(v -> updateDerived(tr, id, old, fresh)).thenRun(() -> {
       for (int k = 0; k < now.size(); k++) {
         IndexDefinition index = layout.indexes().get(k);
@@ -468,20 +501,41 @@ public final class EntityStore<T> {
         if (was.get(k) != null) {
           tr.clear(layout.entryKey(index, was.get(k), id));
         }
-        if (now.get(k) != null) {
-          byte[] key = layout.entryKey(index, now.get(k), id);
-          Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", key);
-          tr.set(key, index.unique() ? Tuple.from(id).pack() : EMPTY);
+        if (keys[k] != null) {
+          tr.set(keys[k], index.unique() ? Tuple.from(id).pack() : EMPTY);
         }
       }
     });
   }
 
-  /** Saves several entities one after the other in the same transaction. */
+  /**
+   * The index entry keys (layout order; null where not indexed) of an entity whose elements become
+   * {@code fresh} (with index values {@code now}) without a full save, every one of them and every derived
+   * index's size-checked: call it before the first write of the change.
+   */
+  private byte[][] checkReindex(Object id, Object[] fresh, List<List<Object>> now) {
+    byte[][] keys = new byte[now.size()][];
+    for (int k = 0; k < now.size(); k++) {
+      if (now.get(k) != null) {
+        IndexDefinition index = layout.indexes().get(k);
+        keys[k] = layout.entryKey(index, now.get(k), id);
+        Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", keys[k]);
+      }
+    }
+    derived.values().forEach(d -> d.checkSizes(id, fresh));
+    return keys;
+  }
+
+  /**
+   * Saves several entities one after the other in the same transaction; every one is encoded and
+   * size-checked before the first is written, so one rejected entity leaves the transaction untouched.
+   */
   public CompletableFuture<Void> saveAll(Transaction tr, Iterable<? extends T> entities) {
+    List<Prepared> saves = new ArrayList<>();
+    entities.forEach(entity -> saves.add(prepare(entity)));
     CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-    for (T entity : entities) {
-      chain = chain.thenCompose(v -> save(tr, entity));
+    for (Prepared save : saves) {
+      chain = chain.thenCompose(v -> save(tr, save));
     }
     return chain;
   }

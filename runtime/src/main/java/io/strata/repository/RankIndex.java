@@ -65,6 +65,16 @@ final class RankIndex implements DerivedIndex {
     return Tuple.from(fields.value(row), id);
   }
 
+  /** Checks the longest key the row's element takes: its node at the top level. */
+  @Override
+  public void checkSizes(Object id, Object[] fresh) {
+    Tuple to = groupOf(fresh);
+    if (to != null) {
+      byte[] top = RankedSkipList.node(group(to), RankedSkipList.LEVELS - 1, elementOf(id, fresh));
+      Sizes.checkKey(layout.entityName(), id, "rank '" + name() + "'", top);
+    }
+  }
+
   @Override
   public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
     Tuple from = groupOf(old);
@@ -73,9 +83,6 @@ final class RankIndex implements DerivedIndex {
     Tuple now = to == null ? null : elementOf(id, fresh);
     if (from != null && from.equals(to) && was.equals(now)) {
       return CompletableFuture.completedFuture(null);
-    }
-    if (now != null) {
-      Sizes.checkKey(layout.entityName(), id, "rank '" + name() + "'", RankedSkipList.node(group(to), 0, now));
     }
     CompletableFuture<Void> removed = was == null ? CompletableFuture.completedFuture(null) : RankedSkipList.remove(tr, group(from), was);
     return now == null ? removed : removed.thenCompose(v -> RankedSkipList.insert(tr, group(to), now));

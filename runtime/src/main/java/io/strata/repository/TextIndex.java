@@ -68,6 +68,14 @@ final class TextIndex implements DerivedIndex {
   }
 
   @Override
+  public void checkSizes(Object id, Object[] fresh) {
+    words(fresh).forEach((w, p) -> {
+      Sizes.checkKey(layout.entityName(), id, "text index '" + field + "' word", word(w).pack(Tuple.from(id)));
+      Sizes.checkValue(layout.entityName(), id, field + " positions of one word", encode(p));
+    });
+  }
+
+  @Override
   public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
     Map<String, List<Long>> was = words(old);
     Map<String, List<Long>> now = words(fresh);
@@ -78,11 +86,7 @@ final class TextIndex implements DerivedIndex {
     });
     now.forEach((w, p) -> {
       if (!p.equals(was.get(w))) {
-        byte[] key = word(w).pack(Tuple.from(id));
-        byte[] value = encode(p);
-        Sizes.checkKey(layout.entityName(), id, "text index '" + field + "' word", key);
-        Sizes.checkValue(layout.entityName(), id, field + " positions of one word", value);
-        tr.set(key, value);
+        tr.set(word(w).pack(Tuple.from(id)), encode(p));
       }
     });
     return CompletableFuture.completedFuture(null);

@@ -83,6 +83,16 @@ final class VersionedIndex implements DerivedIndex {
   }
 
   @Override
+  public void checkSizes(Object id, Object[] fresh) {
+    Sizes.checkKey(layout.entityName(), id, "change feed", incompleteEntryKey(id));
+  }
+
+  /** The entry key {@code SET_VERSIONSTAMPED_KEY} takes: the entry with an incomplete versionstamp and its offset. */
+  private byte[] incompleteEntryKey(Object id) {
+    return VersionstampTuples.packWithVersionstamp(feed, Tuple.from(Versionstamp.incomplete(0), id));
+  }
+
+  @Override
   public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
     if ((old == null && fresh == null) || (old != null && fresh != null && sameRow(old, fresh))) {
       return CompletableFuture.completedFuture(null);
@@ -92,6 +102,7 @@ final class VersionedIndex implements DerivedIndex {
 
   @Override
   public CompletableFuture<Void> build(Transaction tr, Object id, Object[] row) {
+    checkSizes(id, row);
     return tr.get(latestKey(id)).thenCompose(v -> v != null ? CompletableFuture.completedFuture(null) : record(tr, id, false));
   }
 
@@ -116,9 +127,7 @@ final class VersionedIndex implements DerivedIndex {
       }
     });
     return previous.thenRun(() -> {
-      byte[] key = VersionstampTuples.packWithVersionstamp(feed, Tuple.from(Versionstamp.incomplete(0), id));
-      Sizes.checkKey(layout.entityName(), id, "change feed", key);
-      tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, key, deleted ? DELETED : EntityStore.EMPTY);
+      tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, incompleteEntryKey(id), deleted ? DELETED : EntityStore.EMPTY);
       tr.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, latestKey(id), VersionstampTuples.transactionVersionValue());
       tr.mutate(MutationType.ADD, layout.feedWakeKey(), ONE);
     });

@@ -196,6 +196,20 @@ public abstract class LayersContract extends BackendContract {
   }
 
   @Test
+  void blobStoreWritesAnArrayOfAnySizeInOneCall() throws IOException {
+    BlobStore blobs = new BlobStore(db, new Subspace(Tuple.from("b")));
+    byte[] data = new byte[25_000_001]; // over FoundationDB's 10 MB transaction limit, not a whole number of chunks
+    new Random(3).nextBytes(data);
+    blobs.write("whole", data);
+    assertArrayEquals(data, blobs.read("whole").orElseThrow());
+    try (OutputStream out = blobs.openWrite("streamed")) {
+      out.write(data);
+    }
+    assertArrayEquals(data, blobs.read("streamed").orElseThrow());
+    assertEquals(data.length, blobs.size("streamed"));
+  }
+
+  @Test
   void anUnfinishedBlobWriteIsInvisibleAndCollectedLater() throws IOException {
     BlobStore blobs = new BlobStore(db, new Subspace(Tuple.from("b")));
     blobs.write("x", new byte[] {9});

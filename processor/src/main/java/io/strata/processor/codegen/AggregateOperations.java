@@ -61,48 +61,46 @@ final class AggregateOperations {
   }
 
   List<Operation> operations() {
+    return model.aggregates().stream().flatMap(a -> operations(a).stream()).toList();
+  }
+
+  /** The operations of one aggregate. */
+  List<Operation> operations(AggregateModel a) {
     List<Operation> ops = new ArrayList<>();
-    for (AggregateModel a : model.aggregates()) {
-      List<ParameterSpec> params = new ArrayList<>();
-      CodeBlock.Builder group = CodeBlock.builder().add("$T.values(", ValueCode.ELEMENTS);
-      for (int i = 0; i < a.groupBy().size(); i++) {
-        FieldModel g = a.groupBy().get(i);
-        params.add(ParameterSpec.builder(g.type().type(), g.name()).build());
-        group.add(i == 0 ? "$L" : ", $L", values.encode(g.type(), CodeBlock.of("$N", g.name())));
-      }
-      CodeBlock groupValues = group.add(")").build();
-      String which = a.groupBy().isEmpty() ? "" : " whose {@code " + String.join(", ", a.groupBy().stream().map(FieldModel::name).toList())
-          + "} equal the given values";
-      String name = a.name();
+    ValueCode.Group group = values.group(a.groupBy());
+    List<ParameterSpec> params = group.params();
+    CodeBlock groupValues = group.values();
+    String which = a.groupBy().isEmpty() ? "" : " whose {@code " + String.join(", ", a.groupBy().stream().map(FieldModel::name).toList())
+        + "} equal the given values";
+    String name = a.name();
+    if (a.counter()) {
+      ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "): one key read of " + keys(model, a)
+              + ", kept by atomic ADD in each save and delete; 0 for an empty group.",
+          ClassName.get(Long.class), params, CodeBlock.of("aggregates.total(tr, $S, $L)", name, groupValues), false));
+    } else {
+      TypeName boxed = a.field().type().type().box();
+      ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "), empty when there are none: the "
+              + (a.function().equals("MIN") ? "first" : "last") + " key of " + keys(model, a) + ", one range read of one key.",
+          ParameterizedTypeName.get(ClassName.get(Optional.class), boxed), params,
+          CodeBlock.of("aggregates.extreme(tr, $S, $L).thenApply(o -> o.map(v -> $L))", name, groupValues,
+              values.decode(a.field().type(), CodeBlock.of("v"))), false));
+    }
+    if (a.groupBy().size() == 1) {
+      FieldModel g = a.groupBy().get(0);
+      TypeName key = g.type().type().box();
       if (a.counter()) {
-        ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "): one key read of " + keys(model, a)
-                + ", kept by atomic ADD in each save and delete; 0 for an empty group.",
-            ClassName.get(Long.class), params, CodeBlock.of("aggregates.total(tr, $S, $L)", name, groupValues), false));
+        ops.add(new Operation(name + "ByGroup", what(a) + " per {@code " + g.name() + "} (@Aggregate " + a.function()
+                + "), in group order; groups whose total is 0 are left out. One range read of " + keys(model, a) + ".",
+            ParameterizedTypeName.get(ClassName.get(Map.class), key, ClassName.get(Long.class)), List.of(),
+            CodeBlock.of("aggregates.totalsByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> $L, v -> (Long) v))", name,
+                ValueCode.ELEMENTS, values.decode(g.type(), CodeBlock.of("k"))), false));
       } else {
         TypeName boxed = a.field().type().type().box();
-        ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "), empty when there are none: the "
-                + (a.function().equals("MIN") ? "first" : "last") + " key of " + keys(model, a) + ", one range read of one key.",
-            ParameterizedTypeName.get(ClassName.get(Optional.class), boxed), params,
-            CodeBlock.of("aggregates.extreme(tr, $S, $L).thenApply(o -> o.map(v -> $L))", name, groupValues,
-                values.decode(a.field().type(), CodeBlock.of("v"))), false));
-      }
-      if (a.groupBy().size() == 1) {
-        FieldModel g = a.groupBy().get(0);
-        TypeName key = g.type().type().box();
-        if (a.counter()) {
-          ops.add(new Operation(name + "ByGroup", what(a) + " per {@code " + g.name() + "} (@Aggregate " + a.function()
-                  + "), in group order; groups whose total is 0 are left out. One range read of " + keys(model, a) + ".",
-              ParameterizedTypeName.get(ClassName.get(Map.class), key, ClassName.get(Long.class)), List.of(),
-              CodeBlock.of("aggregates.totalsByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> $L, v -> (Long) v))", name,
-                  ValueCode.ELEMENTS, values.decode(g.type(), CodeBlock.of("k"))), false));
-        } else {
-          TypeName boxed = a.field().type().type().box();
-          ops.add(new Operation(name + "ByGroup", what(a) + " per {@code " + g.name() + "} (@Aggregate " + a.function()
-                  + "), in group order: one single-key read of " + keys(model, a) + " per group.",
-              ParameterizedTypeName.get(ClassName.get(Map.class), key, boxed), List.of(),
-              CodeBlock.of("aggregates.extremesByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> $L, v -> $L))", name,
-                  ValueCode.ELEMENTS, values.decode(g.type(), CodeBlock.of("k")), values.decode(a.field().type(), CodeBlock.of("v"))), false));
-        }
+        ops.add(new Operation(name + "ByGroup", what(a) + " per {@code " + g.name() + "} (@Aggregate " + a.function()
+                + "), in group order: one single-key read of " + keys(model, a) + " per group.",
+            ParameterizedTypeName.get(ClassName.get(Map.class), key, boxed), List.of(),
+            CodeBlock.of("aggregates.extremesByGroup(tr, $S).thenApply(m -> $T.mapColumn(m, k -> $L, v -> $L))", name,
+                ValueCode.ELEMENTS, values.decode(g.type(), CodeBlock.of("k")), values.decode(a.field().type(), CodeBlock.of("v"))), false));
       }
     }
     return ops;

@@ -40,48 +40,46 @@ final class RankOperations {
   }
 
   List<Operation> operations() {
+    return model.ranks().stream().flatMap(r -> operations(r).stream()).toList();
+  }
+
+  /** The operations of one rank. */
+  List<Operation> operations(RankModel r) {
     List<Operation> ops = new ArrayList<>();
-    for (RankModel r : model.ranks()) {
-      List<ParameterSpec> groupParams = new ArrayList<>();
-      CodeBlock.Builder group = CodeBlock.builder().add("$T.values(", ValueCode.ELEMENTS);
-      for (int i = 0; i < r.groupBy().size(); i++) {
-        FieldModel g = r.groupBy().get(i);
-        groupParams.add(ParameterSpec.builder(g.type().type(), g.name()).build());
-        group.add(i == 0 ? "$L" : ", $L", values.encode(g.type(), CodeBlock.of("$N", g.name())));
-      }
-      CodeBlock groupValues = group.add(")").build();
-      String groups = String.join(", ", r.groupBy().stream().map(FieldModel::name).toList());
-      String in = groups.isEmpty() ? "" : " among the entities with the given {@code " + groups + "}";
-      String order = "ordered by {@code " + r.field().name() + "} then id, " + (r.descending() ? "largest first" : "smallest first");
-      String keys = "the ranked skip list {@code (" + CrudOperations.q(model.entityName()) + ", \"K\", " + CrudOperations.q(r.name())
-          + (groups.isEmpty() ? "" : ", " + groups) + ", ...)}";
-      String name = r.name();
+    ValueCode.Group group = values.group(r.groupBy());
+    List<ParameterSpec> groupParams = group.params();
+    CodeBlock groupValues = group.values();
+    String groups = String.join(", ", r.groupBy().stream().map(FieldModel::name).toList());
+    String in = groups.isEmpty() ? "" : " among the entities with the given {@code " + groups + "}";
+    String order = "ordered by {@code " + r.field().name() + "} then id, " + (r.descending() ? "largest first" : "smallest first");
+    String keys = "the ranked skip list {@code (" + CrudOperations.q(model.entityName()) + ", \"K\", " + CrudOperations.q(r.name())
+        + (groups.isEmpty() ? "" : ", " + groups) + ", ...)}";
+    String name = r.name();
 
-      List<ParameterSpec> rankOf = new ArrayList<>(groupParams);
-      rankOf.add(ParameterSpec.builder(model.id().type().type(), "id").build());
-      ops.add(new Operation(name + "RankOf", "The 0-based rank of entity {@code id}" + in + ", " + order + "; empty when it does not\n"
-              + "exist, is in another group or has no {@code " + r.field().name() + "}. Reads its row, then O(log n) keys of " + keys + ".",
-          ClassName.get(OptionalLong.class), rankOf,
-          CodeBlock.of("ranks.rankOf(tr, $S, $L, $L)", name, groupValues, values.encode(model.id().type(), CodeBlock.of("id"))), false));
+    List<ParameterSpec> rankOf = new ArrayList<>(groupParams);
+    rankOf.add(ParameterSpec.builder(model.id().type().type(), "id").build());
+    ops.add(new Operation(name + "RankOf", "The 0-based rank of entity {@code id}" + in + ", " + order + "; empty when it does not\n"
+            + "exist, is in another group or has no {@code " + r.field().name() + "}. Reads its row, then O(log n) keys of " + keys + ".",
+        ClassName.get(OptionalLong.class), rankOf,
+        CodeBlock.of("ranks.rankOf(tr, $S, $L, $L)", name, groupValues, values.encode(model.id().type(), CodeBlock.of("id"))), false));
 
-      List<ParameterSpec> at = new ArrayList<>(groupParams);
-      at.add(ParameterSpec.builder(long.class, "rank").build());
-      ops.add(new Operation(name + "At", "The entity at 0-based {@code rank}" + in + ", " + order + "; empty past the end.\n"
-              + "Reads O(log n) keys of " + keys + ", then the row.",
-          ParameterizedTypeName.get(ClassName.get(Optional.class), model.type()), at,
-          CodeBlock.of("ranks.at(tr, $S, $L, rank)", name, groupValues), false));
+    List<ParameterSpec> at = new ArrayList<>(groupParams);
+    at.add(ParameterSpec.builder(long.class, "rank").build());
+    ops.add(new Operation(name + "At", "The entity at 0-based {@code rank}" + in + ", " + order + "; empty past the end.\n"
+            + "Reads O(log n) keys of " + keys + ", then the row.",
+        ParameterizedTypeName.get(ClassName.get(Optional.class), model.type()), at,
+        CodeBlock.of("ranks.at(tr, $S, $L, rank)", name, groupValues), false));
 
-      List<ParameterSpec> range = new ArrayList<>(groupParams);
-      range.add(ParameterSpec.builder(long.class, "fromRank").build());
-      range.add(ParameterSpec.builder(int.class, "count").build());
-      ops.add(new Operation(name + "Range", "The entities at ranks {@code fromRank} to {@code fromRank + count - 1}" + in + ", " + order
-              + "\n(fewer at the end). Reads O(log n + count) keys of " + keys + ", then the rows concurrently.",
-          ParameterizedTypeName.get(ClassName.get(List.class), model.type()), range,
-          CodeBlock.of("ranks.range(tr, $S, $L, fromRank, count)", name, groupValues), false));
+    List<ParameterSpec> range = new ArrayList<>(groupParams);
+    range.add(ParameterSpec.builder(long.class, "fromRank").build());
+    range.add(ParameterSpec.builder(int.class, "count").build());
+    ops.add(new Operation(name + "Range", "The entities at ranks {@code fromRank} to {@code fromRank + count - 1}" + in + ", " + order
+            + "\n(fewer at the end). Reads O(log n + count) keys of " + keys + ", then the rows concurrently.",
+        ParameterizedTypeName.get(ClassName.get(List.class), model.type()), range,
+        CodeBlock.of("ranks.range(tr, $S, $L, fromRank, count)", name, groupValues), false));
 
-      ops.add(new Operation(name + "Size", "How many entities are ranked" + in + ": the top level of " + keys + ".",
-          ClassName.get(Long.class), groupParams, CodeBlock.of("ranks.size(tr, $S, $L)", name, groupValues), false));
-    }
+    ops.add(new Operation(name + "Size", "How many entities are ranked" + in + ": the top level of " + keys + ".",
+        ClassName.get(Long.class), groupParams, CodeBlock.of("ranks.size(tr, $S, $L)", name, groupValues), false));
     return ops;
   }
 }

@@ -31,6 +31,11 @@ final class TextOperations {
   private record Form(String suffix, String call, String param, String matches) {}
 
   List<Operation> operations() {
+    return model.texts().stream().flatMap(f -> operations(f).stream()).toList();
+  }
+
+  /** The operations of one {@code @Text} field. */
+  List<Operation> operations(FieldModel f) {
     List<Operation> ops = new ArrayList<>();
     TypeName t = model.type();
     List<Form> forms = List.of(
@@ -39,24 +44,22 @@ final class TextOperations {
         new Form("ContainingPhrase", "phrase", "phrase", "holds the words of {@code phrase} adjacent and in order"),
         new Form("ContainingWordStartingWith", "wordStartingWith", "prefix",
             "holds a word starting with {@code prefix} (reads every entry of the matching words)"));
-    for (FieldModel f : model.texts()) {
-      String keys = "{@code (" + CrudOperations.q(model.entityName()) + ", \"T\", " + CrudOperations.q(f.name()) + ", word, id)}";
-      String words = "Words are runs of letters and digits, lower-cased, accents removed. Exact; in id order; reads " + keys
-          + "\nin id order (intersections are merge joins), then the matching rows.";
-      for (Form form : forms) {
-        ParameterSpec text = ParameterSpec.builder(String.class, form.param()).build();
-        String which = "The entities whose {@code " + f.name() + "} " + form.matches() + ".\n" + words;
-        ops.add(new Operation("findBy" + CrudOperations.capitalized(f.name()) + form.suffix(), which,
-            ParameterizedTypeName.get(ClassName.get(List.class), t), List.of(text),
-            CodeBlock.of("fullText.$N(tr, $S, $N, $T.MAX_VALUE, null).thenApply($T::items)", form.call(), f.name(), form.param(),
-                Integer.class, CrudOperations.PAGE), false));
-        ops.add(new Operation("findBy" + CrudOperations.capitalized(f.name()) + form.suffix(),
-            "One page of " + which.substring(4, 5).toLowerCase() + which.substring(5) + "\n{@code after} (null for the first page)"
-                + " continues after the last entity of the previous page.",
-            ParameterizedTypeName.get(CrudOperations.PAGE, t),
-            List.of(text, ParameterSpec.builder(int.class, "limit").build(), ParameterSpec.builder(CrudOperations.CONTINUATION, "after").build()),
-            CodeBlock.of("fullText.$N(tr, $S, $N, limit, after)", form.call(), f.name(), form.param()), false));
-      }
+    String keys = "{@code (" + CrudOperations.q(model.entityName()) + ", \"T\", " + CrudOperations.q(f.name()) + ", word, id)}";
+    String words = "Words are runs of letters and digits, lower-cased, accents removed. Exact; in id order; reads " + keys
+        + "\nin id order (intersections are merge joins), then the matching rows.";
+    for (Form form : forms) {
+      ParameterSpec text = ParameterSpec.builder(String.class, form.param()).build();
+      String which = "The entities whose {@code " + f.name() + "} " + form.matches() + ".\n" + words;
+      ops.add(new Operation("findBy" + CrudOperations.capitalized(f.name()) + form.suffix(), which,
+          ParameterizedTypeName.get(ClassName.get(List.class), t), List.of(text),
+          CodeBlock.of("fullText.$N(tr, $S, $N, $T.MAX_VALUE, null).thenApply($T::items)", form.call(), f.name(), form.param(),
+              Integer.class, CrudOperations.PAGE), false));
+      ops.add(new Operation("findBy" + CrudOperations.capitalized(f.name()) + form.suffix(),
+          "One page of " + which.substring(4, 5).toLowerCase() + which.substring(5) + "\n{@code after} (null for the first page)"
+              + " continues after the last entity of the previous page.",
+          ParameterizedTypeName.get(CrudOperations.PAGE, t),
+          List.of(text, ParameterSpec.builder(int.class, "limit").build(), ParameterSpec.builder(CrudOperations.CONTINUATION, "after").build()),
+          CodeBlock.of("fullText.$N(tr, $S, $N, limit, after)", form.call(), f.name(), form.param()), false));
     }
     return ops;
   }

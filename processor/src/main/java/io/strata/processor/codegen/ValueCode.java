@@ -3,6 +3,8 @@ package io.strata.processor.codegen;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
+import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +44,21 @@ final class ValueCode {
   }
 
   /** An expression of type Object: the element for {@code value} (evaluated once), null when absent. */
+  /** The group parameters of a derived-index method: one per group field, and the expression listing their encoded values. */
+  record Group(List<ParameterSpec> params, CodeBlock values) {}
+
+  /** The {@link Group} of {@code groupBy}: parameters named after the fields, values as {@code Elements.values(...)}. */
+  Group group(List<FieldModel> groupBy) {
+    List<ParameterSpec> params = new ArrayList<>();
+    CodeBlock.Builder values = CodeBlock.builder().add("$T.values(", ELEMENTS);
+    for (int i = 0; i < groupBy.size(); i++) {
+      FieldModel g = groupBy.get(i);
+      params.add(ParameterSpec.builder(g.type().type(), g.name()).build());
+      values.add(i == 0 ? "$L" : ", $L", encode(g.type(), CodeBlock.of("$N", g.name())));
+    }
+    return new Group(params, values.add(")").build());
+  }
+
   CodeBlock encode(ValueType t, CodeBlock value) {
     return switch (t.kind()) {
       // a primitive long or double is its own element (boxed); narrower primitives widen first

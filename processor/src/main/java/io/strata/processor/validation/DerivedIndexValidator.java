@@ -76,7 +76,7 @@ final class DerivedIndexValidator {
       if (f.type().kind() != ValueType.Kind.STRING) {
         diagnostics.error(element, Messages.TEXT_NOT_STRING, name, f.type().type());
       } else if (!names.add(name)) {
-        diagnostics.error(element, Messages.DUPLICATE_INDEX, name, type.getSimpleName());
+        diagnostics.error(element, Messages.TEXT_NAME_TAKEN, name, name, type.getSimpleName(), name);
       } else {
         out.add(f);
       }

@@ -33,6 +33,12 @@ public enum Messages {
   RANK_ORDER_TYPE("@Rank '%s' ranks field '%s' of type %s, which has no meaningful order: rank a number, String, boolean,"
       + " byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
   TEXT_NOT_STRING("@Text goes on String fields only; '%s' is %s"),
+  TEXT_NAME_TAKEN("@Text field '%s' keeps its text index under the index name '%s', which another index of %s (an @Indexed, @Index,"
+      + " @Aggregate or @Rank) already uses: give that one another name, e.g. @Indexed(name = \"%sIndex\"); a text index is"
+      + " always named after its field"),
+  DERIVED_METHOD_CLASH("@%s '%s' would generate the method %s, which %s already generates: give the @%s another name"),
+  TEXT_METHOD_CLASH("@Text field '%s' would generate the method %s, which %s already generates: rename the field, or the"
+      + " declaration that generates the other one"),
   VERSIONED_NAME_TAKEN("@Versioned %s keeps its change feed under the index name 'changes', which another index of %s"
       + " already uses: rename that index"),
   BLOB_NOT_BYTES("@Blob goes on byte[] fields only; '%s' is %s"),
