@@ -80,6 +80,20 @@ class DurableErrorsTest {
     }
 
     @Test
+    void aFlippedByteInTheLastRecordOfTheNewestLogIsDamageNotATornTail() throws IOException {
+        Path image = crashedAfterTenCommits();
+        Path log = onlyLog(image);
+        long last = recordOffsets(log).get(9);
+        flipByte(log, last + RecordFiles.RECORD_HEADER + 3); // the tenth commit was acknowledged, then its bytes changed
+        long sizeBefore = Files.size(log);
+        DamagedFileException e = assertThrows(DamagedFileException.class, () -> EmbeddedFdb.open(image));
+        assertEquals(log, e.file());
+        assertEquals(last, e.offset());
+        assertTrue(e.getMessage().contains("checksum") && e.getMessage().contains("acknowledged"), e.getMessage());
+        assertEquals(sizeBefore, Files.size(log), "the acknowledged commit is not cut off");
+    }
+
+    @Test
     void aFlippedByteInARecordLengthIsDamageToo() throws IOException {
         Path image = crashedAfterTenCommits();
         Path log = onlyLog(image);
