@@ -157,6 +157,33 @@ class DurableErrorsTest {
     }
 
     @Test
+    void aDirectoryOfOtherFilesIsNotAdoptedAndTheMessageNamesThem() throws IOException {
+        Path dir = Files.createDirectory(temp.resolve("photos"));
+        Files.writeString(dir.resolve("holiday.jpg"), "not a database");
+        Files.createDirectory(dir.resolve("2024"));
+        StorageException e = assertThrows(StorageException.class, () -> EmbeddedFdb.open(dir));
+        assertTrue(e.getMessage().contains(dir.toString()) && e.getMessage().contains("holds no Strata database")
+                && e.getMessage().contains("2024, holiday.jpg"), e.getMessage());
+        try (var left = Files.list(dir)) {
+            assertEquals(2, left.count(), "nothing was created in the directory");
+        }
+    }
+
+    @Test
+    void anEmptyDirectoryAndADatabaseWithAnExtraFileStillOpen() throws IOException {
+        Path empty = Files.createDirectory(temp.resolve("empty"));
+        EmbeddedFdb.open(empty).close();
+        Path dir = temp.resolve("db");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            commitNumbers(db, 0, 3);
+        }
+        Files.writeString(dir.resolve("NOTES.txt"), "kept by the operator");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            assertEquals(3, count(db));
+        }
+    }
+
+    @Test
     void aSecondOpenInTheSameProcessFailsAtOnce() {
         Path dir = temp.resolve("db");
         try (Database db = EmbeddedFdb.open(dir)) {
