@@ -92,8 +92,9 @@ final class Recovery {
                 exists = true;
                 if (in.tornAt() >= 0) {
                     LOG.log(Level.WARNING, "dropping the unfinished last record of " + log.getValue() + " at byte offset "
-                            + in.tornAt() + " (" + (in.size() - in.tornAt()) + " bytes): it ends short of its length (or was never written),"
-                            + " so the process stopped while writing it and its commit's future never completed");
+                            + in.tornAt() + " (" + (in.size() - in.tornAt()) + " bytes): it ends short of its length"
+                            + " (or was never written), so the process stopped while writing it and its commit's future"
+                            + " never completed");
                 }
             }
         }
