@@ -5,8 +5,6 @@ import com.apple.foundationdb.FDB;
 import com.apple.foundationdb.directory.DirectoryLayer;
 import com.apple.foundationdb.directory.DirectorySubspace;
 import java.lang.reflect.InvocationTargetException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,6 +31,9 @@ import java.util.Optional;
  * </ul>
  * Options after {@code ?}: {@code root=a/b} uses the directory-layer path {@code a/b} as the root subspace;
  * {@code tenant=acme} adds a per-tenant directory below it ({@code a/b/acme}). Directories are created on first use.
+ * A URL holds no whitespace, control character or {@code #}; a path is percent-decoded; a directory name is written
+ * in one way only: unreserved characters as themselves, anything else percent-encoded as UTF-8 (see {@link UrlSyntax}).
+ * Anything else is refused with a message naming the URL and the accepted forms.
  *
  * <p>The embedded engine is found by class name, like a JDBC driver: it is a separate artifact that does not depend on
  * the runtime, so runtime cannot declare an interface for it to implement.
@@ -91,6 +92,7 @@ public final class Strata {
     if (url == null || !url.startsWith("strata:")) {
       throw malformed(url, "it does not start with strata:");
     }
+    UrlSyntax.rejectStrayCharacters(url);
     String rest = url.substring("strata:".length());
     String query = "";
     int q = rest.indexOf('?');
@@ -100,9 +102,10 @@ public final class Strata {
     }
     Map<String, String> options = options(url, query);
     List<String> root = options.containsKey("root")
-        ? Arrays.stream(options.get("root").split("/")).filter(s -> !s.isEmpty()).toList()
+        ? Arrays.stream(options.get("root").split("/")).filter(s -> !s.isEmpty())
+            .map(name -> UrlSyntax.decodeName(url, "root", name)).toList()
         : List.of();
-    Optional<String> tenant = Optional.ofNullable(options.get("tenant"));
+    Optional<String> tenant = Optional.ofNullable(options.get("tenant")).map(name -> UrlSyntax.decodeName(url, "tenant", name));
     if (rest.equals("mem:")) {
       return new Url("mem", Optional.empty(), root, tenant);
     }
@@ -111,11 +114,11 @@ public final class Strata {
       if (dir.isBlank()) {
         throw malformed(url, "strata:file: needs a directory, e.g. strata:file:data/places");
       }
-      return new Url("file", Optional.of(dir), root, tenant);
+      return new Url("file", Optional.of(UrlSyntax.decodePath(url, dir)), root, tenant);
     }
     if (rest.startsWith("fdb:")) {
       String file = rest.substring("fdb:".length());
-      return new Url("fdb", file.isEmpty() ? Optional.empty() : Optional.of(file), root, tenant);
+      return new Url("fdb", file.isEmpty() ? Optional.empty() : Optional.of(UrlSyntax.decodePath(url, file)), root, tenant);
     }
     throw malformed(url, "the backend must be mem:, file: or fdb:");
   }
@@ -128,7 +131,7 @@ public final class Strata {
     for (String pair : query.split("&")) {
       int eq = pair.indexOf('=');
       String key = eq < 0 ? pair : pair.substring(0, eq);
-      String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      String value = eq < 0 ? "" : pair.substring(eq + 1); // raw: names are checked and decoded one by one
       if (!key.equals("root") && !key.equals("tenant")) {
         throw malformed(url, "unknown option '" + key + "' (the options are root and tenant)");
       }
@@ -145,7 +148,7 @@ public final class Strata {
     return out;
   }
 
-  private static IllegalArgumentException malformed(String url, String why) {
+  static IllegalArgumentException malformed(String url, String why) {
     return new IllegalArgumentException("malformed Strata URL '" + url + "': " + why + ". Use " + FORMS);
   }
 

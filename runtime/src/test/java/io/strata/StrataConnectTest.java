@@ -104,6 +104,61 @@ class StrataConnectTest {
     assertThrows(IllegalArgumentException.class, () -> Strata.connect(null));
   }
 
+  private static void assertRefused(String bad, String... reason) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Strata.connect(bad), bad);
+    assertTrue(e.getMessage().startsWith("malformed Strata URL '" + bad + "'") && e.getMessage().contains(Strata.FORMS),
+        e.getMessage());
+    for (String part : reason) {
+      assertTrue(e.getMessage().contains(part), "'" + part + "' missing from: " + e.getMessage());
+    }
+  }
+
+  @Test
+  void whitespaceControlCharactersAndHashAreRefusedWhereverTheyAre() {
+    // a .properties line has no inline comment: the whole tail is the value
+    assertRefused("strata:fdb:?root=myapp   # default: the whole key space", "a space at index 22", "comment");
+    assertRefused("strata:mem:?root=myapp#v2", "'#' at index 22");
+    assertRefused("strata:file:/var/lib/my places", "a space at index 23", "%20");
+    assertRefused("strata:mem:?tenant=a b", "a space");
+    assertRefused("strata:mem:\t", "U+0009");
+    assertRefused("strata:mem:?root=app\u00a0", "U+00A0");
+    assertRefused("strata:fdb:/etc/x.cluster\n", "U+000A");
+  }
+
+  @Test
+  void aDirectoryNameHasOneSpellingOnly() {
+    assertRefused("strata:mem:?tenant=a+b", "'+'", "%2B", "%20");
+    assertRefused("strata:mem:?tenant=%61", "%61, an encoded 'a'", "as itself");
+    assertRefused("strata:mem:?root=app/%7Ev1", "%7E, an encoded '~'");
+    assertRefused("strata:mem:?tenant=a@b", "'@'", "write %40");
+    assertRefused("strata:mem:?root=caf\u00e9", "write %C3%A9");
+    assertRefused("strata:mem:?tenant=%zz", "'%zz'", "two hexadecimal digits");
+    assertRefused("strata:mem:?tenant=ab%2", "'%2'", "two hexadecimal digits");
+    assertRefused("strata:mem:?tenant=%ff", "not UTF-8");
+    assertRefused("strata:mem:?tenant=%2F", "encoded '/' (%2F)");
+    assertRefused("strata:mem:?root=a%2Fb", "encoded '/' (%2F)");
+    assertRefused("strata:file:/tmp/100%", "'%'", "%25");
+  }
+
+  @Test
+  void percentEncodingsOfCharactersThatNeedThemAreDecoded() {
+    assertEquals(url("mem", null, List.of("my app", "v+1"), "caf\u00e9"),
+        Strata.parse("strata:mem:?root=my%20app/v%2B1&tenant=caf%C3%A9"));
+    assertEquals(url("file", "/var/lib/my places/100%", List.of(), "a-b.c_d~e"),
+        Strata.parse("strata:file:/var/lib/my%20places/100%25?tenant=a-b.c_d~e"));
+  }
+
+  @Test
+  void aDirectoryNameLongerThanTheLimitIsRefusedUpFront() {
+    String longest = "t".repeat(UrlSyntax.MAX_NAME_BYTES);
+    assertEquals(Optional.of(longest), Strata.parse("strata:mem:?tenant=" + longest).tenant());
+    try (StrataDb db = Strata.connect("strata:mem:?tenant=" + longest)) {
+      assertTrue(db.root().getKey().length > 0, "the tenant's directory was created");
+    }
+    assertRefused("strata:mem:?tenant=" + "t".repeat(20_000), "20000 bytes", "at most " + UrlSyntax.MAX_NAME_BYTES);
+    assertRefused("strata:mem:?root=" + "%C3%A9".repeat(UrlSyntax.MAX_NAME_BYTES / 2 + 1), "1002 bytes");
+  }
+
   @Test
   void memoryUrlWithRootAndTenantCreatesTheDirectoriesAndUsesThemAsRoot() {
     try (StrataDb sdb = Strata.connect("strata:mem:?root=myapp/v1&tenant=acme")) {

@@ -1,30 +1,46 @@
 package io.strata.embedded;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One process at a time per directory: an exclusive {@link FileLock} on the file {@value #FILE}, which
- * also names its holder ("process 4242 since ...") so that a refused {@code open} can say who has the
- * directory. The operating system releases the lock when the process dies, however it dies.
+ * One process at a time per directory, and one database per directory in this process.
+ *
+ * <p>Between processes: an exclusive {@link FileLock} on the file {@value #FILE}. Such a lock belongs to the
+ * process and the operating system drops it when the process closes <em>any</em> descriptor of that file (POSIX
+ * record locks), so nothing but the holding channel ever opens {@value #FILE} in the holding process: the holder's
+ * name ("process 4242 since ...", for a refused {@code open} to report) is written to {@value #HOLDER_FILE}, and a
+ * second {@code open} in this process is refused by {@link #HELD}, a process-wide registry keyed by the
+ * directory's real path, before it touches any file. The operating system releases the lock when the process
+ * dies, however it dies.
  */
 final class DirectoryLock implements AutoCloseable {
     static final String FILE = "LOCK";
+    /** Who holds the directory, for a refused {@code open} to name; never locked, so anyone may read it. */
+    static final String HOLDER_FILE = "HOLDER";
 
+    /** The real paths of the directories this process holds. */
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
+    private final Path key;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private DirectoryLock(FileChannel channel, FileLock lock) {
+    private DirectoryLock(Path key, FileChannel channel, FileLock lock) {
+        this.key = key;
         this.channel = channel;
         this.lock = lock;
     }
@@ -36,6 +52,27 @@ final class DirectoryLock implements AutoCloseable {
      * @throws StorageException when the lock file cannot be created (a read-only directory)
      */
     static DirectoryLock acquire(Path directory) {
+        Path key = realPath(directory);
+        if (!HELD.add(key)) { // before opening the lock file: closing a descriptor of it would drop this process's lock
+            throw new DirectoryLockedException(directory, "this process (" + self() + ")");
+        }
+        try {
+            return lockFile(directory, key);
+        } catch (RuntimeException e) {
+            HELD.remove(key);
+            throw e;
+        }
+    }
+
+    private static Path realPath(Path directory) {
+        try {
+            return directory.toRealPath();
+        } catch (IOException e) {
+            throw new StorageException("cannot resolve the database directory " + directory + ": " + e, e);
+        }
+    }
+
+    private static DirectoryLock lockFile(Path directory, Path key) {
         Path file = directory.resolve(FILE);
         FileChannel channel;
         try {
@@ -58,13 +95,11 @@ final class DirectoryLock implements AutoCloseable {
                 throw new DirectoryLockedException(directory, "this process (" + self() + ")");
             }
             if (lock == null) {
-                throw new DirectoryLockedException(directory, holder(channel));
+                throw new DirectoryLockedException(directory, holder(directory));
             }
             byte[] me = (self() + " since " + Instant.now().truncatedTo(ChronoUnit.SECONDS)).getBytes(StandardCharsets.UTF_8);
-            channel.truncate(0);
-            RecordFiles.writeFully(channel, ByteBuffer.wrap(me), 0);
-            channel.force(true);
-            return new DirectoryLock(channel, lock);
+            Files.write(directory.resolve(HOLDER_FILE), me);
+            return new DirectoryLock(key, channel, lock);
         } catch (IOException e) {
             RecordFiles.closeQuietly(channel);
             throw new StorageException("cannot lock " + file + ": " + e, e);
@@ -85,14 +120,14 @@ final class DirectoryLock implements AutoCloseable {
         return "process " + ProcessHandle.current().pid();
     }
 
-    private static String holder(FileChannel channel) {
+    private static String holder(Path directory) {
         try {
-            ByteBuffer b = ByteBuffer.allocate(256);
-            channel.read(b, 0);
-            String text = new String(b.array(), 0, b.position(), StandardCharsets.UTF_8).trim();
+            String text = Files.readString(directory.resolve(HOLDER_FILE), StandardCharsets.UTF_8).trim();
             return text.isEmpty() ? "another process (which has not written its id yet)" : text;
+        } catch (NoSuchFileException e) {
+            return "another process (which has not written its id yet)";
         } catch (IOException e) {
-            return "another process (its lock file cannot be read: " + e.getMessage() + ")";
+            return "another process (its " + HOLDER_FILE + " file cannot be read: " + e.getMessage() + ")";
         }
     }
 
@@ -101,7 +136,11 @@ final class DirectoryLock implements AutoCloseable {
         try {
             lock.release();
         } finally {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                HELD.remove(key);
+            }
         }
     }
 }

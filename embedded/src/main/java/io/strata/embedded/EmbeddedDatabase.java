@@ -85,6 +85,7 @@ final class EmbeddedDatabase implements Database {
         this.nanoClock = nanoClock;
         this.clockOrigin = nanoClock.getAsLong();
         this.versionOrigin = System.currentTimeMillis() * 1000L;
+        store.put(Keys.FIRST_SHARD, Keys.EMPTY, 0, 0); // one shard, beginning at the empty key (docs/engine.md)
         this.journal = durable == null ? null : Journal.open(durable, store, this::replay);
         long recovered = journal == null ? 0 : journal.recoveredVersion();
         this.latestVersion = Math.max(versionOrigin, recovered + 1); // versions go on increasing across restarts

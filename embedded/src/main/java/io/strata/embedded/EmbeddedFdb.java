@@ -39,7 +39,8 @@ public final class EmbeddedFdb {
      *
      * @throws DirectoryLockedException when the directory is open already, here or in another process
      * @throws DamagedFileException when a checkpoint or log file is damaged (the message names file and offset)
-     * @throws StorageException when the directory cannot be used (missing parent, read-only, not a directory)
+     * @throws StorageException when the directory cannot be used (missing parent, read-only, not a directory, or
+     *     holding other files but no database)
      */
     public static Database open(Path directory) {
         return builder().open(directory);

@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -125,6 +127,7 @@ final class Journal {
             if (!Files.isWritable(directory)) { // its files may still be writable: refuse before anything fails half-way
                 throw DirectoryLock.readOnly(directory, null);
             }
+            refuseForeign(directory);
             return directory;
         }
         if (Files.exists(directory)) {
@@ -143,6 +146,37 @@ final class Journal {
                     + " is not writable", e);
         } catch (IOException e) {
             throw new StorageException("cannot create the database directory " + directory + ": " + e, e);
+        }
+    }
+
+    /**
+     * Refuses a directory that holds files but no database (no checkpoint, no log), so that a mistyped path
+     * does not turn a directory of other things into a database; the message names the foreign files. The lock
+     * files, a leftover {@code checkpoint.tmp} and a file system's {@code lost+found} are not foreign.
+     */
+    private static void refuseForeign(Path directory) {
+        List<String> foreign = new ArrayList<>();
+        boolean database = false;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (name.equals(Checkpoints.FILE) || LogFile.isLogName(name)) {
+                    database = true;
+                } else if (!name.equals(DirectoryLock.FILE) && !name.equals(DirectoryLock.HOLDER_FILE)
+                        && !name.equals(Checkpoints.TEMP) && !name.equals("lost+found")) { // a fresh volume's
+                    foreign.add(name);
+                }
+            }
+        } catch (IOException e) {
+            throw new StorageException("cannot list the database directory " + directory + ": " + e, e);
+        }
+        if (!database && !foreign.isEmpty()) {
+            Collections.sort(foreign);
+            String shown = String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
+                    + (foreign.size() > 5 ? " and " + (foreign.size() - 5) + " more" : "");
+            throw new StorageException("cannot open the database in " + directory + ": it holds no Strata database"
+                    + " but other files (" + shown + "). Give a new or empty directory, or one a Strata database was"
+                    + " kept in");
         }
     }
 

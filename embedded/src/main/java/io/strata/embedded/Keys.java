@@ -1,6 +1,7 @@
 package io.strata.embedded;
 
 import com.apple.foundationdb.tuple.ByteArrayUtil;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Comparator;
 
@@ -11,6 +12,11 @@ final class Keys {
     static final byte[] SYSTEM_PREFIX = {(byte) 0xff};
     /** One past every system key. */
     static final byte[] SYSTEM_END = {(byte) 0xff, (byte) 0xff};
+    /**
+     * Where a cluster records that a shard begins at the empty key ({@code \xff/keyServers/} followed by the
+     * shard's first key): the one shard boundary of a one-shard cluster, read by {@code LocalityUtil.getBoundaryKeys}.
+     */
+    static final byte[] FIRST_SHARD = "\377/keyServers/".getBytes(StandardCharsets.ISO_8859_1);
 
     static final Comparator<byte[]> ORDER = ByteArrayUtil::compareUnsigned;
 

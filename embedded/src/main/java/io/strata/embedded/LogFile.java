@@ -74,6 +74,11 @@ final class LogFile implements AutoCloseable {
         }
     }
 
+    /** Whether {@code fileName} is the name of a log. */
+    static boolean isLogName(String fileName) {
+        return NAME.matcher(fileName).matches();
+    }
+
     /** The directory's logs by sequence number. */
     static TreeMap<Long, Path> list(Path directory) throws IOException {
         TreeMap<Long, Path> logs = new TreeMap<>();

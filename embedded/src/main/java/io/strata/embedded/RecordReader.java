@@ -12,10 +12,12 @@ import java.util.Arrays;
  *
  * <p>What is damage and what is a torn tail: when the file may end in a torn record ({@code tornTailAllowed},
  * the newest log only), a record is the torn tail if its header or payload runs past the end of the file, or
- * if its payload checksum fails and nothing but zero bytes follows it (a crash mid-write leaves exactly
- * that: the never-acknowledged last commit, partly written or not at all). Anything else that fails a
- * check is a {@link DamagedFileException} naming the file and the record's offset; in a checkpoint every
- * failed check is.
+ * if its header and everything after it are zero bytes (a file system that grew the file but never wrote
+ * the data): a crash mid-write leaves exactly that, the never-acknowledged last commit, partly written or
+ * not at all. A complete record whose checksum fails is damage even when it is the last one: a write
+ * the crash cut short ends before its length, so such a record was written whole and may be an
+ * acknowledged commit. Anything that fails a check and is not a torn tail is a {@link DamagedFileException}
+ * naming the file and the record's offset; in a checkpoint every failed check is.
  */
 final class RecordReader implements AutoCloseable {
     private final Path file;
@@ -121,7 +123,9 @@ final class RecordReader implements AutoCloseable {
         readFully(payload, position + RecordFiles.RECORD_HEADER);
         payload.flip();
         if (RecordFiles.crc(payload.duplicate()) != crc) {
-            return zerosFrom(end) ? torn("a partly written record") : damaged("the record's checksum does not match");
+            // the whole record is on disk, so it was not cut short by a crash: its bytes changed after they were written
+            return damaged("the record's checksum does not match (the record is complete, so this is not a write"
+                    + " cut short by a crash: its bytes changed on disk, and it may hold an acknowledged commit)");
         }
         position = end;
         return payload;

@@ -80,6 +80,20 @@ class DurableErrorsTest {
     }
 
     @Test
+    void aFlippedByteInTheLastRecordOfTheNewestLogIsDamageNotATornTail() throws IOException {
+        Path image = crashedAfterTenCommits();
+        Path log = onlyLog(image);
+        long last = recordOffsets(log).get(9);
+        flipByte(log, last + RecordFiles.RECORD_HEADER + 3); // the tenth commit was acknowledged, then its bytes changed
+        long sizeBefore = Files.size(log);
+        DamagedFileException e = assertThrows(DamagedFileException.class, () -> EmbeddedFdb.open(image));
+        assertEquals(log, e.file());
+        assertEquals(last, e.offset());
+        assertTrue(e.getMessage().contains("checksum") && e.getMessage().contains("acknowledged"), e.getMessage());
+        assertEquals(sizeBefore, Files.size(log), "the acknowledged commit is not cut off");
+    }
+
+    @Test
     void aFlippedByteInARecordLengthIsDamageToo() throws IOException {
         Path image = crashedAfterTenCommits();
         Path log = onlyLog(image);
@@ -140,6 +154,33 @@ class DurableErrorsTest {
         Path file = Files.createFile(temp.resolve("plain"));
         StorageException e = assertThrows(StorageException.class, () -> EmbeddedFdb.open(file));
         assertTrue(e.getMessage().contains("not a directory"), e.getMessage());
+    }
+
+    @Test
+    void aDirectoryOfOtherFilesIsNotAdoptedAndTheMessageNamesThem() throws IOException {
+        Path dir = Files.createDirectory(temp.resolve("photos"));
+        Files.writeString(dir.resolve("holiday.jpg"), "not a database");
+        Files.createDirectory(dir.resolve("2024"));
+        StorageException e = assertThrows(StorageException.class, () -> EmbeddedFdb.open(dir));
+        assertTrue(e.getMessage().contains(dir.toString()) && e.getMessage().contains("holds no Strata database")
+                && e.getMessage().contains("2024, holiday.jpg"), e.getMessage());
+        try (var left = Files.list(dir)) {
+            assertEquals(2, left.count(), "nothing was created in the directory");
+        }
+    }
+
+    @Test
+    void anEmptyDirectoryAndADatabaseWithAnExtraFileStillOpen() throws IOException {
+        Path empty = Files.createDirectory(temp.resolve("empty"));
+        EmbeddedFdb.open(empty).close();
+        Path dir = temp.resolve("db");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            commitNumbers(db, 0, 3);
+        }
+        Files.writeString(dir.resolve("NOTES.txt"), "kept by the operator");
+        try (Database db = EmbeddedFdb.open(dir)) {
+            assertEquals(3, count(db));
+        }
     }
 
     @Test

@@ -15,6 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <ul>
  *   <li>{@code hold <dir>}: opens the database, prints {@code READY}, and waits to be killed.
+ *   <li>{@code try <dir>}: tries to open the database once and prints {@code LOCKED <message>} when it is
+ *       refused as in use, or {@code OPENED} (then closes it again), and exits.
  *   <li>{@code commit <dir> <first> <threads>}: commits numbered transactions {@code first, first+1, ...}
  *       from several threads until killed, printing {@code ACK n} once transaction {@code n}'s commit has
  *       returned. Transaction {@code n} (see {@link #write}) sets {@code ("t", n)}, adds 1 to
@@ -32,6 +34,15 @@ final class DurableWorker {
     private DurableWorker() {}
 
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("try")) {
+            try (Database db = EmbeddedFdb.open(Path.of(args[1]))) {
+                System.out.println("OPENED");
+            } catch (DirectoryLockedException e) {
+                System.out.println("LOCKED " + e.getMessage());
+            }
+            System.out.flush();
+            return;
+        }
         Database db = EmbeddedFdb.builder().checkpointAfter(2L << 20).open(Path.of(args[1]));
         System.out.println("READY");
         System.out.flush();

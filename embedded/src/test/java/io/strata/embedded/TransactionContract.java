@@ -12,12 +12,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.LocalityUtil;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.async.CloseableAsyncIterator;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +30,30 @@ import org.junit.jupiter.api.Test;
 
 /** Limits, error codes, versions, versionstamps, watches, retry options and lifecycle of a transaction. */
 public abstract class TransactionContract extends BackendContract {
+
+    /** The shard boundaries {@code LocalityUtil} reports in {@code [begin, end)}. */
+    protected final List<byte[]> boundaryKeys(byte[] begin, byte[] end) {
+        List<byte[]> out = new ArrayList<>();
+        try (CloseableAsyncIterator<byte[]> keys = LocalityUtil.getBoundaryKeys(db, begin, end)) {
+            keys.forEachRemaining(out::add); // not AsyncUtil.collectRemaining: its default executor loads libfdb_c
+        }
+        return out;
+    }
+
+    @Test
+    void theShardBoundariesOfTheNormalKeySpaceBeginAtTheEmptyKey() {
+        db.run(tr -> {
+            tr.set(b("a"), b("1"));
+            return null;
+        });
+        List<byte[]> boundaries = boundaryKeys(new byte[0], new byte[] {(byte) 0xff});
+        assertFalse(boundaries.isEmpty(), "a scan split on shard boundaries needs at least the first");
+        assertArrayEquals(new byte[0], boundaries.get(0), "the first shard begins at the empty key");
+        for (int i = 1; i < boundaries.size(); i++) {
+            assertTrue(Arrays.compareUnsigned(boundaries.get(i - 1), boundaries.get(i)) < 0, "in key order");
+            assertTrue(Arrays.compareUnsigned(boundaries.get(i), new byte[] {(byte) 0xff}) < 0, "inside the range");
+        }
+    }
 
     @Test
     void keyOverTenThousandBytesFailsOnCommit() {

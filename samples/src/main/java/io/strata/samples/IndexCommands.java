@@ -31,8 +31,8 @@ final class IndexCommands {
     return country.toUpperCase(Locale.ROOT);
   }
 
-  @Command(name = "country", description = {"How many places a country has and how many people live in them (one key",
-      "each: a COUNT and a SUM @Aggregate); without a code, the countries with the most places."})
+  @Command(name = "country", description = {"How many places a country has and how many people live in them.",
+      "One key each (a COUNT and a SUM @Aggregate); without a code, the countries with the most places."})
   static final class CountryCommand implements Callable<Integer> {
     @ParentCommand
     PlaceFinder parent;
@@ -69,8 +69,8 @@ final class IndexCommands {
     }
   }
 
-  @Command(name = "rank", description = {"Where a place ranks by population within its country (a @Rank: O(log n) keys),",
-      "with its neighbours in that ranking."})
+  @Command(name = "rank", description = {"Where a place ranks by population within its country, with its neighbours.",
+      "A @Rank: O(log n) keys however many places the country has."})
   static final class RankCommand implements Callable<Integer> {
     @ParentCommand
     PlaceFinder parent;
@@ -99,8 +99,8 @@ final class IndexCommands {
     }
   }
 
-  @Command(name = "search", description = {"Places whose name contains the words as a phrase (adjacent, in order;",
-      "case and accents ignored), through a @Text index."})
+  @Command(name = "search", description = {"Places whose name contains the words as a phrase.",
+      "Adjacent and in order, case and accents ignored, through a @Text index."})
   static final class SearchCommand implements Callable<Integer> {
     @ParentCommand
     PlaceFinder parent;

@@ -92,14 +92,37 @@ public final class PlaceFinder implements Callable<Integer> {
     if (url != null) {
       return url;
     }
+    if (data != null && data.toString().isEmpty()) { // Path.of("") is the working directory
+      throw new ParameterException(spec.commandLine(), "--data needs a directory, e.g. --data places (an empty one"
+          + " would make the working directory the database)");
+    }
     Path dir = (data != null ? data : defaultData()).toAbsolutePath();
+    for (Path above = dir.getParent(); above != null; above = above.getParent()) {
+      if (Files.exists(above) && !Files.isDirectory(above)) {
+        throw new StrataException("cannot keep the sample's data in " + dir + ": " + above + " is a file, not a"
+            + " directory; choose another place with --data DIR");
+      }
+    }
     try {
       Files.createDirectories(dir.getParent());
     } catch (IOException e) {
       throw new StrataException("cannot create " + dir.getParent() + " for the sample's data: " + e.getMessage()
           + "; choose another place with --data DIR", e);
     }
-    return "strata:file:" + dir;
+    return "strata:file:" + encodePath(dir.toString());
+  }
+
+  /**
+   * {@code path} as a {@code strata:file:} URL holds it: {@code %}, {@code #}, {@code ?}, spaces, control and non-ASCII
+   * characters percent-encoded as UTF-8 (the URL decodes them back).
+   */
+  static String encodePath(String path) {
+    StringBuilder url = new StringBuilder();
+    for (byte b : path.getBytes(StandardCharsets.UTF_8)) {
+      int c = b & 0xff;
+      url.append(c <= ' ' || c >= 0x7f || c == '%' || c == '#' || c == '?' ? String.format(Locale.ROOT, "%%%02X", c) : String.valueOf((char) c));
+    }
+    return url.toString();
   }
 
   /**

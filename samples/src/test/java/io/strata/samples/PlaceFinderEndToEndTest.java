@@ -45,11 +45,16 @@ class PlaceFinderEndToEndTest {
   }
 
   private static Run run(String... args) throws IOException, InterruptedException {
+    return runIn(Path.of("").toAbsolutePath(), args);
+  }
+
+  /** Runs the sample with {@code working} as its working directory. */
+  private static Run runIn(Path working, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Duser.home=" + home, "-cp", System.getProperty("java.class.path"), PlaceFinder.class.getName()));
     command.addAll(List.of(args));
     Path err = Files.createTempFile(home, "stderr", ".txt");
-    Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
+    Process p = new ProcessBuilder(command).directory(working.toFile()).redirectError(err.toFile()).start();
     byte[] output = p.getInputStream().readAllBytes();
     assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the sample finished");
     return new Run(p.exitValue(), new String(output, StandardCharsets.UTF_8), Files.readString(err));
@@ -180,7 +185,7 @@ class PlaceFinderEndToEndTest {
 
   @Test
   void aDataDirectoryOfItsOwnIsImportedOnceThere(@TempDir Path elsewhere) throws Exception {
-    Path data = elsewhere.resolve("nested/places");
+    Path data = elsewhere.resolve("nested/my places #1 100%"); // characters a URL must encode
     Run first = run("--data", data.toString(), "show", "2988507");
     assertEquals(0, first.exit(), first.all());
     assertTrue(first.err().contains("importing them first") && first.out().contains("  Paris "), first.all());
@@ -210,6 +215,25 @@ class PlaceFinderEndToEndTest {
       assertEquals("", r.out());
     }
     assertFalse(Files.exists(data), "nothing was opened, so nothing was imported");
+  }
+
+  @Test
+  void anEmptyDataDirectoryIsRejectedAndTheWorkingDirectoryIsLeftAlone(@TempDir Path working) throws Exception {
+    Files.writeString(working.resolve("notes.txt"), "mine");
+    Run r = runIn(working, "--data=", "top", "FR");
+    assertEquals(2, r.exit(), r.all());
+    assertTrue(r.err().startsWith("--data needs a directory"), r.err());
+    try (var left = Files.list(working)) {
+      assertEquals(List.of(working.resolve("notes.txt")), left.toList(), "nothing was created in the working directory");
+    }
+  }
+
+  @Test
+  void aDataDirectoryBelowAFileSaysTheParentIsAFile(@TempDir Path elsewhere) throws Exception {
+    Path file = Files.writeString(elsewhere.resolve("plain.txt"), "not a directory");
+    Run r = run("--data", file.resolve("sub").toString(), "top", "FR");
+    assertEquals(1, r.exit(), r.all());
+    assertTrue(r.err().contains(file + " is a file, not a directory") && r.err().contains("--data DIR"), r.err());
   }
 
   @Test
@@ -306,6 +330,11 @@ class PlaceFinderEndToEndTest {
     }
     String help = r.out().replaceAll("\\s+", " ");
     assertTrue(help.contains("~/.strata/samples") && help.contains("every subcommand imports first"), r.out());
+    for (String summary : List.of("country How many places a country has and how many people live in them. ",
+        "rank Where a place ranks by population within its country, with its neighbours. ",
+        "search Places whose name contains the words as a phrase. ")) {
+      assertTrue(help.contains(summary), "each summary is a whole sentence: " + r.out());
+    }
     Run near = run("near", "--help");
     assertTrue(near.out().contains("R kilometres") && !near.out().contains("meters"), "a km option is described in km: "
         + near.out());
