@@ -197,6 +197,23 @@ public abstract class RepositoryContract extends BackendContract {
   }
 
   @Test
+  void anIdThatExtendsAnotherByANulIsScannedAsAnEntityOfItsOwn() {
+    users.save(new User("a", "z", "a@example.com", null, null, 1));
+    users.save(new User("a\u0000", "z", "a0@example.com", null, null, 2));
+    users.save(new User("b", "z", "b@example.com", null, null, 3));
+    assertEquals(List.of("a", "a\u0000", "b"), Pages.all(after -> users.findAll(2, after)).stream().map(User::id).toList());
+    assertEquals(List.of(1, 2, 3), Pages.all(after -> users.findAll(1, after)).stream().map(User::age).toList());
+    assertTrue(users.verifyIndexes().isClean());
+
+    TokenRepository tokens = new TokenRepository(db);
+    tokens.save(new Token(new byte[] {1}, "one", "p"));
+    tokens.save(new Token(new byte[] {1, 0}, "one-nul", "p"));
+    tokens.save(new Token(new byte[] {1, 0, 0}, "one-nul-nul", "p"));
+    assertEquals(List.of("one", "one-nul", "one-nul-nul"),
+        Pages.all(after -> tokens.findAll(2, after)).stream().map(Token::owner).toList());
+  }
+
+  @Test
   void aFindAllPageStopsEarlyOnceItHoldsAMegabyteOfRows() {
     TokenRepository tokens = new TokenRepository(db);
     String payload = "x".repeat(90_000);
