@@ -14,12 +14,17 @@ import io.strata.BoundingBox;
 import io.strata.GeoPoint;
 import io.strata.IncorrectResultSizeException;
 import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.queries.Seat;
+import io.strata.processor.fixtures.queries.SeatRepository;
+import io.strata.processor.fixtures.queries.Seats;
+import io.strata.processor.fixtures.queries.SeatsImpl;
 import io.strata.processor.fixtures.queries.Town;
 import io.strata.processor.fixtures.queries.TownName;
 import io.strata.processor.fixtures.queries.Towns;
 import io.strata.processor.fixtures.queries.TownsImpl;
 import io.strata.spatial.Geodesy;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +46,31 @@ public abstract class DeclaredQueriesContract extends BackendContract {
 
   private static List<Town> in(String country) {
     return where(TOWNS, t -> t.country().equals(country));
+  }
+
+  @Test
+  void pagesOfAnInOnAUniqueIndexReturnEveryMatchOnce() {
+    List<String> codes = TOWNS.stream().map(Town::code).limit(5).toList();
+    List<Long> paged = Pages.all(after -> towns.findByCodeIn(codes, 2, after)).stream().map(Town::id).sorted().toList();
+    assertEquals(where(TOWNS, t -> codes.contains(t.code())).stream().map(Town::id).sorted().toList(), paged);
+  }
+
+  @Test
+  void pagesOfAnInOnACompositeUniqueIndexReturnEveryMatchOnceInOrder() {
+    List<Seat> all = new ArrayList<>();
+    for (String section : List.of("A", "B", "C")) {
+      for (int row = 1; row <= 3; row++) {
+        all.add(new Seat(all.size(), section, row));
+      }
+    }
+    new SeatRepository(db).saveAll(all);
+    Seats seats = new SeatsImpl(db);
+    List<Seat> inAC = all.stream().filter(s -> !s.section().equals("B")).toList();
+
+    List<Seat> byRow = Pages.all(after -> seats.findBySectionIn(List.of("C", "A"), 3, after));
+    assertEquals(inAC.stream().sorted(Comparator.comparingInt(Seat::row).thenComparing(Seat::section)).toList(), byRow);
+    List<Seat> byRowDesc = Pages.all(after -> seats.findBySectionInOrderByRowDesc(List.of("C", "A"), 3, after));
+    assertEquals(inAC.stream().sorted(Comparator.comparingInt(Seat::row).thenComparing(Seat::section).reversed()).toList(), byRowDesc);
   }
 
   @Test
