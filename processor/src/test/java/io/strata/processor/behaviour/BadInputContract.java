@@ -24,6 +24,7 @@ import io.strata.processor.fixtures.Customer;
 import io.strata.processor.fixtures.CustomerRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -228,6 +229,27 @@ public abstract class BadInputContract extends BackendContract {
     articles.save(new Article(7, "ann", null, Map.of("a", 1L)));
     rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "x", "meta", "a", "sub"),
         "meta(\"a\")", "holds a scalar", "set that path instead");
+  }
+
+  @Test
+  void settingPathsThatWouldSkipTooManyListPositionsInAllIsRejectedAndTheEntityStaysReadable() {
+    articles.save(new Article(7, "ann", null, Map.of("a", 1L)));
+    articles.setPath(7L, "x", "meta", "l1", 1_000_000);
+    rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "y", "meta", "l2", 1),
+        "Article id 7", "[meta, l2, 1]", "unreadable", "at most 1000000 list positions", "replace the whole list");
+    assertEquals("x", ((List<?>) articles.findById(7L).orElseThrow().meta().get("l1")).get(1_000_000));
+    articles.setPath(7L, List.of("y"), "meta", "l1");
+    articles.setPath(7L, "y", "meta", "l2", 1);
+    assertEquals(Arrays.asList(null, "y"), articles.findById(7L).orElseThrow().meta().get("l2"));
+    assertTrue(articles.deleteById(7L));
+  }
+
+  @Test
+  void settingAListPositionWhereAMapIsStoredIsRejected() {
+    articles.save(new Article(7, "ann", null, Map.of("a", Map.of("k", 1L))));
+    rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "v", "meta", "a", 0),
+        "Article id 7", "[meta, a, 0]", "unreadable", "keep the maps and lists");
+    assertEquals(Map.of("k", 1L), articles.findById(7L).orElseThrow().meta().get("a"));
   }
 
   @Test
