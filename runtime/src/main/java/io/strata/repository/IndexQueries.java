@@ -115,7 +115,7 @@ public final class IndexQueries<T> {
     return whenReady(tr, indexName, index -> {
       Range range = prefixRange(index, prefix);
       byte[] begin = Paging.resume(after, range);
-      return entries(tr, index, begin, range.end, limit + 1, limit).thenApply(e -> {
+      return entries(tr, index, begin, range.end, Paging.withOneMore(limit), limit).thenApply(e -> {
         Optional<Continuation> next = e.entries().size() > limit
             ? Optional.of(Continuation.of(range.begin, e.entries().get(limit).getKey()))
             : Optional.empty();

@@ -421,7 +421,7 @@ public final class IndexScan<T> {
     Paging.checkLimit(pageLimit);
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
-    return read(tr, resumed(ranges, query, after), pageLimit + 1).thenCompose(hits -> {
+    return read(tr, resumed(ranges, query, after), Paging.withOneMore(pageLimit)).thenCompose(hits -> {
       List<Hit> items = first(hits, pageLimit);
       Optional<Continuation> next = hits.size() > pageLimit
           ? Optional.of(Continuation.of(query, resumeOf(items.get(items.size() - 1))))

@@ -61,7 +61,7 @@ final class RowScan {
   private record RowKeys(Object id, byte[] prefix, List<KeyValue> kvs) {}
 
   private CompletableFuture<Page<Object[]>> scan(ReadTransaction tr, byte[] begin, Range all, int limit, List<RowKeys> acc, long bytes) {
-    int batch = Math.max(64, (limit + 1) * Math.max(1, layout.codec().fieldNames().size()));
+    int batch = (int) Math.min(Integer.MAX_VALUE, Math.max(64L, (limit + 1L) * Math.max(1, layout.codec().fieldNames().size())));
     return tr.getRange(begin, all.end, batch).asList().thenCompose(kvs -> {
       long read = bytes;
       for (KeyValue kv : kvs) {

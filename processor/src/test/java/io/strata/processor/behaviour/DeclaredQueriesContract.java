@@ -13,6 +13,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
 import io.strata.GeoPoint;
 import io.strata.IncorrectResultSizeException;
+import io.strata.Page;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.queries.Seat;
 import io.strata.processor.fixtures.queries.SeatRepository;
@@ -20,6 +21,7 @@ import io.strata.processor.fixtures.queries.Seats;
 import io.strata.processor.fixtures.queries.SeatsImpl;
 import io.strata.processor.fixtures.queries.Town;
 import io.strata.processor.fixtures.queries.TownName;
+import io.strata.processor.fixtures.queries.TownRepository;
 import io.strata.processor.fixtures.queries.Towns;
 import io.strata.processor.fixtures.queries.TownsImpl;
 import io.strata.spatial.Geodesy;
@@ -46,6 +48,21 @@ public abstract class DeclaredQueriesContract extends BackendContract {
 
   private static List<Town> in(String country) {
     return where(TOWNS, t -> t.country().equals(country));
+  }
+
+  @Test
+  void aPageLimitOfIntegerMaxValueReadsEverythingInOnePage() {
+    int max = Integer.MAX_VALUE;
+    Page<Town> jp = towns.findByCountry("JP", max, null);
+    assertEquals(sortedIds(in("JP")), sortedIds(jp.items()));
+    assertFalse(jp.next().isPresent());
+    List<String> codes = TOWNS.stream().map(Town::code).limit(5).toList();
+    assertEquals(5, towns.findByCodeIn(codes, max, null).items().size());
+    assertEquals(sortedIds(where(TOWNS, t -> t.code().startsWith("M"))), sortedIds(towns.findByCodeStartingWithOrderByCodeDesc("M", max, null).items()));
+    assertEquals(sortedIds(in("JP").stream().filter(t -> List.of("JP").contains(t.country())).toList()),
+        sortedIds(towns.queryByCountryInOrderByPopulationDesc(List.of("JP"), max, null).items()));
+    assertEquals(TOWNS.size(), towns.findAll(max, null).items().size());
+    assertEquals(TOWNS.size(), new TownRepository(db).findAll(max, null).items().size());
   }
 
   @Test
