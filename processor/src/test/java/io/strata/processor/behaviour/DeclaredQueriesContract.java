@@ -27,6 +27,7 @@ import io.strata.processor.fixtures.queries.TownsImpl;
 import io.strata.spatial.Geodesy;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -265,6 +266,16 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     List<String> distinct = towns.findDistinctCountryByCapitalTrue();
     assertEquals(Set.copyOf(where(TOWNS, Town::capital).stream().map(Town::country).toList()), Set.copyOf(distinct));
     assertEquals(Set.copyOf(distinct).size(), distinct.size());
+  }
+
+  @Test
+  void distinctKeepsOneNullAndAppliesBeforeTheTopN() {
+    List<String> names = Arrays.asList("same", "same", "n2", "n3", null, null);
+    for (int i = 0; i < names.size(); i++) {
+      towns.save(new Town(90_000 + i, names.get(i), "DD", i - 6, false, "D" + i, LocalDate.of(2001, 1, 1), null));
+    }
+    assertEquals(Arrays.asList("same", "n2", "n3", null), towns.findDistinctNameByPopulationBetween(-6, -1));
+    assertEquals(List.of("same", "n2", "n3"), towns.findDistinctTop3NameByPopulationBetween(-6, -1));
   }
 
   @Test
