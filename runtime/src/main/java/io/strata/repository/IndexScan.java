@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -66,17 +67,29 @@ public final class IndexScan<T> {
 
   /** The next index field equals {@code element}. */
   public IndexScan<T> equal(Object element) {
-    return in(List.of(element));
+    return in(List.of(require(element)));
   }
 
-  /** The next index field equals one of {@code elements} (duplicates ignored); none at all matches nothing. */
-  public IndexScan<T> in(Collection<?> elements) {
+  /**
+   * The next index field equals the element of one of {@code values} (duplicates ignored); none at all
+   * matches nothing. A null collection or value is rejected, naming the field.
+   */
+  public <V> IndexScan<T> in(Collection<V> values, Function<V, ?> element) {
+    if (values == null) {
+      throw new IllegalArgumentException(store.layout().entityName() + ": the In values for '" + nextField()
+          + "' must not be null; pass an empty collection to match nothing");
+    }
+    List<Object> elements = new ArrayList<>(values.size());
+    for (V v : values) {
+      elements.add(element.apply(v));
+    }
+    return in(elements);
+  }
+
+  private IndexScan<T> in(Collection<?> elements) {
     Map<Tuple, Object> distinct = new LinkedHashMap<>();
     for (Object e : elements) {
-      if (e == null) {
-        throw new IllegalArgumentException("an In value must not be null: nulls are not indexed");
-      }
-      distinct.putIfAbsent(Tuple.from(e), e);
+      distinct.putIfAbsent(Tuple.from(require(e)), e);
     }
     List<List<Object>> next = new ArrayList<>();
     for (List<Object> p : prefixes) {
@@ -110,11 +123,16 @@ public final class IndexScan<T> {
     return this;
   }
 
-  private static Object require(Object bound) {
-    if (bound == null) {
-      throw new IllegalArgumentException("a range bound must not be null: nulls are not indexed");
-    }
-    return bound;
+  /** {@code value}, a query value for the next index field, which must not be null: nulls are not indexed. */
+  private Object require(Object value) {
+    return Elements.requireValue(store.layout().entityName(), nextField(), value);
+  }
+
+  /** The index field the next criterion constrains: the one after the equality prefix. */
+  private String nextField() {
+    List<String> fields = index.fields();
+    int at = prefixes.get(0).size();
+    return at < fields.size() ? fields.get(at) : fields.get(fields.size() - 1);
   }
 
   /** Reads the index backwards (a {@code Desc} order). */

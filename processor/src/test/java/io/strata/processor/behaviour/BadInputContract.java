@@ -24,6 +24,8 @@ import io.strata.processor.fixtures.Customer;
 import io.strata.processor.fixtures.CustomerRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
+import io.strata.processor.fixtures.queries.Towns;
+import io.strata.processor.fixtures.queries.TownsImpl;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -250,6 +252,16 @@ public abstract class BadInputContract extends BackendContract {
     rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "v", "meta", "a", 0),
         "Article id 7", "[meta, a, 0]", "unreadable", "keep the maps and lists");
     assertEquals(Map.of("k", 1L), articles.findById(7L).orElseThrow().meta().get("a"));
+  }
+
+  @Test
+  void aNullQueryValueIsRejectedNamingTheField() {
+    Towns towns = new TownsImpl(db);
+    rejected(IllegalArgumentException.class, () -> towns.findByCode(null), "Town", "code", "null", "not indexed");
+    rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(null, 10, null), "Town", "code", "null", "empty collection");
+    rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(Arrays.asList("a", null), 10, null), "Town", "code", "null");
+    rejected(IllegalArgumentException.class, () -> towns.findByCountry(null, 10, null), "Town", "country", "null");
+    rejected(IllegalArgumentException.class, () -> users.findByZipcode(null), "User", "zipcode", "null");
   }
 
   @Test
