@@ -29,8 +29,14 @@ public final class AggregateQueries<T> {
     return store.states().requireReady(tr, AggregateIndex.KIND, name).thenApply(v -> index);
   }
 
+  /** Rejects a null group value before anything is read, naming the entity and the field. */
+  private void requireGroup(String name, List<Object> group) {
+    Elements.requireValues(store.layout().entityName(), store.aggregate(name).definition().groupBy(), group);
+  }
+
   /** A COUNT or SUM of one group: one key read (0 for an empty group). */
   public CompletableFuture<Long> total(ReadTransaction tr, String name, List<Object> group) {
+    requireGroup(name, group);
     return ready(tr, name).thenCompose(index -> {
       byte[] key = index.subspace().pack(Tuple.fromList(group));
       return tr.get(key).thenApply(v -> index.total(key, v));
@@ -39,6 +45,7 @@ public final class AggregateQueries<T> {
 
   /** The MIN or MAX element of one group: the first or last of its entries, empty for an empty group. */
   public CompletableFuture<Optional<Object>> extreme(ReadTransaction tr, String name, List<Object> group) {
+    requireGroup(name, group);
     return ready(tr, name).thenCompose(index -> {
       Subspace g = index.subspace().get(Tuple.fromList(group));
       boolean max = index.definition().function() == AggregateDefinition.Function.MAX;

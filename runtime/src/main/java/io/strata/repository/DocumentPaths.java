@@ -96,6 +96,35 @@ public final class DocumentPaths<T> {
     }
   }
 
+  /**
+   * The document as it will be after replacing the subtree at {@code sub} with {@code leaves} must assemble
+   * under the same rule the reader applies ({@link Documents#assemble}: at most
+   * {@link Documents#MAX_LIST_POSITION} missing list positions in the whole document, and one shape per
+   * path), or a later read, save or delete of the entity would fail on it. Checked before anything is written.
+   */
+  private void checkAssembles(Object id, Subspace doc, Tuple sub, List<Documents.Entry> leaves, List<KeyValue> stored, Object[] path) {
+    byte[] replaced = doc.pack(sub);
+    java.util.TreeMap<byte[], Documents.Entry> after = new java.util.TreeMap<>(com.apple.foundationdb.tuple.ByteArrayUtil::compareUnsigned);
+    for (KeyValue kv : stored) {
+      byte[] key = kv.getKey();
+      if (!java.util.Arrays.equals(key, replaced) && !EntityLayout.inRow(key, replaced)) {
+        after.put(key, new Documents.Entry(pathBelow(id, doc, key), null));
+      }
+    }
+    for (Documents.Entry e : leaves) {
+      Tuple full = sub.addAll(e.path());
+      after.put(doc.pack(full), new Documents.Entry(full, null));
+    }
+    try {
+      Documents.assemble(new ArrayList<>(after.values()));
+    } catch (CodecException e) {
+      throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + ": setting " + java.util.Arrays.toString(path)
+          + " would make the document '" + path[0] + "' unreadable (" + e.getMessage() + "); a document may skip at most "
+          + Documents.MAX_LIST_POSITION + " list positions in all its lists together, and each path must keep the maps and lists"
+          + " stored along it: set positions next to the ones stored, or replace the whole list or document", e);
+    }
+  }
+
   /** Replaces the subtree at {@code path} with {@code value}; the entity must exist. */
   public CompletableFuture<Void> set(Transaction tr, Object id, Object value, Object... path) {
     Tuple sub = subPath(path);
@@ -112,12 +141,13 @@ public final class DocumentPaths<T> {
     }
     Sizes.checkDocument(layout.entityName(), id, field, bytes);
     boolean indexed = layout.indexesDocument(field);
+    CompletableFuture<Void> fits = tr.getRange(doc.range()).asList().thenAccept(kvs -> checkAssembles(id, doc, sub, leaves, kvs, path));
     CompletableFuture<Object[]> before = indexed ? store.loadRowOnly(tr, id) : CompletableFuture.completedFuture(null);
     List<CompletableFuture<byte[]>> ancestors = new ArrayList<>();
     for (int n = 0; n < sub.size(); n++) {
       ancestors.add(tr.get(doc.pack(Tuple.fromList(sub.getItems().subList(0, n)))));
     }
-    return store.exists(tr, id).thenCombine(CompletableFuture.allOf(ancestors.toArray(CompletableFuture[]::new)), (exists, v) -> {
+    return store.exists(tr, id).thenCombine(CompletableFuture.allOf(fits, CompletableFuture.allOf(ancestors.toArray(CompletableFuture[]::new))), (exists, v) -> {
       if (!exists) {
         throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + " does not exist; save it before setting paths in it");
       }

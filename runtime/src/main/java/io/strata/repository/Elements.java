@@ -55,14 +55,29 @@ public final class Elements {
     return out;
   }
 
-  /** Query values as tuple elements; a null is rejected because null values are never indexed. */
+  /** Query values as tuple elements, in field order; the index or aggregate that reads them rejects nulls ({@link #requireValues}). */
   public static List<Object> values(Object... elements) {
-    for (Object e : elements) {
-      if (e == null) {
-        throw new IllegalArgumentException("index query values must not be null: entities whose indexed value is null are not indexed");
-      }
-    }
     return java.util.Arrays.asList(elements);
+  }
+
+  /**
+   * {@code value}, a query value of {@code entity}'s {@code field}, which must not be null: null values are
+   * never indexed, so no index or aggregate can find them.
+   */
+  static Object requireValue(String entity, String field, Object value) {
+    if (value == null) {
+      throw new IllegalArgumentException(entity + ": the value for '" + field
+          + "' must not be null: nulls are not indexed, so no query on an index can find them");
+    }
+    return value;
+  }
+
+  /** {@code values}, the query values of {@code fields} in order, each checked by {@link #requireValue}. */
+  static List<Object> requireValues(String entity, List<String> fields, List<Object> values) {
+    for (int i = 0; i < values.size(); i++) {
+      requireValue(entity, i < fields.size() ? fields.get(i) : fields.get(fields.size() - 1), values.get(i));
+    }
+    return values;
   }
 
   /** A column read converted: element keys and values decoded. */

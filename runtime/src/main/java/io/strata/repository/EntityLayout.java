@@ -205,6 +205,16 @@ public final class EntityLayout<T> {
     return rows.pack(Tuple.from(id));
   }
 
+  /**
+   * Whether {@code key} is a key of the row whose {@link #rowPrefix} is {@code prefix}. A byte prefix is not
+   * enough: the encoding of an id that another id extends by a NUL ({@code "a"} and {@code "a\0"}, bytes
+   * {@code {1}} and {@code {1,0}}) prefixes the other's keys, which continue with the escape byte 0xff where
+   * a key of this row continues with its field (a tuple element, never 0xff).
+   */
+  static boolean inRow(byte[] key, byte[] prefix) {
+    return key.length > prefix.length && key[prefix.length] != (byte) 0xff && ByteArrayUtil.startsWith(key, prefix);
+  }
+
   /** The row key of the stored field at {@code position} under a {@link #rowPrefix}, without re-packing the id. */
   byte[] rowKey(byte[] rowPrefix, int position) {
     return ByteArrayUtil.join(rowPrefix, fieldSuffixes[position]);

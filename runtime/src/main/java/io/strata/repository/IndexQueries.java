@@ -48,6 +48,14 @@ public final class IndexQueries<T> {
     return new Range(s.pack(Tuple.fromList(from)), s.pack(Tuple.fromList(toExclusive)));
   }
 
+  /** Rejects a null query value before anything is read, naming the entity and the field. */
+  @SafeVarargs
+  private void requireValues(String indexName, List<Object>... values) {
+    for (List<Object> v : values) {
+      Elements.requireValues(layout.entityName(), layout.index(indexName).fields(), v);
+    }
+  }
+
   static Object idOf(EntityLayout<?> layout, IndexDefinition index, KeyValue kv) {
     try {
       Tuple t = layout.index(index).unpack(kv.getKey());
@@ -59,6 +67,7 @@ public final class IndexQueries<T> {
 
   /** Ids of the entities whose indexed values start with {@code prefix}, in index order (no row reads). */
   public CompletableFuture<List<Object>> ids(ReadTransaction tr, String indexName, List<Object> prefix) {
+    requireValues(indexName, prefix);
     return whenReady(tr, indexName, index -> tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> idsOf(index, kvs)));
   }
 
@@ -96,6 +105,7 @@ public final class IndexQueries<T> {
   }
 
   public CompletableFuture<List<T>> find(ReadTransaction tr, String indexName, List<Object> prefix) {
+    requireValues(indexName, prefix);
     return whenReady(tr, indexName, index -> {
       Range range = prefixRange(index, prefix);
       return entries(tr, index, range.begin, range.end, 0, Integer.MAX_VALUE).thenApply(e -> e.first(Integer.MAX_VALUE));
@@ -104,6 +114,7 @@ public final class IndexQueries<T> {
 
   /** Entities whose first indexed value is in {@code [from, toExclusive)}, in index order. */
   public CompletableFuture<List<T>> between(ReadTransaction tr, String indexName, List<Object> from, List<Object> toExclusive) {
+    requireValues(indexName, from, toExclusive);
     return whenReady(tr, indexName, index -> {
       Range range = betweenRange(index, from, toExclusive);
       return entries(tr, index, range.begin, range.end, 0, Integer.MAX_VALUE).thenApply(e -> e.first(Integer.MAX_VALUE));
@@ -112,10 +123,11 @@ public final class IndexQueries<T> {
 
   public CompletableFuture<Page<T>> page(ReadTransaction tr, String indexName, List<Object> prefix, int limit, Continuation after) {
     Paging.checkLimit(limit);
+    requireValues(indexName, prefix);
     return whenReady(tr, indexName, index -> {
       Range range = prefixRange(index, prefix);
       byte[] begin = Paging.resume(after, range);
-      return entries(tr, index, begin, range.end, limit + 1, limit).thenApply(e -> {
+      return entries(tr, index, begin, range.end, Paging.withOneMore(limit), limit).thenApply(e -> {
         Optional<Continuation> next = e.entries().size() > limit
             ? Optional.of(Continuation.of(range.begin, e.entries().get(limit).getKey()))
             : Optional.empty();
@@ -126,11 +138,13 @@ public final class IndexQueries<T> {
 
   /** The number of entries under {@code prefix} (reads the index keys, not the rows). */
   public CompletableFuture<Long> count(ReadTransaction tr, String indexName, List<Object> prefix) {
+    requireValues(indexName, prefix);
     return whenReady(tr, indexName, index -> tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> (long) kvs.size()));
   }
 
   /** The entity a unique index maps {@code values} to (one key read, then the row). */
   public CompletableFuture<Optional<T>> unique(ReadTransaction tr, String indexName, List<Object> values) {
+    requireValues(indexName, values);
     return whenReady(tr, indexName, index -> tr.get(layout.uniqueKey(index, values)).thenCompose(owner -> owner == null
         ? CompletableFuture.completedFuture(Optional.<T>empty())
         : store.load(tr, StoredData.uniqueOwner(layout, layout.uniqueKey(index, values), owner))));

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -66,17 +67,29 @@ public final class IndexScan<T> {
 
   /** The next index field equals {@code element}. */
   public IndexScan<T> equal(Object element) {
-    return in(List.of(element));
+    return in(List.of(require(element)));
   }
 
-  /** The next index field equals one of {@code elements} (duplicates ignored); none at all matches nothing. */
-  public IndexScan<T> in(Collection<?> elements) {
+  /**
+   * The next index field equals the element of one of {@code values} (duplicates ignored); none at all
+   * matches nothing. A null collection or value is rejected, naming the field.
+   */
+  public <V> IndexScan<T> in(Collection<V> values, Function<V, ?> element) {
+    if (values == null) {
+      throw new IllegalArgumentException(store.layout().entityName() + ": the In values for '" + nextField()
+          + "' must not be null; pass an empty collection to match nothing");
+    }
+    List<Object> elements = new ArrayList<>(values.size());
+    for (V v : values) {
+      elements.add(element.apply(v));
+    }
+    return in(elements);
+  }
+
+  private IndexScan<T> in(Collection<?> elements) {
     Map<Tuple, Object> distinct = new LinkedHashMap<>();
     for (Object e : elements) {
-      if (e == null) {
-        throw new IllegalArgumentException("an In value must not be null: nulls are not indexed");
-      }
-      distinct.putIfAbsent(Tuple.from(e), e);
+      distinct.putIfAbsent(Tuple.from(require(e)), e);
     }
     List<List<Object>> next = new ArrayList<>();
     for (List<Object> p : prefixes) {
@@ -110,11 +123,16 @@ public final class IndexScan<T> {
     return this;
   }
 
-  private static Object require(Object bound) {
-    if (bound == null) {
-      throw new IllegalArgumentException("a range bound must not be null: nulls are not indexed");
-    }
-    return bound;
+  /** {@code value}, a query value for the next index field, which must not be null: nulls are not indexed. */
+  private Object require(Object value) {
+    return Elements.requireValue(store.layout().entityName(), nextField(), value);
+  }
+
+  /** The index field the next criterion constrains: the one after the equality prefix. */
+  private String nextField() {
+    List<String> fields = index.fields();
+    int at = prefixes.get(0).size();
+    return at < fields.size() ? fields.get(at) : fields.get(fields.size() - 1);
   }
 
   /** Reads the index backwards (a {@code Desc} order). */
@@ -218,24 +236,55 @@ public final class IndexScan<T> {
     return reverse ? c.reversed() : c;
   }
 
+  /**
+   * Order by the key after the equality prefix, then by the whole key. The second step matters for unique
+   * entries, whose keys are their values alone: two {@code In} alternatives can then have equal rests (an
+   * empty one, when every field is in the prefix), and without it a page boundary between them could not
+   * say which of them was already returned.
+   */
   private static int compareFrom(Hit a, Hit b) {
     byte[] x = a.kv().getKey();
     byte[] y = b.kv().getKey();
-    return Arrays.compareUnsigned(x, a.prefixLength(), x.length, y, b.prefixLength(), y.length);
+    int c = Arrays.compareUnsigned(x, a.prefixLength(), x.length, y, b.prefixLength(), y.length);
+    return c != 0 ? c : ByteArrayUtil.compareUnsigned(x, y);
   }
 
-  /** The resume point after {@code hit}: its key after the equality prefix (or its whole key in key order). */
-  private byte[] resumeOf(Hit hit) {
-    byte[] key = hit.kv().getKey();
-    return keyOrder ? key : Arrays.copyOfRange(key, hit.prefixLength(), key.length);
+  /** The resume point after {@code hit}: its whole key, which also tells which alternative it came from. */
+  private static byte[] resumeOf(Hit hit) {
+    return hit.kv().getKey();
   }
 
-  /** Narrows {@code range} to the keys after {@code resume} in scan order. */
-  private KeyRange resumed(KeyRange range, byte[] resume) {
-    byte[] key = keyOrder ? resume : ByteArrayUtil.join(Arrays.copyOf(range.begin(), range.prefixLength()), resume);
+  /**
+   * Narrows every range to the keys after {@code resume}, the key of the last entry returned, in scan order.
+   * In key order that is simply the keys after it. Merged by the rest after the prefix ({@link #compareFrom}),
+   * each alternative resumes at its own prefix followed by the resume key's rest: after it where that
+   * alternative's equal entry came first (its prefix sorts before the resume key's, or is it), at it otherwise.
+   */
+  private List<KeyRange> resumed(List<KeyRange> ranges, byte[] resume) {
+    if (keyOrder) {
+      return ranges.stream().map(r -> narrowed(r, resume, true)).toList();
+    }
+    KeyRange home = ranges.stream()
+        .filter(r -> ByteArrayUtil.compareUnsigned(r.begin(), resume) <= 0 && ByteArrayUtil.compareUnsigned(resume, r.end()) < 0)
+        .findFirst()
+        .orElseThrow(() -> new io.strata.InvalidContinuationException("continuation resumes outside the ranges of its query"
+            + " (it was altered, or made by another version); pass the token from Page.next() of this same query, unchanged,"
+            + " or null to start over"));
+    byte[] homePrefix = Arrays.copyOf(resume, home.prefixLength());
+    byte[] rest = Arrays.copyOfRange(resume, home.prefixLength(), resume.length);
+    return ranges.stream().map(r -> {
+      byte[] prefix = Arrays.copyOf(r.begin(), r.prefixLength());
+      int side = ByteArrayUtil.compareUnsigned(prefix, homePrefix);
+      return narrowed(r, ByteArrayUtil.join(prefix, rest), reverse ? side >= 0 : side <= 0);
+    }).toList();
+  }
+
+  /** {@code range} from {@code key} on in scan order, {@code key} itself left out when {@code exclusive}. */
+  private KeyRange narrowed(KeyRange range, byte[] key, boolean exclusive) {
+    byte[] justAfter = ByteArrayUtil.join(key, ZERO);
     return reverse
-        ? new KeyRange(range.prefixLength(), range.begin(), min(range.end(), key))
-        : new KeyRange(range.prefixLength(), max(range.begin(), ByteArrayUtil.join(key, ZERO)), range.end());
+        ? new KeyRange(range.prefixLength(), range.begin(), min(range.end(), exclusive ? key : justAfter))
+        : new KeyRange(range.prefixLength(), max(range.begin(), exclusive ? justAfter : key), range.end());
   }
 
   /** Reads at most {@code perRange} keys of every range (0: all) concurrently and merges them in scan order. */
@@ -383,15 +432,14 @@ public final class IndexScan<T> {
     if (after == null) {
       return ranges;
     }
-    byte[] resume = after.resumeKeyFor(query);
-    return ranges.stream().map(r -> resumed(r, resume)).toList();
+    return resumed(ranges, after.resumeKeyFor(query));
   }
 
   private <X> CompletableFuture<Page<X>> hitPage(ReadTransaction tr, int pageLimit, Continuation after, Convert<X> convert) {
     Paging.checkLimit(pageLimit);
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
-    return read(tr, resumed(ranges, query, after), pageLimit + 1).thenCompose(hits -> {
+    return read(tr, resumed(ranges, query, after), Paging.withOneMore(pageLimit)).thenCompose(hits -> {
       List<Hit> items = first(hits, pageLimit);
       Optional<Continuation> next = hits.size() > pageLimit
           ? Optional.of(Continuation.of(query, resumeOf(items.get(items.size() - 1))))

@@ -128,9 +128,7 @@ final class MappedRows<T> {
       byte[] prefix = kv.getRangeBegin();
       List<KeyValue> fields = new ArrayList<>(kv.getRangeResult().size());
       for (KeyValue field : kv.getRangeResult()) {
-        byte[] key = field.getKey();
-        // keys of another id that this id's encoding prefixes (a string id followed by one holding NUL) are not its fields
-        if (key.length > prefix.length && key[prefix.length] != (byte) 0xff) {
+        if (EntityLayout.inRow(field.getKey(), prefix)) {
           fields.add(field);
         }
       }

@@ -15,6 +15,14 @@ public final class Paging {
     }
   }
 
+  /**
+   * How many entries to read for a page of {@code limit}: one more, which tells whether another page
+   * follows, without overflowing at {@code Integer.MAX_VALUE} (a page that large has no next one).
+   */
+  public static int withOneMore(int limit) {
+    return limit == Integer.MAX_VALUE ? limit : limit + 1;
+  }
+
   /** Where a query over {@code range} starts: its beginning, or the continuation's resume key. */
   public static byte[] resume(Continuation after, Range range) {
     if (after == null) {

@@ -91,9 +91,18 @@ public final class QueryResults {
     return chain;
   }
 
-  /** {@code items} without repeats, first occurrence kept ({@code Distinct} projections). */
+  /** {@code items} without repeats, first occurrence kept, a null (a property stored as null) once. */
   public static <T> List<T> distinct(List<T> items) {
-    return List.copyOf(new java.util.LinkedHashSet<>(items));
+    return distinct(items, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The first {@code limit} distinct values of {@code items} ({@code Distinct} with {@code First}/{@code Top}:
+   * distinct applies first, as in SQL), a null once.
+   */
+  public static <T> List<T> distinct(List<T> items, int limit) {
+    List<T> out = new ArrayList<>(new java.util.LinkedHashSet<>(items));
+    return java.util.Collections.unmodifiableList(out.size() > limit ? out.subList(0, limit) : out);
   }
 
   /**
@@ -126,6 +135,6 @@ public final class QueryResults {
         return current.next();
       }
     };
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED), false);
   }
 }

@@ -14,8 +14,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Pages through the rows {@code (E,"R",id,...)} of one entity in id order. A page holds whole entities
  * only: at most {@code limit}, fewer once it has read {@link #PAGE_BYTES}, so a scan of any size is a
- * series of short transactions. Keys are grouped by their row prefix (not by id equality, which
- * {@code byte[]} ids lack); the continuation is the next entity's row prefix, bound to the rows range.
+ * series of short transactions. Keys are grouped by their row prefix ({@link EntityLayout#inRow}: not by
+ * id equality, which {@code byte[]} ids lack, nor by bytes alone); the continuation is the next entity's row prefix, bound to the rows range.
  */
 final class RowScan {
   /** A page stops before the next entity once it has read this many bytes of keys and values. */
@@ -61,12 +61,12 @@ final class RowScan {
   private record RowKeys(Object id, byte[] prefix, List<KeyValue> kvs) {}
 
   private CompletableFuture<Page<Object[]>> scan(ReadTransaction tr, byte[] begin, Range all, int limit, List<RowKeys> acc, long bytes) {
-    int batch = Math.max(64, (limit + 1) * Math.max(1, layout.codec().fieldNames().size()));
+    int batch = (int) Math.min(Integer.MAX_VALUE, Math.max(64L, (limit + 1L) * Math.max(1, layout.codec().fieldNames().size())));
     return tr.getRange(begin, all.end, batch).asList().thenCompose(kvs -> {
       long read = bytes;
       for (KeyValue kv : kvs) {
         RowKeys row = acc.isEmpty() ? null : acc.get(acc.size() - 1);
-        if (row == null || !ByteArrayUtil.startsWith(kv.getKey(), row.prefix())) {
+        if (row == null || !EntityLayout.inRow(kv.getKey(), row.prefix())) {
           Object id = idOf(kv.getKey());
           byte[] prefix = layout.rowPrefix(id);
           if (acc.size() == limit || read >= PAGE_BYTES) {

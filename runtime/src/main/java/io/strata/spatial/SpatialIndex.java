@@ -198,7 +198,7 @@ public final class SpatialIndex {
     List<ZRange> cover = ZCover.cover(boxes, maxRanges);
     byte[] queryId = ByteArrayUtil.join(index.getKey(), Tuple.from(box.toString(), maxRanges).pack());
     byte[] resume = after == null ? null : after.resumeKeyFor(queryId);
-    SkipScan scan = new SkipScan(tr, index, boxes, new QueryStats(), limit + 1);
+    SkipScan scan = new SkipScan(tr, index, boxes, new QueryStats(), (int) Math.min(Integer.MAX_VALUE, limit + 1L));
     List<SpatialHit> out = new ArrayList<>();
     return pageFrom(scan, cover, 0, resume, box, limit, out, queryId);
   }

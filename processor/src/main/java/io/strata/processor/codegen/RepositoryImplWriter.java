@@ -165,6 +165,14 @@ public final class RepositoryImplWriter {
       };
     }
 
+    /**
+     * How many results to read: {@link #limit()}, except with {@code Distinct}, which applies first (as in
+     * SQL): then every match is read and the limit applies to the distinct values.
+     */
+    private int readLimit() {
+      return m.parsed().distinct() ? 0 : limit();
+    }
+
     /** An expression of type {@code CompletableFuture<result>} over a transaction {@code tr}. */
     private CodeBlock core() {
       if (m.plans().size() > 1) {
@@ -200,14 +208,14 @@ public final class RepositoryImplWriter {
       if (m.shape() == Shape.PAGE) {
         return page(CodeBlock.of("limit"));
       }
-      return shaped(items(plan, limit()));
+      return shaped(items(plan, readLimit()));
     }
 
     /** The entities of every branch, their union without duplicates, ordered and limited. */
     private CodeBlock union() {
       CodeBlock.Builder branches = CodeBlock.builder().add("$T.of(", List.class);
       for (int i = 0; i < m.plans().size(); i++) {
-        branches.add(i == 0 ? "$L" : ",\n$L", scans.entities(m.plans().get(i), limit()));
+        branches.add(i == 0 ? "$L" : ",\n$L", scans.entities(m.plans().get(i), readLimit()));
       }
       branches.add(")");
       CodeBlock key = CodeBlock.of("e -> $T.from($L)", ValueCode.TUPLE, values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read())));
@@ -222,7 +230,7 @@ public final class RepositoryImplWriter {
         order = CodeBlock.of("$T.comparing(($T e) -> $T.from($L))$L", Comparator.class, entity.type(), ValueCode.TUPLE, parts.build(),
             m.order().get(0).descending() ? ".reversed()" : "");
       }
-      int limit = limit() == 0 ? Integer.MAX_VALUE : limit();
+      int limit = readLimit() == 0 ? Integer.MAX_VALUE : readLimit();
       CodeBlock union = CodeBlock.of("$T.unionOf($L, $L, $L, $L)", QUERY_RESULTS, branches.build(), key, order,
           limit == Integer.MAX_VALUE ? "Integer.MAX_VALUE" : String.valueOf(limit));
       return m.projection().isEmpty() ? union : CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", union, ValueCode.ELEMENTS,
@@ -243,7 +251,9 @@ public final class RepositoryImplWriter {
 
     /** Shapes a list future into the declared result. */
     private CodeBlock shaped(CodeBlock list) {
-      CodeBlock distinct = m.parsed().distinct() ? CodeBlock.of("$L.thenApply($T::distinct)", list, QUERY_RESULTS) : list;
+      CodeBlock distinct = !m.parsed().distinct() ? list
+          : limit() == 0 ? CodeBlock.of("$L.thenApply($T::distinct)", list, QUERY_RESULTS)
+          : CodeBlock.of("$L.thenApply(items -> $T.distinct(items, $L))", list, QUERY_RESULTS, limit());
       return switch (m.shape()) {
         case OPTIONAL -> CodeBlock.of("$L.thenApply(items -> $T.single($S, items))", distinct, QUERY_RESULTS, m.name());
         case ONE -> CodeBlock.of("$L.thenApply(items -> $T.one($S, items))", distinct, QUERY_RESULTS, m.name());

@@ -47,7 +47,7 @@ final class ScanCode {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.of(store, $S)", RepositoryImplWriter.INDEX_SCAN, plan.index().name());
     for (BoundCriterion c : plan.equalities()) {
       switch (c.operator()) {
-        case IN -> b.add(".in($T.map($N, v -> $L))", ValueCode.ELEMENTS, c.params().get(0), element(c.field(), CodeBlock.of("v")));
+        case IN -> b.add(".in($N, v -> $L)", c.params().get(0), element(c.field(), CodeBlock.of("v")));
         case TRUE -> b.add(".equal(true)");
         case FALSE -> b.add(".equal(false)");
         default -> b.add(".equal($L)", element(c.field(), CodeBlock.of("$N", c.params().get(0))));

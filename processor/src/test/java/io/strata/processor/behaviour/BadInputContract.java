@@ -24,6 +24,9 @@ import io.strata.processor.fixtures.Customer;
 import io.strata.processor.fixtures.CustomerRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
+import io.strata.processor.fixtures.queries.Towns;
+import io.strata.processor.fixtures.queries.TownsImpl;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -228,6 +231,37 @@ public abstract class BadInputContract extends BackendContract {
     articles.save(new Article(7, "ann", null, Map.of("a", 1L)));
     rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "x", "meta", "a", "sub"),
         "meta(\"a\")", "holds a scalar", "set that path instead");
+  }
+
+  @Test
+  void settingPathsThatWouldSkipTooManyListPositionsInAllIsRejectedAndTheEntityStaysReadable() {
+    articles.save(new Article(7, "ann", null, Map.of("a", 1L)));
+    articles.setPath(7L, "x", "meta", "l1", 1_000_000);
+    rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "y", "meta", "l2", 1),
+        "Article id 7", "[meta, l2, 1]", "unreadable", "at most 1000000 list positions", "replace the whole list");
+    assertEquals("x", ((List<?>) articles.findById(7L).orElseThrow().meta().get("l1")).get(1_000_000));
+    articles.setPath(7L, List.of("y"), "meta", "l1");
+    articles.setPath(7L, "y", "meta", "l2", 1);
+    assertEquals(Arrays.asList(null, "y"), articles.findById(7L).orElseThrow().meta().get("l2"));
+    assertTrue(articles.deleteById(7L));
+  }
+
+  @Test
+  void settingAListPositionWhereAMapIsStoredIsRejected() {
+    articles.save(new Article(7, "ann", null, Map.of("a", Map.of("k", 1L))));
+    rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "v", "meta", "a", 0),
+        "Article id 7", "[meta, a, 0]", "unreadable", "keep the maps and lists");
+    assertEquals(Map.of("k", 1L), articles.findById(7L).orElseThrow().meta().get("a"));
+  }
+
+  @Test
+  void aNullQueryValueIsRejectedNamingTheField() {
+    Towns towns = new TownsImpl(db);
+    rejected(IllegalArgumentException.class, () -> towns.findByCode(null), "Town", "code", "null", "not indexed");
+    rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(null, 10, null), "Town", "code", "null", "empty collection");
+    rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(Arrays.asList("a", null), 10, null), "Town", "code", "null");
+    rejected(IllegalArgumentException.class, () -> towns.findByCountry(null, 10, null), "Town", "country", "null");
+    rejected(IllegalArgumentException.class, () -> users.findByZipcode(null), "User", "zipcode", "null");
   }
 
   @Test

@@ -13,13 +13,21 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
 import io.strata.GeoPoint;
 import io.strata.IncorrectResultSizeException;
+import io.strata.Page;
 import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.queries.Seat;
+import io.strata.processor.fixtures.queries.SeatRepository;
+import io.strata.processor.fixtures.queries.Seats;
+import io.strata.processor.fixtures.queries.SeatsImpl;
 import io.strata.processor.fixtures.queries.Town;
 import io.strata.processor.fixtures.queries.TownName;
+import io.strata.processor.fixtures.queries.TownRepository;
 import io.strata.processor.fixtures.queries.Towns;
 import io.strata.processor.fixtures.queries.TownsImpl;
 import io.strata.spatial.Geodesy;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +49,46 @@ public abstract class DeclaredQueriesContract extends BackendContract {
 
   private static List<Town> in(String country) {
     return where(TOWNS, t -> t.country().equals(country));
+  }
+
+  @Test
+  void aPageLimitOfIntegerMaxValueReadsEverythingInOnePage() {
+    int max = Integer.MAX_VALUE;
+    Page<Town> jp = towns.findByCountry("JP", max, null);
+    assertEquals(sortedIds(in("JP")), sortedIds(jp.items()));
+    assertFalse(jp.next().isPresent());
+    List<String> codes = TOWNS.stream().map(Town::code).limit(5).toList();
+    assertEquals(5, towns.findByCodeIn(codes, max, null).items().size());
+    assertEquals(sortedIds(where(TOWNS, t -> t.code().startsWith("M"))), sortedIds(towns.findByCodeStartingWithOrderByCodeDesc("M", max, null).items()));
+    assertEquals(sortedIds(in("JP").stream().filter(t -> List.of("JP").contains(t.country())).toList()),
+        sortedIds(towns.queryByCountryInOrderByPopulationDesc(List.of("JP"), max, null).items()));
+    assertEquals(TOWNS.size(), towns.findAll(max, null).items().size());
+    assertEquals(TOWNS.size(), new TownRepository(db).findAll(max, null).items().size());
+  }
+
+  @Test
+  void pagesOfAnInOnAUniqueIndexReturnEveryMatchOnce() {
+    List<String> codes = TOWNS.stream().map(Town::code).limit(5).toList();
+    List<Long> paged = Pages.all(after -> towns.findByCodeIn(codes, 2, after)).stream().map(Town::id).sorted().toList();
+    assertEquals(where(TOWNS, t -> codes.contains(t.code())).stream().map(Town::id).sorted().toList(), paged);
+  }
+
+  @Test
+  void pagesOfAnInOnACompositeUniqueIndexReturnEveryMatchOnceInOrder() {
+    List<Seat> all = new ArrayList<>();
+    for (String section : List.of("A", "B", "C")) {
+      for (int row = 1; row <= 3; row++) {
+        all.add(new Seat(all.size(), section, row));
+      }
+    }
+    new SeatRepository(db).saveAll(all);
+    Seats seats = new SeatsImpl(db);
+    List<Seat> inAC = all.stream().filter(s -> !s.section().equals("B")).toList();
+
+    List<Seat> byRow = Pages.all(after -> seats.findBySectionIn(List.of("C", "A"), 3, after));
+    assertEquals(inAC.stream().sorted(Comparator.comparingInt(Seat::row).thenComparing(Seat::section)).toList(), byRow);
+    List<Seat> byRowDesc = Pages.all(after -> seats.findBySectionInOrderByRowDesc(List.of("C", "A"), 3, after));
+    assertEquals(inAC.stream().sorted(Comparator.comparingInt(Seat::row).thenComparing(Seat::section).reversed()).toList(), byRowDesc);
   }
 
   @Test
@@ -218,6 +266,16 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     List<String> distinct = towns.findDistinctCountryByCapitalTrue();
     assertEquals(Set.copyOf(where(TOWNS, Town::capital).stream().map(Town::country).toList()), Set.copyOf(distinct));
     assertEquals(Set.copyOf(distinct).size(), distinct.size());
+  }
+
+  @Test
+  void distinctKeepsOneNullAndAppliesBeforeTheTopN() {
+    List<String> names = Arrays.asList("same", "same", "n2", "n3", null, null);
+    for (int i = 0; i < names.size(); i++) {
+      towns.save(new Town(90_000 + i, names.get(i), "DD", i - 6, false, "D" + i, LocalDate.of(2001, 1, 1), null));
+    }
+    assertEquals(Arrays.asList("same", "n2", "n3", null), towns.findDistinctNameByPopulationBetween(-6, -1));
+    assertEquals(List.of("same", "n2", "n3"), towns.findDistinctTop3NameByPopulationBetween(-6, -1));
   }
 
   @Test

@@ -127,6 +127,20 @@ public abstract class IndexEvolutionContract extends BackendContract {
   }
 
   @Test
+  void aBuildPassesAnIdThatExtendsAnotherByANul() {
+    ShopV1Repository old = new ShopV1Repository(db);
+    old.save(new ShopV1("s", 1, "Oslo", "s@shops.test", new GeoPoint(1, 1)));
+    old.save(new ShopV1("s\u0000", 2, "Oslo", "s0@shops.test", new GeoPoint(2, 2)));
+    upgrade(db);
+    ShopV2Repository shops = new ShopV2Repository(db);
+
+    shops.maintenance().buildAll();
+
+    assertEquals(List.of("s", "s\u0000"), shops.findByCity("Oslo").stream().map(ShopV2::id).sorted().toList());
+    assertIndexesAnswerLikeTheRows(shops);
+  }
+
+  @Test
   void anIndexAddedToAnEntityThatHadNoIndexAtAllIsBuiltToo() {
     saveV1(db, 0, 400);
     db.run(tr -> { // play a first version that declared no index: no size entries, no size state

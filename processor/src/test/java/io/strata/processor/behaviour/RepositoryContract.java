@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
+import io.strata.BoundingBox;
 import io.strata.GeoPoint;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
@@ -194,6 +195,35 @@ public abstract class RepositoryContract extends BackendContract {
     List<String> seen = Pages.all(after -> tokens.findAll(3, after)).stream()
         .map(t -> t.key()[0] + ":" + t.owner() + ":" + t.payload()).toList();
     assertEquals(List.of("0:owner0:p", "1:owner1:p", "2:owner2:p", "3:owner3:p", "4:owner4:p", "5:owner5:p", "6:owner6:p"), seen);
+  }
+
+  @Test
+  void aPageLimitOfIntegerMaxValueReadsEverythingInOnePage() {
+    for (int i = 0; i < 5; i++) {
+      users.save(new User("u" + i, "z", "m" + i + "@example.com", new GeoPoint(10 + i, 20), null, i));
+    }
+    int max = Integer.MAX_VALUE;
+    assertEquals(5, users.findAll(max, null).items().size());
+    assertEquals(5, users.findByZipcode("z", max, null).items().size());
+    assertFalse(users.findByZipcode("z", max, null).next().isPresent());
+    assertEquals(5, users.findByHomeWithin(BoundingBox.geo(0, 0, 30, 30), max, null).items().size());
+  }
+
+  @Test
+  void anIdThatExtendsAnotherByANulIsScannedAsAnEntityOfItsOwn() {
+    users.save(new User("a", "z", "a@example.com", null, null, 1));
+    users.save(new User("a\u0000", "z", "a0@example.com", null, null, 2));
+    users.save(new User("b", "z", "b@example.com", null, null, 3));
+    assertEquals(List.of("a", "a\u0000", "b"), Pages.all(after -> users.findAll(2, after)).stream().map(User::id).toList());
+    assertEquals(List.of(1, 2, 3), Pages.all(after -> users.findAll(1, after)).stream().map(User::age).toList());
+    assertTrue(users.verifyIndexes().isClean());
+
+    TokenRepository tokens = new TokenRepository(db);
+    tokens.save(new Token(new byte[] {1}, "one", "p"));
+    tokens.save(new Token(new byte[] {1, 0}, "one-nul", "p"));
+    tokens.save(new Token(new byte[] {1, 0, 0}, "one-nul-nul", "p"));
+    assertEquals(List.of("one", "one-nul", "one-nul-nul"),
+        Pages.all(after -> tokens.findAll(2, after)).stream().map(Token::owner).toList());
   }
 
   @Test

@@ -153,7 +153,7 @@ public final class AccountsImpl implements Accounts {
    */
   @Override
   public List<String> findIdByRegionIn(Collection<String> regions) {
-    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").in(Elements.map(regions, v -> v)).keys(tr).thenApply(ks -> Elements.map(ks, k -> k.get(1) == null ? null : Elements.toStr(k.get(1)))).join()));
+    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").in(regions, v -> v).keys(tr).thenApply(ks -> Elements.map(ks, k -> k.get(1) == null ? null : Elements.toStr(k.get(1)))).join()));
   }
 
   /**
