@@ -41,6 +41,29 @@ class QueryCompileErrorsTest {
   }
 
   @Test
+  void aMethodPlannedOntoAnIndexThatLeavesOutNullsWarnsAndACompleteOneDoesNot() {
+    JavaFileObject shop = JavaFileObjects.forSourceLines("test.Shop",
+        "package test;",
+        "import io.strata.annotations.*;",
+        "@Entity",
+        "@Index(name = \"byKindCity\", fields = {\"kind\", \"city\"})",
+        "public record Shop(@Id long id, String kind, String city) {}");
+    JavaFileObject repo = JavaFileObjects.forSourceLines("test.Shops",
+        "package test;",
+        "import io.strata.*; import io.strata.annotations.*; import java.util.*;",
+        "@Repository",
+        "public interface Shops extends CrudRepository<Shop, Long> {",
+        "  List<Shop> findByKind(String kind);",
+        "  List<Shop> findByKindAndCity(String kind, String city);",
+        "}");
+    Compilation compilation = compile(shop, repo);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningContaining("findByKind is planned onto index 'byKindCity', which has no entry for an entity"
+        + " whose city is null (nulls are not indexed), so such entities are left out of its results").inFile(repo).onLine(5);
+    assertThat(compilation).hadWarningCount(1);
+  }
+
+  @Test
   void aMethodNoIndexServesNamesTheIndexToAddOrAllowFiltering() {
     fails("List<Person> findByNameAndAgeGreaterThan(String name, int age);",
         "findByNameAndAgeGreaterThan: no index serves equality on name then a range on age; add @Index(name = \"byNameAge\","

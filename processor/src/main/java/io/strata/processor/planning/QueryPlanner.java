@@ -35,6 +35,7 @@ import java.util.Set;
  */
 public final class QueryPlanner {
   private final EntityModel entity;
+  private QueryError incomplete;
 
   public QueryPlanner(EntityModel entity) {
     this.entity = entity;
@@ -49,6 +50,7 @@ public final class QueryPlanner {
    */
   public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
       boolean allowFiltering) throws QueryError {
+    incomplete = null;
     List<BoundCriterion> spatial = and.stream().filter(c -> c.operator().kind() == Operator.Kind.SPATIAL).toList();
     if (!spatial.isEmpty()) {
       return spatialPlan(method, and, order, spatial, allowFiltering);
@@ -60,11 +62,34 @@ public final class QueryPlanner {
         return new QueryPlan(null, null, List.of(c), List.of(), null, false, false, false, true, rest);
       }
     }
+    List<IndexModel> complete = entity.indexes().stream().filter(i -> complete(i, and)).toList();
+    QueryPlan plan = select(complete, and, order, needed, allowFiltering);
+    if (plan == null && complete.size() < entity.indexes().size()) {
+      plan = select(entity.indexes(), and, order, needed, allowFiltering);
+      if (plan != null) {
+        incomplete = new QueryError(Messages.QUERY_INDEX_LEAVES_OUT_NULLS, method, plan.index().name(),
+            String.join(", ", nullable(plan.index(), and)), entity.type().simpleName());
+      }
+    }
+    if (plan != null) {
+      return plan;
+    }
+    boolean criteriaServed = entity.indexes().stream().anyMatch(i -> evaluate(i, and, order, needed).leftover().isEmpty());
+    List<FieldModel> suggested = suggestedFields(and, order);
+    String fields = String.join(", ", suggested.stream().map(f -> "\"" + f.name() + "\"").toList());
+    String name = "by" + String.join("", suggested.stream().map(f -> capitalized(f.name().replace(".", ""))).toList());
+    if (criteriaServed || and.isEmpty()) {
+      throw new QueryError(Messages.QUERY_ORDER_NOT_SERVED, method, orderText(order), name, fields, entity.type().simpleName());
+    }
+    throw new QueryError(Messages.QUERY_NO_INDEX, method, describe(and, order), name, fields, entity.type().simpleName());
+  }
+
+  /** The best plan over {@code indexes} (with {@code allowFiltering}, all rows when no index helps), or null. */
+  private QueryPlan select(List<IndexModel> indexes, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
+      boolean allowFiltering) {
     Candidate best = null;
-    boolean criteriaServed = false;
-    for (IndexModel index : entity.indexes()) {
+    for (IndexModel index : indexes) {
       Candidate c = evaluate(index, and, order, needed);
-      criteriaServed |= c.leftover().isEmpty();
       if (c.leftover().isEmpty() && c.orderServed() && (best == null || c.better(best))) {
         best = c;
       }
@@ -73,7 +98,7 @@ public final class QueryPlanner {
       return best.plan();
     }
     if (allowFiltering) {
-      for (IndexModel index : entity.indexes()) {
+      for (IndexModel index : indexes) {
         Candidate c = evaluate(index, and, order, null);
         if (c.orderServed() && (best == null || c.better(best))) {
           best = c;
@@ -87,13 +112,35 @@ public final class QueryPlanner {
         return new QueryPlan(null, null, List.of(), List.of(), null, false, false, false, true, and);
       }
     }
-    List<FieldModel> suggested = suggestedFields(and, order);
-    String fields = String.join(", ", suggested.stream().map(f -> "\"" + f.name() + "\"").toList());
-    String name = "by" + String.join("", suggested.stream().map(f -> capitalized(f.name().replace(".", ""))).toList());
-    if (criteriaServed || and.isEmpty()) {
-      throw new QueryError(Messages.QUERY_ORDER_NOT_SERVED, method, orderText(order), name, fields, entity.type().simpleName());
-    }
-    throw new QueryError(Messages.QUERY_NO_INDEX, method, describe(and, order), name, fields, entity.type().simpleName());
+    return null;
+  }
+
+  /**
+   * Whether {@code index} holds an entry for every entity that can match {@code and}. An entity has entries
+   * only when all its indexed values are non-null (nulls are not indexed), so each indexed field must be
+   * one that is never null (a primitive, the id) or one a criterion constrains: no criterion matches a null
+   * ({@code IsNull} is not supported), so an entity with a null there is no answer anyway.
+   */
+  private boolean complete(IndexModel index, List<BoundCriterion> and) {
+    return nullable(index, and).isEmpty();
+  }
+
+  /** The fields of {@code index} that may be null in an entity matching {@code and} (see {@link #complete}). */
+  private List<String> nullable(IndexModel index, List<BoundCriterion> and) {
+    Set<String> constrained = new LinkedHashSet<>();
+    and.forEach(c -> constrained.add(c.field().name()));
+    return index.fields().stream()
+        .filter(f -> !f.type().isPrimitive() && !f.name().equals(entity.id().name()) && !constrained.contains(f.name()))
+        .map(FieldModel::name)
+        .toList();
+  }
+
+  /**
+   * The warning of the last {@link #plan}, when no index holding an entry for every possible answer served
+   * it and it was planned onto one that leaves out entities with a null in another of its fields; else null.
+   */
+  public QueryError incompleteIndexWarning() {
+    return incomplete;
   }
 
   /**

@@ -74,7 +74,9 @@ public final class RepositoryValidator {
         continue; // default and static methods are left alone
       }
       try {
-        methods.add(new QueryMethodValidator(entity, m).model());
+        QueryMethodValidator validator = new QueryMethodValidator(entity, m);
+        methods.add(validator.model());
+        validator.warnings().forEach(w -> diagnostics.warning(m, w.message(), w.args()));
       } catch (QueryError e) {
         diagnostics.error(m, e.message(), e.args());
       }

@@ -191,8 +191,8 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     List<List<Town>> pages = Pages.each(after -> towns.findByCountry("JP", 4, after));
     assertTrue(pages.size() > 2);
     pages.subList(0, pages.size() - 1).forEach(p -> assertEquals(4, p.size()));
-    assertEquals(ids(in("JP").stream().sorted(Comparator.comparing(Town::name).thenComparingLong(Town::id)).toList()),
-        ids(pages.stream().flatMap(List::stream).toList()));
+    // byCountryPopulation, not the covering byCountryName, which has no entry for a town without a name
+    assertEquals(ids(in("JP").stream().sorted(BY_POPULATION).toList()), ids(pages.stream().flatMap(List::stream).toList()));
   }
 
   @Test
@@ -261,11 +261,18 @@ public abstract class DeclaredQueriesContract extends BackendContract {
 
   @Test
   void propertyProjectionsAndDistinct() {
-    assertEquals(in("US").stream().map(Town::name).sorted().toList(), towns.findNameByCountry("US"));
+    assertEquals(in("US").stream().sorted(BY_POPULATION).map(Town::name).toList(), towns.findNameByCountry("US"));
     assertEquals(ids(in("US").stream().sorted(BY_POPULATION.reversed()).toList()), towns.findIdByCountryOrderByPopulationDesc("US"));
     List<String> distinct = towns.findDistinctCountryByCapitalTrue();
     assertEquals(Set.copyOf(where(TOWNS, Town::capital).stream().map(Town::country).toList()), Set.copyOf(distinct));
     assertEquals(Set.copyOf(distinct).size(), distinct.size());
+  }
+
+  @Test
+  void anIndexWithAnEntryForEveryAnswerIsPreferredToACoveringOneThatLeavesOutNulls() {
+    towns.save(new Town(95_000, null, "JP", 7, false, "NN", LocalDate.of(2001, 1, 1), null));
+    assertTrue(sortedIds(Pages.all(after -> towns.findByCountry("JP", 100, after))).contains(95_000L));
+    assertTrue(towns.findByCountryIn(List.of("JP")).stream().anyMatch(t -> t.name() == null));
   }
 
   @Test

@@ -91,7 +91,7 @@ class DeclaredQueriesPropertiesTest {
           towns.findTop2ByPopulationGreaterThanAndFoundedBeforeOrderByPopulationAsc(b, pivot));
       assertEquals(keys(brute(all, t -> t.country().equals(country) && t.capital(), byId), Town::id),
           keys(towns.findByCountryAndCapital(country, true), Town::id));
-      assertEquals(brute(all, t -> t.country().equals(country), Comparator.comparing(Town::name).thenComparingLong(Town::id)),
+      assertEquals(brute(all, t -> t.country().equals(country), BY_POPULATION),
           Pages.all(after -> towns.findByCountry(country, n, after)));
       assertEquals(brute(all, t -> true, BY_POPULATION.reversed()).stream().limit(10).toList(), towns.findTop10ByOrderByPopulationDesc());
       String code = "K" + Math.floorMod(a, 7);
