@@ -61,23 +61,39 @@ public final class Elements {
   }
 
   /**
-   * {@code value}, a query value of {@code entity}'s {@code field}, which must not be null: null values are
-   * never indexed, so no index or aggregate can find them.
+   * {@code value}, a query value of {@code entity}'s {@code field}, as the index compares it: not null (null
+   * values are never indexed, so no index or aggregate can find them), not NaN (Java's {@code ==} matches
+   * no NaN, so no criterion can mean one), and a double {@code -0.0} as {@code 0.0}, which Java compares
+   * equal to it ({@link #indexed}).
    */
   static Object requireValue(String entity, String field, Object value) {
     if (value == null) {
       throw new IllegalArgumentException(entity + ": the value for '" + field
           + "' must not be null: nulls are not indexed, so no query on an index can find them");
     }
-    return value;
+    if (value instanceof Double d && d.isNaN()) {
+      throw new IllegalArgumentException(entity + ": the value for '" + field
+          + "' is NaN, which equals nothing and orders with nothing in Java; pass a number");
+    }
+    return indexed(value);
   }
 
   /** {@code values}, the query values of {@code fields} in order, each checked by {@link #requireValue}. */
   static List<Object> requireValues(String entity, List<String> fields, List<Object> values) {
+    List<Object> out = new ArrayList<>(values.size());
     for (int i = 0; i < values.size(); i++) {
-      requireValue(entity, i < fields.size() ? fields.get(i) : fields.get(fields.size() - 1), values.get(i));
+      out.add(requireValue(entity, i < fields.size() ? fields.get(i) : fields.get(fields.size() - 1), values.get(i)));
     }
-    return values;
+    return out;
+  }
+
+  /**
+   * A value as index entries hold it: a double {@code -0.0} as {@code 0.0} (the tuple layer orders them apart,
+   * Java compares them equal, so a query for either finds both); every other value as it is. Rows keep the
+   * value as saved.
+   */
+  static Object indexed(Object value) {
+    return value instanceof Double d && d == 0.0 ? (Object) 0.0 : value;
   }
 
   /** A column read converted: element keys and values decoded. */

@@ -257,7 +257,7 @@ public final class EntityLayout<T> {
       if (value == null || value instanceof Map<?, ?> || (value instanceof List<?> && !(value instanceof Tuple))) {
         return null; // absent, or a subtree rather than a leaf: not indexed
       }
-      values.add(value);
+      values.add(Elements.indexed(value));
     }
     return values;
   }

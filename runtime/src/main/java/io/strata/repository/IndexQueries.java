@@ -48,12 +48,9 @@ public final class IndexQueries<T> {
     return new Range(s.pack(Tuple.fromList(from)), s.pack(Tuple.fromList(toExclusive)));
   }
 
-  /** Rejects a null query value before anything is read, naming the entity and the field. */
-  @SafeVarargs
-  private void requireValues(String indexName, List<Object>... values) {
-    for (List<Object> v : values) {
-      Elements.requireValues(layout.entityName(), layout.index(indexName).fields(), v);
-    }
+  /** {@code values} as the index compares them ({@link Elements#requireValues}: no null, no NaN, -0.0 as 0.0). */
+  private List<Object> checked(String indexName, List<Object> values) {
+    return Elements.requireValues(layout.entityName(), layout.index(indexName).fields(), values);
   }
 
   static Object idOf(EntityLayout<?> layout, IndexDefinition index, KeyValue kv) {
@@ -66,8 +63,8 @@ public final class IndexQueries<T> {
   }
 
   /** Ids of the entities whose indexed values start with {@code prefix}, in index order (no row reads). */
-  public CompletableFuture<List<Object>> ids(ReadTransaction tr, String indexName, List<Object> prefix) {
-    requireValues(indexName, prefix);
+  public CompletableFuture<List<Object>> ids(ReadTransaction tr, String indexName, List<Object> values) {
+    List<Object> prefix = checked(indexName, values);
     return whenReady(tr, indexName, index -> tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> idsOf(index, kvs)));
   }
 
@@ -104,8 +101,8 @@ public final class IndexQueries<T> {
         entities(tr, index, kvs.subList(0, Math.min(resolve, kvs.size()))).thenApply(list -> new MappedRows.Entries<>(kvs, list))));
   }
 
-  public CompletableFuture<List<T>> find(ReadTransaction tr, String indexName, List<Object> prefix) {
-    requireValues(indexName, prefix);
+  public CompletableFuture<List<T>> find(ReadTransaction tr, String indexName, List<Object> values) {
+    List<Object> prefix = checked(indexName, values);
     return whenReady(tr, indexName, index -> {
       Range range = prefixRange(index, prefix);
       return entries(tr, index, range.begin, range.end, 0, Integer.MAX_VALUE).thenApply(e -> e.first(Integer.MAX_VALUE));
@@ -114,16 +111,17 @@ public final class IndexQueries<T> {
 
   /** Entities whose first indexed value is in {@code [from, toExclusive)}, in index order. */
   public CompletableFuture<List<T>> between(ReadTransaction tr, String indexName, List<Object> from, List<Object> toExclusive) {
-    requireValues(indexName, from, toExclusive);
+    List<Object> low = checked(indexName, from);
+    List<Object> high = checked(indexName, toExclusive);
     return whenReady(tr, indexName, index -> {
-      Range range = betweenRange(index, from, toExclusive);
+      Range range = betweenRange(index, low, high);
       return entries(tr, index, range.begin, range.end, 0, Integer.MAX_VALUE).thenApply(e -> e.first(Integer.MAX_VALUE));
     });
   }
 
-  public CompletableFuture<Page<T>> page(ReadTransaction tr, String indexName, List<Object> prefix, int limit, Continuation after) {
+  public CompletableFuture<Page<T>> page(ReadTransaction tr, String indexName, List<Object> values, int limit, Continuation after) {
     Paging.checkLimit(limit);
-    requireValues(indexName, prefix);
+    List<Object> prefix = checked(indexName, values);
     return whenReady(tr, indexName, index -> {
       Range range = prefixRange(index, prefix);
       byte[] begin = Paging.resume(after, range);
@@ -137,14 +135,14 @@ public final class IndexQueries<T> {
   }
 
   /** The number of entries under {@code prefix} (reads the index keys, not the rows). */
-  public CompletableFuture<Long> count(ReadTransaction tr, String indexName, List<Object> prefix) {
-    requireValues(indexName, prefix);
+  public CompletableFuture<Long> count(ReadTransaction tr, String indexName, List<Object> values) {
+    List<Object> prefix = checked(indexName, values);
     return whenReady(tr, indexName, index -> tr.getRange(prefixRange(index, prefix)).asList().thenApply(kvs -> (long) kvs.size()));
   }
 
   /** The entity a unique index maps {@code values} to (one key read, then the row). */
-  public CompletableFuture<Optional<T>> unique(ReadTransaction tr, String indexName, List<Object> values) {
-    requireValues(indexName, values);
+  public CompletableFuture<Optional<T>> unique(ReadTransaction tr, String indexName, List<Object> given) {
+    List<Object> values = checked(indexName, given);
     return whenReady(tr, indexName, index -> tr.get(layout.uniqueKey(index, values)).thenCompose(owner -> owner == null
         ? CompletableFuture.completedFuture(Optional.<T>empty())
         : store.load(tr, StoredData.uniqueOwner(layout, layout.uniqueKey(index, values), owner))));

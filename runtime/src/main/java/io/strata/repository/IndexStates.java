@@ -209,12 +209,21 @@ final class IndexStates {
         return new State(true, t.getLong(1), null);
       }
       if ("building".equals(status)) {
-        return new State(false, t.getLong(1), t.getBytes(2));
+        byte[] resume = t.getBytes(2);
+        if (resume != null) {
+          try {
+            io.strata.Continuation.fromBytes(resume).resumeKeyFor(store.layout().rows().range().begin);
+          } catch (io.strata.InvalidContinuationException damaged) {
+            throw new IllegalArgumentException("its resume position is not a position among the rows of " + entityName, damaged);
+          }
+        }
+        return new State(false, t.getLong(1), resume);
       }
       throw new IllegalArgumentException("unknown status '" + status + "'");
     } catch (RuntimeException e) {
       throw new CodecException(entityName + ": index state at key " + Tuple.fromBytes(key) + " does not decode ("
-          + e.getMessage() + "); delete that key and rebuild the index", e);
+          + e.getMessage() + "); it was not written by this version of " + entityName + ": clear that key and the index's"
+          + " entries (Transaction.clear), and the build starts over from the first row", e);
     }
   }
 }

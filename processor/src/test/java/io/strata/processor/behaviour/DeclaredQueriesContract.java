@@ -15,6 +15,10 @@ import io.strata.GeoPoint;
 import io.strata.IncorrectResultSizeException;
 import io.strata.Page;
 import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.queries.Score;
+import io.strata.processor.fixtures.queries.ScoreRepository;
+import io.strata.processor.fixtures.queries.Scores;
+import io.strata.processor.fixtures.queries.ScoresImpl;
 import io.strata.processor.fixtures.queries.Seat;
 import io.strata.processor.fixtures.queries.SeatRepository;
 import io.strata.processor.fixtures.queries.Seats;
@@ -32,6 +36,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -273,6 +278,19 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     towns.save(new Town(95_000, null, "JP", 7, false, "NN", LocalDate.of(2001, 1, 1), null));
     assertTrue(sortedIds(Pages.all(after -> towns.findByCountry("JP", 100, after))).contains(95_000L));
     assertTrue(towns.findByCountryIn(List.of("JP")).stream().anyMatch(t -> t.name() == null));
+  }
+
+  @Test
+  void aDoubleCriterionMatchesAsJavaComparesAndNaNIsRejected() {
+    Scores scores = new ScoresImpl(db);
+    scores.saveAll(List.of(new Score("neg-zero", -0.0), new Score("zero", 0.0), new Score("nan", Double.NaN), new Score("one", 1.0)));
+    assertEquals(Set.of("neg-zero", "zero"), scores.findByValue(0.0).stream().map(Score::id).collect(Collectors.toSet()));
+    assertEquals(Set.of("neg-zero", "zero"), scores.findByValue(-0.0).stream().map(Score::id).collect(Collectors.toSet()));
+    assertEquals(Set.of("neg-zero", "zero"), scores.findByValueBetween(0.0, -0.0).stream().map(Score::id).collect(Collectors.toSet()));
+    assertEquals(-0.0, scores.findById("neg-zero").orElseThrow().value(), "the row keeps the value as saved");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> scores.findByValueBetween(Double.NaN, Double.NaN));
+    assertTrue(e.getMessage().contains("Score: the value for 'value' is NaN"), e.getMessage());
+    assertTrue(new ScoreRepository(db).verifyIndexes().isClean());
   }
 
   @Test

@@ -11,6 +11,7 @@ import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
+import io.strata.CodecException;
 import io.strata.GeoPoint;
 import io.strata.IndexBuildException;
 import io.strata.IndexNotReadyException;
@@ -124,6 +125,24 @@ public abstract class IndexEvolutionContract extends BackendContract {
 
     shops.maintenance().states().values().forEach(s -> assertEquals(new IndexState(s.index(), true, 1_200), s));
     assertIndexesAnswerLikeTheRows(shops);
+  }
+
+  @Test
+  void aDamagedBuildStateIsReportedAsDamageNamingItsKeyNotAsAContinuation() {
+    saveV1(db, 0, 300);
+    upgrade(db);
+    ShopV2Repository shops = new ShopV2Repository(db);
+    shops.maintenance().buildBatch("city", 100);
+    byte[] state = ROOT.pack(Tuple.from("__strata", "index", "Shop2", "I", "city"));
+    db.run(tr -> {
+      tr.set(state, Tuple.from("building", 100L, new byte[] {1, 2, 3}).pack());
+      return null;
+    });
+
+    CodecException e = assertThrows(CodecException.class, () -> shops.maintenance().build("city"));
+    assertTrue(e.getMessage().contains("index state at key (\"__strata\", \"index\", \"Shop2\", \"I\", \"city\")"), e.getMessage());
+    assertTrue(e.getMessage().contains("the build starts over from the first row"), e.getMessage());
+    assertFalse(e.getMessage().contains("Page.next()"), e.getMessage());
   }
 
   @Test
