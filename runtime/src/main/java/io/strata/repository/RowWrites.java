@@ -47,7 +47,7 @@ final class RowWrites {
   private void encode() {
     String entity = layout.entityName();
     List<String> names = layout.codec().fieldNames();
-    byte[] rowPrefix = layout.rowPrefix(id);
+    byte[] rowPrefix = packed("its @Id", () -> layout.rowPrefix(id));
     long blobBytes = 0;
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
@@ -61,8 +61,8 @@ final class RowWrites {
         List<byte[][]> leaves = new ArrayList<>();
         long bytes = 0;
         for (Documents.Entry e : Documents.flatten(elements[i])) {
-          byte[] key = ByteArrayUtil.join(keys[i], e.path().pack());
-          byte[] value = Tuple.from(e.leaf()).pack();
+          byte[] key = ByteArrayUtil.join(keys[i], packed("document '" + name + "' path " + e.path(), () -> e.path().pack()));
+          byte[] value = packed("document '" + name + "' at " + e.path(), () -> Tuple.from(e.leaf()).pack());
           Sizes.checkKey(entity, id, "document '" + name + "' path " + e.path(), key);
           Sizes.checkValue(entity, id, name + e.path(), value);
           leaves.add(new byte[][] {key, value});
@@ -75,7 +75,8 @@ final class RowWrites {
         blobBytes += bytes.length;
         values[i] = Tuple.from((long) bytes.length).pack();
       } else {
-        values[i] = Tuple.from(elements[i]).pack();
+        Object element = elements[i];
+        values[i] = packed("field '" + name + "'", () -> Tuple.from(element).pack());
         Sizes.checkValue(entity, id, name, values[i]);
       }
     }
@@ -88,9 +89,22 @@ final class RowWrites {
       IndexDefinition index = layout.indexes().get(k);
       List<Object> v = indexValues.get(k);
       if (v != null) {
-        indexKeys[k] = layout.entryKey(index, v, id);
+        indexKeys[k] = packed("index '" + index.name() + "'", () -> layout.entryKey(index, v, id));
         Sizes.checkKey(entity, id, "index '" + index.name() + "'", indexKeys[k]);
       }
+    }
+  }
+
+  /**
+   * The bytes {@code pack} makes of {@code what}; a value the tuple layer refuses (a String holding an
+   * unpaired surrogate, which has no UTF-8 form) is rejected naming the entity, the id and {@code what}.
+   */
+  private byte[] packed(String what, java.util.function.Supplier<byte[]> pack) {
+    try {
+      return pack.get();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + ": " + what + " cannot be stored ("
+          + e.getMessage() + "); a String must be well-formed UTF-16, without unpaired surrogates: fix the value before saving", e);
     }
   }
 

@@ -255,6 +255,16 @@ public abstract class BadInputContract extends BackendContract {
   }
 
   @Test
+  void aStringWithAnUnpairedSurrogateIsRejectedNamingEntityIdAndField() {
+    rejected(IllegalArgumentException.class, () -> users.save(new User("u1", "z", "bad\uD800", 1)),
+        "User id u1", "field 'email'", "unpaired surrogates");
+    rejected(IllegalArgumentException.class, () -> users.save(new User("u\uDC00", "z", "e@example.com", 1)),
+        "User id", "its @Id", "unpaired surrogates");
+    rejected(IllegalArgumentException.class, () -> articles.save(new Article(7, "ann", null, Map.of("k", "bad\uD800"))),
+        "Article id 7", "document 'meta'", "unpaired surrogates");
+  }
+
+  @Test
   void aNullQueryValueIsRejectedNamingTheField() {
     Towns towns = new TownsImpl(db);
     rejected(IllegalArgumentException.class, () -> towns.findByCode(null), "Town", "code", "null", "not indexed");
