@@ -96,6 +96,16 @@ public abstract class BadInputContract extends BackendContract {
     rejected(IllegalArgumentException.class, () -> users.findAll(0, null), "page limit must be positive, was 0");
   }
 
+  @Test
+  void aNullQueryValueIsRejectedNamingTheField() {
+    Towns towns = new TownsImpl(db);
+    rejected(IllegalArgumentException.class, () -> towns.findByCode(null), "Town", "code", "null", "not indexed");
+    rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(null, 10, null), "Town", "code", "null", "empty collection");
+    rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(Arrays.asList("a", null), 10, null), "Town", "code", "null");
+    rejected(IllegalArgumentException.class, () -> towns.findByCountry(null, 10, null), "Town", "country", "null");
+    rejected(IllegalArgumentException.class, () -> users.findByZipcode(null), "User", "zipcode", "null");
+  }
+
   // ------------------------------------------------------------------ over-long keys and values
 
   @Test
@@ -138,6 +148,16 @@ public abstract class BadInputContract extends BackendContract {
     articles.save(new Article(9, "ann", null, Map.of()));
     rejected(EntityTooLargeException.class, () -> articles.setPath(9L, "v", "meta", "k".repeat(10_001)),
         "Article id 9", "document path", "10,000-byte key limit");
+  }
+
+  @Test
+  void aStringWithAnUnpairedSurrogateIsRejectedNamingEntityIdAndField() {
+    rejected(IllegalArgumentException.class, () -> users.save(new User("u1", "z", "bad\uD800", 1)),
+        "User id u1", "field 'email'", "unpaired surrogates");
+    rejected(IllegalArgumentException.class, () -> users.save(new User("u\uDC00", "z", "e@example.com", 1)),
+        "User id", "its @Id", "unpaired surrogates");
+    rejected(IllegalArgumentException.class, () -> articles.save(new Article(7, "ann", null, Map.of("k", "bad\uD800"))),
+        "Article id 7", "document 'meta'", "unpaired surrogates");
   }
 
   // ------------------------------------------------------------------ coordinates and boxes
@@ -252,26 +272,6 @@ public abstract class BadInputContract extends BackendContract {
     rejected(IllegalArgumentException.class, () -> articles.setPath(7L, "v", "meta", "a", 0),
         "Article id 7", "[meta, a, 0]", "unreadable", "keep the maps and lists");
     assertEquals(Map.of("k", 1L), articles.findById(7L).orElseThrow().meta().get("a"));
-  }
-
-  @Test
-  void aStringWithAnUnpairedSurrogateIsRejectedNamingEntityIdAndField() {
-    rejected(IllegalArgumentException.class, () -> users.save(new User("u1", "z", "bad\uD800", 1)),
-        "User id u1", "field 'email'", "unpaired surrogates");
-    rejected(IllegalArgumentException.class, () -> users.save(new User("u\uDC00", "z", "e@example.com", 1)),
-        "User id", "its @Id", "unpaired surrogates");
-    rejected(IllegalArgumentException.class, () -> articles.save(new Article(7, "ann", null, Map.of("k", "bad\uD800"))),
-        "Article id 7", "document 'meta'", "unpaired surrogates");
-  }
-
-  @Test
-  void aNullQueryValueIsRejectedNamingTheField() {
-    Towns towns = new TownsImpl(db);
-    rejected(IllegalArgumentException.class, () -> towns.findByCode(null), "Town", "code", "null", "not indexed");
-    rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(null, 10, null), "Town", "code", "null", "empty collection");
-    rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(Arrays.asList("a", null), 10, null), "Town", "code", "null");
-    rejected(IllegalArgumentException.class, () -> towns.findByCountry(null, 10, null), "Town", "country", "null");
-    rejected(IllegalArgumentException.class, () -> users.findByZipcode(null), "User", "zipcode", "null");
   }
 
   @Test
