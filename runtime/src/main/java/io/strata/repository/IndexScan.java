@@ -53,6 +53,7 @@ public final class IndexScan<T> {
   private int limit = Integer.MAX_VALUE;
   private boolean keyOrder;
   private Predicate<T> filter;
+  private byte[] call = new byte[0];
 
   private IndexScan(EntityStore<T> store, String indexName) {
     this.store = store;
@@ -133,6 +134,12 @@ public final class IndexScan<T> {
     List<String> fields = index.fields();
     int at = prefixes.get(0).size();
     return at < fields.size() ? fields.get(at) : fields.get(fields.size() - 1);
+  }
+
+  /** Binds this scan's continuations to one call of a query method ({@link Paging#query}). */
+  public IndexScan<T> boundTo(byte[] query) {
+    call = query.clone();
+    return this;
   }
 
   /** Reads the index backwards (a {@code Desc} order). */
@@ -217,6 +224,7 @@ public final class IndexScan<T> {
   private byte[] fingerprint(List<KeyRange> ranges) {
     List<byte[]> parts = new ArrayList<>();
     parts.add(new byte[] {(byte) (reverse ? 1 : 0), (byte) (keyOrder ? 1 : 0), (byte) (filter == null ? 0 : 1)});
+    parts.add(call);
     ranges.forEach(r -> {
       parts.add(r.begin());
       parts.add(r.end());
@@ -400,19 +408,42 @@ public final class IndexScan<T> {
     Paging.checkLimit(pageLimit);
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
-    return read(tr, resumed(ranges, query, after), 0).thenCompose(hits -> {
-      List<CompletableFuture<Optional<T>>> rows = new ArrayList<>(hits.size());
-      hits.forEach(h -> rows.add(entities(tr, List.of(h)).thenApply(list -> list.stream().findFirst())));
-      return CompletableFuture.allOf(rows.toArray(CompletableFuture[]::new)).thenApply(v -> {
-        List<T> kept = new ArrayList<>();
-        for (int i = 0; i < hits.size(); i++) {
+    int batch = (int) Math.max(FILTER_MIN_BATCH, Math.min(FILTER_MAX_BATCH, 2L * Paging.withOneMore(pageLimit)));
+    return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), 0, null);
+  }
+
+  /**
+   * Entries a filtered page examines (with their rows) before it returns: a filter that matches little
+   * never reads a whole range in one transaction. The page is then short, or empty, with a continuation.
+   */
+  static final int FILTER_BUDGET = 2_000;
+  private static final int FILTER_MIN_BATCH = 20;
+  private static final int FILTER_MAX_BATCH = 500;
+
+  /** Reads {@code batch} entries after {@code ranges}' starts and their rows at once, filters, and goes on. */
+  private CompletableFuture<Page<T>> filteredPage(ReadTransaction tr, List<KeyRange> ranges, byte[] query, int pageLimit, int batch,
+      List<T> kept, int examined, byte[] previous) {
+    return read(tr, ranges, batch).thenCompose(hits -> {
+      List<Hit> taken = first(hits, batch);
+      List<CompletableFuture<Optional<T>>> rows = new ArrayList<>(taken.size());
+      taken.forEach(h -> rows.add(entities(tr, List.of(h)).thenApply(list -> list.stream().findFirst())));
+      return CompletableFuture.allOf(rows.toArray(CompletableFuture[]::new)).thenCompose(v -> {
+        byte[] last = previous;
+        for (int i = 0; i < taken.size(); i++) {
           Optional<T> row = rows.get(i).join().filter(filter);
           if (row.isPresent() && kept.size() == pageLimit) {
-            return new Page<>(kept, Optional.of(Continuation.of(query, resumeOf(hits.get(i - 1)))));
+            return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
           }
           row.ifPresent(kept::add);
+          last = resumeOf(taken.get(i));
         }
-        return new Page<>(kept, Optional.<Continuation>empty());
+        if (hits.size() < batch) {
+          return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
+        }
+        if (examined + taken.size() >= FILTER_BUDGET) {
+          return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
+        }
+        return filteredPage(tr, resumed(ranges, last), query, pageLimit, batch, kept, examined + taken.size(), last);
       });
     });
   }

@@ -32,6 +32,7 @@ import javax.lang.model.element.Modifier;
 public final class RepositoryImplWriter {
   static final ClassName INDEX_SCAN = ClassName.get("io.strata.repository", "IndexScan");
   static final ClassName QUERY_RESULTS = ClassName.get("io.strata.repository", "QueryResults");
+  static final ClassName PAGING = ClassName.get("io.strata.repository", "Paging");
   private static final ClassName PAGE = CrudOperations.PAGE;
 
   public JavaFile write(RepositoryModel repo) {
@@ -267,18 +268,31 @@ public final class RepositoryImplWriter {
       };
     }
 
+    /** {@code Paging.query(method, arguments...)}: what the method's continuations are bound to. */
+    private CodeBlock call() {
+      CodeBlock.Builder b = CodeBlock.builder().add("$T.query($S", PAGING, m.name());
+      // the criteria's arguments: not the leading transaction, nor a page's limit and continuation (its last two)
+      int from = m.context() == Context.NONE ? 0 : 1;
+      int to = m.params().size() - (m.shape() == Shape.PAGE ? 2 : 0);
+      for (QueryMethodModel.Param p : m.params().subList(from, to)) {
+        b.add(", $N", p.name());
+      }
+      return b.add(")").build();
+    }
+
     /** A {@code CompletableFuture<Page<element>>} of at most {@code size} results after {@code after}. */
     private CodeBlock page(CodeBlock size) {
       QueryPlan plan = m.plans().get(0);
       if (plan.allRows()) {
-        CodeBlock rows = CodeBlock.of("$T.page(tr, store, e -> $L, $L, after)", ScanCode.FILTERED_ROWS, scans.predicate(plan.filtered()), size);
+        CodeBlock rows = CodeBlock.of("$T.page(tr, store, e -> $L, $L, after, $L)", ScanCode.FILTERED_ROWS, scans.predicate(plan.filtered()),
+            size, call());
         return m.projection().isEmpty() ? rows : CodeBlock.of("$L.thenApply(p -> new $T<>($T.map(p.items(), e -> $L), p.next()))", rows,
             PAGE, ValueCode.ELEMENTS, scans.fromEntity(m));
       }
       if (plan.spatial() != null) {
         return CodeBlock.of("spatial.within(tr, $S, $N, $L, after)", plan.spatial().field().name(), plan.spatialCriterion().params().get(0), size);
       }
-      CodeBlock scan = scans.scan(plan, 0);
+      CodeBlock scan = CodeBlock.of("$L.boundTo($L)", scans.scan(plan, 0), call());
       if (m.projection().isEmpty()) {
         return CodeBlock.of("$L.page(tr, $L, after)", scan, size);
       }

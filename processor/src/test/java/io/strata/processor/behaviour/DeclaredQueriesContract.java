@@ -11,8 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
+import io.strata.Continuation;
 import io.strata.GeoPoint;
 import io.strata.IncorrectResultSizeException;
+import io.strata.InvalidContinuationException;
 import io.strata.Page;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.queries.Score;
@@ -291,6 +293,37 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> scores.findByValueBetween(Double.NaN, Double.NaN));
     assertTrue(e.getMessage().contains("Score: the value for 'value' is NaN"), e.getMessage());
     assertTrue(new ScoreRepository(db).verifyIndexes().isClean());
+  }
+
+  @Test
+  void aFilteredPageTokenIsBoundToItsMethodAndArguments() {
+    Continuation filtered = towns.findByCapitalAndPopulationGreaterThan(false, 0, 1, null).next().orElseThrow();
+    assertThrows(InvalidContinuationException.class, () -> towns.findByCapitalAndPopulationGreaterThan(false, 5, 1, filtered));
+    assertThrows(InvalidContinuationException.class, () -> towns.findByIdLessThan(1_000, 1, filtered));
+    Continuation allRows = towns.findByIdLessThan(1_000, 1, null).next().orElseThrow();
+    assertThrows(InvalidContinuationException.class, () -> towns.findByIdLessThan(500, 1, allRows));
+    assertThrows(InvalidContinuationException.class, () -> towns.findAll(1, allRows));
+    assertThrows(InvalidContinuationException.class, () -> towns.findByCapitalAndPopulationGreaterThan(false, 0, 1, allRows));
+  }
+
+  @Test
+  void aFilteredPageStopsAtItsReadBudgetWithAContinuation() {
+    List<Town> many = new ArrayList<>();
+    for (int i = 0; i < 2_500; i++) {
+      many.add(new Town(200_000 + i, "Many-" + i, "MM", 1_000 + i, false, "MM" + i, LocalDate.of(1990, 1, 1), null));
+    }
+    new TownRepository(db).saveAll(many);
+
+    Page<Town> none = towns.findByIdLessThan(-1, 10, null);
+    assertEquals(List.of(), none.items());
+    assertTrue(none.next().isPresent(), "a filter that matches nothing stops at its budget and says where to go on");
+    assertEquals(List.of(), Pages.all(after -> towns.findByIdLessThan(-1, 10, after)));
+
+    Page<Town> noneByIndex = towns.findByCapitalAndPopulationGreaterThan(false, Long.MAX_VALUE - 1, 10, null);
+    assertEquals(List.of(), noneByIndex.items());
+    assertTrue(noneByIndex.next().isPresent());
+    List<Town> big = Pages.all(after -> towns.findByCapitalAndPopulationGreaterThan(false, 3_000, 10, after));
+    assertEquals(sortedIds(where(many, t -> t.population() > 3_000)), sortedIds(big));
   }
 
   @Test

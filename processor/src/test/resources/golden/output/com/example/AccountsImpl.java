@@ -12,6 +12,7 @@ import io.strata.repository.EntityLayout;
 import io.strata.repository.EntityStore;
 import io.strata.repository.IndexDefinition;
 import io.strata.repository.IndexScan;
+import io.strata.repository.Paging;
 import io.strata.repository.QueryResults;
 import io.strata.repository.SpatialField;
 import io.strata.repository.SpatialQueries;
@@ -141,7 +142,7 @@ public final class AccountsImpl implements Accounts {
   @Override
   public Page<Account> findByRegionAndTierBetween(String region, int min, int max, int limit,
       Continuation after) {
-    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).from((long) min, true).to((long) max, true).page(tr, limit, after).join()));
+    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).from((long) min, true).to((long) max, true).boundTo(Paging.query("findByRegionAndTierBetween", region, min, max)).page(tr, limit, after).join()));
   }
 
   /**
