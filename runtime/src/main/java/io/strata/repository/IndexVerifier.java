@@ -78,13 +78,15 @@ public final class IndexVerifier<T> {
     } while (after != null);
     long entries = 0;
     for (IndexDefinition index : indexes) {
-      entries += checkAll(db, entries(index).range(), batch, report, (tr, kv) -> checkEntry(tr, index, kv));
+      entries += checkAll(db, entries(index).range(), batch, report, "index '" + index.name() + "'",
+          (tr, kv) -> checkEntry(tr, index, kv));
     }
     for (DerivedIndex.Check check : derived) {
       entries += check.entries(db, batch, report::addAll);
     }
     for (String field : spatial) {
-      entries += checkAll(db, layout.spatialIndex(field).subspace().range(), batch, report, (tr, kv) -> checkPoint(tr, field, kv));
+      entries += checkAll(db, layout.spatialIndex(field).subspace().range(), batch, report, "spatial index '" + field + "'",
+          (tr, kv) -> checkPoint(tr, field, kv));
     }
     return new IndexReport(rows, entries, report.count, report.listed, building);
   }
@@ -127,14 +129,36 @@ public final class IndexVerifier<T> {
     return new RowBatch(new Batch<>(page.items().size(), problems, page.next().orElse(null)), page.items());
   }
 
-  /** Checks the entries of {@code range} in batches of {@code batch} read transactions; returns how many it checked. */
-  private long checkAll(ReadTransactionContext db, Range range, int batch, Report report,
+  /**
+   * Checks the entries of {@code range} in batches of {@code batch} read transactions; returns how many it
+   * checked. An entry that does not decode (a key that is no tuple of this index, a row key it points at
+   * that no longer reads) is reported as damage with its key, never thrown: the report is the repair
+   * tool's input, so damage must not stop it.
+   */
+  private long checkAll(ReadTransactionContext db, Range range, int batch, Report report, String what,
       BiFunction<ReadTransaction, KeyValue, CompletableFuture<String>> check) {
     return KeyBatches.check(db, range, batch, report::addAll, (tr, kvs) -> {
       List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
-      kvs.forEach(kv -> checks.add(check.apply(tr, kv)));
+      for (KeyValue kv : kvs) {
+        CompletableFuture<String> one;
+        try {
+          one = check.apply(tr, kv);
+        } catch (RuntimeException e) {
+          one = CompletableFuture.failedFuture(e);
+        }
+        checks.add(one.exceptionally(e -> damaged(what, kv.getKey(), e)));
+      }
       return found(checks);
     });
+  }
+
+  private static String damaged(String what, byte[] key, Throwable error) {
+    Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+    if (cause instanceof com.apple.foundationdb.FDBException fdb) {
+      throw fdb; // a database error (conflict, timeout) is the transaction loop's to handle, not damage
+    }
+    return what + " has an entry at key " + ByteArrayUtil.printable(key) + " that does not decode (" + cause.getMessage()
+        + "); clear that key (Transaction.clear) and save the entity it belonged to again";
   }
 
   /** A spatial entry {@code (z, id)} must have a row whose point gives exactly that key and value. */

@@ -26,6 +26,7 @@ import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import io.strata.processor.fixtures.queries.Towns;
 import io.strata.processor.fixtures.queries.TownsImpl;
+import io.strata.repository.IndexReport;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -280,6 +281,23 @@ public abstract class BadInputContract extends BackendContract {
   }
 
   // ------------------------------------------------------------------ corrupted stored bytes
+
+  @Test
+  void verifyIndexesReportsEntriesThatDoNotDecodeInsteadOfFailing() {
+    users.save(new User("u1", "z", "e", 1));
+    db.run(tr -> {
+      tr.set(ByteArrayUtil.join(Tuple.from("User", "I", "zipcode").pack(), new byte[] {(byte) 0xfe}), new byte[0]);
+      tr.set(ByteArrayUtil.join(Tuple.from("User", "Z", "home").pack(), new byte[] {(byte) 0xfe}), new byte[0]);
+      tr.set(Tuple.from("User", "I", "zipcode", "z", 42L).pack(), new byte[0]); // an id of the wrong type
+      return null;
+    });
+    IndexReport report = users.verifyIndexes();
+    assertEquals(3, report.problemCount(), report.problems().toString());
+    assertTrue(report.problems().stream().anyMatch(p -> p.startsWith("index 'zipcode' has an entry at key \\x02User\\x00")
+        && p.contains("clear that key")), report.problems().toString());
+    assertTrue(report.problems().stream().anyMatch(p -> p.startsWith("spatial index 'home' has an entry at key")),
+        report.problems().toString());
+  }
 
   @Test
   void aRowValueThatIsNotATupleNamesTheEntityIdAndKey() {
