@@ -137,19 +137,25 @@ public final class IndexVerifier<T> {
    */
   private long checkAll(ReadTransactionContext db, Range range, int batch, Report report, String what,
       BiFunction<ReadTransaction, KeyValue, CompletableFuture<String>> check) {
-    return KeyBatches.check(db, range, batch, report::addAll, (tr, kvs) -> {
-      List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
-      for (KeyValue kv : kvs) {
-        CompletableFuture<String> one;
-        try {
-          one = check.apply(tr, kv);
-        } catch (RuntimeException e) {
-          one = CompletableFuture.failedFuture(e);
-        }
-        checks.add(one.exceptionally(e -> damaged(what, kv.getKey(), e)));
+    return KeyBatches.check(db, range, batch, report::addAll, (tr, kvs) -> checkEach(kvs, what, kv -> check.apply(tr, kv)));
+  }
+
+  /**
+   * The problems {@code check} finds in each entry of {@code kvs} (of {@code what}, e.g. "index 'city'"), in
+   * order; an entry whose check fails to decode it is reported as damage with its key instead of failing.
+   */
+  static List<String> checkEach(List<KeyValue> kvs, String what, java.util.function.Function<KeyValue, CompletableFuture<String>> check) {
+    List<CompletableFuture<String>> checks = new ArrayList<>(kvs.size());
+    for (KeyValue kv : kvs) {
+      CompletableFuture<String> one;
+      try {
+        one = check.apply(kv);
+      } catch (RuntimeException e) {
+        one = CompletableFuture.failedFuture(e);
       }
-      return found(checks);
-    });
+      checks.add(one.exceptionally(e -> damaged(what, kv.getKey(), e)));
+    }
+    return found(checks);
   }
 
   private static String damaged(String what, byte[] key, Throwable error) {

@@ -1,6 +1,5 @@
 package io.strata.repository;
 
-import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
@@ -112,19 +111,17 @@ final class TextIndex implements DerivedIndex {
       public long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
         return KeyBatches.check(db, subspace.range(), batch, report, (tr, kvs) -> {
           Map<Object, CompletableFuture<Object[]>> rows = new HashMap<>();
-          List<CompletableFuture<String>> checks = new ArrayList<>();
-          for (KeyValue kv : kvs) {
+          return IndexVerifier.checkEach(kvs, "text index '" + field + "'", kv -> {
             Tuple key = subspace.unpack(kv.getKey());
             Object id = key.get(1);
             String w = key.getString(0);
             CompletableFuture<Object[]> row = rows.computeIfAbsent(Tuple.from(id), k -> store.loadRowOnly(tr, id));
-            checks.add(row.thenApply(r -> {
+            return row.thenApply(r -> {
               List<Long> p = r == null ? null : words(r).get(w);
               return p != null && Arrays.equals(encode(p), kv.getValue()) ? null
                   : "text index '" + field + "' entry " + key + (r == null ? " has no row" : " does not match its row's text");
-            }));
-          }
-          return IndexVerifier.found(checks);
+            });
+          });
         });
       }
     };

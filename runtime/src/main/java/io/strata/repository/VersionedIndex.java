@@ -1,11 +1,11 @@
 package io.strata.repository;
 
-import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.Codec;
@@ -150,6 +150,9 @@ final class VersionedIndex implements DerivedIndex {
           Object id = row[layout.codec().idIndex()];
           checks.add(tr.get(latestKey(id)).thenCompose(v -> v == null
               ? CompletableFuture.completedFuture("row " + Sizes.describe(id) + " has no change feed entry")
+              : v.length != 10 ? CompletableFuture.completedFuture("change feed version of row " + Sizes.describe(id) + " at key "
+                  + ByteArrayUtil.printable(latestKey(id)) + " holds " + v.length + " bytes, not a 10-byte versionstamp; clear that key"
+                  + " (Transaction.clear) and save the entity again")
               : tr.get(entryKey(v, id)).thenApply(e -> e != null && e.length == 0 ? null
                   : "row " + Sizes.describe(id) + " has " + (e == null ? "no" : "a delete") + " change feed entry at its version")));
         }
@@ -158,28 +161,21 @@ final class VersionedIndex implements DerivedIndex {
 
       @Override
       public long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
-        long entries = KeyBatches.check(db, feed.range(), batch, report, (tr, kvs) -> {
-          List<CompletableFuture<String>> checks = new ArrayList<>();
-          for (KeyValue kv : kvs) {
-            Tuple key = feed.unpack(kv.getKey());
-            Object id = key.get(1);
-            byte[] version = key.getVersionstamp(0).getTransactionVersion();
-            boolean deleted = Arrays.equals(kv.getValue(), DELETED);
-            checks.add(tr.get(latestKey(id)).thenCombine(store.exists(tr, id), (v, exists) -> !Arrays.equals(v, version)
-                ? "change feed entry " + key + " is not the latest of its id"
-                : deleted == exists ? "change feed entry " + key + (deleted ? " is a delete but the row exists" : " has no row") : null));
-          }
-          return IndexVerifier.found(checks);
-        });
-        return entries + KeyBatches.check(db, latest.range(), batch, report, (tr, kvs) -> {
-          List<CompletableFuture<String>> checks = new ArrayList<>();
-          for (KeyValue kv : kvs) {
-            Object id = latest.unpack(kv.getKey()).get(0);
-            checks.add(tr.get(entryKey(checkVersion(id, kv.getValue()), id)).thenApply(e -> e != null ? null
-                : "change feed version of id " + Sizes.describe(id) + " names no entry"));
-          }
-          return IndexVerifier.found(checks);
-        });
+        long entries = KeyBatches.check(db, feed.range(), batch, report, (tr, kvs) -> IndexVerifier.checkEach(kvs, "change feed", kv -> {
+          Tuple key = feed.unpack(kv.getKey());
+          Object id = key.get(1);
+          byte[] version = key.getVersionstamp(0).getTransactionVersion();
+          boolean deleted = Arrays.equals(kv.getValue(), DELETED);
+          return tr.get(latestKey(id)).thenCombine(store.exists(tr, id), (v, exists) -> !Arrays.equals(v, version)
+              ? "change feed entry " + key + " is not the latest of its id"
+              : deleted == exists ? "change feed entry " + key + (deleted ? " is a delete but the row exists" : " has no row") : null);
+        }));
+        return entries + KeyBatches.check(db, latest.range(), batch, report, (tr, kvs) -> IndexVerifier.checkEach(kvs, "change feed versions",
+            kv -> {
+              Object id = latest.unpack(kv.getKey()).get(0);
+              return tr.get(entryKey(checkVersion(id, kv.getValue()), id)).thenApply(e -> e != null ? null
+                  : "change feed version of id " + Sizes.describe(id) + " names no entry");
+            }));
       }
     };
   }

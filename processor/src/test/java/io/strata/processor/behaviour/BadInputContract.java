@@ -22,6 +22,8 @@ import io.strata.processor.fixtures.Article;
 import io.strata.processor.fixtures.ArticleRepository;
 import io.strata.processor.fixtures.Customer;
 import io.strata.processor.fixtures.CustomerRepository;
+import io.strata.processor.fixtures.Memo;
+import io.strata.processor.fixtures.MemoRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import io.strata.processor.fixtures.queries.Towns;
@@ -297,6 +299,24 @@ public abstract class BadInputContract extends BackendContract {
         && p.contains("clear that key")), report.problems().toString());
     assertTrue(report.problems().stream().anyMatch(p -> p.startsWith("spatial index 'home' has an entry at key")),
         report.problems().toString());
+  }
+
+  @Test
+  void verifyIndexesReportsTextAndFeedEntriesThatDoNotDecode() {
+    MemoRepository memos = new MemoRepository(db);
+    memos.save(Memo.small("m1"));
+    db.run(tr -> {
+      tr.set(ByteArrayUtil.join(Tuple.from("Memo", "T", "body").pack(), new byte[] {(byte) 0xfe}), new byte[0]);
+      tr.set(ByteArrayUtil.join(Tuple.from("Memo", "V").pack(), new byte[] {(byte) 0xfe}), new byte[0]);
+      tr.set(Tuple.from("Memo", "v", "m1").pack(), new byte[] {1, 2, 3});
+      return null;
+    });
+    IndexReport report = memos.verifyIndexes();
+    List<String> problems = report.problems();
+    assertTrue(problems.stream().anyMatch(p -> p.startsWith("text index 'body' has an entry at key")), problems.toString());
+    assertTrue(problems.stream().anyMatch(p -> p.startsWith("change feed has an entry at key")), problems.toString());
+    assertTrue(problems.stream().anyMatch(p -> p.startsWith("change feed versions has an entry at key \\x02Memo\\x00\\x02v\\x00\\x02m1")),
+        problems.toString());
   }
 
   @Test
