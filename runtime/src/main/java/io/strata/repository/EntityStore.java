@@ -262,6 +262,15 @@ public final class EntityStore<T> {
       if (t.size() != 1) {
         throw new IllegalArgumentException("expected one element, found " + t.size());
       }
+      io.strata.spatial.SpatialIndex spatial = layout.spatialIndexes().get(field);
+      if (spatial != null && t.get(0) != null) {
+        // a stored point its index cannot take would fail every later save and delete with a bare exception
+        if (spatial.isGeo()) {
+          Elements.toGeoPoint(t.get(0));
+        } else {
+          Elements.toPoint(t.get(0));
+        }
+      }
       return t.get(0);
     } catch (RuntimeException e) {
       throw StoredData.corrupt(layout, id, key, "(field '" + field + "') does not decode: " + e.getMessage(), e);

@@ -320,6 +320,22 @@ public abstract class BadInputContract extends BackendContract {
   }
 
   @Test
+  void aStoredPointThatDoesNotDecodeNamesEntityIdAndKeyOnEveryPath() {
+    for (Object bad : List.of(Tuple.from(95.0, 0.0), Tuple.from(Double.NaN, 1.0), new Tuple(), "north")) {
+      users.save(new User("u1", "z", "e", new GeoPoint(1, 2), 1));
+      put(Tuple.from("User", "R", "u1", "home"), Tuple.from(bad).pack());
+      String key = "\\x02User\\x00\\x02R\\x00\\x02u1\\x00\\x02home\\x00";
+      rejected(CodecException.class, () -> users.findById("u1"), "User id u1", key, "field 'home'");
+      rejected(CodecException.class, () -> users.save(new User("u1", "z", "e", new GeoPoint(3, 4), 1)), "User id u1", key);
+      rejected(CodecException.class, () -> users.deleteById("u1"), "User id u1", key);
+      db.run(tr -> {
+        tr.clear(Tuple.from("User").range());
+        return null;
+      });
+    }
+  }
+
+  @Test
   void aRowValueThatIsNotATupleNamesTheEntityIdAndKey() {
     users.save(new User("u1", "z", "e", 1));
     put(Tuple.from("User", "R", "u1", "age"), GARBAGE);
