@@ -90,7 +90,8 @@ public final class IndexScan<T> {
   private IndexScan<T> in(Collection<?> elements) {
     Map<Tuple, Object> distinct = new LinkedHashMap<>();
     for (Object e : elements) {
-      distinct.putIfAbsent(Tuple.from(require(e)), e);
+      Object value = require(e); // as index entries hold it (-0.0 as 0.0)
+      distinct.putIfAbsent(Tuple.from(value), value);
     }
     List<List<Object>> next = new ArrayList<>();
     for (List<Object> p : prefixes) {
@@ -269,15 +270,15 @@ public final class IndexScan<T> {
    * alternative's equal entry came first (its prefix sorts before the resume key's, or is it), at it otherwise.
    */
   private List<KeyRange> resumed(List<KeyRange> ranges, byte[] resume) {
-    if (keyOrder) {
-      return ranges.stream().map(r -> narrowed(r, resume, true)).toList();
-    }
     KeyRange home = ranges.stream()
         .filter(r -> ByteArrayUtil.compareUnsigned(r.begin(), resume) <= 0 && ByteArrayUtil.compareUnsigned(resume, r.end()) < 0)
         .findFirst()
         .orElseThrow(() -> new io.strata.InvalidContinuationException("continuation resumes outside the ranges of its query"
             + " (it was altered, or made by another version); pass the token from Page.next() of this same query, unchanged,"
             + " or null to start over"));
+    if (keyOrder) {
+      return ranges.stream().map(r -> narrowed(r, resume, true)).toList();
+    }
     byte[] homePrefix = Arrays.copyOf(resume, home.prefixLength());
     byte[] rest = Arrays.copyOfRange(resume, home.prefixLength(), resume.length);
     return ranges.stream().map(r -> {

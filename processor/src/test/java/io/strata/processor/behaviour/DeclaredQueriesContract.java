@@ -289,6 +289,7 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     assertEquals(Set.of("neg-zero", "zero"), scores.findByValue(0.0).stream().map(Score::id).collect(Collectors.toSet()));
     assertEquals(Set.of("neg-zero", "zero"), scores.findByValue(-0.0).stream().map(Score::id).collect(Collectors.toSet()));
     assertEquals(Set.of("neg-zero", "zero"), scores.findByValueBetween(0.0, -0.0).stream().map(Score::id).collect(Collectors.toSet()));
+    assertEquals(Set.of("neg-zero", "zero"), scores.findByValueIn(List.of(-0.0)).stream().map(Score::id).collect(Collectors.toSet()));
     assertEquals(-0.0, scores.findById("neg-zero").orElseThrow().value(), "the row keeps the value as saved");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> scores.findByValueBetween(Double.NaN, Double.NaN));
     assertTrue(e.getMessage().contains("Score: the value for 'value' is NaN"), e.getMessage());
