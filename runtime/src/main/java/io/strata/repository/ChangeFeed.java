@@ -77,7 +77,12 @@ public final class ChangeFeed<T, ID> {
         return CompletableFuture.completedFuture(kvs);
       }
       KeyValue last = kvs.get(kvs.size() - 1);
-      Versionstamp commit = feed.feed().unpack(last.getKey()).getVersionstamp(0);
+      Versionstamp commit;
+      try {
+        commit = feed.feed().unpack(last.getKey()).getVersionstamp(0);
+      } catch (RuntimeException e) {
+        throw StoredData.corruptEntry(store.layout(), "change feed", last.getKey(), "does not start with a versionstamp: " + e.getMessage(), e);
+      }
       byte[] from = ByteArrayUtil.join(last.getKey(), new byte[] {0});
       return tr.getRange(from, feed.feed().get(commit).range().end).asList().thenApply(rest -> {
         List<KeyValue> all = new ArrayList<>(kvs);
@@ -87,12 +92,23 @@ public final class ChangeFeed<T, ID> {
     }).thenCompose(kvs -> {
       List<CompletableFuture<Entry<T, ID>>> out = new ArrayList<>(kvs.size());
       for (KeyValue kv : kvs) {
-        Tuple key = feed.feed().unpack(kv.getKey());
-        Object id = key.get(1);
-        Versionstamp version = key.getVersionstamp(0);
+        Object id;
+        Versionstamp version;
+        ID typedId;
+        try {
+          Tuple key = feed.feed().unpack(kv.getKey());
+          if (key.size() != 2) {
+            throw new IllegalArgumentException("expected (versionstamp, id), found " + key);
+          }
+          id = key.get(1);
+          version = key.getVersionstamp(0);
+          typedId = ids.apply(id);
+        } catch (RuntimeException e) {
+          throw StoredData.corruptEntry(store.layout(), "change feed", kv.getKey(), "is not (versionstamp, id) of this entity: " + e.getMessage(), e);
+        }
         CompletableFuture<Optional<T>> entity = Arrays.equals(kv.getValue(), VersionedIndex.DELETED)
             ? CompletableFuture.completedFuture(Optional.empty()) : store.load(tr, id);
-        out.add(entity.thenApply(e -> new Entry<>(kv.getKey(), new Change<>(version, ids.apply(id), e))));
+        out.add(entity.thenApply(e -> new Entry<>(kv.getKey(), new Change<>(version, typedId, e))));
       }
       return CompletableFuture.allOf(out.toArray(CompletableFuture[]::new)).thenApply(v -> {
         List<Entry<T, ID>> list = new ArrayList<>(out.size());

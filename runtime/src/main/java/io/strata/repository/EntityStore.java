@@ -357,6 +357,11 @@ public final class EntityStore<T> {
     return scan.page(tr, limit, after);
   }
 
+  /** {@link #scanElements} for the repair tool: rows that do not decode are described in {@code damage} and left out. */
+  CompletableFuture<Page<Object[]>> scanElements(ReadTransaction tr, int limit, Continuation after, List<String> damage) {
+    return scan.page(tr, limit, after, damage);
+  }
+
   // ------------------------------------------------------------------ writes
 
   /**

@@ -98,10 +98,10 @@ public final class IndexVerifier<T> {
   /** One page of rows: each row's expected entries must exist (and, if unique, name the row; if spatial, hold its point). */
   private RowBatch checkRows(ReadTransaction tr, List<IndexDefinition> indexes, List<String> spatial,
       List<DerivedIndex.Check> derived, int batch, Continuation from) {
-    Page<Object[]> page = store.scanElements(tr, batch, from).join();
-    List<String> derivedProblems = new ArrayList<>();
+    List<String> rowProblems = new ArrayList<>();
+    Page<Object[]> page = store.scanElements(tr, batch, from, rowProblems).join();
     for (DerivedIndex.Check check : derived) {
-      derivedProblems.addAll(check.rows(tr, page.items()).join());
+      rowProblems.addAll(check.rows(tr, page.items()).join());
     }
     List<CompletableFuture<String>> checks = new ArrayList<>();
     for (Object[] row : page.items()) {
@@ -125,7 +125,7 @@ public final class IndexVerifier<T> {
       }
     }
     List<String> problems = found(checks);
-    problems.addAll(derivedProblems);
+    problems.addAll(rowProblems);
     return new RowBatch(new Batch<>(page.items().size(), problems, page.next().orElse(null)), page.items());
   }
 

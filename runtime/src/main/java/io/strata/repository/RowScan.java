@@ -29,15 +29,24 @@ final class RowScan {
     this.layout = store.layout();
   }
 
-  /** One page of rows as elements (blob fields hold their lengths). */
+  /** One page of rows as elements (blob fields hold their lengths); a row that does not decode is a {@link io.strata.CodecException}. */
   CompletableFuture<Page<Object[]>> page(ReadTransaction tr, int limit, Continuation after) {
+    return page(tr, limit, after, null);
+  }
+
+  /**
+   * One page of rows as elements, for the repair tool: a row (or a key under the rows) that does not decode
+   * is described in {@code damage} and left out, so one bad row cannot stop a check of the others; with a
+   * null {@code damage} it is thrown.
+   */
+  CompletableFuture<Page<Object[]>> page(ReadTransaction tr, int limit, Continuation after, List<String> damage) {
     Paging.checkLimit(limit);
     Range all = layout.rows().range();
     byte[] begin = Paging.resume(after, all);
     if (after != null) {
       checkRowStart(begin);
     }
-    return scan(tr, begin, all, limit, new ArrayList<>(), 0);
+    return scan(tr, begin, all, limit, new ArrayList<>(), 0, damage);
   }
 
   /**
@@ -60,17 +69,27 @@ final class RowScan {
   /** The key-values of one entity's row. */
   private record RowKeys(Object id, byte[] prefix, List<KeyValue> kvs) {}
 
-  private CompletableFuture<Page<Object[]>> scan(ReadTransaction tr, byte[] begin, Range all, int limit, List<RowKeys> acc, long bytes) {
+  private CompletableFuture<Page<Object[]>> scan(ReadTransaction tr, byte[] begin, Range all, int limit, List<RowKeys> acc, long bytes,
+      List<String> damage) {
     int batch = (int) Math.min(Integer.MAX_VALUE, Math.max(64L, (limit + 1L) * Math.max(1, layout.codec().fieldNames().size())));
     return tr.getRange(begin, all.end, batch).asList().thenCompose(kvs -> {
       long read = bytes;
       for (KeyValue kv : kvs) {
         RowKeys row = acc.isEmpty() ? null : acc.get(acc.size() - 1);
         if (row == null || !EntityLayout.inRow(kv.getKey(), row.prefix())) {
-          Object id = idOf(kv.getKey());
+          Object id;
+          try {
+            id = idOf(kv.getKey());
+          } catch (io.strata.CodecException e) {
+            if (damage == null) {
+              throw e;
+            }
+            damage.add(e.getMessage());
+            continue;
+          }
           byte[] prefix = layout.rowPrefix(id);
           if (acc.size() == limit || read >= PAGE_BYTES) {
-            return CompletableFuture.completedFuture(page(acc, Optional.of(Continuation.of(all.begin, prefix))));
+            return CompletableFuture.completedFuture(page(acc, Optional.of(Continuation.of(all.begin, prefix)), damage));
           }
           row = new RowKeys(id, prefix, new ArrayList<>());
           acc.add(row);
@@ -79,10 +98,10 @@ final class RowScan {
         read += kv.getKey().length + kv.getValue().length;
       }
       if (kvs.size() < batch) {
-        return CompletableFuture.completedFuture(page(acc, Optional.empty()));
+        return CompletableFuture.completedFuture(page(acc, Optional.empty(), damage));
       }
       byte[] next = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
-      return scan(tr, next, all, limit, acc, read);
+      return scan(tr, next, all, limit, acc, read, damage);
     });
   }
 
@@ -97,9 +116,18 @@ final class RowScan {
     }
   }
 
-  private Page<Object[]> page(List<RowKeys> rows, Optional<Continuation> next) {
+  private Page<Object[]> page(List<RowKeys> rows, Optional<Continuation> next, List<String> damage) {
     List<Object[]> items = new ArrayList<>(rows.size());
-    rows.forEach(r -> items.add(store.elementsOf(r.id(), r.prefix().length, r.kvs())));
+    for (RowKeys r : rows) {
+      try {
+        items.add(store.elementsOf(r.id(), r.prefix().length, r.kvs()));
+      } catch (io.strata.CodecException e) {
+        if (damage == null) {
+          throw e;
+        }
+        damage.add(e.getMessage());
+      }
+    }
     return new Page<>(items, next);
   }
 }

@@ -20,9 +20,14 @@ final class StoredData {
         + ": restore it from a backup, or clear that key (Transaction.clear) and save the entity again", cause);
   }
 
-  /** An index entry at {@code key} that this version of the entity cannot read. */
+  /** An entry of index {@code index} at {@code key} that this version of the entity cannot read. */
   static CodecException corruptEntry(EntityLayout<?> layout, IndexDefinition index, byte[] key, String problem, Throwable cause) {
-    return new CodecException(layout.entityName() + ": the entry of index '" + index.name() + "' at key " + ByteArrayUtil.printable(key)
+    return corruptEntry(layout, "index '" + index.name() + "'", key, problem, cause);
+  }
+
+  /** An entry of {@code what} (e.g. "text index 'body'", "change feed") at {@code key} that this version of the entity cannot read. */
+  static CodecException corruptEntry(EntityLayout<?> layout, String what, byte[] key, String problem, Throwable cause) {
+    return new CodecException(layout.entityName() + ": the entry of " + what + " at key " + ByteArrayUtil.printable(key)
         + " " + problem + "; it was not written by this version of " + layout.entityName() + ": run verifyIndexes(), clear"
         + " that key (Transaction.clear) and save the entity it belongs to again", cause);
   }

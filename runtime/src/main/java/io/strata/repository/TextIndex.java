@@ -48,6 +48,11 @@ final class TextIndex implements DerivedIndex {
     return field;
   }
 
+  /** The layout of the entity whose field this indexes. */
+  EntityLayout<?> layout() {
+    return layout;
+  }
+
   /** {@code (E,"T",field)}. */
   Subspace subspace() {
     return subspace;

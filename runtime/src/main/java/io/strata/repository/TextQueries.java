@@ -71,7 +71,7 @@ public final class TextQueries<T> {
     List<String> words = Words.of(text);
     return ready(tr, field).thenCompose(index -> {
       byte[] query = ByteArrayUtil.join(index.subspace().getKey(), Tuple.from(mode.name(), String.join(" ", words)).pack());
-      byte[] resume = after == null ? null : after.resumeKeyFor(query);
+      byte[] resume = after == null ? null : resumeOf(after.resumeKeyFor(query));
       if (words.isEmpty()) {
         return CompletableFuture.completedFuture(new Page<T>(List.of(), Optional.empty()));
       }
@@ -91,6 +91,45 @@ public final class TextQueries<T> {
     });
   }
 
+  /**
+   * The id a continuation resumes after: exactly one packed, non-null id, as the pages made here hold. A
+   * token re-signed with another key (empty, or sorting before every id) would otherwise restart the query
+   * from its first page, and a client paging until {@code next()} is empty would loop forever.
+   */
+  private byte[] resumeOf(byte[] key) {
+    boolean id;
+    try {
+      Tuple t = Tuple.fromBytes(key);
+      id = t.size() == 1 && t.get(0) != null;
+    } catch (RuntimeException e) {
+      id = false;
+    }
+    if (!id) {
+      throw new io.strata.InvalidContinuationException("continuation does not resume after a " + store.layout().entityName()
+          + " id (it was not made by this text query); pass the token from Page.next() of this same query, unchanged, or null to start over");
+    }
+    return key;
+  }
+
+  /**
+   * Checks that a text entry {@code (E,"T",field,word,id) = (positions...)} read under {@code word} decodes:
+   * one id after the word, and positions that are integers. Everything the join later reads of an entry is
+   * checked here, so damage is a {@link io.strata.CodecException} naming the entity and the key.
+   */
+  private static KeyValue checked(TextIndex index, Subspace word, KeyValue kv) {
+    try {
+      Tuple id = word.unpack(kv.getKey());
+      if (id.size() != 1 || id.get(0) == null) {
+        throw new IllegalArgumentException("expected one id after the word, found " + id);
+      }
+      positions(kv.getValue());
+    } catch (RuntimeException e) {
+      throw StoredData.corruptEntry(index.layout(), "text index '" + index.name() + "'", kv.getKey(),
+          "is not (word, id) = (positions...): " + e.getMessage(), e);
+    }
+    return kv;
+  }
+
   /** One word's entries from just after {@code resume} (a packed id tuple, or null), read in id order in chunks. */
   private static final class Cursor {
     final String word;
@@ -100,7 +139,10 @@ public final class TextQueries<T> {
     final ArrayDeque<KeyValue> buffer = new ArrayDeque<>();
     boolean exhausted;
 
-    Cursor(String word, Subspace prefix, byte[] resume) {
+    final TextIndex index;
+
+    Cursor(TextIndex index, String word, Subspace prefix, byte[] resume) {
+      this.index = index;
       this.word = word;
       this.prefix = prefix;
       this.end = prefix.range().end;
@@ -109,7 +151,7 @@ public final class TextQueries<T> {
 
     CompletableFuture<Void> fill(ReadTransaction tr) {
       return tr.getRange(begin, end, CHUNK).asList().thenAccept(kvs -> {
-        buffer.addAll(kvs);
+        kvs.forEach(kv -> buffer.add(checked(index, prefix, kv)));
         exhausted = kvs.size() < CHUNK;
         if (!kvs.isEmpty()) {
           begin = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
@@ -146,7 +188,7 @@ public final class TextQueries<T> {
 
   private static List<Cursor> cursors(TextIndex index, LinkedHashSet<String> words, byte[] resume) {
     List<Cursor> out = new ArrayList<>();
-    words.forEach(w -> out.add(new Cursor(w, index.word(w), resume)));
+    words.forEach(w -> out.add(new Cursor(index, w, index.word(w), resume)));
     return out;
   }
 
@@ -250,7 +292,16 @@ public final class TextQueries<T> {
     return tr.getRange(start, end).asList().thenApply(kvs -> {
       TreeSet<byte[]> ids = new TreeSet<>(ByteArrayUtil::compareUnsigned);
       for (KeyValue kv : kvs) {
-        Tuple key = index.subspace().unpack(kv.getKey());
+        Tuple key;
+        try {
+          key = index.subspace().unpack(kv.getKey());
+          if (key.size() != 2 || !(key.get(0) instanceof String) || key.get(1) == null) {
+            throw new IllegalArgumentException("expected (word, id), found " + key);
+          }
+        } catch (RuntimeException e) {
+          throw StoredData.corruptEntry(index.layout(), "text index '" + index.name() + "'", kv.getKey(),
+              "is not (word, id): " + e.getMessage(), e);
+        }
         byte[] id = Tuple.from(key.get(1)).pack();
         if (resume == null || ByteArrayUtil.compareUnsigned(id, resume) > 0) {
           ids.add(id);

@@ -302,6 +302,26 @@ public abstract class BadInputContract extends BackendContract {
   }
 
   @Test
+  void verifyIndexesReportsRowsThatDoNotDecodeAndGoesOnCheckingTheOthers() {
+    for (String id : List.of("u1", "u2", "u3")) {
+      users.save(new User(id, "z", "e" + id, 1));
+    }
+    put(Tuple.from("User", "R", "u2", "age"), GARBAGE);
+    db.run(tr -> {
+      tr.set(ByteArrayUtil.join(Tuple.from("User", "R").pack(), new byte[] {(byte) 0xfe}), new byte[0]);
+      tr.clear(Tuple.from("User", "I", "zipcode", "z", "u3").pack()); // a problem after the bad rows
+      return null;
+    });
+    IndexReport report = users.verifyIndexes();
+    List<String> problems = report.problems();
+    assertTrue(problems.stream().anyMatch(p -> p.startsWith("User id u2: the stored data at key \\x02User\\x00\\x02R\\x00\\x02u2")
+        && p.contains("field 'age'") && p.contains("clear that key")), problems.toString());
+    assertTrue(problems.stream().anyMatch(p -> p.startsWith("User: the stored key \\x02User\\x00\\x02R\\x00\\xfe")), problems.toString());
+    assertTrue(problems.contains("row u3 has no entry in index 'zipcode' for [z]"), problems.toString());
+    assertEquals(2, report.rowsChecked(), "u1 and u3 decode; u2 is reported, not counted");
+  }
+
+  @Test
   void verifyIndexesReportsTextAndFeedEntriesThatDoNotDecode() {
     MemoRepository memos = new MemoRepository(db);
     memos.save(Memo.small("m1"));
@@ -317,6 +337,55 @@ public abstract class BadInputContract extends BackendContract {
     assertTrue(problems.stream().anyMatch(p -> p.startsWith("change feed has an entry at key")), problems.toString());
     assertTrue(problems.stream().anyMatch(p -> p.startsWith("change feed versions has an entry at key \\x02Memo\\x00\\x02v\\x00\\x02m1")),
         problems.toString());
+  }
+
+  @Test
+  void textQueriesNameEntityAndKeyOfAnEntryThatDoesNotDecode() {
+    MemoRepository memos = new MemoRepository(db);
+    memos.save(Memo.small("m1"));
+    put(Tuple.from("Memo", "T", "body", "short", "m2"), Tuple.from("not a position").pack());
+    String positions = "\\x02Memo\\x00\\x02T\\x00\\x02body\\x00\\x02short\\x00\\x02m2\\x00";
+    rejected(CodecException.class, () -> memos.findByBodyContainingAllWords("short"), "Memo: the entry of text index 'body' at key "
+        + positions, "run verifyIndexes()", "clear that key");
+    rejected(CodecException.class, () -> memos.findByBodyContainingPhrase("a short"), positions);
+    db.run(tr -> {
+      tr.clear(Tuple.from("Memo", "T", "body", "short", "m2").pack());
+      tr.set(ByteArrayUtil.join(Tuple.from("Memo", "T", "body", "short").pack(), new byte[] {(byte) 0xfe}), new byte[0]);
+      return null;
+    });
+    String garbage = "\\x02Memo\\x00\\x02T\\x00\\x02body\\x00\\x02short\\x00\\xfe";
+    rejected(CodecException.class, () -> memos.findByBodyContainingAnyWord("short"), "Memo: the entry of text index 'body' at key " + garbage);
+    rejected(CodecException.class, () -> memos.findByBodyContainingWordStartingWith("sho", 10, null), garbage, "clear that key");
+  }
+
+  @Test
+  void theChangeFeedNamesEntityAndKeyOfAnEntryThatDoesNotDecode() {
+    MemoRepository memos = new MemoRepository(db);
+    memos.save(Memo.small("m1"));
+    Tuple wrongId = Tuple.from("Memo", "V", com.apple.foundationdb.tuple.Versionstamp.complete(new byte[10]), 42L);
+    put(wrongId, new byte[0]);
+    rejected(CodecException.class, () -> memos.changesSince(null, 10), "Memo: the entry of change feed at key "
+        + ByteArrayUtil.printable(wrongId.pack()), "clear that key");
+    db.run(tr -> {
+      tr.clear(wrongId.pack());
+      tr.set(ByteArrayUtil.join(Tuple.from("Memo", "V").pack(), new byte[] {(byte) 0xfe}), new byte[0]);
+      return null;
+    });
+    rejected(CodecException.class, () -> memos.changesSince(null, 10), "Memo: the entry of change feed at key \\x02Memo\\x00\\x02V\\x00\\xfe");
+  }
+
+  @Test
+  void aTextPageTokenThatDoesNotResumeAfterAnIdIsRejected() {
+    MemoRepository memos = new MemoRepository(db);
+    memos.save(Memo.small("m1"));
+    memos.save(Memo.small("m2"));
+    byte[] query = ByteArrayUtil.join(Tuple.from("Memo", "T", "body").pack(), Tuple.from("ALL", "short").pack());
+    for (byte[] resume : List.of(new byte[0], Tuple.from("m1", "m2").pack(), new byte[] {(byte) 0xfe})) {
+      rejected(InvalidContinuationException.class, () -> memos.findByBodyContainingAllWords("short", 1, Continuation.of(query, resume)),
+          "does not resume after a Memo id", "pass the token from Page.next()");
+    }
+    Continuation real = memos.findByBodyContainingAllWords("short", 1, null).next().orElseThrow();
+    assertEquals(List.of("m2"), memos.findByBodyContainingAllWords("short", 1, real).items().stream().map(Memo::id).toList());
   }
 
   @Test
