@@ -7,7 +7,7 @@ import com.apple.foundationdb.directory.DirectoryLayer;
 import com.apple.foundationdb.directory.DirectorySubspace;
 import java.util.ArrayList;
 import java.util.Arrays;
-import io.strata.repository.Blocking;
+import io.strata.row.Blocking;
 import java.util.List;
 
 /**

@@ -1,5 +1,9 @@
 package io.strata.repository;
 
+import io.strata.row.EntityLayout;
+import io.strata.row.Sizes;
+import io.strata.row.StoredData;
+
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;

@@ -1,5 +1,27 @@
 package io.strata.repository;
 
+import io.strata.index.DerivedIndex;
+import io.strata.index.DerivedIndexDefinition;
+import io.strata.index.IndexStates;
+import io.strata.index.aggregate.AggregateDefinition;
+import io.strata.index.aggregate.AggregateIndex;
+import io.strata.index.feed.VersionedDefinition;
+import io.strata.index.feed.VersionedIndex;
+import io.strata.index.rank.RankDefinition;
+import io.strata.index.rank.RankIndex;
+import io.strata.index.text.TextDefinition;
+import io.strata.index.text.TextIndex;
+import io.strata.row.BlobField;
+import io.strata.row.ElementException;
+import io.strata.row.Elements;
+import io.strata.row.EntityCodec;
+import io.strata.row.EntityLayout;
+import io.strata.row.IndexDefinition;
+import io.strata.row.RowScan;
+import io.strata.row.RowWrites;
+import io.strata.row.Sizes;
+import io.strata.row.StoredData;
+
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
@@ -36,7 +58,7 @@ import java.util.concurrent.CompletableFuture;
 public final class EntityStore<T> {
   private static final byte[] PLUS_ONE = le(1);
   private static final byte[] MINUS_ONE = le(-1);
-  static final byte[] EMPTY = new byte[0];
+  public static final byte[] EMPTY = new byte[0];
 
   private final EntityLayout<T> layout;
   private final EntityCodec<T> codec;
@@ -63,30 +85,30 @@ public final class EntityStore<T> {
   }
 
   /** The aggregate and rank indexes, in declaration order. */
-  java.util.Collection<DerivedIndex> derived() {
+  public java.util.Collection<DerivedIndex> derived() {
     return derived.values();
   }
 
   /** The derived index of that name, or null. */
-  DerivedIndex derived(String name) {
+  public DerivedIndex derived(String name) {
     return derived.get(name);
   }
 
-  AggregateIndex aggregate(String name) {
+  public AggregateIndex aggregate(String name) {
     if (derived.get(name) instanceof AggregateIndex a) {
       return a;
     }
     throw new IllegalArgumentException(layout.entityName() + " has no @Aggregate named '" + name + "'");
   }
 
-  RankIndex rank(String name) {
+  public RankIndex rank(String name) {
     if (derived.get(name) instanceof RankIndex r) {
       return r;
     }
     throw new IllegalArgumentException(layout.entityName() + " has no @Rank named '" + name + "'");
   }
 
-  TextIndex text(String field) {
+  public TextIndex text(String field) {
     if (derived.get(field) instanceof TextIndex t) {
       return t;
     }
@@ -94,7 +116,7 @@ public final class EntityStore<T> {
   }
 
   /** The change feed of a {@code @Versioned} entity. */
-  VersionedIndex feed() {
+  public VersionedIndex feed() {
     if (derived.get(VersionedDefinition.NAME) instanceof VersionedIndex v) {
       return v;
     }
@@ -125,7 +147,7 @@ public final class EntityStore<T> {
 
 
   /** Which indexes hold every entity (see {@link IndexStates}). */
-  IndexStates states() {
+  public IndexStates states() {
     return states;
   }
 
@@ -159,7 +181,7 @@ public final class EntityStore<T> {
   }
 
   /** {@code elements} (or null) with each stored blob's length replaced by its bytes, read from its chunks. */
-  CompletableFuture<Object[]> withBlobs(ReadTransaction tr, Object[] elements) {
+  public CompletableFuture<Object[]> withBlobs(ReadTransaction tr, Object[] elements) {
     if (elements == null || layout.blobFields().isEmpty()) {
       return CompletableFuture.completedFuture(elements);
     }
@@ -197,7 +219,7 @@ public final class EntityStore<T> {
   }
 
   /** The stored elements without reading blob chunks (blob fields hold their length), or null. */
-  CompletableFuture<Object[]> loadRowOnly(ReadTransaction tr, Object id) {
+  public CompletableFuture<Object[]> loadRowOnly(ReadTransaction tr, Object id) {
     byte[] prefix = layout.rowPrefix(id);
     return tr.getRange(EntityLayout.below(prefix)).asList()
         .thenApply(kvs -> kvs.isEmpty() ? null : elementsOf(id, prefix.length, kvs));
@@ -207,7 +229,7 @@ public final class EntityStore<T> {
    * Elements from the row's key-values, whose keys share a {@link EntityLayout#rowPrefix} of {@code prefix}
    * bytes; blob fields hold their stored length until their chunks are read.
    */
-  Object[] elementsOf(Object id, int prefix, List<KeyValue> kvs) {
+  public Object[] elementsOf(Object id, int prefix, List<KeyValue> kvs) {
     Object[] elements = new Object[codec.fieldNames().size()];
     Map<String, List<Documents.Entry>> documents = null;
     for (KeyValue kv : kvs) {
@@ -277,7 +299,7 @@ public final class EntityStore<T> {
     }
   }
 
-  T build(Object[] elements) {
+  public T build(Object[] elements) {
     Object id = elements[codec.idIndex()];
     try {
       return codec.fromElements(elements);
@@ -353,12 +375,12 @@ public final class EntityStore<T> {
   }
 
   /** {@link #scan} without building entities or reading blob chunks (blob fields hold their lengths). */
-  CompletableFuture<Page<Object[]>> scanElements(ReadTransaction tr, int limit, Continuation after) {
+  public CompletableFuture<Page<Object[]>> scanElements(ReadTransaction tr, int limit, Continuation after) {
     return scan.page(tr, limit, after);
   }
 
   /** {@link #scanElements} for the repair tool: rows that do not decode are described in {@code damage} and left out. */
-  CompletableFuture<Page<Object[]>> scanElements(ReadTransaction tr, int limit, Continuation after, List<String> damage) {
+  public CompletableFuture<Page<Object[]>> scanElements(ReadTransaction tr, int limit, Continuation after, List<String> damage) {
     return scan.page(tr, limit, after, damage);
   }
 
@@ -478,13 +500,13 @@ public final class EntityStore<T> {
   }
 
   /** The value of a covering index entry: the whole row as a tuple, checked against the value limit. */
-  byte[] coveringRow(IndexDefinition index, Object id, T entity) {
+  public byte[] coveringRow(IndexDefinition index, Object id, T entity) {
     byte[] row = codec.encode(entity);
     Sizes.checkValue(layout.entityName(), id, "covering index '" + index.name() + "' row", row);
     return row;
   }
 
-  static void addPoint(Transaction tr, io.strata.spatial.SpatialIndex index, Object id, Object element) {
+  public static void addPoint(Transaction tr, io.strata.spatial.SpatialIndex index, Object id, Object element) {
     KeyValue e = spatialEntry(index, id, element);
     tr.set(e.getKey(), e.getValue());
   }
@@ -494,7 +516,7 @@ public final class EntityStore<T> {
   }
 
   /** The spatial entry of an entity whose field holds {@code element} (a point tuple). */
-  static KeyValue spatialEntry(io.strata.spatial.SpatialIndex index, Object id, Object element) {
+  public static KeyValue spatialEntry(io.strata.spatial.SpatialIndex index, Object id, Object element) {
     return index.isGeo() ? index.entry(id, Elements.toGeoPoint(element)) : index.entry(id, Elements.toPoint(element));
   }
 
@@ -502,7 +524,7 @@ public final class EntityStore<T> {
    * Moves the index entries of an entity whose elements change from {@code old} to {@code fresh} without a
    * full save (used when a document path changes); checks unique indexes first.
    */
-  CompletableFuture<Void> reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
+  public CompletableFuture<Void> reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
     List<List<Object>> was = layout.indexValues(old);
     List<List<Object>> now = layout.indexValues(fresh);
     byte[][] keys = checkReindex(id, fresh, now);

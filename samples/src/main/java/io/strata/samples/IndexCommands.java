@@ -1,6 +1,6 @@
 package io.strata.samples;
 
-import io.strata.repository.Words;
+import io.strata.index.text.Words;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

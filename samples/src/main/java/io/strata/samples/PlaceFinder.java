@@ -5,7 +5,7 @@ import io.strata.GeoPoint;
 import io.strata.Strata;
 import io.strata.StrataDb;
 import io.strata.StrataException;
-import io.strata.repository.IndexState;
+import io.strata.IndexState;
 import io.strata.spatial.Geodesy;
 import java.io.IOException;
 import java.io.PrintStream;

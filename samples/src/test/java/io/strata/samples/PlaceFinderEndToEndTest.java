@@ -10,7 +10,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.GeoPoint;
 import io.strata.Strata;
 import io.strata.StrataDb;
-import io.strata.repository.Words;
+import io.strata.index.text.Words;
 import io.strata.spatial.Geodesy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

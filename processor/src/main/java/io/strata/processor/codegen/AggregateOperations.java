@@ -18,8 +18,8 @@ import java.util.Optional;
  * <name>(groups…)} for MIN/MAX, and {@code <name>ByGroup()} when the aggregate has one group field.
  */
 final class AggregateOperations {
-  static final ClassName AGGREGATE_QUERIES = ClassName.get("io.strata.repository", "AggregateQueries");
-  static final ClassName AGGREGATE_DEFINITION = ClassName.get("io.strata.repository", "AggregateDefinition");
+  static final ClassName AGGREGATE_QUERIES = ClassName.get("io.strata.index.aggregate", "AggregateQueries");
+  static final ClassName AGGREGATE_DEFINITION = ClassName.get("io.strata.index.aggregate", "AggregateDefinition");
 
   private final EntityModel model;
   private final ValueCode values;

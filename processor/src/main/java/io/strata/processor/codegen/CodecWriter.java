@@ -15,7 +15,7 @@ import javax.lang.model.element.Modifier;
 
 /** Writes {@code <Type>Codec}: the reflection-free conversion between an entity and its tuple elements. */
 public final class CodecWriter {
-  static final ClassName ENTITY_CODEC = ClassName.get("io.strata.repository", "EntityCodec");
+  static final ClassName ENTITY_CODEC = ClassName.get("io.strata.row", "EntityCodec");
 
   public JavaFile write(EntityModel model) {
     ValueCode values = new ValueCode(model.codecName());

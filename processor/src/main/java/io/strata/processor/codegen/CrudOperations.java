@@ -18,9 +18,9 @@ import javax.lang.model.element.Modifier;
 final class CrudOperations {
   static final ClassName PAGE = ClassName.get("io.strata", "Page");
   static final ClassName CONTINUATION = ClassName.get("io.strata", "Continuation");
-  static final ClassName INDEX_REPORT = ClassName.get("io.strata.repository", "IndexReport");
-  static final ClassName INDEX_VERIFIER = ClassName.get("io.strata.repository", "IndexVerifier");
-  static final ClassName INDEX_MAINTENANCE = ClassName.get("io.strata.repository", "IndexMaintenance");
+  static final ClassName INDEX_REPORT = ClassName.get("io.strata", "IndexReport");
+  static final ClassName INDEX_VERIFIER = ClassName.get("io.strata.index", "IndexVerifier");
+  static final ClassName INDEX_MAINTENANCE = ClassName.get("io.strata.index", "IndexMaintenance");
 
   private final EntityModel model;
   private final ValueCode values;

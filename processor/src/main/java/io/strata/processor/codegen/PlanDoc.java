@@ -60,7 +60,7 @@ final class PlanDoc {
           + (m.parsed().limit() == 1 ? " (First: the first one)" : "") + "\n(declare {@code Optional} when none is a normal outcome).";
       case PAGE -> "One page of the matching " + what + ": at most {@code limit}; {@code after} (null for the first page)\n"
           + "continues where the previous page of this method with the same arguments stopped, in any transaction.";
-      case STREAM -> "The matching " + what + " as a lazy stream that reads " + "{@value io.strata.repository.QueryResults#STREAM_BATCH}"
+      case STREAM -> "The matching " + what + " as a lazy stream that reads " + "{@value io.strata.query.QueryResults#STREAM_BATCH}"
           + " at a time,\neach batch in its own transaction: the stream may span several transactions (it does not see one\n"
           + "snapshot) and must be closed.";
       default -> "The matching " + what + limit + (m.parsed().distinct() ? ", without repeats" : "") + ".";

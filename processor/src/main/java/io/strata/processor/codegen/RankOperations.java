@@ -14,8 +14,8 @@ import java.util.OptionalLong;
 
 /** Reads of {@code @Rank}s: {@code <name>RankOf}, {@code <name>At}, {@code <name>Range} and {@code <name>Size}. */
 final class RankOperations {
-  static final ClassName RANK_QUERIES = ClassName.get("io.strata.repository", "RankQueries");
-  static final ClassName RANK_DEFINITION = ClassName.get("io.strata.repository", "RankDefinition");
+  static final ClassName RANK_QUERIES = ClassName.get("io.strata.index.rank", "RankQueries");
+  static final ClassName RANK_DEFINITION = ClassName.get("io.strata.index.rank", "RankDefinition");
 
   private final EntityModel model;
   private final ValueCode values;

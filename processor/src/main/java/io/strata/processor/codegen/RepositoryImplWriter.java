@@ -26,13 +26,13 @@ import javax.lang.model.element.Modifier;
 /**
  * Writes {@code <Interface>Impl} for a {@code @Repository} interface: constructors like the generated
  * repositories', the {@code CrudRepository} methods, and one method per declared query running the plan
- * {@link io.strata.processor.planning.QueryPlanner} chose through {@code io.strata.repository.IndexScan}.
+ * {@link io.strata.processor.planning.QueryPlanner} chose through {@code io.strata.query.IndexScan}.
  * Each query method's javadoc states its plan in keys.
  */
 public final class RepositoryImplWriter {
-  static final ClassName INDEX_SCAN = ClassName.get("io.strata.repository", "IndexScan");
-  static final ClassName QUERY_RESULTS = ClassName.get("io.strata.repository", "QueryResults");
-  static final ClassName PAGING = ClassName.get("io.strata.repository", "Paging");
+  static final ClassName INDEX_SCAN = ClassName.get("io.strata.query", "IndexScan");
+  static final ClassName QUERY_RESULTS = ClassName.get("io.strata.query", "QueryResults");
+  static final ClassName PAGING = ClassName.get("io.strata.row", "Paging");
   private static final ClassName PAGE = CrudOperations.PAGE;
 
   public JavaFile write(RepositoryModel repo) {

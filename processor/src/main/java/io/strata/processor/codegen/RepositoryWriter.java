@@ -30,14 +30,14 @@ public final class RepositoryWriter {
   static final ClassName TX_CONTEXT = ClassName.get("com.apple.foundationdb", "TransactionContext");
   static final ClassName READ_CONTEXT = ClassName.get("com.apple.foundationdb", "ReadTransactionContext");
   static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
-  static final ClassName LAYOUT = ClassName.get("io.strata.repository", "EntityLayout");
-  static final ClassName INDEX_QUERIES = ClassName.get("io.strata.repository", "IndexQueries");
-  static final ClassName SPATIAL_QUERIES = ClassName.get("io.strata.repository", "SpatialQueries");
-  static final ClassName SPATIAL_FIELD = ClassName.get("io.strata.repository", "SpatialField");
-  static final ClassName BLOB_FIELD = ClassName.get("io.strata.repository", "BlobField");
+  static final ClassName LAYOUT = ClassName.get("io.strata.row", "EntityLayout");
+  static final ClassName INDEX_QUERIES = ClassName.get("io.strata.query", "IndexQueries");
+  static final ClassName SPATIAL_QUERIES = ClassName.get("io.strata.query", "SpatialQueries");
+  static final ClassName SPATIAL_FIELD = ClassName.get("io.strata.row", "SpatialField");
+  static final ClassName BLOB_FIELD = ClassName.get("io.strata.row", "BlobField");
   static final ClassName DOCUMENT_PATHS = ClassName.get("io.strata.repository", "DocumentPaths");
-  static final ClassName BLOCKING = ClassName.get("io.strata.repository", "Blocking");
-  static final ClassName INDEX_DEFINITION = ClassName.get("io.strata.repository", "IndexDefinition");
+  static final ClassName BLOCKING = ClassName.get("io.strata.row", "Blocking");
+  static final ClassName INDEX_DEFINITION = ClassName.get("io.strata.row", "IndexDefinition");
 
   public JavaFile write(EntityModel model) {
     ClassName repo = model.repositoryName();

@@ -17,8 +17,8 @@ import java.util.Optional;
  * in-memory predicate of {@code @AllowFiltering}, and the mapping of keys or entities to projections.
  */
 final class ScanCode {
-  private static final ClassName MATCHES = ClassName.get("io.strata.repository", "Matches");
-  static final ClassName FILTERED_ROWS = ClassName.get("io.strata.repository", "FilteredRows");
+  private static final ClassName MATCHES = ClassName.get("io.strata.query", "Matches");
+  static final ClassName FILTERED_ROWS = ClassName.get("io.strata.query", "FilteredRows");
 
   private final ValueCode values;
 

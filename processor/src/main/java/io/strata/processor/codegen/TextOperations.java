@@ -12,8 +12,8 @@ import java.util.List;
 
 /** Queries of {@code @Text} fields: all words, any word, phrase, word prefix; each listed and paged. */
 final class TextOperations {
-  static final ClassName TEXT_QUERIES = ClassName.get("io.strata.repository", "TextQueries");
-  static final ClassName TEXT_DEFINITION = ClassName.get("io.strata.repository", "TextDefinition");
+  static final ClassName TEXT_QUERIES = ClassName.get("io.strata.index.text", "TextQueries");
+  static final ClassName TEXT_DEFINITION = ClassName.get("io.strata.index.text", "TextDefinition");
 
   private final EntityModel model;
 

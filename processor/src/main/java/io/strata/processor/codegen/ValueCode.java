@@ -14,11 +14,11 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Java expressions converting between a value of a {@link ValueType} and its tuple element, calling
- * {@code io.strata.repository.Elements}. Nested records get a pair of package-private static helper
+ * {@code io.strata.row.Elements}. Nested records get a pair of package-private static helper
  * methods on the entity's codec, collected in {@link #helpers()} for the codec writer to emit.
  */
 final class ValueCode {
-  static final ClassName ELEMENTS = ClassName.get("io.strata.repository", "Elements");
+  static final ClassName ELEMENTS = ClassName.get("io.strata.row", "Elements");
   static final ClassName TUPLE = ClassName.get("com.apple.foundationdb.tuple", "Tuple");
 
   /** Helper pairs by name ({@code encode<Name>} / {@code decode<Name>}). */

@@ -15,8 +15,8 @@ import javax.lang.model.element.Modifier;
 
 /** The change feed of a {@code @Versioned} entity: changesSince, versionOf, watch, pruneDeletes, subscribe. */
 final class VersionedOperations {
-  static final ClassName CHANGE_FEED = ClassName.get("io.strata.repository", "ChangeFeed");
-  static final ClassName VERSIONED_DEFINITION = ClassName.get("io.strata.repository", "VersionedDefinition");
+  static final ClassName CHANGE_FEED = ClassName.get("io.strata.index.feed", "ChangeFeed");
+  static final ClassName VERSIONED_DEFINITION = ClassName.get("io.strata.index.feed", "VersionedDefinition");
   static final ClassName CHANGE = ClassName.get("io.strata", "Change");
   static final ClassName VERSIONSTAMP = ClassName.get("com.apple.foundationdb.tuple", "Versionstamp");
 

@@ -15,7 +15,7 @@ import io.strata.processor.fixtures.Place;
 import io.strata.processor.fixtures.PlaceRepository;
 import io.strata.processor.fixtures.PlainPlace;
 import io.strata.processor.fixtures.PlainPlaceRepository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;

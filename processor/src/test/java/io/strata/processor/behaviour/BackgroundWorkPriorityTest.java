@@ -7,7 +7,7 @@ import com.apple.foundationdb.Database;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.Faults;
 import io.strata.processor.fixtures.ShopV2Repository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -28,7 +28,7 @@ import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import io.strata.processor.fixtures.queries.Towns;
 import io.strata.processor.fixtures.queries.TownsImpl;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;

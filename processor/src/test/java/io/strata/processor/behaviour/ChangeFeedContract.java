@@ -11,7 +11,7 @@ import io.strata.Page;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Place;
 import io.strata.processor.fixtures.PlaceRepository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

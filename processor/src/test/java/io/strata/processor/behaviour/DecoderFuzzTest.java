@@ -23,7 +23,7 @@ import io.strata.processor.fixtures.SampleCodec;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserCodec;
 import io.strata.processor.fixtures.UserRepository;
-import io.strata.repository.EntityCodec;
+import io.strata.row.EntityCodec;
 import java.lang.management.ManagementFactory;
 import java.math.BigInteger;
 import java.time.Duration;

@@ -8,7 +8,7 @@ import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.Change;
 import io.strata.processor.fixtures.Place;
 import io.strata.processor.fixtures.PlaceRepository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import io.strata.testkit.Concurrently;
 import io.strata.testkit.FaultCampaign;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.IndexNotReadyException;
 import io.strata.embedded.Faults;
 import io.strata.processor.fixtures.ShopV2Repository;
-import io.strata.repository.IndexState;
+import io.strata.IndexState;
 import io.strata.testkit.Concurrently;
 import io.strata.testkit.FaultCampaign;
 import java.util.SplittableRandom;

@@ -12,7 +12,7 @@ import io.strata.processor.fixtures.CustomerCodec;
 import io.strata.processor.fixtures.CustomerRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;

@@ -10,7 +10,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Place;
 import io.strata.processor.fixtures.PlaceRepository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;

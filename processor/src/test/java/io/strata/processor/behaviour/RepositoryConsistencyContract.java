@@ -11,7 +11,7 @@ import io.strata.processor.fixtures.MemberCodec;
 import io.strata.processor.fixtures.MemberRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import io.strata.testkit.Concurrently;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

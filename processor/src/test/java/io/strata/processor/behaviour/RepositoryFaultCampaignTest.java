@@ -18,7 +18,7 @@ import io.strata.processor.fixtures.Member;
 import io.strata.processor.fixtures.MemberRepository;
 import io.strata.processor.fixtures.Parcel;
 import io.strata.processor.fixtures.ParcelRepository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import io.strata.testkit.Concurrently;
 import io.strata.testkit.FaultCampaign;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import io.strata.IndexNotReadyException;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Place;
 import io.strata.processor.fixtures.PlaceRepository;
-import io.strata.repository.IndexReport;
+import io.strata.IndexReport;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -10,7 +10,7 @@ import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.Faults;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
-import io.strata.repository.TransactionLimits;
+import io.strata.TransactionLimits;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

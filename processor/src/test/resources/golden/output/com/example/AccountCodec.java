@@ -2,8 +2,8 @@ package com.example;
 
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.GeoPoint;
-import io.strata.repository.Elements;
-import io.strata.repository.EntityCodec;
+import io.strata.row.Elements;
+import io.strata.row.EntityCodec;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;

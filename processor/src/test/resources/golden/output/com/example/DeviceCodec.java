@@ -1,7 +1,7 @@
 package com.example;
 
-import io.strata.repository.Elements;
-import io.strata.repository.EntityCodec;
+import io.strata.row.Elements;
+import io.strata.row.EntityCodec;
 import java.util.List;
 import javax.annotation.processing.Generated;
 

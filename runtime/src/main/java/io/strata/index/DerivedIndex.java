@@ -1,0 +1,69 @@
+package io.strata.index;
+
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.ReadTransactionContext;
+import com.apple.foundationdb.Transaction;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * The maintenance side of a {@link DerivedIndexDefinition}: moving one entity's contribution inside a
+ * write transaction, and checking the whole index against the rows.
+ */
+public interface DerivedIndex {
+  /** The index-state kind, also the key element: {@code "A"} aggregates, {@code "K"} ranks, {@code "T"} text. */
+  String kind();
+
+  String name();
+
+  /**
+   * Replaces the contribution of entity {@code id} with stored elements {@code old} (null: it did not
+   * exist) by that of {@code fresh} (null: it is deleted), in {@code tr}.
+   */
+  CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh);
+
+  /**
+   * Throws {@link io.strata.EntityTooLargeException} when a key or value this index would write for entity
+   * {@code id} with elements {@code fresh} is over FoundationDB's limits. Writers call it for every derived
+   * index, built or not, before the first write of a save, so a caller that catches the exception and
+   * commits its own transaction has written nothing of that save; {@link #update} does not check again.
+   */
+  void checkSizes(Object id, Object[] fresh);
+
+  /**
+   * Adds the contribution of an existing row during an online build (default: as an insert, after
+   * {@link #checkSizes}). An index that writers keep whatever the build's progress may skip rows they
+   * already wrote.
+   */
+  default CompletableFuture<Void> build(Transaction tr, Object id, Object[] row) {
+    checkSizes(id, row);
+    return update(tr, id, null, row);
+  }
+
+  /**
+   * Whether writers maintain this index for every row even while it is built (its entries are
+   * idempotent per row), rather than only for rows the build has passed.
+   */
+  default boolean maintainedWhileBuilding() {
+    return false;
+  }
+
+  /** A new verification run (it may keep state across batches of rows). */
+  Check check();
+
+  /** One verification of a derived index. */
+  interface Check {
+    /** Problems with one batch of rows read in {@code tr} (each row's entries must exist). */
+    CompletableFuture<List<String>> rows(ReadTransaction tr, List<Object[]> rows);
+
+    /** Called once per batch of rows whose read transaction completed (retries excluded), to accumulate totals. */
+    default void accepted(List<Object[]> rows) {}
+
+    /**
+     * After every row was seen: checks the stored entries (in read transactions of at most {@code batch}
+     * keys), reporting problems to {@code report}; returns how many entries it checked.
+     */
+    long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report);
+  }
+}

@@ -1,0 +1,190 @@
+package io.strata.index.feed;
+
+import io.strata.index.DerivedIndex;
+import io.strata.index.IndexVerifier;
+import io.strata.repository.EntityStore;
+import io.strata.row.EntityLayout;
+import io.strata.row.KeyBatches;
+import io.strata.row.Sizes;
+import io.strata.row.StoredData;
+
+import com.apple.foundationdb.MutationType;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.ReadTransactionContext;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
+import com.apple.foundationdb.tuple.Versionstamp;
+import io.strata.Codec;
+import io.strata.tuple.VersionstampTuples;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Maintains the change feed of a {@code @Versioned} entity, one entry per id:
+ * <pre>
+ * (E, "V", versionstamp, id) = b"" for a save, pack("deleted") for a delete   (SET_VERSIONSTAMPED_KEY)
+ * (E, "v", id)               = the 10-byte commit versionstamp of that entry  (SET_VERSIONSTAMPED_VALUE)
+ * </pre>
+ * A change reads {@code (E,"v",id)} and clears the id's previous entry, then writes both keys stamped
+ * with the commit's version (user version 0: the id orders entries of one commit), and adds 1 to
+ * {@link EntityLayout#feedWakeKey()} so live tails wake. A save that changes nothing writes nothing. A
+ * second change of the same id in one transaction cannot read {@code (E,"v",id)} (FoundationDB refuses
+ * reads of keys with pending versionstamped writes) and needs not: the first already cleared the previous
+ * entry, and the stamped key of both is the same, so the last change's value wins.
+ */
+public final class VersionedIndex implements DerivedIndex {
+  public static final String KIND = "V";
+  public static final byte[] DELETED = Tuple.from("deleted").pack();
+  private static final byte[] ONE = Codec.int64().encode(1L);
+
+  private final EntityStore<?> store;
+  private final EntityLayout<?> layout;
+  private final Subspace feed;
+  private final Subspace latest;
+  /** Ids each transaction attempt already changed (a handle is one attempt, so retries start empty). */
+  private final Map<Transaction, Set<Tuple>> changed = Collections.synchronizedMap(new WeakHashMap<>());
+
+  public VersionedIndex(EntityStore<?> store) {
+    this.store = store;
+    this.layout = store.layout();
+    this.feed = layout.entity().get("V");
+    this.latest = layout.entity().get("v");
+  }
+
+  @Override
+  public String kind() {
+    return KIND;
+  }
+
+  @Override
+  public String name() {
+    return VersionedDefinition.NAME;
+  }
+
+  /** {@code (E,"V")}. */
+  public Subspace feed() {
+    return feed;
+  }
+
+  public byte[] latestKey(Object id) {
+    return latest.pack(Tuple.from(id));
+  }
+
+  public byte[] entryKey(byte[] version, Object id) {
+    return feed.pack(Tuple.from(Versionstamp.complete(version, 0), id));
+  }
+
+  @Override
+  public boolean maintainedWhileBuilding() {
+    return true;
+  }
+
+  @Override
+  public void checkSizes(Object id, Object[] fresh) {
+    Sizes.checkKey(layout.entityName(), id, "change feed", incompleteEntryKey(id));
+  }
+
+  /** The entry key {@code SET_VERSIONSTAMPED_KEY} takes: the entry with an incomplete versionstamp and its offset. */
+  private byte[] incompleteEntryKey(Object id) {
+    return VersionstampTuples.packWithVersionstamp(feed, Tuple.from(Versionstamp.incomplete(0), id));
+  }
+
+  @Override
+  public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    if ((old == null && fresh == null) || (old != null && fresh != null && sameRow(old, fresh))) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return record(tr, id, fresh == null);
+  }
+
+  @Override
+  public CompletableFuture<Void> build(Transaction tr, Object id, Object[] row) {
+    checkSizes(id, row);
+    return tr.get(latestKey(id)).thenCompose(v -> v != null ? CompletableFuture.completedFuture(null) : record(tr, id, false));
+  }
+
+  private boolean sameRow(Object[] old, Object[] fresh) {
+    List<String> names = layout.codec().fieldNames();
+    for (int i = 0; i < old.length; i++) {
+      if (layout.blobField(names.get(i)) != null && (old[i] != null || fresh[i] != null)) {
+        return false; // the stored row holds a blob's length only: count any save as a change
+      }
+      if (!Objects.deepEquals(old[i], fresh[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private CompletableFuture<Void> record(Transaction tr, Object id, boolean deleted) {
+    boolean first = changed.computeIfAbsent(tr, t -> Collections.synchronizedSet(new HashSet<>())).add(Tuple.from(id));
+    CompletableFuture<Void> previous = !first ? CompletableFuture.completedFuture(null) : tr.get(latestKey(id)).thenAccept(v -> {
+      if (v != null) {
+        tr.clear(entryKey(checkVersion(id, v), id));
+      }
+    });
+    return previous.thenRun(() -> {
+      tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, incompleteEntryKey(id), deleted ? DELETED : EntityStore.EMPTY);
+      tr.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, latestKey(id), VersionstampTuples.transactionVersionValue());
+      tr.mutate(MutationType.ADD, layout.feedWakeKey(), ONE);
+    });
+  }
+
+  public byte[] checkVersion(Object id, byte[] v) {
+    if (v.length != 10) {
+      throw StoredData.corrupt(layout, id, latestKey(id), "holds " + v.length + " bytes, not a 10-byte versionstamp", null);
+    }
+    return v;
+  }
+
+  @Override
+  public Check check() {
+    return new Check() {
+      @Override
+      public CompletableFuture<List<String>> rows(ReadTransaction tr, List<Object[]> rows) {
+        List<CompletableFuture<String>> checks = new ArrayList<>();
+        for (Object[] row : rows) {
+          Object id = row[layout.codec().idIndex()];
+          checks.add(tr.get(latestKey(id)).thenCompose(v -> v == null
+              ? CompletableFuture.completedFuture("row " + Sizes.describe(id) + " has no change feed entry")
+              : v.length != 10 ? CompletableFuture.completedFuture("change feed version of row " + Sizes.describe(id) + " at key "
+                  + ByteArrayUtil.printable(latestKey(id)) + " holds " + v.length + " bytes, not a 10-byte versionstamp; clear that key"
+                  + " (Transaction.clear) and save the entity again")
+              : tr.get(entryKey(v, id)).thenApply(e -> e != null && e.length == 0 ? null
+                  : "row " + Sizes.describe(id) + " has " + (e == null ? "no" : "a delete") + " change feed entry at its version")));
+        }
+        return IndexVerifier.whenFound(checks);
+      }
+
+      @Override
+      public long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
+        long entries = KeyBatches.check(db, feed.range(), batch, report, (tr, kvs) -> IndexVerifier.checkEach(kvs, "change feed", kv -> {
+          Tuple key = feed.unpack(kv.getKey());
+          Object id = key.get(1);
+          byte[] version = key.getVersionstamp(0).getTransactionVersion();
+          boolean deleted = Arrays.equals(kv.getValue(), DELETED);
+          return tr.get(latestKey(id)).thenCombine(store.exists(tr, id), (v, exists) -> !Arrays.equals(v, version)
+              ? "change feed entry " + key + " is not the latest of its id"
+              : deleted == exists ? "change feed entry " + key + (deleted ? " is a delete but the row exists" : " has no row") : null);
+        }));
+        return entries + KeyBatches.check(db, latest.range(), batch, report, (tr, kvs) -> IndexVerifier.checkEach(kvs, "change feed versions",
+            kv -> {
+              Object id = latest.unpack(kv.getKey()).get(0);
+              return tr.get(entryKey(checkVersion(id, kv.getValue()), id)).thenApply(e -> e != null ? null
+                  : "change feed version of id " + Sizes.describe(id) + " names no entry");
+            }));
+      }
+    };
+  }
+}

@@ -1,0 +1,221 @@
+package io.strata.index.rank;
+
+import io.strata.index.DerivedIndex;
+import io.strata.index.GroupedField;
+import io.strata.index.IndexVerifier;
+import io.strata.repository.EntityStore;
+import io.strata.row.EntityLayout;
+import io.strata.row.Sizes;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.Range;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.ReadTransactionContext;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Maintains one {@code @Rank}: per group {@code g}, a {@link RankedSkipList} of {@code (value, id)} under
+ * {@code (E, "K", name, g...)}. An entity with a null group value or a null field is not ranked.
+ */
+public final class RankIndex implements DerivedIndex {
+  public static final String KIND = "K";
+
+  private final EntityStore<?> store;
+  private final EntityLayout<?> layout;
+  private final RankDefinition definition;
+  private final GroupedField fields;
+  private final Subspace subspace;
+
+  public RankIndex(EntityStore<?> store, RankDefinition definition) {
+    this.store = store;
+    this.layout = store.layout();
+    this.definition = definition;
+    this.fields = new GroupedField(layout, definition.groupBy(), definition.field());
+    this.subspace = layout.entity().get(KIND).get(definition.name());
+  }
+
+  @Override
+  public String kind() {
+    return KIND;
+  }
+
+  @Override
+  public String name() {
+    return definition.name();
+  }
+
+  public RankDefinition definition() {
+    return definition;
+  }
+
+  /** The skip list of one group. */
+  public Subspace group(Tuple group) {
+    return subspace.get(group);
+  }
+
+  /** The group of a row, or null when it is not ranked. */
+  public Tuple groupOf(Object[] row) {
+    return fields.value(row) == null ? null : fields.group(row);
+  }
+
+  /** The skip-list element of a row: {@code (value, id)}. */
+  public Tuple elementOf(Object id, Object[] row) {
+    return Tuple.from(fields.value(row), id);
+  }
+
+  /** Checks the longest key the row's element takes: its node at the top level. */
+  @Override
+  public void checkSizes(Object id, Object[] fresh) {
+    Tuple to = groupOf(fresh);
+    if (to != null) {
+      byte[] top = RankedSkipList.node(group(to), RankedSkipList.LEVELS - 1, elementOf(id, fresh));
+      Sizes.checkKey(layout.entityName(), id, "rank '" + name() + "'", top);
+    }
+  }
+
+  @Override
+  public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    Tuple from = groupOf(old);
+    Tuple to = groupOf(fresh);
+    Tuple was = from == null ? null : elementOf(id, old);
+    Tuple now = to == null ? null : elementOf(id, fresh);
+    if (from != null && from.equals(to) && was.equals(now)) {
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> removed = was == null ? CompletableFuture.completedFuture(null) : RankedSkipList.remove(tr, group(from), was);
+    return now == null ? removed : removed.thenCompose(v -> RankedSkipList.insert(tr, group(to), now));
+  }
+
+  @Override
+  public Check check() {
+    return new Check() {
+      @Override
+      public CompletableFuture<List<String>> rows(ReadTransaction tr, List<Object[]> rows) {
+        List<CompletableFuture<String>> checks = new ArrayList<>();
+        for (Object[] row : rows) {
+          Object id = row[layout.codec().idIndex()];
+          Tuple g = groupOf(row);
+          if (g != null) {
+            Tuple e = elementOf(id, row);
+            checks.add(RankedSkipList.contains(tr, group(g), e).thenApply(found -> found ? null
+                : "row " + Sizes.describe(id) + " has no entry " + g.addAll(e) + " in rank '" + name() + "'"));
+          }
+        }
+        return IndexVerifier.whenFound(checks);
+      }
+
+      @Override
+      public long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
+        return checkStructure(db, batch, report);
+      }
+    };
+  }
+
+  /**
+   * Reads the whole index in batches, one group at a time (a group is held in memory), and checks each
+   * group's skip list: the nodes of every level are exactly the elements that tall, every span counts
+   * the elements up to the next node, and every element has a row with that group and value.
+   */
+  private long checkStructure(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
+    Range all = subspace.range();
+    byte[] begin = all.begin;
+    long checked = 0;
+    int groupSize = definition.groupBy().size();
+    Tuple current = null;
+    TreeMap<Integer, List<KeyValue>> levels = new TreeMap<>();
+    while (begin != null) {
+      byte[] from = begin;
+      List<KeyValue> kvs = db.read(tr -> tr.getRange(from, all.end, batch).asList().join());
+      for (KeyValue kv : kvs) {
+        Tuple key = subspace.unpack(kv.getKey());
+        Tuple g = Tuple.fromList(key.getItems().subList(0, groupSize));
+        if (!g.equals(current)) {
+          if (current != null) {
+            report.accept(checkGroup(db, batch, current, levels));
+          }
+          current = g;
+          levels = new TreeMap<>();
+        }
+        levels.computeIfAbsent((int) key.getLong(groupSize), l -> new ArrayList<>()).add(kv);
+      }
+      checked += kvs.size();
+      begin = kvs.size() < batch ? null : ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
+    }
+    if (current != null) {
+      report.accept(checkGroup(db, batch, current, levels));
+    }
+    return checked;
+  }
+
+  private List<String> checkGroup(ReadTransactionContext db, int batch, Tuple g, TreeMap<Integer, List<KeyValue>> levels) {
+    Subspace list = group(g);
+    List<String> problems = new ArrayList<>();
+    String where = "rank '" + name() + "' group " + g;
+    List<Tuple> elements = new ArrayList<>();
+    for (KeyValue kv : levels.getOrDefault(0, List.of())) {
+      Tuple t = list.unpack(kv.getKey()).popFront();
+      if (t.size() == 0 || RankedSkipList.count(kv.getValue()) != 1) {
+        problems.add(where + " level-0 key " + t + " is not a node counting 1");
+      } else {
+        elements.add(t);
+      }
+    }
+    for (int l = 1; l < RankedSkipList.LEVELS; l++) {
+      List<Integer> expected = new ArrayList<>(); // positions in elements of the level-l nodes
+      for (int i = 0; i < elements.size(); i++) {
+        if (RankedSkipList.height(elements.get(i)) >= l) {
+          expected.add(i);
+        }
+      }
+      long head = 0;
+      List<Tuple> nodes = new ArrayList<>();
+      List<Long> spans = new ArrayList<>();
+      for (KeyValue kv : levels.getOrDefault(l, List.of())) {
+        Tuple t = list.unpack(kv.getKey()).popFront();
+        if (t.size() == 0) {
+          head = RankedSkipList.count(kv.getValue());
+        } else {
+          nodes.add(t);
+          spans.add(RankedSkipList.count(kv.getValue()));
+        }
+      }
+      List<Tuple> wanted = expected.stream().map(elements::get).toList();
+      if (!nodes.equals(wanted)) {
+        problems.add(where + " level " + l + " holds nodes " + nodes + " but its elements' heights give " + wanted);
+        continue;
+      }
+      long wantHead = expected.isEmpty() ? elements.size() : expected.get(0);
+      if (head != wantHead) {
+        problems.add(where + " level " + l + " head counts " + head + " elements, not " + wantHead);
+      }
+      for (int k = 0; k < expected.size(); k++) {
+        long want = (k + 1 < expected.size() ? expected.get(k + 1) : elements.size()) - expected.get(k);
+        if (spans.get(k) != want) {
+          problems.add(where + " level " + l + " node " + nodes.get(k) + " counts " + spans.get(k) + " elements, not " + want);
+        }
+      }
+    }
+    for (int start = 0; start < elements.size(); start += batch) {
+      List<Tuple> chunk = elements.subList(start, Math.min(elements.size(), start + batch));
+      problems.addAll(db.read(tr -> {
+        List<CompletableFuture<String>> checks = new ArrayList<>();
+        for (Tuple e : chunk) {
+          Object id = e.get(1);
+          checks.add(store.loadRowOnly(tr, id).thenApply(row -> row != null && Objects.equals(g, groupOf(row))
+              && elementOf(id, row).equals(e) ? null : where + " entry " + e + (row == null ? " has no row" : " does not match its row's values")));
+        }
+        return IndexVerifier.found(checks);
+      }));
+    }
+    return problems;
+  }
+}

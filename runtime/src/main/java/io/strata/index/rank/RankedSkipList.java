@@ -1,0 +1,273 @@
+package io.strata.index.rank;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MutationType;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Codec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A ranked skip list of tuples inside one subspace {@code G} (one group of a {@code @Rank}), giving rank,
+ * select, range and size in O(log n) keys read.
+ *
+ * <h2>Structure</h2>
+ * {@link #LEVELS} levels, 0 to 7. Every element {@code e} (a tuple {@code (value, id)}) has a node at
+ * level 0 and, with probability 16<sup>-l</sup>, at every level up to {@code l}: its height is a
+ * deterministic hash of {@code e} ({@link #height}), so a delete finds exactly the nodes its insert made.
+ * <pre>
+ * (G, l)            = count   the head of level l (absent when 0): elements before the first node of level l
+ * (G, l, value, id) = count   a node: how many elements lie in [this node, the next node of level l)
+ * </pre>
+ * Counts are 8-byte little-endian integers; a level-0 node counts only itself (1). So every level
+ * partitions the elements into spans, and a level-{@code l} span is the sum of the level-{@code l-1}
+ * spans it covers. The rank of {@code e} is the sum of the spans passed while descending from the
+ * top-level head to {@code e}: at each level only the nodes between the predecessors found at the
+ * levels above and below (16 on average), so O(16 · log<sub>16</sub> n) keys in two round trips.
+ *
+ * <h2>Concurrency</h2>
+ * An insert or delete finds its predecessor at every level with snapshot reads, then declares read
+ * conflicts only on the gaps it depends on: the keys after each predecessor up to the element, and the
+ * predecessor's level-0 key (which a delete of that predecessor clears). Above its height it changes the
+ * predecessors' counts with atomic ADD, which concurrent inserts elsewhere in the group do not conflict
+ * with. Only at levels up to its height (1 in 16 inserts reaches level 1) does it read exact counts,
+ * to split a span. So concurrent writers into one group conflict only when they land in the same gap or
+ * split the same span.
+ */
+public final class RankedSkipList {
+  public static final int LEVELS = 8;
+  private static final int BITS_PER_LEVEL = 4;
+  private static final byte[] ONE = Codec.int64().encode(1L);
+  private static final byte[] ZERO = Codec.int64().encode(0L);
+  private static final int SCAN_CHUNK = 24;
+
+  private RankedSkipList() {}
+
+  /** The highest level holding a node of {@code element}: 0 with probability 15/16, each next level 16 times rarer. */
+  public static int height(Tuple element) {
+    long h = 0xcbf29ce484222325L;
+    for (byte b : element.pack()) {
+      h = (h ^ (b & 0xff)) * 0x100000001b3L;
+    }
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    return Math.min(LEVELS - 1, Long.numberOfTrailingZeros(h) / BITS_PER_LEVEL);
+  }
+
+  public static byte[] head(Subspace g, int level) {
+    return g.pack(Tuple.from(level));
+  }
+
+  /** The key of {@code element}'s node at {@code level}; the head's key when {@code element} is null. */
+  public static byte[] node(Subspace g, int level, Tuple element) {
+    return element == null ? head(g, level) : g.pack(Tuple.from(level).addAll(element));
+  }
+
+  private static byte[] levelEnd(Subspace g, int level) {
+    return g.get(level).range().end;
+  }
+
+  private static byte[] after(byte[] key) {
+    return ByteArrayUtil.join(key, new byte[] {0});
+  }
+
+  public static long count(byte[] value) {
+    return value == null ? 0 : Codec.int64().decode(value);
+  }
+
+  /** The element of a node key, or null for a head. */
+  private static Tuple elementOf(Subspace g, byte[] key) {
+    Tuple t = g.unpack(key);
+    return t.size() == 1 ? null : t.popFront();
+  }
+
+  /** Per level, the element of the last node before {@code element} (null: the head), read at snapshot. */
+  private static CompletableFuture<Tuple[]> predecessors(ReadTransaction tr, Subspace g, Tuple element) {
+    List<CompletableFuture<List<KeyValue>>> reads = new ArrayList<>(LEVELS);
+    for (int l = 0; l < LEVELS; l++) {
+      reads.add(tr.getRange(head(g, l), node(g, l, element), 1, true).asList());
+    }
+    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> {
+      Tuple[] p = new Tuple[LEVELS];
+      for (int l = 0; l < LEVELS; l++) {
+        List<KeyValue> kvs = reads.get(l).join();
+        p[l] = kvs.isEmpty() ? null : elementOf(g, kvs.get(0).getKey());
+      }
+      return p;
+    });
+  }
+
+  /** Read conflicts on what an insert or delete of {@code element} relies on (see the class comment). */
+  private static void conflicts(Transaction tr, Subspace g, Tuple element, Tuple[] p) {
+    for (int l = 0; l < LEVELS; l++) {
+      tr.addReadConflictRange(after(node(g, l, p[l])), after(node(g, l, element)));
+      if (p[l] != null) {
+        byte[] base = node(g, 0, p[l]);
+        tr.addReadConflictRange(base, after(base));
+      }
+    }
+  }
+
+  private static void add(Transaction tr, Subspace g, int level, Tuple at, long delta) {
+    if (delta == 0) {
+      return;
+    }
+    byte[] key = node(g, level, at);
+    tr.mutate(MutationType.ADD, key, Codec.int64().encode(delta));
+    if (at == null) {
+      tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head is absent
+    }
+  }
+
+  /** Sum of the counts of the nodes of {@code level} in {@code [from, to)} (exact reads). */
+  private static CompletableFuture<Long> sum(ReadTransaction tr, Subspace g, int level, Tuple from, Tuple to) {
+    return tr.getRange(node(g, level, from), node(g, level, to)).asList().thenApply(kvs -> {
+      long total = 0;
+      for (KeyValue kv : kvs) {
+        total += count(kv.getValue());
+      }
+      return total;
+    });
+  }
+
+  /** Adds {@code element}, which must not be present. */
+  public static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element) {
+    int h = height(element);
+    return predecessors(tr.snapshot(), g, element).thenCompose(p -> {
+      conflicts(tr, g, element, p);
+      for (int l = h + 1; l < LEVELS; l++) {
+        add(tr, g, l, p[l], 1);
+      }
+      tr.set(node(g, 0, element), ONE);
+      if (h == 0) {
+        return CompletableFuture.completedFuture(null);
+      }
+      // before[l]: elements in [p[l], element) = the level-(l-1) spans from p[l] up to p[l-1], plus before[l-1]
+      List<CompletableFuture<Long>> spans = new ArrayList<>();
+      List<CompletableFuture<byte[]>> counts = new ArrayList<>();
+      for (int l = 1; l <= h; l++) {
+        spans.add(sum(tr, g, l - 1, p[l], p[l - 1]));
+        counts.add(tr.get(node(g, l, p[l])));
+      }
+      return CompletableFuture.allOf(spans.toArray(CompletableFuture[]::new)).thenCombine(
+          CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)), (a, b) -> {
+            long before = p[0] == null ? 0 : 1;
+            for (int l = 1; l <= h; l++) {
+              before += spans.get(l - 1).join();
+              long span = count(counts.get(l - 1).join());
+              if (p[l] == null && before == 0) {
+                tr.clear(head(g, l));
+              } else {
+                tr.set(node(g, l, p[l]), Codec.int64().encode(before));
+              }
+              tr.set(node(g, l, element), Codec.int64().encode(span + 1 - before));
+            }
+            return null;
+          });
+    });
+  }
+
+  /** Removes {@code element}, which must be present. */
+  public static CompletableFuture<Void> remove(Transaction tr, Subspace g, Tuple element) {
+    int h = height(element);
+    return predecessors(tr.snapshot(), g, element).thenCompose(p -> {
+      conflicts(tr, g, element, p);
+      for (int l = h + 1; l < LEVELS; l++) {
+        add(tr, g, l, p[l], -1);
+      }
+      tr.clear(node(g, 0, element));
+      List<CompletableFuture<byte[]>> counts = new ArrayList<>();
+      for (int l = 1; l <= h; l++) {
+        counts.add(tr.get(node(g, l, element)));
+      }
+      return CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)).thenApply(v -> {
+        for (int l = 1; l <= h; l++) {
+          add(tr, g, l, p[l], count(counts.get(l - 1).join()) - 1); // the predecessor's span absorbs this one
+          tr.clear(node(g, l, element));
+        }
+        return null;
+      });
+    });
+  }
+
+  /** Whether {@code element} is present: one key. */
+  public static CompletableFuture<Boolean> contains(ReadTransaction tr, Subspace g, Tuple element) {
+    return tr.get(node(g, 0, element)).thenApply(v -> v != null);
+  }
+
+  /** How many elements sort before {@code element} (which need not be present). */
+  public static CompletableFuture<Long> rank(ReadTransaction tr, Subspace g, Tuple element) {
+    return predecessors(tr, g, element).thenCompose(p -> {
+      List<CompletableFuture<Long>> parts = new ArrayList<>();
+      for (int l = LEVELS - 1; l >= 1; l--) {
+        parts.add(sum(tr, g, l, l == LEVELS - 1 ? null : p[l + 1], p[l]));
+      }
+      parts.add(sum(tr, g, 0, p[1], element));
+      return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(v -> {
+        long rank = 0;
+        for (CompletableFuture<Long> part : parts) {
+          rank += part.join();
+        }
+        return rank;
+      });
+    });
+  }
+
+  /** The number of elements: the spans of the top level. */
+  public static CompletableFuture<Long> size(ReadTransaction tr, Subspace g) {
+    return tr.getRange(head(g, LEVELS - 1), levelEnd(g, LEVELS - 1)).asList().thenApply(kvs -> {
+      long total = 0;
+      for (KeyValue kv : kvs) {
+        total += count(kv.getValue());
+      }
+      return total;
+    });
+  }
+
+  /** The element at {@code rank} (0-based), empty when {@code rank >= size}. */
+  public static CompletableFuture<Optional<Tuple>> select(ReadTransaction tr, Subspace g, long rank) {
+    return descend(tr, g, LEVELS - 1, null, rank);
+  }
+
+  /** At {@code level}, from {@code cur}'s node (null: the head), finds the span holding position {@code remaining}. */
+  private static CompletableFuture<Optional<Tuple>> descend(ReadTransaction tr, Subspace g, int level, Tuple cur, long remaining) {
+    if (level == 0) {
+      return tr.getRange(node(g, 0, cur), levelEnd(g, 0), (int) Math.min(Integer.MAX_VALUE, remaining + 1)).asList()
+          .thenApply(kvs -> kvs.size() > remaining ? Optional.of(elementOf(g, kvs.get((int) remaining).getKey())) : Optional.empty());
+    }
+    return walk(tr, g, level, node(g, level, cur), remaining);
+  }
+
+  private static CompletableFuture<Optional<Tuple>> walk(ReadTransaction tr, Subspace g, int level, byte[] from, long remaining) {
+    return tr.getRange(from, levelEnd(g, level), SCAN_CHUNK).asList().thenCompose(kvs -> {
+      long left = remaining;
+      for (KeyValue kv : kvs) {
+        long span = count(kv.getValue());
+        if (left < span) {
+          return descend(tr, g, level - 1, elementOf(g, kv.getKey()), left);
+        }
+        left -= span;
+      }
+      if (kvs.size() < SCAN_CHUNK) {
+        return CompletableFuture.completedFuture(Optional.empty());
+      }
+      return walk(tr, g, level, after(kvs.get(kvs.size() - 1).getKey()), left);
+    });
+  }
+
+  /** Up to {@code count} elements from {@code first} (inclusive) on, in order: level-0 keys only. */
+  public static CompletableFuture<List<Tuple>> scan(ReadTransaction tr, Subspace g, Tuple first, int count) {
+    return tr.getRange(node(g, 0, first), levelEnd(g, 0), count).asList().thenApply(kvs -> {
+      List<Tuple> out = new ArrayList<>(kvs.size());
+      kvs.forEach(kv -> out.add(elementOf(g, kv.getKey())));
+      return out;
+    });
+  }
+}

@@ -1,0 +1,80 @@
+package io.strata.query;
+
+import io.strata.repository.EntityStore;
+import io.strata.row.EntityLayout;
+import io.strata.row.Paging;
+import io.strata.row.RowScan;
+
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import io.strata.Continuation;
+import io.strata.Page;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+
+/**
+ * The plan of an {@code @AllowFiltering} method no index helps: read every row in id order, in batches, and
+ * keep those a predicate accepts. Reads the whole entity, so within one transaction it suits small entities;
+ * pages and streams resume at the next row and so work in short transactions over any size.
+ */
+public final class FilteredRows {
+  private static final int BATCH = 500;
+
+  private FilteredRows() {}
+
+  /** Rows a filtered page examines before it returns (short or empty, with a continuation): a filter that matches little never reads a whole table in one transaction. */
+  public static final int BUDGET = 2_000;
+
+  /** The accepted entities in id order, at most {@code limit}, read in {@code tr}. */
+  public static <T> CompletableFuture<List<T>> all(ReadTransaction tr, EntityStore<T> store, Predicate<T> test, int limit) {
+    byte[] rows = store.layout().rows().range().begin;
+    return collect(tr, store, test, limit, null, new ArrayList<>(), rows, Integer.MAX_VALUE).thenApply(Page::items);
+  }
+
+  /**
+   * At most {@code limit} accepted entities after {@code after} (null: from the first row), examining at most
+   * {@link #BUDGET} rows; the continuation, bound to {@code query} ({@link Paging#query}: the method and its
+   * arguments), resumes at the row after the last one examined, in any transaction.
+   */
+  public static <T> CompletableFuture<Page<T>> page(ReadTransaction tr, EntityStore<T> store, Predicate<T> test, int limit,
+      Continuation after, byte[] query) {
+    Paging.checkLimit(limit);
+    byte[] rows = store.layout().rows().range().begin;
+    byte[] bound = ByteArrayUtil.join(rows, query);
+    Continuation start = after == null ? null : Continuation.of(rows, after.resumeKeyFor(bound));
+    return collect(tr, store, test, limit, start, new ArrayList<>(), bound, BUDGET);
+  }
+
+  private static <T> CompletableFuture<Page<T>> collect(ReadTransaction tr, EntityStore<T> store, Predicate<T> test, int limit,
+      Continuation after, List<T> kept, byte[] bound, int budget) {
+    return store.scan(tr, BATCH, after).thenCompose(page -> {
+      List<T> rows = page.items();
+      for (int i = 0; i < rows.size(); i++) {
+        if (test.test(rows.get(i))) {
+          if (kept.size() == limit) {
+            return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(resumeAt(store, rows.get(i), bound))));
+          }
+          kept.add(rows.get(i));
+        }
+      }
+      if (page.next().isEmpty()) {
+        return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
+      }
+      byte[] next = page.next().get().resumeKeyFor(store.layout().rows().range().begin);
+      if (rows.size() >= budget) {
+        return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(bound, next))));
+      }
+      return collect(tr, store, test, limit, page.next().get(), kept, bound, budget - rows.size());
+    });
+  }
+
+  /** A continuation of the row scan that starts at {@code entity}'s row, as {@link RowScan} makes them. */
+  private static <T> Continuation resumeAt(EntityStore<T> store, T entity, byte[] bound) {
+    EntityLayout<T> layout = store.layout();
+    Object id = layout.codec().toElements(entity)[layout.codec().idIndex()];
+    return Continuation.of(bound, layout.rowPrefix(id));
+  }
+}

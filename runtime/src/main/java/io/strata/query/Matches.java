@@ -1,0 +1,48 @@
+package io.strata.query;
+
+import io.strata.row.Elements;
+
+import com.apple.foundationdb.tuple.Tuple;
+import java.util.Collection;
+
+/**
+ * The in-memory checks of {@code @AllowFiltering} methods, on tuple elements as stored (see {@link Elements}):
+ * they compare as the index would, so a filtered result equals an indexed one. An absent (null) value
+ * matches nothing, as it has no index entry.
+ */
+public final class Matches {
+  private Matches() {}
+
+  public static boolean equal(Object value, Object wanted) {
+    return value != null && Tuple.from(value).equals(Tuple.from(wanted));
+  }
+
+  public static boolean in(Object value, Collection<?> wanted) {
+    return value != null && wanted.stream().anyMatch(w -> equal(value, w));
+  }
+
+  /** The sign of {@code value - bound} in index order; decimals (nested tuples) by numeric value. */
+  public static int compare(Object value, Object bound) {
+    if (value instanceof Tuple a && bound instanceof Tuple b) {
+      return Elements.toBigDecimal(a).compareTo(Elements.toBigDecimal(b));
+    }
+    return Tuple.from(value).compareTo(Tuple.from(bound));
+  }
+
+  public static boolean lessThan(Object value, Object bound, boolean inclusive) {
+    return value != null && (inclusive ? compare(value, bound) <= 0 : compare(value, bound) < 0);
+  }
+
+  public static boolean greaterThan(Object value, Object bound, boolean inclusive) {
+    return value != null && (inclusive ? compare(value, bound) >= 0 : compare(value, bound) > 0);
+  }
+
+  /** {@code Between}: both bounds inclusive. */
+  public static boolean between(Object value, Object from, Object to) {
+    return greaterThan(value, from, true) && lessThan(value, to, true);
+  }
+
+  public static boolean startsWith(Object value, String prefix) {
+    return value instanceof String s && s.startsWith(prefix);
+  }
+}

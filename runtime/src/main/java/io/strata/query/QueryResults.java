@@ -1,0 +1,142 @@
+package io.strata.query;
+
+import io.strata.repository.EntityStore;
+
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Continuation;
+import io.strata.IncorrectResultSizeException;
+import io.strata.Page;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * Shapes the results of declared repository methods: at most one result, the union of {@code Or}
+ * branches, distinct values, and lazy streams read page by page.
+ */
+public final class QueryResults {
+  /** How many results a {@code Stream} method reads per transaction. */
+  public static final int STREAM_BATCH = 256;
+
+  private QueryResults() {}
+
+  /**
+   * The only result, or empty; {@code items} holds at most two (the scan's limit).
+   *
+   * @throws IncorrectResultSizeException if there are two
+   */
+  public static <T> Optional<T> single(String method, List<T> items) {
+    if (items.size() > 1) {
+      throw new IncorrectResultSizeException(method, items.size());
+    }
+    return items.stream().findFirst();
+  }
+
+  /**
+   * The one result of a method declared to return a bare {@code E} (or a bare projection): exactly one, never
+   * null; {@code items} holds at most two (the scan's limit).
+   *
+   * @throws IncorrectResultSizeException if there is none (expected 1, found 0) or two
+   */
+  public static <T> T one(String method, List<T> items) {
+    if (items.isEmpty()) {
+      throw new IncorrectResultSizeException(method, 1, 0);
+    }
+    return single(method, items).orElseThrow();
+  }
+
+  /**
+   * The union of {@code branches} without duplicates (the same {@code key}), in branch order, or sorted by
+   * {@code order} when it is not null; at most {@code limit}.
+   */
+  public static <T> List<T> union(List<List<T>> branches, Function<T, Tuple> key, Comparator<T> order, int limit) {
+    Map<Tuple, T> distinct = new LinkedHashMap<>();
+    branches.forEach(b -> b.forEach(item -> distinct.putIfAbsent(key.apply(item), item)));
+    List<T> out = new ArrayList<>(distinct.values());
+    if (order != null) {
+      out.sort(order);
+    }
+    return out.size() > limit ? List.copyOf(out.subList(0, limit)) : out;
+  }
+
+  /** {@link #union(List, Function, Comparator, int)} of branches read concurrently. */
+  public static <T> CompletableFuture<List<T>> unionOf(List<CompletableFuture<List<T>>> branches, Function<T, Tuple> key,
+      Comparator<T> order, int limit) {
+    return CompletableFuture.allOf(branches.toArray(CompletableFuture[]::new))
+        .thenApply(v -> union(branches.stream().map(CompletableFuture::join).toList(), key, order, limit));
+  }
+
+  /** The items {@code test} accepts, at most {@code limit} (in-memory checks of {@code @AllowFiltering}). */
+  public static <T> List<T> filter(List<T> items, Predicate<T> test, int limit) {
+    return items.stream().filter(test).limit(limit).toList();
+  }
+
+  /** Deletes the entities with these ids one after the other in {@code tr}; returns how many existed. */
+  public static CompletableFuture<Long> delete(Transaction tr, EntityStore<?> store, List<Object> ids) {
+    CompletableFuture<Long> chain = CompletableFuture.completedFuture(0L);
+    for (Object id : ids) {
+      chain = chain.thenCompose(n -> store.delete(tr, id).thenApply(deleted -> deleted ? n + 1 : n));
+    }
+    return chain;
+  }
+
+  /** {@code items} without repeats, first occurrence kept, a null (a property stored as null) once. */
+  public static <T> List<T> distinct(List<T> items) {
+    return distinct(items, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The first {@code limit} distinct values of {@code items} ({@code Distinct} with {@code First}/{@code Top}:
+   * distinct applies first, as in SQL), a null once.
+   */
+  public static <T> List<T> distinct(List<T> items, int limit) {
+    List<T> out = new ArrayList<>(new java.util.LinkedHashSet<>(items));
+    return java.util.Collections.unmodifiableList(out.size() > limit ? out.subList(0, limit) : out);
+  }
+
+  /**
+   * A lazy stream over pages: {@code pages} reads one page (in its own transaction) from a continuation
+   * (null first); the next page is read only when the stream needs it. The stream may therefore span
+   * several transactions and does not see one snapshot of the data.
+   */
+  public static <T> Stream<T> stream(Function<Continuation, Page<T>> pages) {
+    Iterator<T> it = new Iterator<>() {
+      private Iterator<T> current = List.<T>of().iterator();
+      private Optional<Continuation> next = Optional.empty();
+      private boolean started;
+
+      @Override
+      public boolean hasNext() {
+        while (!current.hasNext() && (!started || next.isPresent())) {
+          Page<T> page = pages.apply(started ? next.get() : null);
+          started = true;
+          current = page.items().iterator();
+          next = page.next();
+        }
+        return current.hasNext();
+      }
+
+      @Override
+      public T next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return current.next();
+      }
+    };
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED), false);
+  }
+}

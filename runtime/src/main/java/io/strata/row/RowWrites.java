@@ -1,0 +1,150 @@
+package io.strata.row;
+
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.EntityTooLargeException;
+import io.strata.blob.ChunkedBlobs;
+import io.strata.document.Documents;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything one save writes under {@code (E,"R",id)} and {@code (E,"B",id)}, plus the entity's index
+ * values and entry keys, encoded and size-checked before anything is written (each key packed once):
+ * plain fields as {@code pack(value)}, blobs as their length plus chunks, documents as flattened leaves
+ * (replacing the whole subtree).
+ */
+public final class RowWrites {
+  /** The most blob bytes one save may write: well under FoundationDB's 10 MB transaction limit. */
+  public static final int BLOB_BUDGET = Sizes.TRANSACTION_BUDGET;
+
+  private final EntityLayout<?> layout;
+  private final Object id;
+  private final Object[] elements;
+  private final byte[][] keys;
+  private final byte[][] values;
+  private final List<List<byte[][]>> documents = new ArrayList<>();
+  private final List<List<Object>> indexValues;
+  private final byte[][] indexKeys;
+
+  private RowWrites(EntityLayout<?> layout, Object id, Object[] elements) {
+    this.layout = layout;
+    this.id = id;
+    this.elements = elements;
+    this.keys = new byte[elements.length][];
+    this.values = new byte[elements.length][];
+    this.indexValues = layout.indexValues(elements);
+    this.indexKeys = new byte[indexValues.size()][];
+  }
+
+  public static RowWrites of(EntityLayout<?> layout, Object id, Object[] elements) {
+    RowWrites w = new RowWrites(layout, id, elements);
+    w.encode();
+    return w;
+  }
+
+  private void encode() {
+    String entity = layout.entityName();
+    List<String> names = layout.codec().fieldNames();
+    byte[] rowPrefix = packed("its @Id", () -> layout.rowPrefix(id));
+    long blobBytes = 0;
+    for (int i = 0; i < elements.length; i++) {
+      String name = names.get(i);
+      documents.add(List.of());
+      keys[i] = layout.rowKey(rowPrefix, i);
+      if (elements[i] == null) {
+        continue;
+      }
+      Sizes.checkKey(entity, id, "field '" + name + "'", keys[i]);
+      if (layout.isDocument(name)) {
+        List<byte[][]> leaves = new ArrayList<>();
+        long bytes = 0;
+        for (Documents.Entry e : Documents.flatten(elements[i])) {
+          byte[] key = ByteArrayUtil.join(keys[i], packed("document '" + name + "' path " + e.path(), () -> e.path().pack()));
+          byte[] value = packed("document '" + name + "' at " + e.path(), () -> Tuple.from(e.leaf()).pack());
+          Sizes.checkKey(entity, id, "document '" + name + "' path " + e.path(), key);
+          Sizes.checkValue(entity, id, name + e.path(), value);
+          leaves.add(new byte[][] {key, value});
+          bytes += key.length + value.length;
+        }
+        Sizes.checkDocument(entity, id, name, bytes);
+        documents.set(i, leaves);
+      } else if (layout.blobField(name) != null) {
+        byte[] bytes = Elements.toBytes(elements[i]);
+        blobBytes += bytes.length;
+        values[i] = Tuple.from((long) bytes.length).pack();
+      } else {
+        Object element = elements[i];
+        values[i] = packed("field '" + name + "'", () -> Tuple.from(element).pack());
+        Sizes.checkValue(entity, id, name, values[i]);
+      }
+    }
+    if (blobBytes > BLOB_BUDGET) {
+      throw new EntityTooLargeException(entity + " id " + Sizes.describe(id) + ": its @Blob fields hold " + blobBytes
+          + " bytes, more than one transaction should write (" + BLOB_BUDGET + " of FoundationDB's 10,000,000-byte limit);"
+          + " store large binaries with io.strata.layers.BlobStore, which streams them across transactions");
+    }
+    for (int k = 0; k < indexKeys.length; k++) {
+      IndexDefinition index = layout.indexes().get(k);
+      List<Object> v = indexValues.get(k);
+      if (v != null) {
+        indexKeys[k] = packed("index '" + index.name() + "'", () -> layout.entryKey(index, v, id));
+        Sizes.checkKey(entity, id, "index '" + index.name() + "'", indexKeys[k]);
+      }
+    }
+  }
+
+  /**
+   * The bytes {@code pack} makes of {@code what}; a value the tuple layer refuses (a String holding an
+   * unpaired surrogate, which has no UTF-8 form) is rejected naming the entity, the id and {@code what}.
+   */
+  private byte[] packed(String what, java.util.function.Supplier<byte[]> pack) {
+    try {
+      return pack.get();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + ": " + what + " cannot be stored ("
+          + e.getMessage() + "); a String must be well-formed UTF-16, without unpaired surrogates: fix the value before saving", e);
+    }
+  }
+
+  /** The entity's elements, in {@code EntityCodec.fieldNames()} order. */
+  public Object[] elements() {
+    return elements;
+  }
+
+  /** The values of the entity in every index (layout order); null where the entity is not indexed. */
+  public List<List<Object>> indexValues() {
+    return indexValues;
+  }
+
+  /** The entry key of the entity in index {@code k} (layout order), or null when it is not indexed. */
+  public byte[] indexKey(int k) {
+    return indexKeys[k];
+  }
+
+  /** The encoded row value of a plain field, or null. */
+  public byte[] value(int i) {
+    return values[i];
+  }
+
+  public void apply(Transaction tr) {
+    List<String> names = layout.codec().fieldNames();
+    for (int i = 0; i < elements.length; i++) {
+      String name = names.get(i);
+      if (layout.isDocument(name)) {
+        tr.clear(keys[i]);
+        tr.clear(EntityLayout.below(keys[i]));
+        for (byte[][] leaf : documents.get(i)) {
+          tr.set(leaf[0], leaf[1]);
+        }
+      } else if (values[i] != null) {
+        tr.set(keys[i], values[i]);
+        BlobField blob = layout.blobField(name);
+        if (blob != null) {
+          ChunkedBlobs.write(tr, layout.blob(id, name), Elements.toBytes(elements[i]), blob.chunkSize());
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package io.strata.row;
+
+import io.strata.EntityTooLargeException;
+
+/** FoundationDB's size limits, checked before anything is written so errors name the entity and field. */
+public final class Sizes {
+  public static final int KEY_LIMIT = 10_000;
+  public static final int VALUE_LIMIT = 100_000;
+  /** The most bytes one save of blobs or one document may write: well under FoundationDB's 10 MB limit. */
+  public static final int TRANSACTION_BUDGET = 8_000_000;
+
+  private Sizes() {}
+
+  public static void checkKey(String entity, Object id, String what, byte[] key) {
+    if (key.length > KEY_LIMIT) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": the key for " + what + " is " + key.length
+          + " bytes, over FoundationDB's 10,000-byte key limit; use a shorter id or indexed value (keys should stay"
+          + " under ~100 bytes), or do not index this field");
+    }
+  }
+
+  public static void checkValue(String entity, Object id, String field, byte[] value) {
+    if (value.length > VALUE_LIMIT) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": field '" + field + "' is " + value.length
+          + " bytes, over FoundationDB's 100,000-byte value limit; annotate it with @Blob (stored in chunks) or"
+          + " store it with io.strata.layers.BlobStore");
+    }
+  }
+
+  public static void checkDocument(String entity, Object id, String field, long bytes) {
+    if (bytes > TRANSACTION_BUDGET) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": document '" + field + "' flattens to " + bytes
+          + " bytes of keys and values, more than one transaction should write (" + TRANSACTION_BUDGET + " of FoundationDB's"
+          + " 10,000,000-byte limit); split it into several entities or store large parts with io.strata.layers.BlobStore");
+    }
+  }
+
+  public static String describe(Object id) {
+    if (id instanceof byte[] b) {
+      return "0x" + java.util.HexFormat.of().formatHex(b, 0, Math.min(b.length, 32)) + (b.length > 32 ? "…" : "");
+    }
+    String s = String.valueOf(id);
+    return s.length() > 64 ? s.substring(0, 64) + "…" : s;
+  }
+}

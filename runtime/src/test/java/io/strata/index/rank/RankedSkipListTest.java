@@ -1,0 +1,166 @@
+package io.strata.index.rank;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Codec;
+import io.strata.embedded.EmbeddedFdb;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link RankedSkipList} against brute force: after random inserts and removes its keys equal the
+ * structure built directly from the sorted elements, and rank/select/scan/size equal positions in a
+ * sorted set; rank and select read O(log n) keys, counted at 10^5 elements.
+ */
+class RankedSkipListTest {
+  private final Database db = EmbeddedFdb.open();
+  private final Subspace g = new Subspace(Tuple.from("test", "K", "rank", "group"));
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  private static Tuple element(long value, long id) {
+    return Tuple.from(value, id);
+  }
+
+  /** The keys and counts the structure must hold for {@code sorted}, from the definition (spans between nodes). */
+  private List<Map.Entry<byte[], Long>> structure(List<Tuple> sorted) {
+    List<Map.Entry<byte[], Long>> keys = new ArrayList<>();
+    for (int l = 0; l < RankedSkipList.LEVELS; l++) {
+      List<Integer> at = new ArrayList<>();
+      for (int i = 0; i < sorted.size(); i++) {
+        if (RankedSkipList.height(sorted.get(i)) >= l) {
+          at.add(i);
+        }
+      }
+      long head = at.isEmpty() ? sorted.size() : at.get(0);
+      if (l > 0 && head > 0) {
+        keys.add(Map.entry(RankedSkipList.head(g, l), head));
+      }
+      for (int k = 0; k < at.size(); k++) {
+        long span = (k + 1 < at.size() ? at.get(k + 1) : sorted.size()) - at.get(k);
+        keys.add(Map.entry(RankedSkipList.node(g, l, sorted.get(at.get(k))), span));
+      }
+    }
+    return keys;
+  }
+
+  private Map<String, Long> expectedKeys(List<Tuple> sorted) {
+    Map<String, Long> out = new TreeMap<>();
+    structure(sorted).forEach(e -> out.put(g.unpack(e.getKey()).toString(), e.getValue()));
+    return out;
+  }
+
+  private Map<String, Long> storedKeys() {
+    Map<String, Long> out = new TreeMap<>();
+    for (KeyValue kv : db.read(tr -> tr.getRange(g.range()).asList().join())) {
+      out.put(g.unpack(kv.getKey()).toString(), Codec.int64().decode(kv.getValue()));
+    }
+    return out;
+  }
+
+  @Test
+  void randomInsertsAndRemovesKeepTheStructureAndAnswerLikeASortedSet() {
+    SplittableRandom r = new SplittableRandom(5);
+    TreeSet<Tuple> model = new TreeSet<>();
+    for (int step = 0; step < 600; step++) {
+      int ops = 1 + r.nextInt(4); // several changes in one transaction read what the earlier ones wrote
+      List<Tuple> inserted = new ArrayList<>();
+      List<Tuple> removed = new ArrayList<>();
+      for (int k = 0; k < ops; k++) {
+        Tuple e = element(r.nextInt(50), r.nextInt(400));
+        if (model.contains(e) || inserted.contains(e)) {
+          if (!removed.contains(e) && !inserted.contains(e)) {
+            removed.add(e);
+          }
+        } else {
+          inserted.add(e);
+        }
+      }
+      db.run(tr -> {
+        removed.forEach(e -> RankedSkipList.remove(tr, g, e).join());
+        inserted.forEach(e -> RankedSkipList.insert(tr, g, e).join());
+        return null;
+      });
+      model.removeAll(removed);
+      model.addAll(inserted);
+      if (step % 50 == 0 || step == 599) {
+        assertEquals(expectedKeys(new ArrayList<>(model)), storedKeys(), "after step " + step);
+      }
+    }
+    List<Tuple> sorted = new ArrayList<>(model);
+    db.read(tr -> {
+      assertEquals(sorted.size(), RankedSkipList.size(tr, g).join());
+      for (int i = 0; i < sorted.size(); i += 7) {
+        assertEquals(i, RankedSkipList.rank(tr, g, sorted.get(i)).join());
+        assertEquals(Optional.of(sorted.get(i)), RankedSkipList.select(tr, g, i).join());
+        assertEquals(sorted.subList(i, Math.min(sorted.size(), i + 5)), RankedSkipList.scan(tr, g, sorted.get(i), 5).join());
+      }
+      assertEquals(Optional.empty(), RankedSkipList.select(tr, g, sorted.size()).join());
+      assertEquals(model.headSet(element(25, 0)).size(), RankedSkipList.rank(tr, g, element(25, 0)).join(),
+          "the rank of an absent element counts those before it");
+      return null;
+    });
+  }
+
+  /** Writes the structure for {@code sorted} directly (as {@link #structure} defines it), in batches. */
+  private void bulkLoad(List<Tuple> sorted) {
+    List<Map.Entry<byte[], Long>> keys = structure(sorted);
+    for (int start = 0; start < keys.size(); start += 5_000) {
+      List<Map.Entry<byte[], Long>> chunk = keys.subList(start, Math.min(keys.size(), start + 5_000));
+      db.run(tr -> {
+        chunk.forEach(e -> tr.set(e.getKey(), Codec.int64().encode(e.getValue())));
+        return null;
+      });
+    }
+  }
+
+  /** Average keys read by rank and by select over {@code probes} random positions of an {@code n}-element list. */
+  private double[] keysRead(int n, int probes) {
+    db.run(tr -> {
+      tr.clear(g.range());
+      return null;
+    });
+    List<Tuple> sorted = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      sorted.add(element(i / 3, i)); // ties broken by id
+    }
+    bulkLoad(sorted);
+    SplittableRandom r = new SplittableRandom(n);
+    KeyCountingReads rankReads = new KeyCountingReads();
+    KeyCountingReads selectReads = new KeyCountingReads();
+    for (int p = 0; p < probes; p++) {
+      int i = r.nextInt(n);
+      db.read(tr -> {
+        assertEquals(i, RankedSkipList.rank(rankReads.wrap(tr), g, sorted.get(i)).join());
+        assertEquals(Optional.of(sorted.get(i)), RankedSkipList.select(selectReads.wrap(tr), g, i).join());
+        return null;
+      });
+    }
+    return new double[] {(double) rankReads.keys() / probes, (double) selectReads.keys() / probes};
+  }
+
+  @Test
+  void rankAndSelectReadLogarithmicallyManyKeys() {
+    double[] small = keysRead(1_000, 100);
+    double[] large = keysRead(100_000, 100);
+    // log16(10^5) ≈ 4.2 levels in use, each ~16 nodes between predecessors, plus one predecessor per level
+    assertTrue(large[0] < 200 && large[1] < 200, "keys read at 10^5: rank " + large[0] + ", select " + large[1]);
+    assertTrue(large[0] < 3 * small[0] && large[1] < 3 * small[1], "100 times the elements should cost a few more levels, not 100"
+        + " times the keys: rank " + small[0] + " -> " + large[0] + ", select " + small[1] + " -> " + large[1]);
+  }
+}
