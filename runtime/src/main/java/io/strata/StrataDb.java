@@ -5,7 +5,7 @@ import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.directory.DirectorySubspace;
 import com.apple.foundationdb.subspace.Subspace;
-import io.strata.row.Blocking;
+import io.strata.Blocking;
 import java.util.Optional;
 import java.util.function.Function;
 

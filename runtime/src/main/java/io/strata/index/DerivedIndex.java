@@ -49,6 +49,15 @@ public interface DerivedIndex {
     return false;
   }
 
+  /**
+   * Rows per online-build transaction ({@link IndexMaintenance#DEFAULT_BATCH} unless an index's rows cost
+   * more, as a {@code @Rank}'s few sequential reads per row do: shorter steps keep it from conflicting with
+   * concurrent writes again and again).
+   */
+  default int buildBatch() {
+    return IndexMaintenance.DEFAULT_BATCH;
+  }
+
   /** A new verification run (it may keep state across batches of rows). */
   Check check();
 

@@ -1,8 +1,7 @@
 package io.strata.index;
 
-import io.strata.row.EntityLayout;
-
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.row.EntityLayout;
 import java.util.List;
 
 /**

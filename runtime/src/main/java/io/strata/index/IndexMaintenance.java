@@ -1,22 +1,21 @@
 package io.strata.index;
 
-import io.strata.IndexState;
-import io.strata.index.rank.RankIndex;
-import io.strata.repository.EntityStore;
-import io.strata.row.Blocking;
-import io.strata.row.EntityLayout;
-import io.strata.row.IndexDefinition;
-import io.strata.row.Paging;
-import io.strata.row.Sizes;
-import io.strata.row.StoredData;
-
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.IndexBuildException;
+import io.strata.IndexState;
 import io.strata.Page;
+import io.strata.Blocking;
+import io.strata.row.EntityLayout;
+import io.strata.row.IndexDefinition;
+import io.strata.row.Paging;
+import io.strata.row.RowWrites;
+import io.strata.row.Rows;
+import io.strata.row.Sizes;
+import io.strata.row.StoredData;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -37,18 +36,13 @@ import java.util.concurrent.CompletableFuture;
 public final class IndexMaintenance<T> {
   /** Rows per build transaction: small enough to stay far below 5 s and 10 MB for rows of ~10 KB. */
   public static final int DEFAULT_BATCH = 500;
-  /**
-   * Rows per build transaction of a {@code @Rank}: each row costs a few sequential reads, so steps are
-   * shorter, which keeps them from conflicting with concurrent writes again and again.
-   */
-  public static final int RANK_BATCH = 100;
 
   private final TransactionContext db;
-  private final EntityStore<T> store;
+  private final Indexes<T> store;
   private final EntityLayout<T> layout;
   private final IndexStates states;
 
-  public IndexMaintenance(TransactionContext db, EntityStore<T> store) {
+  public IndexMaintenance(TransactionContext db, Indexes<T> store) {
     this.db = Objects.requireNonNull(db, "db");
     this.store = store;
     this.layout = store.layout();
@@ -75,7 +69,7 @@ public final class IndexMaintenance<T> {
   }
 
   /**
-   * Builds one index to the end in batches of {@link #DEFAULT_BATCH} rows ({@link #RANK_BATCH} for a
+   * Builds one index to the end in batches of {@link #DEFAULT_BATCH} rows ({@link DerivedIndex#buildBatch} for a
    * {@code @Rank}); returns at once if it is ready.
    */
   public IndexState build(String index) {
@@ -111,8 +105,9 @@ public final class IndexMaintenance<T> {
     return batch(id(index), rows);
   }
 
-  private static int batchSize(Tuple id) {
-    return RankIndex.KIND.equals(id.getString(0)) ? RANK_BATCH : DEFAULT_BATCH;
+  private int batchSize(Tuple id) {
+    DerivedIndex derived = store.derived(id.getString(1));
+    return derived != null && derived.kind().equals(id.getString(0)) ? derived.buildBatch() : DEFAULT_BATCH;
   }
 
   private IndexState batch(Tuple id, int rows) {
@@ -132,13 +127,13 @@ public final class IndexMaintenance<T> {
       return view(id, state);
     }
     Continuation after = state.resume() == null ? null : Continuation.fromBytes(state.resume());
-    Page<Object[]> page = store.scanElements(tr, rows, after).join();
+    Page<Object[]> page = store.rows().scanElements(tr, rows, after).join();
     if (IndexStates.SPATIAL.equals(id.getString(0))) {
       var index = layout.spatialIndex(id.getString(1));
       int pos = layout.fieldPosition(id.getString(1));
       for (Object[] row : page.items()) {
         if (row[pos] != null) {
-          EntityStore.addPoint(tr, index, row[layout.codec().idIndex()], row[pos]);
+          Rows.addPoint(tr, index, row[layout.codec().idIndex()], row[pos]);
         }
       }
     } else if (IndexStates.INDEX.equals(id.getString(0))) {
@@ -184,9 +179,9 @@ public final class IndexMaintenance<T> {
           tr.set(key, Tuple.from(id).pack());
         }));
       } else if (index.covering()) {
-        writes.add(store.withBlobs(tr, row).thenAccept(full -> tr.set(key, store.coveringRow(index, id, store.build(full)))));
+        writes.add(store.rows().withBlobs(tr, row).thenAccept(full -> tr.set(key, store.rows().coveringRow(index, id, store.rows().build(full)))));
       } else {
-        tr.set(key, EntityStore.EMPTY);
+        tr.set(key, RowWrites.EMPTY);
       }
     }
     CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new)).join();

@@ -1,9 +1,5 @@
 package io.strata.index;
 
-import io.strata.index.feed.VersionedIndex;
-import io.strata.repository.EntityStore;
-import io.strata.row.EntityLayout;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
@@ -11,7 +7,10 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
 import io.strata.IndexNotReadyException;
+import io.strata.row.EntityLayout;
+import io.strata.row.Rows;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -48,6 +47,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class IndexStates {
   public static final String INDEX = "I";
   public static final String SPATIAL = "Z";
+  /** The kind of the {@code @Versioned} change feed: a removed feed clears {@code (E,"V")} and {@code (E,"v")}. */
+  public static final String FEED = "V";
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
   /**
    * {@code ("__strata", "index", E, "entity")}: written with the first states, so an entity that starts
@@ -65,7 +66,7 @@ public final class IndexStates {
     }
   }
 
-  private final EntityStore<?> store;
+  private final Rows<?> rows;
   private final String entityName;
   private final Subspace entity;
   private final Subspace meta;
@@ -79,16 +80,16 @@ public final class IndexStates {
    */
   private final Set<Transaction> writers = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
-  public IndexStates(EntityStore<?> store) {
-    EntityLayout<?> layout = store.layout();
-    this.store = store;
+  IndexStates(Rows<?> rows, Collection<DerivedIndex> derived) {
+    EntityLayout<?> layout = rows.layout();
+    this.rows = rows;
     this.entityName = layout.entityName();
     this.entity = layout.entity();
     this.meta = layout.indexStates();
     List<Tuple> ids = new ArrayList<>();
     layout.indexes().forEach(i -> ids.add(Tuple.from(INDEX, i.name())));
     layout.spatialIndexes().keySet().forEach(f -> ids.add(Tuple.from(SPATIAL, f)));
-    store.derived().forEach(d -> ids.add(Tuple.from(d.kind(), d.name())));
+    derived.forEach(d -> ids.add(Tuple.from(d.kind(), d.name())));
     this.declared = List.copyOf(ids);
   }
 
@@ -136,7 +137,7 @@ public final class IndexStates {
       if (s.resume() == null) {
         return false;
       }
-      byte[] resume = io.strata.Continuation.fromBytes(s.resume()).resumeKeyFor(store.layout().rows().range().begin);
+      byte[] resume = io.strata.Continuation.fromBytes(s.resume()).resumeKeyFor(rows.layout().rows().range().begin);
       return com.apple.foundationdb.tuple.ByteArrayUtil.compareUnsigned(rowPrefix, resume) < 0;
     });
   }
@@ -150,7 +151,7 @@ public final class IndexStates {
       }
       return tr.getRange(meta.range(), 1).asList().thenCompose(any -> any.isEmpty()
           ? CompletableFuture.completedFuture(new State(true, 0, null))
-          : store.count(tr).thenApply(n -> n == 0 ? new State(true, 0, null) : State.NEW));
+          : rows.count(tr).thenApply(n -> n == 0 ? new State(true, 0, null) : State.NEW));
     });
   }
 
@@ -178,8 +179,8 @@ public final class IndexStates {
       }
       writers.add(tr);
       boolean adopt = !known && present.isEmpty();
-      CompletableFuture<Long> rows = adopt ? CompletableFuture.completedFuture(0L) : store.count(tr);
-      return rows.thenAccept(n -> {
+      CompletableFuture<Long> count = adopt ? CompletableFuture.completedFuture(0L) : rows.count(tr);
+      return count.thenAccept(n -> {
         byte[] value = (n == 0 ? new State(true, 0, null) : State.NEW).encode();
         missing.forEach(m -> tr.set(meta.pack(m), value));
         removed.forEach(r -> clear(tr, r));
@@ -196,7 +197,7 @@ public final class IndexStates {
       tr.clear(entity.get("U").get(name).range());
     } else if (SPATIAL.equals(id.getString(0))) {
       tr.clear(entity.get("Z").get(name).range());
-    } else if (VersionedIndex.KIND.equals(id.getString(0))) {
+    } else if (FEED.equals(id.getString(0))) {
       tr.clear(entity.get("V").range()); // the whole change feed
       tr.clear(entity.get("v").range());
     } else {
@@ -216,7 +217,7 @@ public final class IndexStates {
         byte[] resume = t.getBytes(2);
         if (resume != null) {
           try {
-            io.strata.Continuation.fromBytes(resume).resumeKeyFor(store.layout().rows().range().begin);
+            io.strata.Continuation.fromBytes(resume).resumeKeyFor(rows.layout().rows().range().begin);
           } catch (io.strata.InvalidContinuationException damaged) {
             throw new IllegalArgumentException("its resume position is not a position among the rows of " + entityName, damaged);
           }

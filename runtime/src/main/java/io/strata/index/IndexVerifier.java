@@ -1,14 +1,5 @@
 package io.strata.index;
 
-import io.strata.IndexReport;
-import io.strata.repository.EntityStore;
-import io.strata.row.Elements;
-import io.strata.row.EntityLayout;
-import io.strata.row.IndexDefinition;
-import io.strata.row.KeyBatches;
-import io.strata.row.Paging;
-import io.strata.row.Sizes;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
@@ -17,7 +8,15 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
+import io.strata.IndexReport;
 import io.strata.Page;
+import io.strata.row.Elements;
+import io.strata.row.EntityLayout;
+import io.strata.row.IndexDefinition;
+import io.strata.row.KeyBatches;
+import io.strata.row.Paging;
+import io.strata.row.Rows;
+import io.strata.row.Sizes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,10 +33,10 @@ import java.util.function.BiFunction;
  * unfinished build lacks entries by design); the report names them.
  */
 public final class IndexVerifier<T> {
-  private final EntityStore<T> store;
+  private final Indexes<T> store;
   private final EntityLayout<T> layout;
 
-  public IndexVerifier(EntityStore<T> store) {
+  public IndexVerifier(Indexes<T> store) {
     this.store = store;
     this.layout = store.layout();
   }
@@ -108,7 +107,7 @@ public final class IndexVerifier<T> {
   private RowBatch checkRows(ReadTransaction tr, List<IndexDefinition> indexes, List<String> spatial,
       List<DerivedIndex.Check> derived, int batch, Continuation from) {
     List<String> rowProblems = new ArrayList<>();
-    Page<Object[]> page = store.scanElements(tr, batch, from, rowProblems).join();
+    Page<Object[]> page = store.rows().scanElements(tr, batch, from, rowProblems).join();
     for (DerivedIndex.Check check : derived) {
       rowProblems.addAll(check.rows(tr, page.items()).join());
     }
@@ -124,7 +123,7 @@ public final class IndexVerifier<T> {
       for (String field : spatial) {
         Object point = row[layout.fieldPosition(field)];
         if (point != null) {
-          KeyValue expected = EntityStore.spatialEntry(layout.spatialIndex(field), id, point);
+          KeyValue expected = Rows.spatialEntry(layout.spatialIndex(field), id, point);
           checks.add(tr.get(expected.getKey()).thenApply(value -> value == null
               ? "row " + Sizes.describe(id) + " has no entry in spatial index '" + field + "'"
               : Arrays.equals(value, expected.getValue()) ? null
@@ -180,12 +179,12 @@ public final class IndexVerifier<T> {
   private CompletableFuture<String> checkPoint(ReadTransaction tr, String field, KeyValue kv) {
     Tuple key = layout.spatialIndex(field).subspace().unpack(kv.getKey());
     Object id = key.get(key.size() - 1);
-    return store.loadRowOnly(tr, id).thenApply(row -> {
+    return store.rows().loadRowOnly(tr, id).thenApply(row -> {
       Object point = row == null ? null : row[layout.fieldPosition(field)];
       if (point == null) {
         return "spatial index '" + field + "' entry " + key + " has no row with a point";
       }
-      KeyValue expected = EntityStore.spatialEntry(layout.spatialIndex(field), id, point);
+      KeyValue expected = Rows.spatialEntry(layout.spatialIndex(field), id, point);
       return Arrays.equals(expected.getKey(), kv.getKey()) && Arrays.equals(expected.getValue(), kv.getValue()) ? null
           : "spatial index '" + field + "' entry " + key + " does not match its row's point " + Elements.toTuple(point);
     });
@@ -202,7 +201,7 @@ public final class IndexVerifier<T> {
           + " holds " + describeValue(kv.getValue()) + ", not a packed id");
     }
     List<Object> values = index.unique() ? key.getItems() : key.popBack().getItems();
-    CompletableFuture<Object[]> row = index.covering() ? store.loadElements(tr, id) : store.loadRowOnly(tr, id);
+    CompletableFuture<Object[]> row = index.covering() ? store.rows().loadElements(tr, id) : store.rows().loadRowOnly(tr, id);
     return row.thenApply(r -> entryProblem(index, key, values, kv.getValue(), r));
   }
 
@@ -224,7 +223,7 @@ public final class IndexVerifier<T> {
     if (expected == null || !Tuple.fromList(values).equals(Tuple.fromList(expected))) {
       return "index '" + index.name() + "' entry " + key + " does not match its row's values " + expected;
     }
-    if (index.covering() && !index.unique() && !Arrays.equals(entry, layout.codec().encode(store.build(row)))) {
+    if (index.covering() && !index.unique() && !Arrays.equals(entry, layout.codec().encode(store.rows().build(row)))) {
       return "covering index '" + index.name() + "' entry " + key + " holds a stale copy of the row";
     }
     return null;

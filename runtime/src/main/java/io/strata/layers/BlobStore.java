@@ -8,7 +8,7 @@ import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.blob.ChunkedBlobs;
-import io.strata.row.Blocking;
+import io.strata.Blocking;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -7,7 +7,7 @@ import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
-import io.strata.row.Blocking;
+import io.strata.Blocking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

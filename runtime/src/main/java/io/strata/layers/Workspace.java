@@ -5,9 +5,9 @@ import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.directory.DirectoryLayer;
 import com.apple.foundationdb.directory.DirectorySubspace;
+import io.strata.Blocking;
 import java.util.ArrayList;
 import java.util.Arrays;
-import io.strata.row.Blocking;
 import java.util.List;
 
 /**

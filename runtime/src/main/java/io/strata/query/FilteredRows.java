@@ -1,14 +1,12 @@
 package io.strata.query;
 
-import io.strata.repository.EntityStore;
-import io.strata.row.EntityLayout;
-import io.strata.row.Paging;
-import io.strata.row.RowScan;
-
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import io.strata.Continuation;
 import io.strata.Page;
+import io.strata.repository.EntityStore;
+import io.strata.row.EntityLayout;
+import io.strata.row.Paging;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -71,7 +69,7 @@ public final class FilteredRows {
     });
   }
 
-  /** A continuation of the row scan that starts at {@code entity}'s row, as {@link RowScan} makes them. */
+  /** A continuation of the row scan that starts at {@code entity}'s row, as {@link io.strata.row.Rows#scan} makes them. */
   private static <T> Continuation resumeAt(EntityStore<T> store, T entity, byte[] bound) {
     EntityLayout<T> layout = store.layout();
     Object id = layout.codec().toElements(entity)[layout.codec().idIndex()];

@@ -1,12 +1,5 @@
 package io.strata.query;
 
-import io.strata.index.IndexStates;
-import io.strata.repository.EntityStore;
-import io.strata.row.Elements;
-import io.strata.row.IndexDefinition;
-import io.strata.row.Paging;
-import io.strata.row.StoredData;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
@@ -16,6 +9,12 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
 import io.strata.Continuation;
 import io.strata.Page;
+import io.strata.index.IndexStates;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import io.strata.row.IndexDefinition;
+import io.strata.row.Paging;
+import io.strata.row.StoredData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

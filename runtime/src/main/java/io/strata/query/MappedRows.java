@@ -1,9 +1,5 @@
 package io.strata.query;
 
-import io.strata.repository.EntityStore;
-import io.strata.row.EntityLayout;
-import io.strata.row.IndexDefinition;
-
 import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
@@ -11,6 +7,9 @@ import com.apple.foundationdb.MappedKeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.StreamingMode;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.repository.EntityStore;
+import io.strata.row.EntityLayout;
+import io.strata.row.IndexDefinition;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -136,14 +135,14 @@ public final class MappedRows<T> {
           fields.add(field);
         }
       }
-      Object[] elements = fields.isEmpty() ? null : store.elementsOf(id, prefix.length, fields);
-      rows.add(store.withBlobs(tr, elements));
+      Object[] elements = fields.isEmpty() ? null : store.rows().elementsOf(id, prefix.length, fields);
+      rows.add(store.rows().withBlobs(tr, elements));
     }
     return CompletableFuture.allOf(rows.toArray(CompletableFuture[]::new)).thenApply(v -> {
       List<T> out = new ArrayList<>(rows.size());
       for (CompletableFuture<Object[]> r : rows) {
         Object[] e = r.join();
-        out.add(e == null ? null : store.build(e));
+        out.add(e == null ? null : store.rows().build(e));
       }
       return new Entries<>(kvs, out);
     });

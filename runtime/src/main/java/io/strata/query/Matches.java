@@ -1,8 +1,7 @@
 package io.strata.query;
 
-import io.strata.row.Elements;
-
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.row.Elements;
 import java.util.Collection;
 
 /**

@@ -1,12 +1,11 @@
 package io.strata.query;
 
-import io.strata.repository.EntityStore;
-
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.IncorrectResultSizeException;
 import io.strata.Page;
+import io.strata.repository.EntityStore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;

@@ -1,17 +1,16 @@
 package io.strata.query;
 
-import io.strata.index.IndexStates;
-import io.strata.repository.EntityStore;
-import io.strata.row.EntityLayout;
-
 import com.apple.foundationdb.ReadTransaction;
 import io.strata.BoundingBox;
 import io.strata.Continuation;
 import io.strata.GeoPoint;
 import io.strata.Page;
+import io.strata.index.IndexStates;
+import io.strata.repository.EntityStore;
+import io.strata.row.EntityLayout;
 import io.strata.spatial.SpatialHit;
-import java.util.ArrayList;
 import io.strata.spatial.SpatialIndex;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;

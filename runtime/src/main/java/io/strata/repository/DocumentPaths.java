@@ -1,9 +1,5 @@
 package io.strata.repository;
 
-import io.strata.row.EntityLayout;
-import io.strata.row.Sizes;
-import io.strata.row.StoredData;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
@@ -11,6 +7,9 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
 import io.strata.document.Documents;
+import io.strata.row.EntityLayout;
+import io.strata.row.Sizes;
+import io.strata.row.StoredData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -146,7 +145,7 @@ public final class DocumentPaths<T> {
     Sizes.checkDocument(layout.entityName(), id, field, bytes);
     boolean indexed = layout.indexesDocument(field);
     CompletableFuture<Void> fits = tr.getRange(doc.range()).asList().thenAccept(kvs -> checkAssembles(id, doc, sub, leaves, kvs, path));
-    CompletableFuture<Object[]> before = indexed ? store.loadRowOnly(tr, id) : CompletableFuture.completedFuture(null);
+    CompletableFuture<Object[]> before = indexed ? store.rows().loadRowOnly(tr, id) : CompletableFuture.completedFuture(null);
     List<CompletableFuture<byte[]>> ancestors = new ArrayList<>();
     for (int n = 0; n < sub.size(); n++) {
       ancestors.add(tr.get(doc.pack(Tuple.fromList(sub.getItems().subList(0, n)))));

@@ -1,12 +1,10 @@
 package io.strata.row;
 
-import io.strata.repository.EntityStore;
-
 import io.strata.CodecException;
 
 /**
  * A stored tuple element of the wrong type or range. Carries the element so the caller that knows the
- * row ({@link EntityStore}) can name the field and key it came from.
+ * row ({@code EntityStore}) can name the field and key it came from.
  */
 public final class ElementException extends CodecException {
   private final transient Object element;

@@ -4,11 +4,11 @@ import com.apple.foundationdb.Range;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.document.Documents;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import io.strata.document.Documents;
 
 /**
  * The keys of one entity under a root subspace, exactly as LAYOUTS.md fixes them:

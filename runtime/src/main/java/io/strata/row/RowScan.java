@@ -1,7 +1,5 @@
 package io.strata.row;
 
-import io.strata.repository.EntityStore;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
@@ -19,16 +17,16 @@ import java.util.concurrent.CompletableFuture;
  * series of short transactions. Keys are grouped by their row prefix ({@link EntityLayout#inRow}: not by
  * id equality, which {@code byte[]} ids lack, nor by bytes alone); the continuation is the next entity's row prefix, bound to the rows range.
  */
-public final class RowScan {
+final class RowScan {
   /** A page stops before the next entity once it has read this many bytes of keys and values. */
   public static final int PAGE_BYTES = 1_000_000;
 
-  private final EntityStore<?> store;
+  private final Rows<?> rows;
   private final EntityLayout<?> layout;
 
-  public RowScan(EntityStore<?> store) {
-    this.store = store;
-    this.layout = store.layout();
+  RowScan(Rows<?> rows) {
+    this.rows = rows;
+    this.layout = rows.layout();
   }
 
   /** One page of rows as elements (blob fields hold their lengths); a row that does not decode is a {@link io.strata.CodecException}. */
@@ -122,7 +120,7 @@ public final class RowScan {
     List<Object[]> items = new ArrayList<>(rows.size());
     for (RowKeys r : rows) {
       try {
-        items.add(store.elementsOf(r.id(), r.prefix().length, r.kvs()));
+        items.add(this.rows.elementsOf(r.id(), r.prefix().length, r.kvs()));
       } catch (io.strata.CodecException e) {
         if (damage == null) {
           throw e;

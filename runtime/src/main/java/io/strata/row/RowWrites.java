@@ -16,6 +16,9 @@ import java.util.List;
  * (replacing the whole subtree).
  */
 public final class RowWrites {
+  /** The value of an index entry that holds nothing but its key. */
+  public static final byte[] EMPTY = new byte[0];
+
   /** The most blob bytes one save may write: well under FoundationDB's 10 MB transaction limit. */
   public static final int BLOB_BUDGET = Sizes.TRANSACTION_BUDGET;
 

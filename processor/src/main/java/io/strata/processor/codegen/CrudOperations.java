@@ -19,7 +19,6 @@ final class CrudOperations {
   static final ClassName PAGE = ClassName.get("io.strata", "Page");
   static final ClassName CONTINUATION = ClassName.get("io.strata", "Continuation");
   static final ClassName INDEX_REPORT = ClassName.get("io.strata", "IndexReport");
-  static final ClassName INDEX_VERIFIER = ClassName.get("io.strata.index", "IndexVerifier");
   static final ClassName INDEX_MAINTENANCE = ClassName.get("io.strata.index", "IndexMaintenance");
 
   private final EntityModel model;
@@ -117,7 +116,7 @@ final class CrudOperations {
             .addJavadoc("{@link #verifyIndexes()} through {@code tc} (each batch is one read in {@code tc}).\n")
             .addModifiers(Modifier.PUBLIC).returns(INDEX_REPORT)
             .addParameter(readContext, "tc")
-            .addStatement("return $T.call(() -> new $T<>(store).verify(tc, 1_000))", RepositoryWriter.BLOCKING, INDEX_VERIFIER)
+            .addStatement("return $T.call(() -> store.verifyIndexes(tc, 1_000))", RepositoryWriter.BLOCKING)
             .build(),
         MethodSpec.methodBuilder("maintenance")
             .addJavadoc("Index states and online builds: an index added to an entity that already has data is\n"
@@ -125,7 +124,7 @@ final class CrudOperations {
                 + "until then queries on it fail with {@link io.strata.IndexNotReadyException}. Reads and\n"
                 + "writes {@code (\"__strata\", \"index\", $S)} and, while building, rows and index entries.\n", e)
             .addModifiers(Modifier.PUBLIC).returns(ParameterizedTypeName.get(INDEX_MAINTENANCE, model.type()))
-            .addStatement("return new $T<>(db, store)", INDEX_MAINTENANCE)
+            .addStatement("return store.maintenance(db)")
             .build());
   }
 

@@ -36,7 +36,7 @@ public final class RepositoryWriter {
   static final ClassName SPATIAL_FIELD = ClassName.get("io.strata.row", "SpatialField");
   static final ClassName BLOB_FIELD = ClassName.get("io.strata.row", "BlobField");
   static final ClassName DOCUMENT_PATHS = ClassName.get("io.strata.repository", "DocumentPaths");
-  static final ClassName BLOCKING = ClassName.get("io.strata.row", "Blocking");
+  static final ClassName BLOCKING = ClassName.get("io.strata", "Blocking");
   static final ClassName INDEX_DEFINITION = ClassName.get("io.strata.row", "IndexDefinition");
 
   public JavaFile write(EntityModel model) {

@@ -2,6 +2,7 @@ package com.example;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Blocking;
 import io.strata.BoundingBox;
 import io.strata.Continuation;
 import io.strata.Page;
@@ -10,7 +11,6 @@ import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
 import io.strata.query.SpatialQueries;
 import io.strata.repository.EntityStore;
-import io.strata.row.Blocking;
 import io.strata.row.Elements;
 import io.strata.row.EntityLayout;
 import io.strata.row.IndexDefinition;

@@ -4,15 +4,14 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Blocking;
 import io.strata.Continuation;
 import io.strata.IndexReport;
 import io.strata.Page;
 import io.strata.StrataDb;
 import io.strata.index.IndexMaintenance;
-import io.strata.index.IndexVerifier;
 import io.strata.query.IndexQueries;
 import io.strata.repository.EntityStore;
-import io.strata.row.Blocking;
 import io.strata.row.Elements;
 import io.strata.row.EntityLayout;
 import io.strata.row.IndexDefinition;
@@ -354,7 +353,7 @@ public final class DeviceRepository {
    * {@link #verifyIndexes()} through {@code tc} (each batch is one read in {@code tc}).
    */
   public IndexReport verifyIndexes(ReadTransactionContext tc) {
-    return Blocking.call(() -> new IndexVerifier<>(store).verify(tc, 1_000));
+    return Blocking.call(() -> store.verifyIndexes(tc, 1_000));
   }
 
   /**
@@ -364,7 +363,7 @@ public final class DeviceRepository {
    * writes {@code ("__strata", "index", "Device")} and, while building, rows and index entries.
    */
   public IndexMaintenance<Device> maintenance() {
-    return new IndexMaintenance<>(db, store);
+    return store.maintenance(db);
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.strata.index.aggregate;
 
 import io.strata.index.DerivedIndexDefinition;
-
 import java.util.List;
 import java.util.Objects;
 
@@ -34,5 +33,10 @@ public record AggregateDefinition(String name, Function function, String field, 
     if (field == null && function != Function.COUNT) {
       throw new IllegalArgumentException("aggregate '" + name + "': " + function + " needs a field");
     }
+  }
+
+  @Override
+  public io.strata.index.DerivedIndex index(io.strata.row.Rows<?> rows) {
+    return new AggregateIndex(rows, this);
   }
 }

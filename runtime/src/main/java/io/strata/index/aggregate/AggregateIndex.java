@@ -1,14 +1,5 @@
 package io.strata.index.aggregate;
 
-import io.strata.index.DerivedIndex;
-import io.strata.index.GroupedField;
-import io.strata.index.IndexVerifier;
-import io.strata.repository.EntityStore;
-import io.strata.row.Elements;
-import io.strata.row.EntityLayout;
-import io.strata.row.KeyBatches;
-import io.strata.row.Sizes;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Range;
@@ -18,6 +9,15 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
+import io.strata.index.DerivedIndex;
+import io.strata.index.GroupedField;
+import io.strata.index.IndexVerifier;
+import io.strata.row.Elements;
+import io.strata.row.EntityLayout;
+import io.strata.row.KeyBatches;
+import io.strata.row.RowWrites;
+import io.strata.row.Rows;
+import io.strata.row.Sizes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,15 +37,15 @@ public final class AggregateIndex implements DerivedIndex {
   public static final String KIND = "A";
   private static final byte[] ZERO = Codec.int64().encode(0L);
 
-  private final EntityStore<?> store;
+  private final Rows<?> rows;
   private final EntityLayout<?> layout;
   private final AggregateDefinition definition;
   private final GroupedField fields;
   private final Subspace subspace;
 
-  public AggregateIndex(EntityStore<?> store, AggregateDefinition definition) {
-    this.store = store;
-    this.layout = store.layout();
+  AggregateIndex(Rows<?> rows, AggregateDefinition definition) {
+    this.rows = rows;
+    this.layout = rows.layout();
     this.definition = definition;
     this.fields = new GroupedField(layout, definition.groupBy(), definition.field());
     this.subspace = layout.entity().get(KIND).get(definition.name());
@@ -126,7 +126,7 @@ public final class AggregateIndex implements DerivedIndex {
         tr.clear(was);
       }
       if (now != null) {
-        tr.set(now, EntityStore.EMPTY);
+        tr.set(now, RowWrites.EMPTY);
       }
     }
     return CompletableFuture.completedFuture(null);
@@ -224,7 +224,7 @@ public final class AggregateIndex implements DerivedIndex {
         for (KeyValue kv : kvs) {
           Tuple key = subspace.unpack(kv.getKey());
           Object id = key.get(key.size() - 1);
-          checks.add(store.loadRowOnly(tr, id).thenApply(row -> java.util.Arrays.equals(entry(id, row), kv.getKey())
+          checks.add(rows.loadRowOnly(tr, id).thenApply(row -> java.util.Arrays.equals(entry(id, row), kv.getKey())
               ? null : "aggregate '" + name() + "' entry " + key + (row == null ? " has no row" : " does not match its row's values")));
         }
         return IndexVerifier.found(checks);

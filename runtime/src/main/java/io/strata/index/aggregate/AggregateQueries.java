@@ -1,13 +1,12 @@
 package io.strata.index.aggregate;
 
-import io.strata.repository.EntityStore;
-import io.strata.row.Elements;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.async.AsyncUtil;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,13 +27,13 @@ public final class AggregateQueries<T> {
   }
 
   private CompletableFuture<AggregateIndex> ready(ReadTransaction tr, String name) {
-    AggregateIndex index = store.aggregate(name);
+    AggregateIndex index = store.indexes().derived(name, AggregateIndex.class, "@Aggregate named");
     return store.states().requireReady(tr, AggregateIndex.KIND, name).thenApply(v -> index);
   }
 
   /** Rejects a null group value before anything is read, naming the entity and the field. */
   private void requireGroup(String name, List<Object> group) {
-    Elements.requireValues(store.layout().entityName(), store.aggregate(name).definition().groupBy(), group);
+    Elements.requireValues(store.layout().entityName(), store.indexes().derived(name, AggregateIndex.class, "@Aggregate named").definition().groupBy(), group);
   }
 
   /** A COUNT or SUM of one group: one key read (0 for an empty group). */

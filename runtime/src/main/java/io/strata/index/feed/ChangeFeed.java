@@ -1,10 +1,5 @@
 package io.strata.index.feed;
 
-import io.strata.repository.EntityStore;
-import io.strata.row.Blocking;
-import io.strata.row.Paging;
-import io.strata.row.StoredData;
-
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
@@ -16,6 +11,10 @@ import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.Change;
 import io.strata.Continuation;
 import io.strata.Page;
+import io.strata.repository.EntityStore;
+import io.strata.Blocking;
+import io.strata.row.Paging;
+import io.strata.row.StoredData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,7 +44,7 @@ public final class ChangeFeed<T, ID> {
   }
 
   private CompletableFuture<VersionedIndex> ready(ReadTransaction tr) {
-    VersionedIndex feed = store.feed();
+    VersionedIndex feed = VersionedIndex.of(store.indexes());
     return store.states().requireReady(tr, VersionedIndex.KIND, VersionedDefinition.NAME).thenApply(v -> feed);
   }
 
@@ -134,7 +133,7 @@ public final class ChangeFeed<T, ID> {
    * {@code (E,"v",id)}, set in its own committed transaction.
    */
   public CompletableFuture<Void> watch(TransactionContext db, Object id) {
-    VersionedIndex feed = store.feed();
+    VersionedIndex feed = VersionedIndex.of(store.indexes());
     return db.runAsync(tr -> CompletableFuture.completedFuture(tr.watch(feed.latestKey(id)))).thenCompose(w -> w);
   }
 
@@ -143,7 +142,7 @@ public final class ChangeFeed<T, ID> {
    * transactions of at most 500 feed entries; returns how many it removed.
    */
   public long pruneDeletes(TransactionContext db, Versionstamp before) {
-    VersionedIndex feed = store.feed();
+    VersionedIndex feed = VersionedIndex.of(store.indexes());
     Subspace entries = feed.feed();
     byte[] end = entries.pack(Tuple.from(before));
     long removed = 0;

@@ -1,14 +1,13 @@
 package io.strata.index.feed;
 
-import io.strata.repository.EntityStore;
-import io.strata.row.Blocking;
-import io.strata.row.EntityLayout;
-
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.Change;
 import io.strata.StrataException;
+import io.strata.repository.EntityStore;
+import io.strata.Blocking;
+import io.strata.row.EntityLayout;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -69,7 +68,7 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
         t.setDaemon(true);
         return t;
       });
-      VersionedIndex index = store.feed();
+      VersionedIndex index = VersionedIndex.of(store.indexes());
       this.begin = after == null ? index.feed().range().begin : index.feed().get(after).range().end;
     }
 
@@ -120,7 +119,7 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
         while (!done && demand.get() > 0) {
           int want = (int) Math.min(demand.get(), ChangeFeed.BATCH);
           byte[] from = begin;
-          List<ChangeFeed.Entry<T, ID>> entries = Blocking.call(() -> db.read(tr -> feed.entries(tr, store.feed(), from, want, false)
+          List<ChangeFeed.Entry<T, ID>> entries = Blocking.call(() -> db.read(tr -> feed.entries(tr, VersionedIndex.of(store.indexes()), from, want, false)
               .thenCombine(store.states().requireReady(tr, VersionedIndex.KIND, VersionedDefinition.NAME), (e, v) -> e).join()));
           failures = 0;
           if (entries.isEmpty()) {
@@ -165,7 +164,7 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
      */
     private boolean waitForChanges(byte[] from) {
       CompletableFuture<Void> w = Blocking.call(() -> db.run(tr -> {
-        boolean empty = tr.getRange(from, store.feed().feed().range().end, 1).asList().join().isEmpty();
+        boolean empty = tr.getRange(from, VersionedIndex.of(store.indexes()).feed().range().end, 1).asList().join().isEmpty();
         return empty ? tr.watch(store.layout().feedWakeKey()) : null;
       }));
       if (w == null) {

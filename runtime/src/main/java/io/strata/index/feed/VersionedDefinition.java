@@ -1,7 +1,6 @@
 package io.strata.index.feed;
 
 import io.strata.index.DerivedIndexDefinition;
-
 import java.util.List;
 
 /**
@@ -20,5 +19,10 @@ public record VersionedDefinition() implements DerivedIndexDefinition {
   @Override
   public List<String> groupBy() {
     return List.of();
+  }
+
+  @Override
+  public io.strata.index.DerivedIndex index(io.strata.row.Rows<?> rows) {
+    return new VersionedIndex(rows);
   }
 }

@@ -1,13 +1,5 @@
 package io.strata.index.feed;
 
-import io.strata.index.DerivedIndex;
-import io.strata.index.IndexVerifier;
-import io.strata.repository.EntityStore;
-import io.strata.row.EntityLayout;
-import io.strata.row.KeyBatches;
-import io.strata.row.Sizes;
-import io.strata.row.StoredData;
-
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
@@ -17,6 +9,15 @@ import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.Codec;
+import io.strata.index.DerivedIndex;
+import io.strata.index.IndexStates;
+import io.strata.index.IndexVerifier;
+import io.strata.row.EntityLayout;
+import io.strata.row.KeyBatches;
+import io.strata.row.RowWrites;
+import io.strata.row.Rows;
+import io.strata.row.Sizes;
+import io.strata.row.StoredData;
 import io.strata.tuple.VersionstampTuples;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,22 +45,30 @@ import java.util.function.Consumer;
  * entry, and the stamped key of both is the same, so the last change's value wins.
  */
 public final class VersionedIndex implements DerivedIndex {
-  public static final String KIND = "V";
+  public static final String KIND = IndexStates.FEED;
   public static final byte[] DELETED = Tuple.from("deleted").pack();
   private static final byte[] ONE = Codec.int64().encode(1L);
 
-  private final EntityStore<?> store;
+  private final Rows<?> rows;
   private final EntityLayout<?> layout;
   private final Subspace feed;
   private final Subspace latest;
   /** Ids each transaction attempt already changed (a handle is one attempt, so retries start empty). */
   private final Map<Transaction, Set<Tuple>> changed = Collections.synchronizedMap(new WeakHashMap<>());
 
-  public VersionedIndex(EntityStore<?> store) {
-    this.store = store;
-    this.layout = store.layout();
+  VersionedIndex(Rows<?> rows) {
+    this.rows = rows;
+    this.layout = rows.layout();
     this.feed = layout.entity().get("V");
     this.latest = layout.entity().get("v");
+  }
+
+  /** The change feed among an entity's indexes; fails naming the entity when it is not {@code @Versioned}. */
+  static VersionedIndex of(io.strata.index.Indexes<?> indexes) {
+    if (indexes.derived(VersionedDefinition.NAME) instanceof VersionedIndex feed) {
+      return feed;
+    }
+    throw new IllegalArgumentException(indexes.layout().entityName() + " is not @Versioned");
   }
 
   @Override
@@ -135,7 +144,7 @@ public final class VersionedIndex implements DerivedIndex {
       }
     });
     return previous.thenRun(() -> {
-      tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, incompleteEntryKey(id), deleted ? DELETED : EntityStore.EMPTY);
+      tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, incompleteEntryKey(id), deleted ? DELETED : RowWrites.EMPTY);
       tr.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, latestKey(id), VersionstampTuples.transactionVersionValue());
       tr.mutate(MutationType.ADD, layout.feedWakeKey(), ONE);
     });
@@ -174,7 +183,7 @@ public final class VersionedIndex implements DerivedIndex {
           Object id = key.get(1);
           byte[] version = key.getVersionstamp(0).getTransactionVersion();
           boolean deleted = Arrays.equals(kv.getValue(), DELETED);
-          return tr.get(latestKey(id)).thenCombine(store.exists(tr, id), (v, exists) -> !Arrays.equals(v, version)
+          return tr.get(latestKey(id)).thenCombine(rows.exists(tr, id), (v, exists) -> !Arrays.equals(v, version)
               ? "change feed entry " + key + " is not the latest of its id"
               : deleted == exists ? "change feed entry " + key + (deleted ? " is a delete but the row exists" : " has no row") : null);
         }));

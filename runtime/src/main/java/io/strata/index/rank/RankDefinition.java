@@ -1,7 +1,6 @@
 package io.strata.index.rank;
 
 import io.strata.index.DerivedIndexDefinition;
-
 import java.util.List;
 import java.util.Objects;
 
@@ -20,5 +19,10 @@ public record RankDefinition(String name, String field, List<String> groupBy, bo
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(field, "field");
     groupBy = List.copyOf(groupBy);
+  }
+
+  @Override
+  public io.strata.index.DerivedIndex index(io.strata.row.Rows<?> rows) {
+    return new RankIndex(rows, this);
   }
 }

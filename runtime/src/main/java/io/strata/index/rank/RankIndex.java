@@ -1,12 +1,5 @@
 package io.strata.index.rank;
 
-import io.strata.index.DerivedIndex;
-import io.strata.index.GroupedField;
-import io.strata.index.IndexVerifier;
-import io.strata.repository.EntityStore;
-import io.strata.row.EntityLayout;
-import io.strata.row.Sizes;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.ReadTransaction;
@@ -15,6 +8,12 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.index.DerivedIndex;
+import io.strata.index.GroupedField;
+import io.strata.index.IndexVerifier;
+import io.strata.row.EntityLayout;
+import io.strata.row.Rows;
+import io.strata.row.Sizes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,18 +28,26 @@ import java.util.function.Consumer;
 public final class RankIndex implements DerivedIndex {
   public static final String KIND = "K";
 
-  private final EntityStore<?> store;
+  private final Rows<?> rows;
   private final EntityLayout<?> layout;
   private final RankDefinition definition;
   private final GroupedField fields;
   private final Subspace subspace;
 
-  public RankIndex(EntityStore<?> store, RankDefinition definition) {
-    this.store = store;
-    this.layout = store.layout();
+  RankIndex(Rows<?> rows, RankDefinition definition) {
+    this.rows = rows;
+    this.layout = rows.layout();
     this.definition = definition;
     this.fields = new GroupedField(layout, definition.groupBy(), definition.field());
     this.subspace = layout.entity().get(KIND).get(definition.name());
+  }
+
+  /** Rows per online-build step: each row costs a few sequential reads of the skip list. */
+  static final int BUILD_BATCH = 100;
+
+  @Override
+  public int buildBatch() {
+    return BUILD_BATCH;
   }
 
   @Override
@@ -210,7 +217,7 @@ public final class RankIndex implements DerivedIndex {
         List<CompletableFuture<String>> checks = new ArrayList<>();
         for (Tuple e : chunk) {
           Object id = e.get(1);
-          checks.add(store.loadRowOnly(tr, id).thenApply(row -> row != null && Objects.equals(g, groupOf(row))
+          checks.add(rows.loadRowOnly(tr, id).thenApply(row -> row != null && Objects.equals(g, groupOf(row))
               && elementOf(id, row).equals(e) ? null : where + " entry " + e + (row == null ? " has no row" : " does not match its row's values")));
         }
         return IndexVerifier.found(checks);

@@ -1,11 +1,10 @@
 package io.strata.index.rank;
 
-import io.strata.repository.EntityStore;
-import io.strata.row.Paging;
-
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.repository.EntityStore;
+import io.strata.row.Paging;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,14 +25,14 @@ public final class RankQueries<T> {
   }
 
   private CompletableFuture<RankIndex> ready(ReadTransaction tr, String name) {
-    RankIndex index = store.rank(name);
+    RankIndex index = store.indexes().derived(name, RankIndex.class, "@Rank named");
     return store.states().requireReady(tr, RankIndex.KIND, name).thenApply(v -> index);
   }
 
   /** The rank of entity {@code id} in {@code group}; empty when it does not exist, is in another group or is not ranked. */
   public CompletableFuture<OptionalLong> rankOf(ReadTransaction tr, String name, List<Object> group, Object id) {
     Tuple g = Tuple.fromList(group);
-    return ready(tr, name).thenCompose(index -> store.loadRowOnly(tr, id).thenCompose(row -> {
+    return ready(tr, name).thenCompose(index -> store.rows().loadRowOnly(tr, id).thenCompose(row -> {
       if (row == null || !g.equals(index.groupOf(row))) {
         return CompletableFuture.completedFuture(OptionalLong.empty());
       }

@@ -1,7 +1,6 @@
 package io.strata.index.text;
 
 import io.strata.index.DerivedIndexDefinition;
-
 import java.util.List;
 import java.util.Objects;
 
@@ -23,5 +22,10 @@ public record TextDefinition(String field) implements DerivedIndexDefinition {
   @Override
   public List<String> groupBy() {
     return List.of();
+  }
+
+  @Override
+  public io.strata.index.DerivedIndex index(io.strata.row.Rows<?> rows) {
+    return new TextIndex(rows, this);
   }
 }

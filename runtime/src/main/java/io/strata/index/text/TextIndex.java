@@ -1,17 +1,16 @@
 package io.strata.index.text;
 
-import io.strata.index.DerivedIndex;
-import io.strata.index.IndexVerifier;
-import io.strata.repository.EntityStore;
-import io.strata.row.EntityLayout;
-import io.strata.row.KeyBatches;
-import io.strata.row.Sizes;
-
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.index.DerivedIndex;
+import io.strata.index.IndexVerifier;
+import io.strata.row.EntityLayout;
+import io.strata.row.KeyBatches;
+import io.strata.row.Rows;
+import io.strata.row.Sizes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -28,15 +27,15 @@ import java.util.function.Consumer;
 public final class TextIndex implements DerivedIndex {
   public static final String KIND = "T";
 
-  private final EntityStore<?> store;
+  private final Rows<?> rows;
   private final EntityLayout<?> layout;
   private final String field;
   private final int position;
   private final Subspace subspace;
 
-  public TextIndex(EntityStore<?> store, TextDefinition definition) {
-    this.store = store;
-    this.layout = store.layout();
+  TextIndex(Rows<?> rows, TextDefinition definition) {
+    this.rows = rows;
+    this.layout = rows.layout();
     this.field = definition.field();
     this.position = layout.fieldPosition(field);
     if (position < 0) {
@@ -122,12 +121,12 @@ public final class TextIndex implements DerivedIndex {
       @Override
       public long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
         return KeyBatches.check(db, subspace.range(), batch, report, (tr, kvs) -> {
-          Map<Object, CompletableFuture<Object[]>> rows = new HashMap<>();
+          Map<Object, CompletableFuture<Object[]>> read = new HashMap<>();
           return IndexVerifier.checkEach(kvs, "text index '" + field + "'", kv -> {
             Tuple key = subspace.unpack(kv.getKey());
             Object id = key.get(1);
             String w = key.getString(0);
-            CompletableFuture<Object[]> row = rows.computeIfAbsent(Tuple.from(id), k -> store.loadRowOnly(tr, id));
+            CompletableFuture<Object[]> row = read.computeIfAbsent(Tuple.from(id), k -> TextIndex.this.rows.loadRowOnly(tr, id));
             return row.thenApply(r -> {
               List<Long> p = r == null ? null : words(r).get(w);
               return p != null && Arrays.equals(encode(p), kv.getValue()) ? null

@@ -1,9 +1,5 @@
 package io.strata.index.text;
 
-import io.strata.repository.EntityStore;
-import io.strata.row.Paging;
-import io.strata.row.StoredData;
-
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.async.AsyncUtil;
@@ -12,6 +8,9 @@ import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.Page;
+import io.strata.repository.EntityStore;
+import io.strata.row.Paging;
+import io.strata.row.StoredData;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,7 +42,7 @@ public final class TextQueries<T> {
   private enum Mode { ALL, ANY, PHRASE, PREFIX }
 
   private CompletableFuture<TextIndex> ready(ReadTransaction tr, String field) {
-    TextIndex index = store.text(field);
+    TextIndex index = store.indexes().derived(field, TextIndex.class, "@Text field");
     return store.states().requireReady(tr, TextIndex.KIND, field).thenApply(v -> index);
   }
 

@@ -1,4 +1,4 @@
-package io.strata.row;
+package io.strata;
 
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;

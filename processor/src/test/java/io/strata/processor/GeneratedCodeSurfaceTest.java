@@ -1,0 +1,70 @@
+package io.strata.processor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Generated code calls only the runtime's generated-code surface: the API package {@code io.strata} and
+ * the classes listed in runtime/README.md ("What generated code calls"). Checked on every source the
+ * processor generated for this module's test fixtures and on the golden sources, so a writer that starts
+ * calling another runtime class fails here and the surface stays the documented, stable one.
+ */
+class GeneratedCodeSurfaceTest {
+  /** runtime/README.md's list; a change here is a change of the surface and belongs in that README too. */
+  static final Set<String> SURFACE = Set.of(
+      "io.strata.row.EntityCodec", "io.strata.row.Elements", "io.strata.row.EntityLayout", "io.strata.row.IndexDefinition",
+      "io.strata.row.SpatialField", "io.strata.row.BlobField", "io.strata.row.Paging",
+      "io.strata.repository.EntityStore", "io.strata.repository.DocumentPaths",
+      "io.strata.index.IndexMaintenance",
+      "io.strata.query.IndexScan", "io.strata.query.IndexQueries", "io.strata.query.SpatialQueries",
+      "io.strata.query.QueryResults", "io.strata.query.Matches", "io.strata.query.FilteredRows",
+      "io.strata.index.aggregate.AggregateDefinition", "io.strata.index.aggregate.AggregateQueries",
+      "io.strata.index.rank.RankDefinition", "io.strata.index.rank.RankQueries",
+      "io.strata.index.text.TextDefinition", "io.strata.index.text.TextQueries",
+      "io.strata.index.feed.VersionedDefinition", "io.strata.index.feed.ChangeFeed",
+      "io.strata.document.Documents");
+
+  private static final Pattern RUNTIME_CLASS = Pattern.compile("\\bio\\.strata\\.((?:[a-z]+\\.)*)([A-Z]\\w*)");
+
+  @Test
+  void generatedSourcesUseOnlyTheSurface() throws IOException {
+    List<Path> sources = generated();
+    assertTrue(sources.size() >= 40, "the fixtures' generated sources were found: " + sources.size());
+    Set<String> outside = new TreeSet<>();
+    Set<String> used = new TreeSet<>();
+    for (Path source : sources) {
+      Matcher m = RUNTIME_CLASS.matcher(Files.readString(source));
+      while (m.find()) {
+        String pkg = m.group(1);
+        String name = "io.strata." + pkg + m.group(2);
+        if (pkg.isEmpty() || pkg.startsWith("annotations.") || pkg.startsWith("processor.")) {
+          continue; // the API package, the annotations, the fixtures themselves
+        }
+        used.add(name);
+        if (!SURFACE.contains(name)) {
+          outside.add(name + " (in " + source.getFileName() + ")");
+        }
+      }
+    }
+    assertEquals(Set.of(), outside, "generated code calls runtime classes outside the documented surface");
+    assertEquals(new TreeSet<>(SURFACE), used, "every class of the surface is still called by generated code (drop the others)");
+  }
+
+  private static List<Path> generated() throws IOException {
+    try (Stream<Path> fixtures = Files.walk(Path.of("target/generated-test-sources/test-annotations"));
+         Stream<Path> golden = Files.walk(Path.of("src/test/resources/golden/output"))) {
+      return Stream.concat(fixtures, golden).filter(p -> p.toString().endsWith(".java")).toList();
+    }
+  }
+}

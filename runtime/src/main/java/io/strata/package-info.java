@@ -1,0 +1,9 @@
+/**
+ * Strata's API: the value types ({@code Point}, {@code GeoPoint}, {@code BoundingBox}, {@code Page},
+ * {@code Continuation}), {@code Codec}, the exceptions, {@code Strata.connect} and {@code StrataDb}, the
+ * reports users hold ({@code IndexReport}, {@code IndexState}), {@code TransactionLimits} and
+ * {@code Blocking}, which every blocking call uses to rethrow what failed.
+ *
+ * <p>May use: fdb-java and the JDK only. Everything else in the runtime builds on it.
+ */
+package io.strata;

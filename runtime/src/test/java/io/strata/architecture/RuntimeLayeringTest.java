@@ -1,0 +1,58 @@
+package io.strata.architecture;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runtime's packages and the dependencies each may have, as runtime/README.md draws them; checked on
+ * the compiled classes so the layering cannot silently rot. Bottom to top: the API ({@code io.strata}) and
+ * the algorithms (tuple, spatial, document, blob); rows; index upkeep; the store; the derived kinds and
+ * the queries. The recipe layers sit beside rows and use only the API and the algorithms.
+ */
+class RuntimeLayeringTest {
+  private static final JavaClasses RUNTIME = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+      .importPackages("io.strata");
+
+  @Test
+  void theRuntimeClassesAreAnalysed() {
+    org.junit.jupiter.api.Assertions.assertTrue(RUNTIME.containPackage("io.strata.row") && RUNTIME.containPackage("io.strata.query"),
+        "the importer found the runtime's classes");
+  }
+
+  @Test
+  void packagesDependOnlyOnTheLayersBelowThem() {
+    layeredArchitecture().consideringOnlyDependenciesInLayers()
+        .layer("API").definedBy("io.strata")
+        .layer("Algorithms").definedBy("io.strata.tuple..", "io.strata.spatial..", "io.strata.document..", "io.strata.blob..")
+        .layer("Layers").definedBy("io.strata.layers..")
+        .layer("Rows").definedBy("io.strata.row..")
+        .layer("Indexes").definedBy("io.strata.index")
+        .layer("Store").definedBy("io.strata.repository..")
+        .layer("Kinds").definedBy("io.strata.index.aggregate..", "io.strata.index.rank..", "io.strata.index.text..", "io.strata.index.feed..")
+        .layer("Queries").definedBy("io.strata.query..")
+        .whereLayer("Queries").mayNotBeAccessedByAnyLayer()
+        .whereLayer("Kinds").mayNotBeAccessedByAnyLayer()
+        .whereLayer("Layers").mayNotBeAccessedByAnyLayer()
+        .whereLayer("Store").mayOnlyBeAccessedByLayers("Kinds", "Queries")
+        .whereLayer("Indexes").mayOnlyBeAccessedByLayers("Store", "Kinds", "Queries")
+        .whereLayer("Rows").mayOnlyBeAccessedByLayers("Indexes", "Store", "Kinds", "Queries")
+        .whereLayer("Algorithms").mayOnlyBeAccessedByLayers("API", "Layers", "Rows", "Indexes", "Store", "Kinds", "Queries")
+        .check(RUNTIME);
+  }
+
+  @Test
+  void noPackageCycles() {
+    slices().matching("io.strata.(**)").should().beFreeOfCycles().check(RUNTIME);
+  }
+
+  @Test
+  void derivedKindsDoNotKnowEachOther() {
+    slices().matching("io.strata.index.(*)..").should().notDependOnEachOther().check(RUNTIME);
+  }
+}
