@@ -60,6 +60,7 @@ public final class IndexScan<T> {
   private boolean keyOrder;
   private Predicate<T> filter;
   private byte[] call = new byte[0];
+  private MappedRows<T> mapped;
 
   private IndexScan(EntityStore<T> store, String indexName) {
     this.store = store;
@@ -146,6 +147,15 @@ public final class IndexScan<T> {
   /** Binds this scan's continuations to one call of a query method ({@link Paging#query}). */
   public IndexScan<T> boundTo(byte[] query) {
     call = query.clone();
+    return this;
+  }
+
+  /**
+   * Reads a plain index's entries and their rows in one mapped range read where FoundationDB allows it
+   * (see {@link MappedRows}): one equality range, forward, unfiltered. Falls back to entries, then rows.
+   */
+  IndexScan<T> through(MappedRows<T> rows) {
+    mapped = rows;
     return this;
   }
 
@@ -334,12 +344,13 @@ public final class IndexScan<T> {
 
   /** The index values then the id of an entry: {@code (v1, ..., vn, id)}. */
   private Tuple valuesOf(KeyValue kv) {
+    Tuple key;
     try {
-      Tuple key = space.unpack(kv.getKey());
-      return index.unique() ? key.addAll(Tuple.fromBytes(kv.getValue())) : key;
+      key = space.unpack(kv.getKey());
     } catch (RuntimeException e) {
       throw StoredData.corruptEntry(store.layout(), index, kv.getKey(), "is not a tuple of index values and an id: " + e.getMessage(), e);
     }
+    return index.unique() ? key.addObject(StoredData.uniqueOwner(store.layout(), kv.getKey(), kv.getValue())) : key;
   }
 
   private static Object idOf(Tuple values) {
@@ -367,9 +378,30 @@ public final class IndexScan<T> {
     return filter == null ? items : items.stream().filter(filter).toList();
   }
 
+  /** Whether {@code ranges} can be read with their rows by one mapped range read (see {@link #through}). */
+  private boolean mappable(List<KeyRange> ranges) {
+    return mapped != null && filter == null && !reverse && ranges.size() == 1 && !index.unique() && !index.covering();
+  }
+
+  /**
+   * Up to {@code perRange} entries of {@code range} (0: all) and the entities of the first {@code resolve}:
+   * through one mapped range read where eligible, else the entries, then the rows.
+   */
+  private CompletableFuture<MappedRows.Entries<T>> resolved(ReadTransaction tr, KeyRange range, int perRange, int resolve) {
+    return store.states().requireReady(tr, IndexStates.INDEX, index.name()).thenCompose(ready -> mapped.read(tr, index,
+        range.begin(), range.end(), perRange, () -> tr.getRange(range.begin(), range.end(), perRange).asList().thenCompose(kvs -> {
+          List<Hit> hits = kvs.stream().map(kv -> new Hit(kv, range.prefixLength())).toList();
+          return entities(tr, first(hits, resolve)).thenApply(list -> new MappedRows.Entries<>(kvs, list));
+        })));
+  }
+
   /** The matching entities in scan order, at most the limit. */
   public CompletableFuture<List<T>> entities(ReadTransaction tr) {
-    return read(tr, ranges(), perRange()).thenCompose(hits -> entities(tr, filter == null ? first(hits, limit) : hits))
+    List<KeyRange> ranges = ranges();
+    if (mappable(ranges)) {
+      return resolved(tr, ranges.get(0), perRange(), limit).thenApply(e -> e.first(limit));
+    }
+    return read(tr, ranges, perRange()).thenCompose(hits -> entities(tr, filter == null ? first(hits, limit) : hits))
         .thenApply(items -> first(filtered(items), limit));
   }
 
@@ -409,6 +441,9 @@ public final class IndexScan<T> {
    * When filtering, each page reads the rest of the ranges' keys and the rows it needs.
    */
   public CompletableFuture<Page<T>> page(ReadTransaction tr, int pageLimit, Continuation after) {
+    if (filter == null && mappable(ranges())) {
+      return mappedPage(tr, pageLimit, after);
+    }
     if (filter == null) {
       return hitPage(tr, pageLimit, after, hits -> entities(tr, hits));
     }
@@ -452,6 +487,23 @@ public final class IndexScan<T> {
         }
         return filteredPage(tr, resumed(ranges, last), query, pageLimit, batch, kept, examined + taken.size(), last);
       });
+    });
+  }
+
+  /** {@link #page} through one mapped range read of entries and rows (see {@link #through}). */
+  private CompletableFuture<Page<T>> mappedPage(ReadTransaction tr, int pageLimit, Continuation after) {
+    Paging.checkLimit(pageLimit);
+    List<KeyRange> ranges = ranges();
+    byte[] query = fingerprint(ranges);
+    KeyRange range = resumed(ranges, query, after).get(0);
+    if (ByteArrayUtil.compareUnsigned(range.begin(), range.end()) >= 0) {
+      return CompletableFuture.completedFuture(new Page<>(List.of(), Optional.empty()));
+    }
+    return resolved(tr, range, Paging.withOneMore(pageLimit), pageLimit).thenApply(e -> {
+      Optional<Continuation> next = e.entries().size() > pageLimit
+          ? Optional.of(Continuation.of(query, e.entries().get(pageLimit - 1).getKey()))
+          : Optional.empty();
+      return new Page<>(e.first(pageLimit), next);
     });
   }
 

@@ -10,6 +10,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.repository.EntityStore;
 import io.strata.row.EntityLayout;
 import io.strata.row.IndexDefinition;
+import io.strata.row.StoredData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -127,7 +128,7 @@ public final class MappedRows<T> {
   private CompletableFuture<Entries<T>> entities(ReadTransaction tr, IndexDefinition index, List<MappedKeyValue> kvs) {
     List<CompletableFuture<Object[]>> rows = new ArrayList<>(kvs.size());
     for (MappedKeyValue kv : kvs) {
-      Object id = IndexQueries.idOf(layout, index, kv);
+      Object id = idOf(index, kv);
       byte[] prefix = kv.getRangeBegin();
       List<KeyValue> fields = new ArrayList<>(kv.getRangeResult().size());
       for (KeyValue field : kv.getRangeResult()) {
@@ -146,5 +147,15 @@ public final class MappedRows<T> {
       }
       return new Entries<>(kvs, out);
     });
+  }
+
+  /** The id at the end of an entry's key {@code (E,"I",index,values...,id)}. */
+  private Object idOf(IndexDefinition index, KeyValue kv) {
+    try {
+      Tuple t = layout.index(index).unpack(kv.getKey());
+      return t.get(t.size() - 1);
+    } catch (RuntimeException e) {
+      throw StoredData.corruptEntry(layout, index, kv.getKey(), "is not a tuple ending with an id: " + e.getMessage(), e);
+    }
   }
 }
