@@ -34,7 +34,7 @@ public final class FilteredRows {
 
   /**
    * At most {@code limit} accepted entities after {@code after} (null: from the first row), examining at most
-   * {@link #BUDGET} rows; the continuation, bound to {@code query} ({@link Paging#query}: the method and its
+   * {@link #BUDGET} rows; the continuation, bound to {@code query} ({@link QueryResults#query}: the method and its
    * arguments), resumes at the row after the last one examined, in any transaction.
    */
   public static <T> CompletableFuture<Page<T>> page(ReadTransaction tr, EntityStore<T> store, Predicate<T> test, int limit,

@@ -144,7 +144,7 @@ public final class IndexScan<T> {
     return at < fields.size() ? fields.get(at) : fields.get(fields.size() - 1);
   }
 
-  /** Binds this scan's continuations to one call of a query method ({@link Paging#query}). */
+  /** Binds this scan's continuations to one call of a query method ({@link QueryResults#query}). */
   public IndexScan<T> boundTo(byte[] query) {
     call = query.clone();
     return this;

@@ -33,6 +33,20 @@ public final class QueryResults {
   private QueryResults() {}
 
   /**
+   * The identity of one call of a paged query method: its name and its arguments, which its continuations
+   * are bound to (a token of {@code findByNick("n1", ...)} is refused by {@code findByNick("n0", ...)} and by
+   * every other method). Arguments are taken by their text ({@code String.valueOf}, arrays element by element).
+   */
+  public static byte[] query(String method, Object... args) {
+    StringBuilder text = new StringBuilder(method);
+    for (Object arg : args) {
+      text.append('\0').append(arg instanceof Object[] array ? java.util.Arrays.deepToString(array)
+          : arg instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : String.valueOf(arg));
+    }
+    return text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /**
    * The only result, or empty; {@code items} holds at most two (the scan's limit).
    *
    * @throws IncorrectResultSizeException if there are two

@@ -6,6 +6,7 @@ import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionContext;
+import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.IndexReport;
@@ -73,6 +74,11 @@ public final class EntityStore<T> {
     this.rows = new Rows<>(layout);
     this.indexes = new Indexes<>(rows, derivedIndexes);
     this.states = indexes.states();
+  }
+
+  /** A store described field by field, as generated repositories build theirs (see {@link EntityStoreBuilder}). */
+  public static <T> EntityStoreBuilder<T> builder(EntityCodec<T> codec, Subspace root) {
+    return new EntityStoreBuilder<>(codec, root);
   }
 
   public EntityLayout<T> layout() {

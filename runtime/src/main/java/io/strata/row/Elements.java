@@ -4,6 +4,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
 import io.strata.GeoPoint;
 import io.strata.Point;
+import io.strata.document.Documents;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -85,6 +86,11 @@ public final class Elements {
       out.add(requireValue(entity, i < fields.size() ? fields.get(i) : fields.get(fields.size() - 1), values.get(i)));
     }
     return out;
+  }
+
+  /** A value of a {@code @Document} field as the tuple element a document stores for it (see {@link Documents#element}). */
+  public static Object ofDocumentValue(Object value) {
+    return Documents.element(value);
   }
 
   /**

@@ -23,20 +23,6 @@ public final class Paging {
     return limit == Integer.MAX_VALUE ? limit : limit + 1;
   }
 
-  /**
-   * The identity of one call of a paged query method: its name and its arguments, which its continuations
-   * are bound to (a token of {@code findByNick("n1", ...)} is refused by {@code findByNick("n0", ...)} and by
-   * every other method). Arguments are taken by their text ({@code String.valueOf}, arrays element by element).
-   */
-  public static byte[] query(String method, Object... args) {
-    StringBuilder text = new StringBuilder(method);
-    for (Object arg : args) {
-      text.append('\0').append(arg instanceof Object[] array ? java.util.Arrays.deepToString(array)
-          : arg instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : String.valueOf(arg));
-    }
-    return text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-  }
-
   /** Where a query over {@code range} starts: its beginning, or the continuation's resume key. */
   public static byte[] resume(Continuation after, Range range) {
     if (after == null) {

@@ -21,7 +21,6 @@ import java.util.Set;
  * composite prefix forms.
  */
 final class IndexOperations {
-  static final ClassName DOCUMENTS = ClassName.get("io.strata.document", "Documents");
   private final EntityModel model;
   private final ValueCode values;
   private final CrudOperations crud;
@@ -63,7 +62,7 @@ final class IndexOperations {
   /** A query value as the element stored: document leaves are normalised like the documents themselves. */
   private CodeBlock element(FieldModel f) {
     if (f.type().kind() == ValueType.Kind.DOC_OBJECT) {
-      return CodeBlock.of("$T.element($N)", DOCUMENTS, parameter(f));
+      return CodeBlock.of("$T.ofDocumentValue($N)", ValueCode.ELEMENTS, parameter(f));
     }
     return values.encode(f.queryType(), CodeBlock.of("$N", parameter(f)));
   }

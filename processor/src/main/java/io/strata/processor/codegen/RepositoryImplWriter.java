@@ -32,7 +32,6 @@ import javax.lang.model.element.Modifier;
 public final class RepositoryImplWriter {
   static final ClassName INDEX_SCAN = ClassName.get("io.strata.query", "IndexScan");
   static final ClassName QUERY_RESULTS = ClassName.get("io.strata.query", "QueryResults");
-  static final ClassName PAGING = ClassName.get("io.strata.row", "Paging");
   private static final ClassName PAGE = CrudOperations.PAGE;
 
   public JavaFile write(RepositoryModel repo) {
@@ -270,7 +269,7 @@ public final class RepositoryImplWriter {
 
     /** {@code Paging.query(method, arguments...)}: what the method's continuations are bound to. */
     private CodeBlock call() {
-      CodeBlock.Builder b = CodeBlock.builder().add("$T.query($S", PAGING, m.name());
+      CodeBlock.Builder b = CodeBlock.builder().add("$T.query($S", QUERY_RESULTS, m.name());
       // the criteria's arguments: not the leading transaction, nor a page's limit and continuation (its last two)
       int from = m.context() == Context.NONE ? 0 : 1;
       int to = m.params().size() - (m.shape() == Shape.PAGE ? 2 : 0);

@@ -30,14 +30,10 @@ public final class RepositoryWriter {
   static final ClassName TX_CONTEXT = ClassName.get("com.apple.foundationdb", "TransactionContext");
   static final ClassName READ_CONTEXT = ClassName.get("com.apple.foundationdb", "ReadTransactionContext");
   static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
-  static final ClassName LAYOUT = ClassName.get("io.strata.row", "EntityLayout");
   static final ClassName INDEX_QUERIES = ClassName.get("io.strata.query", "IndexQueries");
   static final ClassName SPATIAL_QUERIES = ClassName.get("io.strata.query", "SpatialQueries");
-  static final ClassName SPATIAL_FIELD = ClassName.get("io.strata.row", "SpatialField");
-  static final ClassName BLOB_FIELD = ClassName.get("io.strata.row", "BlobField");
   static final ClassName DOCUMENT_PATHS = ClassName.get("io.strata.repository", "DocumentPaths");
   static final ClassName BLOCKING = ClassName.get("io.strata", "Blocking");
-  static final ClassName INDEX_DEFINITION = ClassName.get("io.strata.row", "IndexDefinition");
 
   public JavaFile write(EntityModel model) {
     ClassName repo = model.repositoryName();
@@ -160,71 +156,38 @@ public final class RepositoryWriter {
     return ctor.build();
   }
 
-  /** {@code new EntityStore<>(new EntityLayout<>(...))} over a {@code root} subspace variable. */
+  /**
+   * The store of the entity, described in declaration order:
+   * {@code EntityStore.builder(Codec.INSTANCE, root).uniqueIndex(...).index(...).geoSpatial(...).derived(...).build()}.
+   */
   static CodeBlock newStore(EntityModel model) {
-    return CodeBlock.of("new $T<>(new $T<>($T.INSTANCE, $T.requireNonNull(root, $S), $L, $L,\n$L, $L, $L)$L)",
-        STORE, LAYOUT, model.codecName(), Objects.class, "root", indexDefinitions(model), model.columnMajor(),
-        spatialFields(model), blobFields(model), documentFields(model), derivedDefinitions(model));
-  }
-
-  private static CodeBlock indexDefinitions(EntityModel model) {
-    if (model.indexes().isEmpty()) {
-      return CodeBlock.of("$T.of()", List.class);
-    }
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", List.class).indent();
-    for (int i = 0; i < model.indexes().size(); i++) {
-      IndexModel index = model.indexes().get(i);
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($T.INSTANCE, $T.requireNonNull(root, $S))", STORE, model.codecName(),
+        Objects.class, "root").indent();
+    for (IndexModel index : model.indexes()) {
       CodeBlock.Builder fields = CodeBlock.builder();
-      for (int j = 0; j < index.fields().size(); j++) {
-        fields.add(j == 0 ? "$S" : ", $S", index.fields().get(j).name());
-      }
-      b.add(i == 0 ? "\n" : ",\n");
-      b.add("new $T($S, $T.of($L), $L, $L)", INDEX_DEFINITION, index.name(), List.class, fields.build(), index.unique(), index.covering());
+      index.fields().forEach(f -> fields.add(", $S", f.name()));
+      String kind = index.unique() ? "uniqueIndex" : index.covering() ? "coveringIndex" : "index";
+      b.add("\n.$L($S$L)", kind, index.name(), fields.build());
     }
-    return b.unindent().add(")").build();
+    model.spatial().forEach(s -> b.add("\n.$L($S, $L)", s.geo() ? "geoSpatial" : "spatial", s.field().name(), s.maxRanges()));
+    model.blobs().forEach(blob -> b.add("\n.blob($S, $L)", blob.field().name(), blob.chunkSize()));
+    model.documents().forEach(d -> b.add("\n.document($S)", d.name()));
+    if (model.columnMajor()) {
+      b.add("\n.columnMajor()");
+    }
+    derivedDefinitions(model).forEach(d -> b.add("\n.derived($L)", d));
+    return b.add("\n.build()").unindent().build();
   }
 
-  /** The store's second argument when the entity has aggregate, rank or text indexes or a change feed: {@code , List.of(new AggregateDefinition(...), ...)}. */
-  private static CodeBlock derivedDefinitions(EntityModel model) {
+  /** The entity's aggregate, rank and text indexes and change feed, as their definitions. */
+  private static List<CodeBlock> derivedDefinitions(EntityModel model) {
     List<CodeBlock> definitions = new ArrayList<>(AggregateOperations.definitions(model));
     definitions.addAll(RankOperations.definitions(model));
     definitions.addAll(TextOperations.definitions(model));
     if (model.versioned()) {
       definitions.add(CodeBlock.of("new $T()", VersionedOperations.VERSIONED_DEFINITION));
     }
-    if (definitions.isEmpty()) {
-      return CodeBlock.of("");
-    }
-    CodeBlock.Builder b = CodeBlock.builder().add(",\n$T.of(", List.class).indent();
-    for (int i = 0; i < definitions.size(); i++) {
-      b.add(i == 0 ? "\n$L" : ",\n$L", definitions.get(i));
-    }
-    return b.unindent().add(")").build();
-  }
-
-  private static CodeBlock spatialFields(EntityModel model) {
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", List.class);
-    for (int i = 0; i < model.spatial().size(); i++) {
-      var s = model.spatial().get(i);
-      b.add(i == 0 ? "" : ", ").add("new $T($S, $L, $L)", SPATIAL_FIELD, s.field().name(), s.geo(), s.maxRanges());
-    }
-    return b.add(")").build();
-  }
-
-  private static CodeBlock blobFields(EntityModel model) {
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", List.class);
-    for (int i = 0; i < model.blobs().size(); i++) {
-      b.add(i == 0 ? "" : ", ").add("new $T($S, $L)", BLOB_FIELD, model.blobs().get(i).field().name(), model.blobs().get(i).chunkSize());
-    }
-    return b.add(")").build();
-  }
-
-  private static CodeBlock documentFields(EntityModel model) {
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(", List.class);
-    for (int i = 0; i < model.documents().size(); i++) {
-      b.add(i == 0 ? "$S" : ", $S", model.documents().get(i).name());
-    }
-    return b.add(")").build();
+    return definitions;
   }
 
   private static ParameterSpec context(Operation op) {

@@ -29,7 +29,7 @@ final class ScanCode {
   /** A query value as the element stored: document leaves are normalised like documents. */
   private CodeBlock element(FieldModel f, CodeBlock value) {
     if (f.type().kind() == ValueType.Kind.DOC_OBJECT) {
-      return CodeBlock.of("$T.element($L)", IndexOperations.DOCUMENTS, value);
+      return CodeBlock.of("$T.ofDocumentValue($L)", ValueCode.ELEMENTS, value);
     }
     return values.encode(f.queryType(), value);
   }

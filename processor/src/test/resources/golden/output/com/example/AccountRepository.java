@@ -16,9 +16,6 @@ import io.strata.query.IndexQueries;
 import io.strata.query.SpatialQueries;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
-import io.strata.row.EntityLayout;
-import io.strata.row.IndexDefinition;
-import io.strata.row.SpatialField;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.List;
@@ -65,11 +62,12 @@ public final class AccountRepository {
    */
   public AccountRepository(Database db, Subspace root) {
     this.db = Objects.requireNonNull(db, "db");
-    this.store = new EntityStore<>(new EntityLayout<>(AccountCodec.INSTANCE, Objects.requireNonNull(root, "root"), List.of(
-          new IndexDefinition("email", List.of("email"), true, false),
-          new IndexDefinition("region", List.of("region"), false, true),
-          new IndexDefinition("byRegionTier", List.of("region", "tier"), false, false)), false,
-        List.of(new SpatialField("office", true, 16)), List.of(), List.of()));
+    this.store = EntityStore.builder(AccountCodec.INSTANCE, Objects.requireNonNull(root, "root"))
+          .uniqueIndex("email", "email")
+          .coveringIndex("region", "region")
+          .index("byRegionTier", "region", "tier")
+          .geoSpatial("office", 16)
+          .build();
     this.indexes = new IndexQueries<>(store);
     this.spatial = new SpatialQueries<>(store);
   }

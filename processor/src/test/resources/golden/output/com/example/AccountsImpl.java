@@ -12,10 +12,6 @@ import io.strata.query.QueryResults;
 import io.strata.query.SpatialQueries;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
-import io.strata.row.EntityLayout;
-import io.strata.row.IndexDefinition;
-import io.strata.row.Paging;
-import io.strata.row.SpatialField;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.Collection;
@@ -59,11 +55,12 @@ public final class AccountsImpl implements Accounts {
    */
   public AccountsImpl(Database db, Subspace root) {
     this.db = Objects.requireNonNull(db, "db");
-    this.store = new EntityStore<>(new EntityLayout<>(AccountCodec.INSTANCE, Objects.requireNonNull(root, "root"), List.of(
-          new IndexDefinition("email", List.of("email"), true, false),
-          new IndexDefinition("region", List.of("region"), false, true),
-          new IndexDefinition("byRegionTier", List.of("region", "tier"), false, false)), false,
-        List.of(new SpatialField("office", true, 16)), List.of(), List.of()));
+    this.store = EntityStore.builder(AccountCodec.INSTANCE, Objects.requireNonNull(root, "root"))
+          .uniqueIndex("email", "email")
+          .coveringIndex("region", "region")
+          .index("byRegionTier", "region", "tier")
+          .geoSpatial("office", 16)
+          .build();
     this.spatial = new SpatialQueries<>(store);
   }
 
@@ -142,7 +139,7 @@ public final class AccountsImpl implements Accounts {
   @Override
   public Page<Account> findByRegionAndTierBetween(String region, int min, int max, int limit,
       Continuation after) {
-    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).from((long) min, true).to((long) max, true).boundTo(Paging.query("findByRegionAndTierBetween", region, min, max)).page(tr, limit, after).join()));
+    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).from((long) min, true).to((long) max, true).boundTo(QueryResults.query("findByRegionAndTierBetween", region, min, max)).page(tr, limit, after).join()));
   }
 
   /**

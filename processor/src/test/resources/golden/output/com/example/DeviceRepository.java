@@ -13,8 +13,6 @@ import io.strata.index.IndexMaintenance;
 import io.strata.query.IndexQueries;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
-import io.strata.row.EntityLayout;
-import io.strata.row.IndexDefinition;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.util.List;
@@ -60,9 +58,10 @@ public final class DeviceRepository {
    */
   public DeviceRepository(Database db, Subspace root) {
     this.db = Objects.requireNonNull(db, "db");
-    this.store = new EntityStore<>(new EntityLayout<>(DeviceCodec.INSTANCE, Objects.requireNonNull(root, "root"), List.of(
-          new IndexDefinition("owner", List.of("owner"), false, false)), true,
-        List.of(), List.of(), List.of()));
+    this.store = EntityStore.builder(DeviceCodec.INSTANCE, Objects.requireNonNull(root, "root"))
+          .index("owner", "owner")
+          .columnMajor()
+          .build();
     this.indexes = new IndexQueries<>(store);
   }
 
