@@ -98,7 +98,7 @@ public final class IndexStates {
     return declared;
   }
 
-  public byte[] markerKey(String kind, String name) {
+  byte[] markerKey(String kind, String name) {
     return meta.pack(Tuple.from(kind, name));
   }
 

@@ -24,7 +24,7 @@ public final class FilteredRows {
   private FilteredRows() {}
 
   /** Rows a filtered page examines before it returns (short or empty, with a continuation): a filter that matches little never reads a whole table in one transaction. */
-  public static final int BUDGET = 2_000;
+  static final int BUDGET = 2_000;
 
   /** The accepted entities in id order, at most {@code limit}, read in {@code tr}. */
   public static <T> CompletableFuture<List<T>> all(ReadTransaction tr, EntityStore<T> store, Predicate<T> test, int limit) {

@@ -458,7 +458,7 @@ public final class IndexScan<T> {
    * Entries a filtered page examines (with their rows) before it returns: a filter that matches little
    * never reads a whole range in one transaction. The page is then short, or empty, with a continuation.
    */
-  public static final int FILTER_BUDGET = 2_000;
+  static final int FILTER_BUDGET = 2_000;
   private static final int FILTER_MIN_BATCH = 20;
   private static final int FILTER_MAX_BATCH = 500;
 

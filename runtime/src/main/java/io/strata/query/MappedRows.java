@@ -62,7 +62,7 @@ public final class MappedRows<T> {
   private final EntityLayout<T> layout;
   private final Map<String, byte[]> mappers = new ConcurrentHashMap<>();
 
-  public MappedRows(EntityStore<T> store) {
+  MappedRows(EntityStore<T> store) {
     this.store = store;
     this.layout = store.layout();
   }

@@ -279,7 +279,7 @@ public final class EntityStore<T> {
    * Moves the index entries of an entity whose elements change from {@code old} to {@code fresh} without a
    * full save (used when a document path changes); checks unique indexes first.
    */
-  public CompletableFuture<Void> reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
+  CompletableFuture<Void> reindex(Transaction tr, Object id, Object[] old, Object[] fresh) {
     List<List<Object>> was = layout.indexValues(old);
     List<List<Object>> now = layout.indexValues(fresh);
     byte[][] keys = checkReindex(id, fresh, now);

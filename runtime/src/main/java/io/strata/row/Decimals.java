@@ -43,7 +43,7 @@ public final class Decimals {
   }
 
   /** The most trailing zeros a stored scale may add back to a decimal's digits (a value limit's worth). */
-  public static final int MAX_ADDED_DIGITS = 100_000;
+  static final int MAX_ADDED_DIGITS = 100_000;
 
   public static BigDecimal value(Tuple t) {
     try {

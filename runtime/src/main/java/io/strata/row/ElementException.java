@@ -6,10 +6,10 @@ import io.strata.CodecException;
  * A stored tuple element of the wrong type or range. Carries the element so the caller that knows the
  * row ({@code EntityStore}) can name the field and key it came from.
  */
-public final class ElementException extends CodecException {
+final class ElementException extends CodecException {
   private final transient Object element;
 
-  public ElementException(String message, Object element) {
+  ElementException(String message, Object element) {
     super(message);
     this.element = element;
   }

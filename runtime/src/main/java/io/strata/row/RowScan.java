@@ -19,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class RowScan {
   /** A page stops before the next entity once it has read this many bytes of keys and values. */
-  public static final int PAGE_BYTES = 1_000_000;
+  static final int PAGE_BYTES = 1_000_000;
 
   private final Rows<?> rows;
   private final EntityLayout<?> layout;

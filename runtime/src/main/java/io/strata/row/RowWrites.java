@@ -20,7 +20,7 @@ public final class RowWrites {
   public static final byte[] EMPTY = new byte[0];
 
   /** The most blob bytes one save may write: well under FoundationDB's 10 MB transaction limit. */
-  public static final int BLOB_BUDGET = Sizes.TRANSACTION_BUDGET;
+  static final int BLOB_BUDGET = Sizes.TRANSACTION_BUDGET;
 
   private final EntityLayout<?> layout;
   private final Object id;

@@ -7,7 +7,7 @@ public final class Sizes {
   public static final int KEY_LIMIT = 10_000;
   public static final int VALUE_LIMIT = 100_000;
   /** The most bytes one save of blobs or one document may write: well under FoundationDB's 10 MB limit. */
-  public static final int TRANSACTION_BUDGET = 8_000_000;
+  static final int TRANSACTION_BUDGET = 8_000_000;
 
   private Sizes() {}
 

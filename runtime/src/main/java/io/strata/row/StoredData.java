@@ -51,7 +51,7 @@ public final class StoredData {
    * The position of the one element holding {@code bad} (itself, or inside it), or -1 when none or several
    * do (small boxed integers are shared objects, so several fields may hold the same one).
    */
-  public static int positionOf(Object[] elements, Object bad) {
+  static int positionOf(Object[] elements, Object bad) {
     int found = -1;
     for (int i = 0; i < elements.length; i++) {
       if (holds(elements[i], bad, 0)) {

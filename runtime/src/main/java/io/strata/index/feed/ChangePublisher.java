@@ -34,7 +34,7 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
   private final EntityStore<T> store;
   private final Versionstamp after;
 
-  public ChangePublisher(Database db, ChangeFeed<T, ID> feed, EntityStore<T> store, Versionstamp after) {
+  ChangePublisher(Database db, ChangeFeed<T, ID> feed, EntityStore<T> store, Versionstamp after) {
     this.db = db;
     this.feed = feed;
     this.store = store;

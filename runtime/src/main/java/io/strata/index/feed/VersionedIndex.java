@@ -46,7 +46,7 @@ import java.util.function.Consumer;
  */
 public final class VersionedIndex implements DerivedIndex {
   public static final String KIND = IndexStates.FEED;
-  public static final byte[] DELETED = Tuple.from("deleted").pack();
+  static final byte[] DELETED = Tuple.from("deleted").pack();
   private static final byte[] ONE = Codec.int64().encode(1L);
 
   private final Rows<?> rows;
@@ -86,7 +86,7 @@ public final class VersionedIndex implements DerivedIndex {
     return feed;
   }
 
-  public byte[] latestKey(Object id) {
+  byte[] latestKey(Object id) {
     return latest.pack(Tuple.from(id));
   }
 
@@ -150,7 +150,7 @@ public final class VersionedIndex implements DerivedIndex {
     });
   }
 
-  public byte[] checkVersion(Object id, byte[] v) {
+  byte[] checkVersion(Object id, byte[] v) {
     if (v.length != 10) {
       throw StoredData.corrupt(layout, id, latestKey(id), "holds " + v.length + " bytes, not a 10-byte versionstamp", null);
     }

@@ -70,12 +70,12 @@ public final class RankIndex implements DerivedIndex {
   }
 
   /** The group of a row, or null when it is not ranked. */
-  public Tuple groupOf(Object[] row) {
+  Tuple groupOf(Object[] row) {
     return fields.value(row) == null ? null : fields.group(row);
   }
 
   /** The skip-list element of a row: {@code (value, id)}. */
-  public Tuple elementOf(Object id, Object[] row) {
+  Tuple elementOf(Object id, Object[] row) {
     return Tuple.from(fields.value(row), id);
   }
 

@@ -41,7 +41,7 @@ import java.util.concurrent.CompletableFuture;
  * split the same span.
  */
 public final class RankedSkipList {
-  public static final int LEVELS = 8;
+  static final int LEVELS = 8;
   private static final int BITS_PER_LEVEL = 4;
   private static final byte[] ONE = Codec.int64().encode(1L);
   private static final byte[] ZERO = Codec.int64().encode(0L);
