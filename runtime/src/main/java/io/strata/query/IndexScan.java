@@ -350,7 +350,9 @@ public final class IndexScan<T> {
     } catch (RuntimeException e) {
       throw StoredData.corruptEntry(store.layout(), index, kv.getKey(), "is not a tuple of index values and an id: " + e.getMessage(), e);
     }
-    return index.unique() ? key.addObject(StoredData.uniqueOwner(store.layout(), kv.getKey(), kv.getValue())) : key;
+    Object id = index.unique() ? StoredData.uniqueOwner(store.layout(), kv.getKey(), kv.getValue()) : key.get(key.size() - 1);
+    store.storedId(index, kv.getKey(), id);
+    return index.unique() ? key.addObject(id) : key;
   }
 
   private static Object idOf(Tuple values) {

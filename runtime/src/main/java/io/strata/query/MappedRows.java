@@ -151,11 +151,13 @@ public final class MappedRows<T> {
 
   /** The id at the end of an entry's key {@code (E,"I",index,values...,id)}. */
   private Object idOf(IndexDefinition index, KeyValue kv) {
+    Object id;
     try {
       Tuple t = layout.index(index).unpack(kv.getKey());
-      return t.get(t.size() - 1);
+      id = t.get(t.size() - 1);
     } catch (RuntimeException e) {
       throw StoredData.corruptEntry(layout, index, kv.getKey(), "is not a tuple ending with an id: " + e.getMessage(), e);
     }
+    return store.storedId(index, kv.getKey(), id);
   }
 }

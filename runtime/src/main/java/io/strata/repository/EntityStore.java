@@ -36,6 +36,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * One entity's rows and every index they feed, kept consistent inside a caller's transaction: save
@@ -62,18 +63,16 @@ public final class EntityStore<T> {
   private final Rows<T> rows;
   private final Indexes<T> indexes;
   private final IndexStates states;
+  private final Function<Object, ?> ids;
 
-  public EntityStore(EntityLayout<T> layout) {
-    this(layout, List.of());
-  }
-
-  /** A store that also maintains derived indexes (see {@link DerivedIndexDefinition}). */
-  public EntityStore(EntityLayout<T> layout, List<DerivedIndexDefinition> derivedIndexes) {
+  /** See {@link #builder}; {@code ids} decodes a stored id element as generated code does (it throws for another type). */
+  EntityStore(EntityLayout<T> layout, List<DerivedIndexDefinition> derivedIndexes, Function<Object, ?> ids) {
     this.layout = layout;
     this.codec = layout.codec();
     this.rows = new Rows<>(layout);
     this.indexes = new Indexes<>(rows, derivedIndexes);
     this.states = indexes.states();
+    this.ids = ids;
   }
 
   /** A store described field by field, as generated repositories build theirs (see {@link EntityStoreBuilder}). */
@@ -83,6 +82,19 @@ public final class EntityStore<T> {
 
   public EntityLayout<T> layout() {
     return layout;
+  }
+
+  /**
+   * {@code element}, the id an entry of {@code index} at {@code key} holds, once checked to decode as an id of
+   * this entity: an entry whose id has another type is damage named with the entity, the index and the key.
+   */
+  public Object storedId(IndexDefinition index, byte[] key, Object element) {
+    try {
+      ids.apply(element);
+    } catch (RuntimeException e) {
+      throw StoredData.corruptEntry(layout, index, key, "holds an id that is not a " + layout.entityName() + " id: " + e.getMessage(), e);
+    }
+    return element;
   }
 
   /** The reads of this entity's rows. */
@@ -156,7 +168,6 @@ public final class EntityStore<T> {
   private static byte[] le(long v) {
     return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
   }
-
 
   // ------------------------------------------------------------------ writes
 

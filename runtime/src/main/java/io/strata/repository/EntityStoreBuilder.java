@@ -10,6 +10,7 @@ import io.strata.row.SpatialField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Describes one entity's store the way a generated repository's constructor reads:
@@ -25,6 +26,7 @@ public final class EntityStoreBuilder<T> {
   private final List<String> documents = new ArrayList<>();
   private final List<DerivedIndexDefinition> derived = new ArrayList<>();
   private boolean columnMajor;
+  private Function<Object, ?> ids = Function.identity();
 
   EntityStoreBuilder(EntityCodec<T> codec, Subspace root) {
     this.codec = Objects.requireNonNull(codec, "codec");
@@ -85,7 +87,16 @@ public final class EntityStoreBuilder<T> {
     return this;
   }
 
+  /**
+   * How a stored id element decodes into the {@code @Id} type (it throws for an element of another type), so
+   * an index entry holding a foreign id is reported with the entity, the index and the key.
+   */
+  public EntityStoreBuilder<T> ids(Function<Object, ?> decode) {
+    ids = Objects.requireNonNull(decode, "decode");
+    return this;
+  }
+
   public EntityStore<T> build() {
-    return new EntityStore<>(new EntityLayout<>(codec, root, indexes, columnMajor, spatial, blobs, documents), derived);
+    return new EntityStore<>(new EntityLayout<>(codec, root, indexes, columnMajor, spatial, blobs, documents), derived, ids);
   }
 }

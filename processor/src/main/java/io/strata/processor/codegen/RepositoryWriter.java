@@ -176,6 +176,7 @@ public final class RepositoryWriter {
       b.add("\n.columnMajor()");
     }
     derivedDefinitions(model).forEach(d -> b.add("\n.derived($L)", d));
+    b.add("\n.ids(v -> $L)", new CrudOperations(model).decodeId("v"));
     return b.add("\n.build()").unindent().build();
   }
 

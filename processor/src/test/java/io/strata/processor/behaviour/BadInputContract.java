@@ -340,6 +340,16 @@ public abstract class BadInputContract extends BackendContract {
   }
 
   @Test
+  void anIndexEntryWhoseIdHasTheWrongTypeNamesEntityIndexAndKey() {
+    users.save(new User("u1", "z", "e", 1));
+    put(Tuple.from("User", "I", "zipcode", "z", 42L), new byte[0]);
+    String key = "\\x02User\\x00\\x02I\\x00\\x02zipcode\\x00\\x02z\\x00\\x15*";
+    rejected(CodecException.class, () -> users.findIdsByZipcode("z"), "User: the entry of index 'zipcode' at key " + key,
+        "holds an id that is not a User id", "clear that key");
+    rejected(CodecException.class, () -> users.findByZipcode("z"), key, "not a User id");
+  }
+
+  @Test
   void textQueriesNameEntityAndKeyOfAnEntryThatDoesNotDecode() {
     MemoRepository memos = new MemoRepository(db);
     memos.save(Memo.small("m1"));

@@ -61,6 +61,7 @@ public final class DeviceRepository {
     this.store = EntityStore.builder(DeviceCodec.INSTANCE, Objects.requireNonNull(root, "root"))
           .index("owner", "owner")
           .columnMajor()
+          .ids(v -> v == null ? 0 : Elements.toLong(v))
           .build();
     this.indexes = new IndexQueries<>(store);
   }
