@@ -41,7 +41,7 @@ class QueryCompileErrorsTest {
   }
 
   @Test
-  void aMethodPlannedOntoAnIndexThatLeavesOutNullsWarnsAndACompleteOneDoesNot() {
+  void aMethodOnlyAnIndexLeavingOutNullsServesIsAnErrorAndACompleteOneIsNot() {
     JavaFileObject shop = JavaFileObjects.forSourceLines("test.Shop",
         "package test;",
         "import io.strata.annotations.*;",
@@ -57,10 +57,30 @@ class QueryCompileErrorsTest {
         "  List<Shop> findByKindAndCity(String kind, String city);",
         "}");
     Compilation compilation = compile(shop, repo);
-    assertThat(compilation).succeeded();
-    assertThat(compilation).hadWarningContaining("findByKind is planned onto index 'byKindCity', which has no entry for an entity"
-        + " whose city is null (nulls are not indexed), so such entities are left out of its results").inFile(repo).onLine(5);
-    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation).failed();
+    assertThat(compilation).hadErrorContaining("findByKind: the only index that serves it, 'byKindCity', has no entry for an entity"
+        + " whose city is null (nulls are not indexed), so it would leave such entities out; declare an index over only the fields"
+        + " the method constrains (or orders by) on Shop, or declare city never null (annotate it @NonNull or @NotNull: saves"
+        + " then reject a null; or make it a primitive)").inFile(repo).onLine(5);
+    assertThat(compilation).hadErrorCount(1);
+  }
+
+  @Test
+  void aFieldDeclaredNeverNullMakesTheCompositeIndexServeItsPrefix() {
+    JavaFileObject shop = JavaFileObjects.forSourceLines("test.Shop",
+        "package test;",
+        "import io.strata.annotations.*;",
+        "@Entity",
+        "@Index(name = \"byKindCity\", fields = {\"kind\", \"city\"})",
+        "public record Shop(@Id long id, String kind, @org.jspecify.annotations.NonNull String city) {}");
+    JavaFileObject repo = JavaFileObjects.forSourceLines("test.Shops",
+        "package test;",
+        "import io.strata.*; import io.strata.annotations.*; import java.util.*;",
+        "@Repository",
+        "public interface Shops extends CrudRepository<Shop, Long> {",
+        "  List<Shop> findByKind(String kind);",
+        "}");
+    assertThat(compile(shop, repo)).succeededWithoutWarnings();
   }
 
   @Test

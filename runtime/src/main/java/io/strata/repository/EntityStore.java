@@ -64,15 +64,18 @@ public final class EntityStore<T> {
   private final Indexes<T> indexes;
   private final IndexStates states;
   private final Function<Object, ?> ids;
+  /** The positions of the fields declared never null. */
+  private final int[] nonNull;
 
   /** See {@link #builder}; {@code ids} decodes a stored id element as generated code does (it throws for another type). */
-  EntityStore(EntityLayout<T> layout, List<DerivedIndexDefinition> derivedIndexes, Function<Object, ?> ids) {
+  EntityStore(EntityLayout<T> layout, List<DerivedIndexDefinition> derivedIndexes, Function<Object, ?> ids, List<String> nonNull) {
     this.layout = layout;
     this.codec = layout.codec();
     this.rows = new Rows<>(layout);
     this.indexes = new Indexes<>(rows, derivedIndexes);
     this.states = indexes.states();
     this.ids = ids;
+    this.nonNull = nonNull.stream().mapToInt(layout::fieldPosition).toArray();
   }
 
   /** A store described field by field, as generated repositories build theirs (see {@link EntityStoreBuilder}). */
@@ -187,6 +190,13 @@ public final class EntityStore<T> {
     if (id == null) {
       throw new IllegalArgumentException(layout.entityName() + ": cannot save an entity whose @Id '"
           + codec.fieldNames().get(codec.idIndex()) + "' is null; assign an id first");
+    }
+    for (int pos : nonNull) {
+      if (fresh[pos] == null) {
+        throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + ": '" + codec.fieldNames().get(pos)
+            + "' is declared never null (@NonNull/@NotNull) but is null; set it before saving (queries rely on every entity"
+            + " having it)");
+      }
     }
     RowWrites writes = RowWrites.of(layout, id, fresh);
     byte[] covering = null;

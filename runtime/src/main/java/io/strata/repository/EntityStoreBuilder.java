@@ -27,6 +27,7 @@ public final class EntityStoreBuilder<T> {
   private final List<DerivedIndexDefinition> derived = new ArrayList<>();
   private boolean columnMajor;
   private Function<Object, ?> ids = Function.identity();
+  private final List<String> nonNull = new ArrayList<>();
 
   EntityStoreBuilder(EntityCodec<T> codec, Subspace root) {
     this.codec = Objects.requireNonNull(codec, "codec");
@@ -88,6 +89,15 @@ public final class EntityStoreBuilder<T> {
   }
 
   /**
+   * Fields declared never null ({@code @NonNull}/{@code @NotNull}): a save with a null there is rejected, so
+   * composite and covering indexes over them hold an entry for every entity and the planner may use them.
+   */
+  public EntityStoreBuilder<T> nonNull(String... fields) {
+    nonNull.addAll(List.of(fields));
+    return this;
+  }
+
+  /**
    * How a stored id element decodes into the {@code @Id} type (it throws for an element of another type), so
    * an index entry holding a foreign id is reported with the entity, the index and the key.
    */
@@ -97,6 +107,6 @@ public final class EntityStoreBuilder<T> {
   }
 
   public EntityStore<T> build() {
-    return new EntityStore<>(new EntityLayout<>(codec, root, indexes, columnMajor, spatial, blobs, documents), derived, ids);
+    return new EntityStore<>(new EntityLayout<>(codec, root, indexes, columnMajor, spatial, blobs, documents), derived, ids, nonNull);
   }
 }

@@ -175,6 +175,12 @@ public final class RepositoryWriter {
     if (model.columnMajor()) {
       b.add("\n.columnMajor()");
     }
+    CodeBlock.Builder nonNull = CodeBlock.builder();
+    model.fields().stream().filter(f -> f.nonNull() && !f.type().isPrimitive() && !f.id())
+        .forEach(f -> nonNull.add(nonNull.isEmpty() ? "$S" : ", $S", f.name()));
+    if (!nonNull.isEmpty()) {
+      b.add("\n.nonNull($L)", nonNull.build());
+    }
     derivedDefinitions(model).forEach(d -> b.add("\n.derived($L)", d));
     b.add("\n.ids(v -> $L)", new CrudOperations(model).decodeId("v"));
     return b.add("\n.build()").unindent().build();

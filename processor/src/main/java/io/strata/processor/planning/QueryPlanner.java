@@ -35,7 +35,6 @@ import java.util.Set;
  */
 public final class QueryPlanner {
   private final EntityModel entity;
-  private QueryError incomplete;
 
   public QueryPlanner(EntityModel entity) {
     this.entity = entity;
@@ -50,7 +49,6 @@ public final class QueryPlanner {
    */
   public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
       boolean allowFiltering) throws QueryError {
-    incomplete = null;
     List<BoundCriterion> spatial = and.stream().filter(c -> c.operator().kind() == Operator.Kind.SPATIAL).toList();
     if (!spatial.isEmpty()) {
       return spatialPlan(method, and, order, spatial, allowFiltering);
@@ -65,10 +63,11 @@ public final class QueryPlanner {
     List<IndexModel> complete = entity.indexes().stream().filter(i -> complete(i, and)).toList();
     QueryPlan plan = select(complete, and, order, needed, allowFiltering);
     if (plan == null && complete.size() < entity.indexes().size()) {
-      plan = select(entity.indexes(), and, order, needed, allowFiltering);
-      if (plan != null) {
-        incomplete = new QueryError(Messages.QUERY_INDEX_LEAVES_OUT_NULLS, method, plan.index().name(),
-            String.join(", ", nullable(plan.index(), and)), entity.type().simpleName());
+      QueryPlan partial = select(entity.indexes(), and, order, needed, allowFiltering);
+      if (partial != null && partial.index() != null) {
+        List<String> nullable = nullable(partial.index(), and);
+        throw new QueryError(Messages.QUERY_INDEX_LEAVES_OUT_NULLS, method, partial.index().name(), String.join(", ", nullable),
+            entity.type().simpleName(), nullable.get(0));
       }
     }
     if (plan != null) {
@@ -130,17 +129,9 @@ public final class QueryPlanner {
     Set<String> constrained = new LinkedHashSet<>();
     and.forEach(c -> constrained.add(c.field().name()));
     return index.fields().stream()
-        .filter(f -> !f.type().isPrimitive() && !f.name().equals(entity.id().name()) && !constrained.contains(f.name()))
+        .filter(f -> !f.neverNull() && !f.name().equals(entity.id().name()) && !constrained.contains(f.name()))
         .map(FieldModel::name)
         .toList();
-  }
-
-  /**
-   * The warning of the last {@link #plan}, when no index holding an entry for every possible answer served
-   * it and it was planned onto one that leaves out entities with a null in another of its fields; else null.
-   */
-  public QueryError incompleteIndexWarning() {
-    return incomplete;
   }
 
   /**

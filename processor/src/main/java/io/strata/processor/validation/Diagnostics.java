@@ -28,11 +28,6 @@ public final class Diagnostics {
     }
   }
 
-  /** A warning (not an error) on {@code element}. */
-  public void warning(Element element, Messages message, Object... args) {
-    messager.printMessage(Diagnostic.Kind.WARNING, message.format(args), element);
-  }
-
   /** A note (not an error) on {@code element}, or on the whole compilation when it is null. */
   public void note(Element element, Messages message, Object... args) {
     if (element == null) {

@@ -187,7 +187,31 @@ public final class EntityValidator {
       diagnostics.error(e, Messages.NOT_READABLE, d.name(), owner.getSimpleName(), Accessors.getterName(d.name(), d.type()));
       return Optional.empty();
     }
-    return Optional.of(new FieldModel(d.name(), type.get(), read, null, id));
+    return Optional.of(new FieldModel(d.name(), type.get(), read, null, id, declaredNonNull(owner, d)));
+  }
+
+  /** The simple names of the annotations that declare a field never null (JSpecify, Jakarta Validation, JSR-305, ...). */
+  private static final java.util.Set<String> NON_NULL = java.util.Set.of("NonNull", "NotNull", "Nonnull");
+
+  /**
+   * Whether {@code d} is declared never null: an annotation named {@code NonNull}, {@code NotNull} or
+   * {@code Nonnull} on it, on its type (type-use annotations), or on the field or accessor a record component
+   * propagates it to.
+   */
+  private static boolean declaredNonNull(TypeElement owner, Declared d) {
+    List<AnnotationMirror> mirrors = new ArrayList<>(d.element().getAnnotationMirrors());
+    mirrors.addAll(d.type().getAnnotationMirrors());
+    for (Element member : owner.getEnclosedElements()) {
+      if (member.getSimpleName().contentEquals(d.name()) && (member.getKind().isField() || member.getKind() == ElementKind.METHOD)) {
+        mirrors.addAll(member.getAnnotationMirrors());
+        if (member instanceof javax.lang.model.element.ExecutableElement m) {
+          mirrors.addAll(m.getReturnType().getAnnotationMirrors());
+        } else {
+          mirrors.addAll(member.asType().getAnnotationMirrors());
+        }
+      }
+    }
+    return mirrors.stream().anyMatch(a -> NON_NULL.contains(a.getAnnotationType().asElement().getSimpleName().toString()));
   }
 
   private boolean checkFeature(Element e, Declared d, Class<? extends java.lang.annotation.Annotation> feature) {
@@ -268,7 +292,7 @@ public final class EntityValidator {
         if (write == null) {
           break;
         }
-        writable.add(new FieldModel(f.name(), f.type(), f.read(), write, f.id()));
+        writable.add(new FieldModel(f.name(), f.type(), f.read(), write, f.id(), f.nonNull()));
       }
       if (writable.size() == fields.size()) {
         fields.clear();

@@ -111,9 +111,10 @@ public enum Messages {
       + " @AllowFiltering to read every row"),
   QUERY_ORDER_NOT_SERVED("%s: no index order serves OrderBy %s; add @Index(name = \"%s\", fields = {%s}) to %s (equality"
       + " fields first, then the OrderBy fields)"),
-  QUERY_INDEX_LEAVES_OUT_NULLS("%s is planned onto index '%s', which has no entry for an entity whose %s is null (nulls are"
-      + " not indexed), so such entities are left out of its results; if they can exist, declare an index over only the fields"
-      + " the method constrains (or orders by) on %s, or make those fields primitives"),
+  QUERY_INDEX_LEAVES_OUT_NULLS("%s: the only index that serves it, '%s', has no entry for an entity whose %s is null (nulls"
+      + " are not indexed), so it would leave such entities out; declare an index over only the fields the method constrains"
+      + " (or orders by) on %s, or declare %s never null (annotate it @NonNull or @NotNull: saves then reject a null; or make"
+      + " it a primitive)"),
   QUERY_MIXED_DIRECTIONS("%s: OrderBy mixes Asc and Desc (%s); an index is read in one direction: make them all Asc or all Desc"),
   QUERY_IN_NOT_COLLECTION("%s: In on '%s' takes a Collection<%s>, but parameter '%s' is %s"),
   QUERY_STARTING_WITH_NOT_STRING("%s: StartingWith needs a String property; '%s' is %s"),

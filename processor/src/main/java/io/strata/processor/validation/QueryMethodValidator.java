@@ -68,7 +68,6 @@ final class QueryMethodValidator {
   private final ExecutableElement method;
   private final String name;
   private final Map<String, FieldModel> properties;
-  private final List<QueryError> warnings = new ArrayList<>();
 
   QueryMethodValidator(EntityModel entity, ExecutableElement method) {
     this.entity = entity;
@@ -84,11 +83,6 @@ final class QueryMethodValidator {
           EntityValidator.suggestion(property, properties.keySet()));
     }
     return f;
-  }
-
-  /** The warnings of the last {@link #model()}: plans that may leave out entities (see {@link QueryPlanner#plan}). */
-  List<QueryError> warnings() {
-    return warnings;
   }
 
   QueryMethodModel model() throws QueryError {
@@ -132,9 +126,6 @@ final class QueryMethodValidator {
     List<QueryPlan> plans = new ArrayList<>();
     for (List<BoundCriterion> branch : branches) {
       plans.add(planner.plan(name, branch, order, branches.size() > 1 ? null : needed, filtering));
-      if (planner.incompleteIndexWarning() != null) {
-        warnings.add(planner.incompleteIndexWarning());
-      }
     }
     for (QueryPlan plan : plans) {
       if (plan.spatial() != null && (returned.shape == Shape.PAGE || returned.shape == Shape.STREAM)

@@ -74,9 +74,7 @@ public final class RepositoryValidator {
         continue; // default and static methods are left alone
       }
       try {
-        QueryMethodValidator validator = new QueryMethodValidator(entity, m);
-        methods.add(validator.model());
-        validator.warnings().forEach(w -> diagnostics.warning(m, w.message(), w.args()));
+        methods.add(new QueryMethodValidator(entity, m).model());
       } catch (QueryError e) {
         diagnostics.error(m, e.message(), e.args());
       }

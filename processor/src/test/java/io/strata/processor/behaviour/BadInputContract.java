@@ -74,6 +74,14 @@ public abstract class BadInputContract extends BackendContract {
   }
 
   @Test
+  void savingANullIntoAFieldDeclaredNeverNullIsRejected() {
+    io.strata.processor.fixtures.queries.ReadingRepository readings = new io.strata.processor.fixtures.queries.ReadingRepository(db);
+    rejected(IllegalArgumentException.class, () -> readings.save(new io.strata.processor.fixtures.queries.Reading("r1", "s", null,
+        java.math.BigDecimal.ONE, io.strata.processor.fixtures.queries.Reading.Level.LOW, Optional.empty())),
+        "Reading id r1", "'at' is declared never null", "set it before saving");
+  }
+
+  @Test
   void findingByANullIdIsRejected() {
     rejected(IllegalArgumentException.class, () -> users.findById(null), "User", "id must not be null", "pass the @Id value");
   }

@@ -364,8 +364,8 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     try (Stream<Town> first = towns.streamByCountry("XX")) {
       assertEquals(List.of("Many-0", "Many-1"), first.limit(2).map(Town::name).toList());
     }
-    try (Stream<String> names = towns.streamNameByCountryOrderByNameDesc("JP")) {
-      assertEquals(in("JP").stream().map(Town::name).sorted(Comparator.reverseOrder()).toList(), names.toList());
+    try (Stream<String> names = towns.streamNameByCountryOrderByPopulationDesc("JP")) {
+      assertEquals(in("JP").stream().sorted(BY_POPULATION.reversed()).map(Town::name).toList(), names.toList());
     }
   }
 

@@ -116,11 +116,12 @@ class QueryPlannerTest {
 
   @Test
   void projectionsOfIndexedFieldsReadNoRows() throws QueryError {
-    QueryPlan plan = planner(index("byCountryCity", false, COUNTRY, CITY)).plan("m", List.of(eq(COUNTRY)), List.of(),
+    FieldModel city = new FieldModel("city", CITY.type(), CITY.read(), null, false, true); // declared never null
+    QueryPlan plan = planner(index("byCountryCity", false, COUNTRY, city)).plan("m", List.of(eq(COUNTRY)), List.of(),
         Set.of("city", "id"), false);
     assertTrue(plan.fromKeys());
     assertFalse(plan.rowsRead());
-    assertEquals(1, plan.keyPosition(CITY));
+    assertEquals(1, plan.keyPosition(city));
     assertEquals(2, plan.keyPosition(ID));
   }
 
