@@ -8,6 +8,10 @@ import io.strata.document.Documents;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.LocalTime;
+import java.time.LocalDateTime;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -223,7 +227,60 @@ public final class Elements {
   }
 
   public static Object ofInstant(Instant i) {
-    return i == null ? null : Math.addExact(Math.multiplyExact(i.getEpochSecond(), 1_000_000_000L), i.getNano());
+    return i == null ? null : nanos(i.getEpochSecond(), i.getNano(), i);
+  }
+
+  /**
+   * Seconds and nanoseconds as one count of nanoseconds, the integer an {@code Instant} or {@code LocalDateTime}
+   * is stored as (so the tuple order is their natural order); {@code value} is named when it does not fit.
+   */
+  private static long nanos(long seconds, int nano, Object value) {
+    try {
+      return Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nano);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException(value + " is outside the range Strata stores (1677-09-21T00:12:43.145224192 to"
+          + " 2262-04-11T23:47:16.854775807: nanoseconds since 1970 in a long); store a LocalDate, or clamp the value", e);
+    }
+  }
+
+  /** A {@code LocalDateTime} as nanoseconds since 1970-01-01T00:00, read as UTC (LAYOUTS.md). */
+  public static Object ofLocalDateTime(LocalDateTime t) {
+    return t == null ? null : nanos(t.toEpochSecond(ZoneOffset.UTC), t.getNano(), t);
+  }
+
+  public static LocalDateTime toLocalDateTime(Object e) {
+    long nanos = toLong(e);
+    return LocalDateTime.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), (int) Math.floorMod(nanos, 1_000_000_000L), ZoneOffset.UTC);
+  }
+
+  /** A {@code LocalTime} as its nanosecond of the day. */
+  public static Object ofLocalTime(LocalTime t) {
+    return t == null ? null : t.toNanoOfDay();
+  }
+
+  public static LocalTime toLocalTime(Object e) {
+    long nanos = toLong(e);
+    if (nanos < 0 || nanos >= 86_400_000_000_000L) {
+      throw wrong("a nanosecond of the day (0 to 86,399,999,999,999)", e);
+    }
+    return LocalTime.ofNanoOfDay(nanos);
+  }
+
+  /** A {@code Duration} as its total nanoseconds (about ±292 years fit). */
+  public static Object ofDuration(Duration d) {
+    if (d == null) {
+      return null;
+    }
+    try {
+      return d.toNanos();
+    } catch (ArithmeticException ex) {
+      throw new IllegalArgumentException("Duration " + d + " is longer than Strata stores (about 292 years either way: total"
+          + " nanoseconds in a long); store its seconds in a long field instead", ex);
+    }
+  }
+
+  public static Duration toDuration(Object e) {
+    return Duration.ofNanos(toLong(e));
   }
 
   public static Instant toInstant(Object e) {

@@ -69,6 +69,9 @@ final class ValueCode {
       case ENUM -> CodeBlock.of("$T.ofEnum($L)", ELEMENTS, value);
       case INSTANT -> CodeBlock.of("$T.ofInstant($L)", ELEMENTS, value);
       case LOCAL_DATE -> CodeBlock.of("$T.ofLocalDate($L)", ELEMENTS, value);
+      case LOCAL_DATE_TIME -> CodeBlock.of("$T.ofLocalDateTime($L)", ELEMENTS, value);
+      case LOCAL_TIME -> CodeBlock.of("$T.ofLocalTime($L)", ELEMENTS, value);
+      case DURATION -> CodeBlock.of("$T.ofDuration($L)", ELEMENTS, value);
       case BIG_DECIMAL -> CodeBlock.of(inDocument ? "$T.ofDocumentDecimal($L)" : "$T.ofBigDecimal($L)", ELEMENTS, value);
       case POINT -> CodeBlock.of("$T.ofPoint($L)", ELEMENTS, value);
       case GEO_POINT -> CodeBlock.of("$T.ofGeoPoint($L)", ELEMENTS, value);
@@ -150,6 +153,9 @@ final class ValueCode {
       case ENUM -> CodeBlock.of("$T.toEnum($T.class, $L)", ELEMENTS, t.type(), e);
       case INSTANT -> CodeBlock.of("$T.toInstant($L)", ELEMENTS, e);
       case LOCAL_DATE -> CodeBlock.of("$T.toLocalDate($L)", ELEMENTS, e);
+      case LOCAL_DATE_TIME -> CodeBlock.of("$T.toLocalDateTime($L)", ELEMENTS, e);
+      case LOCAL_TIME -> CodeBlock.of("$T.toLocalTime($L)", ELEMENTS, e);
+      case DURATION -> CodeBlock.of("$T.toDuration($L)", ELEMENTS, e);
       case POINT -> CodeBlock.of("$T.toPoint($L)", ELEMENTS, e);
       case GEO_POINT -> CodeBlock.of("$T.toGeoPoint($L)", ELEMENTS, e);
       case OPTIONAL -> CodeBlock.of("$T.of($L)", java.util.Optional.class, decodePresent(t.parts().get(0), e));

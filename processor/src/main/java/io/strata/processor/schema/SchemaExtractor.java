@@ -96,6 +96,9 @@ public final class SchemaExtractor {
       case BIG_DECIMAL -> Encoding.of("decimal");
       case INSTANT -> Encoding.of("instant");
       case LOCAL_DATE -> Encoding.of("local-date");
+      case LOCAL_DATE_TIME -> Encoding.of("local-date-time");
+      case LOCAL_TIME -> Encoding.of("local-time");
+      case DURATION -> Encoding.of("duration");
       case POINT -> Encoding.of("point");
       case GEO_POINT -> Encoding.of("geo-point");
       case ENUM -> Encoding.of("enum", enumConstants.apply(t.type()).stream().map(Encoding::of).toList());

@@ -161,6 +161,11 @@ public final class EntityValidator {
 
   private Optional<FieldModel> mapField(TypeElement owner, Declared d, boolean record, boolean id) {
     Element e = d.element();
+    String timeAdvice = TypeMapper.timeAdvice(d.type());
+    if (timeAdvice != null) {
+      diagnostics.error(e, Messages.UNSUPPORTED_TIME_TYPE, d.name(), d.type(), timeAdvice);
+      return Optional.empty();
+    }
     for (var feature : List.of(Blob.class, Document.class, Spatial.class)) {
       if (e.getAnnotation(feature) != null && !checkFeature(e, d, feature)) {
         return Optional.empty();

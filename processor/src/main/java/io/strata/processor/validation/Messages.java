@@ -9,11 +9,15 @@ public enum Messages {
   TWO_IDS("@Entity %s has more than one @Id (%s): keep exactly one"),
   UNSUPPORTED_ID_TYPE("@Id '%s' has type %s; an id must be String, long, Long, int, Integer, UUID or byte[]"),
   UNSUPPORTED_FIELD_TYPE("field '%s' has type %s, which Strata cannot store. Supported: primitives and their boxes,"
-      + " String, UUID, byte[], enums, Instant, LocalDate, BigInteger, BigDecimal, io.strata.Point, io.strata.GeoPoint,"
+      + " String, UUID, byte[], enums, Instant, LocalDate, LocalDateTime, LocalTime, Duration, BigInteger, BigDecimal,"
+      + " io.strata.Point, io.strata.GeoPoint,"
       + " Optional/List/Set of those scalars, and records made of them; annotate it @Document to store a Map<String, X>, a"
       + " class or a nested structure as a document. Mark it @Transient to leave it out"),
   UNSUPPORTED_INDEX_TYPE("@Indexed field '%s' has type %s, which cannot be indexed: index a scalar (number, boolean,"
-      + " String, UUID, byte[], enum, Instant, LocalDate, BigInteger, BigDecimal) or an Optional of one"),
+      + " String, UUID, byte[], enum, Instant, LocalDate, LocalDateTime, LocalTime, Duration, BigInteger, BigDecimal) or an"
+      + " Optional of one"),
+  UNSUPPORTED_TIME_TYPE("field '%s' has type %s, which Strata does not store: %s (Strata stores Instant, LocalDate,"
+      + " LocalDateTime, LocalTime and Duration, each as an integer in its natural order)"),
   INDEX_MISSING_FIELD("@Index '%s' names field '%s', which %s does not store%s"),
   INDEX_PATH_NOT_DOCUMENT("@Index '%s' names the path '%s', but '%s' is not a @Document field: only document fields"
       + " have paths"),

@@ -74,6 +74,9 @@ public final class TypeMapper {
       case "java.util.UUID": return simple(Kind.UUID, name);
       case "java.time.Instant": return simple(Kind.INSTANT, name);
       case "java.time.LocalDate": return simple(Kind.LOCAL_DATE, name);
+      case "java.time.LocalDateTime": return simple(Kind.LOCAL_DATE_TIME, name);
+      case "java.time.LocalTime": return simple(Kind.LOCAL_TIME, name);
+      case "java.time.Duration": return simple(Kind.DURATION, name);
       case "java.math.BigInteger": return simple(Kind.BIG_INTEGER, name);
       case "java.math.BigDecimal": return simple(Kind.BIG_DECIMAL, name);
       case "io.strata.Point": return simple(Kind.POINT, name);
@@ -108,6 +111,30 @@ public final class TypeMapper {
     this.fromPackage = fromPackage;
     problem = null;
     return document(type);
+  }
+
+  /**
+   * What to store instead of a date-time type Strata does not store (it has no single natural order in the
+   * tuple layer, or carries a zone or offset an integer cannot hold), or null for any other type.
+   */
+  public static String timeAdvice(TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return null;
+    }
+    return switch (((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString()) {
+      case "java.util.Date", "java.sql.Timestamp" -> "store an Instant instead (value.toInstant()): the same moment, to the"
+          + " nanosecond, ordered by time";
+      case "java.sql.Date" -> "store a LocalDate instead (value.toLocalDate())";
+      case "java.util.Calendar", "java.util.GregorianCalendar" -> "store an Instant instead (value.toInstant()), and the time"
+          + " zone as its own String field (value.getTimeZone().getID()) if you need it back";
+      case "java.time.OffsetDateTime" -> "store its Instant instead (value.toInstant(): ordered by the moment), and the offset"
+          + " as its own int field (value.getOffset().getTotalSeconds()) if you need it back";
+      case "java.time.ZonedDateTime" -> "store its Instant instead (value.toInstant(): ordered by the moment), and the zone as"
+          + " its own String field (value.getZone().getId()) if you need it back; or a LocalDateTime for a wall-clock time";
+      case "java.time.OffsetTime" -> "store a LocalTime instead (value.toLocalTime()), and the offset as its own int field"
+          + " (value.getOffset().getTotalSeconds()) if you need it back";
+      default -> null;
+    };
   }
 
   /** Why the last {@link #mapDocument} found no mapping, naming the innermost type at fault and the fix. */
@@ -149,9 +176,13 @@ public final class TypeMapper {
       default:
         break;
     }
+    String advice = timeAdvice(type);
+    if (advice != null) {
+      return fail(type + " is not stored: " + advice);
+    }
     if (qualified.startsWith("java.") || qualified.startsWith("javax.")) {
       return fail(type + " is not a type a document can hold: use a boxed number, String, UUID, byte[], an enum, Instant,"
-          + " LocalDate, BigInteger, BigDecimal, an Optional of one of those, a record, a class with a no-arg constructor,"
+          + " LocalDate, LocalDateTime, LocalTime, Duration, BigInteger, BigDecimal, an Optional of one of those, a record, a class with a no-arg constructor,"
           + " Map<String, X>, List<X> or (inside a document) Set<X>");
     }
     if (!element.getTypeParameters().isEmpty()) {
