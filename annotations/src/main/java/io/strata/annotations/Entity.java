@@ -17,6 +17,17 @@ public @interface Entity {
   /** The entity name, the first element of every key; defaults to the simple class name. */
   String name() default "";
 
-  /** Also keep a column-major copy of every field: {@code (E, "C", field, id)}. */
+  /**
+   * Store each row as one key {@code (E, "R", id, 0)} holding its non-null fields as (name, value) pairs, in
+   * parts past 90,000 bytes (the default, FoundationDB's "pack small values read together" practice); with
+   * {@code false}, a key per field {@code (E, "R", id, field)} (the Tables recipe). Either form reads back, so
+   * an entity can change it: each save rewrites its row in the new form.
+   */
+  boolean packed() default true;
+
+  /**
+   * Also keep a column-major copy of every field: {@code (E, "C", field, id)}. For rows a key per field: it
+   * implies {@code packed = false}, and {@code packed = true} beside it is a compile error.
+   */
   boolean columnMajor() default false;
 }

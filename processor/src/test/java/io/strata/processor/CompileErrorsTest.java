@@ -57,6 +57,15 @@ class CompileErrorsTest {
   }
 
   @Test
+  void packedWithColumnMajorIsRejected() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity(packed = true, columnMajor = true)",
+        "public record Thing(@Id String id, String name) {}");
+    assertThat(compile(f)).hadErrorContaining("@Entity Thing asks for packed = true and columnMajor = true: a column-major copy is"
+        + " kept for rows stored a key per field; drop packed = true (columnMajor implies packed = false), or drop columnMajor")
+        .inFile(f).onLine(3);
+  }
+
+  @Test
   void aDateFieldSaysToStoreAnInstant() {
     JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
         "  java.util.Date at) {}");

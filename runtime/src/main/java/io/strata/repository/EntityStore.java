@@ -268,7 +268,7 @@ public final class EntityStore<T> {
     if (old != null) {
       removeEntries(tr, id, old, oldValues, fresh, writes.indexValues());
     }
-    writes.apply(tr);
+    writes.apply(tr, old != null);
     if (layout.columnMajor()) {
       for (int i = 0; i < fresh.length; i++) {
         if (writes.value(i) != null && layout.blobField(names.get(i)) == null) {

@@ -26,6 +26,7 @@ public final class EntityStoreBuilder<T> {
   private final List<String> documents = new ArrayList<>();
   private final List<DerivedIndexDefinition> derived = new ArrayList<>();
   private boolean columnMajor;
+  private boolean packed;
   private Function<Object, ?> ids = Function.identity();
   private final List<String> nonNull = new ArrayList<>();
 
@@ -76,7 +77,16 @@ public final class EntityStoreBuilder<T> {
     return this;
   }
 
-  /** Also keeps a column-major copy of every field, {@code (E,"C",field,id)}. */
+  /**
+   * Stores each row as one key {@code (E,"R",id,0)} holding its fields (LAYOUTS.md, the default of
+   * {@code @Entity}); without it a row is a key per field. Rows stored either way are read either way.
+   */
+  public EntityStoreBuilder<T> packed() {
+    packed = true;
+    return this;
+  }
+
+  /** Also keeps a column-major copy of every field, {@code (E,"C",field,id)} (rows a key per field only). */
   public EntityStoreBuilder<T> columnMajor() {
     columnMajor = true;
     return this;
@@ -107,6 +117,6 @@ public final class EntityStoreBuilder<T> {
   }
 
   public EntityStore<T> build() {
-    return new EntityStore<>(new EntityLayout<>(codec, root, indexes, columnMajor, spatial, blobs, documents), derived, ids, nonNull);
+    return new EntityStore<>(new EntityLayout<>(codec, root, indexes, columnMajor, packed, spatial, blobs, documents), derived, ids, nonNull);
   }
 }

@@ -34,6 +34,7 @@ public final class EntityLayout<T> {
   /** Per index, per indexed field: the path inside a document field ("address.city"), empty for plain fields. */
   private final Map<String, List<List<Object>>> documentPaths = new HashMap<>();
   private final boolean columnMajor;
+  private final boolean packed;
   private final Subspace entity;
   private final Subspace indexStates;
   private final byte[] feedWakeKey;
@@ -42,17 +43,20 @@ public final class EntityLayout<T> {
   private final Map<String, BlobField> blobFields = new java.util.LinkedHashMap<>();
   private final java.util.Set<String> documentFields;
 
-  public EntityLayout(EntityCodec<T> codec, Subspace root, List<IndexDefinition> indexes, boolean columnMajor) {
-    this(codec, root, indexes, columnMajor, List.of(), List.of(), List.of());
-  }
-
   /**
+   * @param packed rows as one key {@code (E,"R",id,0)} holding every non-document field (split into parts past
+   *     {@link #PART_BYTES}), rather than a key per field
    * @param spatialFields the {@code @Spatial} fields
    * @param blobs the {@code @Blob} fields
    * @param documents the names of the {@code @Document} fields (stored flattened under their row key)
    */
-  public EntityLayout(EntityCodec<T> codec, Subspace root, List<IndexDefinition> indexes, boolean columnMajor,
+  public EntityLayout(EntityCodec<T> codec, Subspace root, List<IndexDefinition> indexes, boolean columnMajor, boolean packed,
       List<SpatialField> spatialFields, List<BlobField> blobs, List<String> documents) {
+    if (packed && columnMajor) {
+      throw new IllegalArgumentException(codec.entityName() + ": a column-major copy is kept for rows stored a key per field;"
+          + " declare @Entity(packed = false, columnMajor = true)");
+    }
+    this.packed = packed;
     blobs.forEach(b -> blobFields.put(b.name(), b));
     this.documentFields = java.util.Set.copyOf(documents);
     this.codec = codec;
@@ -169,6 +173,32 @@ public final class EntityLayout<T> {
 
   public boolean columnMajor() {
     return columnMajor;
+  }
+
+  /** Whether saves write the row packed, as one key (in parts past {@link #PART_BYTES}); reads take either form. */
+  public boolean packed() {
+    return packed;
+  }
+
+  /** The most bytes one part of a packed row holds (LAYOUTS.md: below FoundationDB's 100,000-byte value limit). */
+  public static final int PART_BYTES = 90_000;
+
+  /** The key of part {@code n} of a packed row: {@code (E,"R",id,n)}. */
+  public byte[] partKey(byte[] rowPrefix, int n) {
+    return ByteArrayUtil.join(rowPrefix, Tuple.from((long) n).pack());
+  }
+
+  /** Every part key a packed row may have: the non-negative integers under {@code (E,"R",id)}. */
+  public static Range parts(byte[] rowPrefix) {
+    return new Range(ByteArrayUtil.join(rowPrefix, new byte[] {0x14}), ByteArrayUtil.join(rowPrefix, new byte[] {0x1d}));
+  }
+
+  /**
+   * Where a field's value is stored: its own key {@code (E,"R",id,field)} in the per-field layout, the
+   * packed row's first part {@code (E,"R",id,0)} otherwise (for messages that name the key to repair).
+   */
+  public byte[] fieldKey(Object id, String field) {
+    return packed && !isDocument(field) ? partKey(rowPrefix(id), 0) : rowKey(id, field);
   }
 
   public List<IndexDefinition> indexes() {

@@ -11,9 +11,12 @@ import java.util.List;
 
 /**
  * Everything one save writes under {@code (E,"R",id)} and {@code (E,"B",id)}, plus the entity's index
- * values and entry keys, encoded and size-checked before anything is written (each key packed once):
- * plain fields as {@code pack(value)}, blobs as their length plus chunks, documents as flattened leaves
- * (replacing the whole subtree).
+ * values and entry keys, encoded and size-checked before anything is written (each key packed once).
+ * Packed rows (the default): every non-null, non-document field as {@code (name, value)} pairs in one value
+ * at {@code (E,"R",id,0)}, in parts of at most {@link EntityLayout#PART_BYTES} past that, replacing whatever
+ * row keys the entity had (per-field ones of an older layout included). Per field: each as
+ * {@code pack(value)} at {@code (E,"R",id,field)}. Either way blobs are their length plus chunks and
+ * documents flattened leaves (replacing the whole subtree).
  */
 public final class RowWrites {
   /** The value of an index entry that holds nothing but its key. */
@@ -30,6 +33,9 @@ public final class RowWrites {
   private final List<List<byte[][]>> documents = new ArrayList<>();
   private final List<List<Object>> indexValues;
   private final byte[][] indexKeys;
+  private byte[] rowPrefix;
+  /** The parts of a packed row, in order (empty in the per-field layout). */
+  private final List<byte[]> parts = new ArrayList<>();
 
   private RowWrites(EntityLayout<?> layout, Object id, Object[] elements) {
     this.layout = layout;
@@ -50,7 +56,8 @@ public final class RowWrites {
   private void encode() {
     String entity = layout.entityName();
     List<String> names = layout.codec().fieldNames();
-    byte[] rowPrefix = packed("its @Id", () -> layout.rowPrefix(id));
+    rowPrefix = packed("its @Id", () -> layout.rowPrefix(id));
+    List<Object> packedRow = new ArrayList<>();
     long blobBytes = 0;
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
@@ -77,10 +84,24 @@ public final class RowWrites {
         byte[] bytes = Elements.toBytes(elements[i]);
         blobBytes += bytes.length;
         values[i] = Tuple.from((long) bytes.length).pack();
+        packedRow.add(name);
+        packedRow.add((long) bytes.length);
       } else {
         Object element = elements[i];
         values[i] = packed("field '" + name + "'", () -> Tuple.from(element).pack());
-        Sizes.checkValue(entity, id, name, values[i]);
+        if (layout.packed()) {
+          packedRow.add(name);
+          packedRow.add(element);
+        } else {
+          Sizes.checkValue(entity, id, name, values[i]);
+        }
+      }
+    }
+    if (layout.packed()) {
+      byte[] row = packed("its row", () -> Tuple.fromList(packedRow).pack());
+      Sizes.checkRow(entity, id, row.length);
+      for (int from = 0; from < row.length || from == 0; from += EntityLayout.PART_BYTES) {
+        parts.add(java.util.Arrays.copyOfRange(row, from, Math.min(row.length, from + EntityLayout.PART_BYTES)));
       }
     }
     if (blobBytes > BLOB_BUDGET) {
@@ -131,8 +152,22 @@ public final class RowWrites {
     return values[i];
   }
 
-  public void apply(Transaction tr) {
+  /**
+   * Writes the row in {@code tr}; {@code existed}: the entity had a row, whose keys outside its documents are
+   * replaced (a new entity's row range is known to be empty, so nothing needs clearing).
+   */
+  public void apply(Transaction tr, boolean existed) {
     List<String> names = layout.codec().fieldNames();
+    if (layout.packed()) {
+      if (existed) {
+        clearRowOutsideDocuments(tr);
+      }
+      for (int n = 0; n < parts.size(); n++) {
+        tr.set(layout.partKey(rowPrefix, n), parts.get(n));
+      }
+    } else if (existed) {
+      tr.clear(EntityLayout.parts(rowPrefix)); // a row packed by an earlier version of the entity
+    }
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
       if (layout.isDocument(name)) {
@@ -142,12 +177,35 @@ public final class RowWrites {
           tr.set(leaf[0], leaf[1]);
         }
       } else if (values[i] != null) {
-        tr.set(keys[i], values[i]);
+        if (!layout.packed()) {
+          tr.set(keys[i], values[i]);
+        }
         BlobField blob = layout.blobField(name);
         if (blob != null) {
           ChunkedBlobs.write(tr, layout.blob(id, name), Elements.toBytes(elements[i]), blob.chunkSize());
         }
       }
     }
+  }
+
+  /**
+   * Clears every key of the row but its documents' subtrees (which {@link #apply} replaces field by field):
+   * the old parts and any per-field keys an earlier layout wrote, in a few range clears.
+   */
+  private void clearRowOutsideDocuments(Transaction tr) {
+    byte[] from = EntityLayout.below(rowPrefix).begin;
+    List<String> names = layout.codec().fieldNames();
+    List<byte[]> documentKeys = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      if (layout.isDocument(names.get(i))) {
+        documentKeys.add(keys[i]);
+      }
+    }
+    documentKeys.sort(ByteArrayUtil::compareUnsigned);
+    for (byte[] document : documentKeys) {
+      tr.clear(from, document);
+      from = EntityLayout.below(document).end;
+    }
+    tr.clear(from, EntityLayout.below(rowPrefix).end);
   }
 }

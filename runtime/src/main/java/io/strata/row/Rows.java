@@ -78,7 +78,7 @@ public final class Rows<T> {
         long length = blobLength(id, blob.name(), elements[pos]);
         blobs.add(ChunkedBlobs.readAll(tr, layout.blob(id, blob.name())).thenAccept(bytes -> {
           if (bytes.length != length) {
-            throw StoredData.corrupt(layout, id, layout.rowKey(id, blob.name()), "records a @Blob '" + blob.name() + "' of " + length
+            throw StoredData.corrupt(layout, id, layout.fieldKey(id, blob.name()), "records a @Blob '" + blob.name() + "' of " + length
                 + " bytes but its chunks under " + ByteArrayUtil.printable(layout.blob(id, blob.name()).getKey()) + " hold "
                 + bytes.length, null);
           }
@@ -95,10 +95,10 @@ public final class Rows<T> {
     try {
       length = Elements.toLong(element);
     } catch (CodecException e) {
-      throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "(the length of @Blob '" + field + "') does not decode: " + e.getMessage(), e);
+      throw StoredData.corrupt(layout, id, layout.fieldKey(id, field), "(the length of @Blob '" + field + "') does not decode: " + e.getMessage(), e);
     }
     if (length < 0) {
-      throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "records a negative length " + length + " for @Blob '" + field + "'", null);
+      throw StoredData.corrupt(layout, id, layout.fieldKey(id, field), "records a negative length " + length + " for @Blob '" + field + "'", null);
     }
     return length;
   }
@@ -117,7 +117,15 @@ public final class Rows<T> {
   public Object[] elementsOf(Object id, int prefix, List<KeyValue> kvs) {
     Object[] elements = new Object[codec.fieldNames().size()];
     Map<String, List<Documents.Entry>> documents = null;
+    List<KeyValue> parts = null;
     for (KeyValue kv : kvs) {
+      if (isPart(kv.getKey(), prefix)) {
+        if (parts == null) {
+          parts = new ArrayList<>();
+        }
+        parts.add(kv);
+        continue;
+      }
       Tuple rest = fieldPath(id, kv.getKey(), prefix);
       String field = (String) rest.get(0);
       int pos = layout.fieldPosition(field);
@@ -134,11 +142,63 @@ public final class Rows<T> {
         elements[pos] = decodeValue(id, field, kv.getKey(), kv.getValue());
       }
     }
+    if (parts != null) {
+      unpack(id, prefix, parts, elements);
+    }
     if (documents != null) {
       documents.forEach((field, entries) -> elements[layout.fieldPosition(field)] = assemble(id, field, entries));
     }
     elements[codec.idIndex()] = id;
     return elements;
+  }
+
+  /** Whether a row key continues its {@code prefix} with a non-negative integer: a part of a packed row. */
+  private static boolean isPart(byte[] key, int prefix) {
+    return key.length > prefix && key[prefix] >= 0x14 && key[prefix] <= 0x1c;
+  }
+
+  /**
+   * The fields of a packed row, {@code (name, value, name, value, ...)} over its parts {@code 0..n-1} in
+   * order, into {@code elements}; a name this version of the entity does not have is skipped. A packed value
+   * wins over a per-field key of the same field (a save replaces both, so only damage leaves both).
+   */
+  private void unpack(Object id, int prefix, List<KeyValue> parts, Object[] elements) {
+    byte[] first = parts.get(0).getKey();
+    java.io.ByteArrayOutputStream row = new java.io.ByteArrayOutputStream();
+    for (int n = 0; n < parts.size(); n++) {
+      KeyValue part = parts.get(n);
+      Object number;
+      try {
+        Tuple t = Tuple.fromBytes(part.getKey(), prefix, part.getKey().length - prefix);
+        number = t.size() == 1 ? t.get(0) : null;
+      } catch (RuntimeException e) {
+        number = null;
+      }
+      if (!Long.valueOf(n).equals(number)) {
+        throw StoredData.corrupt(layout, id, part.getKey(), "does not name a field after the id, and is not part " + n + " of a"
+            + " packed row (parts run 0, 1, 2, ... in order)", null);
+      }
+      row.writeBytes(part.getValue());
+    }
+    Tuple fields;
+    try {
+      fields = Tuple.fromBytes(row.toByteArray());
+    } catch (RuntimeException e) {
+      throw StoredData.corrupt(layout, id, first, "(a packed row of " + parts.size() + " part(s)) does not decode: " + e.getMessage(), e);
+    }
+    if (fields.size() % 2 != 0) {
+      throw StoredData.corrupt(layout, id, first, "(a packed row) holds " + fields.size() + " elements, not (name, value) pairs", null);
+    }
+    for (int i = 0; i < fields.size(); i += 2) {
+      Object name = fields.get(i);
+      int pos = name instanceof String s ? layout.fieldPosition(s) : -2;
+      if (pos == -2) {
+        throw StoredData.corrupt(layout, id, first, "(a packed row) has " + name + " where a field name belongs", null);
+      }
+      if (pos >= 0 && !layout.isDocument((String) name)) {
+        elements[pos] = checked(id, (String) name, first, fields.get(i + 1));
+      }
+    }
   }
 
   /** The part of a row key after its {@code (E,"R",id)} prefix: a field name, then a document path if any. */
@@ -164,24 +224,34 @@ public final class Rows<T> {
   }
 
   private Object decodeValue(Object id, String field, byte[] key, byte[] value) {
+    Tuple t;
     try {
-      Tuple t = Tuple.fromBytes(value);
+      t = Tuple.fromBytes(value);
       if (t.size() != 1) {
         throw new IllegalArgumentException("expected one element, found " + t.size());
       }
-      io.strata.spatial.SpatialIndex spatial = layout.spatialIndexes().get(field);
-      if (spatial != null && t.get(0) != null) {
-        // a stored point its index cannot take would fail every later save and delete with a bare exception
-        if (spatial.isGeo()) {
-          Elements.toGeoPoint(t.get(0));
-        } else {
-          Elements.toPoint(t.get(0));
-        }
-      }
-      return t.get(0);
     } catch (RuntimeException e) {
       throw StoredData.corrupt(layout, id, key, "(field '" + field + "') does not decode: " + e.getMessage(), e);
     }
+    return checked(id, field, key, t.get(0));
+  }
+
+  /** {@code element}, a stored value of {@code field} at {@code key}, once a point its spatial index cannot take is ruled out. */
+  private Object checked(Object id, String field, byte[] key, Object element) {
+    io.strata.spatial.SpatialIndex spatial = layout.spatialIndexes().get(field);
+    if (spatial != null && element != null) {
+      // a stored point its index cannot take would fail every later save and delete with a bare exception
+      try {
+        if (spatial.isGeo()) {
+          Elements.toGeoPoint(element);
+        } else {
+          Elements.toPoint(element);
+        }
+      } catch (RuntimeException e) {
+        throw StoredData.corrupt(layout, id, key, "(field '" + field + "') does not decode: " + e.getMessage(), e);
+      }
+    }
+    return element;
   }
 
   public T build(Object[] elements) {
@@ -192,7 +262,7 @@ public final class Rows<T> {
       int pos = e instanceof ElementException bad ? StoredData.positionOf(elements, bad.element()) : -1;
       if (pos >= 0) {
         String field = codec.fieldNames().get(pos);
-        throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "(field '" + field + "') does not decode: " + e.getMessage(), e);
+        throw StoredData.corrupt(layout, id, layout.fieldKey(id, field), "(field '" + field + "') does not decode: " + e.getMessage(), e);
       }
       throw new CodecException(layout.entityName() + " id " + Sizes.describe(id) + ": its stored fields under key "
           + ByteArrayUtil.printable(layout.rowPrefix(id)) + " do not make a valid " + layout.entityName() + ": " + e.getMessage()
@@ -302,7 +372,7 @@ public final class Rows<T> {
     return ChunkedBlobs.read(tr, layout.blob(id, field), blob.chunkSize(), offset, length).thenCombine(size, (bytes, stored) -> {
       long expected = Math.max(0, Math.min(length, stored - offset));
       if (bytes.length != expected) {
-        throw StoredData.corrupt(layout, id, layout.rowKey(id, field), "records a @Blob '" + field + "' of " + stored + " bytes, but reading ["
+        throw StoredData.corrupt(layout, id, layout.fieldKey(id, field), "records a @Blob '" + field + "' of " + stored + " bytes, but reading ["
             + offset + ", " + (offset + length) + ") from its chunks under " + ByteArrayUtil.printable(layout.blob(id, field).getKey())
             + " gave " + bytes.length + " bytes instead of " + expected, null);
       }
@@ -318,6 +388,16 @@ public final class Rows<T> {
    */
   public CompletableFuture<Long> blobSize(ReadTransaction tr, Object id, String field) {
     requireId(id);
+    if (layout.packed()) {
+      // the length is in the packed row (or, for a row not yet repacked, its per-field key): read the row
+      int pos = layout.fieldPosition(field);
+      return loadRowOnly(tr, id).thenApply(row -> {
+        if (row == null) {
+          throw new NoSuchEntityException(layout.entityName(), id, "reading @Blob '" + field + "'");
+        }
+        return row[pos] == null ? 0L : blobLength(id, field, row[pos]);
+      });
+    }
     byte[] key = layout.rowKey(id, field);
     return tr.get(key).thenCompose(v -> v != null
         ? CompletableFuture.completedFuture(blobLength(id, field, decodeValue(id, field, key, v)))

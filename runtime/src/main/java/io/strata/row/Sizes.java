@@ -35,6 +35,15 @@ public final class Sizes {
     }
   }
 
+  /** A packed row of {@code bytes} (all its parts) must fit one transaction's budget. */
+  static void checkRow(String entity, Object id, long bytes) {
+    if (bytes > TRANSACTION_BUDGET) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": its fields pack to " + bytes + " bytes, more than"
+          + " one transaction should write (" + TRANSACTION_BUDGET + " of FoundationDB's 10,000,000-byte limit); store large"
+          + " values with @Blob or io.strata.layers.BlobStore");
+    }
+  }
+
   public static String describe(Object id) {
     if (id instanceof byte[] b) {
       return "0x" + java.util.HexFormat.of().formatHex(b, 0, Math.min(b.length, 32)) + (b.length > 32 ? "…" : "");

@@ -172,6 +172,9 @@ public final class RepositoryWriter {
     model.spatial().forEach(s -> b.add("\n.$L($S, $L)", s.geo() ? "geoSpatial" : "spatial", s.field().name(), s.maxRanges()));
     model.blobs().forEach(blob -> b.add("\n.blob($S, $L)", blob.field().name(), blob.chunkSize()));
     model.documents().forEach(d -> b.add("\n.document($S)", d.name()));
+    if (model.packed()) {
+      b.add("\n.packed()");
+    }
     if (model.columnMajor()) {
       b.add("\n.columnMajor()");
     }

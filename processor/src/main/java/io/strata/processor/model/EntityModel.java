@@ -22,6 +22,7 @@ import java.util.List;
  * @param ranks the {@code @Rank}s, in declaration order
  * @param texts the {@code @Text} fields
  * @param versioned {@code @Versioned}: keep a change feed
+ * @param packed rows as one key holding every field ({@code @Entity(packed)}; never with {@code columnMajor})
  */
 public record EntityModel(
     ClassName type,
@@ -37,13 +38,15 @@ public record EntityModel(
     List<AggregateModel> aggregates,
     List<RankModel> ranks,
     List<FieldModel> texts,
-    boolean versioned) {
+    boolean versioned,
+    boolean packed) {
 
   /** An entity without aggregates, ranks, text indexes or change feed. */
   public EntityModel(ClassName type, String entityName, List<FieldModel> fields, List<String> constructorArgs,
       List<IndexModel> indexes, List<SpatialModel> spatial, List<BlobModel> blobs, List<FieldModel> documents,
       boolean columnMajor, boolean injectable) {
-    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of(), List.of(), List.of(), false);
+    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, List.of(), List.of(),
+        List.of(), false, !columnMajor);
   }
 
   public EntityModel {

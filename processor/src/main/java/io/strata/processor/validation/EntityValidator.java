@@ -126,8 +126,14 @@ public final class EntityValidator {
     }
     Entity entity = type.getAnnotation(Entity.class);
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
+    boolean packedGiven = mirror(type, Entity.class).getElementValues().keySet().stream()
+        .anyMatch(m -> m.getSimpleName().contentEquals("packed"));
+    if (entity.columnMajor() && entity.packed() && packedGiven) {
+      diagnostics.error(type, mirror(type, Entity.class), Messages.PACKED_WITH_COLUMN_MAJOR, type.getSimpleName());
+      return Optional.empty();
+    }
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable, aggregates, ranks, texts, versioned));
+        entity.columnMajor(), injectable, aggregates, ranks, texts, versioned, entity.packed() && !entity.columnMajor()));
   }
 
   /** The fields and record components annotated {@code @Text}, by name. */

@@ -16,6 +16,8 @@ public enum Messages {
   UNSUPPORTED_INDEX_TYPE("@Indexed field '%s' has type %s, which cannot be indexed: index a scalar (number, boolean,"
       + " String, UUID, byte[], enum, Instant, LocalDate, LocalDateTime, LocalTime, Duration, BigInteger, BigDecimal) or an"
       + " Optional of one"),
+  PACKED_WITH_COLUMN_MAJOR("@Entity %s asks for packed = true and columnMajor = true: a column-major copy is kept for rows"
+      + " stored a key per field; drop packed = true (columnMajor implies packed = false), or drop columnMajor"),
   UNSUPPORTED_TIME_TYPE("field '%s' has type %s, which Strata does not store: %s (Strata stores Instant, LocalDate,"
       + " LocalDateTime, LocalTime and Duration, each as an integer in its natural order)"),
   INDEX_MISSING_FIELD("@Index '%s' names field '%s', which %s does not store%s"),

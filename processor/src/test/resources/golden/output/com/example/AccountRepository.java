@@ -67,6 +67,7 @@ public final class AccountRepository {
           .coveringIndex("region", "region")
           .index("byRegionTier", "region", "tier")
           .geoSpatial("office", 16)
+          .packed()
           .ids(v -> v == null ? null : Elements.toStr(v))
           .build();
     this.indexes = new IndexQueries<>(store);

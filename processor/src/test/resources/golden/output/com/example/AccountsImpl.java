@@ -60,6 +60,7 @@ public final class AccountsImpl implements Accounts {
           .coveringIndex("region", "region")
           .index("byRegionTier", "region", "tier")
           .geoSpatial("office", 16)
+          .packed()
           .ids(v -> v == null ? null : Elements.toStr(v))
           .build();
     this.spatial = new SpatialQueries<>(store);
