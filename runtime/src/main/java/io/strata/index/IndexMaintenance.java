@@ -105,6 +105,40 @@ public final class IndexMaintenance<T> {
     return batch(id(index), rows);
   }
 
+  /**
+   * Rewrites every row not yet stored in the entity's layout (a key per field where rows are now packed, or
+   * the other way round; see {@link io.strata.row.Rows#repack}) in transactions of at most
+   * {@link #DEFAULT_BATCH} rows, while writers go on. Progress is recorded at
+   * {@code ("__strata", "repack", E)} in each step's transaction, so a repack stopped by a crash
+   * resumes where it stopped; returns how many rows it rewrote. Saves also rewrite their rows, so this only
+   * hastens what writes do anyway.
+   */
+  public long repack() {
+    long rewritten = 0;
+    Rows.Repacked step;
+    do {
+      step = repackBatch(DEFAULT_BATCH);
+      rewritten += step.rewritten();
+    } while (step.next().isPresent());
+    return rewritten;
+  }
+
+  /** One step of {@link #repack}: at most {@code rows} rows, from where the last step stopped. */
+  public Rows.Repacked repackBatch(int rows) {
+    Paging.checkLimit(rows);
+    byte[] progress = store.layout().repackKey();
+    return Blocking.call(() -> db.run(tr -> {
+      byte[] saved = tr.get(progress).join();
+      Rows.Repacked step = store.rows().repack(tr, rows, saved == null ? null : io.strata.Continuation.fromBytes(saved)).join();
+      if (step.next().isPresent()) {
+        tr.set(progress, step.next().get().toBytes());
+      } else {
+        tr.clear(progress);
+      }
+      return step;
+    }));
+  }
+
   private int batchSize(Tuple id) {
     DerivedIndex derived = store.derived(id.getString(1));
     return derived != null && derived.kind().equals(id.getString(0)) ? derived.buildBatch() : DEFAULT_BATCH;

@@ -38,6 +38,7 @@ public final class EntityLayout<T> {
   private final Subspace entity;
   private final Subspace indexStates;
   private final byte[] feedWakeKey;
+  private final byte[] repackKey;
   private final Map<String, io.strata.spatial.SpatialIndex> spatial = new java.util.LinkedHashMap<>();
 
   private final Map<String, BlobField> blobFields = new java.util.LinkedHashMap<>();
@@ -63,6 +64,7 @@ public final class EntityLayout<T> {
     this.entity = root.get(codec.entityName());
     this.indexStates = root.get("__strata").get("index").get(codec.entityName());
     this.feedWakeKey = root.get("__strata").get("feed").pack(Tuple.from(codec.entityName()));
+    this.repackKey = root.get("__strata").get("repack").pack(Tuple.from(codec.entityName()));
     this.rows = entity.get("R");
     this.columns = entity.get("C");
     this.indexes = entity.get("I");
@@ -159,6 +161,11 @@ public final class EntityLayout<T> {
    * {@code ("__strata", "feed", E)}: an 8-byte counter every change of a {@code @Versioned} entity adds 1 to,
    * so a live tail can wait on one FoundationDB watch. Beside the entity, like the index states.
    */
+  /** {@code ("__strata", "repack", E)}: where an interrupted repack resumes (absent when none is under way). */
+  public byte[] repackKey() {
+    return repackKey;
+  }
+
   public byte[] feedWakeKey() {
     return feedWakeKey;
   }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 
 /**
  * Pages through the rows {@code (E,"R",id,...)} of one entity in id order. A page holds whole entities
@@ -40,13 +41,23 @@ final class RowScan {
    * null {@code damage} it is thrown.
    */
   public CompletableFuture<Page<Object[]>> page(ReadTransaction tr, int limit, Continuation after, List<String> damage) {
+    return scan(tr, limit, after, damage, (rows, next) -> page(rows, next, damage));
+  }
+
+  /** One page of rows as their key-values, undecoded (to rewrite them in place), paged like {@link #page}. */
+  CompletableFuture<Page<RowKeys>> rawPage(ReadTransaction tr, int limit, Continuation after) {
+    return scan(tr, limit, after, null, (rows, next) -> new Page<>(List.copyOf(rows), next));
+  }
+
+  private <X> CompletableFuture<Page<X>> scan(ReadTransaction tr, int limit, Continuation after, List<String> damage,
+      BiFunction<List<RowKeys>, Optional<Continuation>, Page<X>> finish) {
     Paging.checkLimit(limit);
     Range all = layout.rows().range();
     byte[] begin = Paging.resume(after, all);
     if (after != null) {
       checkRowStart(begin);
     }
-    return scan(tr, begin, all, limit, new ArrayList<>(), 0, damage);
+    return scan(tr, begin, all, limit, new ArrayList<>(), 0, damage, finish);
   }
 
   /**
@@ -67,10 +78,10 @@ final class RowScan {
   }
 
   /** The key-values of one entity's row. */
-  private record RowKeys(Object id, byte[] prefix, List<KeyValue> kvs) {}
+  record RowKeys(Object id, byte[] prefix, List<KeyValue> kvs) {}
 
-  private CompletableFuture<Page<Object[]>> scan(ReadTransaction tr, byte[] begin, Range all, int limit, List<RowKeys> acc, long bytes,
-      List<String> damage) {
+  private <X> CompletableFuture<Page<X>> scan(ReadTransaction tr, byte[] begin, Range all, int limit, List<RowKeys> acc, long bytes,
+      List<String> damage, BiFunction<List<RowKeys>, Optional<Continuation>, Page<X>> finish) {
     int batch = (int) Math.min(Integer.MAX_VALUE, Math.max(64L, (limit + 1L) * Math.max(1, layout.codec().fieldNames().size())));
     return tr.getRange(begin, all.end, batch).asList().thenCompose(kvs -> {
       long read = bytes;
@@ -89,7 +100,7 @@ final class RowScan {
           }
           byte[] prefix = layout.rowPrefix(id);
           if (acc.size() == limit || read >= PAGE_BYTES) {
-            return CompletableFuture.completedFuture(page(acc, Optional.of(Continuation.of(all.begin, prefix)), damage));
+            return CompletableFuture.completedFuture(finish.apply(acc, Optional.of(Continuation.of(all.begin, prefix))));
           }
           row = new RowKeys(id, prefix, new ArrayList<>());
           acc.add(row);
@@ -98,10 +109,10 @@ final class RowScan {
         read += kv.getKey().length + kv.getValue().length;
       }
       if (kvs.size() < batch) {
-        return CompletableFuture.completedFuture(page(acc, Optional.empty(), damage));
+        return CompletableFuture.completedFuture(finish.apply(acc, Optional.empty()));
       }
       byte[] next = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
-      return scan(tr, next, all, limit, acc, read, damage);
+      return scan(tr, next, all, limit, acc, read, damage, finish);
     });
   }
 

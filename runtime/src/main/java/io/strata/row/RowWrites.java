@@ -100,9 +100,7 @@ public final class RowWrites {
     if (layout.packed()) {
       byte[] row = packed("its row", () -> Tuple.fromList(packedRow).pack());
       Sizes.checkRow(entity, id, row.length);
-      for (int from = 0; from < row.length || from == 0; from += EntityLayout.PART_BYTES) {
-        parts.add(java.util.Arrays.copyOfRange(row, from, Math.min(row.length, from + EntityLayout.PART_BYTES)));
-      }
+      parts.addAll(partsOf(row));
     }
     if (blobBytes > BLOB_BUDGET) {
       throw new EntityTooLargeException(entity + " id " + Sizes.describe(id) + ": its @Blob fields hold " + blobBytes
@@ -160,11 +158,9 @@ public final class RowWrites {
     List<String> names = layout.codec().fieldNames();
     if (layout.packed()) {
       if (existed) {
-        clearRowOutsideDocuments(tr);
+        clearRowOutsideDocuments(tr, layout, rowPrefix);
       }
-      for (int n = 0; n < parts.size(); n++) {
-        tr.set(layout.partKey(rowPrefix, n), parts.get(n));
-      }
+      setParts(tr, layout, rowPrefix, parts);
     } else if (existed) {
       tr.clear(EntityLayout.parts(rowPrefix)); // a row packed by an earlier version of the entity
     }
@@ -188,17 +184,60 @@ public final class RowWrites {
     }
   }
 
+  /** A packed row's bytes as parts of at most {@link EntityLayout#PART_BYTES} (one, maybe empty, at least). */
+  private static List<byte[]> partsOf(byte[] row) {
+    List<byte[]> out = new ArrayList<>();
+    for (int from = 0; from < row.length || from == 0; from += EntityLayout.PART_BYTES) {
+      out.add(java.util.Arrays.copyOfRange(row, from, Math.min(row.length, from + EntityLayout.PART_BYTES)));
+    }
+    return out;
+  }
+
+  private static void setParts(Transaction tr, EntityLayout<?> layout, byte[] rowPrefix, List<byte[]> parts) {
+    for (int n = 0; n < parts.size(); n++) {
+      tr.set(layout.partKey(rowPrefix, n), parts.get(n));
+    }
+  }
+
+  /**
+   * Rewrites an existing row in its layout's form from its stored {@code elements} (blob fields holding their
+   * lengths, as {@link Rows} reads them): packed, or a key per field. Its values do not change, so documents,
+   * blob chunks and index entries stay as they are.
+   */
+  static void rewrite(Transaction tr, EntityLayout<?> layout, Object id, Object[] elements) {
+    byte[] rowPrefix = layout.rowPrefix(id);
+    List<String> names = layout.codec().fieldNames();
+    if (layout.packed()) {
+      List<Object> pairs = new ArrayList<>();
+      for (int i = 0; i < elements.length; i++) {
+        if (elements[i] != null && !layout.isDocument(names.get(i))) {
+          pairs.add(names.get(i));
+          pairs.add(elements[i]);
+        }
+      }
+      clearRowOutsideDocuments(tr, layout, rowPrefix);
+      setParts(tr, layout, rowPrefix, partsOf(Tuple.fromList(pairs).pack()));
+    } else {
+      tr.clear(EntityLayout.parts(rowPrefix));
+      for (int i = 0; i < elements.length; i++) {
+        if (elements[i] != null && !layout.isDocument(names.get(i))) {
+          tr.set(layout.rowKey(rowPrefix, i), Tuple.from(elements[i]).pack());
+        }
+      }
+    }
+  }
+
   /**
    * Clears every key of the row but its documents' subtrees (which {@link #apply} replaces field by field):
    * the old parts and any per-field keys an earlier layout wrote, in a few range clears.
    */
-  private void clearRowOutsideDocuments(Transaction tr) {
+  private static void clearRowOutsideDocuments(Transaction tr, EntityLayout<?> layout, byte[] rowPrefix) {
     byte[] from = EntityLayout.below(rowPrefix).begin;
     List<String> names = layout.codec().fieldNames();
     List<byte[]> documentKeys = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
       if (layout.isDocument(names.get(i))) {
-        documentKeys.add(keys[i]);
+        documentKeys.add(layout.rowKey(rowPrefix, i));
       }
     }
     documentKeys.sort(ByteArrayUtil::compareUnsigned);

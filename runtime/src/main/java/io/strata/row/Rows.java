@@ -152,6 +152,47 @@ public final class Rows<T> {
     return elements;
   }
 
+  /** What one {@link #repack} step did: how many rows it rewrote, and where the next step starts. */
+  public record Repacked(long rewritten, Optional<Continuation> next) {}
+
+  /**
+   * Rewrites, in {@code tr}, the rows of one page of at most {@code limit} that are not in their layout's
+   * form (a key per field in a packed entity, parts in a per-field one): same values, so documents, blob
+   * chunks and index entries stay as they are. Rows already in form are only read.
+   */
+  public CompletableFuture<Repacked> repack(Transaction tr, int limit, Continuation after) {
+    return scan.rawPage(tr, limit, after).thenApply(page -> {
+      long rewritten = 0;
+      for (RowScan.RowKeys row : page.items()) {
+        if (!inForm(row.prefix().length, row.kvs())) {
+          RowWrites.rewrite(tr, layout, row.id(), elementsOf(row.id(), row.prefix().length, row.kvs()));
+          rewritten++;
+        }
+      }
+      return new Repacked(rewritten, page.next());
+    });
+  }
+
+  /** Whether a row's keys are all of its layout's form: parts (packed) or field keys (per field), documents aside. */
+  private boolean inForm(int prefix, List<KeyValue> kvs) {
+    for (KeyValue kv : kvs) {
+      boolean part = isPart(kv.getKey(), prefix);
+      if (layout.packed() ? !part && !isDocumentKey(kv.getKey(), prefix) : part) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean isDocumentKey(byte[] key, int prefix) {
+    try {
+      Object first = Tuple.fromBytes(key, prefix, key.length - prefix).get(0);
+      return first instanceof String field && layout.isDocument(field);
+    } catch (RuntimeException e) {
+      return false; // damage: left for the reader to report
+    }
+  }
+
   /** Whether a row key continues its {@code prefix} with a non-negative integer: a part of a packed row. */
   private static boolean isPart(byte[] key, int prefix) {
     return key.length > prefix && key[prefix] >= 0x14 && key[prefix] <= 0x1c;

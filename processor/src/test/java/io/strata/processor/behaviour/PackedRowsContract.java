@@ -113,4 +113,61 @@ public abstract class PackedRowsContract extends BackendContract {
     put(Tuple.from("Crate", "R", "c1", 2L), Tuple.from("label", "x").pack());
     rejected(CodecException.class, () -> crates.findById("c1"), "\\x02Crate\\x00\\x02R\\x00\\x02c1\\x00\\x15\\x02", "is not part 1");
   }
+
+  /** Writes {@code n} rows as an earlier version stored them, a key per field, with their index entries and count. */
+  private void perFieldRows(int n) {
+    db.run(tr -> {
+      for (int i = 0; i < n; i++) {
+        String id = String.format("c%03d", i);
+        tr.set(Tuple.from("Crate", "R", id, "id").pack(), Tuple.from(id).pack());
+        tr.set(Tuple.from("Crate", "R", id, "label").pack(), Tuple.from("l" + (i % 3)).pack());
+        tr.set(Tuple.from("Crate", "I", "label", "l" + (i % 3), id).pack(), new byte[0]);
+      }
+      tr.set(Tuple.from("Crate", "#").pack(), java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(n).array());
+      return null;
+    });
+  }
+
+  private long perFieldKeys() {
+    return db.read(tr -> tr.getRange(Tuple.from("Crate", "R").range()).asList().join()).stream()
+        .filter(kv -> Tuple.fromBytes(kv.getKey()).get(3) instanceof String).count();
+  }
+
+  @Test
+  void repackRewritesTheRowsAnEarlierVersionWroteAndResumesAfterACrash() {
+    perFieldRows(25);
+    crates.save(new Crate("c007", "saved", null, null, Optional.empty())); // already packed by its save
+    assertEquals(9, crates.maintenance().repackBatch(10).rewritten(), "the first step reads ten rows and rewrites all but c007");
+    assertTrue(db.read(tr -> tr.get(Tuple.from("__strata", "repack", "Crate").pack()).join()) != null, "progress is recorded");
+
+    CrateRepository afterCrash = new CrateRepository(db); // a new process: only the recorded progress survives
+    assertEquals(15, afterCrash.maintenance().repack(), "it resumes after the first ten rows: c010 to c024");
+    assertEquals(0, perFieldKeys());
+    assertTrue(db.read(tr -> tr.get(Tuple.from("__strata", "repack", "Crate").pack()).join()) == null, "a finished repack leaves no progress");
+    assertEquals(25, crates.count());
+    assertEquals(9, crates.findByLabel("l0").size());
+    assertEquals("saved", crates.findById("c007").orElseThrow().label());
+    assertTrue(crates.verifyIndexes().isClean(), crates.verifyIndexes().problems().toString());
+    assertEquals(0, crates.maintenance().repack(), "a second repack finds nothing to do");
+  }
+
+  @Test
+  void repackUnderConcurrentWritesLosesNoWrite() throws Exception {
+    perFieldRows(200);
+    Thread writer = new Thread(() -> {
+      for (int i = 0; i < 200; i += 7) {
+        crates.save(new Crate(String.format("c%03d", i), "w" + i, null, null, Optional.empty()));
+      }
+    });
+    writer.start();
+    crates.maintenance().repack();
+    writer.join();
+    crates.maintenance().repack();
+    assertEquals(0, perFieldKeys());
+    for (int i = 0; i < 200; i++) {
+      String id = String.format("c%03d", i);
+      assertEquals(i % 7 == 0 ? "w" + i : "l" + (i % 3), crates.findById(id).orElseThrow().label(), id);
+    }
+    assertTrue(crates.verifyIndexes().isClean(), crates.verifyIndexes().problems().toString());
+  }
 }

@@ -11,6 +11,8 @@ import io.strata.embedded.EngineStats;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -76,17 +78,28 @@ class RepositoryRoundTripsTest {
   }
 
   @Test
-  void saveReadsTheOldRowThenTheUniqueKeyThenCommits() {
+  void saveReadsTheOldRowAndTheUniqueKeyTogetherThenCommits() {
     EngineStats cost = cost(true, users -> users.save(new User("u9", "75001", "u9@x", new GeoPoint(48.9, 2.3), 50)));
-    // read version; the old row (to find the index entries to move); the email's unique key (only once
-    // the old row says the email changed); the commit
+    // read version; the old row (to find the index entries to move) and the email's unique key, sent
+    // together; the commit: three round trips one after another (four before the reads were sent together)
     assertEquals(1, cost.readVersionRoundTrips());
     assertEquals(2, cost.readRoundTrips());
     assertEquals(1, cost.commitRoundTrips());
-    assertEquals(4, cost.sequentialRoundTrips());
+    assertEquals(3, cost.sequentialRoundTrips());
     assertEquals(1, cost.keysRead()); // the unique key, absent; the new id has no row yet
     // the row's keys, the zipcode and spatial index entries, the unique key and the count
     assertEquals(rowKeys() + 4, cost.keysWritten());
+  }
+
+  @Test
+  void saveAllReadsEveryOldRowAndUniqueKeyTogetherThenCommits() {
+    List<User> batch = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      batch.add(new User("n" + i, "75002", "n" + i + "@x", new GeoPoint(48.9, 2.3), 20 + i));
+    }
+    EngineStats cost = cost(true, users -> users.saveAll(batch));
+    assertEquals(40, cost.readRoundTrips(), "twenty rows and twenty unique keys");
+    assertEquals(3, cost.sequentialRoundTrips(), "read version, the forty reads together, the commit");
   }
 
   @Test
