@@ -17,8 +17,9 @@ import io.strata.document.Documents;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.processor.fixtures.Article;
 import io.strata.processor.fixtures.ArticleRepository;
+import io.strata.processor.fixtures.Crate;
+import io.strata.processor.fixtures.CrateRepository;
 import io.strata.processor.fixtures.CustomerCodec;
-import io.strata.processor.fixtures.Sample;
 import io.strata.processor.fixtures.SampleCodec;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserCodec;
@@ -31,6 +32,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import net.jqwik.api.Arbitraries;
@@ -207,6 +209,29 @@ class DecoderFuzzTest {
   @Provide
   Arbitrary<String> userFields() {
     return Arbitraries.of("id", "zipcode", "email", "home", "avatar", "age", "gone");
+  }
+
+  /**
+   * Any bytes as a packed row (one part, or two), and any (name, value) pairs packed there: findById, findAll,
+   * an index query and the blob size decode them or throw CodecException.
+   */
+  @Property(tries = 400)
+  void packedRowsDecodeOrFailWithCodecException(@ForAll("storedBytes") byte[] first, @ForAll("storedBytes") byte[] second,
+      @ForAll boolean split, @ForAll("userFields") String name, @ForAll("storedBytes") byte[] value) {
+    CrateRepository crates = new CrateRepository(db);
+    crates.save(new Crate("c1", "l", "n", new byte[] {1, 2, 3}, Optional.of(1L)));
+    byte[] pairs = ByteArrayUtil.join(Tuple.from("id", "c1", name.equals("avatar") ? "photo" : name).pack(), value);
+    db.run(tr -> {
+      tr.set(Tuple.from("Crate", "R", "c1", 0L).pack(), split ? first : pairs);
+      if (split) {
+        tr.set(Tuple.from("Crate", "R", "c1", 1L).pack(), second);
+      }
+      return null;
+    });
+    decodes(CodecException.class, () -> crates.findById("c1"));
+    decodes(CodecException.class, () -> crates.findAll(10, null));
+    decodes(CodecException.class, () -> crates.findByLabel("l"));
+    decodes(CodecException.class, () -> crates.photoSize("c1"));
   }
 
   /** Any key suffix stored under a row: findById and findAll read it or throw CodecException. */
