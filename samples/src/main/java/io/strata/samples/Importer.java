@@ -25,7 +25,7 @@ import java.util.zip.GZIPInputStream;
  * leaves a marker key {@code (root, "imported")} = {@code (places, epoch millis)}, so a database that
  * keeps its data (a file database, a cluster) is imported once.
  */
-final class Importer {
+public final class Importer {
   static final String DATA = "places15k.tsv.gz";
   static final int BATCH = 500;
 
@@ -50,8 +50,8 @@ final class Importer {
     return marker == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(Tuple.fromBytes(marker).getLong(1)));
   }
 
-  /** The bundled places, parsed. */
-  static List<Place> load() {
+  /** The bundled places, parsed (the import benchmark's data set too). */
+  public static List<Place> load() {
     try (InputStream raw = Importer.class.getResourceAsStream(DATA)) {
       if (raw == null) {
         throw new IllegalStateException(DATA + " is missing from the classpath; rebuild it with samples/scripts/BuildPlaces.java");
