@@ -1,6 +1,5 @@
 package io.strata.embedded;
 
-import com.apple.foundationdb.tuple.ByteArrayUtil;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -18,12 +17,17 @@ final class Keys {
      */
     static final byte[] FIRST_SHARD = "\377/keyServers/".getBytes(StandardCharsets.ISO_8859_1);
 
-    static final Comparator<byte[]> ORDER = ByteArrayUtil::compareUnsigned;
+    /**
+     * Unsigned lexicographic order, FoundationDB's key order. {@link Arrays#compareUnsigned(byte[], byte[])} is a
+     * JDK intrinsic that compares many bytes at a time: every map of the engine orders by it, and it was the
+     * bulk of a point read's cost with the tuple layer's byte-by-byte comparer.
+     */
+    static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
 
     private Keys() {}
 
     static int compare(byte[] a, byte[] b) {
-        return ByteArrayUtil.compareUnsigned(a, b);
+        return Arrays.compareUnsigned(a, b);
     }
 
     /** The smallest key strictly greater than {@code key}: {@code key + \x00}. */

@@ -1,10 +1,8 @@
 package io.strata.embedded;
 
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * What one transaction attempt has already read from storage at its read version, as FoundationDB's
@@ -19,7 +17,12 @@ import java.util.TreeMap;
  * of one attempt may run from several threads.
  */
 final class ReadCache implements MergedCursor.Source {
-    private final TreeMap<byte[], byte[]> values = new TreeMap<>(Keys.ORDER);
+    /**
+     * Concurrent so that a scan iterates it lazily, without a copy (a copy made a range read cost as much as
+     * everything the attempt had read): values never change once held, so a weakly consistent iteration
+     * sees exactly the values of every known range.
+     */
+    private final ConcurrentSkipListMap<byte[], byte[]> values = new ConcurrentSkipListMap<>(Keys.ORDER);
     private final KeyRanges known = new KeyRanges();
     private long answeredBy;
 
@@ -54,16 +57,14 @@ final class ReadCache implements MergedCursor.Source {
     }
 
     @Override
-    public synchronized byte[] get(byte[] key) {
+    public byte[] get(byte[] key) {
         return values.get(key);
     }
 
     @Override
-    public synchronized MergedCursor.SourceScan scan(byte[] from, boolean inclusive, boolean forward, boolean exhaustive) {
+    public MergedCursor.SourceScan scan(byte[] from, boolean inclusive, boolean forward, boolean exhaustive) {
         Map<byte[], byte[]> part = forward ? values.tailMap(from, inclusive) : values.headMap(from, inclusive).descendingMap();
-        List<byte[][]> copy = new ArrayList<>(part.size());
-        part.forEach((k, v) -> copy.add(new byte[][] {k, v}));
-        Iterator<byte[][]> it = copy.iterator();
+        Iterator<Map.Entry<byte[], byte[]>> it = part.entrySet().iterator();
         return new MergedCursor.SourceScan() {
             @Override
             public boolean consistent() {
@@ -77,7 +78,8 @@ final class ReadCache implements MergedCursor.Source {
 
             @Override
             public byte[][] next() {
-                return it.next();
+                Map.Entry<byte[], byte[]> e = it.next();
+                return new byte[][] {e.getKey(), e.getValue()};
             }
         };
     }

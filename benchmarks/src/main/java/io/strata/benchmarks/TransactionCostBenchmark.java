@@ -1,0 +1,146 @@
+package io.strata.benchmarks;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.embedded.EmbeddedFdb;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * What one operation costs inside a transaction, and how that grows with the transaction, against a raw
+ * {@link ConcurrentSkipListMap} of the same 100,000 keys (same byte order), side by side in one run:
+ *
+ * <ul>
+ *   <li>{@link #opsAfterPriorOps}: a get, a set and a one-key range read, 100 times, in a transaction that
+ *       already did {@code priorOps} such operations (10 against 10,000: the per-operation cost must not
+ *       grow with the transaction);
+ *   <li>{@link #getInOneTransaction} against {@link #rawMapGet}: a get of a random key in a transaction
+ *       kept open for the iteration;
+ *   <li>{@link #oneGetTransaction} against {@link #rawMapGet}: a whole read-only transaction of one get.
+ * </ul>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class TransactionCostBenchmark {
+  static final int KEYS = 100_000;
+  private static final int BATCH = 100;
+
+  /** The engine and the raw map, each holding the same 100,000 keys of 100-byte values. */
+  @State(Scope.Benchmark)
+  public static class Store {
+    private final Subspace space = new Subspace(Tuple.from("cost"));
+    final byte[] value = new byte[100];
+    Database db;
+    byte[][] keys;
+    ConcurrentSkipListMap<byte[], byte[]> map;
+
+    @Setup(Level.Trial)
+    public void fill() {
+      db = EmbeddedFdb.open();
+      map = new ConcurrentSkipListMap<>(java.util.Arrays::compareUnsigned); // the engine's key order, by the same comparer
+      keys = new byte[KEYS][];
+      for (int i = 0; i < KEYS; i++) {
+        keys[i] = space.pack(Tuple.from(i));
+        map.put(keys[i], value);
+      }
+      for (int from = 0; from < KEYS; from += 1_000) {
+        int start = from;
+        db.run(tr -> {
+          for (int i = start; i < start + 1_000; i++) {
+            tr.set(keys[i], value);
+          }
+          return null;
+        });
+      }
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+      db.close();
+    }
+
+    void operate(Transaction tr, int i) {
+      tr.get(keys[i]).join();
+      tr.set(keys[(i + 1) % KEYS], value);
+      tr.getRange(keys[(i + 2) % KEYS], ByteArrayUtil.join(keys[(i + 2) % KEYS], new byte[] {0}), 1).asList().join();
+    }
+  }
+
+  /** A fresh transaction per invocation that has already done {@code priorOps} gets, sets and one-key range reads. */
+  @State(Scope.Thread)
+  public static class Grown {
+    @Param({"10", "10000"})
+    public int priorOps;
+    final SplittableRandom random = new SplittableRandom(42);
+    Transaction tr;
+
+    @Setup(Level.Invocation)
+    public void grow(Store store) {
+      if (tr != null) {
+        tr.cancel();
+        tr.close();
+      }
+      tr = store.db.createTransaction();
+      for (int i = 0; i < priorOps; i += 3) {
+        store.operate(tr, random.nextInt(KEYS));
+      }
+    }
+  }
+
+  /** A transaction kept open for one iteration. */
+  @State(Scope.Thread)
+  public static class Open {
+    final SplittableRandom random = new SplittableRandom(7);
+    Transaction tr;
+
+    @Setup(Level.Iteration)
+    public void open(Store store) {
+      if (tr != null) {
+        tr.cancel();
+        tr.close();
+      }
+      tr = store.db.createTransaction();
+    }
+  }
+
+  /** Per operation (a third of a get-set-range triple), measured over 100 triples. */
+  @Benchmark
+  @OperationsPerInvocation(3 * BATCH)
+  public Transaction opsAfterPriorOps(Store store, Grown grown) {
+    for (int n = 0; n < BATCH; n++) {
+      store.operate(grown.tr, grown.random.nextInt(KEYS));
+    }
+    return grown.tr;
+  }
+
+  @Benchmark
+  public byte[] getInOneTransaction(Store store, Open open) {
+    return open.tr.get(store.keys[open.random.nextInt(KEYS)]).join();
+  }
+
+  @Benchmark
+  public byte[] oneGetTransaction(Store store, Open open) {
+    byte[] key = store.keys[open.random.nextInt(KEYS)];
+    return store.db.read(tr -> tr.get(key).join());
+  }
+
+  @Benchmark
+  public byte[] rawMapGet(Store store, Open open) {
+    return store.map.get(store.keys[open.random.nextInt(KEYS)]);
+  }
+}
