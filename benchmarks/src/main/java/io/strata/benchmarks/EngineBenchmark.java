@@ -48,7 +48,12 @@ public class EngineBenchmark {
   @Setup(Level.Trial)
   public void fill() {
     db = EmbeddedFdb.open();
-    keys = new byte[KEYS][];
+    keys = fill(db, space, value);
+  }
+
+  /** Writes {@link #KEYS} keys {@code (space, i)} with {@code value}, in commits of 1,000; returns them in order. */
+  static byte[][] fill(Database db, Subspace space, byte[] value) {
+    byte[][] keys = new byte[KEYS][];
     for (int i = 0; i < KEYS; i++) {
       keys[i] = space.pack(Tuple.from(i));
     }
@@ -61,6 +66,7 @@ public class EngineBenchmark {
         return null;
       });
     }
+    return keys;
   }
 
   @TearDown(Level.Trial)

@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class TransactionCostBenchmark {
-  static final int KEYS = 100_000;
+  static final int KEYS = EngineBenchmark.KEYS;
   private static final int BATCH = 100;
 
   /** The engine and the raw map, each holding the same 100,000 keys of 100-byte values. */
@@ -52,26 +52,25 @@ public class TransactionCostBenchmark {
     @Setup(Level.Trial)
     public void fill() {
       db = EmbeddedFdb.open();
+      keys = EngineBenchmark.fill(db, space, value);
       map = new ConcurrentSkipListMap<>(java.util.Arrays::compareUnsigned); // the engine's key order, by the same comparer
-      keys = new byte[KEYS][];
-      for (int i = 0; i < KEYS; i++) {
-        keys[i] = space.pack(Tuple.from(i));
-        map.put(keys[i], value);
-      }
-      for (int from = 0; from < KEYS; from += 1_000) {
-        int start = from;
-        db.run(tr -> {
-          for (int i = start; i < start + 1_000; i++) {
-            tr.set(keys[i], value);
-          }
-          return null;
-        });
+      for (byte[] key : keys) {
+        map.put(key, value);
       }
     }
 
     @TearDown(Level.Trial)
     public void close() {
       db.close();
+    }
+
+    /** A new transaction, once {@code old} (if any) is cancelled and closed. */
+    Transaction fresh(Transaction old) {
+      if (old != null) {
+        old.cancel();
+        old.close();
+      }
+      return db.createTransaction();
     }
 
     void operate(Transaction tr, int i) {
@@ -91,11 +90,7 @@ public class TransactionCostBenchmark {
 
     @Setup(Level.Invocation)
     public void grow(Store store) {
-      if (tr != null) {
-        tr.cancel();
-        tr.close();
-      }
-      tr = store.db.createTransaction();
+      tr = store.fresh(tr);
       for (int i = 0; i < priorOps; i += 3) {
         store.operate(tr, random.nextInt(KEYS));
       }
@@ -110,11 +105,7 @@ public class TransactionCostBenchmark {
 
     @Setup(Level.Iteration)
     public void open(Store store) {
-      if (tr != null) {
-        tr.cancel();
-        tr.close();
-      }
-      tr = store.db.createTransaction();
+      tr = store.fresh(tr);
     }
   }
 

@@ -21,6 +21,11 @@ class CompileErrorsTest {
 
   private static final String IMPORTS = "import io.strata.annotations.*;";
 
+  /** {@code test.Thing}: an entity with a String id and one more component, declared on line 5. */
+  private static JavaFileObject thingWith(String component) {
+    return source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,", "  " + component + ") {}");
+  }
+
   @Test
   void entityOnAnInterface() {
     JavaFileObject f = source("Shape", "package test;", IMPORTS, "@Entity", "public interface Shape {}");
@@ -67,8 +72,7 @@ class CompileErrorsTest {
 
   @Test
   void aDateFieldSaysToStoreAnInstant() {
-    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
-        "  java.util.Date at) {}");
+    JavaFileObject f = thingWith("java.util.Date at");
     assertThat(compile(f)).hadErrorContaining("field 'at' has type java.util.Date, which Strata does not store: store an Instant"
         + " instead (value.toInstant()): the same moment, to the nanosecond, ordered by time (Strata stores Instant, LocalDate,"
         + " LocalDateTime, LocalTime and Duration, each as an integer in its natural order)").inFile(f).onLine(5);
@@ -76,16 +80,14 @@ class CompileErrorsTest {
 
   @Test
   void anOffsetDateTimeFieldSaysToStoreItsInstantAndTheOffset() {
-    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
-        "  java.time.OffsetDateTime at) {}");
+    JavaFileObject f = thingWith("java.time.OffsetDateTime at");
     assertThat(compile(f)).hadErrorContaining("store its Instant instead (value.toInstant(): ordered by the moment), and the"
         + " offset as its own int field (value.getOffset().getTotalSeconds())").inFile(f).onLine(5);
   }
 
   @Test
   void aZonedDateTimeFieldSaysTheSameWithOrWithoutDocument() {
-    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public record Thing(@Id String id,",
-        "  @Document java.time.ZonedDateTime at) {}");
+    JavaFileObject f = thingWith("@Document java.time.ZonedDateTime at");
     Compilation c = compile(f);
     assertThat(c).hadErrorContaining("field 'at' has type java.time.ZonedDateTime, which Strata does not store: store its Instant"
         + " instead (value.toInstant(): ordered by the moment), and the zone as its own String field (value.getZone().getId())")

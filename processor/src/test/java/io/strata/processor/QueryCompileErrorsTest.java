@@ -42,21 +42,8 @@ class QueryCompileErrorsTest {
 
   @Test
   void aMethodOnlyAnIndexLeavingOutNullsServesIsAnErrorAndACompleteOneIsNot() {
-    JavaFileObject shop = JavaFileObjects.forSourceLines("test.Shop",
-        "package test;",
-        "import io.strata.annotations.*;",
-        "@Entity",
-        "@Index(name = \"byKindCity\", fields = {\"kind\", \"city\"})",
-        "public record Shop(@Id long id, String kind, String city) {}");
-    JavaFileObject repo = JavaFileObjects.forSourceLines("test.Shops",
-        "package test;",
-        "import io.strata.*; import io.strata.annotations.*; import java.util.*;",
-        "@Repository",
-        "public interface Shops extends CrudRepository<Shop, Long> {",
-        "  List<Shop> findByKind(String kind);",
-        "  List<Shop> findByKindAndCity(String kind, String city);",
-        "}");
-    Compilation compilation = compile(shop, repo);
+    JavaFileObject repo = shops("  List<Shop> findByKindAndCity(String kind, String city);");
+    Compilation compilation = compile(shop("String city"), repo);
     assertThat(compilation).failed();
     assertThat(compilation).hadErrorContaining("findByKind: the only index that serves it, 'byKindCity', has no entry for an entity"
         + " whose city is null (nulls are not indexed), so it would leave such entities out; declare an index over only the fields"
@@ -67,20 +54,29 @@ class QueryCompileErrorsTest {
 
   @Test
   void aFieldDeclaredNeverNullMakesTheCompositeIndexServeItsPrefix() {
-    JavaFileObject shop = JavaFileObjects.forSourceLines("test.Shop",
+    assertThat(compile(shop("@org.jspecify.annotations.NonNull String city"), shops(""))).succeededWithoutWarnings();
+  }
+
+  /** {@code test.Shop} with {@code @Index(kind, city)}, its city component declared as {@code city}. */
+  private static JavaFileObject shop(String city) {
+    return JavaFileObjects.forSourceLines("test.Shop",
         "package test;",
         "import io.strata.annotations.*;",
         "@Entity",
         "@Index(name = \"byKindCity\", fields = {\"kind\", \"city\"})",
-        "public record Shop(@Id long id, String kind, @org.jspecify.annotations.NonNull String city) {}");
-    JavaFileObject repo = JavaFileObjects.forSourceLines("test.Shops",
+        "public record Shop(@Id long id, String kind, " + city + ") {}");
+  }
+
+  /** {@code test.Shops}: {@code findByKind} on line 5, then {@code more}. */
+  private static JavaFileObject shops(String more) {
+    return JavaFileObjects.forSourceLines("test.Shops",
         "package test;",
         "import io.strata.*; import io.strata.annotations.*; import java.util.*;",
         "@Repository",
         "public interface Shops extends CrudRepository<Shop, Long> {",
         "  List<Shop> findByKind(String kind);",
+        more,
         "}");
-    assertThat(compile(shop, repo)).succeededWithoutWarnings();
   }
 
   @Test
