@@ -11,7 +11,6 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.IndexReport;
 import io.strata.Page;
-import io.strata.UniqueConstraintException;
 import io.strata.blob.ChunkedBlobs;
 import io.strata.index.DerivedIndex;
 import io.strata.index.DerivedIndexDefinition;
@@ -63,6 +62,7 @@ public final class EntityStore<T> {
   private final Rows<T> rows;
   private final Indexes<T> indexes;
   private final IndexStates states;
+  private final UniqueChecks unique;
   private final Function<Object, ?> ids;
   /** The positions of the fields declared never null. */
   private final int[] nonNull;
@@ -74,6 +74,7 @@ public final class EntityStore<T> {
     this.rows = new Rows<>(layout);
     this.indexes = new Indexes<>(rows, derivedIndexes);
     this.states = indexes.states();
+    this.unique = new UniqueChecks(layout);
     this.ids = ids;
     this.nonNull = nonNull.stream().mapToInt(layout::fieldPosition).toArray();
   }
@@ -225,25 +226,10 @@ public final class EntityStore<T> {
     return prefetch(tr, List.of(save)).thenCompose(v -> save(tr, save));
   }
 
-  /**
-   * Sends, all at once, every read the saves of {@code saves} will make: each old row and the unique keys of
-   * each new value. The saves' own steps then find them in the transaction's read cache (read-your-writes),
-   * so a save waits for three round trips (read version, these reads, commit) whatever it has to check, and
-   * a {@code saveAll} as many, not three per entity. A unique key read for a value that turns out unchanged
-   * costs one key read and no round trip.
-   */
+  /** Sends every read the saves of {@code saves} will make at once (see {@link UniqueChecks#prefetch}). */
   private CompletableFuture<Void> prefetch(Transaction tr, List<Prepared> saves) {
-    List<CompletableFuture<?>> reads = new ArrayList<>();
-    for (Prepared save : saves) {
-      reads.add(tr.getRange(EntityLayout.below(layout.rowPrefix(save.id()))).asList());
-      List<List<Object>> values = save.writes().indexValues();
-      for (int k = 0; k < values.size(); k++) {
-        IndexDefinition index = layout.indexes().get(k);
-        if (index.unique() && values.get(k) != null) {
-          reads.add(tr.get(layout.uniqueKey(index, values.get(k))));
-        }
-      }
-    }
+    List<CompletableFuture<Void>> reads = new ArrayList<>();
+    saves.forEach(save -> reads.add(unique.prefetch(tr, save.id(), save.writes().indexValues())));
     return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new));
   }
 
@@ -252,35 +238,11 @@ public final class EntityStore<T> {
     RowWrites writes = save.writes();
     return rows.loadRowOnly(tr, id).thenCombine(states.record(tr), (old, recorded) -> old).thenCompose(old -> {
       List<List<Object>> was = old == null ? null : layout.indexValues(old);
-      return checkUnique(tr, id, was, writes.indexValues()).thenCompose(v -> {
+      return unique.check(tr, id, was, writes.indexValues()).thenCompose(v -> {
         write(tr, old, was, save);
         return indexes.update(tr, id, old, writes.elements());
       });
     });
-  }
-
-  /**
-   * Fails with {@link UniqueConstraintException} when a unique index maps a value the entity takes on
-   * ({@code now}, per index; {@code was} the stored ones or null) to another id.
-   */
-  private CompletableFuture<Void> checkUnique(Transaction tr, Object id, List<List<Object>> was, List<List<Object>> now) {
-    List<CompletableFuture<Void>> checks = new ArrayList<>();
-    for (int k = 0; k < now.size(); k++) {
-      IndexDefinition index = layout.indexes().get(k);
-      List<Object> v = now.get(k);
-      if (!index.unique() || v == null || (was != null && v.equals(was.get(k)))) {
-        continue;
-      }
-      checks.add(tr.get(layout.uniqueKey(index, v)).thenAccept(owner -> {
-        if (owner != null) {
-          Object existing = StoredData.uniqueOwner(layout, layout.uniqueKey(index, v), owner);
-          if (!Tuple.from(existing).equals(Tuple.from(id))) {
-            throw new UniqueConstraintException(layout.entityName(), index.name(), v, existing, id);
-          }
-        }
-      }));
-    }
-    return checks.isEmpty() ? CompletableFuture.completedFuture(null) : CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new));
   }
 
   private void write(Transaction tr, Object[] old, List<List<Object>> oldValues, Prepared save) {
@@ -327,7 +289,7 @@ public final class EntityStore<T> {
     List<List<Object>> was = layout.indexValues(old);
     List<List<Object>> now = layout.indexValues(fresh);
     byte[][] keys = checkReindex(id, fresh, now);
-    return states.record(tr).thenCompose(v -> checkUnique(tr, id, was, now)).thenCompose(v -> indexes.update(tr, id, old, fresh)).thenRun(() -> {
+    return states.record(tr).thenCompose(v -> unique.check(tr, id, was, now)).thenCompose(v -> indexes.update(tr, id, old, fresh)).thenRun(() -> {
       for (int k = 0; k < now.size(); k++) {
         IndexDefinition index = layout.indexes().get(k);
         if (Objects.equals(was.get(k), now.get(k))) {
