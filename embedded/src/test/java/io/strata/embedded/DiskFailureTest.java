@@ -120,7 +120,8 @@ class DiskFailureTest {
             db.close(); // releases the directory though the disk is dead: no closing checkpoint is attempted
         }
         assertFalse(Files.exists(dir.resolve(Checkpoints.FILE)), "no checkpoint of a store in doubt");
-        try (Database reopened = EmbeddedFdb.open(dir)) {
+        try (RecoveryLog recovery = new RecoveryLog(); Database reopened = EmbeddedFdb.open(dir)) {
+            assertTrue(recovery.droppedTheTornTailOf(log), recovery.messages().toString());
             assertEquals(List.of(0L, 1L, 2L, 3L, 4L), keys(reopened), "exactly the acknowledged commits");
             assertEquals(acknowledgedSize, Files.size(log), "recovery cut the torn tail off");
         }

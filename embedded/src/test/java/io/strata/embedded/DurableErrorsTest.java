@@ -110,7 +110,8 @@ class DurableErrorsTest {
         Path log = onlyLog(image);
         long lastRecord = recordOffsets(log).get(9);
         resize(log, -5); // the last commit was being written when the process died
-        try (Database db = EmbeddedFdb.open(image)) {
+        try (RecoveryLog recovery = new RecoveryLog(); Database db = EmbeddedFdb.open(image)) {
+            assertTrue(recovery.droppedTheTornTailOf(log), recovery.messages().toString());
             assertEquals(9, count(db), "the nine whole commits; the torn tenth was never acknowledged");
             assertNull(db.read(tr -> tr.get(Tuple.from("k", 9).pack()).join()));
             assertEquals(lastRecord, Files.size(log), "the torn record is cut off before anything is appended");
@@ -126,7 +127,8 @@ class DurableErrorsTest {
         Path image = crashedAfterTenCommits();
         Path log = onlyLog(image);
         resize(log, 4096); // a file system that grew the file but never wrote the data
-        try (Database db = EmbeddedFdb.open(image)) {
+        try (RecoveryLog recovery = new RecoveryLog(); Database db = EmbeddedFdb.open(image)) {
+            assertTrue(recovery.droppedTheTornTailOf(log), recovery.messages().toString());
             assertEquals(10, count(db));
         }
     }

@@ -50,20 +50,23 @@ class GettingStartedDocsTest {
     return out;
   }
 
-  /** The archetype's file as generated for the project the documentation shows. */
-  private static String generated(String path) throws IOException {
+  /** The archetype's file as generated for the project {@code artifactId} (package {@code com.example.<artifactId>}). */
+  private static String generated(String path, String artifactId) throws IOException {
     return Files.readString(ARCHETYPE.resolve(path)).strip()
-        .replace("${groupId}", "com.example").replace("${artifactId}", "tasks").replace("${version}", "1.0-SNAPSHOT")
-        .replace("${package}", "com.example.tasks").replace("${strataVersion}", System.getProperty("strata.version"));
+        .replace("${groupId}", "com.example").replace("${artifactId}", artifactId).replace("${version}", "1.0-SNAPSHOT")
+        .replace("${package}", "com.example." + artifactId).replace("${strataVersion}", System.getProperty("strata.version"));
   }
 
-  /** The archetype files {@code document} shows, each checked to be exactly what the archetype generates. */
-  private static Set<String> assertShowsTheArchetypeFiles(String document) throws IOException {
+  /**
+   * The archetype files {@code document} shows, each checked to be exactly what the archetype generates for
+   * the project it is about ({@code artifactId}: getting-started.md's tasks, README's users).
+   */
+  private static Set<String> assertShowsTheArchetypeFiles(String document, String artifactId) throws IOException {
     Set<String> shown = new TreeSet<>();
     for (Map.Entry<String, String> block : blocks(document).entrySet()) {
       if (block.getKey().startsWith("archetype:")) {
         String path = block.getKey().substring("archetype:".length());
-        assertEquals(generated(path), block.getValue().strip(), document + " shows " + path + " as the archetype generates it");
+        assertEquals(generated(path, artifactId), block.getValue().strip(), document + " shows " + path + " as the archetype generates it");
         shown.add(path);
       }
     }
@@ -76,13 +79,13 @@ class GettingStartedDocsTest {
     try (Stream<Path> files = Files.walk(ARCHETYPE)) {
       files.filter(Files::isRegularFile).forEach(f -> templates.add(ARCHETYPE.relativize(f).toString().replace('\\', '/')));
     }
-    assertEquals(templates, assertShowsTheArchetypeFiles("docs/getting-started.md"),
+    assertEquals(templates, assertShowsTheArchetypeFiles("docs/getting-started.md", "tasks"),
         "docs/getting-started.md shows each archetype file in a block marked <!-- archetype: path -->");
   }
 
   @Test
   void theReadmePomIsTheArchetypePom() throws IOException {
-    assertEquals(Set.of("pom.xml"), assertShowsTheArchetypeFiles("README.md"));
+    assertEquals(Set.of("pom.xml"), assertShowsTheArchetypeFiles("README.md", "users"));
   }
 
   @Test
