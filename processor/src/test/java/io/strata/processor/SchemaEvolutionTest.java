@@ -63,7 +63,7 @@ class SchemaEvolutionTest {
     assertEquals("""
         # Strata schema snapshot of test.User.
         # Written by the Strata annotation processor (-Astrata.schemaDir) and compared with the entity at every
-        # compile: keep it under version control. See docs/schema-evolution.md.
+        # compile: keep it under version control. The rules: docs/schema-evolution.md in Strata's sources.
         entity.class = test.User
         entity.columnMajor = false
         entity.name = U

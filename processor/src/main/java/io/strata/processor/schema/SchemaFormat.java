@@ -61,7 +61,7 @@ public final class SchemaFormat {
     StringBuilder out = new StringBuilder()
         .append("# Strata schema snapshot of ").append(schema.className()).append(".\n")
         .append("# Written by the Strata annotation processor (-Astrata.schemaDir) and compared with the entity at every\n")
-        .append("# compile: keep it under version control. See docs/schema-evolution.md.\n");
+        .append("# compile: keep it under version control. The rules: docs/schema-evolution.md in Strata's sources.\n");
     lines.forEach((key, value) -> out.append(key).append(" = ").append(value).append('\n'));
     return out.toString();
   }

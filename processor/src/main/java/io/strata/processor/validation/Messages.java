@@ -96,7 +96,7 @@ public enum Messages {
 
   // notes, not errors
   SCHEMA_NOT_CHECKED("Strata is not checking schema evolution: pass -Astrata.schemaDir=<a directory under version control>"
-      + " to the compiler to catch entity changes that would misread stored data (see docs/schema-evolution.md)"),
+      + " to the compiler to catch entity changes that would misread stored data (see docs/schema-evolution.md in Strata's sources)"),
   SCHEMA_FIELD_RETIRED("field '%s' of %s is no longer stored: rows written before keep its value, which this version"
       + " ignores. The schema snapshot keeps it as retired, so the name can only come back with a compatible type; if you"
       + " renamed it, rows written before read the new name as missing until they are saved with it"),
