@@ -4,14 +4,15 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Blocking;
 import io.strata.Continuation;
 import io.strata.IndexBuildException;
 import io.strata.IndexState;
 import io.strata.Page;
-import io.strata.Blocking;
 import io.strata.row.EntityLayout;
 import io.strata.row.IndexDefinition;
 import io.strata.row.Paging;
+import io.strata.row.Repacker;
 import io.strata.row.RowWrites;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
@@ -107,7 +108,7 @@ public final class IndexMaintenance<T> {
 
   /**
    * Rewrites every row not yet stored in the entity's layout (a key per field where rows are now packed, or
-   * the other way round; see {@link io.strata.row.Rows#repack}) in transactions of at most
+   * the other way round; see {@link Repacker}) in transactions of at most
    * {@link #DEFAULT_BATCH} rows, while writers go on. Progress is recorded at
    * {@code ("__strata", "repack", E)} in each step's transaction, so a repack stopped by a crash
    * resumes where it stopped; returns how many rows it rewrote. Saves also rewrite their rows, so this only
@@ -115,7 +116,7 @@ public final class IndexMaintenance<T> {
    */
   public long repack() {
     long rewritten = 0;
-    Rows.Repacked step;
+    Repacker.Repacked step;
     do {
       step = repackBatch(DEFAULT_BATCH);
       rewritten += step.rewritten();
@@ -124,12 +125,12 @@ public final class IndexMaintenance<T> {
   }
 
   /** One step of {@link #repack}: at most {@code rows} rows, from where the last step stopped. */
-  public Rows.Repacked repackBatch(int rows) {
+  public Repacker.Repacked repackBatch(int rows) {
     Paging.checkLimit(rows);
     byte[] progress = store.layout().repackKey();
     return Blocking.call(() -> db.run(tr -> {
       byte[] saved = tr.get(progress).join();
-      Rows.Repacked step = store.rows().repack(tr, rows, saved == null ? null : io.strata.Continuation.fromBytes(saved)).join();
+      Repacker.Repacked step = new Repacker(store.rows()).step(tr, rows, saved == null ? null : io.strata.Continuation.fromBytes(saved)).join();
       if (step.next().isPresent()) {
         tr.set(progress, step.next().get().toBytes());
       } else {

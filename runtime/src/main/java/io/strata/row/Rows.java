@@ -32,7 +32,7 @@ import java.util.concurrent.CompletableFuture;
 public final class Rows<T> {
   private final EntityLayout<T> layout;
   private final EntityCodec<T> codec;
-  private final RowScan scan;
+  final RowScan scan;
 
   public Rows(EntityLayout<T> layout) {
     this.layout = layout;
@@ -119,7 +119,7 @@ public final class Rows<T> {
     Map<String, List<Documents.Entry>> documents = null;
     List<KeyValue> parts = null;
     for (KeyValue kv : kvs) {
-      if (isPart(kv.getKey(), prefix)) {
+      if (PackedRow.isPart(kv.getKey(), prefix)) {
         if (parts == null) {
           parts = new ArrayList<>();
         }
@@ -143,103 +143,13 @@ public final class Rows<T> {
       }
     }
     if (parts != null) {
-      unpack(id, prefix, parts, elements);
+      PackedRow.unpack(this, id, prefix, parts, elements);
     }
     if (documents != null) {
       documents.forEach((field, entries) -> elements[layout.fieldPosition(field)] = assemble(id, field, entries));
     }
     elements[codec.idIndex()] = id;
     return elements;
-  }
-
-  /** What one {@link #repack} step did: how many rows it rewrote, and where the next step starts. */
-  public record Repacked(long rewritten, Optional<Continuation> next) {}
-
-  /**
-   * Rewrites, in {@code tr}, the rows of one page of at most {@code limit} that are not in their layout's
-   * form (a key per field in a packed entity, parts in a per-field one): same values, so documents, blob
-   * chunks and index entries stay as they are. Rows already in form are only read.
-   */
-  public CompletableFuture<Repacked> repack(Transaction tr, int limit, Continuation after) {
-    return scan.rawPage(tr, limit, after).thenApply(page -> {
-      long rewritten = 0;
-      for (RowScan.RowKeys row : page.items()) {
-        if (!inForm(row.prefix().length, row.kvs())) {
-          RowWrites.rewrite(tr, layout, row.id(), elementsOf(row.id(), row.prefix().length, row.kvs()));
-          rewritten++;
-        }
-      }
-      return new Repacked(rewritten, page.next());
-    });
-  }
-
-  /** Whether a row's keys are all of its layout's form: parts (packed) or field keys (per field), documents aside. */
-  private boolean inForm(int prefix, List<KeyValue> kvs) {
-    for (KeyValue kv : kvs) {
-      boolean part = isPart(kv.getKey(), prefix);
-      if (layout.packed() ? !part && !isDocumentKey(kv.getKey(), prefix) : part) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private boolean isDocumentKey(byte[] key, int prefix) {
-    try {
-      Object first = Tuple.fromBytes(key, prefix, key.length - prefix).get(0);
-      return first instanceof String field && layout.isDocument(field);
-    } catch (RuntimeException e) {
-      return false; // damage: left for the reader to report
-    }
-  }
-
-  /** Whether a row key continues its {@code prefix} with a non-negative integer: a part of a packed row. */
-  private static boolean isPart(byte[] key, int prefix) {
-    return key.length > prefix && key[prefix] >= 0x14 && key[prefix] <= 0x1c;
-  }
-
-  /**
-   * The fields of a packed row, {@code (name, value, name, value, ...)} over its parts {@code 0..n-1} in
-   * order, into {@code elements}; a name this version of the entity does not have is skipped. A packed value
-   * wins over a per-field key of the same field (a save replaces both, so only damage leaves both).
-   */
-  private void unpack(Object id, int prefix, List<KeyValue> parts, Object[] elements) {
-    byte[] first = parts.get(0).getKey();
-    java.io.ByteArrayOutputStream row = new java.io.ByteArrayOutputStream();
-    for (int n = 0; n < parts.size(); n++) {
-      KeyValue part = parts.get(n);
-      Object number;
-      try {
-        Tuple t = Tuple.fromBytes(part.getKey(), prefix, part.getKey().length - prefix);
-        number = t.size() == 1 ? t.get(0) : null;
-      } catch (RuntimeException e) {
-        number = null;
-      }
-      if (!Long.valueOf(n).equals(number)) {
-        throw StoredData.corrupt(layout, id, part.getKey(), "does not name a field after the id, and is not part " + n + " of a"
-            + " packed row (parts run 0, 1, 2, ... in order)", null);
-      }
-      row.writeBytes(part.getValue());
-    }
-    Tuple fields;
-    try {
-      fields = Tuple.fromBytes(row.toByteArray());
-    } catch (RuntimeException e) {
-      throw StoredData.corrupt(layout, id, first, "(a packed row of " + parts.size() + " part(s)) does not decode: " + e.getMessage(), e);
-    }
-    if (fields.size() % 2 != 0) {
-      throw StoredData.corrupt(layout, id, first, "(a packed row) holds " + fields.size() + " elements, not (name, value) pairs", null);
-    }
-    for (int i = 0; i < fields.size(); i += 2) {
-      Object name = fields.get(i);
-      int pos = name instanceof String s ? layout.fieldPosition(s) : -2;
-      if (pos == -2) {
-        throw StoredData.corrupt(layout, id, first, "(a packed row) has " + name + " where a field name belongs", null);
-      }
-      if (pos >= 0 && !layout.isDocument((String) name)) {
-        elements[pos] = checked(id, (String) name, first, fields.get(i + 1));
-      }
-    }
   }
 
   /** The part of a row key after its {@code (E,"R",id)} prefix: a field name, then a document path if any. */
@@ -278,7 +188,7 @@ public final class Rows<T> {
   }
 
   /** {@code element}, a stored value of {@code field} at {@code key}, once a point its spatial index cannot take is ruled out. */
-  private Object checked(Object id, String field, byte[] key, Object element) {
+  Object checked(Object id, String field, byte[] key, Object element) {
     io.strata.spatial.SpatialIndex spatial = layout.spatialIndexes().get(field);
     if (spatial != null && element != null) {
       // a stored point its index cannot take would fail every later save and delete with a bare exception
