@@ -62,11 +62,16 @@ public final class RowWrites {
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
       documents.add(List.of());
-      keys[i] = layout.rowKey(rowPrefix, i);
+      boolean ownKey = !layout.packed() || layout.isDocument(name); // a packed row keeps its other fields in its parts
+      if (ownKey) {
+        keys[i] = layout.rowKey(rowPrefix, i);
+      }
       if (elements[i] == null) {
         continue;
       }
-      Sizes.checkKey(entity, id, "field '" + name + "'", keys[i]);
+      if (ownKey) {
+        Sizes.checkKey(entity, id, "field '" + name + "'", keys[i]);
+      }
       if (layout.isDocument(name)) {
         List<byte[][]> leaves = new ArrayList<>();
         long bytes = 0;
@@ -81,26 +86,28 @@ public final class RowWrites {
         Sizes.checkDocument(entity, id, name, bytes);
         documents.set(i, leaves);
       } else if (layout.blobField(name) != null) {
-        byte[] bytes = Elements.toBytes(elements[i]);
-        blobBytes += bytes.length;
-        values[i] = Tuple.from((long) bytes.length).pack();
+        long length = Elements.toBytes(elements[i]).length;
+        blobBytes += length;
+        if (layout.packed()) {
+          packedRow.add(name);
+          packedRow.add(length);
+        } else {
+          values[i] = Tuple.from(length).pack();
+        }
+      } else if (layout.packed()) {
         packedRow.add(name);
-        packedRow.add((long) bytes.length);
+        packedRow.add(elements[i]);
       } else {
         Object element = elements[i];
         values[i] = packed("field '" + name + "'", () -> Tuple.from(element).pack());
-        if (layout.packed()) {
-          packedRow.add(name);
-          packedRow.add(element);
-        } else {
-          Sizes.checkValue(entity, id, name, values[i]);
-        }
+        Sizes.checkValue(entity, id, name, values[i]);
       }
     }
     if (layout.packed()) {
-      byte[] row = packed("its row", () -> Tuple.fromList(packedRow).pack());
+      byte[] row = packRow(packedRow);
       Sizes.checkRow(entity, id, row.length);
       parts.addAll(partsOf(row));
+      Sizes.checkKey(entity, id, "its row", layout.partKey(rowPrefix, parts.size() - 1));
     }
     if (blobBytes > BLOB_BUDGET) {
       throw new EntityTooLargeException(entity + " id " + Sizes.describe(id) + ": its @Blob fields hold " + blobBytes
@@ -130,6 +137,22 @@ public final class RowWrites {
     }
   }
 
+  /**
+   * The packed row of {@code pairs} (name, value, ...); when the tuple layer refuses it, each value is packed on
+   * its own to name the field at fault (only then: a save packs its row once).
+   */
+  private byte[] packRow(List<Object> pairs) {
+    try {
+      return Tuple.fromList(pairs).pack();
+    } catch (IllegalArgumentException e) {
+      for (int i = 0; i < pairs.size(); i += 2) {
+        Object value = pairs.get(i + 1);
+        packed("field '" + pairs.get(i) + "'", () -> Tuple.from(value).pack());
+      }
+      return packed("its row", () -> Tuple.fromList(pairs).pack());
+    }
+  }
+
   /** The entity's elements, in {@code EntityCodec.fieldNames()} order. */
   public Object[] elements() {
     return elements;
@@ -145,7 +168,7 @@ public final class RowWrites {
     return indexKeys[k];
   }
 
-  /** The encoded row value of a plain field, or null. */
+  /** The encoded row value of a plain field in the per-field layout, or null. */
   public byte[] value(int i) {
     return values[i];
   }
@@ -172,7 +195,7 @@ public final class RowWrites {
         for (byte[][] leaf : documents.get(i)) {
           tr.set(leaf[0], leaf[1]);
         }
-      } else if (values[i] != null) {
+      } else if (elements[i] != null) {
         if (!layout.packed()) {
           tr.set(keys[i], values[i]);
         }
