@@ -114,23 +114,25 @@ public final class TextQueries<T> {
     return key;
   }
 
+  /** One word's entry as the join reads it: the packed id after the word, and the word's positions in the text. */
+  private record Entry(byte[] id, long[] positions) {}
+
   /**
-   * Checks that a text entry {@code (E,"T",field,word,id) = (positions...)} read under {@code word} decodes:
-   * one id after the word, and positions that are integers. Everything the join later reads of an entry is
-   * checked here, so damage is a {@link io.strata.CodecException} naming the entity and the key.
+   * A text entry {@code (E,"T",field,word,id) = (positions...)} read under {@code word}, decoded once: one id
+   * after the word, and positions that are integers. Damage is a {@link io.strata.CodecException} naming the
+   * entity and the key.
    */
-  private static KeyValue checked(TextIndex index, Subspace word, KeyValue kv) {
+  private static Entry decoded(TextIndex index, Subspace word, KeyValue kv) {
     try {
       Tuple id = word.unpack(kv.getKey());
       if (id.size() != 1 || id.get(0) == null) {
         throw new IllegalArgumentException("expected one id after the word, found " + id);
       }
-      positions(kv.getValue());
+      return new Entry(Arrays.copyOfRange(kv.getKey(), word.getKey().length, kv.getKey().length), positions(kv.getValue()));
     } catch (RuntimeException e) {
       throw StoredData.corruptEntry(index.layout(), "text index '" + index.name() + "'", kv.getKey(),
           "is not (word, id) = (positions...): " + e.getMessage(), e);
     }
-    return kv;
   }
 
   /** One word's entries from just after {@code resume} (a packed id tuple, or null), read in id order in chunks. */
@@ -139,7 +141,7 @@ public final class TextQueries<T> {
     final Subspace prefix;
     final byte[] end;
     byte[] begin;
-    final ArrayDeque<KeyValue> buffer = new ArrayDeque<>();
+    final ArrayDeque<Entry> buffer = new ArrayDeque<>();
     boolean exhausted;
 
     final TextIndex index;
@@ -154,7 +156,7 @@ public final class TextQueries<T> {
 
     CompletableFuture<Void> fill(ReadTransaction tr) {
       return tr.getRange(begin, end, CHUNK).asList().thenAccept(kvs -> {
-        kvs.forEach(kv -> buffer.add(checked(index, prefix, kv)));
+        kvs.forEach(kv -> buffer.add(decoded(index, prefix, kv)));
         exhausted = kvs.size() < CHUNK;
         if (!kvs.isEmpty()) {
           begin = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
@@ -168,8 +170,7 @@ public final class TextQueries<T> {
 
     /** The packed id tuple of the next entry. */
     byte[] head() {
-      byte[] key = buffer.peekFirst().getKey();
-      return Arrays.copyOfRange(key, prefix.getKey().length, key.length);
+      return buffer.peekFirst().id();
     }
 
     /** Skips to the first entry whose id is at least {@code id}: drops buffered entries, then seeks by range read. */
@@ -244,7 +245,7 @@ public final class TextQueries<T> {
       java.util.Map<String, long[]> positions = new java.util.HashMap<>();
       for (Cursor c : live) {
         if (Arrays.equals(c.head(), target)) {
-          positions.put(c.word, positions(c.buffer.pollFirst().getValue()));
+          positions.put(c.word, c.buffer.pollFirst().positions());
         }
       }
       if (accept.test(new Match(target, positions))) {
