@@ -29,11 +29,13 @@ import io.strata.row.StoredData;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -223,22 +225,26 @@ public final class EntityStore<T> {
   /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */
   public CompletableFuture<Void> save(Transaction tr, T entity) {
     Prepared save = prepare(entity);
-    return prefetch(tr, List.of(save)).thenCompose(v -> save(tr, save));
+    return save(tr, save, read(tr, save));
   }
 
-  /** Sends every read the saves of {@code saves} will make at once (see {@link UniqueChecks#prefetch}). */
-  private CompletableFuture<Void> prefetch(Transaction tr, List<Prepared> saves) {
-    List<CompletableFuture<Void>> reads = new ArrayList<>();
-    saves.forEach(save -> reads.add(unique.prefetch(tr, save.id(), save.writes().indexValues())));
-    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new));
+  /**
+   * The reads one save makes before it writes, sent together: its old row and the unique keys of its new
+   * values ({@link UniqueChecks#read}). A save thus waits for three round trips (read version, these reads,
+   * commit) whatever it has to check.
+   */
+  private record Reads(CompletableFuture<Object[]> old, List<CompletableFuture<byte[]>> owners) {}
+
+  private Reads read(Transaction tr, Prepared save) {
+    return new Reads(rows.loadRowOnly(tr, save.id()), unique.read(tr, save.writes().indexValues()));
   }
 
-  private CompletableFuture<Void> save(Transaction tr, Prepared save) {
+  private CompletableFuture<Void> save(Transaction tr, Prepared save, Reads reads) {
     Object id = save.id();
     RowWrites writes = save.writes();
-    return rows.loadRowOnly(tr, id).thenCombine(states.record(tr), (old, recorded) -> old).thenCompose(old -> {
+    return reads.old().thenCombine(states.record(tr), (old, recorded) -> old).thenCompose(old -> {
       List<List<Object>> was = old == null ? null : layout.indexValues(old);
-      return unique.check(tr, id, was, writes.indexValues()).thenCompose(v -> {
+      return unique.check(tr, id, was, writes.indexValues(), reads.owners()).thenCompose(v -> {
         write(tr, old, was, save);
         return indexes.update(tr, id, old, writes.elements());
       });
@@ -289,7 +295,7 @@ public final class EntityStore<T> {
     List<List<Object>> was = layout.indexValues(old);
     List<List<Object>> now = layout.indexValues(fresh);
     byte[][] keys = checkReindex(id, fresh, now);
-    return states.record(tr).thenCompose(v -> unique.check(tr, id, was, now)).thenCompose(v -> indexes.update(tr, id, old, fresh)).thenRun(() -> {
+    return states.record(tr).thenCompose(v -> unique.check(tr, id, was, now, unique.read(tr, now))).thenCompose(v -> indexes.update(tr, id, old, fresh)).thenRun(() -> {
       for (int k = 0; k < now.size(); k++) {
         IndexDefinition index = layout.indexes().get(k);
         if (Objects.equals(was.get(k), now.get(k))) {
@@ -325,14 +331,27 @@ public final class EntityStore<T> {
 
   /**
    * Saves several entities one after the other in the same transaction; every one is encoded and
-   * size-checked before the first is written, so one rejected entity leaves the transaction untouched.
+   * size-checked before the first is written, so one rejected entity leaves the transaction untouched. The
+   * reads of all of them go out together, so the batch waits for three round trips; only an entity whose id
+   * or new unique value an earlier one of the batch also writes reads again, after that write.
    */
   public CompletableFuture<Void> saveAll(Transaction tr, Iterable<? extends T> entities) {
     List<Prepared> saves = new ArrayList<>();
     entities.forEach(entity -> saves.add(prepare(entity)));
-    CompletableFuture<Void> chain = prefetch(tr, saves);
+    Set<ByteBuffer> written = new HashSet<>();
+    List<Reads> early = new ArrayList<>(saves.size());
     for (Prepared save : saves) {
-      chain = chain.thenCompose(v -> save(tr, save));
+      List<ByteBuffer> touched = new ArrayList<>();
+      touched.add(ByteBuffer.wrap(layout.rowPrefix(save.id())));
+      unique.keys(save.writes().indexValues()).forEach(key -> touched.add(ByteBuffer.wrap(key)));
+      early.add(touched.stream().anyMatch(written::contains) ? null : read(tr, save));
+      written.addAll(touched);
+    }
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    for (int i = 0; i < saves.size(); i++) {
+      Prepared save = saves.get(i);
+      Reads reads = early.get(i);
+      chain = chain.thenCompose(v -> save(tr, save, reads != null ? reads : read(tr, save)));
     }
     return chain;
   }

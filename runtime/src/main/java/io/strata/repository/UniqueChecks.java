@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The reads a save makes before it writes: its old row and the unique keys of its new values, sent
- * together up front, and then the checks that no unique index maps a new value to another id.
+ * A save's unique indexes: the entries of its new values, read together with its old row, then the check
+ * that no unique index maps a new value to another id.
  */
 final class UniqueChecks {
   private final EntityLayout<?> layout;
@@ -21,30 +21,39 @@ final class UniqueChecks {
     this.layout = layout;
   }
 
-  /**
-   * Sends, at once, the reads a save of entity {@code id} with index values {@code values} will make: its old
-   * row and the unique key of each new value. The save's own steps then find them in the transaction's read
-   * cache (read-your-writes), so a save waits for three round trips (read version, these reads, commit)
-   * whatever it has to check, and a {@code saveAll} as many, not three per entity. A unique key read for a
-   * value that turns out unchanged costs one key read and no round trip.
-   */
-  CompletableFuture<Void> prefetch(Transaction tr, Object id, List<List<Object>> values) {
-    List<CompletableFuture<?>> reads = new ArrayList<>();
-    reads.add(tr.getRange(EntityLayout.below(layout.rowPrefix(id))).asList());
-    for (int k = 0; k < values.size(); k++) {
+  /** The unique entry keys of new index values {@code now} (layout order; unique indexes with a value only). */
+  List<byte[]> keys(List<List<Object>> now) {
+    List<byte[]> out = new ArrayList<>();
+    for (int k = 0; k < now.size(); k++) {
       IndexDefinition index = layout.indexes().get(k);
-      if (index.unique() && values.get(k) != null) {
-        reads.add(tr.get(layout.uniqueKey(index, values.get(k))));
+      if (index.unique() && now.get(k) != null) {
+        out.add(layout.uniqueKey(index, now.get(k)));
       }
     }
-    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new));
+    return out;
+  }
+
+  /**
+   * Reads, at once, the unique entry of each new value in {@code now}: per index position, the owner's
+   * packed id (a future of null when absent), or null where the index is not unique or holds no value.
+   */
+  List<CompletableFuture<byte[]>> read(Transaction tr, List<List<Object>> now) {
+    List<CompletableFuture<byte[]>> owners = new ArrayList<>(now.size());
+    for (int k = 0; k < now.size(); k++) {
+      IndexDefinition index = layout.indexes().get(k);
+      owners.add(index.unique() && now.get(k) != null ? tr.get(layout.uniqueKey(index, now.get(k))) : null);
+    }
+    return owners;
   }
 
   /**
    * Fails with {@link UniqueConstraintException} when a unique index maps a value the entity takes on
-   * ({@code now}, per index; {@code was} the stored ones or null) to another id.
+   * ({@code now}, per index; {@code was} the stored ones or null) to another id, judged from {@code owners}
+   * ({@link #read}). An owner that says another id is read again first: a save earlier in the same
+   * transaction (a {@code saveAll}) may have released the value after {@code owners} were read.
    */
-  CompletableFuture<Void> check(Transaction tr, Object id, List<List<Object>> was, List<List<Object>> now) {
+  CompletableFuture<Void> check(Transaction tr, Object id, List<List<Object>> was, List<List<Object>> now,
+      List<CompletableFuture<byte[]>> owners) {
     List<CompletableFuture<Void>> checks = new ArrayList<>();
     for (int k = 0; k < now.size(); k++) {
       IndexDefinition index = layout.indexes().get(k);
@@ -52,15 +61,19 @@ final class UniqueChecks {
       if (!index.unique() || v == null || (was != null && v.equals(was.get(k)))) {
         continue;
       }
-      checks.add(tr.get(layout.uniqueKey(index, v)).thenAccept(owner -> {
-        if (owner != null) {
-          Object existing = StoredData.uniqueOwner(layout, layout.uniqueKey(index, v), owner);
-          if (!Tuple.from(existing).equals(Tuple.from(id))) {
-            throw new UniqueConstraintException(layout.entityName(), index.name(), v, existing, id);
-          }
-        }
-      }));
+      byte[] key = layout.uniqueKey(index, v);
+      checks.add(owners.get(k).thenCompose(owner -> owner == null || owns(key, owner, id)
+          ? CompletableFuture.<byte[]>completedFuture(null) : tr.get(key)).thenAccept(owner -> {
+            if (owner != null && !owns(key, owner, id)) {
+              throw new UniqueConstraintException(layout.entityName(), index.name(), v, StoredData.uniqueOwner(layout, key, owner), id);
+            }
+          }));
     }
     return checks.isEmpty() ? CompletableFuture.completedFuture(null) : CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new));
+  }
+
+  /** Whether the unique entry at {@code key}, holding {@code owner}, names entity {@code id}. */
+  private boolean owns(byte[] key, byte[] owner, Object id) {
+    return Tuple.from(StoredData.uniqueOwner(layout, key, owner)).equals(Tuple.from(id));
   }
 }

@@ -337,4 +337,33 @@ public abstract class RepositoryContract extends BackendContract {
     users.save(new User("b", "z", "2", 1));
     assertEquals(List.of("b", "a"), users.findAllById(List.of("b", "missing", "a")).stream().map(User::id).toList());
   }
+
+  @Test
+  void saveAllOfTheSameIdTwiceKeepsTheLastAndItsIndexEntriesOnly() {
+    users.saveAll(List.of(new User("u1", "z1", "a@x", 1), new User("u1", "z2", "b@x", 2)));
+    assertEquals(Optional.of(new User("u1", "z2", "b@x", 2)), users.findById("u1"));
+    assertEquals(1, users.count());
+    assertEquals(List.of(), users.findByZipcode("z1"));
+    assertEquals(Optional.empty(), users.findByEmail("a@x"));
+    assertEquals(Optional.of("u1"), users.findByEmail("b@x").map(User::id));
+  }
+
+  @Test
+  void saveAllMayGiveAUniqueValueOneEntityReleasesToAnotherInTheSameBatch() {
+    users.save(new User("u1", "z", "a@x", 1));
+    users.saveAll(List.of(new User("u1", "z", "b@x", 1), new User("u2", "z", "a@x", 2)));
+    assertEquals(Optional.of("u2"), users.findByEmail("a@x").map(User::id));
+    assertEquals(Optional.of("u1"), users.findByEmail("b@x").map(User::id));
+    assertTrue(users.verifyIndexes().isClean(), users.verifyIndexes().problems().toString());
+  }
+
+  @Test
+  void saveAllOfTwoEntitiesClaimingOneUniqueValueFailsAndWritesNothing() {
+    users.save(new User("u0", "z", "zero@x", 0));
+    assertThrows(UniqueConstraintException.class,
+        () -> users.saveAll(List.of(new User("u1", "z", "same@x", 1), new User("u2", "z", "same@x", 2))));
+    assertEquals(1, users.count());
+    assertEquals(Optional.empty(), users.findById("u1"));
+    assertEquals(Optional.empty(), users.findByEmail("same@x"));
+  }
 }
