@@ -40,6 +40,14 @@ public abstract class BackendContract {
         db.close();
     }
 
+    /** Sets {@code key} to {@code value} in its own transaction, as another program (or damage) would. */
+    protected final void put(com.apple.foundationdb.tuple.Tuple key, byte[] value) {
+        db.run(tr -> {
+            tr.set(key.pack(), value);
+            return null;
+        });
+    }
+
     /** Every key and value of the normal keyspace, printable, in key order. */
     protected final List<String> keyspace() {
         return db.read(tr -> tr.getRange(new byte[0], new byte[] {(byte) 0xff}).asList().join()).stream()

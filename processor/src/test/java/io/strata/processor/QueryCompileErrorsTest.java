@@ -5,6 +5,8 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import java.util.ArrayList;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -22,13 +24,18 @@ class QueryCompileErrorsTest {
 
   /** A repository of {@code Person} declaring {@code method} on line 5. */
   private static JavaFileObject repository(String method) {
-    return JavaFileObjects.forSourceLines("test.People",
-        "package test;",
+    return repository("People", "Person", "  " + method);
+  }
+
+  /** {@code test.<name>}, a repository of {@code entity} (with a {@code Long} id) declaring {@code methods} from line 5. */
+  private static JavaFileObject repository(String name, String entity, String... methods) {
+    List<String> lines = new ArrayList<>(List.of("package test;",
         "import io.strata.*; import io.strata.annotations.*; import java.util.*;",
         "@Repository",
-        "public interface People extends CrudRepository<Person, Long> {",
-        "  " + method,
-        "}");
+        "public interface " + name + " extends CrudRepository<" + entity + ", Long> {"));
+    lines.addAll(List.of(methods));
+    lines.add("}");
+    return JavaFileObjects.forSourceLines("test." + name, lines);
   }
 
   private static Compilation compile(JavaFileObject... sources) {
@@ -69,14 +76,7 @@ class QueryCompileErrorsTest {
 
   /** {@code test.Shops}: {@code findByKind} on line 5, then {@code more}. */
   private static JavaFileObject shops(String more) {
-    return JavaFileObjects.forSourceLines("test.Shops",
-        "package test;",
-        "import io.strata.*; import io.strata.annotations.*; import java.util.*;",
-        "@Repository",
-        "public interface Shops extends CrudRepository<Shop, Long> {",
-        "  List<Shop> findByKind(String kind);",
-        more,
-        "}");
+    return repository("Shops", "Shop", "  List<Shop> findByKind(String kind);", more);
   }
 
   @Test

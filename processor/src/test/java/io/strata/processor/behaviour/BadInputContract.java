@@ -57,13 +57,6 @@ public abstract class BadInputContract extends BackendContract {
     articles = new ArticleRepository(db);
   }
 
-  private void put(Tuple key, byte[] value) {
-    db.run(tr -> {
-      tr.set(key.pack(), value);
-      return null;
-    });
-  }
-
   private static final byte[] GARBAGE = {(byte) 0xfe, 0x01, 0x02};
 
   // ------------------------------------------------------------------ null id, null entity

@@ -33,13 +33,6 @@ public abstract class PackedRowsContract extends BackendContract {
     return db.read(tr -> tr.getRange(Tuple.from("Crate", "R", id).range()).asList().join());
   }
 
-  private void put(Tuple key, byte[] value) {
-    db.run(tr -> {
-      tr.set(key.pack(), value);
-      return null;
-    });
-  }
-
   @Test
   void aRowIsOneKeyHoldingItsNonNullFieldsInDeclarationOrder() {
     crates.save(new Crate("c1", "fragile", null, null, Optional.of(12L)));
