@@ -26,14 +26,18 @@ public final class AggregateQueries<T> {
     this.store = store;
   }
 
+  private AggregateIndex index(String name) {
+    return store.indexes().derived(name, AggregateIndex.class, "@Aggregate named");
+  }
+
   private CompletableFuture<AggregateIndex> ready(ReadTransaction tr, String name) {
-    AggregateIndex index = store.indexes().derived(name, AggregateIndex.class, "@Aggregate named");
+    AggregateIndex index = index(name);
     return store.states().requireReady(tr, AggregateIndex.KIND, name).thenApply(v -> index);
   }
 
   /** Rejects a null group value before anything is read, naming the entity and the field. */
   private void requireGroup(String name, List<Object> group) {
-    Elements.requireValues(store.layout().entityName(), store.indexes().derived(name, AggregateIndex.class, "@Aggregate named").definition().groupBy(), group);
+    Elements.requireValues(store.layout().entityName(), index(name).definition().groupBy(), group);
   }
 
   /** A COUNT or SUM of one group: one key read (0 for an empty group). */
