@@ -61,7 +61,7 @@ public final class StrataProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(SchemaEvolution.OPTION);
+    return Set.of(SchemaEvolution.OPTION, EntityValidator.PACKED_OPTION);
   }
 
   @Override

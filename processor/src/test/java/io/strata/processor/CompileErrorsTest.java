@@ -71,6 +71,15 @@ class CompileErrorsTest {
   }
 
   @Test
+  void aPackedOptionOtherThanTrueOrFalseIsRejected() {
+    JavaFileObject f = thingWith("String name");
+    assertThat(Compiler.javac().withProcessors(new StrataProcessor()).withOptions("-Astrata.packed=yes").compile(f))
+        .hadErrorContaining("-Astrata.packed=yes: write -Astrata.packed=true (rows packed into one key, the default) or"
+            + " -Astrata.packed=false (a key per field) to choose the row layout of entities that do not set @Entity(packed),"
+            + " such as Thing").inFile(f).onLine(4);
+  }
+
+  @Test
   void aDateFieldSaysToStoreAnInstant() {
     JavaFileObject f = thingWith("java.util.Date at");
     assertThat(compile(f)).hadErrorContaining("field 'at' has type java.util.Date, which Strata does not store: store an Instant"

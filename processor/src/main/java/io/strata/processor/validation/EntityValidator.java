@@ -39,11 +39,15 @@ import javax.lang.model.util.Types;
  * (not just the first) through {@link Diagnostics}. Returns empty when anything was reported.
  */
 public final class EntityValidator {
+  /** The compiler option that sets the default of {@code @Entity(packed)} for one compilation. */
+  public static final String PACKED_OPTION = "strata.packed";
   private final Types types;
   private final Diagnostics diagnostics;
   private final Accessors accessors;
   private final TypeMapper mapper;
   private final boolean injectable;
+  /** {@code -Astrata.packed} as given (null when absent): the layout of entities that do not set {@code @Entity(packed)}. */
+  private final String packedOption;
 
   public EntityValidator(ProcessingEnvironment env, Diagnostics diagnostics) {
     this.types = env.getTypeUtils();
@@ -51,6 +55,7 @@ public final class EntityValidator {
     this.mapper = new TypeMapper(accessors);
     this.diagnostics = diagnostics;
     this.injectable = env.getElementUtils().getTypeElement("jakarta.inject.Singleton") != null;
+    this.packedOption = env.getOptions().get(PACKED_OPTION);
   }
 
   /** A field or record component as declared, before mapping. */
@@ -132,8 +137,16 @@ public final class EntityValidator {
       diagnostics.error(type, mirror(type, Entity.class), Messages.PACKED_WITH_COLUMN_MAJOR, type.getSimpleName());
       return Optional.empty();
     }
+    boolean packed = entity.packed();
+    if (!packedGiven && packedOption != null) {
+      if (!packedOption.equals("true") && !packedOption.equals("false")) {
+        diagnostics.error(type, Messages.PACKED_OPTION_INVALID, packedOption, type.getSimpleName());
+        return Optional.empty();
+      }
+      packed = Boolean.parseBoolean(packedOption);
+    }
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable, aggregates, ranks, texts, versioned, entity.packed() && !entity.columnMajor()));
+        entity.columnMajor(), injectable, aggregates, ranks, texts, versioned, packed && !entity.columnMajor()));
   }
 
   /** The fields and record components annotated {@code @Text}, by name. */

@@ -18,6 +18,8 @@ public enum Messages {
       + " Optional of one"),
   PACKED_WITH_COLUMN_MAJOR("@Entity %s asks for packed = true and columnMajor = true: a column-major copy is kept for rows"
       + " stored a key per field; drop packed = true (columnMajor implies packed = false), or drop columnMajor"),
+  PACKED_OPTION_INVALID("-Astrata.packed=%s: write -Astrata.packed=true (rows packed into one key, the default) or"
+      + " -Astrata.packed=false (a key per field) to choose the row layout of entities that do not set @Entity(packed), such as %s"),
   UNSUPPORTED_TIME_TYPE("field '%s' has type %s, which Strata does not store: %s (Strata stores Instant, LocalDate,"
       + " LocalDateTime, LocalTime and Duration, each as an integer in its natural order)"),
   INDEX_MISSING_FIELD("@Index '%s' names field '%s', which %s does not store%s"),

@@ -16,9 +16,8 @@ import org.junit.jupiter.api.Test;
  * prefix ranges stop early, counted in keys through {@link KeyCounter}.
  */
 public abstract class KeysReadContract extends BackendContract {
-  /** Stored fields of a Town with a location: one row key each. */
-  /** A Town row is one packed key (LAYOUTS.md); it was one key per non-null field, 8, before rows were packed. */
-  private static final int ROW_KEYS = 1;
+  /** A Town row: one packed key (LAYOUTS.md), or a key per non-null field, 8, when stored a key per field. */
+  private static final int ROW_KEYS = FixtureRows.keys(8);
   private static final List<Town> TOWNS = TownData.towns(400);
 
   private final KeyCounter counter = new KeyCounter();
