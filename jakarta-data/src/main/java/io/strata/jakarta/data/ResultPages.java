@@ -1,0 +1,127 @@
+package io.strata.jakarta.data;
+
+import jakarta.data.Limit;
+import jakarta.data.Sort;
+import jakarta.data.page.CursoredPage;
+import jakarta.data.page.Page;
+import jakarta.data.page.PageRequest;
+import jakarta.data.page.impl.CursoredPageRecord;
+import jakarta.data.page.impl.PageRecord;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Pages, cursors and limits over the results of a query that no index orders: every matching entity, sorted in
+ * memory by {@link Attributes#comparator}. Pages are the API's own records ({@link PageRecord},
+ * {@link CursoredPageRecord}), so their next and previous requests are exactly what the specification defines.
+ *
+ * <p>A cursor holds the sort keys of an entity ({@link Attributes#key}): a page after it starts at the first result
+ * whose keys sort strictly after it, a page before it ends at the last one strictly before it, so results saved or
+ * deleted between two requests never make a page skip or repeat one that stays.
+ */
+public final class ResultPages {
+  private ResultPages() {}
+
+  /** The results {@code sorted} by the query's order, sliced by {@code limit} ({@code startAt} counts from 1). */
+  public static <T> List<T> limit(List<T> sorted, Limit limit) {
+    long from = Math.min(limit.startAt() - 1, sorted.size());
+    long to = Math.min(from + limit.maxResults(), sorted.size());
+    return List.copyOf(sorted.subList((int) from, (int) to));
+  }
+
+  /**
+   * The offset page {@code request} asks for of {@code matching}, sorted by {@code order} (then the id): it skips
+   * {@code (page - 1) * size} results, counts them all when the request asks for totals, and knows whether more follow.
+   * A request in a cursor mode needs a {@link CursoredPage}: an {@link IllegalArgumentException} says so.
+   */
+  public static <T> Page<T> page(Attributes<T> attributes, List<? extends Sort<? super T>> order, List<T> matching,
+      PageRequest request) {
+    if (request.mode() != PageRequest.Mode.OFFSET) {
+      throw new IllegalArgumentException("a PageRequest " + request + " in mode " + request.mode()
+          + " needs a repository method that returns CursoredPage; a Page takes PageRequest.ofPage or ofSize");
+    }
+    List<T> sorted = sorted(attributes, order, matching);
+    int from = offset(request, sorted.size());
+    int to = (int) Math.min((long) from + request.size(), sorted.size());
+    return new PageRecord<>(request, List.copyOf(sorted.subList(from, to)), request.requestTotal() ? sorted.size() : -1,
+        to < sorted.size());
+  }
+
+  /**
+   * The cursored page {@code request} asks for of {@code matching}, sorted by {@code order} (then the id): the first
+   * page by offset, then after or before a cursor, which holds one value per sort of {@code order}.
+   */
+  public static <T> CursoredPage<T> cursoredPage(Attributes<T> attributes, List<? extends Sort<? super T>> order,
+      List<T> matching, PageRequest request) {
+    List<T> sorted = sorted(attributes, order, matching);
+    int from;
+    int to;
+    if (request.mode() == PageRequest.Mode.OFFSET) {
+      from = offset(request, sorted.size());
+      to = (int) Math.min((long) from + request.size(), sorted.size());
+    } else {
+      List<?> cursor = values(request.cursor().orElseThrow());
+      if (cursor.size() != order.size()) {
+        throw new IllegalArgumentException("the cursor " + cursor + " has " + cursor.size() + " values, but the query sorts by "
+            + order.size() + " " + order + ": a cursor holds one value per sort, in order");
+      }
+      Comparator<List<?>> keys = attributes.keyOrder(order);
+      if (request.mode() == PageRequest.Mode.CURSOR_NEXT) {
+        from = firstSortingAfter(attributes, order, keys, sorted, cursor, true);
+        to = Math.min(from + request.size(), sorted.size());
+      } else {
+        to = firstSortingAfter(attributes, order, keys, sorted, cursor, false);
+        from = Math.max(0, to - request.size());
+      }
+    }
+    List<T> content = List.copyOf(sorted.subList(from, to));
+    List<PageRequest.Cursor> cursors = new ArrayList<>(content.size());
+    for (T value : content) {
+      cursors.add(PageRequest.Cursor.forKey(attributes.key(value, order).toArray()));
+    }
+    boolean empty = content.isEmpty();
+    return new CursoredPageRecord<>(content, cursors, request.requestTotal() ? sorted.size() : -1, request,
+        empty || from == 0, empty || to == sorted.size());
+  }
+
+  /** A cursor's values; {@link PageRequest.Cursor#elements()} cannot hold the null of a property without a value. */
+  private static List<Object> values(PageRequest.Cursor cursor) {
+    List<Object> values = new ArrayList<>(cursor.size());
+    for (int i = 0; i < cursor.size(); i++) {
+      values.add(cursor.get(i));
+    }
+    return values;
+  }
+
+  private static <T> List<T> sorted(Attributes<T> attributes, List<? extends Sort<? super T>> order, List<T> matching) {
+    List<T> sorted = new ArrayList<>(matching);
+    sorted.sort(attributes.comparator(order));
+    return sorted;
+  }
+
+  private static int offset(PageRequest request, int results) {
+    long skip = (request.page() - 1) * (long) request.size();
+    return skip < 0 || skip > results ? results : (int) skip; // a page past the end is empty
+  }
+
+  /**
+   * The index of the first result whose sort keys are after {@code cursor} ({@code strictly}), or not before it:
+   * the start of a page after the cursor, or the end of a page before it.
+   */
+  private static <T> int firstSortingAfter(Attributes<T> attributes, List<? extends Sort<? super T>> order,
+      Comparator<List<?>> keys, List<T> sorted, List<?> cursor, boolean strictly) {
+    int low = 0;
+    int high = sorted.size();
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      int c = keys.compare(attributes.key(sorted.get(mid), order), cursor);
+      if (strictly ? c <= 0 : c < 0) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+}
