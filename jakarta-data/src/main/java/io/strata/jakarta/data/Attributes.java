@@ -97,13 +97,6 @@ public final class Attributes<T> {
     return total;
   }
 
-  /** Orders entities by {@link #totalOrder}. */
-  public Comparator<T> comparator(List<? extends Sort<? super T>> order) {
-    List<Sort<? super T>> total = totalOrder(order);
-    Comparator<List<?>> keys = keyOrder(total);
-    return (a, b) -> keys.compare(key(a, total), key(b, total));
-  }
-
   @SuppressWarnings({"unchecked", "rawtypes"})
   private int compare(Object a, Object b, boolean ignoreCase) {
     if (a == null || b == null) {

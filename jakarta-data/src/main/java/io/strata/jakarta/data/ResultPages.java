@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * Pages, cursors and limits over the results of a query that no index orders: every matching entity, sorted in
- * memory by {@link Attributes#comparator}. Pages are the API's own records ({@link PageRecord},
+ * memory by {@link Attributes#totalOrder}. Pages are the API's own records ({@link PageRecord},
  * {@link CursoredPageRecord}), so their next and previous requests are exactly what the specification defines.
  *
  * <p>A cursor holds the sort keys of an entity ({@link Attributes#key}): a page after it starts at the first result
@@ -94,9 +94,18 @@ public final class ResultPages {
     return values;
   }
 
+  /** {@code matching} in {@link Attributes#totalOrder}, each result's keys read once (not at every comparison). */
   private static <T> List<T> sorted(Attributes<T> attributes, List<? extends Sort<? super T>> order, List<T> matching) {
-    List<T> sorted = new ArrayList<>(matching);
-    sorted.sort(attributes.comparator(order));
+    List<Sort<? super T>> total = attributes.totalOrder(order);
+    Comparator<List<?>> keys = attributes.keyOrder(total);
+    record Keyed<T>(List<Object> key, T value) {}
+    List<Keyed<T>> keyed = new ArrayList<>(matching.size());
+    for (T value : matching) {
+      keyed.add(new Keyed<>(attributes.key(value, total), value));
+    }
+    keyed.sort((a, b) -> keys.compare(a.key(), b.key()));
+    List<T> sorted = new ArrayList<>(keyed.size());
+    keyed.forEach(k -> sorted.add(k.value()));
     return sorted;
   }
 
