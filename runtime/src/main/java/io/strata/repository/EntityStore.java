@@ -63,7 +63,6 @@ public final class EntityStore<T> {
   private final EntityCodec<T> codec;
   private final Rows<T> rows;
   private final Indexes<T> indexes;
-  private final IndexStates states;
   private final UniqueChecks unique;
   private final Function<Object, ?> ids;
   /** The positions of the fields declared never null. */
@@ -75,7 +74,6 @@ public final class EntityStore<T> {
     this.codec = layout.codec();
     this.rows = new Rows<>(layout);
     this.indexes = new Indexes<>(rows, derivedIndexes);
-    this.states = indexes.states();
     this.unique = new UniqueChecks(layout);
     this.ids = ids;
     this.nonNull = nonNull.stream().mapToInt(layout::fieldPosition).toArray();
@@ -88,6 +86,11 @@ public final class EntityStore<T> {
 
   public EntityLayout<T> layout() {
     return layout;
+  }
+
+  /** The id {@code element} a key holds, decoded as generated code does; throws when it is not an id of this entity. */
+  public Object decodeId(Object element) {
+    return ids.apply(element);
   }
 
   /**
@@ -115,7 +118,7 @@ public final class EntityStore<T> {
 
   /** Which indexes hold every entity (see {@link IndexStates}). */
   public IndexStates states() {
-    return states;
+    return indexes.states();
   }
 
   /**
@@ -242,7 +245,7 @@ public final class EntityStore<T> {
   private CompletableFuture<Void> save(Transaction tr, Prepared save, Reads reads) {
     Object id = save.id();
     RowWrites writes = save.writes();
-    return reads.old().thenCombine(states.record(tr), (old, recorded) -> old).thenCompose(old -> {
+    return reads.old().thenCombine(indexes.states().record(tr), (old, recorded) -> old).thenCompose(old -> {
       List<List<Object>> was = old == null ? null : layout.indexValues(old);
       return unique.check(tr, id, was, writes.indexValues(), reads.owners()).thenCompose(v -> {
         write(tr, old, was, save);
@@ -295,7 +298,7 @@ public final class EntityStore<T> {
     List<List<Object>> was = layout.indexValues(old);
     List<List<Object>> now = layout.indexValues(fresh);
     byte[][] keys = checkReindex(id, fresh, now);
-    return states.record(tr).thenCompose(v -> unique.check(tr, id, was, now, unique.read(tr, now))).thenCompose(v -> indexes.update(tr, id, old, fresh)).thenRun(() -> {
+    return indexes.states().record(tr).thenCompose(v -> unique.check(tr, id, was, now, unique.read(tr, now))).thenCompose(v -> indexes.update(tr, id, old, fresh)).thenRun(() -> {
       for (int k = 0; k < now.size(); k++) {
         IndexDefinition index = layout.indexes().get(k);
         if (Objects.equals(was.get(k), now.get(k))) {

@@ -111,7 +111,7 @@ public final class RepositoryWriter {
       ctor.addStatement("this.fullText = new $T<>(store)", TextOperations.TEXT_QUERIES);
     }
     if (model.versioned()) {
-      ctor.addStatement("this.feed = new $T<>(store, v -> $L)", VersionedOperations.CHANGE_FEED, new CrudOperations(model).decodeId("v"));
+      ctor.addStatement("this.feed = new $T<>(store)", VersionedOperations.CHANGE_FEED);
     }
     if (!model.spatial().isEmpty()) {
       ctor.addStatement("this.spatial = new $T<>(store)", SPATIAL_QUERIES);

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
-import java.util.function.Function;
 
 /**
  * Reads of a {@code @Versioned} entity's change feed (see {@code VersionedIndex} for its keys): pages of
@@ -35,12 +34,15 @@ public final class ChangeFeed<T, ID> {
   public static final int BATCH = 500;
 
   private final EntityStore<T> store;
-  private final Function<Object, ID> ids;
 
-  /** @param ids decodes an id element into the id type */
-  public ChangeFeed(EntityStore<T> store, Function<Object, ID> ids) {
+  /** The feed of {@code store}'s entity, whose ids (of type {@code ID}) the store decodes. */
+  public ChangeFeed(EntityStore<T> store) {
     this.store = store;
-    this.ids = ids;
+  }
+
+  @SuppressWarnings("unchecked") // the store's decoder is generated from the entity whose id type is ID
+  private ID typedId(Object element) {
+    return (ID) store.decodeId(element);
   }
 
   private CompletableFuture<VersionedIndex> ready(ReadTransaction tr) {
@@ -106,7 +108,7 @@ public final class ChangeFeed<T, ID> {
           }
           id = key.get(1);
           version = key.getVersionstamp(0);
-          typedId = ids.apply(id);
+          typedId = typedId(id);
         } catch (RuntimeException e) {
           throw StoredData.corruptEntry(store.layout(), "change feed", kv.getKey(), "is not (versionstamp, id) of this entity: " + e.getMessage(), e);
         }
