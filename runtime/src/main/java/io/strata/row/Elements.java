@@ -36,6 +36,20 @@ public final class Elements {
         + ") is not " + expected, element);
   }
 
+  /** A boxed {@code char} as a tuple integer, its UTF-16 code unit (null stays null). */
+  public static Object ofChar(Character c) {
+    return c == null ? null : (long) c.charValue();
+  }
+
+  /** A {@code char} stored as its UTF-16 code unit, 0 to 65535 (lossless, and ordered as Java orders chars). */
+  public static char toChar(Object e) {
+    long v = toLong(e);
+    if (v < Character.MIN_VALUE || v > Character.MAX_VALUE) {
+      throw wrong("a char (a code unit 0..65535)", e);
+    }
+    return (char) v;
+  }
+
   /** A boxed integer of any width as a tuple integer (null stays null). */
   public static Object ofNumber(Number n) {
     return n == null ? null : n.longValue();

@@ -2,14 +2,11 @@ package io.strata.jakarta.data;
 
 import jakarta.data.Sort;
 import jakarta.data.exceptions.MappingException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
@@ -47,6 +44,21 @@ public final class Attributes<T> {
     return getter(property).apply(value);
   }
 
+  /** The id of {@code value}. */
+  public Object id(T value) {
+    return getters.get(id).apply(value);
+  }
+
+  /** The name of the id property. */
+  public String idName() {
+    return id;
+  }
+
+  /** The entity's name, as messages give it. */
+  public String entity() {
+    return entity;
+  }
+
   private Function<T, ?> getter(String property) {
     Function<T, ?> getter = getters.get(property);
     if (getter == null) {
@@ -76,7 +88,7 @@ public final class Attributes<T> {
     return (a, b) -> {
       for (int i = 0; i < order.size(); i++) {
         Sort<? super T> sort = order.get(i);
-        int c = compare(a.get(i), b.get(i), sort.ignoreCase());
+        int c = Values.compare(a.get(i), b.get(i), sort.ignoreCase());
         if (c != 0) {
           return sort.isAscending() ? c : -c;
         }
@@ -95,44 +107,6 @@ public final class Attributes<T> {
       total.add(Sort.asc(id));
     }
     return total;
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private int compare(Object a, Object b, boolean ignoreCase) {
-    if (a == null || b == null) {
-      return a == null ? (b == null ? 0 : -1) : 1;
-    }
-    if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()) {
-      return compareNumbers(x, y);
-    }
-    if (a instanceof Enum<?> x && b instanceof Enum<?> y) {
-      return Integer.compare(x.ordinal(), y.ordinal());
-    }
-    if (ignoreCase && a instanceof CharSequence && b instanceof CharSequence) {
-      return a.toString().toUpperCase(Locale.ROOT).compareTo(b.toString().toUpperCase(Locale.ROOT));
-    }
-    if (a instanceof Comparable x && a.getClass() == b.getClass()) {
-      return x.compareTo(b);
-    }
-    throw new MappingException("cannot compare " + a + " (" + a.getClass().getName() + ") with " + b + " ("
-        + b.getClass().getName() + ") in an order of " + entity + ": give a cursor the property's own type");
-  }
-
-  private static int compareNumbers(Number a, Number b) {
-    return decimal(a).compareTo(decimal(b));
-  }
-
-  private static BigDecimal decimal(Number n) {
-    if (n instanceof BigDecimal d) {
-      return d;
-    }
-    if (n instanceof BigInteger i) {
-      return new BigDecimal(i);
-    }
-    if (n instanceof Double || n instanceof Float) {
-      return BigDecimal.valueOf(n.doubleValue());
-    }
-    return BigDecimal.valueOf(n.longValue());
   }
 
   /** Builds {@link Attributes}, one getter per persistent property, in declaration order. */

@@ -2,6 +2,8 @@ package io.strata.jakarta.data;
 
 import jakarta.data.Limit;
 import jakarta.data.Sort;
+import jakarta.data.exceptions.EmptyResultException;
+import jakarta.data.exceptions.NonUniqueResultException;
 import jakarta.data.page.CursoredPage;
 import jakarta.data.page.Page;
 import jakarta.data.page.PageRequest;
@@ -10,6 +12,9 @@ import jakarta.data.page.impl.PageRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Pages, cursors and limits over the results of a query that no index orders: every matching entity, sorted in
@@ -22,6 +27,54 @@ import java.util.List;
  */
 public final class ResultPages {
   private ResultPages() {}
+
+  /**
+   * A query's order: its static sorts ({@code OrderBy} in the method name, {@code @OrderBy}, JDQL {@code ORDER BY}),
+   * then each dynamic parameter's sorts in parameter order ({@code Sort}, {@code Order}, {@code Sort...}); a null
+   * parameter is an {@link NullPointerException} naming it.
+   */
+  @SuppressWarnings("unchecked")
+  public static <T> List<Sort<? super T>> order(List<Sort<? super T>> fixed, Object... dynamic) {
+    List<Sort<? super T>> order = new ArrayList<>(fixed);
+    for (Object d : dynamic) {
+      Objects.requireNonNull(d, "a Sort, Order or Sort[] parameter must not be null; pass Order.by() for no sorts");
+      if (d instanceof Sort<?> sort) {
+        order.add((Sort<? super T>) sort);
+      } else if (d instanceof Sort<?>[] sorts) {
+        for (Sort<?> sort : sorts) {
+          order.add((Sort<? super T>) Objects.requireNonNull(sort, "a null Sort among the Sort... parameter"));
+        }
+      } else {
+        for (Object sort : (Iterable<?>) d) {
+          order.add((Sort<? super T>) sort);
+        }
+      }
+    }
+    return order;
+  }
+
+  /** The one result; an {@link EmptyResultException} or {@link NonUniqueResultException} otherwise. */
+  public static <T> T single(List<T> results, String query) {
+    if (results.isEmpty()) {
+      throw new EmptyResultException(query + " found no result");
+    }
+    return optional(results, query).orElseThrow();
+  }
+
+  /** The result, if any; a {@link NonUniqueResultException} when there are several. */
+  public static <T> Optional<T> optional(List<T> results, String query) {
+    if (results.size() > 1) {
+      throw new NonUniqueResultException(query + " found " + results.size() + " results where at most one was expected");
+    }
+    return results.isEmpty() ? Optional.empty() : Optional.ofNullable(results.get(0));
+  }
+
+  /** {@code page} with each element mapped (a {@code SELECT} of one property), keeping its request and totals. */
+  public static <T, R> Page<R> map(Page<T> page, Function<? super T, ? extends R> mapper) {
+    List<R> content = new ArrayList<>(page.numberOfElements());
+    page.content().forEach(e -> content.add(mapper.apply(e)));
+    return new PageRecord<>(page.pageRequest(), content, page.hasTotals() ? page.totalElements() : -1, page.hasNext());
+  }
 
   /** The results {@code sorted} by the query's order, sliced by {@code limit} ({@code startAt} counts from 1). */
   public static <T> List<T> limit(List<T> sorted, Limit limit) {
@@ -95,7 +148,7 @@ public final class ResultPages {
   }
 
   /** {@code matching} in {@link Attributes#totalOrder}, each result's keys read once (not at every comparison). */
-  private static <T> List<T> sorted(Attributes<T> attributes, List<? extends Sort<? super T>> order, List<T> matching) {
+  public static <T> List<T> sorted(Attributes<T> attributes, List<? extends Sort<? super T>> order, List<T> matching) {
     List<Sort<? super T>> total = attributes.totalOrder(order);
     Comparator<List<?>> keys = attributes.keyOrder(total);
     record Keyed<T>(List<Object> key, T value) {}

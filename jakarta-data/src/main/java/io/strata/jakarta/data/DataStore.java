@@ -1,0 +1,265 @@
+package io.strata.jakarta.data;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import io.strata.Blocking;
+import io.strata.Continuation;
+import io.strata.StrataException;
+import io.strata.UniqueConstraintException;
+import io.strata.repository.EntityStore;
+import jakarta.data.Sort;
+import jakarta.data.exceptions.DataException;
+import jakarta.data.exceptions.EntityExistsException;
+import jakarta.data.exceptions.OptimisticLockingFailureException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * One entity's rows as a generated Jakarta Data repository reads and writes them: the built-in operations on the
+ * primary key, lifecycle methods ({@code @Insert}, {@code @Update}, {@code @Delete}, {@code @Save}) with the
+ * exceptions the specification asks for, and the reads of methods no index serves, which read the entity's rows
+ * {@code (E, "R", id)} in id order and keep those the generated predicate accepts.
+ *
+ * <p>Every write method runs in one transaction (retried on conflicts), so a batch is all or nothing. Reads of
+ * every row run in read transactions of {@value #BATCH} rows each, as Strata's own streams do: a query over a
+ * large entity never meets FoundationDB's five-second limit, and sees each row as committed when its batch was
+ * read. Strata's own exceptions become {@code jakarta.data.exceptions} ({@link #translate}).
+ *
+ * @param <T> the entity
+ */
+public final class DataStore<T> {
+  /** Rows per read transaction when a query reads every row. */
+  public static final int BATCH = 1_000;
+  private final Database db;
+  private final EntityStore<T> store;
+  private final Attributes<T> attributes;
+
+  public DataStore(Database db, EntityStore<T> store, Attributes<T> attributes) {
+    this.db = Objects.requireNonNull(db, "db");
+    this.store = Objects.requireNonNull(store, "store");
+    this.attributes = Objects.requireNonNull(attributes, "attributes");
+  }
+
+  public Attributes<T> attributes() {
+    return attributes;
+  }
+
+  /** The entity with this id: one range read of {@code (E, "R", id)}. */
+  public Optional<T> findById(Object id) {
+    requireId(id);
+    return read(tr -> store.load(tr, id));
+  }
+
+  /** Whether the entity exists: a read of at most one key of {@code (E, "R", id)}. */
+  public boolean existsById(Object id) {
+    requireId(id);
+    return read(tr -> store.exists(tr, id));
+  }
+
+  /** The number of entities: the counter key {@code (E, "#")}. */
+  public long countAll() {
+    return read(store::count);
+  }
+
+  /** Every entity that {@code where} accepts, in id order (all rows read, in batches). */
+  public List<T> matching(Predicate<? super T> where) {
+    List<T> out = new ArrayList<>();
+    Continuation after = null;
+    do {
+      Continuation from = after;
+      io.strata.Page<T> page = read(tr -> store.scan(tr, BATCH, from));
+      for (T e : page.items()) {
+        if (where.test(e)) {
+          out.add(e);
+        }
+      }
+      after = page.next().orElse(null);
+    } while (after != null);
+    return out;
+  }
+
+  /** The entities {@code where} accepts, sorted by {@code order} and then by id. */
+  public List<T> sorted(Predicate<? super T> where, List<? extends Sort<? super T>> order) {
+    return ResultPages.sorted(attributes, order, matching(where));
+  }
+
+  /** Inserts or replaces {@code entity} with its index entries; returns it. */
+  public <S extends T> S save(S entity) {
+    requireEntity(entity);
+    write(tr -> store.save(tr, entity));
+    return entity;
+  }
+
+  /** Saves every entity in one transaction; returns them in the order given. */
+  public <S extends T> List<S> saveAll(List<S> entities) {
+    entities.forEach(this::requireEntity);
+    write(tr -> store.saveAll(tr, entities));
+    return entities;
+  }
+
+  /** Inserts {@code entity}; an {@link EntityExistsException} when its id (or a unique value) is already stored. */
+  public <S extends T> S insert(S entity) {
+    insertAll(List.of(entity));
+    return entity;
+  }
+
+  /** Inserts every entity in one transaction: none is written when one already exists. */
+  public <S extends T> List<S> insertAll(List<S> entities) {
+    entities.forEach(this::requireEntity);
+    try {
+      write(tr -> each(entities, e -> store.exists(tr, attributes.id(e)).thenCompose(exists -> {
+        if (exists) {
+          throw new EntityExistsException(attributes.entity() + " with id " + attributes.id(e)
+              + " already exists; use @Save or @Update to replace it");
+        }
+        return store.save(tr, e);
+      })));
+    } catch (UniqueConstraintException e) {
+      throw new EntityExistsException(e.getMessage(), e);
+    }
+    return entities;
+  }
+
+  /** Replaces a stored {@code entity}; an {@link OptimisticLockingFailureException} when it is not stored. */
+  public <S extends T> S update(S entity) {
+    updateAll(List.of(entity));
+    return entity;
+  }
+
+  /** Replaces every entity in one transaction: none is written when one is missing. */
+  public <S extends T> List<S> updateAll(List<S> entities) {
+    entities.forEach(this::requireEntity);
+    write(tr -> each(entities, e -> store.exists(tr, attributes.id(e)).thenCompose(exists -> {
+      if (!exists) {
+        throw missing(e, "update");
+      }
+      return store.save(tr, e);
+    })));
+    return entities;
+  }
+
+  /** Deletes a stored {@code entity}; an {@link OptimisticLockingFailureException} when it is not stored. */
+  public void delete(T entity) {
+    deleteAll(List.of(entity));
+  }
+
+  /** Deletes every entity in one transaction: none is deleted when one is missing. */
+  public void deleteAll(List<? extends T> entities) {
+    entities.forEach(this::requireEntity);
+    write(tr -> each(entities, e -> store.delete(tr, attributes.id(e)).thenApply(deleted -> {
+      if (!deleted) {
+        throw missing(e, "delete");
+      }
+      return null;
+    })));
+  }
+
+  /** Deletes the entity with this id, if stored (the specification's {@code deleteById} is silent otherwise). */
+  public void deleteById(Object id) {
+    requireId(id);
+    write(tr -> store.delete(tr, id));
+  }
+
+  /** Deletes every entity {@code where} accepts, in one transaction; returns how many. */
+  public long delete(Predicate<? super T> where) {
+    return write(tr -> readMatching(tr, where).thenCompose(found ->
+        each(found, e -> store.delete(tr, attributes.id(e))).thenApply(v -> (long) found.size())));
+  }
+
+  /** Applies {@code change} to every entity {@code where} accepts and saves it, in one transaction; returns how many. */
+  public long update(Predicate<? super T> where, UnaryOperator<T> change) {
+    return write(tr -> readMatching(tr, where).thenCompose(found -> {
+      List<T> changed = new ArrayList<>(found.size());
+      for (T e : found) {
+        T next = change.apply(e);
+        if (!Objects.equals(attributes.id(next), attributes.id(e))) {
+          throw new DataException("an UPDATE of " + attributes.entity() + " cannot change its id " + attributes.id(e));
+        }
+        changed.add(next);
+      }
+      return store.saveAll(tr, changed).thenApply(v -> (long) changed.size());
+    }));
+  }
+
+  /** The elements of an {@code Iterable} lifecycle parameter, as a list. */
+  public static <E> List<E> list(Iterable<E> entities) {
+    List<E> out = new ArrayList<>();
+    entities.forEach(out::add);
+    return out;
+  }
+
+  private CompletableFuture<List<T>> readMatching(Transaction tr, Predicate<? super T> where) {
+    List<T> out = new ArrayList<>();
+    return scanFrom(tr, null, where, out).thenApply(v -> out);
+  }
+
+  private CompletableFuture<Void> scanFrom(Transaction tr, Continuation after, Predicate<? super T> where, List<T> out) {
+    return store.scan(tr, BATCH, after).thenCompose(page -> {
+      page.items().stream().filter(where).forEach(out::add);
+      return page.next().isPresent() ? scanFrom(tr, page.next().get(), where, out) : CompletableFuture.completedFuture(null);
+    });
+  }
+
+  private static <E> CompletableFuture<Void> each(List<E> items, Function<E, CompletableFuture<?>> step) {
+    CompletableFuture<?> chain = CompletableFuture.completedFuture(null);
+    for (E item : items) {
+      chain = chain.thenCompose(v -> step.apply(item));
+    }
+    return chain.thenApply(v -> null);
+  }
+
+  private OptimisticLockingFailureException missing(T entity, String what) {
+    return new OptimisticLockingFailureException("cannot " + what + " " + attributes.entity() + " with id "
+        + attributes.id(entity) + ": it is not stored (deleted, or never inserted)");
+  }
+
+  private void requireEntity(Object entity) {
+    Objects.requireNonNull(entity, () -> "a null " + attributes.entity() + " cannot be stored");
+  }
+
+  private void requireId(Object id) {
+    Objects.requireNonNull(id, () -> "the id of " + attributes.entity() + " must not be null");
+  }
+
+  private <R> R read(Function<ReadTransaction, CompletableFuture<R>> body) {
+    try {
+      return Blocking.call(() -> db.readAsync(body).join());
+    } catch (RuntimeException e) {
+      throw translate(e);
+    }
+  }
+
+  private <R> R write(Function<Transaction, CompletableFuture<R>> body) {
+    try {
+      return Blocking.call(() -> db.runAsync(body).join());
+    } catch (RuntimeException e) {
+      throw translate(e);
+    }
+  }
+
+  /**
+   * The {@code jakarta.data.exceptions} form of a failure: Jakarta Data's own exceptions pass through, a unique-index
+   * clash is an {@link EntityExistsException}, Strata's other exceptions a {@link DataException} (cause kept);
+   * argument errors ({@code NullPointerException}, {@code IllegalArgumentException}) stay as they are.
+   */
+  public static RuntimeException translate(RuntimeException e) {
+    if (e instanceof DataException || e instanceof IllegalArgumentException || e instanceof NullPointerException
+        || e instanceof UnsupportedOperationException) {
+      return e;
+    }
+    if (e instanceof UniqueConstraintException u) {
+      return new EntityExistsException(u.getMessage(), u);
+    }
+    if (e instanceof StrataException) {
+      return new DataException(e.getMessage(), e);
+    }
+    return e;
+  }
+}

@@ -1,0 +1,121 @@
+package io.strata.jakarta.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Strata;
+import io.strata.StrataDb;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import io.strata.row.EntityCodec;
+import jakarta.data.Sort;
+import jakarta.data.exceptions.EntityExistsException;
+import jakarta.data.exceptions.OptimisticLockingFailureException;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The lifecycle and bulk operations generated Jakarta Data repositories call, on the embedded engine. */
+class DataStoreTest {
+  /** A mutable entity, as JDQL UPDATE needs: id and a count. */
+  static final class Counter {
+    String id;
+    int count;
+
+    Counter(String id, int count) {
+      this.id = id;
+      this.count = count;
+    }
+  }
+
+  /** What the processor would generate for {@link Counter}. */
+  static final class CounterCodec extends EntityCodec<Counter> {
+    CounterCodec() {
+      super("Counter", List.of("id", "count"), 0);
+    }
+
+    @Override
+    public Object[] toElements(Counter e) {
+      return new Object[] {e.id, (long) e.count};
+    }
+
+    @Override
+    public Counter fromElements(Object[] el) {
+      return new Counter(Elements.toStr(el[0]), el[1] == null ? 0 : Elements.toInt(el[1]));
+    }
+  }
+
+  private StrataDb sdb;
+  private DataStore<Counter> data;
+
+  @BeforeEach
+  void open() {
+    sdb = Strata.connect("strata:mem:");
+    Database db = sdb.database();
+    EntityStore<Counter> store = EntityStore.builder(new CounterCodec(), new Subspace()).packed().ids(Elements::toStr).build();
+    data = new DataStore<>(db, store, Attributes.<Counter>of("Counter").attribute("id", c -> c.id, true)
+        .attribute("count", c -> c.count, false).build());
+  }
+
+  @AfterEach
+  void close() {
+    sdb.close();
+  }
+
+  private List<String> ids() {
+    return data.matching(c -> true).stream().map(c -> c.id).toList();
+  }
+
+  @Test
+  void insertOfAnExistingIdIsEntityExistsAndWritesNothingOfTheBatch() {
+    data.insert(new Counter("a", 1));
+    assertThrows(EntityExistsException.class, () -> data.insertAll(List.of(new Counter("b", 2), new Counter("a", 3))));
+    assertEquals(List.of("a"), ids());
+    assertEquals(1, data.findById("a").orElseThrow().count);
+  }
+
+  @Test
+  void updateOrDeleteOfAMissingEntityIsAnOptimisticLockingFailureAndChangesNothing() {
+    data.save(new Counter("a", 1));
+    assertThrows(OptimisticLockingFailureException.class, () -> data.updateAll(List.of(new Counter("a", 5), new Counter("z", 1))));
+    assertEquals(1, data.findById("a").orElseThrow().count);
+    assertThrows(OptimisticLockingFailureException.class, () -> data.deleteAll(List.of(new Counter("a", 1), new Counter("z", 1))));
+    assertTrue(data.existsById("a"));
+    data.deleteById("z"); // the specification's deleteById is silent
+    data.delete(new Counter("a", 0));
+    assertFalse(data.existsById("a"));
+    assertEquals(0, data.countAll());
+  }
+
+  @Test
+  void bulkUpdateAndDeleteTouchExactlyTheMatchingRowsAcrossBatches() {
+    int n = DataStore.BATCH * 2 + 7; // more than one read batch
+    List<Counter> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%05d", i), i));
+    }
+    data.saveAll(all);
+    long odd = data.update(c -> c.count % 2 == 1, c -> {
+      c.count = -c.count;
+      return c;
+    });
+    assertEquals(n / 2, odd);
+    assertEquals(n / 2, data.matching(c -> c.count < 0).size());
+    assertEquals(n - n / 2, data.delete(c -> c.count >= 0));
+    assertEquals(n / 2, data.countAll());
+    List<Counter> sorted = data.sorted(c -> true, List.of(Sort.asc("count")));
+    assertEquals(-(n - 1 - (n % 2 == 0 ? 0 : 1)), sorted.get(0).count);
+  }
+
+  @Test
+  void anUpdateMayNotChangeTheId() {
+    data.save(new Counter("a", 1));
+    assertThrows(jakarta.data.exceptions.DataException.class, () -> data.update(c -> true, c -> new Counter("b", 1)));
+    assertEquals(List.of("a"), ids());
+  }
+}
