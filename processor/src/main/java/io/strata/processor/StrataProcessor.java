@@ -9,6 +9,8 @@ import io.strata.annotations.Repository;
 import io.strata.processor.codegen.RepositoryImplWriter;
 import io.strata.processor.codegen.RepositoryIndexWriter;
 import io.strata.processor.codegen.RepositoryWriter;
+import io.strata.processor.jakarta.JakartaRepositoryWriter;
+import io.strata.processor.jakarta.MetamodelWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
@@ -46,17 +48,28 @@ public final class StrataProcessor extends AbstractProcessor {
    * claiming them keeps javac's {@code -Xlint:processing} quiet.
    */
   private static final Set<String> CLAIMED = Set.of("io.strata.annotations.*", "javax.annotation.processing.Generated");
+  /**
+   * Jakarta's annotations, which other providers' processors may also handle: Strata reads them but never claims
+   * them (its {@code process} returns false in a round that has them).
+   */
+  private static final Set<String> SHARED = Set.of(EntityValidator.JAKARTA_ENTITY, JakartaRepositoryWriter.REPOSITORY);
   private static final String REPOSITORY = "io.strata.annotations.Repository";
 
   /** Generated class name → the entity that claimed it, across rounds, for clash detection. */
   private final Map<String, TypeElement> claimedNames = new HashMap<>();
   private final Map<String, TypeElement> claimedEntityNames = new HashMap<>();
+  /** The {@code jakarta.nosql} entities whose codec is written, across rounds. */
+  private final Set<String> jakartaCodecs = new java.util.HashSet<>();
+  /** The {@code _Entity} metamodels written, across rounds. */
+  private final Set<String> metamodels = new java.util.HashSet<>();
   private SchemaEvolution schemaEvolution;
   private final RepositoryIndexWriter repositoryIndex = new RepositoryIndexWriter();
 
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return CLAIMED;
+    Set<String> supported = new java.util.HashSet<>(CLAIMED);
+    supported.addAll(SHARED);
+    return supported;
   }
 
   @Override
@@ -84,6 +97,7 @@ public final class StrataProcessor extends AbstractProcessor {
     for (Element e : round.getElementsAnnotatedWith(entity)) {
       types.add((TypeElement) e);
     }
+
     types.sort(Comparator.comparing(t -> t.getQualifiedName().toString()));
     Map<String, Optional<EntityModel>> models = new HashMap<>();
     for (TypeElement type : types) {
@@ -101,7 +115,34 @@ public final class StrataProcessor extends AbstractProcessor {
       schemaEvolution.check(type, model.get(), diagnostics);
     }
     repositories(round, diagnostics, validator, models);
-    return true;
+    jakartaRepositories(round, diagnostics, validator, models);
+    return annotations.stream().noneMatch(a -> SHARED.contains(a.getQualifiedName().toString()));
+  }
+
+  /** Generates {@code <Interface>Impl} for every Jakarta Data {@code @Repository} whose entities Strata stores. */
+  private void jakartaRepositories(RoundEnvironment round, Diagnostics diagnostics, EntityValidator validator,
+      Map<String, Optional<EntityModel>> models) {
+    TypeElement annotation = processingEnv.getElementUtils().getTypeElement(JakartaRepositoryWriter.REPOSITORY);
+    if (annotation == null) {
+      return;
+    }
+    JakartaRepositoryWriter writer = new JakartaRepositoryWriter(processingEnv, diagnostics, type -> models.computeIfAbsent(
+        type.getQualifiedName().toString(), name -> jakartaEntity(type, validator, diagnostics)));
+    List<TypeElement> types = new ArrayList<>();
+    for (Element e : round.getElementsAnnotatedWith(annotation)) {
+      if (e.getKind() == javax.lang.model.element.ElementKind.INTERFACE) {
+        types.add((TypeElement) e);
+      }
+    }
+    types.sort(Comparator.comparing(t -> t.getQualifiedName().toString()));
+    for (TypeElement type : types) {
+      if (writer.isStrata(type)) {
+        writer.write(type).ifPresent(file -> {
+          write(type, file);
+          repositoryIndex.add(file.packageName() + "." + file.typeSpec().name());
+        });
+      }
+    }
   }
 
   /** Generates {@code <Interface>Impl} for every {@code @Repository}, planning its queries on the entity's model. */
@@ -123,6 +164,39 @@ public final class StrataProcessor extends AbstractProcessor {
         write(type, new RepositoryImplWriter().write(model));
         repositoryIndex.add(model.implName().canonicalName());
       });
+    }
+  }
+
+  /**
+   * The model of an entity a Jakarta Data repository uses, validated when a repository first needs it (a
+   * {@code jakarta.nosql.Entity} class no Strata repository uses is another provider's business), with its codec
+   * written. A {@code jakarta.nosql} entity gets no {@code <Type>Repository}: Jakarta Data users name their own
+   * repositories so, and their {@code <Interface>Impl} is the entity's repository.
+   */
+  private Optional<EntityModel> jakartaEntity(TypeElement type, EntityValidator validator, Diagnostics diagnostics) {
+    if (type.getAnnotation(Entity.class) != null) {
+      Optional<EntityModel> model = validator.validate(type); // a Strata entity: codec and repository come from its round
+      model.ifPresent(m -> metamodel(type, m));
+      return model;
+    }
+    Optional<EntityModel> model = validator.validate(type);
+    if (model.isPresent() && jakartaCodecs.add(type.getQualifiedName().toString()) && !clashes(type, model.get(), diagnostics)) {
+      write(type, new CodecWriter().write(model.get()));
+      if (schemaEvolution == null) {
+        schemaEvolution = new SchemaEvolution(processingEnv);
+      }
+      schemaEvolution.check(type, model.get(), diagnostics);
+    }
+    model.ifPresent(m -> metamodel(type, m));
+    return model;
+  }
+
+  /** Writes {@code _Entity} once, unless a class of that name exists (the application wrote its own). */
+  private void metamodel(TypeElement type, EntityModel model) {
+    String name = MetamodelWriter.name(model).canonicalName();
+    if (processingEnv.getElementUtils().getTypeElement("jakarta.data.metamodel.StaticMetamodel") != null
+        && metamodels.add(name) && processingEnv.getElementUtils().getTypeElement(name) == null) {
+      write(type, new MetamodelWriter().write(model));
     }
   }
 

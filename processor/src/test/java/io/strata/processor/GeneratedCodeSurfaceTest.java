@@ -30,7 +30,10 @@ class GeneratedCodeSurfaceTest {
       "io.strata.index.aggregate.AggregateDefinition", "io.strata.index.aggregate.AggregateQueries",
       "io.strata.index.rank.RankDefinition", "io.strata.index.rank.RankQueries",
       "io.strata.index.text.TextDefinition", "io.strata.index.text.TextQueries",
-      "io.strata.index.feed.VersionedDefinition", "io.strata.index.feed.ChangeFeed");
+      "io.strata.index.feed.VersionedDefinition", "io.strata.index.feed.ChangeFeed",
+      // Jakarta Data repositories (module strata-jakarta-data)
+      "io.strata.jakarta.data.DataStore", "io.strata.jakarta.data.Attributes", "io.strata.jakarta.data.ResultPages",
+      "io.strata.jakarta.data.Values");
 
   private static final Pattern RUNTIME_CLASS = Pattern.compile("\\bio\\.strata\\.((?:[a-z]+\\.)*)([A-Z]\\w*)");
 

@@ -54,6 +54,17 @@ class GoldenSourcesTest {
   }
 
   @Test
+  void jakartaDataRepositoryGeneratesTheGoldenCodecImplAndMetamodel() {
+    Compilation c = compile("Product", "Products");
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.ProductCodec").hasSourceEquivalentTo(golden("ProductCodec"));
+    assertThat(c).generatedSourceFile("com.example.ProductsImpl").hasSourceEquivalentTo(golden("ProductsImpl"));
+    assertThat(c).generatedSourceFile("com.example._Product").hasSourceEquivalentTo(golden("_Product"));
+    assertFalse(c.generatedSourceFile("com.example.ProductRepository").isPresent(),
+        "a jakarta.nosql entity gets no <Type>Repository: Jakarta Data users name their own repositories so");
+  }
+
+  @Test
   void outputIsDeterministic() throws IOException {
     String first = compile("Account", "Device").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
     String second = compile("Device", "Account").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();

@@ -4,13 +4,13 @@ import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 
 /** What every generated type carries. */
-final class Generated {
+public final class Generated {
   static final String PROCESSOR = "io.strata.processor.StrataProcessor";
 
   private Generated() {}
 
   /** {@code @Generated("io.strata.processor.StrataProcessor")}, no date: output is deterministic. */
-  static AnnotationSpec annotation() {
+  public static AnnotationSpec annotation() {
     return AnnotationSpec.builder(ClassName.get("javax.annotation.processing", "Generated"))
         .addMember("value", "$S", PROCESSOR).build();
   }

@@ -160,7 +160,7 @@ public final class RepositoryWriter {
    * The store of the entity, described in declaration order:
    * {@code EntityStore.builder(Codec.INSTANCE, root).uniqueIndex(...).index(...).geoSpatial(...).derived(...).build()}.
    */
-  static CodeBlock newStore(EntityModel model) {
+  public static CodeBlock newStore(EntityModel model) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($T.INSTANCE, $T.requireNonNull(root, $S))", STORE, model.codecName(),
         Objects.class, "root").indent();
     for (IndexModel index : model.indexes()) {

@@ -63,6 +63,7 @@ final class ValueCode {
     return switch (t.kind()) {
       // a primitive long or double is its own element (boxed); narrower primitives widen first
       case LONG, DOUBLE -> t.isPrimitive() ? value : CodeBlock.of("$T.$L($L)", ELEMENTS, t.kind() == ValueType.Kind.LONG ? "ofNumber" : "ofFloating", value);
+      case CHAR -> t.isPrimitive() ? CodeBlock.of("(long) $L", value) : CodeBlock.of("$T.ofChar($L)", ELEMENTS, value);
       case INT, SHORT, BYTE -> t.isPrimitive() ? CodeBlock.of("(long) $L", value) : CodeBlock.of("$T.ofNumber($L)", ELEMENTS, value);
       case FLOAT -> t.isPrimitive() ? CodeBlock.of("(double) $L", value) : CodeBlock.of("$T.ofFloating($L)", ELEMENTS, value);
       case BOOLEAN, STRING, UUID, BYTES, BIG_INTEGER -> value;
@@ -131,7 +132,7 @@ final class ValueCode {
       return CodeBlock.of("$L == null ? $T.<$T>empty() : $L", element, java.util.Optional.class, t.parts().get(0).type(), body);
     }
     if (t.isPrimitive()) {
-      return CodeBlock.of("$L == null ? $L : $L", element, t.kind() == ValueType.Kind.BOOLEAN ? "false" : "0", body);
+      return CodeBlock.of("$L == null ? $L : $L", element, t.kind() == ValueType.Kind.BOOLEAN ? "false" : t.kind() == ValueType.Kind.CHAR ? "(char) 0" : "0", body);
     }
     return CodeBlock.of("$L == null ? null : $L", element, body);
   }
@@ -142,6 +143,7 @@ final class ValueCode {
       case INT -> CodeBlock.of("$T.toInt($L)", ELEMENTS, e);
       case SHORT -> CodeBlock.of("$T.toShort($L)", ELEMENTS, e);
       case BYTE -> CodeBlock.of("$T.toByte($L)", ELEMENTS, e);
+      case CHAR -> CodeBlock.of("$T.toChar($L)", ELEMENTS, e);
       case DOUBLE -> CodeBlock.of("$T.toDouble($L)", ELEMENTS, e);
       case FLOAT -> CodeBlock.of("$T.toFloat($L)", ELEMENTS, e);
       case BOOLEAN -> CodeBlock.of("$T.toBoolean($L)", ELEMENTS, e);

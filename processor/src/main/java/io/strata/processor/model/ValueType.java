@@ -18,7 +18,7 @@ public record ValueType(Kind kind, TypeName type, List<ValueType> parts, List<St
 
   /** The mappings. {@link #isScalar()} ones can be indexed and used as ids. */
   public enum Kind {
-    LONG, INT, SHORT, BYTE, DOUBLE, FLOAT, BOOLEAN, STRING, UUID, BYTES, ENUM, INSTANT, LOCAL_DATE, LOCAL_DATE_TIME, LOCAL_TIME,
+    LONG, INT, SHORT, BYTE, CHAR, DOUBLE, FLOAT, BOOLEAN, STRING, UUID, BYTES, ENUM, INSTANT, LOCAL_DATE, LOCAL_DATE_TIME, LOCAL_TIME,
     DURATION,
     BIG_INTEGER, BIG_DECIMAL, POINT, GEO_POINT, OPTIONAL, LIST, SET, RECORD,
     /**

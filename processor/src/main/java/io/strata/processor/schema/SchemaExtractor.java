@@ -86,6 +86,7 @@ public final class SchemaExtractor {
       case INT -> integer("32");
       case SHORT -> integer("16");
       case BYTE -> integer("8");
+      case CHAR -> Encoding.of("char");
       case BIG_INTEGER -> integer("big");
       case DOUBLE -> Encoding.of("floating", Encoding.of("64"));
       case FLOAT -> Encoding.of("floating", Encoding.of("32"));

@@ -36,6 +36,15 @@ final class Accessors {
     return (type.getKind() == TypeKind.BOOLEAN ? "is" : "get") + capitalized(name);
   }
 
+  /**
+   * For a boolean field named like {@code isOdd}, the JavaBeans getter {@code isOdd()} (whose setter is
+   * {@code setOdd}); null for any other field.
+   */
+  static String beanName(String name, TypeMirror type) {
+    boolean bool = type.getKind() == TypeKind.BOOLEAN || type.toString().equals("java.lang.Boolean");
+    return bool && name.length() > 2 && name.startsWith("is") && Character.isUpperCase(name.charAt(2)) ? name : null;
+  }
+
   static boolean accessible(Element e) {
     return !e.getModifiers().contains(Modifier.PRIVATE);
   }
@@ -51,7 +60,7 @@ final class Accessors {
     for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
       String n = m.getSimpleName().toString();
       if (visible(m, from) && m.getParameters().isEmpty() && !m.getModifiers().contains(Modifier.STATIC)
-          && (n.equals("get" + capitalized(name)) || n.equals("is" + capitalized(name)))
+          && (n.equals("get" + capitalized(name)) || n.equals("is" + capitalized(name)) || n.equals(beanName(name, type)))
           && types.isSameType(m.getReturnType(), type)) {
         return Optional.of(n);
       }
@@ -62,10 +71,12 @@ final class Accessors {
   /** The setter's name, {@code ""} to assign the field itself, or empty when neither is accessible. */
   Optional<String> setter(TypeElement owner, Element field, String name, TypeMirror type, String from) {
     String setter = "set" + capitalized(name);
+    String beanSetter = beanName(name, type) == null ? null : "set" + name.substring(2);
     for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
-      if (visible(m, from) && m.getSimpleName().contentEquals(setter) && m.getParameters().size() == 1
+      String n = m.getSimpleName().toString();
+      if (visible(m, from) && (n.equals(setter) || n.equals(beanSetter)) && m.getParameters().size() == 1
           && !m.getModifiers().contains(Modifier.STATIC) && types.isSameType(m.getParameters().get(0).asType(), type)) {
-        return Optional.of(setter);
+        return Optional.of(n);
       }
     }
     return visible(field, from) && !field.getModifiers().contains(Modifier.FINAL) ? Optional.of("") : Optional.empty();

@@ -28,6 +28,11 @@ public final class Diagnostics {
     }
   }
 
+  /** A warning on {@code element}: the code compiles, but the message says what to change. */
+  public void warning(Element element, Messages message, Object... args) {
+    messager.printMessage(Diagnostic.Kind.WARNING, message.format(args), element);
+  }
+
   /** A note (not an error) on {@code element}, or on the whole compilation when it is null. */
   public void note(Element element, Messages message, Object... args) {
     if (element == null) {

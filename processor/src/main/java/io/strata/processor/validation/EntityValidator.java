@@ -41,6 +41,10 @@ import javax.lang.model.util.Types;
 public final class EntityValidator {
   /** The compiler option that sets the default of {@code @Entity(packed)} for one compilation. */
   public static final String PACKED_OPTION = "strata.packed";
+  /** Jakarta NoSQL's entity annotation: Strata maps such classes as it maps its own {@code @Entity} (docs/jakarta-data.md). */
+  public static final String JAKARTA_ENTITY = "jakarta.nosql.Entity";
+  private static final String JAKARTA_ID = "jakarta.nosql.Id";
+  private static final String JAKARTA_COLUMN = "jakarta.nosql.Column";
   private final Types types;
   private final Diagnostics diagnostics;
   private final Accessors accessors;
@@ -68,14 +72,16 @@ public final class EntityValidator {
       return Optional.empty();
     }
     boolean record = type.getKind() == ElementKind.RECORD;
-    List<Declared> declared = declaredFields(type, record);
+    // a Jakarta NoSQL entity stores its @Id and @Column fields only, as Jakarta NoSQL defines
+    boolean jakarta = type.getAnnotation(Entity.class) == null;
+    List<Declared> declared = declaredFields(type, record, jakarta);
     List<FieldModel> fields = new ArrayList<>();
     List<Declared> ids = new ArrayList<>();
     for (Declared d : declared) {
       if (!d.stored()) {
         continue;
       }
-      boolean id = d.element().getAnnotation(Id.class) != null;
+      boolean id = d.element().getAnnotation(Id.class) != null || annotated(d.element(), JAKARTA_ID);
       if (id) {
         ids.add(d);
       }
@@ -130,6 +136,16 @@ public final class EntityValidator {
       return Optional.empty();
     }
     Entity entity = type.getAnnotation(Entity.class);
+    if (jakarta) {
+      // Jakarta entities get Strata's defaults: packed rows (unless -Astrata.packed says otherwise), no column copy
+      String name = jakartaEntityName(type);
+      if (packedOption != null && !packedOption.equals("true") && !packedOption.equals("false")) {
+        diagnostics.error(type, Messages.PACKED_OPTION_INVALID, packedOption, type.getSimpleName());
+        return Optional.empty();
+      }
+      return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
+          false, injectable, aggregates, ranks, texts, versioned, packedOption == null || Boolean.parseBoolean(packedOption)));
+    }
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
     boolean packedGiven = mirror(type, Entity.class).getElementValues().keySet().stream()
         .anyMatch(m -> m.getSimpleName().contentEquals("packed"));
@@ -157,25 +173,49 @@ public final class EntityValidator {
     return out;
   }
 
-  private List<Declared> declaredFields(TypeElement type, boolean record) {
+  /** {@code @jakarta.nosql.Entity("name")}, else the simple class name. */
+  private static String jakartaEntityName(TypeElement type) {
+    for (AnnotationMirror m : type.getAnnotationMirrors()) {
+      if (m.getAnnotationType().toString().equals(JAKARTA_ENTITY)) {
+        for (var e : m.getElementValues().entrySet()) {
+          if (e.getKey().getSimpleName().contentEquals("value") && !e.getValue().getValue().toString().isEmpty()) {
+            return e.getValue().getValue().toString();
+          }
+        }
+      }
+    }
+    return type.getSimpleName().toString();
+  }
+
+  /** Whether {@code e} carries the annotation named {@code annotation} (one Strata does not depend on). */
+  public static boolean annotated(Element e, String annotation) {
+    return e.getAnnotationMirrors().stream().anyMatch(m -> m.getAnnotationType().toString().equals(annotation));
+  }
+
+  private List<Declared> declaredFields(TypeElement type, boolean record, boolean jakarta) {
     List<Declared> out = new ArrayList<>();
     if (record) {
       // the components' implicit fields carry their annotations and, unlike components on JDK 17, a source position
       for (var c : type.getRecordComponents()) {
         Element at = ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
             .filter(f -> f.getSimpleName().equals(c.getSimpleName())).findFirst().map(Element.class::cast).orElse(c);
-        out.add(new Declared(at, c.getSimpleName().toString(), c.asType(), at.getAnnotation(Transient.class) == null));
+        out.add(new Declared(at, c.getSimpleName().toString(), c.asType(), jakarta ? jakartaStored(at) : at.getAnnotation(Transient.class) == null));
       }
     } else {
       for (VariableElement f : ElementFilter.fieldsIn(type.getEnclosedElements())) {
         if (f.getModifiers().contains(Modifier.STATIC)) {
           continue;
         }
-        boolean stored = f.getAnnotation(Transient.class) == null && !f.getModifiers().contains(Modifier.TRANSIENT);
+        boolean stored = jakarta ? jakartaStored(f)
+            : f.getAnnotation(Transient.class) == null && !f.getModifiers().contains(Modifier.TRANSIENT);
         out.add(new Declared(f, f.getSimpleName().toString(), f.asType(), stored));
       }
     }
     return out;
+  }
+
+  private static boolean jakartaStored(Element e) {
+    return annotated(e, JAKARTA_ID) || annotated(e, JAKARTA_COLUMN);
   }
 
   private Optional<FieldModel> mapField(TypeElement owner, Declared d, boolean record, boolean id) {

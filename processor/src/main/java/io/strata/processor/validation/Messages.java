@@ -4,6 +4,22 @@ package io.strata.processor.validation;
  * Every diagnostic the processor reports, in one place. Each says what is wrong and how to fix it.
  */
 public enum Messages {
+  JAKARTA_NO_ENTITY("Jakarta Data repository method %s has no entity Strata stores: extend DataRepository<Entity, Id>"
+      + " (or BasicRepository/CrudRepository), or give the method an entity parameter, an entity result or a JDQL FROM;"
+      + " the entity must be annotated @jakarta.nosql.Entity or Strata's @Entity"),
+  JAKARTA_NOT_A_QUERY("%s is not a Jakarta Data repository method: %s. Name it find/count/exists/delete...By<Property>..."
+      + " (Query by Method Name), or annotate it @Find, @Query, @Insert, @Update, @Delete or @Save, or give it a default body"),
+  JAKARTA_UNKNOWN_PROPERTY("%s names '%s', which is not a persistent property of %s (its properties are %s): calling it"
+      + " throws MappingException. Store the field (@jakarta.nosql.Column) or rename the method"),
+  JAKARTA_FIND_PROPERTY("parameter '%s' of %s matches no persistent property of %s (its properties are %s): name the"
+      + " parameter after a property, or annotate it @By(\"property\")"),
+  JAKARTA_PARAMETERS("%s takes %d query parameter(s) but its query uses %d: %s"),
+  JAKARTA_RESULT("%s returns %s, which Strata cannot produce for %s: %s"),
+  JAKARTA_LIFECYCLE("@%s method %s must take exactly one parameter: an entity, an array, a List or an Iterable of entities"),
+  JAKARTA_UPDATE_NOT_WRITABLE("%s assigns '%s' of %s, which has no setter and is not a writable field: JDQL UPDATE"
+      + " changes entities through their setters (records cannot be updated in place)"),
+  JDQL_SYNTAX("@Query of %s is not valid JDQL %s"),
+  JDQL_BINDING("@Query of %s, at column %d: %s"),
   NOT_A_CLASS("@Entity goes on a class or record; %s is a %s"),
   NO_ID("@Entity %s has no @Id: annotate exactly one field or record component with @Id"),
   TWO_IDS("@Entity %s has more than one @Id (%s): keep exactly one"),

@@ -43,6 +43,7 @@ public final class TypeMapper {
       case INT: return simple(Kind.INT, name);
       case SHORT: return simple(Kind.SHORT, name);
       case BYTE: return simple(Kind.BYTE, name);
+      case CHAR: return simple(Kind.CHAR, name);
       case DOUBLE: return simple(Kind.DOUBLE, name);
       case FLOAT: return simple(Kind.FLOAT, name);
       case BOOLEAN: return simple(Kind.BOOLEAN, name);
@@ -67,6 +68,7 @@ public final class TypeMapper {
       case "java.lang.Integer": return simple(Kind.INT, name);
       case "java.lang.Short": return simple(Kind.SHORT, name);
       case "java.lang.Byte": return simple(Kind.BYTE, name);
+      case "java.lang.Character": return simple(Kind.CHAR, name);
       case "java.lang.Double": return simple(Kind.DOUBLE, name);
       case "java.lang.Float": return simple(Kind.FLOAT, name);
       case "java.lang.Boolean": return simple(Kind.BOOLEAN, name);

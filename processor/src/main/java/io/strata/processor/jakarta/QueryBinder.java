@@ -1,0 +1,197 @@
+package io.strata.processor.jakarta;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import io.strata.processor.jdql.JdqlCondition;
+import io.strata.processor.jdql.JdqlExpression;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * Binds a JDQL condition or value to one entity and the method's parameters, as Java code over an entity named
+ * {@code e}: property paths become the entity's getters, enum constants their Java names, parameters the method's
+ * parameters, and every operator a call of the run-time {@code Values} (which gives JDQL's meaning to nulls, mixed
+ * numbers and one-character text). An unknown property or parameter is a {@link BindException} at its position.
+ */
+final class QueryBinder {
+  static final ClassName VALUES = ClassName.get("io.strata.jakarta.data", "Values");
+
+  /** A query error at a 0-based offset of the query text. */
+  static final class BindException extends RuntimeException {
+    final int offset;
+
+    BindException(String message, int offset) {
+      super(message);
+      this.offset = offset;
+    }
+  }
+
+  private final EntityModel entity;
+  private final Map<String, FieldModel> fields;
+  private final Function<Integer, String> positional;
+  private final Function<String, String> named;
+  private final Elements elements;
+
+  /**
+   * @param positional the Java parameter for {@code ?n} (1-based), null when there is none
+   * @param named the Java parameter for {@code :name}, null when there is none
+   */
+  QueryBinder(EntityModel entity, Function<Integer, String> positional, Function<String, String> named, Elements elements) {
+    this.entity = entity;
+    this.fields = new java.util.LinkedHashMap<>();
+    entity.fields().forEach(f -> fields.put(f.name(), f));
+    this.positional = positional;
+    this.named = named;
+    this.elements = elements;
+  }
+
+  /** The field a path names ({@code name}, {@code this.name}, {@code id(this)}); a {@link BindException} otherwise. */
+  FieldModel property(JdqlExpression e) {
+    if (e instanceof JdqlExpression.IdOfThis) {
+      return entity.id();
+    }
+    if (e instanceof JdqlExpression.Path p) {
+      List<String> names = p.names().size() > 1 && p.names().get(0).equalsIgnoreCase("this") ? p.names().subList(1, p.names().size()) : p.names();
+      FieldModel f = names.size() == 1 ? fields.get(names.get(0)) : null;
+      if (f != null) {
+        return f;
+      }
+      throw new BindException("'" + p.dotted() + "' is not a persistent property of " + entity.type().simpleName()
+          + "; its properties are " + fields.keySet(), p.offset());
+    }
+    throw new BindException("expected a property of " + entity.type().simpleName(), e.offset());
+  }
+
+  CodeBlock condition(JdqlCondition c) {
+    if (c instanceof JdqlCondition.And a) {
+      return CodeBlock.of("($L && $L)", condition(a.left()), condition(a.right()));
+    }
+    if (c instanceof JdqlCondition.Or o) {
+      return CodeBlock.of("($L || $L)", condition(o.left()), condition(o.right()));
+    }
+    if (c instanceof JdqlCondition.Not n) {
+      return CodeBlock.of("!$L", condition(n.operand()));
+    }
+    if (c instanceof JdqlCondition.Comparison cmp) {
+      String op = switch (cmp.comparator()) {
+        case EQUAL -> "eq";
+        case NOT_EQUAL -> "ne";
+        case LESS -> "lt";
+        case LESS_EQUAL -> "le";
+        case GREATER -> "gt";
+        case GREATER_EQUAL -> "ge";
+      };
+      return CodeBlock.of("$T.$L($L, $L)", VALUES, op, value(cmp.left()), value(cmp.right()));
+    }
+    if (c instanceof JdqlCondition.Between b) {
+      return negated(b.negated(), b.value(), CodeBlock.of("$T.between($L, $L, $L)", VALUES, value(b.value()), value(b.low()), value(b.high())));
+    }
+    if (c instanceof JdqlCondition.Like l) {
+      return negated(l.negated(), l.value(), CodeBlock.of("$T.like($L, $L)", VALUES, value(l.value()), value(l.pattern())));
+    }
+    if (c instanceof JdqlCondition.In in) {
+      CodeBlock.Builder items = CodeBlock.builder();
+      in.items().forEach(i -> items.add(", $L", value(i)));
+      return negated(in.negated(), in.value(), CodeBlock.of("$T.in($L$L)", VALUES, value(in.value()), items.build()));
+    }
+    JdqlCondition.NullCheck n = (JdqlCondition.NullCheck) c;
+    return CodeBlock.of("$L$T.isNull($L)", n.negated() ? "!" : "", VALUES, value(n.value()));
+  }
+
+  /** {@code NOT BETWEEN}, {@code NOT LIKE}, {@code NOT IN}: false on a null value, as the positive forms are. */
+  private CodeBlock negated(boolean negated, JdqlExpression operand, CodeBlock test) {
+    return negated ? CodeBlock.of("(!$T.isNull($L) && !$L)", VALUES, value(operand), test) : test;
+  }
+
+  /** Java code computing {@code e}'s value as an {@code Object}. */
+  CodeBlock value(JdqlExpression e) {
+    if (e instanceof JdqlExpression.Path p) {
+      CodeBlock constant = enumConstant(p);
+      return constant != null ? constant : CodeBlock.of("$L", property(p).read());
+    }
+    if (e instanceof JdqlExpression.IdOfThis) {
+      return CodeBlock.of("$L", entity.id().read());
+    }
+    if (e instanceof JdqlExpression.NamedParameter n) {
+      String p = named == null ? null : named.apply(n.name());
+      if (p == null) {
+        throw new BindException("the method has no parameter named '" + n.name() + "' (nor one with @Param(\"" + n.name()
+            + "\")); compile with -parameters or annotate the parameter", n.offset());
+      }
+      return CodeBlock.of("$N", p);
+    }
+    if (e instanceof JdqlExpression.OrdinalParameter o) {
+      String p = positional == null ? null : positional.apply(o.position());
+      if (p == null) {
+        throw new BindException("?" + o.position() + " has no parameter: the method's query parameters are numbered from 1", o.offset());
+      }
+      return CodeBlock.of("$N", p);
+    }
+    if (e instanceof JdqlExpression.StringLiteral s) {
+      return CodeBlock.of("$S", s.value());
+    }
+    if (e instanceof JdqlExpression.IntegerLiteral i) {
+      return CodeBlock.of(i.isLong() ? "$LL" : "$L", i.value());
+    }
+    if (e instanceof JdqlExpression.DecimalLiteral d) {
+      return CodeBlock.of(d.isFloat() ? "$Lf" : "$Ld", d.isFloat() ? Float.toString((float) d.value()) : Double.toString(d.value()));
+    }
+    if (e instanceof JdqlExpression.BooleanLiteral b) {
+      return CodeBlock.of("$L", b.value());
+    }
+    if (e instanceof JdqlExpression.NullLiteral) {
+      return CodeBlock.of("null");
+    }
+    if (e instanceof JdqlExpression.CurrentTemporal t) {
+      return switch (t.temporal()) {
+        case LOCAL_DATE -> CodeBlock.of("$T.now()", java.time.LocalDate.class);
+        case LOCAL_DATETIME -> CodeBlock.of("$T.now()", java.time.LocalDateTime.class);
+        case LOCAL_TIME -> CodeBlock.of("$T.now()", java.time.LocalTime.class);
+      };
+    }
+    if (e instanceof JdqlExpression.Unary u) {
+      return u.sign() == JdqlExpression.Sign.MINUS ? CodeBlock.of("$T.negate($L)", VALUES, value(u.operand())) : value(u.operand());
+    }
+    if (e instanceof JdqlExpression.Binary b) {
+      String op = switch (b.operator()) {
+        case ADD -> "add";
+        case SUBTRACT -> "subtract";
+        case MULTIPLY -> "multiply";
+        case DIVIDE -> "divide";
+        case CONCAT -> "concat";
+      };
+      return CodeBlock.of("$T.$L($L, $L)", VALUES, op, value(b.left()), value(b.right()));
+    }
+    JdqlExpression.Call call = (JdqlExpression.Call) e;
+    CodeBlock.Builder args = CodeBlock.builder();
+    for (int i = 0; i < call.arguments().size(); i++) {
+      args.add(i == 0 ? "$L" : ", $L", value(call.arguments().get(i)));
+    }
+    return CodeBlock.of("$T.$L($L)", VALUES, call.function().name().toLowerCase(java.util.Locale.ROOT), args.build());
+  }
+
+  /** A fully qualified enum constant ({@code com.example.Status.NEW}, nested enums too), or null. */
+  private CodeBlock enumConstant(JdqlExpression.Path p) {
+    if (p.names().size() < 2 || fields.containsKey(p.names().get(0))) {
+      return null;
+    }
+    String type = String.join(".", p.names().subList(0, p.names().size() - 1));
+    String constant = p.names().get(p.names().size() - 1);
+    TypeElement enumType = elements.getTypeElement(type);
+    if (enumType == null || enumType.getKind() != ElementKind.ENUM) {
+      return null;
+    }
+    boolean exists = enumType.getEnclosedElements().stream()
+        .anyMatch(m -> m.getKind() == ElementKind.ENUM_CONSTANT && m.getSimpleName().contentEquals(constant));
+    if (!exists) {
+      throw new BindException(type + " has no constant " + constant, p.offset());
+    }
+    return CodeBlock.of("$T.$N", ClassName.get(enumType), constant);
+  }
+}

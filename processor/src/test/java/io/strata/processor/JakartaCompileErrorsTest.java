@@ -1,0 +1,146 @@
+package io.strata.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** One test per diagnostic about Jakarta Data repositories: the message, and the line the caret lands on. */
+class JakartaCompileErrorsTest {
+
+  /** {@code test.Item}: a Jakarta NoSQL entity with a long id, a name, a count and a field that is not stored. */
+  private static final JavaFileObject ITEM = JavaFileObjects.forSourceLines("test.Item",
+      "package test;",
+      "import jakarta.nosql.*;",
+      "@Entity",
+      "public class Item {",
+      "  @Id public long id;",
+      "  @Column public String name;",
+      "  @Column public int count;",
+      "  public String note;",
+      "}");
+
+  /** {@code test.Items} with the given lines as its body, declared on line 4 (body from line 5). */
+  private static JavaFileObject items(String... body) {
+    String[] lines = new String[body.length + 5];
+    lines[0] = "package test;";
+    lines[1] = "import jakarta.data.repository.*; import jakarta.data.*; import jakarta.data.page.*; import java.util.*;";
+    lines[2] = "@Repository";
+    lines[3] = "public interface Items extends DataRepository<Item, Long> {";
+    System.arraycopy(body, 0, lines, 4, body.length);
+    lines[lines.length - 1] = "}";
+    return JavaFileObjects.forSourceLines("test.Items", lines);
+  }
+
+  private static Compilation compile(JavaFileObject... sources) {
+    return Compiler.javac().withProcessors(new StrataProcessor()).compile(sources);
+  }
+
+  @Test
+  void aMethodThatIsNoQuery() {
+    JavaFileObject f = items("  List<Item> lookUp(String name);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("Items.lookUp is not a Jakarta Data repository method: its name starts with no"
+        + " query action. Name it find/count/exists/delete...By<Property>...").inFile(f).onLine(5);
+  }
+
+  @Test
+  void aMethodNameThatDoesNotParse() {
+    JavaFileObject f = items("  List<Item> findByNameAndd(String name);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("Items.findByNameAndd is not a Jakarta Data repository method: expected And, Or"
+        + " or OrderBy after the condition on name, found 'Andd'").inFile(f).onLine(5);
+  }
+
+  @Test
+  void anUnknownPropertyInAMethodNameIsAWarningAndAMappingExceptionAtRunTime() {
+    JavaFileObject f = items("  long countByNoteNotNull();");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining("Items.countByNoteNotNull names 'note', which is not a persistent property of Item (its"
+        + " properties are [id, name, count]): calling it throws MappingException").inFile(f).onLine(5);
+  }
+
+  @Test
+  void aFindParameterThatNamesNoProperty() {
+    JavaFileObject f = items("  @Find", "  List<Item> named(String title);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'title' of Items.named matches no persistent property of Item (its"
+        + " properties are [id, name, count]): name the parameter after a property, or annotate it @By(\"property\")")
+        .inFile(f).onLine(6);
+  }
+
+  @Test
+  void aMethodNameWithTheWrongNumberOfParameters() {
+    JavaFileObject f = items("  List<Item> findByCountBetween(int low);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("Items.findByCountBetween takes 1 query parameter(s) but its query uses 2")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
+  void aResultAFindCannotProduce() {
+    JavaFileObject f = items("  Map<String, Item> findByName(String name);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("Items.findByName returns java.util.Map<java.lang.String,test.Item>, which"
+        + " Strata cannot produce for a find: its elements must be Item (or SELECT one property to return its values)").inFile(f).onLine(5);
+  }
+
+  @Test
+  void aLifecycleMethodWithTwoParameters() {
+    JavaFileObject f = items("  @Insert", "  void add(Item a, Item b);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("@Insert method Items.add must take exactly one parameter: an entity, an array,"
+        + " a List or an Iterable of entities").inFile(f).onLine(6);
+  }
+
+  @Test
+  void aRepositoryWithoutAnEntityStrataStores() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Things",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Things {",
+        "  @Insert void add(Item item);",
+        "  long countByNameIn(java.util.Set<String> names);",
+        "  @Query(\"DELETE FROM Gadget\") long clear();",
+        "}");
+    assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Things.clear, at column 13: 'Gadget' is no entity Strata stores in"
+        + " the repository's package").inFile(f).onLine(7);
+  }
+
+  @Test
+  void invalidJdqlIsACompileErrorWithItsColumn() {
+    JavaFileObject f = items("  @Query(\"WHERE name = :name ORDER name\")", "  List<Item> byName(String name);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Items.byName is not valid JDQL at column 26: expected BY after ORDER, found 'name'").inFile(f).onLine(6);
+  }
+
+  @Test
+  void jdqlNamingAnUnknownProperty() {
+    JavaFileObject f = items("  @Query(\"WHERE title = ?1\")", "  List<Item> titled(String title);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Items.titled, at column 7: 'title' is not a persistent property of"
+        + " Item; its properties are [id, name, count]").inFile(f).onLine(6);
+  }
+
+  @Test
+  void jdqlWithAParameterTheMethodDoesNotHave() {
+    JavaFileObject f = items("  @Query(\"WHERE name = :title\")", "  List<Item> titled(String name);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Items.titled, at column 14: the method has no parameter named 'title'")
+        .inFile(f).onLine(6);
+  }
+
+  @Test
+  void aJdqlUpdateOfAPropertyWithoutSetter() {
+    JavaFileObject record = JavaFileObjects.forSourceLines("test.Tag",
+        "package test;",
+        "import jakarta.nosql.*;",
+        "@Entity",
+        "public record Tag(@Id String id, @Column int uses) {}");
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Tags",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Tags extends DataRepository<Tag, String> {",
+        "  @Query(\"UPDATE Tag SET uses = uses + 1\") long touch();",
+        "}");
+    assertThat(compile(record, f)).hadErrorContaining("Tags.touch assigns 'uses' of Tag, which has no setter and is not a writable"
+        + " field: JDQL UPDATE changes entities through their setters (records cannot be updated in place)").inFile(f).onLine(5);
+  }
+}

@@ -1,0 +1,266 @@
+package com.example;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.StrataDb;
+import io.strata.jakarta.data.Attributes;
+import io.strata.jakarta.data.DataStore;
+import io.strata.jakarta.data.ResultPages;
+import io.strata.jakarta.data.Values;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import jakarta.data.Limit;
+import jakarta.data.Order;
+import jakarta.data.Sort;
+import jakarta.data.page.CursoredPage;
+import jakarta.data.page.Page;
+import jakarta.data.page.PageRequest;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.annotation.processing.Generated;
+
+/**
+ * The Jakarta Data repository {@link Products} on Strata. Each method's javadoc says which keys it reads.
+ * Thread-safe.
+ */
+@Generated("io.strata.processor.StrataProcessor")
+@Singleton
+public final class ProductsImpl implements Products {
+  private static final Attributes<Product> PRODUCT = Attributes.<Product>of("Product")
+    .attribute("id", e -> e.getId(), true)
+    .attribute("name", e -> e.getName(), false)
+    .attribute("kind", e -> e.getKind(), false)
+    .attribute("grade", e -> e.getGrade(), false)
+    .attribute("isFragile", e -> e.isFragile(), false)
+    .attribute("price", e -> e.getPrice(), false)
+    .build();
+
+  private final DataStore<Product> productData;
+
+  /**
+   * Reads and writes in {@code sdb}'s database under its root.
+   */
+  @Inject
+  public ProductsImpl(StrataDb sdb) {
+    this(sdb.database(), sdb.root());
+  }
+
+  /**
+   * Keys start at the root of the key space (empty prefix).
+   */
+  public ProductsImpl(Database db) {
+    this(db, new Subspace());
+  }
+
+  /**
+   * Keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).
+   */
+  public ProductsImpl(Database db, Subspace root) {
+    Objects.requireNonNull(db, "db");
+    this.productData = new DataStore<>(db, EntityStore.builder(ProductCodec.INSTANCE, Objects.requireNonNull(root, "root"))
+          .packed()
+          .ids(v -> v == null ? 0 : Elements.toLong(v))
+          .build(), PRODUCT);
+  }
+
+  /**
+   * {@code @Save}: writes {@code ("Product", "R", id)} and its index entries, inserting or replacing; one transaction
+   */
+  @Override
+  public <S extends Product> S save(S entity) {
+    return productData.save(entity);
+  }
+
+  /**
+   * {@code @Save}: writes {@code ("Product", "R", id)} and its index entries, inserting or replacing; all entities in one transaction
+   */
+  @Override
+  public <S extends Product> List<S> saveAll(List<S> entities) {
+    return productData.saveAll(entities);
+  }
+
+  /**
+   * Reads one row, {@code ("Product", "R", id)}.
+   */
+  @Override
+  public Optional<Product> findById(Long id) {
+    return productData.findById(id);
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts in memory.
+   */
+  @Override
+  public Stream<Product> findAll() {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of());
+    List<Product> found$ = productData.sorted(e -> true, order$);
+    return found$.stream();
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts and pages in memory.
+   */
+  @Override
+  public Page<Product> findAll(PageRequest pageRequest, Order<Product> sortBy) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sortBy);
+    return ResultPages.page(productData.attributes(), order$, productData.matching(e -> true), pageRequest);
+  }
+
+  /**
+   * Clears the row {@code ("Product", "R", id)} and its index entries, if stored.
+   */
+  @Override
+  public void deleteById(Long id) {
+    productData.deleteById(id);
+  }
+
+  /**
+   * {@code @Delete}: clears {@code ("Product", "R", id)} and its index entries (OptimisticLockingFailureException when absent); one transaction
+   */
+  @Override
+  public void delete(Product entity) {
+    productData.delete(entity);
+  }
+
+  /**
+   * {@code @Delete}: clears {@code ("Product", "R", id)} and its index entries (OptimisticLockingFailureException when absent); all entities in one transaction
+   */
+  @Override
+  public void deleteAll(List<? extends Product> entities) {
+    productData.deleteAll(entities);
+  }
+
+  /**
+   * {@code @Insert}: checks that {@code ("Product", "R", id)} is absent (else EntityExistsException), then writes the row and its index entries; one transaction
+   */
+  @Override
+  public <S extends Product> S insert(S entity) {
+    return productData.insert(entity);
+  }
+
+  /**
+   * {@code @Insert}: checks that {@code ("Product", "R", id)} is absent (else EntityExistsException), then writes the row and its index entries; all entities in one transaction
+   */
+  @Override
+  public <S extends Product> List<S> insertAll(List<S> entities) {
+    return productData.insertAll(entities);
+  }
+
+  /**
+   * {@code @Update}: checks that {@code ("Product", "R", id)} exists (else OptimisticLockingFailureException), then rewrites the row and its index entries; one transaction
+   */
+  @Override
+  public <S extends Product> S update(S entity) {
+    return productData.update(entity);
+  }
+
+  /**
+   * {@code @Update}: checks that {@code ("Product", "R", id)} exists (else OptimisticLockingFailureException), then rewrites the row and its index entries; all entities in one transaction
+   */
+  @Override
+  public <S extends Product> List<S> updateAll(List<S> entities) {
+    return productData.updateAll(entities);
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts in memory.
+   */
+  @Override
+  public List<Product> findByNameIgnoreCaseStartsWithAndPriceLessThanOrderByPriceDesc(String prefix,
+      double max) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("price")));
+    List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), order$);
+    return found$;
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, and counts those that match.
+   */
+  @Override
+  public long countByKindNot(Product.Kind kind) {
+    return (long) productData.matching(e -> Values.ne(e.getKind(), kind)).size();
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, until one matches.
+   */
+  @Override
+  public boolean existsByGradeIn(List<Character> grades) {
+    return !productData.matching(e -> Values.inAny(e.getGrade(), grades)).isEmpty();
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)}, then deletes those that match with their index entries, in one transaction.
+   */
+  @Override
+  public void deleteByIsFragileTrue() {
+    productData.delete(e -> Values.eq(e.isFragile(), true));
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts in memory.
+   */
+  @Override
+  public Optional<Product> findFirstByKindOrderByNameAsc(Product.Kind kind, Sort<?>... more) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")), (Object) more);
+    List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), kind), order$);
+    found$ = ResultPages.limit(found$, Limit.of(1));
+    return ResultPages.optional(found$, "Products.findFirstByKindOrderByNameAsc");
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts in memory.
+   */
+  @Override
+  public Stream<Product> byKind(Product.Kind k, Limit limit) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
+    List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), order$);
+    found$ = ResultPages.limit(found$, limit);
+    return found$.stream();
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts and pages in memory.
+   */
+  @Override
+  public CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), order);
+    return ResultPages.cursoredPage(productData.attributes(), order$, productData.matching(e -> Values.eq(e.isFragile(), isFragile)), page);
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts and pages in memory.
+   */
+  @Override
+  public Page<String> namesPricedBetween(double min, double max, PageRequest page) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("price")));
+    return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> (Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%")))), page), e -> (String) e.getName());
+  }
+
+  /**
+   * Reads every row {@code ("Product", "R", id)}, then rewrites those that match with their index entries, in one transaction.
+   */
+  @Override
+  public long reprice(double factor) {
+    return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), e -> {
+          Object v0 = Values.multiply(e.getPrice(), factor);
+          Double f_price = v0 == null ? null : Values.toDouble(v0);
+          e.setPrice(f_price);
+          return e;
+        });
+  }
+
+  /**
+   * {@code @Insert}: checks that {@code ("Product", "R", id)} is absent (else EntityExistsException), then writes the row and its index entries; all entities in one transaction
+   */
+  @Override
+  public Product[] addAll(Product... products) {
+    productData.insertAll(Arrays.asList(products));
+    return products;
+  }
+}
