@@ -74,7 +74,7 @@ public final class StrataProcessor extends AbstractProcessor {
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(SchemaEvolution.OPTION, EntityValidator.PACKED_OPTION);
+    return Set.of(SchemaEvolution.OPTION, EntityValidator.PACKED_OPTION, JakartaRepositoryWriter.REQUIRE_INDEXES_OPTION);
   }
 
   @Override

@@ -143,4 +143,30 @@ class JakartaCompileErrorsTest {
     assertThat(compile(record, f)).hadErrorContaining("Tags.touch assigns 'uses' of Tag, which has no setter and is not a writable"
         + " field: JDQL UPDATE changes entities through their setters (records cannot be updated in place)").inFile(f).onLine(5);
   }
+
+  @Test
+  void aMethodNoIndexServesIsAWarningNamingTheIndexThatWould() {
+    JavaFileObject f = items("  List<Item> findByCountGreaterThanAndName(int min, String name);");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining("Items.findByCountGreaterThanAndName reads every Item row and checks its conditions in"
+        + " memory: @Index(name = \"byNameCount\", fields = {\"name\", \"count\"}) on Item would serve it. (A warning; compile"
+        + " with -Astrata.requireIndexes=true to make it an error)").inFile(f).onLine(5);
+  }
+
+  @Test
+  void requireIndexesMakesAnUnservedMethodAnError() {
+    JavaFileObject f = items("  long countByNameLike(String pattern);");
+    Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).withOptions("-Astrata.requireIndexes=true").compile(ITEM, f);
+    assertThat(c).hadErrorContaining("Items.countByNameLike reads every Item row and checks its conditions in memory, and"
+        + " -Astrata.requireIndexes=true asks for an index: none of its conditions can be read from an index").inFile(f).onLine(5);
+  }
+
+  @Test
+  void requireIndexesTakesTrueOrFalse() {
+    JavaFileObject f = items("  long countByName(String name);");
+    Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).withOptions("-Astrata.requireIndexes=yes").compile(ITEM, f);
+    assertThat(c).hadErrorContaining("-Astrata.requireIndexes=yes: write -Astrata.requireIndexes=true (a Jakarta Data method no"
+        + " index serves is a compile error) or -Astrata.requireIndexes=false").inFile(f).onLine(4);
+  }
 }

@@ -6,13 +6,17 @@ import com.apple.foundationdb.Transaction;
 import io.strata.Blocking;
 import io.strata.Continuation;
 import io.strata.StrataException;
+import io.strata.Page;
 import io.strata.UniqueConstraintException;
+import io.strata.query.IndexScan;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
 import jakarta.data.exceptions.DataException;
 import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,8 +31,12 @@ import java.util.function.UnaryOperator;
  * exceptions the specification asks for, and the reads of methods no index serves, which read the entity's rows
  * {@code (E, "R", id)} in id order and keep those the generated predicate accepts.
  *
- * <p>Every write method runs in one transaction (retried on conflicts), so a batch is all or nothing. Reads of
- * every row run in read transactions of {@value #BATCH} rows each, as Strata's own streams do: a query over a
+ * <p>A query reads its {@link Candidates}, chosen at compile time: the entries of the index the processor planned it
+ * onto ({@link #index}), the rows of the ids it names ({@link #ids}), or every row ({@link #allRows}); the generated
+ * predicate then keeps the candidates that match (it always holds every condition, so an index only narrows the read).
+ *
+ * <p>Every write method runs in one transaction (retried on conflicts), so a batch is all or nothing. Query reads
+ * run in read transactions of {@value #BATCH} candidates each, as Strata's own streams do: a query over a
  * large entity never meets FoundationDB's five-second limit, and sees each row as committed when its batch was
  * read. Strata's own exceptions become {@code jakarta.data.exceptions} ({@link #translate}).
  *
@@ -68,13 +76,65 @@ public final class DataStore<T> {
     return read(store::count);
   }
 
+  /**
+   * Where a query's candidate entities come from: one batch of at most {@code limit}, continuing {@code after} (null
+   * for the first). Generated code builds them with {@link #index}, {@link #ids} or {@link #allRows}.
+   */
+  @FunctionalInterface
+  public interface Candidates<T> {
+    CompletableFuture<Page<T>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after);
+  }
+
+  /** Every row {@code (E, "R", id)}, in id order. */
+  public static <T> Candidates<T> allRows() {
+    return EntityStore::scan;
+  }
+
+  /**
+   * The entities an index scan finds. {@code parameters} are the query values the scan was built from: when one is
+   * null there is no candidate, since a comparison with null matches nothing (and nulls are not indexed); when an
+   * {@code In} collection holds a null, every row is a candidate (the predicate decides, and no scan sees the null).
+   */
+  public static <T> Candidates<T> index(Function<EntityStore<T>, IndexScan<T>> scan, Object... parameters) {
+    for (Object p : parameters) {
+      if (p == null) {
+        return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
+      }
+      if (p instanceof Collection<?> c && holdsNull(c)) {
+        return allRows();
+      }
+    }
+    return (store, tr, limit, after) -> scan.apply(store).page(tr, limit, after);
+  }
+
+  private static boolean holdsNull(Collection<?> values) {
+    for (Object v : values) {
+      if (v == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The rows of these ids (each once; nulls and missing ids skipped), read concurrently in one batch. */
+  public static <T> Candidates<T> ids(Collection<?> ids) {
+    List<Object> distinct = new ArrayList<>(new LinkedHashSet<>(ids == null ? List.of() : ids));
+    distinct.removeIf(Objects::isNull);
+    return (store, tr, limit, after) -> store.loadAll(tr, distinct).thenApply(Page::last);
+  }
+
   /** Every entity that {@code where} accepts, in id order (all rows read, in batches). */
   public List<T> matching(Predicate<? super T> where) {
+    return matching(where, allRows());
+  }
+
+  /** Every candidate that {@code where} accepts, in the candidates' order, read in batches of {@value #BATCH}. */
+  public List<T> matching(Predicate<? super T> where, Candidates<T> candidates) {
     List<T> out = new ArrayList<>();
     Continuation after = null;
     do {
       Continuation from = after;
-      io.strata.Page<T> page = read(tr -> store.scan(tr, BATCH, from));
+      Page<T> page = read(tr -> candidates.read(store, tr, BATCH, from));
       for (T e : page.items()) {
         if (where.test(e)) {
           out.add(e);
@@ -85,9 +145,9 @@ public final class DataStore<T> {
     return out;
   }
 
-  /** The entities {@code where} accepts, sorted by {@code order} and then by id. */
-  public List<T> sorted(Predicate<? super T> where, List<? extends Sort<? super T>> order) {
-    return ResultPages.sorted(attributes, order, matching(where));
+  /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */
+  public List<T> sorted(Predicate<? super T> where, Candidates<T> candidates, List<? extends Sort<? super T>> order) {
+    return ResultPages.sorted(attributes, order, matching(where, candidates));
   }
 
   /** Inserts or replaces {@code entity} with its index entries; returns it. */
@@ -167,15 +227,15 @@ public final class DataStore<T> {
     write(tr -> store.delete(tr, id));
   }
 
-  /** Deletes every entity {@code where} accepts, in one transaction; returns how many. */
-  public long delete(Predicate<? super T> where) {
-    return write(tr -> readMatching(tr, where).thenCompose(found ->
+  /** Deletes every candidate {@code where} accepts, in one transaction; returns how many. */
+  public long delete(Predicate<? super T> where, Candidates<T> candidates) {
+    return write(tr -> readMatching(tr, where, candidates).thenCompose(found ->
         each(found, e -> store.delete(tr, attributes.id(e))).thenApply(v -> (long) found.size())));
   }
 
-  /** Applies {@code change} to every entity {@code where} accepts and saves it, in one transaction; returns how many. */
-  public long update(Predicate<? super T> where, UnaryOperator<T> change) {
-    return write(tr -> readMatching(tr, where).thenCompose(found -> {
+  /** Applies {@code change} to every candidate {@code where} accepts and saves it, in one transaction; returns how many. */
+  public long update(Predicate<? super T> where, Candidates<T> candidates, UnaryOperator<T> change) {
+    return write(tr -> readMatching(tr, where, candidates).thenCompose(found -> {
       List<T> changed = new ArrayList<>(found.size());
       for (T e : found) {
         T next = change.apply(e);
@@ -195,15 +255,16 @@ public final class DataStore<T> {
     return out;
   }
 
-  private CompletableFuture<List<T>> readMatching(Transaction tr, Predicate<? super T> where) {
+  private CompletableFuture<List<T>> readMatching(Transaction tr, Predicate<? super T> where, Candidates<T> candidates) {
     List<T> out = new ArrayList<>();
-    return scanFrom(tr, null, where, out).thenApply(v -> out);
+    return readFrom(tr, null, where, candidates, out).thenApply(v -> out);
   }
 
-  private CompletableFuture<Void> scanFrom(Transaction tr, Continuation after, Predicate<? super T> where, List<T> out) {
-    return store.scan(tr, BATCH, after).thenCompose(page -> {
+  private CompletableFuture<Void> readFrom(Transaction tr, Continuation after, Predicate<? super T> where, Candidates<T> candidates,
+      List<T> out) {
+    return candidates.read(store, tr, BATCH, after).thenCompose(page -> {
       page.items().stream().filter(where).forEach(out::add);
-      return page.next().isPresent() ? scanFrom(tr, page.next().get(), where, out) : CompletableFuture.completedFuture(null);
+      return page.next().isPresent() ? readFrom(tr, page.next().get(), where, candidates, out) : CompletableFuture.completedFuture(null);
     });
   }
 

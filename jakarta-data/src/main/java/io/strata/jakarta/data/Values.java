@@ -16,7 +16,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>numbers compare by value across boxed types ({@code 5 = 5L}), a {@code char} equals the one-character text
  *       holding it (JDQL has no character literal: {@code thisCharacter IN ('E', 'G')}), enums compare in declaration
- *       order;
+ *       order; text compares by Unicode code point, which is the order of its UTF-8 bytes in an index key, so a query
+ *       reads the same entities whether an index serves it or not ({@code String.compareTo} orders by UTF-16 unit and
+ *       would put {@code U+FFFF} after an emoji);
  *   <li>a comparison, {@code BETWEEN}, {@code IN} or text test with a null operand is false (as in SQL), while
  *       {@code IS NULL} is the generated {@code == null};
  *   <li>arithmetic follows Java's binary numeric promotion: integers stay {@code long}, any {@code float}/{@code double}
@@ -42,14 +44,30 @@ public final class Values {
     if (a instanceof Enum<?> x && b instanceof Enum<?> y) {
       return Integer.compare(x.ordinal(), y.ordinal());
     }
-    if (ignoreCase && a instanceof CharSequence && b instanceof CharSequence) {
-      return a.toString().toUpperCase(Locale.ROOT).compareTo(b.toString().toUpperCase(Locale.ROOT));
+    if (a instanceof CharSequence && b instanceof CharSequence) {
+      return ignoreCase ? byCodePoint(a.toString().toUpperCase(Locale.ROOT), b.toString().toUpperCase(Locale.ROOT))
+          : byCodePoint(a.toString(), b.toString());
     }
     if (a instanceof Comparable x && a.getClass() == b.getClass()) {
       return x.compareTo(b);
     }
     throw new MappingException("cannot compare " + a + " (" + a.getClass().getName() + ") with " + b + " ("
         + b.getClass().getName() + "): give the query a value of the property's own type");
+  }
+
+  private static int byCodePoint(String a, String b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int x = a.codePointAt(i);
+      int y = b.codePointAt(j);
+      if (x != y) {
+        return Integer.compare(x, y);
+      }
+      i += Character.charCount(x);
+      j += Character.charCount(y);
+    }
+    return Boolean.compare(i < a.length(), j < b.length());
   }
 
   /** {@code IS NULL}, and method names' {@code Null}: boxes a primitive, which is never null. */

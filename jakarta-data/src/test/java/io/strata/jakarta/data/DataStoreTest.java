@@ -57,7 +57,8 @@ class DataStoreTest {
   void open() {
     sdb = Strata.connect("strata:mem:");
     Database db = sdb.database();
-    EntityStore<Counter> store = EntityStore.builder(new CounterCodec(), new Subspace()).packed().ids(Elements::toStr).build();
+    EntityStore<Counter> store = EntityStore.builder(new CounterCodec(), new Subspace()).index("byCount", "count").packed()
+        .ids(Elements::toStr).build();
     data = new DataStore<>(db, store, Attributes.<Counter>of("Counter").attribute("id", c -> c.id, true)
         .attribute("count", c -> c.count, false).build());
   }
@@ -100,22 +101,61 @@ class DataStoreTest {
       all.add(new Counter(String.format("k%05d", i), i));
     }
     data.saveAll(all);
-    long odd = data.update(c -> c.count % 2 == 1, c -> {
+    long odd = data.update(c -> c.count % 2 == 1, DataStore.allRows(), c -> {
       c.count = -c.count;
       return c;
     });
     assertEquals(n / 2, odd);
     assertEquals(n / 2, data.matching(c -> c.count < 0).size());
-    assertEquals(n - n / 2, data.delete(c -> c.count >= 0));
+    assertEquals(n - n / 2, data.delete(c -> c.count >= 0, DataStore.allRows()));
     assertEquals(n / 2, data.countAll());
-    List<Counter> sorted = data.sorted(c -> true, List.of(Sort.asc("count")));
+    List<Counter> sorted = data.sorted(c -> true, DataStore.allRows(), List.of(Sort.asc("count")));
     assertEquals(-(n - 1 - (n % 2 == 0 ? 0 : 1)), sorted.get(0).count);
   }
 
   @Test
   void anUpdateMayNotChangeTheId() {
     data.save(new Counter("a", 1));
-    assertThrows(jakarta.data.exceptions.DataException.class, () -> data.update(c -> true, c -> new Counter("b", 1)));
+    assertThrows(jakarta.data.exceptions.DataException.class, () -> data.update(c -> true, DataStore.allRows(), c -> new Counter("b", 1)));
     assertEquals(List.of("a"), ids());
+  }
+
+  @Test
+  void indexCandidatesNarrowTheReadAndThePredicateStillDecides() {
+    int n = DataStore.BATCH * 2 + 7;
+    List<Counter> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%05d", i), i % 10));
+    }
+    data.saveAll(all);
+    Integer three = 3;
+    DataStore.Candidates<Counter> countIsThree = DataStore.index(
+        store -> io.strata.query.IndexScan.of(store, "byCount").equal(3L), three);
+    List<Counter> found = data.matching(c -> true, countIsThree);
+    assertEquals(all.stream().filter(c -> c.count == 3).map(c -> c.id).toList(), found.stream().map(c -> c.id).toList());
+    // the predicate holds every condition: candidates only narrow the read
+    assertEquals(List.of("k00003"), data.matching(c -> c.id.equals("k00003"), countIsThree).stream().map(c -> c.id).toList());
+    // the index range spans more than one batch: every candidate is read once
+    DataStore.Candidates<Counter> atLeastOne = DataStore.index(
+        store -> io.strata.query.IndexScan.of(store, "byCount").from(1L, true), 1);
+    assertEquals(all.stream().filter(c -> c.count >= 1).count(), data.matching(c -> true, atLeastOne).size());
+    assertEquals(all.stream().filter(c -> c.count == 3).count(), data.delete(c -> c.count == 3, countIsThree));
+    assertEquals(0, data.matching(c -> c.count == 3).size());
+  }
+
+  @Test
+  void aNullQueryValueHasNoCandidates() {
+    data.save(new Counter("a", 0));
+    DataStore.Candidates<Counter> none = DataStore.index(
+        store -> { throw new AssertionError("a null value must not reach the index scan"); }, (Object) null);
+    assertEquals(List.of(), data.matching(c -> true, none));
+  }
+
+  @Test
+  void idCandidatesReadEachStoredIdOnce() {
+    data.saveAll(List.of(new Counter("a", 1), new Counter("b", 2), new Counter("c", 3)));
+    List<String> ids = java.util.Arrays.asList("c", "a", "c", null, "zz");
+    assertEquals(List.of("c", "a"), data.matching(c -> true, DataStore.ids(ids)).stream().map(c -> c.id).toList());
+    assertEquals(List.of("a"), data.matching(c -> c.count < 2, DataStore.ids(ids)).stream().map(c -> c.id).toList());
   }
 }

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.data.exceptions.MappingException;
 import java.math.BigDecimal;
 import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.CharRange;
 import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
@@ -117,5 +120,20 @@ class ValuesTest {
     assertFalse(Values.like("axb", "a.b"));
     assertTrue(Values.like("4a", "4_"));
     assertFalse(Values.like("40", "%1"));
+  }
+
+  @Provide
+  Arbitrary<String> text() {
+    Arbitrary<Integer> codePoint = Arbitraries.oneOf(Arbitraries.integers().between('a', 'c'),
+        Arbitraries.integers().between(0xFFFD, 0xFFFF), Arbitraries.integers().between(0x1F600, 0x1F601));
+    return codePoint.list().ofMaxSize(4).map(cps -> new String(cps.stream().mapToInt(Integer::intValue).toArray(), 0, cps.size()));
+  }
+
+  @Property
+  void textComparesInTheOrderOfItsIndexKeys(@ForAll("text") String a, @ForAll("text") String b) {
+    // an index key holds the text as UTF-8: its unsigned byte order is the order a served query reads in
+    int keyOrder = java.util.Arrays.compareUnsigned(a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        b.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(Integer.signum(keyOrder), Integer.signum(Values.compare(a, b, false)), a + " against " + b);
   }
 }

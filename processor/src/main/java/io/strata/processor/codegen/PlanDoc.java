@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The javadoc of a declared query method: what it returns, and its plan in keys. */
-final class PlanDoc {
+public final class PlanDoc {
   private final EntityModel entity;
   private final QueryMethodModel m;
 
@@ -104,34 +104,7 @@ final class PlanDoc {
           : "the circle of {@code " + s.params().get(1) + "} metres around {@code " + s.params().get(0) + "}")
           + ", concurrently, keeping exact matches only; then reads the row of each match." + filtered(p);
     }
-    List<String> conditions = new ArrayList<>();
-    for (BoundCriterion c : p.equalities()) {
-      conditions.add(switch (c.operator()) {
-        case IN -> "{@code " + c.field().name() + "} each value of {@code " + c.params().get(0) + "} (one range per value)";
-        case TRUE -> "{@code " + c.field().name() + " = true}";
-        case FALSE -> "{@code " + c.field().name() + " = false}";
-        default -> "{@code " + c.field().name() + " = " + c.params().get(0) + "}";
-      });
-    }
-    for (BoundCriterion c : p.range()) {
-      String f = c.field().name();
-      List<String> ps = c.params();
-      conditions.add("{@code " + switch (c.operator()) {
-        case LESS_THAN -> f + " < " + ps.get(0);
-        case LESS_THAN_EQUAL -> f + " <= " + ps.get(0);
-        case GREATER_THAN -> f + " > " + ps.get(0);
-        case GREATER_THAN_EQUAL -> f + " >= " + ps.get(0);
-        case BETWEEN -> ps.get(0) + " <= " + f + " <= " + ps.get(1);
-        default -> f + " starting with " + ps.get(0);
-      } + "}");
-    }
-    List<String> key = new ArrayList<>();
-    p.index().fields().forEach(f -> key.add(f.name()));
-    String keyDoc = p.index().unique()
-        ? "{@code (" + q(entity.entityName()) + ", \"U\", " + q(p.index().name()) + ", " + String.join(", ", key) + ") = id}"
-        : "{@code (" + q(entity.entityName()) + ", \"I\", " + q(p.index().name()) + ", " + String.join(", ", key) + ", id)}";
-    StringBuilder b = new StringBuilder("reads index {@code ").append(p.index().name()).append("}, keys ").append(keyDoc);
-    b.append(conditions.isEmpty() ? ", all of them" : " where " + String.join(" and ", conditions));
+    StringBuilder b = new StringBuilder(indexKeys(entity, p));
     b.append(p.reverse() ? ", backwards" : ", forwards");
     int limit = scanLimit();
     if (m.shape() == Shape.EXISTS) {
@@ -158,6 +131,38 @@ final class PlanDoc {
       b.append(", and deletes each entity (its row and index entries)");
     }
     return b.append(".").append(filtered(p)).toString();
+  }
+
+  /** What an index plan reads, in keys: {@code reads index byX, keys (E, "I", "byX", x, id) where x = p}. */
+  public static String indexKeys(EntityModel entity, QueryPlan p) {
+    List<String> conditions = new ArrayList<>();
+    for (BoundCriterion c : p.equalities()) {
+      conditions.add(switch (c.operator()) {
+        case IN -> "{@code " + c.field().name() + "} each value of {@code " + c.params().get(0) + "} (one range per value)";
+        case TRUE -> "{@code " + c.field().name() + " = true}";
+        case FALSE -> "{@code " + c.field().name() + " = false}";
+        default -> "{@code " + c.field().name() + " = " + c.params().get(0) + "}";
+      });
+    }
+    for (BoundCriterion c : p.range()) {
+      String f = c.field().name();
+      List<String> ps = c.params();
+      conditions.add("{@code " + switch (c.operator()) {
+        case LESS_THAN -> f + " < " + ps.get(0);
+        case LESS_THAN_EQUAL -> f + " <= " + ps.get(0);
+        case GREATER_THAN -> f + " > " + ps.get(0);
+        case GREATER_THAN_EQUAL -> f + " >= " + ps.get(0);
+        case BETWEEN -> ps.get(0) + " <= " + f + " <= " + ps.get(1);
+        default -> f + " starting with " + ps.get(0);
+      } + "}");
+    }
+    List<String> key = new ArrayList<>();
+    p.index().fields().forEach(f -> key.add(f.name()));
+    String keyDoc = p.index().unique()
+        ? "{@code (" + q(entity.entityName()) + ", \"U\", " + q(p.index().name()) + ", " + String.join(", ", key) + ") = id}"
+        : "{@code (" + q(entity.entityName()) + ", \"I\", " + q(p.index().name()) + ", " + String.join(", ", key) + ", id)}";
+    return "reads index {@code " + p.index().name() + "}, keys " + keyDoc
+        + (conditions.isEmpty() ? ", all of them" : " where " + String.join(" and ", conditions));
   }
 
   private String inPer(QueryPlan p) {

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import io.strata.processor.model.AggregateModel;
 import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryMethodModel;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * Java expressions running a {@link QueryPlan}: the {@code IndexScan} (or spatial query) it reads, the
  * in-memory predicate of {@code @AllowFiltering}, and the mapping of keys or entities to projections.
  */
-final class ScanCode {
+public final class ScanCode {
   private static final ClassName MATCHES = ClassName.get("io.strata.query", "Matches");
   static final ClassName FILTERED_ROWS = ClassName.get("io.strata.query", "FilteredRows");
 
@@ -24,6 +25,19 @@ final class ScanCode {
 
   ScanCode(ValueCode values) {
     this.values = values;
+  }
+
+  /**
+   * The {@code IndexScan} of an index plan over {@code entity}'s store, the variable named {@code store}, for generated
+   * code outside this package: Jakarta Data repositories, whose planned criteria are on scalar fields.
+   */
+  public static CodeBlock indexScan(EntityModel entity, QueryPlan plan, String store) {
+    return new ScanCode(new ValueCode(entity.codecName())).scan(plan, 0, store);
+  }
+
+  /** A query value of scalar field {@code f} as the element stored, for generated code outside this package. */
+  public static CodeBlock queryElement(EntityModel entity, FieldModel f, CodeBlock value) {
+    return new ScanCode(new ValueCode(entity.codecName())).element(f, value);
   }
 
   /** A query value as the element stored: document leaves are normalised like documents. */
@@ -44,7 +58,11 @@ final class ScanCode {
 
   /** The {@code IndexScan} of an index plan, limited to {@code limit} results (0: no limit). */
   CodeBlock scan(QueryPlan plan, int limit) {
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.of(store, $S)", RepositoryImplWriter.INDEX_SCAN, plan.index().name());
+    return scan(plan, limit, "store");
+  }
+
+  private CodeBlock scan(QueryPlan plan, int limit, String store) {
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.of($N, $S)", RepositoryImplWriter.INDEX_SCAN, store, plan.index().name());
     for (BoundCriterion c : plan.equalities()) {
       switch (c.operator()) {
         case IN -> b.add(".in($N, v -> $L)", c.params().get(0), element(c.field(), CodeBlock.of("v")));

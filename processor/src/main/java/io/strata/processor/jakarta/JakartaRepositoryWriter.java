@@ -10,11 +10,15 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.codegen.Generated;
 import io.strata.processor.codegen.RepositoryWriter;
+import io.strata.processor.codegen.ScanCode;
+import io.strata.processor.jdql.JdqlCondition;
 import io.strata.processor.jdql.JdqlParser;
 import io.strata.processor.jdql.JdqlStatement;
 import io.strata.processor.jdql.JdqlSyntaxException;
+import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.Operator;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
@@ -55,6 +59,8 @@ import javax.lang.model.util.Types;
  */
 public final class JakartaRepositoryWriter {
   public static final String REPOSITORY = "jakarta.data.repository.Repository";
+  /** The compiler option that makes a Jakarta Data method no index serves a compile error instead of a warning. */
+  public static final String REQUIRE_INDEXES_OPTION = "strata.requireIndexes";
   private static final String PKG = "jakarta.data.repository.";
   private static final ClassName DATA_STORE = ClassName.get("io.strata.jakarta.data", "DataStore");
   private static final ClassName ATTRIBUTES = ClassName.get("io.strata.jakarta.data", "Attributes");
@@ -72,6 +78,9 @@ public final class JakartaRepositoryWriter {
   private final Elements elements;
   private final Diagnostics diagnostics;
   private final Function<TypeElement, Optional<EntityModel>> models;
+  /** {@code -Astrata.requireIndexes} as given, null when absent. */
+  private final String requireIndexesOption;
+  private boolean requireIndexes;
 
   /** @param models the entity model of a type, empty when it is not an entity Strata stores */
   public JakartaRepositoryWriter(ProcessingEnvironment env, Diagnostics diagnostics, Function<TypeElement, Optional<EntityModel>> models) {
@@ -80,6 +89,7 @@ public final class JakartaRepositoryWriter {
     this.elements = env.getElementUtils();
     this.diagnostics = diagnostics;
     this.models = models;
+    this.requireIndexesOption = env.getOptions().get(REQUIRE_INDEXES_OPTION);
   }
 
   /** Whether {@code repository} is Strata's to implement: no other provider named, and its entities are Strata's. */
@@ -107,6 +117,11 @@ public final class JakartaRepositoryWriter {
   /** The generated implementation, or empty when an error was reported. */
   public Optional<JavaFile> write(TypeElement repository) {
     diagnostics.reset();
+    if (requireIndexesOption != null && !requireIndexesOption.equals("true") && !requireIndexesOption.equals("false")) {
+      diagnostics.error(repository, Messages.REQUIRE_INDEXES_OPTION_INVALID, requireIndexesOption);
+      return Optional.empty();
+    }
+    requireIndexes = Boolean.parseBoolean(requireIndexesOption);
     ClassName iface = ClassName.get(repository);
     ClassName impl = ClassName.get(iface.packageName(), String.join("_", iface.simpleNames()) + "Impl");
     TypeSpec.Builder type = TypeSpec.classBuilder(impl)
@@ -335,9 +350,12 @@ public final class JakartaRepositoryWriter {
     return null;
   }
 
-  /** A query bound to one entity: what a find/count/exists/delete/update method reads and does. */
+  /**
+   * A query bound to one entity: what a find/count/exists/delete/update method reads and does. {@code criteria} are the
+   * conditions an index could serve ({@link IndexableCriteria}), null when the conditions are not one conjunction.
+   */
   private record Query(EntityModel entity, String action, CodeBlock where, List<CodeBlock> order, int first,
-      FieldModel select, CodeBlock update, Object idLookup, String plan) {}
+      FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria) {}
 
   /** Writes one method. */
   private final class MethodWriter {
@@ -393,6 +411,14 @@ public final class JakartaRepositoryWriter {
     }
 
     /** Whether the method's one parameter is an entity or entities (a lifecycle {@code @Delete}, not a parameter-based one). */
+    private IndexableCriteria indexable() {
+      Map<String, TypeMirror> parameterTypes = new LinkedHashMap<>();
+      for (int i = 0; i < values.size(); i++) {
+        parameterTypes.put(values.get(i).getSimpleName().toString(), valueTypes.get(i));
+      }
+      return new IndexableCriteria(parameterTypes, types);
+    }
+
     private boolean isLifecycleParameter() {
       if (method.getParameters().size() != 1) {
         return false;
@@ -522,11 +548,12 @@ public final class JakartaRepositoryWriter {
       parsed.order().stream().filter(o -> !o.known()).forEach(o -> unknown.add(o.property()));
       if (!unknown.isEmpty()) {
         diagnostics.warning(method, Messages.JAKARTA_UNKNOWN_PROPERTY, description, unknown.get(0), entity.type().simpleName(), props.keySet());
-        return Optional.of(new Query(entity, "unknown:" + unknown.get(0), null, List.of(), 0, null, null, null, null));
+        return Optional.of(new Query(entity, "unknown:" + unknown.get(0), null, List.of(), 0, null, null, null, List.of()));
       }
       int next = 0;
       CodeBlock.Builder or = CodeBlock.builder();
       Object idLookup = null;
+      List<BoundCriterion> criteria = parsed.where().size() > 1 ? null : new ArrayList<>();
       for (List<MethodName.Condition> conjunction : parsed.where()) {
         CodeBlock.Builder and = CodeBlock.builder();
         for (MethodName.Condition c : conjunction) {
@@ -540,6 +567,9 @@ public final class JakartaRepositoryWriter {
             idLookup = args.get(0);
           }
           and.add(and.isEmpty() ? "$L" : " && $L", condition(f, c, args));
+          if (criteria != null) {
+            indexable().ofMethodName(f, c, args).ifPresent(criteria::add);
+          }
         }
         or.add(or.isEmpty() ? "$L" : " || $L", and.build());
       }
@@ -548,7 +578,7 @@ public final class JakartaRepositoryWriter {
         order.add(CodeBlock.of("$T.$L($S)", SORT, o.descending() ? "desc" : "asc", o.property()));
       }
       CodeBlock where = parsed.where().isEmpty() ? null : or.build();
-      return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, null));
+      return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria));
     }
 
     private CodeBlock condition(FieldModel f, MethodName.Condition c, List<String> args) {
@@ -591,6 +621,7 @@ public final class JakartaRepositoryWriter {
       Map<String, FieldModel> props = properties(entity);
       CodeBlock.Builder where = CodeBlock.builder();
       Object idLookup = null;
+      List<BoundCriterion> criteria = new ArrayList<>();
       for (VariableElement p : values) {
         String by = annotationValue(p, PKG + "By", "value");
         String name = by == null ? p.getSimpleName().toString() : by;
@@ -603,6 +634,7 @@ public final class JakartaRepositoryWriter {
           idLookup = p.getSimpleName().toString();
         }
         where.add(where.isEmpty() ? "$T.eq($L, $N)" : " && $T.eq($L, $N)", QueryBinder.VALUES, f.read(), p.getSimpleName());
+        indexable().of(f, Operator.EQUALS, List.of(p.getSimpleName().toString())).ifPresent(criteria::add);
       }
       List<CodeBlock> order = new ArrayList<>();
       for (AnnotationMirror o : orderBys(method)) {
@@ -623,7 +655,7 @@ public final class JakartaRepositoryWriter {
       if (diagnostics.failed()) {
         return Optional.empty();
       }
-      return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, null));
+      return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, criteria));
     }
 
     private Optional<Query> jdql(String text) {
@@ -660,6 +692,10 @@ public final class JakartaRepositoryWriter {
       QueryBinder binder = new QueryBinder(entity, i -> i >= 1 && i <= values.size() ? values.get(i - 1).getSimpleName().toString() : null,
           named::get, elements);
       try {
+        Optional<JdqlCondition> condition = statement instanceof JdqlStatement.Select s ? s.where()
+            : statement instanceof JdqlStatement.Update u ? u.where() : ((JdqlStatement.Delete) statement).where();
+        List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
+            : indexable().ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull);
         if (statement instanceof JdqlStatement.Select s) {
           CodeBlock where = s.where().map(binder::condition).orElse(null);
           List<CodeBlock> order = new ArrayList<>();
@@ -676,10 +712,11 @@ public final class JakartaRepositoryWriter {
               select = binder.property(v.value());
             }
           }
-          return Optional.of(new Query(entity, action, where, order, 0, select, null, null, null));
+          return Optional.of(new Query(entity, action, where, order, 0, select, null, null, criteria));
         }
         if (statement instanceof JdqlStatement.Delete d) {
-          return Optional.of(new Query(entity, "delete", d.where().map(binder::condition).orElse(null), List.of(), 0, null, null, null, null));
+          return Optional.of(new Query(entity, "delete", d.where().map(binder::condition).orElse(null), List.of(), 0, null, null, null,
+              criteria));
         }
         JdqlStatement.Update u = (JdqlStatement.Update) statement;
         CodeBlock.Builder change = CodeBlock.builder().add("e -> {\n").indent();
@@ -699,7 +736,7 @@ public final class JakartaRepositoryWriter {
         }
         change.add("return e;\n").unindent().add("}");
         return Optional.of(new Query(entity, "update", u.where().map(binder::condition).orElse(null), List.of(), 0, null,
-            change.build(), null, null));
+            change.build(), null, criteria));
       } catch (QueryBinder.BindException e) {
         bindError(text, e.offset, e.getMessage());
         return Optional.empty();
@@ -747,41 +784,81 @@ public final class JakartaRepositoryWriter {
       }
       CodeBlock where = q.where() == null ? CodeBlock.of("e -> true") : CodeBlock.of("e -> $L", q.where());
       TypeMirror result = type.getReturnType();
-      String rows = "{@code (\"" + entity.entityName() + "\", \"R\", id)}";
+      String row = "{@code (\"" + entity.entityName() + "\", \"R\", id)}";
+      if (q.idLookup() != null && idLookup(b, q, data, row, result)) {
+        return Optional.of(b.build());
+      }
+      JakartaPlanner.Read read = new JakartaPlanner(entity).plan(description, q.criteria(), q.where() != null);
+      if (read.unserved() != null) {
+        if (requireIndexes) {
+          diagnostics.error(method, Messages.JAKARTA_REQUIRED_INDEX, description, entity.type().simpleName(), read.unserved());
+          return Optional.empty();
+        }
+        diagnostics.warning(method, Messages.JAKARTA_NOT_INDEXED, description, entity.type().simpleName(), read.unserved());
+      }
+      CodeBlock candidates = read.candidates();
       switch (q.action()) {
         case "count" -> {
           if (q.where() == null) {
             b.addJavadoc("Reads the counter key {@code (\"$L\", \"#\")}.\n", entity.entityName());
             return returnNumber(b, CodeBlock.of("$N.countAll()", data), result);
           }
-          b.addJavadoc("Reads every row $L in id order, in batches, and counts those that match.\n", rows);
-          return returnNumber(b, CodeBlock.of("(long) $N.matching($L).size()", data, where), result);
+          b.addJavadoc("Counts the entities that match. $L\n", read.plan());
+          return returnNumber(b, CodeBlock.of("(long) $N.matching($L, $L).size()", data, where, candidates), result);
         }
         case "exists" -> {
-          if (q.idLookup() != null) {
-            b.addJavadoc("Reads at most one key of $L.\n", rows);
-            b.addStatement("return $N.existsById($N)", data, (String) q.idLookup());
-          } else {
-            b.addJavadoc("Reads every row $L in id order, in batches, until one matches.\n", rows);
-            b.addStatement("return !$N.matching($L).isEmpty()", data, where);
-          }
+          b.addJavadoc("Whether an entity matches. $L\n", read.plan());
+          b.addStatement("return !$N.matching($L, $L).isEmpty()", data, where, candidates);
           return Optional.of(b.build());
         }
         case "delete" -> {
-          if (q.idLookup() != null && result.getKind() == TypeKind.VOID) {
-            b.addJavadoc("Clears the row $L and its index entries, if stored.\n", rows);
-            b.addStatement("$N.deleteById($N)", data, (String) q.idLookup());
-            return Optional.of(b.build());
-          }
-          b.addJavadoc("Reads every row $L, then deletes those that match with their index entries, in one transaction.\n", rows);
-          return returnNumber(b, CodeBlock.of("$N.delete($L)", data, where), result);
+          b.addJavadoc("Deletes the entities that match with their index entries, in one transaction. $L\n", read.plan());
+          return returnNumber(b, CodeBlock.of("$N.delete($L, $L)", data, where, candidates), result);
         }
         case "update" -> {
-          b.addJavadoc("Reads every row $L, then rewrites those that match with their index entries, in one transaction.\n", rows);
-          return returnNumber(b, CodeBlock.of("$N.update($L, $L)", data, where, q.update()), result);
+          b.addJavadoc("Rewrites the entities that match with their index entries, in one transaction. $L\n", read.plan());
+          return returnNumber(b, CodeBlock.of("$N.update($L, $L, $L)", data, where, candidates, q.update()), result);
         }
         default -> {
-          return find(b, q, where, result);
+          return find(b, q, where, candidates, read.plan(), result);
+        }
+      }
+    }
+
+    /** The body of a query by id alone, when its result needs one row: true when written. */
+    private boolean idLookup(MethodSpec.Builder b, Query q, String data, String row, TypeMirror result) {
+      CodeBlock id = ScanCode.queryElement(q.entity(), q.entity().id(), CodeBlock.of("$N", (String) q.idLookup()));
+      switch (q.action()) {
+        case "exists" -> {
+          b.addJavadoc("Reads at most one key of $L.\n", row);
+          b.addStatement("return $N.existsById($L)", data, id);
+          return true;
+        }
+        case "delete" -> {
+          if (result.getKind() != TypeKind.VOID) {
+            return false;
+          }
+          b.addJavadoc("Clears the row $L and its index entries, if stored.\n", row);
+          b.addStatement("$N.deleteById($L)", data, id);
+          return true;
+        }
+        case "find" -> {
+          String shape = shape(result);
+          boolean ordered = !q.order().isEmpty() || !sorts.isEmpty();
+          if (ordered || limit != null || pageRequest != null || q.select() != null || !("optional".equals(shape) || "single".equals(shape))) {
+            return false;
+          }
+          b.addJavadoc("Reads one row, $L.\n", row);
+          if (shape.equals("optional")) {
+            b.addStatement("return $N.findById($L)", data, id);
+          } else {
+            b.addStatement("return $N.findById($L).orElseThrow(() -> new $T($S))", data, id, EMPTY_RESULT,
+                description + " found no " + q.entity().type().simpleName() + " with that id");
+          }
+          return true;
+        }
+        default -> {
+          return false;
         }
       }
     }
@@ -810,11 +887,11 @@ public final class JakartaRepositoryWriter {
       return Optional.of(b.build());
     }
 
-    private Optional<MethodSpec> find(MethodSpec.Builder b, Query q, CodeBlock where, TypeMirror result) {
+    private Optional<MethodSpec> find(MethodSpec.Builder b, Query q, CodeBlock where, CodeBlock candidates, String plan,
+        TypeMirror result) {
       EntityModel entity = q.entity();
       String data = dataField(entity);
       TypeName t = entity.type();
-      String rows = "{@code (\"" + entity.entityName() + "\", \"R\", id)}";
       String shape = shape(result);
       if (shape == null) {
         diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a find",
@@ -828,20 +905,7 @@ public final class JakartaRepositoryWriter {
             "its elements must be " + entity.type().simpleName() + " (or SELECT one property to return its values)");
         return Optional.empty();
       }
-      boolean ordered = !q.order().isEmpty() || !sorts.isEmpty();
-      if (q.idLookup() != null && !ordered && limit == null && pageRequest == null && q.select() == null
-          && (shape.equals("optional") || shape.equals("single"))) {
-        b.addJavadoc("Reads one row, $L.\n", rows);
-        if (shape.equals("optional")) {
-          b.addStatement("return $N.findById($N)", data, (String) q.idLookup());
-        } else {
-          b.addStatement("return $N.findById($N).orElseThrow(() -> new $T($S))", data, (String) q.idLookup(), EMPTY_RESULT,
-              description + " found no " + entity.type().simpleName() + " with that id");
-        }
-        return Optional.of(b.build());
-      }
-      b.addJavadoc("Reads every row $L in id order, in batches, keeps those that match, and sorts$L in memory.\n", rows,
-          pageRequest != null ? " and pages" : "");
+      b.addJavadoc("The entities that match, sorted$L in memory. $L\n", pageRequest != null ? " and paged" : "", plan);
       CodeBlock.Builder fixed = CodeBlock.builder();
       q.order().forEach(o -> fixed.add(fixed.isEmpty() ? "$L" : ", $L", o));
       CodeBlock.Builder dynamic = CodeBlock.builder();
@@ -856,15 +920,15 @@ public final class JakartaRepositoryWriter {
               "add a PageRequest parameter, or return a List");
           return Optional.empty();
         }
-        CodeBlock page = CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L), $N)", RESULT_PAGES, shape, data, data, where,
-            pageRequest);
+        CodeBlock page = CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape, data, data,
+            where, candidates, pageRequest);
         if (project != null && shape.equals("page")) {
           page = CodeBlock.of("$T.map($L, $L)", RESULT_PAGES, page, project);
         }
         b.addStatement("return $L", page);
         return Optional.of(b.build());
       }
-      b.addStatement("$T<$T> found$$ = $N.sorted($L, order$$)", List.class, t, data, where);
+      b.addStatement("$T<$T> found$$ = $N.sorted($L, $L, order$$)", List.class, t, data, where, candidates);
       if (q.first() > 0) {
         b.addStatement("found$$ = $T.limit(found$$, $T.of($L))", RESULT_PAGES, LIMIT, q.first());
       }

@@ -109,6 +109,29 @@ final class QueryBinder {
     return negated ? CodeBlock.of("(!$T.isNull($L) && !$L)", VALUES, value(operand), test) : test;
   }
 
+  /** The property {@code e} names, or null when it names none (an enum constant, a literal, an unknown name). */
+  FieldModel propertyOrNull(JdqlExpression e) {
+    if ((e instanceof JdqlExpression.Path p && enumConstant(p) != null) || !(e instanceof JdqlExpression.Path || e instanceof JdqlExpression.IdOfThis)) {
+      return null;
+    }
+    try {
+      return property(e);
+    } catch (BindException unknown) {
+      return null;
+    }
+  }
+
+  /** The Java parameter a JDQL parameter {@code e} binds, or null when {@code e} is no parameter or binds none. */
+  String parameterOrNull(JdqlExpression e) {
+    if (e instanceof JdqlExpression.NamedParameter n) {
+      return named == null ? null : named.apply(n.name());
+    }
+    if (e instanceof JdqlExpression.OrdinalParameter o) {
+      return positional == null ? null : positional.apply(o.position());
+    }
+    return null;
+  }
+
   /** Java code computing {@code e}'s value as an {@code Object}. */
   CodeBlock value(JdqlExpression e) {
     if (e instanceof JdqlExpression.Path p) {

@@ -13,6 +13,12 @@ public enum Messages {
       + " throws MappingException. Store the field (@jakarta.nosql.Column) or rename the method"),
   JAKARTA_FIND_PROPERTY("parameter '%s' of %s matches no persistent property of %s (its properties are %s): name the"
       + " parameter after a property, or annotate it @By(\"property\")"),
+  JAKARTA_NOT_INDEXED("%s reads every %s row and checks its conditions in memory: %s. (A warning; compile with"
+      + " -Astrata.requireIndexes=true to make it an error)"),
+  JAKARTA_REQUIRED_INDEX("%s reads every %s row and checks its conditions in memory, and -Astrata.requireIndexes=true asks"
+      + " for an index: %s"),
+  REQUIRE_INDEXES_OPTION_INVALID("-Astrata.requireIndexes=%s: write -Astrata.requireIndexes=true (a Jakarta Data method no"
+      + " index serves is a compile error) or -Astrata.requireIndexes=false (a warning, the default)"),
   JAKARTA_PARAMETERS("%s takes %d query parameter(s) but its query uses %d: %s"),
   JAKARTA_RESULT("%s returns %s, which Strata cannot produce for %s: %s"),
   JAKARTA_LIFECYCLE("@%s method %s must take exactly one parameter: an entity, an array, a List or an Iterable of entities"),

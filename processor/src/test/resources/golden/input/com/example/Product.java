@@ -1,5 +1,6 @@
 package com.example;
 
+import io.strata.annotations.Indexed;
 import jakarta.nosql.Column;
 import jakarta.nosql.Entity;
 import jakarta.nosql.Id;
@@ -10,10 +11,10 @@ public class Product {
 
   @Id private long id;
   @Column private String name;
-  @Column private Kind kind;
+  @Indexed @Column private Kind kind;
   @Column private char grade;
   @Column private boolean isFragile;
-  @Column private Double price;
+  @Indexed @Column private Double price;
   private String note;
 
   public long getId() {

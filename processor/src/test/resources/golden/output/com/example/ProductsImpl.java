@@ -7,6 +7,7 @@ import io.strata.jakarta.data.Attributes;
 import io.strata.jakarta.data.DataStore;
 import io.strata.jakarta.data.ResultPages;
 import io.strata.jakarta.data.Values;
+import io.strata.query.IndexScan;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Limit;
@@ -63,6 +64,8 @@ public final class ProductsImpl implements Products {
   public ProductsImpl(Database db, Subspace root) {
     Objects.requireNonNull(db, "db");
     this.productData = new DataStore<>(db, EntityStore.builder(ProductCodec.INSTANCE, Objects.requireNonNull(root, "root"))
+          .index("kind", "kind")
+          .index("price", "price")
           .packed()
           .ids(v -> v == null ? 0 : Elements.toLong(v))
           .build(), PRODUCT);
@@ -93,22 +96,22 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts in memory.
+   * The entities that match, sorted in memory. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
    */
   @Override
   public Stream<Product> findAll() {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of());
-    List<Product> found$ = productData.sorted(e -> true, order$);
+    List<Product> found$ = productData.sorted(e -> true, DataStore.allRows(), order$);
     return found$.stream();
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts and pages in memory.
+   * The entities that match, sorted and paged in memory. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
    */
   @Override
   public Page<Product> findAll(PageRequest pageRequest, Order<Product> sortBy) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sortBy);
-    return ResultPages.page(productData.attributes(), order$, productData.matching(e -> true), pageRequest);
+    return ResultPages.page(productData.attributes(), order$, productData.matching(e -> true, DataStore.allRows()), pageRequest);
   }
 
   /**
@@ -168,86 +171,86 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts in memory.
+   * The entities that match, sorted in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code price < max}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public List<Product> findByNameIgnoreCaseStartsWithAndPriceLessThanOrderByPriceDesc(String prefix,
       double max) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("price")));
-    List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), order$);
+    List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), DataStore.index(store$ -> IndexScan.of(store$, "price").to(Elements.ofFloating(max), false), max), order$);
     return found$;
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, and counts those that match.
+   * Counts the entities that match. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public long countByKindNot(Product.Kind kind) {
-    return (long) productData.matching(e -> Values.ne(e.getKind(), kind)).size();
+    return (long) productData.matching(e -> Values.ne(e.getKind(), kind), DataStore.allRows()).size();
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, until one matches.
+   * Whether an entity matches. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public boolean existsByGradeIn(List<Character> grades) {
-    return !productData.matching(e -> Values.inAny(e.getGrade(), grades)).isEmpty();
+    return !productData.matching(e -> Values.inAny(e.getGrade(), grades), DataStore.allRows()).isEmpty();
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)}, then deletes those that match with their index entries, in one transaction.
+   * Deletes the entities that match with their index entries, in one transaction. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public void deleteByIsFragileTrue() {
-    productData.delete(e -> Values.eq(e.isFragile(), true));
+    productData.delete(e -> Values.eq(e.isFragile(), true), DataStore.allRows());
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts in memory.
+   * The entities that match, sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public Optional<Product> findFirstByKindOrderByNameAsc(Product.Kind kind, Sort<?>... more) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")), (Object) more);
-    List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), kind), order$);
+    List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), order$);
     found$ = ResultPages.limit(found$, Limit.of(1));
     return ResultPages.optional(found$, "Products.findFirstByKindOrderByNameAsc");
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts in memory.
+   * The entities that match, sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = k}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public Stream<Product> byKind(Product.Kind k, Limit limit) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
-    List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), order$);
+    List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(k)), k), order$);
     found$ = ResultPages.limit(found$, limit);
     return found$.stream();
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts and pages in memory.
+   * The entities that match, sorted and paged in memory. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), order);
-    return ResultPages.cursoredPage(productData.attributes(), order$, productData.matching(e -> Values.eq(e.isFragile(), isFragile)), page);
+    return ResultPages.cursoredPage(productData.attributes(), order$, productData.matching(e -> Values.eq(e.isFragile(), isFragile), DataStore.allRows()), page);
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)} in id order, in batches, keeps those that match, and sorts and pages in memory.
+   * The entities that match, sorted and paged in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code min <= price <= max}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public Page<String> namesPricedBetween(double min, double max, PageRequest page) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("price")));
-    return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> (Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%")))), page), e -> (String) e.getName());
+    return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> (Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%"))), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
   }
 
   /**
-   * Reads every row {@code ("Product", "R", id)}, then rewrites those that match with their index entries, in one transaction.
+   * Rewrites the entities that match with their index entries, in one transaction. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public long reprice(double factor) {
-    return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), e -> {
+    return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), DataStore.allRows(), e -> {
           Object v0 = Values.multiply(e.getPrice(), factor);
           Double f_price = v0 == null ? null : Values.toDouble(v0);
           e.setPrice(f_price);

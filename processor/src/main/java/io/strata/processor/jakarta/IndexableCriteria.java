@@ -1,0 +1,145 @@
+package io.strata.processor.jakarta;
+
+import com.palantir.javapoet.TypeName;
+import io.strata.processor.jdql.JdqlCondition;
+import io.strata.processor.jdql.JdqlExpression;
+import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.Operator;
+import io.strata.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
+
+/**
+ * The conditions of one Jakarta Data query that an index can serve ({@link JakartaPlanner}): a property compared with a
+ * method parameter of the property's own type (boxed or not), by an operator whose meaning on index keys is the meaning
+ * Jakarta Data gives it. Decimals are left to the predicate (their keys keep the scale, while {@code 1.0 = 1.00}), and so
+ * are ranges on enums and UUIDs (their keys do not sort as Jakarta Data orders them).
+ */
+final class IndexableCriteria {
+  private final Map<String, TypeMirror> parameterTypes;
+  private final Types types;
+
+  /** @param parameterTypes the method's value parameters, by their Java names */
+  IndexableCriteria(Map<String, TypeMirror> parameterTypes, Types types) {
+    this.parameterTypes = parameterTypes;
+    this.types = types;
+  }
+
+  /** The criterion for {@code f op params}, or empty when an index cannot serve it exactly. */
+  Optional<BoundCriterion> of(FieldModel f, Operator op, List<String> params) {
+    ValueType t = f.queryType();
+    if (!t.isScalar() || t.kind() == ValueType.Kind.BIG_DECIMAL || t.kind() == ValueType.Kind.BYTES) {
+      return Optional.empty();
+    }
+    boolean fits = switch (op) {
+      case TRUE, FALSE -> t.kind() == ValueType.Kind.BOOLEAN;
+      case STARTING_WITH -> t.kind() == ValueType.Kind.STRING;
+      case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> t.isOrdered();
+      case EQUALS, IN -> true;
+      default -> false;
+    };
+    for (String p : params) {
+      TypeMirror type = parameterTypes.get(p);
+      fits &= type != null && (op == Operator.IN ? collectionOf(type, t) : sameType(TypeName.get(type), t));
+    }
+    return fits ? Optional.of(new BoundCriterion(f, op, params)) : Optional.empty();
+  }
+
+  private static boolean sameType(TypeName parameter, ValueType property) {
+    return parameter.box().equals(property.type().box());
+  }
+
+  private boolean collectionOf(TypeMirror type, ValueType property) {
+    return type instanceof DeclaredType d && d.getTypeArguments().size() == 1 && isCollection(types.erasure(type))
+        && sameType(TypeName.get(d.getTypeArguments().get(0)), property);
+  }
+
+  private boolean isCollection(TypeMirror erased) {
+    if (erased.toString().equals("java.util.Collection")) {
+      return true;
+    }
+    return types.directSupertypes(erased).stream().anyMatch(s -> isCollection(types.erasure(s)));
+  }
+
+  /**
+   * The criteria of a JDQL {@code WHERE}: its conjuncts of the form {@code property op parameter} (or mirrored), or null
+   * when the condition is a disjunction at the top.
+   *
+   * @param property the property a path names, or null (an enum constant, an unknown name)
+   * @param parameter the Java name of the method parameter a JDQL parameter binds, or null
+   */
+  List<BoundCriterion> ofJdql(JdqlCondition where, Function<JdqlExpression, FieldModel> property,
+      Function<JdqlExpression, String> parameter) {
+    if (where instanceof JdqlCondition.Or) {
+      return null;
+    }
+    List<BoundCriterion> out = new ArrayList<>();
+    conjuncts(where, property, parameter, out);
+    return out;
+  }
+
+  private void conjuncts(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter,
+      List<BoundCriterion> out) {
+    if (c instanceof JdqlCondition.And and) {
+      conjuncts(and.left(), property, parameter, out);
+      conjuncts(and.right(), property, parameter, out);
+    } else if (c instanceof JdqlCondition.Comparison cmp) {
+      FieldModel left = property.apply(cmp.left());
+      FieldModel right = property.apply(cmp.right());
+      String leftParam = parameter.apply(cmp.left());
+      String rightParam = parameter.apply(cmp.right());
+      if (left != null && rightParam != null) {
+        operator(cmp.comparator(), false).flatMap(op -> of(left, op, List.of(rightParam))).ifPresent(out::add);
+      } else if (right != null && leftParam != null) {
+        operator(cmp.comparator(), true).flatMap(op -> of(right, op, List.of(leftParam))).ifPresent(out::add);
+      }
+    } else if (c instanceof JdqlCondition.Between b && !b.negated()) {
+      FieldModel f = property.apply(b.value());
+      String low = parameter.apply(b.low());
+      String high = parameter.apply(b.high());
+      if (f != null && low != null && high != null) {
+        of(f, Operator.BETWEEN, List.of(low, high)).ifPresent(out::add);
+      }
+    }
+  }
+
+  /** The operator of {@code property cmp parameter}, or of {@code parameter cmp property} when {@code mirrored}. */
+  private static Optional<Operator> operator(JdqlCondition.Comparator cmp, boolean mirrored) {
+    return Optional.ofNullable(switch (cmp) {
+      case EQUAL -> Operator.EQUALS;
+      case LESS -> mirrored ? Operator.GREATER_THAN : Operator.LESS_THAN;
+      case LESS_EQUAL -> mirrored ? Operator.GREATER_THAN_EQUAL : Operator.LESS_THAN_EQUAL;
+      case GREATER -> mirrored ? Operator.LESS_THAN : Operator.GREATER_THAN;
+      case GREATER_EQUAL -> mirrored ? Operator.LESS_THAN_EQUAL : Operator.GREATER_THAN_EQUAL;
+      case NOT_EQUAL -> null;
+    });
+  }
+
+  /** The criterion of a method-name condition, or empty ({@code Not}, {@code IgnoreCase} and the text tests stay in memory). */
+  Optional<BoundCriterion> ofMethodName(FieldModel f, MethodName.Condition c, List<String> args) {
+    if (c.not() || c.ignoreCase()) {
+      return Optional.empty();
+    }
+    Operator op = switch (c.operator()) {
+      case EQUAL -> Operator.EQUALS;
+      case GREATER_THAN -> Operator.GREATER_THAN;
+      case GREATER_THAN_EQUAL -> Operator.GREATER_THAN_EQUAL;
+      case LESS_THAN -> Operator.LESS_THAN;
+      case LESS_THAN_EQUAL -> Operator.LESS_THAN_EQUAL;
+      case BETWEEN -> Operator.BETWEEN;
+      case IN -> Operator.IN;
+      case STARTS_WITH -> Operator.STARTING_WITH;
+      case TRUE -> Operator.TRUE;
+      case FALSE -> Operator.FALSE;
+      default -> null;
+    };
+    return op == null ? Optional.empty() : of(f, op, args);
+  }
+}

@@ -1,0 +1,126 @@
+package io.strata.processor.jakarta;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import io.strata.processor.codegen.PlanDoc;
+import io.strata.processor.codegen.ScanCode;
+import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.Operator;
+import io.strata.processor.model.QueryPlan;
+import io.strata.processor.planning.QueryPlanner;
+import io.strata.processor.validation.QueryError;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Plans a Jakarta Data query onto its entity's indexes at compile time, with Strata's own {@link QueryPlanner}.
+ *
+ * <p>The conditions an index can serve are given as criteria: equality, {@code In}, the ranges, {@code Between},
+ * {@code StartsWith} and {@code True}/{@code False} on a property, each compared with a method parameter of the
+ * property's own type, in a query whose conditions form one conjunction. They are planned as a Strata repository's
+ * {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
+ * equality or {@code In} on the id reads those rows. The generated predicate still checks every condition of the query
+ * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
+ * Everything else ({@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code IgnoreCase}, {@code Null},
+ * {@code <>}, functions, arithmetic, literals, {@code Or}) is checked in memory on the candidates.
+ */
+final class JakartaPlanner {
+  private static final ClassName DATA_STORE = ClassName.get("io.strata.jakarta.data", "DataStore");
+
+  /**
+   * What a query reads.
+   *
+   * @param candidates a {@code DataStore.Candidates} expression
+   * @param plan the javadoc sentence saying which keys it reads
+   * @param unserved when the query has conditions and still reads every row: why, and the index that would serve it;
+   *     else null
+   */
+  record Read(CodeBlock candidates, String plan, String unserved) {}
+
+  private final EntityModel entity;
+
+  JakartaPlanner(EntityModel entity) {
+    this.entity = entity;
+  }
+
+  /**
+   * @param method the method, for messages
+   * @param criteria the conditions an index could serve (see the class comment), or null when the query's conditions
+   *     are not one conjunction
+   * @param conditions whether the query has any condition at all
+   */
+  Read plan(String method, List<BoundCriterion> criteria, boolean conditions) {
+    String rows = "every row {@code (\"" + entity.entityName() + "\", \"R\", id)} in id order, in batches of "
+        + "{@value io.strata.jakarta.data.DataStore#BATCH}";
+    CodeBlock all = CodeBlock.of("$T.allRows()", DATA_STORE);
+    if (!conditions) {
+      return new Read(all, "Reads " + rows + ".", null);
+    }
+    if (criteria == null) {
+      return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
+          "its conditions are joined by Or, which is not planned onto indexes (declare one method per branch)");
+    }
+    if (criteria.isEmpty()) {
+      return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
+          "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
+              + " arithmetic and literals are checked on each row; an index serves =, In, <, <=, >, >=, Between, StartsWith,"
+              + " True and False against a parameter of the property's own type)");
+    }
+    QueryPlan plan;
+    try {
+      plan = new QueryPlanner(entity).plan(method, criteria, List.of(), null, true);
+    } catch (QueryError e) {
+      plan = null;
+    }
+    if (plan == null || plan.allRows()) {
+      return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
+          suggestion(criteria));
+    }
+    if (plan.byId()) {
+      BoundCriterion id = plan.equalities().get(0);
+      String p = id.params().get(0);
+      CodeBlock ids = id.operator() == Operator.IN ? CodeBlock.of("$N", p) : CodeBlock.of("$T.asList($N)", Arrays.class, p);
+      return new Read(CodeBlock.of("$T.ids($L)", DATA_STORE, ids), "Reads the row {@code (\"" + entity.entityName()
+          + "\", \"R\", id)} of " + (id.operator() == Operator.IN ? "each distinct id of {@code " + p + "}, concurrently"
+          : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null);
+    }
+    // the predicate checks every condition: the scan needs none of the planner's in-memory filters
+    QueryPlan narrowing = new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, false, false, false, true,
+        List.of());
+    CodeBlock.Builder args = CodeBlock.builder();
+    Set<String> params = new LinkedHashSet<>();
+    plan.equalities().forEach(c -> params.addAll(c.params()));
+    plan.range().forEach(c -> params.addAll(c.params()));
+    params.forEach(p -> args.add(", $N", p));
+    CodeBlock candidates = CodeBlock.of("$T.index(store$$ -> $L$L)", DATA_STORE, ScanCode.indexScan(entity, narrowing, "store$"),
+        args.build());
+    return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", one batch of "
+        + "{@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks"
+        + " the conditions on it.", null);
+  }
+
+  /** The index that would serve {@code criteria}: their equality properties, then one range property. */
+  private String suggestion(List<BoundCriterion> criteria) {
+    List<FieldModel> fields = new ArrayList<>();
+    criteria.stream().filter(c -> c.operator().kind() == Operator.Kind.EQUALITY && !c.field().id()).map(BoundCriterion::field)
+        .filter(f -> !fields.contains(f)).forEach(fields::add);
+    criteria.stream().filter(c -> c.operator().kind() == Operator.Kind.RANGE).map(BoundCriterion::field).filter(f -> !fields.contains(f))
+        .findFirst().ifPresent(fields::add);
+    if (fields.isEmpty()) {
+      fields.add(criteria.get(0).field());
+    }
+    StringBuilder name = new StringBuilder("by");
+    List<String> quoted = new ArrayList<>();
+    for (FieldModel f : fields) {
+      name.append(Character.toUpperCase(f.name().charAt(0))).append(f.name().substring(1));
+      quoted.add("\"" + f.name() + "\"");
+    }
+    return "@Index(name = \"" + name + "\", fields = {" + String.join(", ", quoted) + "}) on " + entity.type().simpleName()
+        + " would serve it";
+  }
+}
