@@ -7,6 +7,8 @@ import io.strata.StrataDb;
 import io.strata.StrataException;
 import io.strata.IndexState;
 import io.strata.spatial.Geodesy;
+import jakarta.data.page.Page;
+import jakarta.data.page.PageRequest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +44,8 @@ import picocli.CommandLine.Spec;
         "later runs answer at once. With --url strata:mem: the database starts empty, so every subcommand imports first."},
     subcommands = {PlaceFinder.ImportCommand.class, PlaceFinder.BoxCommand.class, PlaceFinder.NearCommand.class,
         PlaceFinder.TopCommand.class, PlaceFinder.ShowCommand.class, IndexCommands.CountryCommand.class,
-        IndexCommands.RankCommand.class, IndexCommands.SearchCommand.class, CommandLine.HelpCommand.class})
+        IndexCommands.RankCommand.class, IndexCommands.SearchCommand.class, PagesCommand.class,
+        CommandLine.HelpCommand.class})
 public final class PlaceFinder implements Callable<Integer> {
   @Option(names = "--url", paramLabel = "<url>", description = {
       "the database instead of the --data directory:",
@@ -179,6 +182,11 @@ public final class PlaceFinder implements Callable<Integer> {
       List<Place> japan = places.findTop5ByCountryOrderByPopulationDesc("JP");
       printPlaces(japan, null);
 
+      Page<Place> second = app.atlas().inCountry("JP", PageRequest.ofPage(2, 3, true));
+      out.printf("%nJakarta Data: Atlas.inCountry(\"JP\", PageRequest.ofPage(2, 3)), page 2 of %d (byCountryPopulation's JP"
+          + " entries):%n", second.totalPages());
+      printPlaces(second.content(), null);
+
       Place tokyo = japan.get(0);
       out.println("\nDocument path getPath(" + tokyo.id() + ", \"details\", \"names\") = "
           + app.places().getPath(tokyo.id(), "details", "names").orElseThrow());
@@ -187,6 +195,8 @@ public final class PlaceFinder implements Callable<Integer> {
           + app.places().sourceSize(tokyo.id()) + " bytes");
       out.println("Places with 5 to 6 million people: "
           + places.findByPopulationBetween(5_000_000L, 6_000_000L).stream().map(Place::name).sorted().toList());
+      out.println("JDQL SELECT name WHERE population BETWEEN 5000000 AND 6000000 ORDER BY population DESC: "
+          + app.atlas().namesWithPopulation(5_000_000L, 6_000_000L));
       out.printf("Japan: %,d places, %,d people (countByCountry, sumPopulationByCountry: one aggregate key each).%n",
           places.countByCountry("JP"), places.sumPopulationByCountry("JP"));
       out.println("Names containing the phrase \"saint denis\": " + app.places().findByNameContainingPhrase("saint denis").stream()

@@ -12,6 +12,8 @@ interface PlacesComponent {
 
   Places queries();
 
+  Atlas atlas();
+
   FdbQueue<String> importJobs();
 
   Importer importer();

@@ -34,6 +34,13 @@ final class PlacesModule {
     return new PlacesImpl(db);
   }
 
+  /** The Jakarta Data repository over the same rows; {@code AtlasImpl(StrataDb)} too uses the URL's root and tenant. */
+  @Provides
+  @Singleton
+  Atlas atlas() {
+    return new AtlasImpl(db);
+  }
+
   /** Import jobs: one per batch of input lines, {@code "<first line>-<last line>"}. */
   @Provides
   @Singleton

@@ -310,6 +310,26 @@ class PlaceFinderEndToEndTest {
   }
 
   @Test
+  void pagesWalksACountrysPlacesThroughTheJakartaDataRepositoryAsBruteForceOrdersThem() throws Exception {
+    List<Place> fr = Importer.load().stream().filter(p -> p.country().equals("FR"))
+        .sorted(Comparator.comparingLong(Place::population).reversed().thenComparingLong(Place::id)).toList();
+    int pages = (fr.size() + 3) / 4;
+    Run r = run("pages", "fr", "--page", "3", "--size", "4");
+    assertEquals(0, r.exit(), r.all());
+    assertTrue(r.out().startsWith(String.format("FR, page 3 of %d (%,d places, 4 per page):%n", pages, fr.size())), r.out());
+    assertListedInOrder(fr.subList(8, 12).stream().map(Place::name).toList(), r.out());
+    assertEquals(4, r.out().lines().filter(l -> l.contains(" FR ")).count(), r.out());
+    Run last = run("pages", "FR", "--page", Integer.toString(pages), "--size", "4");
+    assertListedInOrder(fr.subList(4 * (pages - 1), fr.size()).stream().map(Place::name).toList(), last.out());
+    Run past = run("pages", "FR", "--page", Integer.toString(pages + 1), "--size", "4");
+    assertEquals(0, past.exit(), past.all());
+    assertTrue(past.out().contains("(none)"), "a page past the end is empty but knows the totals: " + past.out());
+    Run none = run("pages", "XX");
+    assertEquals(1, none.exit(), none.all());
+    assertTrue(none.err().startsWith("no places with the country code XX"), none.err());
+  }
+
+  @Test
   void aClusterUrlHereFailsWithOneLineSayingWhatToInstallOrFix() throws Exception {
     Run r = run("--url", "strata:fdb:/nonexistent/fdb.cluster", "top", "FR");
     assertEquals(1, r.exit(), r.all());
@@ -329,7 +349,7 @@ class PlaceFinderEndToEndTest {
   void helpListsTheSubcommands() throws Exception {
     Run r = run("--help");
     assertEquals(0, r.exit());
-    for (String sub : List.of("import", "box", "near", "top", "show", "country", "rank", "search", "help")) {
+    for (String sub : List.of("import", "box", "near", "top", "show", "country", "rank", "search", "pages", "help")) {
       assertTrue(r.out().contains("  " + sub + " "), r.out());
     }
     String help = r.out().replaceAll("\\s+", " ");
