@@ -6,7 +6,9 @@ package io.strata.processor.model;
  * @param name the field name: the last element of its row key
  * @param type how its value maps to a tuple element
  * @param read Java expression reading it from an instance named {@code e} ({@code e.name()}, {@code e.getName()}, {@code e.name})
- * @param write how the codec sets it on a no-arg-constructed instance, or null when it is passed to a constructor
+ * @param write a statement setting it on an instance named {@code e} from its decoded local (its setter or a field
+ *     assignment), or null when it has neither (a record component, a field only a constructor sets); the codec uses it
+ *     when it constructs with no arguments, a JDQL {@code UPDATE} always
  * @param id whether it is the {@code @Id}
  * @param nonNull whether it is declared never null (an annotation named {@code NonNull}, {@code NotNull} or
  *     {@code Nonnull}, e.g. JSpecify's or Jakarta Validation's); saves reject a null there

@@ -335,8 +335,15 @@ public final class EntityValidator {
     };
   }
 
-  /** Constructor arguments, or null for no-arg construction (then each field's write is set). */
+  /**
+   * Constructor arguments, or null for no-arg construction. Either way each field of a class gets its write (its setter
+   * or field assignment, when it has one): a JDQL {@code UPDATE} changes entities through them.
+   */
   private List<String> construction(TypeElement type, boolean record, List<Declared> declared, List<FieldModel> fields) {
+    if (!record) {
+      fields.replaceAll(f -> new FieldModel(f.name(), f.type(), f.read(),
+          writeStatement(type, declared.stream().filter(d -> d.name().equals(f.name())).findFirst().orElseThrow()), f.id(), f.nonNull()));
+    }
     List<ExecutableElement> ctors = ElementFilter.constructorsIn(type.getEnclosedElements());
     for (List<Declared> shape : List.of(declared, declared.stream().filter(Declared::stored).toList())) {
       for (ExecutableElement c : ctors) {
@@ -349,20 +356,8 @@ public final class EntityValidator {
       }
     }
     boolean noArg = ctors.stream().anyMatch(c -> c.getParameters().isEmpty() && Accessors.accessible(c));
-    if (!record && noArg) {
-      List<FieldModel> writable = new ArrayList<>();
-      for (FieldModel f : fields) {
-        String write = writeStatement(type, declared.stream().filter(d -> d.name().equals(f.name())).findFirst().orElseThrow());
-        if (write == null) {
-          break;
-        }
-        writable.add(new FieldModel(f.name(), f.type(), f.read(), write, f.id(), f.nonNull()));
-      }
-      if (writable.size() == fields.size()) {
-        fields.clear();
-        fields.addAll(writable);
-        return null;
-      }
+    if (!record && noArg && fields.stream().allMatch(f -> f.write() != null)) {
+      return null;
     }
     if (!diagnostics.failed()) {
       diagnostics.error(type, Messages.NOT_CONSTRUCTIBLE, type.getSimpleName(),

@@ -1,0 +1,340 @@
+package io.strata.processor.behaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.jakarta.Gadget;
+import io.strata.processor.fixtures.jakarta.Gadgets;
+import io.strata.processor.fixtures.jakarta.GadgetsImpl;
+import jakarta.data.Limit;
+import jakarta.data.Order;
+import jakarta.data.Sort;
+import jakarta.data.page.CursoredPage;
+import jakarta.data.page.Page;
+import jakarta.data.page.PageRequest;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Jakarta Data queries on Strata against brute force: random gadgets, random parameters and random orders, for method
+ * names, {@code @Find}, JDQL and sorts chosen at run time, whether an index serves the method ({@code Gadgets}' javadoc
+ * says which) or every row is read. Each answer must equal the test's own filter and comparator over the saved
+ * gadgets, element for element and in order. The seed is printed; replay a failure with {@code -Dstrata.jakarta.seed}.
+ */
+public abstract class JakartaQueriesContract extends BackendContract {
+  private static final long SEED = Long.getLong("strata.jakarta.seed", new SecureRandom().nextLong());
+  private static final int GADGETS = 150;
+  private static final int ROUNDS = 25;
+  private static final List<String> COLORS = List.of("red", "green", "blue", "black", "white");
+  private static final List<String> WORDS = List.of("alpha", "Beta", "gamma", "Delta", "epsilon", "Zeta");
+  private static final Map<String, Comparator<Gadget>> KEYS = new LinkedHashMap<>();
+
+  static {
+    System.out.println("jakarta queries seed " + SEED + " (replay with -Dstrata.jakarta.seed=" + SEED + ")");
+    KEYS.put("id", Comparator.comparingLong(g -> g.id));
+    KEYS.put("name", Comparator.comparing(g -> g.name));
+    KEYS.put("color", Comparator.comparing(g -> g.color));
+    KEYS.put("size", Comparator.comparingInt(g -> g.size));
+    KEYS.put("kind", Comparator.comparing(g -> g.kind));
+    KEYS.put("active", Comparator.comparing(g -> g.active));
+  }
+
+  private Random random;
+  private List<Gadget> saved;
+  private Gadgets gadgets;
+
+  @BeforeEach
+  void saveGadgets() {
+    random = new Random(SEED);
+    saved = new ArrayList<>();
+    for (int i = 0; i < GADGETS; i++) {
+      saved.add(randomGadget(2 * i + 1));
+    }
+    gadgets = new GadgetsImpl(db);
+    gadgets.saveAll(saved);
+  }
+
+  private Gadget randomGadget(long id) {
+    return new Gadget(id, pick(WORDS) + "-" + id, pick(COLORS), random.nextInt(21),
+        random.nextInt(5) == 0 ? null : (double) random.nextInt(100) / 10, pick(Arrays.asList(Gadget.Kind.values())),
+        random.nextBoolean());
+  }
+
+  private <T> T pick(List<T> from) {
+    return from.get(random.nextInt(from.size()));
+  }
+
+  /** One to three random sorts on distinct properties, ending with the id so that the order is total. */
+  private List<Sort<Gadget>> randomSorts() {
+    List<String> keys = new ArrayList<>(List.of("name", "color", "size", "kind", "active"));
+    Collections.shuffle(keys, random);
+    List<Sort<Gadget>> sorts = new ArrayList<>();
+    for (int i = 0, n = random.nextInt(3); i < n; i++) {
+      sorts.add(random.nextBoolean() ? Sort.asc(keys.get(i)) : Sort.desc(keys.get(i)));
+    }
+    sorts.add(random.nextBoolean() ? Sort.asc("id") : Sort.desc("id"));
+    return sorts;
+  }
+
+  private static Order<Gadget> order(List<Sort<Gadget>> sorts) {
+    return Order.by(new ArrayList<Sort<? super Gadget>>(sorts));
+  }
+
+  private static Comparator<Gadget> comparator(List<Sort<Gadget>> sorts) {
+    Comparator<Gadget> c = (a, b) -> 0;
+    for (Sort<Gadget> s : sorts) {
+      Comparator<Gadget> key = KEYS.get(s.property());
+      c = c.thenComparing(s.isAscending() ? key : key.reversed());
+    }
+    return c;
+  }
+
+  private List<String> expected(Predicate<Gadget> where, Comparator<Gadget> order) {
+    return saved.stream().filter(where).sorted(order).map(Gadget::toString).toList();
+  }
+
+  private static List<String> strings(List<Gadget> found) {
+    return found.stream().map(Gadget::toString).toList();
+  }
+
+  private static String seed(String what) {
+    return what + " (seed " + SEED + ")";
+  }
+
+  @Test
+  void methodNamesAnIndexServesAnswerAsBruteForce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      int min = random.nextInt(21);
+      int max = min + random.nextInt(8);
+      List<Sort<Gadget>> sorts = randomSorts();
+      Order<Gadget> order = order(sorts);
+      assertEquals(expected(g -> g.color.equals(color) && g.size >= min && g.size <= max, comparator(sorts)),
+          strings(gadgets.findByColorAndSizeBetween(color, min, max, order)), seed("color and size between"));
+
+      List<String> colors = COLORS.stream().filter(c -> random.nextInt(3) == 0).toList();
+      assertEquals(expected(g -> colors.contains(g.color), comparator(sorts)),
+          strings(gadgets.findByColorIn(colors, sorts.toArray(Sort<?>[]::new))), seed("color in " + colors));
+
+      String name = pick(saved).name;
+      String prefix = name.substring(0, 1 + random.nextInt(3));
+      assertEquals(expected(g -> g.name.startsWith(prefix), comparator(sorts)),
+          strings(gadgets.findByNameStartsWith(prefix, order)), seed("name starts with " + prefix));
+
+      List<Long> ids = new ArrayList<>();
+      for (int i = 0, n = random.nextInt(6); i < n; i++) {
+        ids.add((long) random.nextInt(2 * GADGETS + 2)); // odd ids are stored, even ones are not; some repeat
+      }
+      assertEquals(expected(g -> ids.contains(g.id), comparator(sorts)), strings(gadgets.findByIdIn(ids, order)),
+          seed("id in " + ids));
+
+      assertEquals(saved.stream().filter(g -> g.color.equals(color) && g.size > min).count(),
+          gadgets.countByColorAndSizeGreaterThan(color, min), seed("count"));
+      assertTrue(gadgets.existsByName(name), seed("exists " + name));
+      assertFalse(gadgets.existsByName(name + "x"), seed("exists " + name + "x"));
+      assertEquals(expected(g -> g.color.equals(color), KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream()
+          .limit(3).toList(), strings(Arrays.asList(gadgets.findFirst3ByColorOrderBySizeDescIdAsc(color))), seed("first 3"));
+    }
+  }
+
+  @Test
+  void methodNamesNoIndexServesAnswerAsBruteForce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      int size = random.nextInt(21);
+      double weight = random.nextInt(100) / 10.0;
+      List<Sort<Gadget>> sorts = randomSorts();
+      Order<Gadget> order = order(sorts);
+      assertEquals(expected(g -> g.size > size || (g.weight != null && g.weight < weight), comparator(sorts)),
+          strings(gadgets.findBySizeGreaterThanOrWeightLessThan(size, weight, order)), seed("or"));
+
+      String name = pick(saved).name;
+      int from = random.nextInt(name.length());
+      String part = name.substring(from, Math.min(name.length(), from + 1 + random.nextInt(3)));
+      String cased = random.nextBoolean() ? part.toUpperCase() : part.toLowerCase();
+      assertEquals(expected(g -> g.name.toUpperCase().contains(cased.toUpperCase()), comparator(sorts)),
+          strings(gadgets.findByNameIgnoreCaseContains(cased, order)), seed("ignore case contains " + cased));
+
+      assertEquals(expected(g -> g.weight == null, comparator(sorts)), strings(gadgets.findByWeightNull(order)), seed("null"));
+
+      Gadget.Kind kind = pick(Arrays.asList(Gadget.Kind.values()));
+      assertEquals(expected(g -> g.kind != kind && g.active, comparator(sorts)),
+          strings(gadgets.findByKindNotAndActiveTrue(kind, order)), seed("not " + kind + " and active"));
+
+      String color = pick(COLORS);
+      Sort<Gadget> sort = sorts.get(0);
+      Comparator<Gadget> byThenId = comparator(List.of(sort)).thenComparing(KEYS.get("id"));
+      List<Gadget> stream = gadgets.findByColorNot(color, sort).toList();
+      // one sort may leave ties, which the spec leaves in any order: the same gadgets, each pair in the sort's order
+      assertEquals(expected(g -> !g.color.equals(color), byThenId), strings(stream.stream().sorted(byThenId).toList()),
+          seed("stream"));
+      for (int i = 1; i < stream.size(); i++) {
+        assertTrue(comparator(List.of(sort)).compare(stream.get(i - 1), stream.get(i)) <= 0, seed("the stream is sorted by " + sort));
+      }
+    }
+  }
+
+  @Test
+  void findMethodsAnswerAsBruteForceAndPageWithoutSkippingOrRepeating() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      List<Sort<Gadget>> sorts = randomSorts();
+      assertEquals(expected(g -> g.color.equals(color), comparator(sorts)),
+          strings(gadgets.withColor(color, sorts.toArray(Sort<?>[]::new))), seed("@Find with sorts"));
+
+      int size = random.nextInt(21);
+      int pageSize = 1 + random.nextInt(4);
+      List<String> all = expected(g -> g.size == size, comparator(sorts));
+      List<String> paged = new ArrayList<>();
+      PageRequest request = PageRequest.ofSize(pageSize);
+      for (int n = 1; ; n++) {
+        Page<Gadget> page = gadgets.ofSize(size, request, order(sorts));
+        assertEquals(all.size(), page.totalElements(), seed("totals"));
+        assertEquals((all.size() + pageSize - 1) / pageSize, page.totalPages(), seed("total pages"));
+        paged.addAll(strings(page.content()));
+        if (!page.hasNext()) {
+          break;
+        }
+        request = page.nextPageRequest();
+        assertEquals(n + 1, request.page());
+      }
+      assertEquals(all, paged, seed("offset pages of size " + pageSize));
+
+      List<String> inColor = expected(g -> g.color.equals(color), KEYS.get("size").thenComparing(KEYS.get("id").reversed()));
+      List<String> forward = new ArrayList<>();
+      CursoredPage<Gadget> page = gadgets.inColor(color, PageRequest.ofSize(pageSize));
+      forward.addAll(strings(page.content()));
+      while (page.hasNext()) {
+        page = gadgets.inColor(color, page.nextPageRequest());
+        forward.addAll(strings(page.content()));
+      }
+      assertEquals(inColor, forward, seed("cursored pages forward"));
+      List<String> backward = new ArrayList<>(strings(page.content()));
+      while (page.hasPrevious()) {
+        page = gadgets.inColor(color, page.previousPageRequest());
+        backward.addAll(0, strings(page.content()));
+      }
+      assertEquals(inColor, backward, seed("cursored pages backward"));
+
+      Gadget one = pick(saved);
+      assertEquals(one.toString(), gadgets.named(one.name).map(Gadget::toString).orElse(null), seed("@Find Optional"));
+      assertTrue(gadgets.named(one.name + "x").isEmpty(), seed("@Find Optional, none"));
+
+      Gadget.Kind kind = pick(Arrays.asList(Gadget.Kind.values()));
+      int start = 1 + random.nextInt(10);
+      int count = 1 + random.nextInt(10);
+      assertEquals(expected(g -> g.kind == kind, comparator(sorts)).stream().skip(start - 1).limit(count).toList(),
+          strings(gadgets.ofKind(kind, Limit.range(start, start + count - 1), order(sorts))), seed("Limit.range"));
+    }
+  }
+
+  @Test
+  void jdqlQueriesAnswerAsBruteForce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      int min = random.nextInt(21);
+      assertEquals(expected(g -> g.color.equals(color) && g.size >= min, KEYS.get("size").reversed().thenComparing(KEYS.get("id"))),
+          strings(gadgets.colorFrom(color, min)), seed("JDQL AND, ORDER BY"));
+
+      int max = min + random.nextInt(5);
+      String pattern = pick(List.of(pick(WORDS).substring(0, 1) + "%", "%-" + random.nextInt(10) + "_", "_" + pick(WORDS).charAt(1) + "%",
+          "%" + random.nextInt(10)));
+      Pattern like = Pattern.compile(Pattern.quote(pattern).replace("%", "\\E.*\\Q").replace("_", "\\E.\\Q"), Pattern.DOTALL);
+      List<Sort<Gadget>> sorts = randomSorts();
+      assertEquals(expected(g -> (g.size >= min && g.size <= max) || like.matcher(g.name).matches(), comparator(sorts)),
+          strings(gadgets.sizedOrLike(min, max, pattern, order(sorts))), seed("JDQL OR, LIKE " + pattern));
+
+      assertEquals(saved.stream().filter(g -> g.color.equals(color)).map(g -> g.name).sorted().toList(), gadgets.namesIn(color),
+          seed("JDQL SELECT name"));
+      assertEquals(saved.stream().filter(g -> g.weight == null || g.size > min).count(), gadgets.countLightOrLarge(min),
+          seed("JDQL COUNT(THIS)"));
+
+      int length = 6 + random.nextInt(5);
+      Sort<Gadget> sort = random.nextBoolean() ? Sort.asc("id") : Sort.desc("id");
+      assertEquals(expected(g -> g.name.length() > length && g.active, comparator(List.of(sort))),
+          strings(gadgets.longActiveNames(length, sort)), seed("JDQL LENGTH, TRUE"));
+    }
+  }
+
+  @Test
+  void jdqlUpdatesAndDeletesChangeExactlyTheMatchingRowsAndTheirIndexEntries() {
+    for (int round = 0; round < 5; round++) {
+      String color = pick(COLORS);
+      long grown = saved.stream().filter(g -> g.color.equals(color)).count();
+      assertEquals(grown, gadgets.grow(color), seed("UPDATE count"));
+      saved.stream().filter(g -> g.color.equals(color)).forEach(g -> g.size++);
+
+      int size = random.nextInt(22);
+      Predicate<Gadget> smallPart = g -> g.size < size && g.kind == Gadget.Kind.PART;
+      assertEquals(saved.stream().filter(smallPart).count(), gadgets.removeSmallParts(size), seed("DELETE count"));
+      saved.removeIf(smallPart);
+
+      int smaller = random.nextInt(4);
+      assertEquals(saved.stream().filter(g -> g.size < smaller).count(), gadgets.deleteBySizeLessThan(smaller), seed("deleteBy"));
+      saved.removeIf(g -> g.size < smaller);
+
+      Comparator<Gadget> byId = KEYS.get("id");
+      assertEquals(expected(g -> true, byId), strings(gadgets.findAll().sorted(byId).toList()), seed("every row"));
+      int min = random.nextInt(22);
+      assertEquals(expected(g -> g.color.equals(color) && g.size >= min && g.size <= min + 3, byId),
+          strings(gadgets.findByColorAndSizeBetween(color, min, min + 3, Order.by(Sort.asc("id")))),
+          seed("the index byColorSize holds the updated sizes"));
+    }
+  }
+
+  @Test
+  void cursoredPagesNeitherSkipNorRepeatWhileOthersWrite() {
+    for (int round = 0; round < 10; round++) {
+      String color = pick(COLORS);
+      Set<Long> untouched = saved.stream().filter(g -> g.color.equals(color)).map(g -> g.id).collect(Collectors.toSet());
+      List<Long> seen = new ArrayList<>();
+      Set<Long> changed = new HashSet<>();
+      CursoredPage<Gadget> page = gadgets.inColor(color, PageRequest.ofSize(1 + random.nextInt(4)));
+      long nextId = 100_000L * (round + 1);
+      while (true) {
+        page.content().forEach(g -> seen.add(g.id));
+        // between two requests: new gadgets of the color, and deletes and resizes of others
+        for (int i = 0; i < 2; i++) {
+          Gadget added = randomGadget(nextId++);
+          added.color = color;
+          gadgets.save(added);
+          saved.add(added);
+          Gadget other = pick(saved);
+          untouched.remove(other.id);
+          changed.add(other.id);
+          if (random.nextBoolean()) {
+            gadgets.deleteById(other.id);
+            saved.remove(other);
+          } else {
+            other.size = random.nextInt(21);
+            gadgets.save(other);
+          }
+        }
+        if (!page.hasNext()) {
+          break;
+        }
+        page = gadgets.inColor(color, page.nextPageRequest());
+      }
+      // a gadget resized after it was returned may be met again further on (its sort key moved past the cursor)
+      Set<Long> once = new HashSet<>();
+      List<Long> twice = seen.stream().filter(id -> !once.add(id)).toList();
+      assertTrue(changed.containsAll(twice), seed("only a changed gadget is returned twice: " + twice + " of " + seen));
+      assertTrue(seen.containsAll(untouched), seed("every gadget of the color left alone is returned"));
+    }
+  }
+}
