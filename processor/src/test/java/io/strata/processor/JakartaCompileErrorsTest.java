@@ -107,6 +107,49 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aMethodNameParameterOfTheWrongType() {
+    JavaFileObject f = items("  List<Item> findByName(", "      int name);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'name' of Items.findByName has type int, but it is compared with 'name'"
+        + " of Item, of type java.lang.String: declare it as java.lang.String (a condition between them could never hold)")
+        .inFile(f).onLine(6);
+  }
+
+  @Test
+  void anInParameterThatIsNoCollection() {
+    JavaFileObject f = items("  List<Item> findByCountIn(int counts);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'counts' of Items.findByCountIn has type int, but it is compared with"
+        + " 'count' of Item, of type int: In takes a Collection or an array of a number (int or any numeric type)").inFile(f).onLine(5);
+  }
+
+  @Test
+  void aFindParameterOfTheWrongType() {
+    JavaFileObject f = items("  @Find", "  List<Item> counted(String count);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'count' of Items.counted has type java.lang.String, but it is compared"
+        + " with 'count' of Item, of type int: declare it as a number (int or any numeric type)").inFile(f).onLine(6);
+  }
+
+  @Test
+  void aJdqlParameterOfTheWrongTypeEvenInsideOr() {
+    JavaFileObject f = items("  @Query(\"WHERE name = ?1 OR NOT (count > ?2)\")", "  List<Item> either(String name, boolean min);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'min' of Items.either has type boolean, but it is compared with 'count'"
+        + " of Item, of type int: declare it as a number (int or any numeric type)").inFile(f).onLine(6);
+  }
+
+  @Test
+  void numbersOfAnyTypeCompareWithANumericProperty() {
+    JavaFileObject f = items("  List<Item> findByCountBetween(long low, Short high);", "  List<Item> findByCountIn(Set<Long> counts);",
+        "  @Query(\"WHERE count >= :min\") List<Item> from(double min);");
+    assertThat(compile(ITEM, f)).succeeded();
+  }
+
+  @Test
+  void anOrderByOfAnUnknownProperty() {
+    JavaFileObject f = items("  @Find", "  @OrderBy(\"title\")", "  List<Item> all();");
+    assertThat(compile(ITEM, f)).hadErrorContaining("parameter '@OrderBy(\"title\")' of Items.all matches no persistent property of"
+        + " Item (its properties are [id, name, count])").inFile(f).onLine(6);
+  }
+
+  @Test
   void invalidJdqlIsACompileErrorWithItsColumn() {
     JavaFileObject f = items("  @Query(\"WHERE name = :name ORDER name\")", "  List<Item> byName(String name);");
     assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Items.byName is not valid JDQL at column 26: expected BY after ORDER, found 'name'").inFile(f).onLine(6);

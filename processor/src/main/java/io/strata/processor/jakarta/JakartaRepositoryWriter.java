@@ -412,11 +412,27 @@ public final class JakartaRepositoryWriter {
 
     /** Whether the method's one parameter is an entity or entities (a lifecycle {@code @Delete}, not a parameter-based one). */
     private IndexableCriteria indexable() {
+      return new IndexableCriteria(parameterTypes(), types);
+    }
+
+    private Map<String, TypeMirror> parameterTypes() {
       Map<String, TypeMirror> parameterTypes = new LinkedHashMap<>();
       for (int i = 0; i < values.size(); i++) {
         parameterTypes.put(values.get(i).getSimpleName().toString(), valueTypes.get(i));
       }
-      return new IndexableCriteria(parameterTypes, types);
+      return parameterTypes;
+    }
+
+    /** Reports each parameter whose type cannot be compared with its property, as a compile error on the parameter. */
+    private void report(List<ParameterTypes.Mismatch> mismatches, EntityModel entity) {
+      for (ParameterTypes.Mismatch m : mismatches) {
+        int i = 0;
+        while (!values.get(i).getSimpleName().contentEquals(m.parameter())) {
+          i++;
+        }
+        diagnostics.error(values.get(i), Messages.JAKARTA_PARAMETER_TYPE, m.parameter(), description, valueTypes.get(i),
+            m.property().name(), entity.type().simpleName(), m.property().queryType().type(), m.fix());
+      }
     }
 
     private boolean isLifecycleParameter() {
@@ -566,12 +582,17 @@ public final class JakartaRepositoryWriter {
               && !c.not() && !c.ignoreCase()) {
             idLookup = args.get(0);
           }
+          ParameterTypes checked = new ParameterTypes(types, parameterTypes());
+          report(args.stream().flatMap(a -> checked.check(f, a, c.operator() == MethodName.Operator.IN).stream()).toList(), entity);
           and.add(and.isEmpty() ? "$L" : " && $L", condition(f, c, args));
           if (criteria != null) {
             indexable().ofMethodName(f, c, args).ifPresent(criteria::add);
           }
         }
         or.add(or.isEmpty() ? "$L" : " || $L", and.build());
+      }
+      if (diagnostics.failed()) {
+        return Optional.empty();
       }
       List<CodeBlock> order = new ArrayList<>();
       for (MethodName.OrderPart o : parsed.order()) {
@@ -630,6 +651,7 @@ public final class JakartaRepositoryWriter {
           diagnostics.error(p, Messages.JAKARTA_FIND_PROPERTY, p.getSimpleName(), description, entity.type().simpleName(), props.keySet());
           continue;
         }
+        report(new ParameterTypes(types, parameterTypes()).check(f, p.getSimpleName().toString(), false).stream().toList(), entity);
         if (values.size() == 1 && f.id()) {
           idLookup = p.getSimpleName().toString();
         }
@@ -694,6 +716,13 @@ public final class JakartaRepositoryWriter {
       try {
         Optional<JdqlCondition> condition = statement instanceof JdqlStatement.Select s ? s.where()
             : statement instanceof JdqlStatement.Update u ? u.where() : ((JdqlStatement.Delete) statement).where();
+        if (condition.isPresent()) {
+          report(new ParameterTypes(types, parameterTypes()).ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull),
+              entity);
+          if (diagnostics.failed()) {
+            return Optional.empty();
+          }
+        }
         List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
             : indexable().ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull);
         if (statement instanceof JdqlStatement.Select s) {

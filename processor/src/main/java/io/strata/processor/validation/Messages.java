@@ -19,6 +19,8 @@ public enum Messages {
       + " for an index: %s"),
   REQUIRE_INDEXES_OPTION_INVALID("-Astrata.requireIndexes=%s: write -Astrata.requireIndexes=true (a Jakarta Data method no"
       + " index serves is a compile error) or -Astrata.requireIndexes=false (a warning, the default)"),
+  JAKARTA_PARAMETER_TYPE("parameter '%s' of %s has type %s, but it is compared with '%s' of %s, of type %s: %s (a condition between"
+      + " them could never hold)"),
   JAKARTA_PARAMETERS("%s takes %d query parameter(s) but its query uses %d: %s"),
   JAKARTA_RESULT("%s returns %s, which Strata cannot produce for %s: %s"),
   JAKARTA_LIFECYCLE("@%s method %s must take exactly one parameter: an entity, an array, a List or an Iterable of entities"),

@@ -1,0 +1,144 @@
+package io.strata.processor.jakarta;
+
+import com.palantir.javapoet.TypeName;
+import io.strata.processor.jdql.JdqlCondition;
+import io.strata.processor.jdql.JdqlExpression;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
+
+/**
+ * Whether a method parameter can be compared with the property a query condition binds it to, checked at compile time
+ * so that a mismatch is a compile error on the parameter instead of a condition that never holds. Numbers compare with
+ * numbers by value whatever their types (as {@code Values} does at run time: {@code Between} on a {@code long} id with
+ * {@code int} bounds is fine), a {@code char} with a one-character {@code String} as well as with a {@code char}; every
+ * other property takes its own type, boxed or not. An {@code In} takes a collection or an array of such values. A
+ * parameter of a type variable or {@code Object} is left to run time.
+ */
+final class ParameterTypes {
+  private static final Set<ValueType.Kind> NUMBERS = EnumSet.of(ValueType.Kind.LONG, ValueType.Kind.INT, ValueType.Kind.SHORT,
+      ValueType.Kind.BYTE, ValueType.Kind.DOUBLE, ValueType.Kind.FLOAT, ValueType.Kind.BIG_INTEGER, ValueType.Kind.BIG_DECIMAL);
+
+  /** A parameter that cannot stand for the values of the property it is compared with, and what to declare instead. */
+  record Mismatch(String parameter, FieldModel property, String fix) {}
+
+  private final Types types;
+  private final Map<String, TypeMirror> parameterTypes;
+
+  /** @param parameterTypes the method's value parameters, by their Java names */
+  ParameterTypes(Types types, Map<String, TypeMirror> parameterTypes) {
+    this.types = types;
+    this.parameterTypes = parameterTypes;
+  }
+
+  /** The mismatch of the method parameter named {@code parameter} compared with {@code property}, if any. */
+  Optional<Mismatch> check(FieldModel property, String parameter, boolean many) {
+    TypeMirror type = parameterTypes.get(parameter);
+    return type == null ? Optional.empty() : mismatch(property, type, many).map(fix -> new Mismatch(parameter, property, fix));
+  }
+
+  /**
+   * The mismatches of a JDQL condition: every comparison, {@code BETWEEN}, {@code IN} and {@code LIKE} of a property with
+   * a parameter, wherever it stands ({@code OR}, {@code NOT} included).
+   */
+  List<Mismatch> ofJdql(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter) {
+    List<Mismatch> out = new ArrayList<>();
+    walk(c, property, parameter, out);
+    return out;
+  }
+
+  private void walk(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter,
+      List<Mismatch> out) {
+    if (c instanceof JdqlCondition.And a) {
+      walk(a.left(), property, parameter, out);
+      walk(a.right(), property, parameter, out);
+    } else if (c instanceof JdqlCondition.Or o) {
+      walk(o.left(), property, parameter, out);
+      walk(o.right(), property, parameter, out);
+    } else if (c instanceof JdqlCondition.Not n) {
+      walk(n.operand(), property, parameter, out);
+    } else if (c instanceof JdqlCondition.Comparison cmp) {
+      pair(cmp.left(), cmp.right(), property, parameter, out);
+      pair(cmp.right(), cmp.left(), property, parameter, out);
+    } else if (c instanceof JdqlCondition.Between b) {
+      pair(b.value(), b.low(), property, parameter, out);
+      pair(b.value(), b.high(), property, parameter, out);
+    } else if (c instanceof JdqlCondition.In in) {
+      in.items().forEach(item -> pair(in.value(), item, property, parameter, out));
+    } else if (c instanceof JdqlCondition.Like like) {
+      pair(like.value(), like.pattern(), property, parameter, out);
+    }
+  }
+
+  private void pair(JdqlExpression left, JdqlExpression right, Function<JdqlExpression, FieldModel> property,
+      Function<JdqlExpression, String> parameter, List<Mismatch> out) {
+    FieldModel f = property.apply(left);
+    String p = parameter.apply(right);
+    if (f != null && p != null) {
+      check(f, p, false).ifPresent(out::add);
+    }
+  }
+
+  /**
+   * Why {@code parameter} cannot stand for values of {@code property}, or empty when it can.
+   *
+   * @param many whether the condition takes several values in one parameter ({@code In})
+   */
+  private Optional<String> mismatch(FieldModel property, TypeMirror parameter, boolean many) {
+    TypeMirror value = parameter;
+    if (many) {
+      if (parameter instanceof ArrayType a) {
+        value = a.getComponentType();
+      } else if (parameter instanceof DeclaredType d && isIterable(types.erasure(d)) && d.getTypeArguments().size() == 1) {
+        value = d.getTypeArguments().get(0);
+      } else if (!(parameter instanceof DeclaredType d && isIterable(types.erasure(d)))) {
+        return Optional.of("In takes a Collection or an array of " + expected(property.queryType()));
+      } else {
+        return Optional.empty(); // a raw collection: its elements are checked when called
+      }
+    }
+    if (value.getKind() == TypeKind.TYPEVAR || value.getKind() == TypeKind.WILDCARD || value.toString().equals("java.lang.Object")) {
+      return Optional.empty();
+    }
+    ValueType t = property.queryType();
+    TypeName given = TypeName.get(value).box();
+    boolean fits = NUMBERS.contains(t.kind()) ? isNumber(value)
+        : t.kind() == ValueType.Kind.CHAR ? given.equals(TypeName.CHAR.box()) || given.toString().equals("java.lang.String")
+        : given.equals(t.type().box());
+    return fits ? Optional.empty() : Optional.of("declare it as " + (many ? "a Collection or an array of " : "") + expected(t));
+  }
+
+  private static String expected(ValueType t) {
+    return NUMBERS.contains(t.kind()) ? "a number (" + t.type() + " or any numeric type)"
+        : t.kind() == ValueType.Kind.CHAR ? "a char, a Character or a one-character String" : t.type().box().toString();
+  }
+
+  private boolean isNumber(TypeMirror t) {
+    if (t.getKind().isPrimitive()) {
+      return t.getKind() != TypeKind.BOOLEAN;
+    }
+    return isA(types.erasure(t), "java.lang.Number");
+  }
+
+  private boolean isIterable(TypeMirror erased) {
+    return isA(erased, "java.lang.Iterable");
+  }
+
+  private boolean isA(TypeMirror erased, String name) {
+    if (erased.toString().equals(name)) {
+      return true;
+    }
+    return types.directSupertypes(erased).stream().anyMatch(s -> isA(types.erasure(s), name));
+  }
+}
