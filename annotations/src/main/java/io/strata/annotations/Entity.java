@@ -1,5 +1,6 @@
 package io.strata.annotations;
 
+import jakarta.data.spi.EntityDefining;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -9,7 +10,12 @@ import java.lang.annotation.Target;
 /**
  * Marks a class or record as persistent. The Strata processor generates {@code <SimpleName>Repository}
  * and {@code <SimpleName>Codec} in the same package.
+ *
+ * <p>Meta-annotated with Jakarta Data's {@code @EntityDefining}, so that other Jakarta Data providers and tools recognise
+ * it as Strata's entity annotation and leave repositories of these entities to Strata. {@code jakarta.data-api} is not a
+ * dependency of this module: where it is absent, the marker is simply not there.
  */
+@EntityDefining
 @Documented
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.TYPE)
