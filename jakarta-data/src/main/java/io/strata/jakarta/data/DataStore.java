@@ -16,6 +16,7 @@ import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -130,6 +131,50 @@ public final class DataStore<T> {
 
   /** Every candidate that {@code where} accepts, in the candidates' order, read in batches of {@value #BATCH}. */
   public List<T> matching(Predicate<? super T> where, Candidates<T> candidates) {
+    return scan(where, candidates, e -> true, found -> false);
+  }
+
+  /** Whether any candidate matches: reads batches only until the first match. */
+  public boolean any(Predicate<? super T> where, Candidates<T> candidates) {
+    return !scan(where, candidates, e -> true, found -> !found.isEmpty()).isEmpty();
+  }
+
+  /**
+   * At most {@code n} candidates {@code where} accepts (the first ones read; in no particular order): what a single
+   * result needs to tell none, one and more than one apart ({@code n} = 2) without reading every candidate.
+   */
+  public List<T> some(Predicate<? super T> where, Candidates<T> candidates, int n) {
+    return n <= 0 ? List.of() : scan(where, candidates, e -> true, found -> found.size() >= n);
+  }
+
+  /**
+   * The first {@code n} candidates {@code where} accepts under {@code order} (then the id), sorted, for candidates read
+   * in {@code order}'s order already (an index whose keys serve it): reads batches only until it holds {@code n}
+   * matches and every later match that ties with the {@code n}-th on {@code order}'s keys, then sorts those in memory,
+   * so the answer is the one a read of every candidate would give. It may hold more than {@code n} (the ties): the
+   * caller applies its limit.
+   */
+  public List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<? extends Sort<? super T>> order, long n) {
+    if (n <= 0) {
+      return List.of();
+    }
+    Comparator<List<?>> byKey = attributes.keyOrder(order);
+    List<List<Object>> nth = new ArrayList<>(1);
+    List<T> found = scan(where, candidates, e -> nth.isEmpty() || byKey.compare(attributes.key(e, order), nth.get(0)) <= 0,
+        so -> {
+          if (so.size() == n) {
+            nth.add(attributes.key(so.get(so.size() - 1), order));
+          }
+          return false;
+        });
+    return ResultPages.sorted(attributes, order, found);
+  }
+
+  /**
+   * The candidates {@code where} accepts, in the candidates' order, read in batches: until a match fails {@code keep}
+   * (left out), or until the matches so far satisfy {@code enough}.
+   */
+  private List<T> scan(Predicate<? super T> where, Candidates<T> candidates, Predicate<T> keep, Predicate<List<T>> enough) {
     List<T> out = new ArrayList<>();
     Continuation after = null;
     do {
@@ -137,7 +182,13 @@ public final class DataStore<T> {
       Page<T> page = read(tr -> candidates.read(store, tr, BATCH, from));
       for (T e : page.items()) {
         if (where.test(e)) {
+          if (!keep.test(e)) {
+            return out;
+          }
           out.add(e);
+          if (enough.test(out)) {
+            return out;
+          }
         }
       }
       after = page.next().orElse(null);

@@ -76,6 +76,11 @@ public final class ResultPages {
     return new PageRecord<>(page.pageRequest(), content, page.hasTotals() ? page.totalElements() : -1, page.hasNext());
   }
 
+  /** How many of the first results {@code limit} needs: up to its last, {@code startAt - 1 + maxResults}. */
+  public static long end(Limit limit) {
+    return Objects.requireNonNull(limit, "a Limit parameter must not be null; pass Limit.of(n)").startAt() - 1 + limit.maxResults();
+  }
+
   /** The results {@code sorted} by the query's order, sliced by {@code limit} ({@code startAt} counts from 1). */
   public static <T> List<T> limit(List<T> sorted, Limit limit) {
     long from = Math.min(limit.startAt() - 1, sorted.size());

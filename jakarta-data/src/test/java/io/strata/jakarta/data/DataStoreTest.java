@@ -158,4 +158,60 @@ class DataStoreTest {
     assertEquals(List.of("c", "a"), data.matching(c -> true, DataStore.ids(ids)).stream().map(c -> c.id).toList());
     assertEquals(List.of("a"), data.matching(c -> c.count < 2, DataStore.ids(ids)).stream().map(c -> c.id).toList());
   }
+
+  /** {@code candidates}, counting the candidates it hands out. */
+  private static DataStore.Candidates<Counter> counted(DataStore.Candidates<Counter> candidates, int[] read) {
+    return (store, tr, limit, after) -> candidates.read(store, tr, limit, after).thenApply(page -> {
+      read[0] += page.items().size();
+      return page;
+    });
+  }
+
+  @Test
+  void firstInIndexOrderStopsAfterTheLimitAndItsTiesAndAnswersAsAFullSort() {
+    java.util.Random random = new java.util.Random(7);
+    int n = DataStore.BATCH * 3;
+    List<Counter> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%05d", i), random.nextInt(n / 4))); // every count repeats: ties
+    }
+    data.saveAll(all);
+    for (boolean descending : List.of(false, true)) {
+      List<Sort<? super Counter>> order = List.of(descending ? Sort.desc("count") : Sort.asc("count"));
+      for (int limit : List.of(1, 5, 50, 999)) {
+        int[] read = {0};
+        DataStore.Candidates<Counter> byCount = counted(DataStore.index(store -> {
+          io.strata.query.IndexScan<Counter> scan = io.strata.query.IndexScan.of(store, "byCount").from(0L, true);
+          return descending ? scan.reverse() : scan;
+        }, 0), read);
+        List<Counter> first = ResultPages.limit(data.first(c -> c.count % 3 != 0, byCount, order, limit), jakarta.data.Limit.of(limit));
+        List<Counter> full = ResultPages.limit(data.sorted(c -> c.count % 3 != 0, DataStore.allRows(), order), jakarta.data.Limit.of(limit));
+        assertEquals(full.stream().map(c -> c.id).toList(), first.stream().map(c -> c.id).toList(), "limit " + limit);
+        // two thirds of the candidates match: 999 results need two batches of the 3,000 keys, fewer need one
+        int batches = limit < 500 ? 1 : 2;
+        assertTrue(read[0] <= batches * DataStore.BATCH, batches + " batch(es) of the index hold " + limit + " results: read " + read[0]);
+      }
+    }
+  }
+
+  @Test
+  void anyAndSomeStopReadingOnceTheyKnowTheAnswer() {
+    int n = DataStore.BATCH * 2 + 7;
+    List<Counter> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%05d", i), i));
+    }
+    data.saveAll(all);
+    int[] read = {0};
+    assertTrue(data.any(c -> c.count == 3, counted(DataStore.allRows(), read)));
+    assertEquals(DataStore.BATCH, read[0], "the first batch held the match");
+    read[0] = 0;
+    assertFalse(data.any(c -> c.count < 0, counted(DataStore.allRows(), read)));
+    assertEquals(n, read[0], "no match: every row read");
+    read[0] = 0;
+    assertEquals(List.of("k00004", "k00005"), data.some(c -> c.count > 3, counted(DataStore.allRows(), read), 2).stream()
+        .map(c -> c.id).toList());
+    assertEquals(DataStore.BATCH, read[0]);
+    assertEquals(List.of("k02006"), data.some(c -> c.count == n - 1, DataStore.allRows(), 2).stream().map(c -> c.id).toList());
+  }
 }

@@ -7,12 +7,15 @@ import io.strata.processor.codegen.ScanCode;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryPlan;
+import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.QueryPlanner;
 import io.strata.processor.validation.QueryError;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,8 +42,16 @@ final class JakartaPlanner {
    * @param plan the javadoc sentence saying which keys it reads
    * @param unserved when the query has conditions and still reads every row: why, and the index that would serve it;
    *     else null
+   * @param narrowing how many of the conditions the read applies: 0 for every row, one per equality or range an index
+   *     applies, {@link Integer#MAX_VALUE} for rows by id
+   * @param ordered whether the candidates come in the query's static order (an index whose keys serve it)
    */
-  record Read(CodeBlock candidates, String plan, String unserved) {}
+  record Read(CodeBlock candidates, String plan, String unserved, int narrowing, boolean ordered) {}
+
+  /** Value kinds whose index keys sort as Jakarta Data orders their values (not enums: keys hold names, not ordinals). */
+  private static final Set<ValueType.Kind> KEY_ORDERED = EnumSet.of(ValueType.Kind.LONG, ValueType.Kind.INT, ValueType.Kind.SHORT,
+      ValueType.Kind.BYTE, ValueType.Kind.CHAR, ValueType.Kind.BOOLEAN, ValueType.Kind.STRING, ValueType.Kind.INSTANT,
+      ValueType.Kind.LOCAL_DATE, ValueType.Kind.LOCAL_DATE_TIME, ValueType.Kind.LOCAL_TIME);
 
   private final EntityModel entity;
 
@@ -59,17 +70,17 @@ final class JakartaPlanner {
         + "{@value io.strata.jakarta.data.DataStore#BATCH}";
     CodeBlock all = CodeBlock.of("$T.allRows()", DATA_STORE);
     if (!conditions) {
-      return new Read(all, "Reads " + rows + ".", null);
+      return new Read(all, "Reads " + rows + ".", null, 0, false);
     }
     if (criteria == null) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
-          "its conditions are joined by Or, which is not planned onto indexes (declare one method per branch)");
+          "its conditions are joined by Or, which is not planned onto indexes (declare one method per branch)", 0, false);
     }
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
               + " arithmetic and literals are checked on each row; an index serves =, In, <, <=, >, >=, Between, StartsWith,"
-              + " True and False against a parameter of the property's own type)");
+              + " True and False against a parameter of the property's own type)", 0, false);
     }
     QueryPlan plan;
     try {
@@ -79,7 +90,7 @@ final class JakartaPlanner {
     }
     if (plan == null || plan.allRows()) {
       return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
-          suggestion(criteria));
+          suggestion(criteria), 0, false);
     }
     if (plan.byId()) {
       BoundCriterion id = plan.equalities().get(0);
@@ -87,11 +98,42 @@ final class JakartaPlanner {
       CodeBlock ids = id.operator() == Operator.IN ? CodeBlock.of("$N", p) : CodeBlock.of("$T.asList($N)", Arrays.class, p);
       return new Read(CodeBlock.of("$T.ids($L)", DATA_STORE, ids), "Reads the row {@code (\"" + entity.entityName()
           + "\", \"R\", id)} of " + (id.operator() == Operator.IN ? "each distinct id of {@code " + p + "}, concurrently"
-          : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null);
+          : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null, Integer.MAX_VALUE, false);
     }
+    return indexRead(plan, false, "one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the"
+        + " row of each key found, and checks the conditions on it.");
+  }
+
+  /**
+   * The read of {@code criteria} in the query's static {@code order}, from an index whose keys serve both, or null when
+   * none does (or the order is mixed, case-insensitive, or on a property whose keys sort otherwise than its values).
+   * Ties on {@code order} are read in the index's id order and sorted in memory; the reader stops after the last one
+   * the query's limit needs.
+   */
+  Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> order, List<Boolean> ignoreCase) {
+    boolean oneDirection = order.stream().map(OrderItem::descending).distinct().count() == 1;
+    if (criteria == null || order.isEmpty() || !oneDirection || ignoreCase.contains(true)
+        || !order.stream().allMatch(o -> KEY_ORDERED.contains(o.field().queryType().kind()))) {
+      return null;
+    }
+    QueryPlan plan;
+    try {
+      plan = new QueryPlanner(entity).plan(method, criteria, order, null, true);
+    } catch (QueryError e) {
+      return null;
+    }
+    if (plan == null || plan.index() == null) {
+      return null;
+    }
+    return indexRead(plan, true, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", one batch of"
+        + " {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; reads the row of each key found and checks the"
+        + " conditions on it, and stops once it has the results the limit asks for and those that tie with the last.");
+  }
+
+  private Read indexRead(QueryPlan plan, boolean ordered, String how) {
     // the predicate checks every condition: the scan needs none of the planner's in-memory filters
-    QueryPlan narrowing = new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, false, false, false, true,
-        List.of());
+    QueryPlan narrowing = new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, ordered && plan.reverse(),
+        ordered && plan.keyOrder(), false, true, List.of());
     CodeBlock.Builder args = CodeBlock.builder();
     Set<String> params = new LinkedHashSet<>();
     plan.equalities().forEach(c -> params.addAll(c.params()));
@@ -99,9 +141,8 @@ final class JakartaPlanner {
     params.forEach(p -> args.add(", $N", p));
     CodeBlock candidates = CodeBlock.of("$T.index(store$$ -> $L$L)", DATA_STORE, ScanCode.indexScan(entity, narrowing, "store$"),
         args.build());
-    return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", one batch of "
-        + "{@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks"
-        + " the conditions on it.", null);
+    return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", " + how, null,
+        plan.equalities().size() + plan.range().size(), ordered);
   }
 
   /** The index that would serve {@code criteria}: their equality properties, then one range property. */

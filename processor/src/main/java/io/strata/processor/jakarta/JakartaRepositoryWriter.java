@@ -19,6 +19,7 @@ import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
+import io.strata.processor.model.OrderItem;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
@@ -354,8 +355,15 @@ public final class JakartaRepositoryWriter {
    * A query bound to one entity: what a find/count/exists/delete/update method reads and does. {@code criteria} are the
    * conditions an index could serve ({@link IndexableCriteria}), null when the conditions are not one conjunction.
    */
-  private record Query(EntityModel entity, String action, CodeBlock where, List<CodeBlock> order, int first,
+  private record Query(EntityModel entity, String action, CodeBlock where, List<StaticSort> order, int first,
       FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria) {}
+
+  /** One sort of a query's static order: a method name's {@code OrderBy}, an {@code @OrderBy}, a JDQL {@code ORDER BY}. */
+  private record StaticSort(FieldModel field, boolean descending, boolean ignoreCase) {
+    CodeBlock code() {
+      return CodeBlock.of("$T.$L($S)", SORT, (descending ? "desc" : "asc") + (ignoreCase ? "IgnoreCase" : ""), field.name());
+    }
+  }
 
   /** Writes one method. */
   private final class MethodWriter {
@@ -594,9 +602,9 @@ public final class JakartaRepositoryWriter {
       if (diagnostics.failed()) {
         return Optional.empty();
       }
-      List<CodeBlock> order = new ArrayList<>();
+      List<StaticSort> order = new ArrayList<>();
       for (MethodName.OrderPart o : parsed.order()) {
-        order.add(CodeBlock.of("$T.$L($S)", SORT, o.descending() ? "desc" : "asc", o.property()));
+        order.add(new StaticSort(props.get(o.property()), o.descending(), false));
       }
       CodeBlock where = parsed.where().isEmpty() ? null : or.build();
       return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria));
@@ -658,7 +666,7 @@ public final class JakartaRepositoryWriter {
         where.add(where.isEmpty() ? "$T.eq($L, $N)" : " && $T.eq($L, $N)", QueryBinder.VALUES, f.read(), p.getSimpleName());
         indexable().of(f, Operator.EQUALS, List.of(p.getSimpleName().toString())).ifPresent(criteria::add);
       }
-      List<CodeBlock> order = new ArrayList<>();
+      List<StaticSort> order = new ArrayList<>();
       for (AnnotationMirror o : orderBys(method)) {
         String property = (String) member(o, "value");
         if (!props.containsKey(property) && !property.equals("id(this)")) {
@@ -666,13 +674,8 @@ public final class JakartaRepositoryWriter {
               entity.type().simpleName(), props.keySet());
           continue;
         }
-        String prop = property.equals("id(this)") ? entity.id().name() : property;
-        boolean desc = Boolean.TRUE.equals(member(o, "descending"));
-        CodeBlock sort = CodeBlock.of("$T.$L($S)", SORT, desc ? "desc" : "asc", prop);
-        if (Boolean.TRUE.equals(member(o, "ignoreCase"))) {
-          sort = CodeBlock.of("$T.$L($S)", SORT, desc ? "descIgnoreCase" : "ascIgnoreCase", prop);
-        }
-        order.add(sort);
+        order.add(new StaticSort(property.equals("id(this)") ? entity.id() : props.get(property),
+            Boolean.TRUE.equals(member(o, "descending")), Boolean.TRUE.equals(member(o, "ignoreCase"))));
       }
       if (diagnostics.failed()) {
         return Optional.empty();
@@ -727,9 +730,9 @@ public final class JakartaRepositoryWriter {
             : indexable().ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull);
         if (statement instanceof JdqlStatement.Select s) {
           CodeBlock where = s.where().map(binder::condition).orElse(null);
-          List<CodeBlock> order = new ArrayList<>();
+          List<StaticSort> order = new ArrayList<>();
           for (JdqlStatement.OrderItem o : s.orderBy()) {
-            order.add(CodeBlock.of("$T.$L($S)", SORT, o.descending() ? "desc" : "asc", binder.property(o.key()).name()));
+            order.add(new StaticSort(binder.property(o.key()), o.descending(), false));
           }
           FieldModel select = null;
           String action = "find";
@@ -836,8 +839,8 @@ public final class JakartaRepositoryWriter {
           return returnNumber(b, CodeBlock.of("(long) $N.matching($L, $L).size()", data, where, candidates), result);
         }
         case "exists" -> {
-          b.addJavadoc("Whether an entity matches. $L\n", read.plan());
-          b.addStatement("return !$N.matching($L, $L).isEmpty()", data, where, candidates);
+          b.addJavadoc("Whether an entity matches; stops at the first. $L\n", read.plan());
+          b.addStatement("return $N.any($L, $L)", data, where, candidates);
           return Optional.of(b.build());
         }
         case "delete" -> {
@@ -849,9 +852,20 @@ public final class JakartaRepositoryWriter {
           return returnNumber(b, CodeBlock.of("$N.update($L, $L, $L)", data, where, candidates, q.update()), result);
         }
         default -> {
-          return find(b, q, where, candidates, read.plan(), result);
+          JakartaPlanner.Read inOrder = limited(q) ? new JakartaPlanner(entity).planInOrder(description, q.criteria(),
+              q.order().stream().map(o -> new OrderItem(o.field(), o.descending())).toList(),
+              q.order().stream().map(StaticSort::ignoreCase).toList()) : null;
+          return find(b, q, where, inOrder != null && inOrder.narrowing() >= read.narrowing() ? inOrder : read, result);
         }
       }
+    }
+
+    /**
+     * Whether a find needs only its first results in its static order, with no order chosen at run time: a {@code First}
+     * or a {@code Limit}, which an index read in that order can stop early for.
+     */
+    private boolean limited(Query q) {
+      return !q.order().isEmpty() && sorts.isEmpty() && pageRequest == null && (q.first() > 0 || limit != null);
     }
 
     /** The body of a query by id alone, when its result needs one row: true when written. */
@@ -916,8 +930,8 @@ public final class JakartaRepositoryWriter {
       return Optional.of(b.build());
     }
 
-    private Optional<MethodSpec> find(MethodSpec.Builder b, Query q, CodeBlock where, CodeBlock candidates, String plan,
-        TypeMirror result) {
+    private Optional<MethodSpec> find(MethodSpec.Builder b, Query q, CodeBlock where, JakartaPlanner.Read read, TypeMirror result) {
+      CodeBlock candidates = read.candidates();
       EntityModel entity = q.entity();
       String data = dataField(entity);
       TypeName t = entity.type();
@@ -934,9 +948,13 @@ public final class JakartaRepositoryWriter {
             "its elements must be " + entity.type().simpleName() + " (or SELECT one property to return its values)");
         return Optional.empty();
       }
-      b.addJavadoc("The entities that match, sorted$L in memory. $L\n", pageRequest != null ? " and paged" : "", plan);
+      boolean single = q.order().isEmpty() && sorts.isEmpty() && limit == null && pageRequest == null && q.first() == 0
+          && (shape.equals("optional") || shape.equals("single"));
+      b.addJavadoc("The entities that match, $L. $L\n", single ? "reading up to the second (a single result)"
+          : read.ordered() ? "sorted in memory among the first ones read in order" : pageRequest != null ? "sorted and paged in memory"
+          : "sorted in memory", read.plan());
       CodeBlock.Builder fixed = CodeBlock.builder();
-      q.order().forEach(o -> fixed.add(fixed.isEmpty() ? "$L" : ", $L", o));
+      q.order().forEach(o -> fixed.add(fixed.isEmpty() ? "$L" : ", $L", o.code()));
       CodeBlock.Builder dynamic = CodeBlock.builder();
       sorts.forEach(s -> dynamic.add(", $L", s));
       b.addStatement("$T<$T<? super $T>> order$$ = $T.<$T>order($T.of($L)$L)", List.class, SORT, t, RESULT_PAGES, t, List.class,
@@ -957,7 +975,15 @@ public final class JakartaRepositoryWriter {
         b.addStatement("return $L", page);
         return Optional.of(b.build());
       }
-      b.addStatement("$T<$T> found$$ = $N.sorted($L, $L, order$$)", List.class, t, data, where, candidates);
+      if (single) {
+        b.addStatement("$T<$T> found$$ = $N.some($L, $L, 2)", List.class, t, data, where, candidates);
+      } else if (read.ordered()) {
+        CodeBlock n = q.first() > 0 && limit != null ? CodeBlock.of("$T.min($L, $T.end($N))", Math.class, q.first(), RESULT_PAGES, limit)
+            : q.first() > 0 ? CodeBlock.of("$L", q.first()) : CodeBlock.of("$T.end($N)", RESULT_PAGES, limit);
+        b.addStatement("$T<$T> found$$ = $N.first($L, $L, order$$, $L)", List.class, t, data, where, candidates, n);
+      } else {
+        b.addStatement("$T<$T> found$$ = $N.sorted($L, $L, order$$)", List.class, t, data, where, candidates);
+      }
       if (q.first() > 0) {
         b.addStatement("found$$ = $T.limit(found$$, $T.of($L))", RESULT_PAGES, LIMIT, q.first());
       }

@@ -154,6 +154,26 @@ public abstract class JakartaQueriesContract extends BackendContract {
   }
 
   @Test
+  void limitsInAnOrderAnIndexServesAnswerAsAFullSortWould() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String prefix = pick(saved).name.substring(0, 1 + random.nextInt(2));
+      assertEquals(expected(g -> g.name.startsWith(prefix), KEYS.get("name").thenComparing(KEYS.get("id"))).stream().limit(5).toList(),
+          strings(gadgets.findFirst5ByNameStartsWithOrderByNameAsc(prefix)), seed("First5 " + prefix));
+      String color = pick(COLORS);
+      int start = 1 + random.nextInt(8);
+      int count = 1 + random.nextInt(8);
+      Limit limit = random.nextBoolean() ? Limit.of(count) : Limit.range(start, start + count - 1);
+      // ties on size are in id order, as every Jakarta Data result here (the index holds them the other way round)
+      assertEquals(expected(g -> g.color.equals(color), KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream()
+          .skip(limit.startAt() - 1).limit(limit.maxResults()).toList(), strings(gadgets.largest(color, limit)), seed("largest " + limit));
+      int min = random.nextInt(21);
+      assertEquals(expected(g -> g.color.equals(color) && g.size >= min, KEYS.get("size").thenComparing(KEYS.get("id"))).stream()
+          .skip(limit.startAt() - 1).limit(limit.maxResults()).toList(), strings(gadgets.smallestFrom(color, min, limit)),
+          seed("smallest from " + min + ", " + limit));
+    }
+  }
+
+  @Test
   void methodNamesNoIndexServesAnswerAsBruteForce() {
     for (int round = 0; round < ROUNDS; round++) {
       int size = random.nextInt(21);

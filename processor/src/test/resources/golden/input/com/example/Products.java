@@ -35,6 +35,10 @@ public interface Products extends CrudRepository<Product, Long> {
   Stream<Product> byKind(@By("kind") Product.Kind k, Limit limit);
 
   @Find
+  @OrderBy(value = "id", descending = true)
+  List<Product> latestOfKind(@By("kind") Product.Kind kind, Limit limit);
+
+  @Find
   CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order);
 
   @Query("SELECT name WHERE price BETWEEN :low AND :high AND name NOT LIKE 'x%' ORDER BY price")

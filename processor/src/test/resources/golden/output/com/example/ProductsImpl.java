@@ -190,11 +190,11 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * Whether an entity matches. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * Whether an entity matches; stops at the first. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public boolean existsByGradeIn(List<Character> grades) {
-    return !productData.matching(e -> Values.inAny(e.getGrade(), grades), DataStore.allRows()).isEmpty();
+    return productData.any(e -> Values.inAny(e.getGrade(), grades), DataStore.allRows());
   }
 
   /**
@@ -225,6 +225,17 @@ public final class ProductsImpl implements Products {
     List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(k)), k), order$);
     found$ = ResultPages.limit(found$, limit);
     return found$.stream();
+  }
+
+  /**
+   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, backwards, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit asks for and those that tie with the last.
+   */
+  @Override
+  public List<Product> latestOfKind(Product.Kind kind, Limit limit) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
+    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), order$, ResultPages.end(limit));
+    found$ = ResultPages.limit(found$, limit);
+    return found$;
   }
 
   /**
