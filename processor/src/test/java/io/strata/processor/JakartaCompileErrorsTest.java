@@ -115,6 +115,13 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aParameterNamedAsTheGeneratedCodesOwnVariables() {
+    JavaFileObject f = items("  List<Item> findByName(String e);");
+    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'e' of Items.findByName has a name the generated code gives its own"
+        + " variables (e for the entity a condition tests, v and v0, v1, ... for values): rename the parameter").inFile(f).onLine(5);
+  }
+
+  @Test
   void anInParameterThatIsNoCollection() {
     JavaFileObject f = items("  List<Item> findByCountIn(int counts);");
     assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'counts' of Items.findByCountIn has type int, but it is compared with"

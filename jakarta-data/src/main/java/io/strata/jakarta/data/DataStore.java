@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -36,7 +37,8 @@ import java.util.function.UnaryOperator;
  * onto ({@link #index}), the rows of the ids it names ({@link #ids}), or every row ({@link #allRows}); the generated
  * predicate then keeps the candidates that match (it always holds every condition, so an index only narrows the read).
  *
- * <p>Every write method runs in one transaction (retried on conflicts), so a batch is all or nothing. Query reads
+ * <p>Every lifecycle method runs in one transaction (retried on conflicts), so a batch is all or nothing; a JDQL
+ * {@code UPDATE} or {@code DELETE} runs in transactions of {@value #BATCH} entities. Query reads
  * run in read transactions of {@value #BATCH} candidates each, as Strata's own streams do: a query over a
  * large entity never meets FoundationDB's five-second limit, and sees each row as committed when its batch was
  * read. Strata's own exceptions become {@code jakarta.data.exceptions} ({@link #translate}).
@@ -278,15 +280,24 @@ public final class DataStore<T> {
     write(tr -> store.delete(tr, id));
   }
 
-  /** Deletes every candidate {@code where} accepts, in one transaction; returns how many. */
+  /**
+   * Deletes every candidate {@code where} accepts; returns how many. The matches are found in read transactions, then
+   * deleted {@value #BATCH} at a time, each batch one transaction that reads the rows again and deletes those that still
+   * match: a delete of any size stays within FoundationDB's transaction limits, each batch is all or nothing, and an
+   * entity another client changed in between is judged on its new state.
+   */
   public long delete(Predicate<? super T> where, Candidates<T> candidates) {
-    return write(tr -> readMatching(tr, where, candidates).thenCompose(found ->
-        each(found, e -> store.delete(tr, attributes.id(e))).thenApply(v -> (long) found.size())));
+    return inBatches(where, candidates, (tr, found) -> each(found, e -> store.delete(tr, attributes.id(e)))
+        .thenApply(v -> (long) found.size()));
   }
 
-  /** Applies {@code change} to every candidate {@code where} accepts and saves it, in one transaction; returns how many. */
+  /**
+   * Applies {@code change} to every candidate {@code where} accepts and saves it; returns how many. Batched as
+   * {@link #delete(Predicate, Candidates)} is: an entity is changed once however its change moves it among the
+   * candidates (the ids to change are known before the first write).
+   */
   public long update(Predicate<? super T> where, Candidates<T> candidates, UnaryOperator<T> change) {
-    return write(tr -> readMatching(tr, where, candidates).thenCompose(found -> {
+    return inBatches(where, candidates, (tr, found) -> {
       List<T> changed = new ArrayList<>(found.size());
       for (T e : found) {
         T next = change.apply(e);
@@ -296,7 +307,19 @@ public final class DataStore<T> {
         changed.add(next);
       }
       return store.saveAll(tr, changed).thenApply(v -> (long) changed.size());
-    }));
+    });
+  }
+
+  /** The ids of the matches, then {@code step} on each batch of them that still matches, one transaction per batch. */
+  private long inBatches(Predicate<? super T> where, Candidates<T> candidates,
+      BiFunction<Transaction, List<T>, CompletableFuture<Long>> step) {
+    List<Object> ids = matching(where, candidates).stream().map(attributes::id).toList();
+    long done = 0;
+    for (int from = 0; from < ids.size(); from += BATCH) {
+      List<Object> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
+      done += write(tr -> store.loadAll(tr, batch).thenCompose(rows -> step.apply(tr, rows.stream().filter(where).toList())));
+    }
+    return done;
   }
 
   /** The elements of an {@code Iterable} lifecycle parameter, as a list. */
@@ -304,19 +327,6 @@ public final class DataStore<T> {
     List<E> out = new ArrayList<>();
     entities.forEach(out::add);
     return out;
-  }
-
-  private CompletableFuture<List<T>> readMatching(Transaction tr, Predicate<? super T> where, Candidates<T> candidates) {
-    List<T> out = new ArrayList<>();
-    return readFrom(tr, null, where, candidates, out).thenApply(v -> out);
-  }
-
-  private CompletableFuture<Void> readFrom(Transaction tr, Continuation after, Predicate<? super T> where, Candidates<T> candidates,
-      List<T> out) {
-    return candidates.read(store, tr, BATCH, after).thenCompose(page -> {
-      page.items().stream().filter(where).forEach(out::add);
-      return page.next().isPresent() ? readFrom(tr, page.next().get(), where, candidates, out) : CompletableFuture.completedFuture(null);
-    });
   }
 
   private static <E> CompletableFuture<Void> each(List<E> items, Function<E, CompletableFuture<?>> step) {

@@ -214,4 +214,24 @@ class DataStoreTest {
     assertEquals(DataStore.BATCH, read[0]);
     assertEquals(List.of("k02006"), data.some(c -> c.count == n - 1, DataStore.allRows(), 2).stream().map(c -> c.id).toList());
   }
+
+  @Test
+  void anUpdateChangesEachEntityOnceEvenWhenItMovesAheadInTheIndexItIsReadFrom() {
+    int n = DataStore.BATCH * 2 + 7; // three write batches
+    List<Counter> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%05d", i), i));
+    }
+    data.saveAll(all);
+    DataStore.Candidates<Counter> fromZero = DataStore.index(store -> io.strata.query.IndexScan.of(store, "byCount").from(0L, true), 0);
+    // each change moves the entity past every count not yet read: a scan that followed the writes would meet it again
+    assertEquals(n, data.update(c -> c.count >= 0, fromZero, c -> {
+      c.count += n;
+      return c;
+    }));
+    List<Integer> counts = data.sorted(c -> true, DataStore.allRows(), List.of(Sort.asc("id"))).stream().map(c -> c.count).toList();
+    for (int i = 0; i < n; i++) {
+      assertEquals(i + n, counts.get(i), "k" + i + " changed exactly once");
+    }
+  }
 }

@@ -405,6 +405,12 @@ public final class JakartaRepositoryWriter {
     }
 
     Optional<MethodSpec> write() {
+      for (VariableElement p : method.getParameters()) {
+        if (p.getSimpleName().toString().matches("e|v|v\\d+")) {
+          diagnostics.error(p, Messages.JAKARTA_RESERVED_PARAMETER, p.getSimpleName(), description);
+          return Optional.empty();
+        }
+      }
       MethodSpec.Builder b = MethodSpec.overriding(method, (DeclaredType) repository.asType(), types);
       for (String lifecycle : List.of("Insert", "Update", "Save", "Delete")) {
         if (annotationValue(method, PKG + lifecycle, "value") != null && !(lifecycle.equals("Delete") && !isLifecycleParameter())) {
@@ -844,11 +850,13 @@ public final class JakartaRepositoryWriter {
           return Optional.of(b.build());
         }
         case "delete" -> {
-          b.addJavadoc("Deletes the entities that match with their index entries, in one transaction. $L\n", read.plan());
+          b.addJavadoc("Deletes the entities that match with their index entries, in transactions of at most"
+              + " {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("$N.delete($L, $L)", data, where, candidates), result);
         }
         case "update" -> {
-          b.addJavadoc("Rewrites the entities that match with their index entries, in one transaction. $L\n", read.plan());
+          b.addJavadoc("Rewrites the entities that match with their index entries, in transactions of at most"
+              + " {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("$N.update($L, $L, $L)", data, where, candidates, q.update()), result);
         }
         default -> {

@@ -21,6 +21,9 @@ public enum Messages {
       + " index serves is a compile error) or -Astrata.requireIndexes=false (a warning, the default)"),
   JAKARTA_PARAMETER_TYPE("parameter '%s' of %s has type %s, but it is compared with '%s' of %s, of type %s: %s (a condition between"
       + " them could never hold)"),
+  JAKARTA_RESERVED_PARAMETER("parameter '%s' of %s has a name the generated code gives its own variables (e for the"
+      + " entity a condition tests, v and v0, v1, ... for values): rename the parameter (with @Param, JDQL can keep its"
+      + " name)"),
   JAKARTA_PARAMETERS("%s takes %d query parameter(s) but its query uses %d: %s"),
   JAKARTA_RESULT("%s returns %s, which Strata cannot produce for %s: %s"),
   JAKARTA_LIFECYCLE("@%s method %s must take exactly one parameter: an entity, an array, a List or an Iterable of entities"),

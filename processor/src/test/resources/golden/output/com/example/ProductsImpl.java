@@ -198,7 +198,7 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * Deletes the entities that match with their index entries, in one transaction. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * Deletes the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public void deleteByIsFragileTrue() {
@@ -257,7 +257,7 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * Rewrites the entities that match with their index entries, in one transaction. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * Rewrites the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public long reprice(double factor) {
