@@ -1,6 +1,7 @@
 package io.strata.archetype;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,13 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
  * holds this reactor's Strata artifacts (what "{@code mvn install -DskipTests}" in the checkout installs; that
  * step itself is not run here, as it would rebuild the checkout inside its own build).
  *
- * <p>A page marks its blocks: {@code <!-- run: … -->} before a {@code bash} block to run, {@code <!-- file: path -->}
- * before a file of the project; README's files are its {@code <!-- archetype: pom.xml -->} and
+ * <p>A page marks its blocks: {@code <!-- run: … -->} before a {@code bash} block to run (getting-started.md's
+ * {@code <!-- run-jakarta-data: … -->} block, the archetype's Jakarta Data flavour, is run by its own test),
+ * {@code <!-- file: path -->} before a file of the project; README's files are its {@code <!-- archetype: pom.xml -->} and
  * {@code <!-- compiles: Name.java -->} blocks (tests, {@code *Test.java}, under {@code src/test/java}).
  */
 class DocumentedProjectsIT {
   private static final Path CHECKOUT = Path.of(System.getProperty("strata.checkout")).normalize();
-  private static final Pattern BLOCK = Pattern.compile("<!-- (run|file|archetype|compiles): ([^>]+?) -->\\n```\\w+\\n(.*?)\\n```",
+  private static final Pattern BLOCK = Pattern.compile("<!-- (run|run-jakarta-data|file|archetype|compiles): ([^>]+?) -->\\n```\\w+\\n(.*?)\\n```",
       Pattern.DOTALL);
   private static final Pattern PRINTS = Pattern.compile("# prints: (.+)");
 
@@ -47,13 +50,27 @@ class DocumentedProjectsIT {
   }
 
   private static Block theRunBlock(String page, List<Block> blocks) {
-    List<Block> runs = blocks.stream().filter(b -> b.kind().equals("run")).toList();
-    assertEquals(1, runs.size(), page + " marks one command block <!-- run: ... -->");
+    return theBlock(page, blocks, "run");
+  }
+
+  /** The one block of {@code kind} on the page ({@code run}, or {@code run-jakarta-data} for the Jakarta Data flavour). */
+  private static Block theBlock(String page, List<Block> blocks, String kind) {
+    List<Block> runs = blocks.stream().filter(b -> b.kind().equals(kind)).toList();
+    assertEquals(1, runs.size(), page + " marks one command block <!-- " + kind + ": ... -->");
     return runs.get(0);
   }
 
   /** Runs {@code commands} with bash in {@code dir} and returns what they printed; fails when one of them fails. */
   private String run(String name, String commands, Path dir) throws IOException, InterruptedException {
+    return run(name, commands, dir, true);
+  }
+
+  /** Runs {@code commands} as {@link #run(String, String, Path)} does, and fails when they do not fail. */
+  private String runExpectingFailure(String name, String commands, Path dir) throws IOException, InterruptedException {
+    return run(name, commands, dir, false);
+  }
+
+  private String run(String name, String commands, Path dir, boolean succeeds) throws IOException, InterruptedException {
     Path m2 = Files.createDirectories(home.resolve(".m2"));
     Files.writeString(m2.resolve("settings.xml"), Files.readString(Path.of(System.getProperty("it.settings")))
         .replace("@itRepository@", System.getProperty("it.repository"))
@@ -72,8 +89,8 @@ class DocumentedProjectsIT {
       process.destroyForcibly();
     }
     String printed = Files.readString(log, StandardCharsets.UTF_8);
-    assertTrue(done && process.exitValue() == 0, () -> "the commands of " + name + " failed (full log: " + log + "):\n"
-        + commands + "\n---\n" + tail(printed));
+    assertTrue(done && (process.exitValue() == 0) == succeeds, () -> "the commands of " + name + (succeeds ? " failed" : " did not fail")
+        + " (full log: " + log + "):\n" + commands + "\n---\n" + tail(printed));
     return printed;
   }
 
@@ -89,10 +106,52 @@ class DocumentedProjectsIT {
   @Test
   void gettingStartedGeneratesTheArchetypeProjectAndItsTestsPassAndItsAppRuns() throws Exception {
     String page = "docs/getting-started.md";
-    String printed = run("getting-started", theRunBlock(page, blocks(page)).text(), home);
+    List<Block> blocks = blocks(page);
+    String printed = run("getting-started", theRunBlock(page, blocks).text(), home);
     assertPrinted(printed, "Tests run: 3, Failures: 0, Errors: 0, Skipped: 0", "the generated project's 3 tests");
     assertPrinted(printed, "all:   [Task[id=t1", "App lists all tasks");
     assertPrinted(printed, "to do: [Task[id=t2", "App lists the tasks to do");
+    // the page's files are what the generator wrote (GettingStartedDocsTest compares them with the templates)
+    Path project = home.resolve("projects/tasks");
+    for (Block b : blocks) {
+      if (b.kind().equals("archetype")) {
+        String path = b.name().replaceFirst("^(src/(main|test)/java/)", "$1com/example/tasks/");
+        assertEquals(b.text(), Files.readString(project.resolve(path)).strip(), page + " shows " + path + " as generated");
+      }
+    }
+  }
+
+  @Test
+  void theJakartaDataFlavourGeneratesAJakartaDataRepositoryServedByIndexesAndItsTestsPassAndItsAppRuns() throws Exception {
+    String page = "docs/getting-started.md";
+    String printed = run("getting-started-jakarta-data", theBlock(page, blocks(page), "run-jakarta-data").text(), home);
+    Path project = home.resolve("projects/tasks");
+    String tasks = Files.readString(project.resolve("src/main/java/com/example/tasks/Tasks.java"));
+    assertTrue(tasks.contains("@Repository\npublic interface Tasks extends CrudRepository<Task, String>")
+        && tasks.contains("import jakarta.data.repository.Repository;"), "Tasks is a Jakarta Data repository:\n" + tasks);
+    assertTrue(Files.readString(project.resolve("pom.xml")).contains("<artifactId>strata-jakarta-data</artifactId>"),
+        "the pom depends on strata-jakarta-data");
+    // the pom compiles with -Astrata.requireIndexes=true; no method reads every row, not even with a warning
+    assertFalse(printed.contains("reads every"), () -> "a method of Tasks is not served by an index:\n" + tail(printed));
+    String impl = Files.readString(project.resolve("target/generated-sources/annotations/com/example/tasks/TasksImpl.java"));
+    // only the inherited findAll methods, which have no condition, read every row; Tasks' four queries read indexes
+    assertEquals(4, impl.split("Plan: reads index \\{@code (project|byProjectAndDone)}", -1).length - 1,
+        "each of Tasks' four queries is planned onto an index of Task:\n" + impl);
+    assertPrinted(printed, "Tests run: 4, Failures: 0, Errors: 0, Skipped: 0", "the Jakarta Data project's 4 tests");
+    assertPrinted(printed, "all:   [Task[id=t1", "App lists all tasks");
+    assertPrinted(printed, "to do: [Task[id=t2", "App lists the tasks to do");
+    assertPrinted(printed, "last:  [Task[id=t2", "App shows a page of one task, newest first");
+  }
+
+  @Test
+  void anUnknownFlavourFailsGenerationAndNamesTheFlavours() throws Exception {
+    String command = theRunBlock("docs/getting-started.md", blocks("docs/getting-started.md")).text().lines()
+        .filter(l -> l.startsWith("mvn archetype:generate") || l.startsWith("  -D")).collect(Collectors.joining("\n"))
+        + " -Dflavour=jakarta";
+    String printed = runExpectingFailure("unknown-flavour", command, home);
+    assertPrinted(printed, "-Dflavour=jakarta is not a flavour of strata-archetype: use -Dflavour=strata (the default: a"
+        + " Strata @Repository) or -Dflavour=jakarta-data", "the failure names the flavours");
+    assertFalse(Files.exists(home.resolve("tasks")), "no project is generated");
   }
 
   @Test
