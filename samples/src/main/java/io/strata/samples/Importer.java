@@ -44,6 +44,28 @@ public final class Importer {
     return db.root().pack(Tuple.from("imported"));
   }
 
+  /** Set once every row is known to be packed: by an import of this version, or by {@link #repackOnce()}. */
+  private byte[] packedMarker() {
+    return db.root().pack(Tuple.from("rowsPacked"));
+  }
+
+  /**
+   * Rewrites, once per database, the rows an earlier version of the sample stored a key per field as one key each
+   * ({@code maintenance().repack()}: resumable batches while others go on reading and writing); returns how many it
+   * rewrote, 0 when there were none or it was done before.
+   */
+  long repackOnce() {
+    if (db.database().read(tr -> tr.get(packedMarker()).join()) != null) {
+      return 0;
+    }
+    long rewritten = places.maintenance().repack();
+    db.database().run(tr -> {
+      tr.set(packedMarker(), new byte[0]);
+      return null;
+    });
+    return rewritten;
+  }
+
   /** When the last import finished, or empty when the database has not been imported (or the import was cut short). */
   Optional<Instant> importedAt() {
     byte[] marker = db.database().read(tr -> tr.get(marker()).join());
@@ -108,6 +130,7 @@ public final class Importer {
     int count = saved;
     db.database().run(tr -> {
       tr.set(marker(), Tuple.from(count, System.currentTimeMillis()).pack());
+      tr.set(packedMarker(), new byte[0]); // this version's saves write packed rows
       return null;
     });
     return saved;

@@ -129,9 +129,10 @@ public final class PlaceFinder implements Callable<Integer> {
   }
 
   /**
-   * Builds the object graph on {@code db}, and builds online the indexes a database written by an earlier version
-   * of the sample lacks (it added aggregates, a rank, a text index and a change feed to {@link Place}): until built,
-   * their queries would fail with {@code IndexNotReadyException}.
+   * Builds the object graph on {@code db}, and upgrades a database written by an earlier version of the sample: builds
+   * online the indexes it lacks (it added aggregates, a rank, a text index and a change feed to {@link Place}: until
+   * built, their queries would fail with {@code IndexNotReadyException}), then rewrites rows it stored a key per field
+   * as one key each (they read correctly either way; packed rows are smaller and read in one key).
    */
   PlacesComponent component(StrataDb db) {
     PlacesComponent app = DaggerPlacesComponent.builder().placesModule(new PlacesModule(db)).build();
@@ -143,6 +144,14 @@ public final class PlaceFinder implements Callable<Integer> {
       long start = System.nanoTime();
       app.places().maintenance().buildAll();
       err.printf("Built %d indexes in %.1f s.%n", missing.size(), (System.nanoTime() - start) / 1e9);
+    }
+    if (app.importer().importedAt().isPresent()) {
+      long start = System.nanoTime();
+      long rewritten = app.importer().repackOnce();
+      if (rewritten > 0) {
+        err.printf("Rewrote %,d places an earlier version stored a key per field as one key each, in %.1f s (once).%n",
+            rewritten, (System.nanoTime() - start) / 1e9);
+      }
     }
     return app;
   }

@@ -146,33 +146,45 @@ class PlaceFinderEndToEndTest {
   }
 
   @Test
-  void aDatabaseOfAnEarlierVersionGetsTheNewIndexesBuiltOnceOnOpen(@TempDir Path elsewhere) throws Exception {
+  void aDatabaseOfAnEarlierVersionGetsItsNewIndexesBuiltAndItsRowsRepackedOnceOnOpen(@TempDir Path elsewhere) throws Exception {
     Path data = elsewhere.resolve("old");
     List<Place> some = Importer.load().stream().filter(p -> p.country().equals("NZ")).toList();
     try (StrataDb db = Strata.connect("strata:file:" + data)) {
-      new PlaceRepository(db).saveAll(some);
+      // what an earlier version left: rows a key per field, no aggregates, rank, text index or feed, and its marker
+      new PlaceV1Repository(db).saveAll(some.stream().map(PlaceV1::of).toList());
       db.database().run(tr -> {
         tr.set(db.root().pack(Tuple.from("imported")), Tuple.from(some.size(), 0L).pack());
-        // what a version without @Aggregate/@Rank/@Text/@Versioned left: no such keys, no markers for them
-        Subspace entity = db.root().get("Place");
-        Subspace states = db.root().get("__strata").get("index").get("Place");
-        for (String kind : List.of("A", "K", "T", "V", "v")) {
-          tr.clear(entity.get(kind).range());
-          tr.clear(states.get(kind).range());
-        }
-        tr.clear(db.root().get("__strata").get("feed").range());
         return null;
       });
+      assertTrue(perFieldRowKeys(db) > some.size(), "the rows are stored a key per field");
     }
     Run first = run("--data", data.toString(), "country", "NZ");
     assertEquals(0, first.exit(), first.all());
     assertTrue(first.err().startsWith("strata:file:" + data + " was written by an earlier version of the sample: building the"
         + " indexes it lacks, ") && first.err().contains("placesByCountry") && first.err().contains("byPopulationInCountry"), first.err());
+    assertTrue(first.err().contains(String.format("Rewrote %,d places an earlier version stored a key per field as one key each",
+        some.size())), first.err());
     assertEquals(String.format("NZ: %,d places, %,d people%n", some.size(), some.stream().mapToLong(Place::population).sum()),
         first.out());
     Run second = run("--data", data.toString(), "search", "auckland");
-    assertEquals("", second.err(), "built once");
+    assertEquals("", second.err(), "upgraded once");
     assertTrue(second.out().startsWith("  Auckland "), second.out());
+    Place auckland = some.stream().filter(p -> p.name().equals("Auckland")).findFirst().orElseThrow();
+    Run show = run("--data", data.toString(), "show", Long.toString(auckland.id()));
+    assertTrue(show.out().contains(new String(auckland.source(), StandardCharsets.UTF_8).replace('\t', ' ')), "its blob: " + show.out());
+    try (StrataDb db = Strata.connect("strata:file:" + data)) {
+      assertEquals(0, perFieldRowKeys(db), "every row is one key now");
+      assertTrue(new PlaceRepository(db).verifyIndexes().isClean());
+    }
+  }
+
+  /** Row keys {@code (Place, "R", id, field)} of stored fields (documents aside): rows an earlier version wrote. */
+  private static long perFieldRowKeys(StrataDb db) {
+    Subspace rows = db.root().get("Place").get("R");
+    return db.database().read(tr -> tr.getRange(rows.range()).asList().join()).stream()
+        .map(kv -> rows.unpack(kv.getKey()))
+        .filter(key -> key.size() == 2 && key.get(1) instanceof String field && !field.equals("details"))
+        .count();
   }
 
   private static boolean containsPhrase(List<String> words, List<String> phrase) {
