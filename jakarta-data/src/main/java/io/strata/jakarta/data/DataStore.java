@@ -1,6 +1,7 @@
 package io.strata.jakarta.data;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
 import io.strata.Blocking;
@@ -11,6 +12,7 @@ import io.strata.UniqueConstraintException;
 import io.strata.query.IndexScan;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
+import jakarta.data.exceptions.DataConnectionException;
 import jakarta.data.exceptions.DataException;
 import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;
@@ -21,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -366,10 +369,21 @@ public final class DataStore<T> {
     }
   }
 
+  /** FoundationDB's {@code transaction_timed_out}: the TIMEOUT option ran out before the database answered. */
+  private static final int TIMED_OUT = 1031;
+  /**
+   * The errors FoundationDB's retry loop retries other than conflicts ({@code not_committed} 1020 and
+   * {@code commit_unknown_result} 1021): the cluster is behind, locked, recovering or overloaded. When one surfaces, the
+   * retry limit ran out. (Listed here: {@code FDBException.isRetryable()} needs the native client.)
+   */
+  private static final Set<Integer> UNAVAILABLE = Set.of(1007, 1009, 1037, 1038, 1042, 1051, 1078, 1079, 1213, 1223);
+
   /**
    * The {@code jakarta.data.exceptions} form of a failure: Jakarta Data's own exceptions pass through, a unique-index
-   * clash is an {@link EntityExistsException}, Strata's other exceptions a {@link DataException} (cause kept);
-   * argument errors ({@code NullPointerException}, {@code IllegalArgumentException}) stay as they are.
+   * clash is an {@link EntityExistsException}, a FoundationDB error that means the database could not be reached or kept
+   * failing (a timeout, or a retryable error such as {@code process_behind} still failing when the retry limit ran out)
+   * a {@link DataConnectionException}, Strata's other exceptions and FoundationDB's other errors a {@link DataException}
+   * (cause kept); argument errors ({@code NullPointerException}, {@code IllegalArgumentException}) stay as they are.
    */
   public static RuntimeException translate(RuntimeException e) {
     if (e instanceof DataException || e instanceof IllegalArgumentException || e instanceof NullPointerException
@@ -378,6 +392,12 @@ public final class DataStore<T> {
     }
     if (e instanceof UniqueConstraintException u) {
       return new EntityExistsException(u.getMessage(), u);
+    }
+    if (e instanceof FDBException f) {
+      boolean connection = f.getCode() == TIMED_OUT || UNAVAILABLE.contains(f.getCode());
+      String message = "FoundationDB error " + f.getCode() + ": " + f.getMessage();
+      return connection ? new DataConnectionException(message + " (the database did not answer in time, or kept failing until"
+          + " the retry limit)", f) : new DataException(message, f);
     }
     if (e instanceof StrataException) {
       return new DataException(e.getMessage(), e);

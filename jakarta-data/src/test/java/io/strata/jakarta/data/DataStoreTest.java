@@ -234,4 +234,24 @@ class DataStoreTest {
       assertEquals(i + n, counts.get(i), "k" + i + " changed exactly once");
     }
   }
+
+  @Test
+  void aDatabaseThatDoesNotAnswerInTimeIsADataConnectionExceptionAndOtherFoundationDbErrorsADataException() {
+    try (Database slow = io.strata.embedded.EmbeddedFdb.builder().latency(java.time.Duration.ofMillis(200)).open()) {
+      slow.options().setTransactionTimeout(20);
+      DataStore<Counter> far = new DataStore<>(slow, EntityStore.builder(new CounterCodec(), new Subspace()).packed()
+          .ids(Elements::toStr).build(), Attributes.<Counter>of("Counter").attribute("id", c -> c.id, true)
+          .attribute("count", c -> c.count, false).build());
+      jakarta.data.exceptions.DataConnectionException e = assertThrows(jakarta.data.exceptions.DataConnectionException.class,
+          () -> far.findById("a"));
+      assertEquals(1031, ((com.apple.foundationdb.FDBException) e.getCause()).getCode());
+    }
+    RuntimeException tooLarge = DataStore.translate(new com.apple.foundationdb.FDBException("Transaction exceeds byte limit", 2101));
+    assertTrue(tooLarge instanceof jakarta.data.exceptions.DataException
+        && !(tooLarge instanceof jakarta.data.exceptions.DataConnectionException), tooLarge.toString());
+    assertTrue(DataStore.translate(new com.apple.foundationdb.FDBException("Process is behind", 1037))
+        instanceof jakarta.data.exceptions.DataConnectionException);
+    assertFalse(DataStore.translate(new com.apple.foundationdb.FDBException("Transaction not committed", 1020))
+        instanceof jakarta.data.exceptions.DataConnectionException);
+  }
 }
