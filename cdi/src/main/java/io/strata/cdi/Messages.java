@@ -1,6 +1,8 @@
 package io.strata.cdi;
 
 import jakarta.enterprise.inject.spi.InjectionPoint;
+import jakarta.inject.Named;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
@@ -45,6 +47,23 @@ final class Messages {
   static String noStrataDb(List<String> needers) {
     return "No StrataDb bean to build Strata's repositories on, but " + String.join(", ", needers)
         + (needers.size() == 1 ? " needs one" : " need one") + ": " + PRODUCE_STRATA_DB;
+  }
+
+  /** No {@code StrataDb} bean with {@code qualifiers} (a repository's {@code @Repository(dataStore)}) for {@code needers}. */
+  static String noQualifiedStrataDb(List<Annotation> qualifiers, List<String> needers) {
+    String q = String.join(" ", qualifiers.stream().map(Messages::source).toList());
+    return "No StrataDb bean " + q + " to build Strata's repositories on, but " + String.join(", ", needers)
+        + (needers.size() == 1 ? " needs one" : " need one") + " (a Jakarta Data @Repository(dataStore) names the StrataDb"
+        + " to use): produce it with a producer method annotated " + q + ", e.g. @Produces @Singleton " + q
+        + " StrataDb db() { return Strata.connect(\"strata:mem:\"); }";
+  }
+
+  /** {@code @Named("x")} as it is written in source. */
+  private static String source(Annotation a) {
+    if (a instanceof Named n) {
+      return "@Named(\"" + n.value() + "\")";
+    }
+    return "@" + a.annotationType().getSimpleName();
   }
 
   static String ambiguousStrataDb(Class<?> repository) {

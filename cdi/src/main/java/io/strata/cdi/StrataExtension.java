@@ -20,14 +20,18 @@ import jakarta.enterprise.inject.spi.ProcessBeanAttributes;
 import jakarta.enterprise.inject.spi.ProcessInjectionPoint;
 import jakarta.enterprise.inject.spi.WithAnnotations;
 import jakarta.inject.Inject;
+import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
 import java.net.URL;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
@@ -58,7 +62,7 @@ public class StrataExtension implements Extension {
   // containers may fire the events of different beans in parallel (Weld does): these two are filled concurrently
   private final Set<String> ownedByApplication = ConcurrentHashMap.newKeySet();
   private final Queue<InjectionPoint> injectionPoints = new ConcurrentLinkedQueue<>();
-  private final Set<Class<?>> registered = new HashSet<>();
+  private final Map<Class<?>, RepositoryConstructor> registered = new HashMap<>();
   private ClassLoader loader;
 
   void readIndex(@Observes BeforeBeanDiscovery event) {
@@ -111,45 +115,59 @@ public class StrataExtension implements Extension {
         event.addDefinitionError(new DeploymentException(Messages.noConstructor(type, resource)));
         return;
       }
-      registered.add(type);
+      registered.put(type, constructor.get());
       event.addBean()
           .beanClass(type)
           .addTransitiveTypeClosure(type)
           .scope(Singleton.class)
           .qualifiers(Default.Literal.INSTANCE, Any.Literal.INSTANCE)
-          .produceWith(beans -> constructor.get().newInstance(strataDb(beans, type)));
+          .produceWith(beans -> constructor.get().newInstance(strataDb(beans, constructor.get())));
     });
   }
 
-  /** Fails deployment when a repository is injected and there is no {@code StrataDb} to build it on. */
+  /**
+   * Fails deployment when a repository is injected and there is no {@code StrataDb} to build it on: no {@code @Default}
+   * one, or none with the qualifiers its constructor asks for ({@code @Named("x")} for {@code @Repository(dataStore = "x")}).
+   */
   void checkStrataDb(@Observes AfterDeploymentValidation event, BeanManager beans) {
-    if (!registered.isEmpty() && beans.getBeans(StrataDb.class).isEmpty()) {
-      List<String> needers = injectionPoints.stream().filter(ip -> injectsRepository(ip, beans)).map(Messages::describe)
-          .sorted().distinct().toList();
-      if (!needers.isEmpty()) {
-        event.addDeploymentProblem(new DeploymentException(Messages.noStrataDb(needers)));
-      }
+    Map<List<Annotation>, List<String>> missing = new LinkedHashMap<>();
+    for (InjectionPoint ip : injectionPoints) {
+      injectedRepository(ip, beans).filter(c -> beans.getBeans(StrataDb.class, c.qualifiers()).isEmpty())
+          .ifPresent(c -> missing.computeIfAbsent(List.of(c.qualifiers()), q -> new ArrayList<>()).add(Messages.describe(ip)));
     }
+    missing.forEach((qualifiers, needers) -> event.addDeploymentProblem(new DeploymentException(qualifiers.isEmpty()
+        ? Messages.noStrataDb(needers.stream().sorted().distinct().toList())
+        : Messages.noQualifiedStrataDb(qualifiers, needers.stream().sorted().distinct().toList()))));
     injectionPoints.clear();
   }
 
-  private boolean injectsRepository(InjectionPoint injectionPoint, BeanManager beans) {
+  /** The repository {@code injectionPoint} injects, if it injects one the extension registered. */
+  private Optional<RepositoryConstructor> injectedRepository(InjectionPoint injectionPoint, BeanManager beans) {
     try {
       Set<Bean<?>> candidates = beans.getBeans(injectionPoint.getType(), injectionPoint.getQualifiers().toArray(Annotation[]::new));
-      return candidates.stream().anyMatch(bean -> registered.contains(bean.getBeanClass()));
+      return candidates.stream().map(bean -> registered.get(bean.getBeanClass())).filter(Objects::nonNull).findFirst();
     } catch (IllegalArgumentException notResolvable) { // a type variable, a duplicate qualifier: not a repository
-      return false;
+      return Optional.empty();
     }
   }
 
-  /** The application's {@code StrataDb} bean, looked up when a repository is created. */
-  private static StrataDb strataDb(Instance<Object> beans, Class<?> repository) {
-    Instance<StrataDb> db = beans.select(StrataDb.class);
+  /** The application's {@code StrataDb} bean the repository asks for, looked up when it is created. */
+  private static StrataDb strataDb(Instance<Object> beans, RepositoryConstructor repository) {
+    Instance<StrataDb> db = beans.select(StrataDb.class, repository.qualifiers());
     if (db.isUnsatisfied()) {
-      throw new UnsatisfiedResolutionException(Messages.noStrataDb(List.of(repository.getName())));
+      List<String> needer = List.of(repository.type().getName());
+      throw new UnsatisfiedResolutionException(repository.qualifiers().length == 0 ? Messages.noStrataDb(needer)
+          : Messages.noQualifiedStrataDb(List.of(repository.qualifiers()), needer));
     }
     if (db.isAmbiguous()) {
-      throw new AmbiguousResolutionException(Messages.ambiguousStrataDb(repository));
+      // CDI gives a bean whose only qualifier is @Named the @Default one too: the named ones are there for repositories
+      // that name their data store, so a repository that names none takes the one default StrataDb without a name
+      List<? extends Instance.Handle<StrataDb>> unnamed = repository.qualifiers().length > 0 ? List.of() : db.handlesStream()
+          .filter(h -> h.getBean().getQualifiers().stream().noneMatch(Named.class::isInstance)).toList();
+      if (unnamed.size() != 1) {
+        throw new AmbiguousResolutionException(Messages.ambiguousStrataDb(repository.type()));
+      }
+      return unnamed.get(0).get();
     }
     return db.get();
   }

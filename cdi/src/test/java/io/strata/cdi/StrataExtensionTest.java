@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.StrataDb;
+import io.strata.cdi.app.ArchiveDbProducer;
+import io.strata.cdi.app.ArchivedProducts;
+import io.strata.cdi.app.ArchivedProductsImpl;
+import io.strata.cdi.app.Archivist;
 import io.strata.cdi.app.Catalog;
 import io.strata.cdi.app.Note;
 import io.strata.cdi.app.NoteRepository;
@@ -43,7 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
 class StrataExtensionTest {
   /** Every repository the processor listed for the test application, and the interfaces users inject. */
   private static final List<Type> REPOSITORY_TYPES = List.of(
-      ProductsImpl.class, Products.class, NotesImpl.class, Notes.class, NoteRepository.class);
+      ProductsImpl.class, Products.class, NotesImpl.class, Notes.class, NoteRepository.class, ArchivedProductsImpl.class,
+      ArchivedProducts.class);
 
   @TempDir Path temp;
 
@@ -70,6 +75,30 @@ class StrataExtensionTest {
       StrataDb db = container.select(StrataDb.class).get();
       assertEquals(2, new ProductsImpl(db).findAll().count(), "the repositories wrote to the StrataDb bean's database");
     }
+  }
+
+  @Test
+  void aRepositoryWithADataStoreIsBuiltOnTheStrataDbOfThatName() {
+    try (WeldContainer container = application(StrataDbProducer.class, ArchiveDbProducer.class, Archivist.class).initialize()) {
+      Archivist archivist = container.select(Archivist.class).get();
+      container.select(Products.class).get().save(new Product(7, "kettle", 30.0));
+      archivist.archive(7);
+      // one database would hold the kettle in neither: the archive saved it, then the shop deleted it
+      assertTrue(container.select(Products.class).get().findById(7L).isEmpty(), "gone from the shop's database");
+      assertEquals("kettle", container.select(ArchivedProducts.class).get().findById(7L).orElseThrow().name, "in the archive's");
+      StrataDb archive = container.select(StrataDb.class, jakarta.enterprise.inject.literal.NamedLiteral.of("archive")).get();
+      assertEquals(1, new ProductsImpl(archive).findAll().count());
+    }
+  }
+
+  @Test
+  void injectingARepositoryWhoseDataStoreHasNoStrataDbFailsDeploymentNamingIt() {
+    DeploymentException e = assertThrows(DeploymentException.class,
+        () -> application(StrataDbProducer.class, Archivist.class).initialize().close());
+    String message = fullText(e);
+    assertTrue(message.contains("No StrataDb bean @Named(\"archive\") to build Strata's repositories on, but "
+        + Archivist.class.getName() + ".archived needs one") && message.contains("@Produces @Singleton @Named(\"archive\") StrataDb"),
+        message);
   }
 
   @Test

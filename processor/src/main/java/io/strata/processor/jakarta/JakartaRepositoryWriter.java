@@ -1,10 +1,12 @@
 package io.strata.processor.jakarta;
 
+import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
@@ -152,10 +154,16 @@ public final class JakartaRepositoryWriter {
     if (injectable) {
       type.addAnnotation(ClassName.get("jakarta.inject", "Singleton"));
     }
+    String dataStore = annotationValue(repository, REPOSITORY, "dataStore");
+    ParameterSpec.Builder db = ParameterSpec.builder(STRATA_DB, "sdb");
     MethodSpec.Builder sdb = MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
-        .addJavadoc("Reads and writes in {@code sdb}'s database under its root.\n")
-        .addParameter(STRATA_DB, "sdb")
-        .addStatement("this(sdb.database(), sdb.root())");
+        .addJavadoc("Reads and writes in {@code sdb}'s database under its root.\n");
+    if (injectable && dataStore != null && !dataStore.isEmpty()) {
+      // @Repository(dataStore = "x"): injected with the StrataDb named so
+      db.addAnnotation(AnnotationSpec.builder(ClassName.get("jakarta.inject", "Named")).addMember("value", "$S", dataStore).build());
+      sdb.addJavadoc("Injected with the {@code StrataDb} named {@code $L} ({@code @Repository(dataStore)}).\n", dataStore);
+    }
+    sdb.addParameter(db.build()).addStatement("this(sdb.database(), sdb.root())");
     if (injectable) {
       sdb.addAnnotation(ClassName.get("jakarta.inject", "Inject"));
     }
