@@ -4,6 +4,7 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Blocking;
 import io.strata.Continuation;
 import io.strata.StrataException;
@@ -113,6 +114,32 @@ public final class DataStore<T> {
     return (store, tr, limit, after) -> scan.apply(store).page(tr, limit, after);
   }
 
+  /**
+   * The index keys of a query whose conditions the index applies exactly (the processor decides): matches can be
+   * counted and tested on the keys alone, without reading a row. Generated code builds them with {@link #indexKeys}.
+   */
+  @FunctionalInterface
+  public interface Keys<T> {
+    CompletableFuture<Page<Tuple>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after);
+  }
+
+  /**
+   * The keys an index scan finds, for {@link #count(Predicate, Candidates, Keys)} and {@link #any(Predicate, Candidates,
+   * Keys)}: none when a query value is null (as for {@link #index}); null, so that the rows are read instead, when an
+   * {@code In} collection holds a null (the scan cannot hold it).
+   */
+  public static <T> Keys<T> indexKeys(Function<EntityStore<T>, IndexScan<T>> scan, Object... parameters) {
+    for (Object p : parameters) {
+      if (p == null) {
+        return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
+      }
+      if (p instanceof Collection<?> c && holdsNull(c)) {
+        return null;
+      }
+    }
+    return (store, tr, limit, after) -> scan.apply(store).keyPage(tr, limit, after);
+  }
+
   private static boolean holdsNull(Collection<?> values) {
     for (Object v : values) {
       if (v == null) {
@@ -137,6 +164,33 @@ public final class DataStore<T> {
   /** Every candidate that {@code where} accepts, in the candidates' order, read in batches of {@value #BATCH}. */
   public List<T> matching(Predicate<? super T> where, Candidates<T> candidates) {
     return scan(where, candidates, e -> true, found -> false);
+  }
+
+  /**
+   * How many candidates {@code where} accepts: counted on {@code keys} in read transactions of {@value #BATCH} keys,
+   * with no row read, when it is not null; else on the rows.
+   */
+  public long count(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys) {
+    if (keys == null) {
+      return matching(where, candidates).size();
+    }
+    long n = 0;
+    Continuation after = null;
+    do {
+      Continuation from = after;
+      Page<Tuple> page = read(tr -> keys.read(store, tr, BATCH, from));
+      n += page.items().size();
+      after = page.next().orElse(null);
+    } while (after != null);
+    return n;
+  }
+
+  /** Whether any candidate matches: one index key read when {@code keys} is not null; else rows until the first match. */
+  public boolean any(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys) {
+    if (keys == null) {
+      return any(where, candidates);
+    }
+    return !read(tr -> keys.read(store, tr, 1, null)).items().isEmpty();
   }
 
   /** Whether any candidate matches: reads batches only until the first match. */

@@ -254,4 +254,28 @@ class DataStoreTest {
     assertFalse(DataStore.translate(new com.apple.foundationdb.FDBException("Transaction not committed", 1020))
         instanceof jakarta.data.exceptions.DataConnectionException);
   }
+
+  @Test
+  void countsOnIndexKeysReadNoRowAndAgreeWithTheRows() {
+    int n = DataStore.BATCH * 2 + 7;
+    List<Counter> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%05d", i), i % 10));
+    }
+    data.saveAll(all);
+    java.util.function.Function<EntityStore<Counter>, io.strata.query.IndexScan<Counter>> atLeastThree =
+        store -> io.strata.query.IndexScan.of(store, "byCount").from(3L, true);
+    int[] rowsRead = {0};
+    DataStore.Candidates<Counter> rows = counted(DataStore.index(atLeastThree, 3), rowsRead);
+    long expected = all.stream().filter(c -> c.count >= 3).count();
+    assertEquals(expected, data.count(c -> c.count >= 3, rows, DataStore.indexKeys(atLeastThree, 3)));
+    assertEquals(0, rowsRead[0], "keys only");
+    assertEquals(expected, data.count(c -> c.count >= 3, rows, null), "the rows, when there are no keys to count");
+    assertTrue(data.any(c -> c.count >= 3, rows, DataStore.indexKeys(atLeastThree, 3)));
+    assertFalse(data.any(c -> true, rows, DataStore.indexKeys(store -> io.strata.query.IndexScan.of(store, "byCount").from(10L, true), 10)));
+    assertEquals(0, data.count(c -> true, rows, DataStore.indexKeys(store -> {
+      throw new AssertionError("a null value must not reach the index scan");
+    }, (Object) null)));
+    assertEquals(null, DataStore.indexKeys(atLeastThree, java.util.Arrays.asList(1, null)), "an In holding null counts rows");
+  }
 }

@@ -110,6 +110,11 @@ final class IndexableCriteria {
     }
   }
 
+  /** How many conditions {@code c} joins with {@code AND} at its top (1 for a condition that is no {@code AND}). */
+  static int conjuncts(JdqlCondition c) {
+    return c instanceof JdqlCondition.And and ? conjuncts(and.left()) + conjuncts(and.right()) : 1;
+  }
+
   /** The operator of {@code property cmp parameter}, or of {@code parameter cmp property} when {@code mirrored}. */
   private static Optional<Operator> operator(JdqlCondition.Comparator cmp, boolean mirrored) {
     return Optional.ofNullable(switch (cmp) {

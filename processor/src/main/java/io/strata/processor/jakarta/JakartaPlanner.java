@@ -45,8 +45,15 @@ final class JakartaPlanner {
    * @param narrowing how many of the conditions the read applies: 0 for every row, one per equality or range an index
    *     applies, {@link Integer#MAX_VALUE} for rows by id
    * @param ordered whether the candidates come in the query's static order (an index whose keys serve it)
+   * @param keys when the index applies every condition of the query exactly: a {@code DataStore.Keys} expression that
+   *     counts and tests matches from the index keys alone, with no row reads; else null
+   * @param keysPlan what {@code keys} reads, for the javadoc; null with it
    */
-  record Read(CodeBlock candidates, String plan, String unserved, int narrowing, boolean ordered) {}
+  record Read(CodeBlock candidates, String plan, String unserved, int narrowing, boolean ordered, CodeBlock keys, String keysPlan) {
+    Read(CodeBlock candidates, String plan, String unserved, int narrowing, boolean ordered) {
+      this(candidates, plan, unserved, narrowing, ordered, null, null);
+    }
+  }
 
   /** Value kinds whose index keys sort as Jakarta Data orders their values (not enums: keys hold names, not ordinals). */
   private static final Set<ValueType.Kind> KEY_ORDERED = EnumSet.of(ValueType.Kind.LONG, ValueType.Kind.INT, ValueType.Kind.SHORT,
@@ -65,7 +72,7 @@ final class JakartaPlanner {
    *     are not one conjunction
    * @param conditions whether the query has any condition at all
    */
-  Read plan(String method, List<BoundCriterion> criteria, boolean conditions) {
+  Read plan(String method, List<BoundCriterion> criteria, boolean conditions, boolean exact) {
     String rows = "every row {@code (\"" + entity.entityName() + "\", \"R\", id)} in id order, in batches of "
         + "{@value io.strata.jakarta.data.DataStore#BATCH}";
     CodeBlock all = CodeBlock.of("$T.allRows()", DATA_STORE);
@@ -100,8 +107,15 @@ final class JakartaPlanner {
           + "\", \"R\", id)} of " + (id.operator() == Operator.IN ? "each distinct id of {@code " + p + "}, concurrently"
           : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null, Integer.MAX_VALUE, false);
     }
-    return indexRead(plan, false, "one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the"
-        + " row of each key found, and checks the conditions on it.");
+    Read read = indexRead(plan, false, "one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads"
+        + " the row of each key found, and checks the conditions on it.");
+    if (!exact || !plan.filtered().isEmpty()) {
+      return read;
+    }
+    CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false)));
+    return new Read(read.candidates(), read.plan(), null, read.narrowing(), false, keys, "Plan: "
+        + PlanDoc.indexKeys(entity, narrowing(plan, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
+        + " at a time; no row reads (the index applies every condition).");
   }
 
   /**
@@ -130,19 +144,27 @@ final class JakartaPlanner {
         + " conditions on it, and stops once it has the results the limit asks for and those that tie with the last.");
   }
 
-  private Read indexRead(QueryPlan plan, boolean ordered, String how) {
-    // the predicate checks every condition: the scan needs none of the planner's in-memory filters
-    QueryPlan narrowing = new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, ordered && plan.reverse(),
+  /** {@code plan}'s index read without the planner's in-memory filters (the predicate checks every condition). */
+  private static QueryPlan narrowing(QueryPlan plan, boolean ordered) {
+    return new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, ordered && plan.reverse(),
         ordered && plan.keyOrder(), false, true, List.of());
-    CodeBlock.Builder args = CodeBlock.builder();
-    Set<String> params = new LinkedHashSet<>();
-    plan.equalities().forEach(c -> params.addAll(c.params()));
-    plan.range().forEach(c -> params.addAll(c.params()));
-    params.forEach(p -> args.add(", $N", p));
-    CodeBlock candidates = CodeBlock.of("$T.index(store$$ -> $L$L)", DATA_STORE, ScanCode.indexScan(entity, narrowing, "store$"),
-        args.build());
+  }
+
+  private Read indexRead(QueryPlan plan, boolean ordered, String how) {
+    QueryPlan narrowing = narrowing(plan, ordered);
+    CodeBlock candidates = CodeBlock.of("$T.index($L)", DATA_STORE, scan(narrowing));
     return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", " + how, null,
         plan.equalities().size() + plan.range().size(), ordered);
+  }
+
+  /** The arguments of {@code DataStore.index}/{@code indexKeys}: the scan, then the query values it is built from. */
+  private CodeBlock scan(QueryPlan narrowing) {
+    CodeBlock.Builder args = CodeBlock.builder();
+    Set<String> params = new LinkedHashSet<>();
+    narrowing.equalities().forEach(c -> params.addAll(c.params()));
+    narrowing.range().forEach(c -> params.addAll(c.params()));
+    params.forEach(p -> args.add(", $N", p));
+    return CodeBlock.of("store$$ -> $L$L", ScanCode.indexScan(entity, narrowing, "store$"), args.build());
   }
 
   /** The index that would serve {@code criteria}: their equality properties, then one range property. */

@@ -364,7 +364,7 @@ public final class JakartaRepositoryWriter {
    * conditions an index could serve ({@link IndexableCriteria}), null when the conditions are not one conjunction.
    */
   private record Query(EntityModel entity, String action, CodeBlock where, List<StaticSort> order, int first,
-      FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria) {}
+      FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria, boolean exact) {}
 
   /** One sort of a query's static order: a method name's {@code OrderBy}, an {@code @OrderBy}, a JDQL {@code ORDER BY}. */
   private record StaticSort(FieldModel field, boolean descending, boolean ignoreCase) {
@@ -586,7 +586,7 @@ public final class JakartaRepositoryWriter {
       parsed.order().stream().filter(o -> !o.known()).forEach(o -> unknown.add(o.property()));
       if (!unknown.isEmpty()) {
         diagnostics.warning(method, Messages.JAKARTA_UNKNOWN_PROPERTY, description, unknown.get(0), entity.type().simpleName(), props.keySet());
-        return Optional.of(new Query(entity, "unknown:" + unknown.get(0), null, List.of(), 0, null, null, null, List.of()));
+        return Optional.of(new Query(entity, "unknown:" + unknown.get(0), null, List.of(), 0, null, null, null, List.of(), false));
       }
       int next = 0;
       CodeBlock.Builder or = CodeBlock.builder();
@@ -621,7 +621,8 @@ public final class JakartaRepositoryWriter {
         order.add(new StaticSort(props.get(o.property()), o.descending(), false));
       }
       CodeBlock where = parsed.where().isEmpty() ? null : or.build();
-      return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria));
+      boolean exact = criteria != null && criteria.size() == parsed.where().stream().mapToInt(List::size).sum();
+      return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria, exact));
     }
 
     private CodeBlock condition(FieldModel f, MethodName.Condition c, List<String> args) {
@@ -694,7 +695,8 @@ public final class JakartaRepositoryWriter {
       if (diagnostics.failed()) {
         return Optional.empty();
       }
-      return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, criteria));
+      return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, criteria,
+          criteria.size() == values.size()));
     }
 
     private Optional<Query> jdql(String text) {
@@ -742,6 +744,7 @@ public final class JakartaRepositoryWriter {
         }
         List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
             : indexable().ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull);
+        boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
         if (statement instanceof JdqlStatement.Select s) {
           CodeBlock where = s.where().map(binder::condition).orElse(null);
           List<StaticSort> order = new ArrayList<>();
@@ -758,11 +761,11 @@ public final class JakartaRepositoryWriter {
               select = binder.property(v.value());
             }
           }
-          return Optional.of(new Query(entity, action, where, order, 0, select, null, null, criteria));
+          return Optional.of(new Query(entity, action, where, order, 0, select, null, null, criteria, exact));
         }
         if (statement instanceof JdqlStatement.Delete d) {
           return Optional.of(new Query(entity, "delete", d.where().map(binder::condition).orElse(null), List.of(), 0, null, null, null,
-              criteria));
+              criteria, exact));
         }
         JdqlStatement.Update u = (JdqlStatement.Update) statement;
         CodeBlock.Builder change = CodeBlock.builder().add("e -> {\n").indent();
@@ -782,7 +785,7 @@ public final class JakartaRepositoryWriter {
         }
         change.add("return e;\n").unindent().add("}");
         return Optional.of(new Query(entity, "update", u.where().map(binder::condition).orElse(null), List.of(), 0, null,
-            change.build(), null, criteria));
+            change.build(), null, criteria, exact));
       } catch (QueryBinder.BindException e) {
         bindError(text, e.offset, e.getMessage());
         return Optional.empty();
@@ -834,7 +837,7 @@ public final class JakartaRepositoryWriter {
       if (q.idLookup() != null && idLookup(b, q, data, row, result)) {
         return Optional.of(b.build());
       }
-      JakartaPlanner.Read read = new JakartaPlanner(entity).plan(description, q.criteria(), q.where() != null);
+      JakartaPlanner.Read read = new JakartaPlanner(entity).plan(description, q.criteria(), q.where() != null, q.exact());
       if (read.unserved() != null) {
         if (requireIndexes) {
           diagnostics.error(method, Messages.JAKARTA_REQUIRED_INDEX, description, entity.type().simpleName(), read.unserved());
@@ -849,10 +852,19 @@ public final class JakartaRepositoryWriter {
             b.addJavadoc("Reads the counter key {@code (\"$L\", \"#\")}.\n", entity.entityName());
             return returnNumber(b, CodeBlock.of("$N.countAll()", data), result);
           }
+          if (read.keys() != null) {
+            b.addJavadoc("Counts the entities that match. $L\n", read.keysPlan());
+            return returnNumber(b, CodeBlock.of("$N.count($L, $L, $L)", data, where, candidates, read.keys()), result);
+          }
           b.addJavadoc("Counts the entities that match. $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("(long) $N.matching($L, $L).size()", data, where, candidates), result);
         }
         case "exists" -> {
+          if (read.keys() != null) {
+            b.addJavadoc("Whether an entity matches. $L\n", read.keysPlan());
+            b.addStatement("return $N.any($L, $L, $L)", data, where, candidates, read.keys());
+            return Optional.of(b.build());
+          }
           b.addJavadoc("Whether an entity matches; stops at the first. $L\n", read.plan());
           b.addStatement("return $N.any($L, $L)", data, where, candidates);
           return Optional.of(b.build());
