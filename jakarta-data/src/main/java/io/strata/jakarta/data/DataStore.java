@@ -19,17 +19,24 @@ import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * One entity's rows as a generated Jakarta Data repository reads and writes them: the built-in operations on the
@@ -253,6 +260,40 @@ public final class DataStore<T> {
       after = page.next().orElse(null);
     } while (after != null);
     return out;
+  }
+
+  /**
+   * The candidates {@code where} accepts, in the candidates' order, read lazily: one read transaction of {@value #BATCH}
+   * candidates when the stream needs more, so a stream over a large entity holds one batch at a time and one that is
+   * closed early reads no further. Each batch sees the rows as committed when it was read.
+   */
+  public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates) {
+    Iterator<T> batches = new Iterator<>() {
+      private Iterator<T> batch = Collections.emptyIterator();
+      private Continuation after;
+      private boolean last;
+
+      @Override
+      public boolean hasNext() {
+        while (!batch.hasNext() && !last) {
+          Continuation from = after;
+          Page<T> page = read(tr -> candidates.read(store, tr, BATCH, from));
+          batch = page.items().stream().filter(where).iterator();
+          after = page.next().orElse(null);
+          last = after == null;
+        }
+        return batch.hasNext();
+      }
+
+      @Override
+      public T next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return batch.next();
+      }
+    };
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(batches, Spliterator.ORDERED | Spliterator.NONNULL), false);
   }
 
   /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -79,6 +80,12 @@ public final class ResultPages {
   /** How many of the first results {@code limit} needs: up to its last, {@code startAt - 1 + maxResults}. */
   public static long end(Limit limit) {
     return Objects.requireNonNull(limit, "a Limit parameter must not be null; pass Limit.of(n)").startAt() - 1 + limit.maxResults();
+  }
+
+  /** {@code results} sliced by {@code limit} ({@code startAt} counts from 1), lazily. */
+  public static <T> Stream<T> limit(Stream<T> results, Limit limit) {
+    return results.skip(Objects.requireNonNull(limit, "a Limit parameter must not be null; pass Limit.of(n)").startAt() - 1)
+        .limit(limit.maxResults());
   }
 
   /** The results {@code sorted} by the query's order, sliced by {@code limit} ({@code startAt} counts from 1). */

@@ -278,4 +278,23 @@ class DataStoreTest {
     }, (Object) null)));
     assertEquals(null, DataStore.indexKeys(atLeastThree, java.util.Arrays.asList(1, null)), "an In holding null counts rows");
   }
+
+  @Test
+  void aStreamReadsOneBatchAtATimeAsItIsConsumed() {
+    int n = DataStore.BATCH * 3;
+    List<Counter> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%05d", i), i % 10));
+    }
+    data.saveAll(all);
+    int[] read = {0};
+    try (java.util.stream.Stream<Counter> odd = data.stream(c -> c.count % 2 == 1, counted(DataStore.allRows(), read))) {
+      assertEquals(0, read[0], "nothing is read before the stream is consumed");
+      assertEquals(List.of("k00001", "k00003", "k00005"), odd.limit(3).map(c -> c.id).toList());
+    }
+    assertEquals(DataStore.BATCH, read[0], "three results: one batch");
+    assertEquals(data.matching(c -> c.count % 2 == 1).stream().map(c -> c.id).toList(),
+        data.stream(c -> c.count % 2 == 1, DataStore.allRows()).map(c -> c.id).toList(), "every batch, in order");
+    assertEquals(List.of(), data.stream(c -> false, DataStore.allRows()).toList());
+  }
 }

@@ -976,6 +976,19 @@ public final class JakartaRepositoryWriter {
             "its elements must be " + entity.type().simpleName() + " (or SELECT one property to return its values)");
         return Optional.empty();
       }
+      TypeName elementName = TypeName.get(element).box();
+      CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, q.select().read());
+      if (shape.equals("stream") && q.order().isEmpty() && sorts.isEmpty() && pageRequest == null && q.first() == 0) {
+        b.addJavadoc("The entities that match, in the order they are read (the method asks for none), read lazily: one read"
+            + " transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. $L\n",
+            read.plan());
+        CodeBlock stream = CodeBlock.of("$N.stream($L, $L)", data, where, candidates);
+        if (limit != null) {
+          stream = CodeBlock.of("$T.limit($L, $N)", RESULT_PAGES, stream, limit);
+        }
+        b.addStatement("return $L", project == null ? stream : CodeBlock.of("$L.map($L)", stream, project));
+        return Optional.of(b.build());
+      }
       boolean single = q.order().isEmpty() && sorts.isEmpty() && limit == null && pageRequest == null && q.first() == 0
           && (shape.equals("optional") || shape.equals("single"));
       b.addJavadoc("The entities that match, $L. $L\n", single ? "reading up to the second (a single result)"
@@ -987,8 +1000,6 @@ public final class JakartaRepositoryWriter {
       sorts.forEach(s -> dynamic.add(", $L", s));
       b.addStatement("$T<$T<? super $T>> order$$ = $T.<$T>order($T.of($L)$L)", List.class, SORT, t, RESULT_PAGES, t, List.class,
           fixed.build(), dynamic.build());
-      TypeName elementName = TypeName.get(element).box();
-      CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, q.select().read());
       if (shape.equals("page") || shape.equals("cursoredPage")) {
         if (pageRequest == null) {
           diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a query without a PageRequest parameter",

@@ -210,6 +210,22 @@ public abstract class JakartaQueriesContract extends BackendContract {
   }
 
   @Test
+  void streamsWithoutAnOrderHoldTheMatchesInSomeOrder() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      Comparator<Gadget> byId = KEYS.get("id");
+      List<Gadget> found = gadgets.findByColor(color).toList();
+      assertEquals(expected(g -> g.color.equals(color), byId), strings(found.stream().sorted(byId).toList()), seed("stream of " + color));
+      double weight = random.nextInt(100) / 10.0;
+      int count = 1 + random.nextInt(10);
+      List<Gadget> some = gadgets.findByWeightGreaterThan(weight, Limit.of(count)).toList();
+      List<String> heavier = expected(g -> g.weight != null && g.weight > weight, byId);
+      assertEquals(Math.min(count, heavier.size()), some.size(), seed("Limit.of(" + count + ")"));
+      assertTrue(heavier.containsAll(strings(some)), seed("only matches"));
+    }
+  }
+
+  @Test
   void findMethodsAnswerAsBruteForceAndPageWithoutSkippingOrRepeating() {
     for (int round = 0; round < ROUNDS; round++) {
       String color = pick(COLORS);

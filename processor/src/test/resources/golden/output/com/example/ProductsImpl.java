@@ -96,13 +96,11 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * The entities that match, sorted in memory. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
+   * The entities that match, in the order they are read (the method asks for none), read lazily: one read transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
    */
   @Override
   public Stream<Product> findAll() {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of());
-    List<Product> found$ = productData.sorted(e -> true, DataStore.allRows(), order$);
-    return found$.stream();
+    return productData.stream(e -> true, DataStore.allRows());
   }
 
   /**
