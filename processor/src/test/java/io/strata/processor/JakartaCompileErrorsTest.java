@@ -205,6 +205,26 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void anIndexThatWouldLeaveOutEntitiesWithNullsIsNamedInTheWarning() {
+    JavaFileObject item = JavaFileObjects.forSourceLines("test.Item",
+        "package test;",
+        "import jakarta.nosql.*;",
+        "@Entity",
+        "@io.strata.annotations.Index(name = \"byCountName\", fields = {\"count\", \"name\"})",
+        "public class Item {",
+        "  @Id public long id;",
+        "  @Column public String name;",
+        "  @Column public int count;",
+        "}");
+    JavaFileObject f = items("  List<Item> findByCount(int count);");
+    Compilation c = compile(item, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining("Items.findByCount reads every Item row and checks its conditions in memory: the only"
+        + " index that serves it, 'byCountName', has no entry for an entity whose name is null (nulls are not indexed)")
+        .inFile(f).onLine(5);
+  }
+
+  @Test
   void requireIndexesMakesAnUnservedMethodAnError() {
     JavaFileObject f = items("  long countByNameLike(String pattern);");
     Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).withOptions("-Astrata.requireIndexes=true").compile(ITEM, f);

@@ -12,12 +12,14 @@ import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.QueryPlanner;
+import io.strata.processor.validation.Messages;
 import io.strata.processor.validation.QueryError;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -97,7 +99,7 @@ final class JakartaPlanner {
     }
     if (plan == null || plan.allRows()) {
       return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
-          suggestion(criteria), 0, false);
+          nullsLeftOut(method, criteria).orElseGet(() -> suggestion(criteria)), 0, false);
     }
     if (plan.byId()) {
       BoundCriterion id = plan.equalities().get(0);
@@ -165,6 +167,21 @@ final class JakartaPlanner {
     narrowing.range().forEach(c -> params.addAll(c.params()));
     params.forEach(p -> args.add(", $N", p));
     return CodeBlock.of("store$$ -> $L$L", ScanCode.indexScan(entity, narrowing, "store$"), args.build());
+  }
+
+  /**
+   * Why the index that would serve {@code criteria} cannot: it has no entry for entities with a null in a field the query
+   * does not constrain (the planner's own message, without the method's name); empty when no index is in that case.
+   */
+  private Optional<String> nullsLeftOut(String method, List<BoundCriterion> criteria) {
+    try {
+      new QueryPlanner(entity).plan(method, criteria, List.of(), null, false);
+    } catch (QueryError e) {
+      if (e.message() == Messages.QUERY_INDEX_LEAVES_OUT_NULLS) {
+        return Optional.of(e.getMessage().substring(method.length() + 2));
+      }
+    }
+    return Optional.empty();
   }
 
   /** The index that would serve {@code criteria}: their equality properties, then one range property. */
