@@ -121,6 +121,43 @@ public final class DataStore<T> {
     return (store, tr, limit, after) -> scan.apply(store).page(tr, limit, after);
   }
 
+  /** Identifies the positions of {@link #union} in its continuations (they never leave {@code DataStore}). */
+  private static final byte[] UNION = "io.strata.jakarta.data.DataStore.union".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+  /**
+   * The candidates of a query whose conditions are joined by {@code Or}: each branch's candidates in turn, skipping
+   * those that match an earlier branch's condition ({@code conditions}, one per branch: they were candidates of that
+   * branch already), so each entity comes once without a set of the ids seen.
+   */
+  public static <T> Candidates<T> union(List<Candidates<T>> branches, List<Predicate<? super T>> conditions) {
+    if (branches.size() != conditions.size()) {
+      throw new IllegalArgumentException(branches.size() + " branches but " + conditions.size() + " conditions");
+    }
+    return (store, tr, limit, after) -> {
+      int branch = 0;
+      Continuation inner = null;
+      if (after != null) {
+        Tuple position = Tuple.fromBytes(after.resumeKeyFor(UNION));
+        branch = (int) position.getLong(0);
+        inner = position.get(1) == null ? null : Continuation.fromBytes(position.getBytes(1));
+      }
+      int b = branch;
+      return branches.get(b).read(store, tr, limit, inner).thenApply(page -> {
+        List<T> kept = new ArrayList<>(page.items().size());
+        for (T e : page.items()) {
+          if (conditions.subList(0, b).stream().noneMatch(earlier -> earlier.test(e))) {
+            kept.add(e);
+          }
+        }
+        Optional<Continuation> next = page.next().map(n -> Continuation.of(UNION, Tuple.from(b, n.toBytes()).pack()));
+        if (next.isEmpty() && b + 1 < branches.size()) {
+          next = Optional.of(Continuation.of(UNION, Tuple.from(b + 1, null).pack()));
+        }
+        return new Page<>(kept, next);
+      });
+    };
+  }
+
   /**
    * The index keys of a query whose conditions the index applies exactly (the processor decides): matches can be
    * counted and tested on the keys alone, without reading a row. Generated code builds them with {@link #indexKeys}.

@@ -110,6 +110,16 @@ final class IndexableCriteria {
     }
   }
 
+  /** The conditions {@code c} joins with {@code OR} at its top ({@code c} itself when it is no {@code OR}). */
+  static List<JdqlCondition> disjuncts(JdqlCondition c) {
+    if (c instanceof JdqlCondition.Or or) {
+      List<JdqlCondition> out = new ArrayList<>(disjuncts(or.left()));
+      out.addAll(disjuncts(or.right()));
+      return out;
+    }
+    return List.of(c);
+  }
+
   /** How many conditions {@code c} joins with {@code AND} at its top (1 for a condition that is no {@code AND}). */
   static int conjuncts(JdqlCondition c) {
     return c instanceof JdqlCondition.And and ? conjuncts(and.left()) + conjuncts(and.right()) : 1;

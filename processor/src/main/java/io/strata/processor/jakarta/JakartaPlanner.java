@@ -32,7 +32,8 @@ import java.util.Set;
  * equality or {@code In} on the id reads those rows. The generated predicate still checks every condition of the query
  * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
  * Everything else ({@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code IgnoreCase}, {@code Null},
- * {@code <>}, functions, arithmetic, literals, {@code Or}) is checked in memory on the candidates.
+ * {@code <>}, functions, arithmetic, literals) is checked in memory on the candidates. Conditions joined by {@code Or}
+ * are read branch by branch when every branch has an index or the id to read ({@link #planUnion}).
  */
 final class JakartaPlanner {
   private static final ClassName DATA_STORE = ClassName.get("io.strata.jakarta.data", "DataStore");
@@ -62,6 +63,14 @@ final class JakartaPlanner {
       ValueType.Kind.BYTE, ValueType.Kind.CHAR, ValueType.Kind.BOOLEAN, ValueType.Kind.STRING, ValueType.Kind.INSTANT,
       ValueType.Kind.LOCAL_DATE, ValueType.Kind.LOCAL_DATE_TIME, ValueType.Kind.LOCAL_TIME);
 
+  /**
+   * One branch of a query whose conditions are joined by {@code Or}.
+   *
+   * @param criteria the branch's conditions an index can serve (see the class comment)
+   * @param condition Java code testing the branch's whole condition on an entity {@code e}
+   */
+  record Branch(List<BoundCriterion> criteria, CodeBlock condition) {}
+
   private final EntityModel entity;
 
   JakartaPlanner(EntityModel entity) {
@@ -83,7 +92,8 @@ final class JakartaPlanner {
     }
     if (criteria == null) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
-          "its conditions are joined by Or, which is not planned onto indexes (declare one method per branch)", 0, false);
+          "its conditions are joined by Or, and not every branch can be read from an index or by id (each Or branch needs an"
+              + " index serving one of its conditions; or declare one method per branch)", 0, false);
     }
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
@@ -118,6 +128,30 @@ final class JakartaPlanner {
     return new Read(read.candidates(), read.plan(), null, read.narrowing(), false, keys, "Plan: "
         + PlanDoc.indexKeys(entity, narrowing(plan, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
         + " at a time; no row reads (the index applies every condition).");
+  }
+
+  /**
+   * The read of a query whose conditions are joined by {@code Or}: each branch's own read in turn, an entity an earlier
+   * branch matches skipped ({@code DataStore.union}); null when some branch has no index or id to narrow it (then every
+   * row is read anyway).
+   */
+  Read planUnion(String method, List<Branch> branches) {
+    CodeBlock.Builder reads = CodeBlock.builder();
+    CodeBlock.Builder conditions = CodeBlock.builder();
+    List<String> plans = new ArrayList<>();
+    for (Branch b : branches) {
+      Read read = b.criteria() == null ? null : plan(method, b.criteria(), true, false);
+      if (read == null || read.narrowing() == 0) {
+        return null;
+      }
+      reads.add(reads.isEmpty() ? "$L" : ", $L", read.candidates());
+      conditions.add(conditions.isEmpty() ? "e -> $L" : ", e -> $L", b.condition());
+      plans.add(read.plan().replaceFirst("^Plan: r", "r").replaceFirst("^R", "r"));
+    }
+    CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $T.of($L))", DATA_STORE, entity.type(), List.class, reads.build(),
+        List.class, conditions.build());
+    return new Read(union, "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
+        + " matches is skipped): " + String.join("; ", plans), null, 1, false);
   }
 
   /**

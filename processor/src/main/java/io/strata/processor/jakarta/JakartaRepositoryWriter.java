@@ -364,7 +364,8 @@ public final class JakartaRepositoryWriter {
    * conditions an index could serve ({@link IndexableCriteria}), null when the conditions are not one conjunction.
    */
   private record Query(EntityModel entity, String action, CodeBlock where, List<StaticSort> order, int first,
-      FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria, boolean exact) {}
+      FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria, boolean exact,
+      List<JakartaPlanner.Branch> branches) {}
 
   /** One sort of a query's static order: a method name's {@code OrderBy}, an {@code @OrderBy}, a JDQL {@code ORDER BY}. */
   private record StaticSort(FieldModel field, boolean descending, boolean ignoreCase) {
@@ -586,14 +587,15 @@ public final class JakartaRepositoryWriter {
       parsed.order().stream().filter(o -> !o.known()).forEach(o -> unknown.add(o.property()));
       if (!unknown.isEmpty()) {
         diagnostics.warning(method, Messages.JAKARTA_UNKNOWN_PROPERTY, description, unknown.get(0), entity.type().simpleName(), props.keySet());
-        return Optional.of(new Query(entity, "unknown:" + unknown.get(0), null, List.of(), 0, null, null, null, List.of(), false));
+        return Optional.of(new Query(entity, "unknown:" + unknown.get(0), null, List.of(), 0, null, null, null, List.of(), false, null));
       }
       int next = 0;
       CodeBlock.Builder or = CodeBlock.builder();
       Object idLookup = null;
-      List<BoundCriterion> criteria = parsed.where().size() > 1 ? null : new ArrayList<>();
+      List<JakartaPlanner.Branch> branches = new ArrayList<>();
       for (List<MethodName.Condition> conjunction : parsed.where()) {
         CodeBlock.Builder and = CodeBlock.builder();
+        List<BoundCriterion> served = new ArrayList<>();
         for (MethodName.Condition c : conjunction) {
           FieldModel f = props.get(c.property());
           List<String> args = new ArrayList<>();
@@ -607,12 +609,12 @@ public final class JakartaRepositoryWriter {
           ParameterTypes checked = new ParameterTypes(types, parameterTypes());
           report(args.stream().flatMap(a -> checked.check(f, a, c.operator() == MethodName.Operator.IN).stream()).toList(), entity);
           and.add(and.isEmpty() ? "$L" : " && $L", condition(f, c, args));
-          if (criteria != null) {
-            indexable().ofMethodName(f, c, args).ifPresent(criteria::add);
-          }
+          indexable().ofMethodName(f, c, args).ifPresent(served::add);
         }
         or.add(or.isEmpty() ? "$L" : " || $L", and.build());
+        branches.add(new JakartaPlanner.Branch(served, and.build()));
       }
+      List<BoundCriterion> criteria = branches.size() == 1 ? branches.get(0).criteria() : branches.isEmpty() ? List.of() : null;
       if (diagnostics.failed()) {
         return Optional.empty();
       }
@@ -622,7 +624,8 @@ public final class JakartaRepositoryWriter {
       }
       CodeBlock where = parsed.where().isEmpty() ? null : or.build();
       boolean exact = criteria != null && criteria.size() == parsed.where().stream().mapToInt(List::size).sum();
-      return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria, exact));
+      return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria, exact,
+          branches.size() > 1 ? branches : null));
     }
 
     private CodeBlock condition(FieldModel f, MethodName.Condition c, List<String> args) {
@@ -696,7 +699,7 @@ public final class JakartaRepositoryWriter {
         return Optional.empty();
       }
       return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, criteria,
-          criteria.size() == values.size()));
+          criteria.size() == values.size(), null));
     }
 
     private Optional<Query> jdql(String text) {
@@ -745,6 +748,9 @@ public final class JakartaRepositoryWriter {
         List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
             : indexable().ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull);
         boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
+        List<JakartaPlanner.Branch> branches = criteria != null ? null : IndexableCriteria.disjuncts(condition.get()).stream()
+            .map(d -> new JakartaPlanner.Branch(indexable().ofJdql(d, binder::propertyOrNull, binder::parameterOrNull),
+                binder.condition(d))).toList();
         if (statement instanceof JdqlStatement.Select s) {
           CodeBlock where = s.where().map(binder::condition).orElse(null);
           List<StaticSort> order = new ArrayList<>();
@@ -761,11 +767,11 @@ public final class JakartaRepositoryWriter {
               select = binder.property(v.value());
             }
           }
-          return Optional.of(new Query(entity, action, where, order, 0, select, null, null, criteria, exact));
+          return Optional.of(new Query(entity, action, where, order, 0, select, null, null, criteria, exact, branches));
         }
         if (statement instanceof JdqlStatement.Delete d) {
           return Optional.of(new Query(entity, "delete", d.where().map(binder::condition).orElse(null), List.of(), 0, null, null, null,
-              criteria, exact));
+              criteria, exact, branches));
         }
         JdqlStatement.Update u = (JdqlStatement.Update) statement;
         CodeBlock.Builder change = CodeBlock.builder().add("e -> {\n").indent();
@@ -785,7 +791,7 @@ public final class JakartaRepositoryWriter {
         }
         change.add("return e;\n").unindent().add("}");
         return Optional.of(new Query(entity, "update", u.where().map(binder::condition).orElse(null), List.of(), 0, null,
-            change.build(), null, criteria, exact));
+            change.build(), null, criteria, exact, branches));
       } catch (QueryBinder.BindException e) {
         bindError(text, e.offset, e.getMessage());
         return Optional.empty();
@@ -837,7 +843,11 @@ public final class JakartaRepositoryWriter {
       if (q.idLookup() != null && idLookup(b, q, data, row, result)) {
         return Optional.of(b.build());
       }
-      JakartaPlanner.Read read = new JakartaPlanner(entity).plan(description, q.criteria(), q.where() != null, q.exact());
+      JakartaPlanner planner = new JakartaPlanner(entity);
+      JakartaPlanner.Read read = q.branches() == null ? null : planner.planUnion(description, q.branches());
+      if (read == null) {
+        read = planner.plan(description, q.criteria(), q.where() != null, q.exact());
+      }
       if (read.unserved() != null) {
         if (requireIndexes) {
           diagnostics.error(method, Messages.JAKARTA_REQUIRED_INDEX, description, entity.type().simpleName(), read.unserved());

@@ -174,6 +174,25 @@ public abstract class JakartaQueriesContract extends BackendContract {
   }
 
   @Test
+  void orBranchesReadFromTheirIndexesAnswerAsBruteForceWithEachMatchOnce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      String prefix = pick(saved).name.substring(0, 1 + random.nextInt(2));
+      List<Sort<Gadget>> sorts = randomSorts();
+      // overlapping branches: a gadget of the color whose name has the prefix matches both, and comes once
+      assertEquals(expected(g -> g.color.equals(color) || g.name.startsWith(prefix), comparator(sorts)),
+          strings(gadgets.findByColorOrNameStartsWith(color, prefix, order(sorts))), seed(color + " or " + prefix));
+      Gadget one = pick(saved);
+      assertEquals(saved.stream().filter(g -> g.id == one.id || g.color.equals(color)).count(), gadgets.countByIdOrColor(one.id, color),
+          seed("id or color"));
+      int size = random.nextInt(21);
+      String name = pick(saved).name;
+      assertEquals(expected(g -> (g.color.equals(color) && g.size < size) || g.name.equals(name), KEYS.get("id")),
+          strings(gadgets.smallOfColorOrNamed(color, size, name).stream().sorted(KEYS.get("id")).toList()), seed("JDQL OR"));
+    }
+  }
+
+  @Test
   void methodNamesNoIndexServesAnswerAsBruteForce() {
     for (int round = 0; round < ROUNDS; round++) {
       int size = random.nextInt(21);
