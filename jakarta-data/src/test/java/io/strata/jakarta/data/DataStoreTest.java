@@ -68,6 +68,16 @@ class DataStoreTest {
     sdb.close();
   }
 
+  /** Saves {@code n} counters {@code k00000}, {@code k00001}, ... with the counts {@code count} gives; returns them. */
+  private List<Counter> saveCounters(int n, java.util.function.IntUnaryOperator count) {
+    List<Counter> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%05d", i), count.applyAsInt(i)));
+    }
+    data.saveAll(all);
+    return all;
+  }
+
   private List<String> ids() {
     return data.matching(c -> true).stream().map(c -> c.id).toList();
   }
@@ -96,11 +106,7 @@ class DataStoreTest {
   @Test
   void bulkUpdateAndDeleteTouchExactlyTheMatchingRowsAcrossBatches() {
     int n = DataStore.BATCH * 2 + 7; // more than one read batch
-    List<Counter> all = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      all.add(new Counter(String.format("k%05d", i), i));
-    }
-    data.saveAll(all);
+    saveCounters(n, i -> i);
     long odd = data.update(c -> c.count % 2 == 1, DataStore.allRows(), c -> {
       c.count = -c.count;
       return c;
@@ -123,11 +129,7 @@ class DataStoreTest {
   @Test
   void indexCandidatesNarrowTheReadAndThePredicateStillDecides() {
     int n = DataStore.BATCH * 2 + 7;
-    List<Counter> all = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      all.add(new Counter(String.format("k%05d", i), i % 10));
-    }
-    data.saveAll(all);
+    List<Counter> all = saveCounters(n, i -> i % 10);
     Integer three = 3;
     DataStore.Candidates<Counter> countIsThree = DataStore.index(
         store -> io.strata.query.IndexScan.of(store, "byCount").equal(3L), three);
@@ -171,11 +173,7 @@ class DataStoreTest {
   void firstInIndexOrderStopsAfterTheLimitAndItsTiesAndAnswersAsAFullSort() {
     java.util.Random random = new java.util.Random(7);
     int n = DataStore.BATCH * 3;
-    List<Counter> all = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      all.add(new Counter(String.format("k%05d", i), random.nextInt(n / 4))); // every count repeats: ties
-    }
-    data.saveAll(all);
+    saveCounters(n, i -> random.nextInt(n / 4)); // every count repeats: ties
     for (boolean descending : List.of(false, true)) {
       List<Sort<? super Counter>> order = List.of(descending ? Sort.desc("count") : Sort.asc("count"));
       for (int limit : List.of(1, 5, 50, 999)) {
@@ -197,11 +195,7 @@ class DataStoreTest {
   @Test
   void anyAndSomeStopReadingOnceTheyKnowTheAnswer() {
     int n = DataStore.BATCH * 2 + 7;
-    List<Counter> all = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      all.add(new Counter(String.format("k%05d", i), i));
-    }
-    data.saveAll(all);
+    saveCounters(n, i -> i);
     int[] read = {0};
     assertTrue(data.any(c -> c.count == 3, counted(DataStore.allRows(), read)));
     assertEquals(DataStore.BATCH, read[0], "the first batch held the match");
@@ -218,11 +212,7 @@ class DataStoreTest {
   @Test
   void anUpdateChangesEachEntityOnceEvenWhenItMovesAheadInTheIndexItIsReadFrom() {
     int n = DataStore.BATCH * 2 + 7; // three write batches
-    List<Counter> all = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      all.add(new Counter(String.format("k%05d", i), i));
-    }
-    data.saveAll(all);
+    saveCounters(n, i -> i);
     DataStore.Candidates<Counter> fromZero = DataStore.index(store -> io.strata.query.IndexScan.of(store, "byCount").from(0L, true), 0);
     // each change moves the entity past every count not yet read: a scan that followed the writes would meet it again
     assertEquals(n, data.update(c -> c.count >= 0, fromZero, c -> {
@@ -258,11 +248,7 @@ class DataStoreTest {
   @Test
   void countsOnIndexKeysReadNoRowAndAgreeWithTheRows() {
     int n = DataStore.BATCH * 2 + 7;
-    List<Counter> all = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      all.add(new Counter(String.format("k%05d", i), i % 10));
-    }
-    data.saveAll(all);
+    List<Counter> all = saveCounters(n, i -> i % 10);
     java.util.function.Function<EntityStore<Counter>, io.strata.query.IndexScan<Counter>> atLeastThree =
         store -> io.strata.query.IndexScan.of(store, "byCount").from(3L, true);
     int[] rowsRead = {0};
@@ -282,11 +268,7 @@ class DataStoreTest {
   @Test
   void aStreamReadsOneBatchAtATimeAsItIsConsumed() {
     int n = DataStore.BATCH * 3;
-    List<Counter> all = new java.util.ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      all.add(new Counter(String.format("k%05d", i), i % 10));
-    }
-    data.saveAll(all);
+    saveCounters(n, i -> i % 10);
     int[] read = {0};
     try (java.util.stream.Stream<Counter> odd = data.stream(c -> c.count % 2 == 1, counted(DataStore.allRows(), read))) {
       assertEquals(0, read[0], "nothing is read before the stream is consumed");

@@ -81,16 +81,13 @@ final class IndexableCriteria {
       return null;
     }
     List<BoundCriterion> out = new ArrayList<>();
-    conjuncts(where, property, parameter, out);
+    leaves(where, false).forEach(c -> criterion(c, property, parameter, out));
     return out;
   }
 
-  private void conjuncts(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter,
+  private void criterion(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter,
       List<BoundCriterion> out) {
-    if (c instanceof JdqlCondition.And and) {
-      conjuncts(and.left(), property, parameter, out);
-      conjuncts(and.right(), property, parameter, out);
-    } else if (c instanceof JdqlCondition.Comparison cmp) {
+    if (c instanceof JdqlCondition.Comparison cmp) {
       FieldModel left = property.apply(cmp.left());
       FieldModel right = property.apply(cmp.right());
       String leftParam = parameter.apply(cmp.left());
@@ -122,7 +119,32 @@ final class IndexableCriteria {
 
   /** How many conditions {@code c} joins with {@code AND} at its top (1 for a condition that is no {@code AND}). */
   static int conjuncts(JdqlCondition c) {
-    return c instanceof JdqlCondition.And and ? conjuncts(and.left()) + conjuncts(and.right()) : 1;
+    return leaves(c, false).size();
+  }
+
+  /**
+   * The conditions of {@code c} that are neither {@code AND}, nor (when {@code throughOrAndNot}) {@code OR} or
+   * {@code NOT}: with {@code false}, those {@code c} joins with {@code AND} at its top; with {@code true}, every
+   * comparison, {@code BETWEEN}, {@code IN}, {@code LIKE} and null test in it.
+   */
+  static List<JdqlCondition> leaves(JdqlCondition c, boolean throughOrAndNot) {
+    List<JdqlCondition> out = new ArrayList<>();
+    leaves(c, throughOrAndNot, out);
+    return out;
+  }
+
+  private static void leaves(JdqlCondition c, boolean throughOrAndNot, List<JdqlCondition> out) {
+    if (c instanceof JdqlCondition.And and) {
+      leaves(and.left(), throughOrAndNot, out);
+      leaves(and.right(), throughOrAndNot, out);
+    } else if (throughOrAndNot && c instanceof JdqlCondition.Or or) {
+      leaves(or.left(), true, out);
+      leaves(or.right(), true, out);
+    } else if (throughOrAndNot && c instanceof JdqlCondition.Not not) {
+      leaves(not.operand(), true, out);
+    } else {
+      out.add(c);
+    }
   }
 
   /** The operator of {@code property cmp parameter}, or of {@code parameter cmp property} when {@code mirrored}. */

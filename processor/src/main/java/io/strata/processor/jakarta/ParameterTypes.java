@@ -54,31 +54,20 @@ final class ParameterTypes {
    */
   List<Mismatch> ofJdql(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter) {
     List<Mismatch> out = new ArrayList<>();
-    walk(c, property, parameter, out);
-    return out;
-  }
-
-  private void walk(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter,
-      List<Mismatch> out) {
-    if (c instanceof JdqlCondition.And a) {
-      walk(a.left(), property, parameter, out);
-      walk(a.right(), property, parameter, out);
-    } else if (c instanceof JdqlCondition.Or o) {
-      walk(o.left(), property, parameter, out);
-      walk(o.right(), property, parameter, out);
-    } else if (c instanceof JdqlCondition.Not n) {
-      walk(n.operand(), property, parameter, out);
-    } else if (c instanceof JdqlCondition.Comparison cmp) {
-      pair(cmp.left(), cmp.right(), property, parameter, out);
-      pair(cmp.right(), cmp.left(), property, parameter, out);
-    } else if (c instanceof JdqlCondition.Between b) {
-      pair(b.value(), b.low(), property, parameter, out);
-      pair(b.value(), b.high(), property, parameter, out);
-    } else if (c instanceof JdqlCondition.In in) {
-      in.items().forEach(item -> pair(in.value(), item, property, parameter, out));
-    } else if (c instanceof JdqlCondition.Like like) {
-      pair(like.value(), like.pattern(), property, parameter, out);
+    for (JdqlCondition leaf : IndexableCriteria.leaves(c, true)) {
+      if (leaf instanceof JdqlCondition.Comparison cmp) {
+        pair(cmp.left(), cmp.right(), property, parameter, out);
+        pair(cmp.right(), cmp.left(), property, parameter, out);
+      } else if (leaf instanceof JdqlCondition.Between b) {
+        pair(b.value(), b.low(), property, parameter, out);
+        pair(b.value(), b.high(), property, parameter, out);
+      } else if (leaf instanceof JdqlCondition.In in) {
+        in.items().forEach(item -> pair(in.value(), item, property, parameter, out));
+      } else if (leaf instanceof JdqlCondition.Like like) {
+        pair(like.value(), like.pattern(), property, parameter, out);
+      }
     }
+    return out;
   }
 
   private void pair(JdqlExpression left, JdqlExpression right, Function<JdqlExpression, FieldModel> property,
