@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
@@ -24,11 +25,16 @@ import javax.lang.model.util.Types;
  */
 final class IndexableCriteria {
   private final Map<String, TypeMirror> parameterTypes;
+  private final Map<String, TypeName> locals;
   private final Types types;
 
-  /** @param parameterTypes the method's value parameters, by their Java names */
-  IndexableCriteria(Map<String, TypeMirror> parameterTypes, Types types) {
+  /**
+   * @param parameterTypes the method's value parameters, by their Java names
+   * @param locals locals the generated method declares for JDQL literals, with their types (those of their properties)
+   */
+  IndexableCriteria(Map<String, TypeMirror> parameterTypes, Map<String, TypeName> locals, Types types) {
     this.parameterTypes = parameterTypes;
+    this.locals = locals;
     this.types = types;
   }
 
@@ -47,7 +53,9 @@ final class IndexableCriteria {
     };
     for (String p : params) {
       TypeMirror type = parameterTypes.get(p);
-      fits &= type != null && (op == Operator.IN ? collectionOf(type, t) : sameType(TypeName.get(type), t));
+      TypeName local = locals.get(p);
+      fits &= local != null ? op != Operator.IN && sameType(local, t)
+          : type != null && (op == Operator.IN ? collectionOf(type, t) : sameType(TypeName.get(type), t));
     }
     return fits ? Optional.of(new BoundCriterion(f, op, params)) : Optional.empty();
   }
@@ -73,10 +81,11 @@ final class IndexableCriteria {
    * when the condition is a disjunction at the top.
    *
    * @param property the property a path names, or null (an enum constant, an unknown name)
-   * @param parameter the Java name of the method parameter a JDQL parameter binds, or null
+   * @param parameter the Java name of the method parameter a JDQL parameter binds, or of the local holding a literal
+   *     (compared with the given property), or null
    */
   List<BoundCriterion> ofJdql(JdqlCondition where, Function<JdqlExpression, FieldModel> property,
-      Function<JdqlExpression, String> parameter) {
+      BiFunction<FieldModel, JdqlExpression, String> parameter) {
     if (where instanceof JdqlCondition.Or) {
       return null;
     }
@@ -85,22 +94,22 @@ final class IndexableCriteria {
     return out;
   }
 
-  private void criterion(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter,
-      List<BoundCriterion> out) {
+  private void criterion(JdqlCondition c, Function<JdqlExpression, FieldModel> property,
+      BiFunction<FieldModel, JdqlExpression, String> parameter, List<BoundCriterion> out) {
     if (c instanceof JdqlCondition.Comparison cmp) {
       FieldModel left = property.apply(cmp.left());
       FieldModel right = property.apply(cmp.right());
-      String leftParam = parameter.apply(cmp.left());
-      String rightParam = parameter.apply(cmp.right());
-      if (left != null && rightParam != null) {
+      String rightParam = left == null ? null : parameter.apply(left, cmp.right());
+      String leftParam = right == null || rightParam != null ? null : parameter.apply(right, cmp.left());
+      if (rightParam != null) {
         operator(cmp.comparator(), false).flatMap(op -> of(left, op, List.of(rightParam))).ifPresent(out::add);
-      } else if (right != null && leftParam != null) {
+      } else if (leftParam != null) {
         operator(cmp.comparator(), true).flatMap(op -> of(right, op, List.of(leftParam))).ifPresent(out::add);
       }
     } else if (c instanceof JdqlCondition.Between b && !b.negated()) {
       FieldModel f = property.apply(b.value());
-      String low = parameter.apply(b.low());
-      String high = parameter.apply(b.high());
+      String low = f == null ? null : parameter.apply(f, b.low());
+      String high = f == null ? null : parameter.apply(f, b.high());
       if (f != null && low != null && high != null) {
         of(f, Operator.BETWEEN, List.of(low, high)).ifPresent(out::add);
       }

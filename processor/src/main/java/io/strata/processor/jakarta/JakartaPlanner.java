@@ -98,8 +98,9 @@ final class JakartaPlanner {
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-              + " arithmetic and literals are checked on each row; an index serves =, In, <, <=, >, >=, Between, StartsWith,"
-              + " True and False against a parameter of the property's own type)", 0, false);
+              + " arithmetic and decimal or null literals are checked on each row; an index serves =, In, <, <=, >, >=, Between,"
+              + " StartsWith, True and False against a parameter of the property's own type, or a JDQL string, integer,"
+              + " boolean or enum literal)", 0, false);
     }
     QueryPlan plan;
     try {

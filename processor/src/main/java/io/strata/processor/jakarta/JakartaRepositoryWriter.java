@@ -14,6 +14,7 @@ import io.strata.processor.codegen.Generated;
 import io.strata.processor.codegen.RepositoryWriter;
 import io.strata.processor.codegen.ScanCode;
 import io.strata.processor.jdql.JdqlCondition;
+import io.strata.processor.jdql.JdqlExpression;
 import io.strata.processor.jdql.JdqlParser;
 import io.strata.processor.jdql.JdqlStatement;
 import io.strata.processor.jdql.JdqlSyntaxException;
@@ -31,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
@@ -386,6 +388,9 @@ public final class JakartaRepositoryWriter {
     private final List<VariableElement> values = new ArrayList<>();
     private final List<TypeMirror> valueTypes = new ArrayList<>();
     private final List<String> sorts = new ArrayList<>();
+    /** JDQL literals an index can read, by the name of the local holding each (see {@link #literalLocal}). */
+    private final Map<String, QueryBinder.Literal> literals = new LinkedHashMap<>();
+    private final Map<String, TypeName> literalTypes = new LinkedHashMap<>();
     private String limit;
     private String pageRequest;
 
@@ -435,7 +440,30 @@ public final class JakartaRepositoryWriter {
 
     /** Whether the method's one parameter is an entity or entities (a lifecycle {@code @Delete}, not a parameter-based one). */
     private IndexableCriteria indexable() {
-      return new IndexableCriteria(parameterTypes(), types);
+      return new IndexableCriteria(parameterTypes(), literalTypes, types);
+    }
+
+    /** A local the method declares for a JDQL literal an index can read (named {@code lit$n}); returns its name. */
+    private String literalLocal(QueryBinder.Literal literal) {
+      String name = "lit$" + literals.size();
+      literals.put(name, literal);
+      literalTypes.put(name, literal.type());
+      return name;
+    }
+
+    /** Declares the literal locals {@code read} uses, and puts each literal's JDQL text in place of its name in the plan. */
+    private JakartaPlanner.Read withLiterals(MethodSpec.Builder b, JakartaPlanner.Read read) {
+      String plan = read.plan();
+      String keysPlan = read.keysPlan();
+      for (Map.Entry<String, QueryBinder.Literal> l : literals.entrySet()) {
+        String name = l.getKey();
+        if (read.candidates().toString().contains(name) || (read.keys() != null && read.keys().toString().contains(name))) {
+          b.addStatement("$T $N = $L", l.getValue().type(), name, l.getValue().code());
+          plan = plan.replace(name, l.getValue().text());
+          keysPlan = keysPlan == null ? null : keysPlan.replace(name, l.getValue().text());
+        }
+      }
+      return new JakartaPlanner.Read(read.candidates(), plan, read.unserved(), read.narrowing(), read.ordered(), read.keys(), keysPlan);
     }
 
     private Map<String, TypeMirror> parameterTypes() {
@@ -746,10 +774,10 @@ public final class JakartaRepositoryWriter {
           }
         }
         List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
-            : indexable().ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull);
+            : indexable().ofJdql(condition.get(), binder::propertyOrNull, planned(binder));
         boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
         List<JakartaPlanner.Branch> branches = criteria != null ? null : IndexableCriteria.disjuncts(condition.get()).stream()
-            .map(d -> new JakartaPlanner.Branch(indexable().ofJdql(d, binder::propertyOrNull, binder::parameterOrNull),
+            .map(d -> new JakartaPlanner.Branch(indexable().ofJdql(d, binder::propertyOrNull, planned(binder)),
                 binder.condition(d))).toList();
         if (statement instanceof JdqlStatement.Select s) {
           CodeBlock where = s.where().map(binder::condition).orElse(null);
@@ -817,6 +845,14 @@ public final class JakartaRepositoryWriter {
           : CodeBlock.of("$N == null ? null : $T.$L($N)", v, QueryBinder.VALUES, to, v);
     }
 
+    /** The Java name standing for a JDQL value compared with a property: its method parameter, or a literal's local. */
+    private BiFunction<FieldModel, JdqlExpression, String> planned(QueryBinder binder) {
+      return (property, value) -> {
+        String parameter = binder.parameterOrNull(value);
+        return parameter != null ? parameter : binder.literal(value, property).map(this::literalLocal).orElse(null);
+      };
+    }
+
     private void bindError(String text, int offset, String message) {
       int column = 1;
       for (int i = 0; i < offset && i < text.length(); i++) {
@@ -848,6 +884,13 @@ public final class JakartaRepositoryWriter {
       if (read == null) {
         read = planner.plan(description, q.criteria(), q.where() != null, q.exact());
       }
+      JakartaPlanner.Read inOrder = q.action().equals("find") && limited(q) ? planner.planInOrder(description, q.criteria(),
+          q.order().stream().map(o -> new OrderItem(o.field(), o.descending())).toList(),
+          q.order().stream().map(StaticSort::ignoreCase).toList()) : null;
+      if (inOrder != null && inOrder.narrowing() >= read.narrowing()) {
+        read = inOrder;
+      }
+      read = withLiterals(b, read);
       if (read.unserved() != null) {
         if (requireIndexes) {
           diagnostics.error(method, Messages.JAKARTA_REQUIRED_INDEX, description, entity.type().simpleName(), read.unserved());
@@ -890,10 +933,7 @@ public final class JakartaRepositoryWriter {
           return returnNumber(b, CodeBlock.of("$N.update($L, $L, $L)", data, where, candidates, q.update()), result);
         }
         default -> {
-          JakartaPlanner.Read inOrder = limited(q) ? new JakartaPlanner(entity).planInOrder(description, q.criteria(),
-              q.order().stream().map(o -> new OrderItem(o.field(), o.descending())).toList(),
-              q.order().stream().map(StaticSort::ignoreCase).toList()) : null;
-          return find(b, q, where, inOrder != null && inOrder.narrowing() >= read.narrowing() ? inOrder : read, result);
+          return find(b, q, where, read, result);
         }
       }
     }

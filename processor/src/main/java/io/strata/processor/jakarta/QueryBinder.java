@@ -2,12 +2,15 @@ package io.strata.processor.jakarta;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
 import io.strata.processor.jdql.JdqlCondition;
 import io.strata.processor.jdql.JdqlExpression;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.ValueType;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
@@ -130,6 +133,49 @@ final class QueryBinder {
       return positional == null ? null : positional.apply(o.position());
     }
     return null;
+  }
+
+  /**
+   * A literal whose value an index key of {@code property} holds exactly: a string for a {@code String}, an integer in
+   * range for an integral property, a boolean for a {@code boolean}, a constant of the property's own enum.
+   *
+   * @param type the property's Java type, which a local holding the value is declared with
+   * @param code the value, as Java code of that type
+   * @param text the literal as the query writes it
+   */
+  record Literal(TypeName type, CodeBlock code, String text) {}
+
+  /** The literal {@code e} as a value of {@code property}'s type, or empty when it is no such literal. */
+  Optional<Literal> literal(JdqlExpression e, FieldModel property) {
+    ValueType t = property.queryType();
+    TypeName type = t.type();
+    if (e instanceof JdqlExpression.StringLiteral s && t.kind() == ValueType.Kind.STRING) {
+      return Optional.of(new Literal(type, CodeBlock.of("$S", s.value()), "'" + s.value().replace("'", "''") + "'"));
+    }
+    if (e instanceof JdqlExpression.BooleanLiteral b && t.kind() == ValueType.Kind.BOOLEAN) {
+      return Optional.of(new Literal(type, CodeBlock.of("$L", b.value()), b.value() ? "TRUE" : "FALSE"));
+    }
+    if (e instanceof JdqlExpression.IntegerLiteral i) {
+      long[] range = switch (t.kind()) {
+        case LONG -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+        case INT -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+        case SHORT -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+        case BYTE -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+        default -> null;
+      };
+      if (range != null && i.value() >= range[0] && i.value() <= range[1]) {
+        TypeName primitive = type.isBoxedPrimitive() ? type.unbox() : type;
+        return Optional.of(new Literal(type, CodeBlock.of("($T) $LL", primitive, i.value()), Long.toString(i.value())));
+      }
+    }
+    if (e instanceof JdqlExpression.Path p && t.kind() == ValueType.Kind.ENUM) {
+      CodeBlock constant = enumConstant(p);
+      if (constant != null && TypeName.get(elements.getTypeElement(String.join(".", p.names().subList(0, p.names().size() - 1)))
+          .asType()).equals(type)) {
+        return Optional.of(new Literal(type, constant, String.join(".", p.names())));
+      }
+    }
+    return Optional.empty();
   }
 
   /** Java code computing {@code e}'s value as an {@code Object}. */

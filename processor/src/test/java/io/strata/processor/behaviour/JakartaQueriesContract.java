@@ -314,6 +314,9 @@ public abstract class JakartaQueriesContract extends BackendContract {
       assertEquals(expected(g -> (g.size >= min && g.size <= max) || like.matcher(g.name).matches(), comparator(sorts)),
           strings(gadgets.sizedOrLike(min, max, pattern, order(sorts))), seed("JDQL OR, LIKE " + pattern));
 
+      assertEquals(expected(g -> g.color.equals("red") && g.size >= min, KEYS.get("id")),
+          strings(gadgets.redFrom(min).stream().sorted(KEYS.get("id")).toList()), seed("JDQL string literal, planned"));
+      assertEquals(saved.stream().filter(g -> g.color.equals("blue")).count(), gadgets.blues(), seed("COUNT(THIS) of a literal"));
       assertEquals(saved.stream().filter(g -> g.color.equals(color)).map(g -> g.name).sorted().toList(), gadgets.namesIn(color),
           seed("JDQL SELECT name"));
       assertEquals(saved.stream().filter(g -> g.weight == null || g.size > min).count(), gadgets.countLightOrLarge(min),

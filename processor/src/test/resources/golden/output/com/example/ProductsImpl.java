@@ -255,11 +255,12 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * Rewrites the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * Rewrites the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = com.example.Product.Kind.FOOD}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public long reprice(double factor) {
-    return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), DataStore.allRows(), e -> {
+    Product.Kind lit$0 = Product.Kind.FOOD;
+    return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(lit$0)), lit$0), e -> {
           Object v0 = Values.multiply(e.getPrice(), factor);
           Double f_price = v0 == null ? null : Values.toDouble(v0);
           e.setPrice(f_price);
