@@ -13,15 +13,11 @@ import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.codegen.Generated;
 import io.strata.processor.codegen.RepositoryWriter;
 import io.strata.processor.codegen.ScanCode;
-import io.strata.processor.jdql.JdqlCondition;
-import io.strata.processor.jdql.JdqlExpression;
 import io.strata.processor.jdql.JdqlParser;
 import io.strata.processor.jdql.JdqlStatement;
 import io.strata.processor.jdql.JdqlSyntaxException;
-import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
-import io.strata.processor.model.Operator;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
@@ -32,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
@@ -66,11 +61,11 @@ public final class JakartaRepositoryWriter {
   public static final String REPOSITORY = "jakarta.data.repository.Repository";
   /** The compiler option that makes a Jakarta Data method no index serves a compile error instead of a warning. */
   public static final String REQUIRE_INDEXES_OPTION = "strata.requireIndexes";
-  private static final String PKG = "jakarta.data.repository.";
+  static final String PKG = "jakarta.data.repository.";
   private static final ClassName DATA_STORE = ClassName.get("io.strata.jakarta.data", "DataStore");
   private static final ClassName ATTRIBUTES = ClassName.get("io.strata.jakarta.data", "Attributes");
   private static final ClassName RESULT_PAGES = ClassName.get("io.strata.jakarta.data", "ResultPages");
-  private static final ClassName SORT = ClassName.get("jakarta.data", "Sort");
+  static final ClassName SORT = ClassName.get("jakarta.data", "Sort");
   private static final ClassName LIMIT = ClassName.get("jakarta.data", "Limit");
   private static final ClassName MAPPING_EXCEPTION = ClassName.get("jakarta.data.exceptions", "MappingException");
   private static final ClassName EMPTY_RESULT = ClassName.get("jakarta.data.exceptions", "EmptyResultException");
@@ -335,7 +330,7 @@ public final class JakartaRepositoryWriter {
   }
 
   /** The {@code @OrderBy} annotations of a method, in order (repeated or in their container). */
-  private static List<AnnotationMirror> orderBys(ExecutableElement m) {
+  static List<AnnotationMirror> orderBys(ExecutableElement m) {
     List<AnnotationMirror> out = new ArrayList<>();
     for (AnnotationMirror a : m.getAnnotationMirrors()) {
       String name = a.getAnnotationType().toString();
@@ -352,28 +347,13 @@ public final class JakartaRepositoryWriter {
     return out;
   }
 
-  private static Object member(AnnotationMirror a, String name) {
+  static Object member(AnnotationMirror a, String name) {
     for (var v : a.getElementValues().entrySet()) {
       if (v.getKey().getSimpleName().contentEquals(name)) {
         return v.getValue().getValue();
       }
     }
     return null;
-  }
-
-  /**
-   * A query bound to one entity: what a find/count/exists/delete/update method reads and does. {@code criteria} are the
-   * conditions an index could serve ({@link IndexableCriteria}), null when the conditions are not one conjunction.
-   */
-  private record Query(EntityModel entity, String action, CodeBlock where, List<StaticSort> order, int first,
-      FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria, boolean exact,
-      List<JakartaPlanner.Branch> branches) {}
-
-  /** One sort of a query's static order: a method name's {@code OrderBy}, an {@code @OrderBy}, a JDQL {@code ORDER BY}. */
-  private record StaticSort(FieldModel field, boolean descending, boolean ignoreCase) {
-    CodeBlock code() {
-      return CodeBlock.of("$T.$L($S)", SORT, (descending ? "desc" : "asc") + (ignoreCase ? "IgnoreCase" : ""), field.name());
-    }
   }
 
   /** Writes one method. */
@@ -388,9 +368,7 @@ public final class JakartaRepositoryWriter {
     private final List<VariableElement> values = new ArrayList<>();
     private final List<TypeMirror> valueTypes = new ArrayList<>();
     private final List<String> sorts = new ArrayList<>();
-    /** JDQL literals an index can read, by the name of the local holding each (see {@link #literalLocal}). */
-    private final Map<String, QueryBinder.Literal> literals = new LinkedHashMap<>();
-    private final Map<String, TypeName> literalTypes = new LinkedHashMap<>();
+    private final QueryReader reader;
     private String limit;
     private String pageRequest;
 
@@ -416,6 +394,8 @@ public final class JakartaRepositoryWriter {
           }
         }
       }
+      this.reader = new QueryReader(env, diagnostics, method, primary, description, values, valueTypes, this::entity,
+          name -> entityNamed(repository, name), lifecycleEntity(repository, method));
     }
 
     Optional<MethodSpec> write() {
@@ -431,31 +411,18 @@ public final class JakartaRepositoryWriter {
           return lifecycle(b, lifecycle);
         }
       }
-      Optional<Query> query = query();
+      Optional<QueryReader.Query> query = reader.query();
       if (query.isEmpty()) {
         return Optional.empty();
       }
       return body(b, query.get());
     }
 
-    /** Whether the method's one parameter is an entity or entities (a lifecycle {@code @Delete}, not a parameter-based one). */
-    private IndexableCriteria indexable() {
-      return new IndexableCriteria(parameterTypes(), literalTypes, types);
-    }
-
-    /** A local the method declares for a JDQL literal an index can read (named {@code lit$n}); returns its name. */
-    private String literalLocal(QueryBinder.Literal literal) {
-      String name = "lit$" + literals.size();
-      literals.put(name, literal);
-      literalTypes.put(name, literal.type());
-      return name;
-    }
-
     /** Declares the literal locals {@code read} uses, and puts each literal's JDQL text in place of its name in the plan. */
     private JakartaPlanner.Read withLiterals(MethodSpec.Builder b, JakartaPlanner.Read read) {
       String plan = read.plan();
       String keysPlan = read.keysPlan();
-      for (Map.Entry<String, QueryBinder.Literal> l : literals.entrySet()) {
+      for (Map.Entry<String, QueryBinder.Literal> l : reader.literals().entrySet()) {
         String name = l.getKey();
         if (read.candidates().toString().contains(name) || (read.keys() != null && read.keys().toString().contains(name))) {
           b.addStatement("$T $N = $L", l.getValue().type(), name, l.getValue().code());
@@ -466,26 +433,7 @@ public final class JakartaRepositoryWriter {
       return new JakartaPlanner.Read(read.candidates(), plan, read.unserved(), read.narrowing(), read.ordered(), read.keys(), keysPlan);
     }
 
-    private Map<String, TypeMirror> parameterTypes() {
-      Map<String, TypeMirror> parameterTypes = new LinkedHashMap<>();
-      for (int i = 0; i < values.size(); i++) {
-        parameterTypes.put(values.get(i).getSimpleName().toString(), valueTypes.get(i));
-      }
-      return parameterTypes;
-    }
-
-    /** Reports each parameter whose type cannot be compared with its property, as a compile error on the parameter. */
-    private void report(List<ParameterTypes.Mismatch> mismatches, EntityModel entity) {
-      for (ParameterTypes.Mismatch m : mismatches) {
-        int i = 0;
-        while (!values.get(i).getSimpleName().contentEquals(m.parameter())) {
-          i++;
-        }
-        diagnostics.error(values.get(i), Messages.JAKARTA_PARAMETER_TYPE, m.parameter(), description, valueTypes.get(i),
-            m.property().name(), entity.type().simpleName(), m.property().queryType().type(), m.fix());
-      }
-    }
-
+    /** Whether the method's one parameter is an entity or entities (a lifecycle {@code @Delete}, not a parameter-based one). */
     private boolean isLifecycleParameter() {
       if (method.getParameters().size() != 1) {
         return false;
@@ -564,305 +512,8 @@ public final class JakartaRepositoryWriter {
       return what + (many ? "; all entities in one transaction" : "; one transaction");
     }
 
-    /** The method's query, from {@code @Query}, {@code @Find}, a parameter-based {@code @Delete} or its name. */
-    private Optional<Query> query() {
-      String jdql = annotationValue(method, PKG + "Query", "value");
-      if (jdql != null) {
-        return jdql(jdql);
-      }
-      if (annotationValue(method, PKG + "Find", "value") != null) {
-        return find("find");
-      }
-      if (annotationValue(method, PKG + "Delete", "value") != null) {
-        return find("delete");
-      }
-      String name = method.getSimpleName().toString();
-      if (!MethodName.isQuery(name)) {
-        diagnostics.error(method, Messages.JAKARTA_NOT_A_QUERY, description, "its name starts with no query action");
-        return Optional.empty();
-      }
-      EntityModel entity = entity(primary != null ? primary : lifecycleEntity(repository, method).orElse(null));
-      if (entity == null) {
-        diagnostics.error(method, Messages.JAKARTA_NO_ENTITY, description);
-        return Optional.empty();
-      }
-      MethodName parsed;
-      try {
-        parsed = MethodName.parse(name, properties(entity).keySet());
-      } catch (IllegalArgumentException e) {
-        diagnostics.error(method, Messages.JAKARTA_NOT_A_QUERY, description, e.getMessage());
-        return Optional.empty();
-      }
-      return methodName(entity, parsed);
-    }
-
-    private Map<String, FieldModel> properties(EntityModel entity) {
-      Map<String, FieldModel> out = new LinkedHashMap<>();
-      entity.fields().forEach(f -> out.put(f.name(), f));
-      return out;
-    }
-
-    private Optional<Query> methodName(EntityModel entity, MethodName parsed) {
-      Map<String, FieldModel> props = properties(entity);
-      int needed = parsed.where().stream().flatMap(List::stream).mapToInt(c -> c.operator().parameters).sum();
-      if (needed != values.size()) {
-        diagnostics.error(method, Messages.JAKARTA_PARAMETERS, description, values.size(), needed,
-            "each condition takes one parameter, Between two, Null/True/False none; Sort, Order, Limit and PageRequest come besides");
-        return Optional.empty();
-      }
-      List<String> unknown = new ArrayList<>();
-      parsed.where().stream().flatMap(List::stream).filter(c -> !c.known()).forEach(c -> unknown.add(c.property()));
-      parsed.order().stream().filter(o -> !o.known()).forEach(o -> unknown.add(o.property()));
-      if (!unknown.isEmpty()) {
-        diagnostics.warning(method, Messages.JAKARTA_UNKNOWN_PROPERTY, description, unknown.get(0), entity.type().simpleName(), props.keySet());
-        return Optional.of(new Query(entity, "unknown:" + unknown.get(0), null, List.of(), 0, null, null, null, List.of(), false, null));
-      }
-      int next = 0;
-      CodeBlock.Builder or = CodeBlock.builder();
-      Object idLookup = null;
-      List<JakartaPlanner.Branch> branches = new ArrayList<>();
-      for (List<MethodName.Condition> conjunction : parsed.where()) {
-        CodeBlock.Builder and = CodeBlock.builder();
-        List<BoundCriterion> served = new ArrayList<>();
-        for (MethodName.Condition c : conjunction) {
-          FieldModel f = props.get(c.property());
-          List<String> args = new ArrayList<>();
-          for (int i = 0; i < c.operator().parameters; i++) {
-            args.add(values.get(next++).getSimpleName().toString());
-          }
-          if (parsed.where().size() == 1 && conjunction.size() == 1 && f.id() && c.operator() == MethodName.Operator.EQUAL
-              && !c.not() && !c.ignoreCase()) {
-            idLookup = args.get(0);
-          }
-          ParameterTypes checked = new ParameterTypes(types, parameterTypes());
-          report(args.stream().flatMap(a -> checked.check(f, a, c.operator() == MethodName.Operator.IN).stream()).toList(), entity);
-          and.add(and.isEmpty() ? "$L" : " && $L", condition(f, c, args));
-          indexable().ofMethodName(f, c, args).ifPresent(served::add);
-        }
-        or.add(or.isEmpty() ? "$L" : " || $L", and.build());
-        branches.add(new JakartaPlanner.Branch(served, and.build()));
-      }
-      List<BoundCriterion> criteria = branches.size() == 1 ? branches.get(0).criteria() : branches.isEmpty() ? List.of() : null;
-      if (diagnostics.failed()) {
-        return Optional.empty();
-      }
-      List<StaticSort> order = new ArrayList<>();
-      for (MethodName.OrderPart o : parsed.order()) {
-        order.add(new StaticSort(props.get(o.property()), o.descending(), false));
-      }
-      CodeBlock where = parsed.where().isEmpty() ? null : or.build();
-      boolean exact = criteria != null && criteria.size() == parsed.where().stream().mapToInt(List::size).sum();
-      return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria, exact,
-          branches.size() > 1 ? branches : null));
-    }
-
-    private CodeBlock condition(FieldModel f, MethodName.Condition c, List<String> args) {
-      CodeBlock value = c.ignoreCase() ? CodeBlock.of("$T.upper($L)", QueryBinder.VALUES, f.read()) : CodeBlock.of("$L", f.read());
-      List<CodeBlock> a = new ArrayList<>();
-      for (String arg : args) {
-        a.add(c.ignoreCase() ? CodeBlock.of("$T.upper($N)", QueryBinder.VALUES, arg) : CodeBlock.of("$N", arg));
-      }
-      CodeBlock test = switch (c.operator()) {
-        case EQUAL -> CodeBlock.of("$T.$L($L, $L)", QueryBinder.VALUES, c.not() ? "ne" : "eq", value, a.get(0));
-        case GREATER_THAN -> CodeBlock.of("$T.gt($L, $L)", QueryBinder.VALUES, value, a.get(0));
-        case GREATER_THAN_EQUAL -> CodeBlock.of("$T.ge($L, $L)", QueryBinder.VALUES, value, a.get(0));
-        case LESS_THAN -> CodeBlock.of("$T.lt($L, $L)", QueryBinder.VALUES, value, a.get(0));
-        case LESS_THAN_EQUAL -> CodeBlock.of("$T.le($L, $L)", QueryBinder.VALUES, value, a.get(0));
-        case BETWEEN -> CodeBlock.of("$T.between($L, $L, $L)", QueryBinder.VALUES, value, a.get(0), a.get(1));
-        case CONTAINS -> CodeBlock.of("$T.contains($L, $L)", QueryBinder.VALUES, value, a.get(0));
-        case STARTS_WITH -> CodeBlock.of("$T.startsWith($L, $L)", QueryBinder.VALUES, value, a.get(0));
-        case ENDS_WITH -> CodeBlock.of("$T.endsWith($L, $L)", QueryBinder.VALUES, value, a.get(0));
-        case LIKE -> CodeBlock.of("$T.like($L, $L)", QueryBinder.VALUES, value, a.get(0));
-        case IN -> CodeBlock.of("$T.inAny($L, $N)", QueryBinder.VALUES, value, args.get(0));
-        case NULL -> CodeBlock.of("$T.isNull($L)", QueryBinder.VALUES, value);
-        case TRUE -> CodeBlock.of("$T.eq($L, true)", QueryBinder.VALUES, value);
-        case FALSE -> CodeBlock.of("$T.eq($L, false)", QueryBinder.VALUES, value);
-      };
-      if (!c.not() || c.operator() == MethodName.Operator.EQUAL) {
-        return test;
-      }
-      // Not: false on a null value, as the condition itself is (IS NOT NULL is the exception: it tests the null)
-      return c.operator() == MethodName.Operator.NULL ? CodeBlock.of("!$L", test)
-          : CodeBlock.of("(!$T.isNull($L) && !$L)", QueryBinder.VALUES, f.read(), test);
-    }
-
-    /** {@code @Find} or a parameter-based {@code @Delete}: equality on each value parameter's property, and {@code @OrderBy}. */
-    private Optional<Query> find(String action) {
-      EntityModel entity = entity(primary != null ? primary : lifecycleEntity(repository, method).orElse(null));
-      if (entity == null) {
-        diagnostics.error(method, Messages.JAKARTA_NO_ENTITY, description);
-        return Optional.empty();
-      }
-      Map<String, FieldModel> props = properties(entity);
-      CodeBlock.Builder where = CodeBlock.builder();
-      Object idLookup = null;
-      List<BoundCriterion> criteria = new ArrayList<>();
-      for (VariableElement p : values) {
-        String by = annotationValue(p, PKG + "By", "value");
-        String name = by == null ? p.getSimpleName().toString() : by;
-        FieldModel f = name.equals("id(this)") ? entity.id() : props.get(name);
-        if (f == null) {
-          diagnostics.error(p, Messages.JAKARTA_FIND_PROPERTY, p.getSimpleName(), description, entity.type().simpleName(), props.keySet());
-          continue;
-        }
-        report(new ParameterTypes(types, parameterTypes()).check(f, p.getSimpleName().toString(), false).stream().toList(), entity);
-        if (values.size() == 1 && f.id()) {
-          idLookup = p.getSimpleName().toString();
-        }
-        where.add(where.isEmpty() ? "$T.eq($L, $N)" : " && $T.eq($L, $N)", QueryBinder.VALUES, f.read(), p.getSimpleName());
-        indexable().of(f, Operator.EQUALS, List.of(p.getSimpleName().toString())).ifPresent(criteria::add);
-      }
-      List<StaticSort> order = new ArrayList<>();
-      for (AnnotationMirror o : orderBys(method)) {
-        String property = (String) member(o, "value");
-        if (!props.containsKey(property) && !property.equals("id(this)")) {
-          diagnostics.error(method, o, Messages.JAKARTA_FIND_PROPERTY, "@OrderBy(\"" + property + "\")", description,
-              entity.type().simpleName(), props.keySet());
-          continue;
-        }
-        order.add(new StaticSort(property.equals("id(this)") ? entity.id() : props.get(property),
-            Boolean.TRUE.equals(member(o, "descending")), Boolean.TRUE.equals(member(o, "ignoreCase"))));
-      }
-      if (diagnostics.failed()) {
-        return Optional.empty();
-      }
-      return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, criteria,
-          criteria.size() == values.size(), null));
-    }
-
-    private Optional<Query> jdql(String text) {
-      JdqlStatement statement;
-      try {
-        statement = JdqlParser.parse(text);
-      } catch (JdqlSyntaxException e) {
-        diagnostics.error(method, Messages.JDQL_SYNTAX, description, e.getMessage());
-        return Optional.empty();
-      }
-      Optional<JdqlStatement.EntityName> from = statement instanceof JdqlStatement.Select s ? s.from()
-          : Optional.of(statement instanceof JdqlStatement.Update u ? u.entity() : ((JdqlStatement.Delete) statement).entity());
-      TypeElement entityType = primary;
-      if (from.isPresent() && (primary == null || !from.get().name().equals(entity(primary) == null ? null : entity(primary).type().simpleName()))) {
-        entityType = entityNamed(repository, from.get().name()).orElse(null);
-        if (entityType == null) {
-          bindError(text, from.get().offset(), "'" + from.get().name() + "' is no entity Strata stores in the repository's package");
-          return Optional.empty();
-        }
-      }
-      if (entityType == null) {
-        entityType = lifecycleEntity(repository, method).orElse(null);
-      }
-      EntityModel entity = entity(entityType);
-      if (entity == null) {
-        diagnostics.error(method, Messages.JAKARTA_NO_ENTITY, description);
-        return Optional.empty();
-      }
-      Map<String, String> named = new LinkedHashMap<>();
-      for (VariableElement p : values) {
-        String param = annotationValue(p, PKG + "Param", "value");
-        named.put(param == null ? p.getSimpleName().toString() : param, p.getSimpleName().toString());
-      }
-      QueryBinder binder = new QueryBinder(entity, i -> i >= 1 && i <= values.size() ? values.get(i - 1).getSimpleName().toString() : null,
-          named::get, elements);
-      try {
-        Optional<JdqlCondition> condition = statement instanceof JdqlStatement.Select s ? s.where()
-            : statement instanceof JdqlStatement.Update u ? u.where() : ((JdqlStatement.Delete) statement).where();
-        if (condition.isPresent()) {
-          report(new ParameterTypes(types, parameterTypes()).ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull),
-              entity);
-          if (diagnostics.failed()) {
-            return Optional.empty();
-          }
-        }
-        List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
-            : indexable().ofJdql(condition.get(), binder::propertyOrNull, planned(binder));
-        boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
-        List<JakartaPlanner.Branch> branches = criteria != null ? null : IndexableCriteria.disjuncts(condition.get()).stream()
-            .map(d -> new JakartaPlanner.Branch(indexable().ofJdql(d, binder::propertyOrNull, planned(binder)),
-                binder.condition(d))).toList();
-        if (statement instanceof JdqlStatement.Select s) {
-          CodeBlock where = s.where().map(binder::condition).orElse(null);
-          List<StaticSort> order = new ArrayList<>();
-          for (JdqlStatement.OrderItem o : s.orderBy()) {
-            order.add(new StaticSort(binder.property(o.key()), o.descending(), false));
-          }
-          FieldModel select = null;
-          String action = "find";
-          if (s.selection().isPresent()) {
-            JdqlStatement.Selection sel = s.selection().get();
-            if (sel instanceof JdqlStatement.SelectCount) {
-              action = "count";
-            } else if (sel instanceof JdqlStatement.SelectValue v) {
-              select = binder.property(v.value());
-            }
-          }
-          return Optional.of(new Query(entity, action, where, order, 0, select, null, null, criteria, exact, branches));
-        }
-        if (statement instanceof JdqlStatement.Delete d) {
-          return Optional.of(new Query(entity, "delete", d.where().map(binder::condition).orElse(null), List.of(), 0, null, null, null,
-              criteria, exact, branches));
-        }
-        JdqlStatement.Update u = (JdqlStatement.Update) statement;
-        CodeBlock.Builder change = CodeBlock.builder().add("e -> {\n").indent();
-        int i = 0;
-        for (JdqlStatement.Assignment a : u.assignments()) {
-          change.add("$T v$L = $L;\n", Object.class, i++, binder.value(a.value()));
-        }
-        i = 0;
-        for (JdqlStatement.Assignment a : u.assignments()) {
-          FieldModel f = binder.property(a.target());
-          if (f.write() == null) {
-            diagnostics.error(method, Messages.JAKARTA_UPDATE_NOT_WRITABLE, description, f.name(), entity.type().simpleName());
-            return Optional.empty();
-          }
-          change.add("$T $L = $L;\n", f.type().type(), EntityValidator.local(f.name()), converted(f, "v" + i++));
-          change.add("$L;\n", f.write());
-        }
-        change.add("return e;\n").unindent().add("}");
-        return Optional.of(new Query(entity, "update", u.where().map(binder::condition).orElse(null), List.of(), 0, null,
-            change.build(), null, criteria, exact, branches));
-      } catch (QueryBinder.BindException e) {
-        bindError(text, e.offset, e.getMessage());
-        return Optional.empty();
-      }
-    }
-
-    private CodeBlock converted(FieldModel f, String v) {
-      String to = switch (f.type().kind()) {
-        case INT -> "toInt";
-        case LONG -> "toLong";
-        case SHORT -> "toShort";
-        case BYTE -> "toByte";
-        case DOUBLE -> "toDouble";
-        case FLOAT -> "toFloat";
-        case BIG_DECIMAL -> "toBigDecimal";
-        case BIG_INTEGER -> "toBigInteger";
-        default -> null;
-      };
-      if (to == null) {
-        return CodeBlock.of("($T) $N", f.type().type().box(), v);
-      }
-      return f.type().isPrimitive() ? CodeBlock.of("$T.$L($N)", QueryBinder.VALUES, to, v)
-          : CodeBlock.of("$N == null ? null : $T.$L($N)", v, QueryBinder.VALUES, to, v);
-    }
-
-    /** The Java name standing for a JDQL value compared with a property: its method parameter, or a literal's local. */
-    private BiFunction<FieldModel, JdqlExpression, String> planned(QueryBinder binder) {
-      return (property, value) -> {
-        String parameter = binder.parameterOrNull(value);
-        return parameter != null ? parameter : binder.literal(value, property).map(this::literalLocal).orElse(null);
-      };
-    }
-
-    private void bindError(String text, int offset, String message) {
-      int column = 1;
-      for (int i = 0; i < offset && i < text.length(); i++) {
-        column = text.charAt(i) == '\n' ? 1 : column + 1;
-      }
-      diagnostics.error(method, Messages.JDQL_BINDING, description, column, message);
-    }
-
     /** The method body for a query: read, filter, sort, page, and shape the result as the return type asks. */
-    private Optional<MethodSpec> body(MethodSpec.Builder b, Query q) {
+    private Optional<MethodSpec> body(MethodSpec.Builder b, QueryReader.Query q) {
       EntityModel entity = q.entity();
       String data = dataField(entity);
       TypeName t = entity.type();
@@ -870,7 +521,7 @@ public final class JakartaRepositoryWriter {
         String property = q.action().substring("unknown:".length());
         b.addJavadoc("Names '$L', which is not a persistent property of {@link $T}: always throws MappingException.\n", property, t);
         b.addStatement("throw new $T($S)", MAPPING_EXCEPTION, "'" + property + "' is not a persistent property of "
-            + entity.type().simpleName() + "; its properties are " + properties(entity).keySet() + " (" + description + ")");
+            + entity.type().simpleName() + "; its properties are " + QueryReader.properties(entity).keySet() + " (" + description + ")");
         return Optional.of(b.build());
       }
       CodeBlock where = q.where() == null ? CodeBlock.of("e -> true") : CodeBlock.of("e -> $L", q.where());
@@ -886,7 +537,7 @@ public final class JakartaRepositoryWriter {
       }
       JakartaPlanner.Read inOrder = q.action().equals("find") && limited(q) ? planner.planInOrder(description, q.criteria(),
           q.order().stream().map(o -> new OrderItem(o.field(), o.descending())).toList(),
-          q.order().stream().map(StaticSort::ignoreCase).toList()) : null;
+          q.order().stream().map(QueryReader.StaticSort::ignoreCase).toList()) : null;
       if (inOrder != null && inOrder.narrowing() >= read.narrowing()) {
         read = inOrder;
       }
@@ -942,12 +593,12 @@ public final class JakartaRepositoryWriter {
      * Whether a find needs only its first results in its static order, with no order chosen at run time: a {@code First}
      * or a {@code Limit}, which an index read in that order can stop early for.
      */
-    private boolean limited(Query q) {
+    private boolean limited(QueryReader.Query q) {
       return !q.order().isEmpty() && sorts.isEmpty() && pageRequest == null && (q.first() > 0 || limit != null);
     }
 
     /** The body of a query by id alone, when its result needs one row: true when written. */
-    private boolean idLookup(MethodSpec.Builder b, Query q, String data, String row, TypeMirror result) {
+    private boolean idLookup(MethodSpec.Builder b, QueryReader.Query q, String data, String row, TypeMirror result) {
       CodeBlock id = ScanCode.queryElement(q.entity(), q.entity().id(), CodeBlock.of("$N", (String) q.idLookup()));
       switch (q.action()) {
         case "exists" -> {
@@ -1008,7 +659,7 @@ public final class JakartaRepositoryWriter {
       return Optional.of(b.build());
     }
 
-    private Optional<MethodSpec> find(MethodSpec.Builder b, Query q, CodeBlock where, JakartaPlanner.Read read, TypeMirror result) {
+    private Optional<MethodSpec> find(MethodSpec.Builder b, QueryReader.Query q, CodeBlock where, JakartaPlanner.Read read, TypeMirror result) {
       CodeBlock candidates = read.candidates();
       EntityModel entity = q.entity();
       String data = dataField(entity);
