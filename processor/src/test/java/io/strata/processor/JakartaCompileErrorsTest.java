@@ -35,22 +35,28 @@ class JakartaCompileErrorsTest {
     return JavaFileObjects.forSourceLines("test.Items", lines);
   }
 
+  /** Compiling {@code test.Items} with {@code body} fails with {@code message} on {@code line} of it. */
+  private static void assertError(int line, String message, String... body) {
+    JavaFileObject f = items(body);
+    assertThat(compile(ITEM, f)).hadErrorContaining(message).inFile(f).onLine(line);
+  }
+
   private static Compilation compile(JavaFileObject... sources) {
     return Compiler.javac().withProcessors(new StrataProcessor()).compile(sources);
   }
 
   @Test
   void aMethodThatIsNoQuery() {
-    JavaFileObject f = items("  List<Item> lookUp(String name);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("Items.lookUp is not a Jakarta Data repository method: its name starts with no"
-        + " query action. Name it find/count/exists/delete...By<Property>...").inFile(f).onLine(5);
+    assertError(5, "Items.lookUp is not a Jakarta Data repository method: its name starts with no"
+        + " query action. Name it find/count/exists/delete...By<Property>...",
+        "  List<Item> lookUp(String name);");
   }
 
   @Test
   void aMethodNameThatDoesNotParse() {
-    JavaFileObject f = items("  List<Item> findByNameAndd(String name);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("Items.findByNameAndd is not a Jakarta Data repository method: expected And, Or"
-        + " or OrderBy after the condition on name, found 'Andd'").inFile(f).onLine(5);
+    assertError(5, "Items.findByNameAndd is not a Jakarta Data repository method: expected And, Or"
+        + " or OrderBy after the condition on name, found 'Andd'",
+        "  List<Item> findByNameAndd(String name);");
   }
 
   @Test
@@ -64,31 +70,29 @@ class JakartaCompileErrorsTest {
 
   @Test
   void aFindParameterThatNamesNoProperty() {
-    JavaFileObject f = items("  @Find", "  List<Item> named(String title);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'title' of Items.named matches no persistent property of Item (its"
-        + " properties are [id, name, count]): name the parameter after a property, or annotate it @By(\"property\")")
-        .inFile(f).onLine(6);
+    assertError(6, "parameter 'title' of Items.named matches no persistent property of Item (its"
+        + " properties are [id, name, count]): name the parameter after a property, or annotate it @By(\"property\")",
+        "  @Find", "  List<Item> named(String title);");
   }
 
   @Test
   void aMethodNameWithTheWrongNumberOfParameters() {
-    JavaFileObject f = items("  List<Item> findByCountBetween(int low);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("Items.findByCountBetween takes 1 query parameter(s) but its query uses 2")
-        .inFile(f).onLine(5);
+    assertError(5, "Items.findByCountBetween takes 1 query parameter(s) but its query uses 2",
+        "  List<Item> findByCountBetween(int low);");
   }
 
   @Test
   void aResultAFindCannotProduce() {
-    JavaFileObject f = items("  Map<String, Item> findByName(String name);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("Items.findByName returns java.util.Map<java.lang.String,test.Item>, which"
-        + " Strata cannot produce for a find: its elements must be Item (or SELECT one property to return its values)").inFile(f).onLine(5);
+    assertError(5, "Items.findByName returns java.util.Map<java.lang.String,test.Item>, which"
+        + " Strata cannot produce for a find: its elements must be Item (or SELECT one property to return its values)",
+        "  Map<String, Item> findByName(String name);");
   }
 
   @Test
   void aLifecycleMethodWithTwoParameters() {
-    JavaFileObject f = items("  @Insert", "  void add(Item a, Item b);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("@Insert method Items.add must take exactly one parameter: an entity, an array,"
-        + " a List or an Iterable of entities").inFile(f).onLine(6);
+    assertError(6, "@Insert method Items.add must take exactly one parameter: an entity, an array,"
+        + " a List or an Iterable of entities",
+        "  @Insert", "  void add(Item a, Item b);");
   }
 
   @Test
@@ -108,38 +112,37 @@ class JakartaCompileErrorsTest {
 
   @Test
   void aMethodNameParameterOfTheWrongType() {
-    JavaFileObject f = items("  List<Item> findByName(", "      int name);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'name' of Items.findByName has type int, but it is compared with 'name'"
-        + " of Item, of type java.lang.String: declare it as java.lang.String (a condition between them could never hold)")
-        .inFile(f).onLine(6);
+    assertError(6, "parameter 'name' of Items.findByName has type int, but it is compared with 'name'"
+        + " of Item, of type java.lang.String: declare it as java.lang.String (a condition between them could never hold)",
+        "  List<Item> findByName(", "      int name);");
   }
 
   @Test
   void aParameterNamedAsTheGeneratedCodesOwnVariables() {
-    JavaFileObject f = items("  List<Item> findByName(String e);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'e' of Items.findByName has a name the generated code gives its own"
-        + " variables (e for the entity a condition tests, v and v0, v1, ... for values): rename the parameter").inFile(f).onLine(5);
+    assertError(5, "parameter 'e' of Items.findByName has a name the generated code gives its own"
+        + " variables (e for the entity a condition tests, v and v0, v1, ... for values): rename the parameter",
+        "  List<Item> findByName(String e);");
   }
 
   @Test
   void anInParameterThatIsNoCollection() {
-    JavaFileObject f = items("  List<Item> findByCountIn(int counts);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'counts' of Items.findByCountIn has type int, but it is compared with"
-        + " 'count' of Item, of type int: In takes a Collection or an array of a number (int or any numeric type)").inFile(f).onLine(5);
+    assertError(5, "parameter 'counts' of Items.findByCountIn has type int, but it is compared with"
+        + " 'count' of Item, of type int: In takes a Collection or an array of a number (int or any numeric type)",
+        "  List<Item> findByCountIn(int counts);");
   }
 
   @Test
   void aFindParameterOfTheWrongType() {
-    JavaFileObject f = items("  @Find", "  List<Item> counted(String count);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'count' of Items.counted has type java.lang.String, but it is compared"
-        + " with 'count' of Item, of type int: declare it as a number (int or any numeric type)").inFile(f).onLine(6);
+    assertError(6, "parameter 'count' of Items.counted has type java.lang.String, but it is compared"
+        + " with 'count' of Item, of type int: declare it as a number (int or any numeric type)",
+        "  @Find", "  List<Item> counted(String count);");
   }
 
   @Test
   void aJdqlParameterOfTheWrongTypeEvenInsideOr() {
-    JavaFileObject f = items("  @Query(\"WHERE name = ?1 OR NOT (count > ?2)\")", "  List<Item> either(String name, boolean min);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("parameter 'min' of Items.either has type boolean, but it is compared with 'count'"
-        + " of Item, of type int: declare it as a number (int or any numeric type)").inFile(f).onLine(6);
+    assertError(6, "parameter 'min' of Items.either has type boolean, but it is compared with 'count'"
+        + " of Item, of type int: declare it as a number (int or any numeric type)",
+        "  @Query(\"WHERE name = ?1 OR NOT (count > ?2)\")", "  List<Item> either(String name, boolean min);");
   }
 
   @Test
@@ -151,29 +154,28 @@ class JakartaCompileErrorsTest {
 
   @Test
   void anOrderByOfAnUnknownProperty() {
-    JavaFileObject f = items("  @Find", "  @OrderBy(\"title\")", "  List<Item> all();");
-    assertThat(compile(ITEM, f)).hadErrorContaining("parameter '@OrderBy(\"title\")' of Items.all matches no persistent property of"
-        + " Item (its properties are [id, name, count])").inFile(f).onLine(6);
+    assertError(6, "parameter '@OrderBy(\"title\")' of Items.all matches no persistent property of"
+        + " Item (its properties are [id, name, count])",
+        "  @Find", "  @OrderBy(\"title\")", "  List<Item> all();");
   }
 
   @Test
   void invalidJdqlIsACompileErrorWithItsColumn() {
-    JavaFileObject f = items("  @Query(\"WHERE name = :name ORDER name\")", "  List<Item> byName(String name);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Items.byName is not valid JDQL at column 26: expected BY after ORDER, found 'name'").inFile(f).onLine(6);
+    assertError(6, "@Query of Items.byName is not valid JDQL at column 26: expected BY after ORDER, found 'name'",
+        "  @Query(\"WHERE name = :name ORDER name\")", "  List<Item> byName(String name);");
   }
 
   @Test
   void jdqlNamingAnUnknownProperty() {
-    JavaFileObject f = items("  @Query(\"WHERE title = ?1\")", "  List<Item> titled(String title);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Items.titled, at column 7: 'title' is not a persistent property of"
-        + " Item; its properties are [id, name, count]").inFile(f).onLine(6);
+    assertError(6, "@Query of Items.titled, at column 7: 'title' is not a persistent property of"
+        + " Item; its properties are [id, name, count]",
+        "  @Query(\"WHERE title = ?1\")", "  List<Item> titled(String title);");
   }
 
   @Test
   void jdqlWithAParameterTheMethodDoesNotHave() {
-    JavaFileObject f = items("  @Query(\"WHERE name = :title\")", "  List<Item> titled(String name);");
-    assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Items.titled, at column 14: the method has no parameter named 'title'")
-        .inFile(f).onLine(6);
+    assertError(6, "@Query of Items.titled, at column 14: the method has no parameter named 'title'",
+        "  @Query(\"WHERE name = :title\")", "  List<Item> titled(String name);");
   }
 
   @Test
