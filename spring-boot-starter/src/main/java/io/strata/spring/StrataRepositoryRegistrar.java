@@ -35,7 +35,8 @@ import org.springframework.util.StringUtils;
  * Each is built from the {@link StrataDb} bean: with its {@code (StrataDb)} constructor when it has one, else
  * with {@code (Database, Subspace)} given the database and its root. The bean is named after the class
  * ({@code userRepository}; the qualified name if that is taken) and is skipped when the application already
- * defines a bean of that type. No classpath scanning, no reflection after start-up.
+ * defines a bean of that type. A Jakarta Data repository declared {@code @Repository(dataStore = "x")} is built on the
+ * {@code StrataDb} bean named {@code x} instead, when first needed. No classpath scanning, no reflection after start-up.
  */
 public class StrataRepositoryRegistrar implements BeanDefinitionRegistryPostProcessor, BeanFactoryAware, ResourceLoaderAware, Ordered {
   /** The resource the processor writes (io.strata.processor.codegen.RepositoryIndexWriter). */
@@ -74,7 +75,10 @@ public class StrataRepositoryRegistrar implements BeanDefinitionRegistryPostProc
         name = className;
       }
       RootBeanDefinition definition = new RootBeanDefinition(type);
-      definition.setInstanceSupplier(() -> instantiate(type, beanFactory.getBean(StrataDb.class)));
+      String dataStore = dataStore(type);
+      definition.setInstanceSupplier(() -> instantiate(type, strataDb(type, dataStore)));
+      // built when first needed: an application that never uses a repository of another data store need not declare it
+      definition.setLazyInit(dataStore != null);
       registry.registerBeanDefinition(name, definition);
     }
   }
@@ -102,6 +106,40 @@ public class StrataRepositoryRegistrar implements BeanDefinitionRegistryPostProc
       throw new ApplicationContextException("cannot read " + INDEX + " from the classpath: " + e.getMessage(), e);
     }
     return names;
+  }
+
+  /**
+   * The name of the {@code StrataDb} bean a repository asks for: the {@code @jakarta.inject.Named} value on its
+   * {@code (StrataDb)} constructor's parameter (a Jakarta Data {@code @Repository(dataStore = "x")}), or null for the one
+   * {@code StrataDb} bean. Read by annotation name, so the starter needs no {@code jakarta.inject} on the classpath.
+   */
+  static String dataStore(Class<?> type) {
+    Constructor<?> withDb = constructor(type, StrataDb.class);
+    if (withDb == null) {
+      return null;
+    }
+    for (java.lang.annotation.Annotation a : withDb.getParameterAnnotations()[0]) {
+      if (a.annotationType().getName().equals("jakarta.inject.Named")) {
+        try {
+          return (String) a.annotationType().getMethod("value").invoke(a);
+        } catch (ReflectiveOperationException e) {
+          throw new BeanCreationException(type.getName() + ": cannot read its @Named data store: " + e, e);
+        }
+      }
+    }
+    return null;
+  }
+
+  private StrataDb strataDb(Class<?> type, String dataStore) {
+    if (dataStore == null) {
+      return beanFactory.getBean(StrataDb.class);
+    }
+    try {
+      return beanFactory.getBean(dataStore, StrataDb.class);
+    } catch (org.springframework.beans.factory.NoSuchBeanDefinitionException e) {
+      throw new BeanCreationException(type.getName() + " asks for the StrataDb bean named '" + dataStore + "' (its"
+          + " @Repository(dataStore = \"" + dataStore + "\")), and there is none: declare @Bean StrataDb " + dataStore + "()", e);
+    }
   }
 
   /** A repository built on {@code db}: {@code new R(db)} when R has that constructor, else {@code new R(db.database(), db.root())}. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.Strata;
 import io.strata.StrataDb;
+import io.strata.spring.app.ArchivedGreetings;
 import io.strata.spring.app.Greeting;
 import io.strata.spring.app.GreetingRepository;
 import java.io.IOException;
@@ -71,6 +72,43 @@ class StrataAutoConfigurationTest {
       GreetingRepository direct = new GreetingRepository(context.getBean(StrataDb.class).database());
       assertEquals("hi", direct.findById("a").orElseThrow().text(), "the bean writes to the StrataDb bean's database");
     });
+  }
+
+  @Test
+  void aRepositoryWithADataStoreIsBuiltOnTheStrataDbBeanOfThatName() {
+    runner.withUserConfiguration(TwoDatabases.class).run(context -> {
+      context.getBean(ArchivedGreetings.class).save(new Greeting("old", "en", "howdy"));
+      context.getBean(GreetingRepository.class).save(new Greeting("new", "en", "hi"));
+      StrataDb archive = context.getBean("archive", StrataDb.class);
+      StrataDb main = context.getBean("main", StrataDb.class);
+      assertEquals("howdy", new GreetingRepository(archive.database(), archive.root()).findById("old").orElseThrow().text(), "in the archive");
+      assertFalse(new GreetingRepository(main.database(), main.root()).findById("old").isPresent(), "not in the main database");
+      assertTrue(new GreetingRepository(main.database(), main.root()).findById("new").isPresent(), "a repository naming none uses the primary one");
+    });
+  }
+
+  @Test
+  void aRepositoryWhoseDataStoreHasNoBeanFailsNamingIt() {
+    runner.run(context -> {
+      Throwable e = assertThrows(RuntimeException.class, () -> context.getBean(ArchivedGreetings.class));
+      String message = String.valueOf(e.getMessage()) + (e.getCause() == null ? "" : e.getCause().getMessage());
+      assertTrue(message.contains("asks for the StrataDb bean named 'archive'") && message.contains("declare @Bean StrataDb archive()"),
+          message);
+    });
+  }
+
+  @Configuration
+  static class TwoDatabases {
+    @Bean
+    @org.springframework.context.annotation.Primary
+    StrataDb main() {
+      return Strata.connect("strata:mem:");
+    }
+
+    @Bean
+    StrataDb archive() {
+      return Strata.connect("strata:mem:");
+    }
   }
 
   @Test
