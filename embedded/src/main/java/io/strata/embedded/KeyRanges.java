@@ -35,8 +35,13 @@ final class KeyRanges {
     }
 
     boolean contains(byte[] key) {
+        return endOfRangeHolding(key) != null;
+    }
+
+    /** The end of the range that holds {@code key}, or null when none does. */
+    byte[] endOfRangeHolding(byte[] key) {
         Map.Entry<byte[], byte[]> r = ranges.floorEntry(key);
-        return r != null && Keys.compare(key, r.getValue()) < 0;
+        return r != null && Keys.compare(key, r.getValue()) < 0 ? r.getValue() : null;
     }
 
     /** Whether any range overlaps {@code [begin, end)}. */

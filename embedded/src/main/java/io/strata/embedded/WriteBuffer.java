@@ -178,6 +178,11 @@ final class WriteBuffer {
                 || isUnreadable(begin, end);
     }
 
+    /** Whether {@code key} may not be read before commit (a versionstamped write may land on it). */
+    synchronized boolean isUnreadable(byte[] key) {
+        return unreadable != null && unreadable.contains(key);
+    }
+
     synchronized boolean isUnreadable(byte[] begin, byte[] end) {
         return unreadable != null && unreadable.intersects(begin, end);
     }
