@@ -130,17 +130,21 @@ final class VersionedStore {
     /** Writes {@code value} (null = clear) for {@code key} at {@code version}; committer only. */
     void put(byte[] key, byte[] value, long version, long horizon) {
         horizon = Math.min(horizon, pinned);
-        Chain chain = all.get(key);
-        if (chain == null) {
-            if (value == null) {
+        Chain chain;
+        if (value == null) {
+            chain = all.get(key);
+            if (chain == null) {
                 return;
             }
-            chain = new Chain();
-            chain.head = new Node(version, value, null);
-            all.put(key, chain);
-            chain.live = true;
-            live.put(key, chain);
-            return;
+        } else {
+            Chain fresh = new Chain(); // complete before it is published: one map operation finds or adds the key
+            fresh.head = new Node(version, value, null);
+            chain = all.putIfAbsent(key, fresh);
+            if (chain == null) {
+                fresh.live = true;
+                live.put(key, fresh);
+                return;
+            }
         }
         Node node = new Node(version, value, chain.head);
         if (node.length >= Math.max(PRUNE_MIN_LENGTH, 2 * node.kept)) {
