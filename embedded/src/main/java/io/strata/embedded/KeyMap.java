@@ -23,8 +23,19 @@ final class KeyMap<V> {
     private int shift = 32 - Integer.numberOfTrailingZeros(INITIAL_CAPACITY);
     private int size;
 
-    private static int hash(byte[] key) {
-        return Arrays.hashCode(key) * 0x9E3779B9; // Fibonacci hashing: the top bits mix every byte of the key
+    /**
+     * FNV-1a over the bytes, then mixed so that the top bits (a key's home slot) depend on every byte. Not
+     * {@link Arrays#hashCode(byte[])}: its multiplier 31 makes keys that differ only in their last two bytes (a
+     * tuple-encoded integer id) share a hash eight at a time, and a probe compares the key with each of them,
+     * a cache miss apiece.
+     */
+    static int hash(byte[] key) {
+        int h = 0x811C9DC5;
+        for (byte b : key) {
+            h = (h ^ (b & 0xFF)) * 0x01000193;
+        }
+        h ^= h >>> 15;
+        return h * 0x9E3779B9;
     }
 
     /** The slot holding {@code key}, or the empty slot where it belongs. */

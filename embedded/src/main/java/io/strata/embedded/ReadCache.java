@@ -36,7 +36,8 @@ final class ReadCache implements MergedCursor.Source {
     private final KeyRanges known = new KeyRanges();
     /** The keys point-read from storage, with their values (null: absent). */
     private final KeyMap<byte[]> points = new KeyMap<>();
-    private long answeredBy;
+    /** Written under the monitor, read without it (every cached read asks). */
+    private volatile long answeredBy;
 
     /** Notes that a storage read filling this cache is answered at {@code dueNanos} (0: at once). */
     synchronized void answeredBy(long dueNanos) {
@@ -44,7 +45,7 @@ final class ReadCache implements MergedCursor.Source {
     }
 
     /** When every storage read so far is answered (0 when all were immediate): no cached answer comes sooner. */
-    synchronized long answeredBy() {
+    long answeredBy() {
         return answeredBy;
     }
 

@@ -89,7 +89,12 @@ final class TransactionReads {
     }
 
     /** The read version, taken now if the attempt has none (1051 when the fault plan throttles a batch-priority request). */
-    private synchronized long readVersionNow() {
+    private long readVersionNow() {
+        long v = readVersion;
+        return v >= 0 ? v : firstReadVersion();
+    }
+
+    private synchronized long firstReadVersion() {
         if (readVersion < 0) {
             if (tr.batchPriority && db.faults().nextBatchThrottled()) {
                 db.network().readVersion();
@@ -102,10 +107,11 @@ final class TransactionReads {
     }
 
     private void takeReadVersion() {
-        readVersion = db.readVersion();
+        long version = db.readVersion();
         db.network().readVersion();
         readVersionArrives = db.network().dueAfter(0);
         path.sent(readVersionArrives);
+        readVersion = version; // last: a reader that sees it without the lock sees when it arrives, and staleness
     }
 
     /** Notes a request of this attempt answered at {@code dueNanos}, for the sequential round-trip count. */

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -41,6 +43,20 @@ class KeyMapTest {
     Map<String, String> expected = new HashMap<>();
     model.forEach((key, value) -> expected.put(Arrays.toString(key), value));
     assertEquals(expected, seen);
+  }
+
+  @Test
+  void tupleEncodedIdsHaveDistinctHashes() {
+    // ids that differ only in their last bytes, as tuple-packed integers do: a probe compares keys of equal hash
+    Set<Integer> hashes = new HashSet<>();
+    int keys = 0;
+    for (int id = 0; id < 100_000; id++, keys++) {
+      byte[] packed = id < 65_536
+          ? new byte[] {2, 'c', 'o', 's', 't', 0, 0x16, (byte) (id >> 8), (byte) id}
+          : new byte[] {2, 'c', 'o', 's', 't', 0, 0x17, (byte) (id >> 16), (byte) (id >> 8), (byte) id};
+      hashes.add(KeyMap.hash(packed));
+    }
+    assertTrue(hashes.size() > keys - 100, hashes.size() + " distinct hashes for " + keys + " keys");
   }
 
   @Test
