@@ -162,12 +162,16 @@ final class EmbeddedDatabase implements Database {
         return nanoClock.getAsLong();
     }
 
-    /** What a transaction hands the committer. */
+    /**
+     * What a transaction hands the committer: its mutation log (logged, counted, and replayed in order when
+     * its effects key by key, {@link WriteBuffer.Effects}, might differ from it) and those effects.
+     */
     record CommitRequest(
             long readVersion,
             List<byte[][]> readConflicts,
             List<byte[][]> writeConflicts,
-            List<WriteBuffer.Mutation> mutations) {}
+            List<WriteBuffer.Mutation> mutations,
+            WriteBuffer.Effects effects) {}
 
     /**
      * Checks and applies one read-write transaction; the future completes with its commit version once it
@@ -211,9 +215,9 @@ final class EmbeddedDatabase implements Database {
             history.forgetBefore(horizon);
             assignedVersion = version;
             if (journal != null) {
-                return durably(version, record, request.mutations(), fault);
+                return durably(version, record, request, fault);
             }
-            applyMutations(version, request.mutations(), horizon);
+            apply(version, request, horizon);
             latestVersion = version;
             store.collect(horizon);
             if (fault == Faults.CommitFault.UNKNOWN_APPLIED) {
@@ -224,13 +228,12 @@ final class EmbeddedDatabase implements Database {
     }
 
     /** Logs a checked commit; once it is on disk, applies and publishes it, then completes on the executor. */
-    private CompletableFuture<Long> durably(long version, ByteBuffer record, List<WriteBuffer.Mutation> mutations,
-            Faults.CommitFault fault) {
+    private CompletableFuture<Long> durably(long version, ByteBuffer record, CommitRequest request, Faults.CommitFault fault) {
         CompletableFuture<Long> done = new CompletableFuture<>();
         journal.append(new Journal.Entry(version, LogRecords.withVersion(record, version), () -> {
             synchronized (commitLock) {
                 long horizon = clockVersion() - WINDOW;
-                applyMutations(version, mutations, horizon);
+                apply(version, request, horizon);
                 latestVersion = version;
                 store.collect(horizon);
             }
@@ -260,12 +263,42 @@ final class EmbeddedDatabase implements Database {
         store.collect(commit.version());
     }
 
+    /**
+     * Applies one commit at {@code version}: by its effects, each written key once, unless a versionstamped
+     * write lands on a key another write touches (then the log, in order); caller holds the commit lock.
+     */
+    private void apply(long version, CommitRequest request, long horizon) {
+        WriteBuffer.Effects effects = request.effects();
+        byte[] stamp = stamp(version);
+        if (!effects.stampsLandApart(stamp)) {
+            applyMutations(version, request.mutations(), horizon);
+            return;
+        }
+        for (byte[][] range : effects.cleared()) {
+            for (byte[] key : store.clearRange(range[0], range[1], version, horizon)) {
+                watches.changed(key, null);
+            }
+        }
+        for (WriteBuffer.Written w : effects.written()) {
+            WriteBuffer.Entry e = w.entry();
+            write(w.key(), e.known() ? e.value() : e.resolve(store.get(w.key(), version)), version, horizon);
+        }
+        for (WriteBuffer.Mutation m : effects.versionstamped()) {
+            apply(m, version, horizon, stamp);
+        }
+    }
+
     /** Applies one commit's mutations, in order, at {@code version}; caller holds the commit lock (or recovers). */
     private void applyMutations(long version, List<WriteBuffer.Mutation> mutations, long horizon) {
-        byte[] stamp = ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array();
+        byte[] stamp = stamp(version);
         for (WriteBuffer.Mutation m : mutations) {
             apply(m, version, horizon, stamp);
         }
+    }
+
+    /** The 10-byte versionstamp of a commit: its version, then batch order 0. */
+    private static byte[] stamp(long version) {
+        return ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array();
     }
 
     private void apply(WriteBuffer.Mutation m, long version, long horizon, byte[] stamp) {

@@ -248,7 +248,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         CompletableFuture<Long> applied;
         try {
             applied = db.commit(new EmbeddedDatabase.CommitRequest(
-                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), buffer.log()));
+                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), buffer.log(), buffer.effects()));
         } catch (FDBException e) {
             return failCommit(e);
         }

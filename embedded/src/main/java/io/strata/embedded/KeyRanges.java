@@ -1,5 +1,7 @@
 package io.strata.embedded;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -35,8 +37,20 @@ final class KeyRanges {
     }
 
     boolean contains(byte[] key) {
+        return endOfRangeHolding(key) != null;
+    }
+
+    /** The end of the range that holds {@code key}, or null when none does. */
+    byte[] endOfRangeHolding(byte[] key) {
         Map.Entry<byte[], byte[]> r = ranges.floorEntry(key);
-        return r != null && Keys.compare(key, r.getValue()) < 0;
+        return r != null && Keys.compare(key, r.getValue()) < 0 ? r.getValue() : null;
+    }
+
+    /** The ranges, {@code {begin, end}}, in key order. */
+    List<byte[][]> ranges() {
+        List<byte[][]> out = new ArrayList<>(ranges.size());
+        ranges.forEach((begin, end) -> out.add(new byte[][] {begin, end}));
+        return out;
     }
 
     /** Whether any range overlaps {@code [begin, end)}. */

@@ -89,7 +89,12 @@ final class TransactionReads {
     }
 
     /** The read version, taken now if the attempt has none (1051 when the fault plan throttles a batch-priority request). */
-    private synchronized long readVersionNow() {
+    private long readVersionNow() {
+        long v = readVersion;
+        return v >= 0 ? v : firstReadVersion();
+    }
+
+    private synchronized long firstReadVersion() {
         if (readVersion < 0) {
             if (tr.batchPriority && db.faults().nextBatchThrottled()) {
                 db.network().readVersion();
@@ -102,10 +107,11 @@ final class TransactionReads {
     }
 
     private void takeReadVersion() {
-        readVersion = db.readVersion();
+        long version = db.readVersion();
         db.network().readVersion();
         readVersionArrives = db.network().dueAfter(0);
         path.sent(readVersionArrives);
+        readVersion = version; // last: a reader that sees it without the lock sees when it arrives, and staleness
     }
 
     /** Notes a request of this attempt answered at {@code dueNanos}, for the sequential round-trip count. */
@@ -293,8 +299,7 @@ final class TransactionReads {
         if (key.length > keySizeLimit()) {
             return null; // no stored key can be this long
         }
-        byte[] end = Keys.after(key);
-        if (tr.buffer().isUnreadable(key, end)) {
+        if (tr.buffer().isUnreadable(key)) {
             throw FdbErrors.of(1036);
         }
         WriteBuffer writes = visibleWrites(snapshotRead);
@@ -303,22 +308,17 @@ final class TransactionReads {
         if (entry != null && entry.known()) {
             return copy(entry.value());
         }
-        byte[] stored;
-        byte[] k = null; // the engine's own copy of the key, made once for the cache and the conflict range
-        if (writes != null && cacheKnows(key)) {
-            stored = cache.get(key);
-        } else {
-            k = key.clone();
-            stored = db.store().get(k, readVersion);
+        ReadCache c = writes == null ? null : cache;
+        byte[] stored = c == null ? ReadCache.NOT_KNOWN : c.lookup(key);
+        if (stored == ReadCache.NOT_KNOWN) {
+            stored = db.store().get(key, readVersion);
             db.network().read(1, key.length + (stored == null ? 0 : stored.length));
             if (writes != null) {
-                ReadCache c = cache();
-                c.record(k, stored);
-                c.markKnown(k, end);
+                cache().recordPoint(key, stored);
             }
         }
         if (!snapshotRead) {
-            conflicts().addRead(k != null ? k : key.clone(), end);
+            conflicts().addReadKey(key);
         }
         return copy(entry == null ? stored : entry.resolve(stored));
     }

@@ -54,7 +54,7 @@ final class TransactionWrites {
             byte[] key = callerKey.clone();
             tr.buffer().set(key, callerValue.clone());
             tr.conflicts().count(key.length + callerValue.length);
-            tr.conflicts().addForWrite(key, Keys.after(key));
+            tr.conflicts().addForWrite(key);
         }
     }
 
@@ -69,7 +69,7 @@ final class TransactionWrites {
         }
         tr.buffer().clear(key);
         tr.conflicts().count(key.length);
-        tr.conflicts().addForWrite(key, Keys.after(key));
+        tr.conflicts().addForWrite(key);
     }
 
     void clear(byte[] callerBegin, byte[] callerEnd) {
@@ -118,7 +118,7 @@ final class TransactionWrites {
             tr.buffer().atomic(type, key, param);
         }
         tr.conflicts().count(key.length + param.length);
-        tr.conflicts().addForWrite(key, Keys.after(key));
+        tr.conflicts().addForWrite(key);
     }
 
     void addReadConflictRange(byte[] begin, byte[] end) {

@@ -95,10 +95,69 @@ final class WriteBuffer {
         }
     }
 
+    /** A key written, and its final state in this buffer. */
+    record Written(byte[] key, Entry entry) {}
+
+    /**
+     * What committing this buffer does, key by key: clear the cleared ranges, then write each written key once
+     * (its known value, or its pending operations applied to the value stored by then), then the versionstamped
+     * writes in the order issued. A key written many times (an index count bumped for every entity of a batch)
+     * is written to the store once. The same as replaying the log in order whenever the versionstamped writes
+     * land on keys no other write touches ({@link #stampsLandApart}); the committer checks that once the stamp
+     * is known, and replays the log otherwise.
+     */
+    record Effects(List<byte[][]> cleared, List<Written> written, List<Mutation> versionstamped) {
+        /** Whether, with the commit's {@code stamp}, every versionstamped write lands on a key no other write touches. */
+        boolean stampsLandApart(byte[] stamp) {
+            KeyMap<Void> landed = new KeyMap<>();
+            for (Mutation m : versionstamped) {
+                byte[] key = m.type() == MutationType.SET_VERSIONSTAMPED_KEY ? Versionstamps.fill(m.key(), stamp) : m.key();
+                if (!landed.putIfAbsent(key, null) || isWritten(key) || isCleared(key)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private boolean isWritten(byte[] key) {
+            int lo = 0;
+            int hi = written.size() - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                int c = Keys.compare(written.get(mid).key(), key);
+                if (c == 0) {
+                    return true;
+                }
+                if (c < 0) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return false;
+        }
+
+        private boolean isCleared(byte[] key) {
+            int lo = 0;
+            int hi = cleared.size() - 1;
+            while (lo <= hi) { // the last range beginning at or before the key
+                int mid = (lo + hi) >>> 1;
+                if (Keys.compare(cleared.get(mid)[0], key) <= 0) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return hi >= 0 && Keys.compare(key, cleared.get(hi)[1]) < 0;
+        }
+    }
+
     private final List<Mutation> log = new ArrayList<>();
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
     private KeyRanges cleared;
     private KeyRanges unreadable;
+    /** The versionstamped writes, in the order issued; made by the first. */
+    private List<Mutation> versionstamped;
 
     /** The mutations so far, in the order issued: a copy, for the commit. */
     synchronized List<Mutation> log() {
@@ -146,11 +205,22 @@ final class WriteBuffer {
 
     /** A versionstamped write: applied at commit; {@code [begin, end)} may not be read before then. */
     synchronized void versionstamped(MutationType type, byte[] key, byte[] param, byte[] unreadableBegin, byte[] unreadableEnd) {
-        log.add(new Mutation(Mutation.Kind.ATOMIC, key, null, type, param));
+        Mutation m = new Mutation(Mutation.Kind.ATOMIC, key, null, type, param);
+        log.add(m);
         if (unreadable == null) {
             unreadable = new KeyRanges();
+            versionstamped = new ArrayList<>();
         }
         unreadable.add(unreadableBegin, unreadableEnd);
+        versionstamped.add(m);
+    }
+
+    /** This buffer's {@link Effects}, for the committer. */
+    synchronized Effects effects() {
+        List<Written> written = new ArrayList<>(entries.size());
+        entries.forEach((key, entry) -> written.add(new Written(key, entry)));
+        return new Effects(cleared == null ? List.of() : cleared.ranges(), written,
+                versionstamped == null ? List.of() : List.copyOf(versionstamped));
     }
 
     /** This key's buffered state, or null when the stored value shows through. */
@@ -176,6 +246,11 @@ final class WriteBuffer {
         return !entries.subMap(begin, true, end, false).isEmpty()
                 || cleared != null && cleared.intersects(begin, end)
                 || isUnreadable(begin, end);
+    }
+
+    /** Whether {@code key} may not be read before commit (a versionstamped write may land on it). */
+    synchronized boolean isUnreadable(byte[] key) {
+        return unreadable != null && unreadable.contains(key);
     }
 
     synchronized boolean isUnreadable(byte[] begin, byte[] end) {

@@ -108,6 +108,24 @@ class MvccWindowTest {
     }
 
     @Test
+    void rangeReadsOverKeysPointReadBeforeNeverFailPastTheWindow() {
+        write("a", "1");
+        write("c", "3");
+        write("d", "4");
+        try (Transaction tr = db.createTransaction()) {
+            tr.get(b("a")).join();
+            tr.get(b("a\0")).join();
+            tr.getRange(b("b"), b("c")).asList().join();
+            tr.get(b("c")).join();
+            advanceMillis(5_100);
+            write("a", "changed");
+            assertEquals(List.of("a"), ReadYourWritesContract.keys(tr.getRange(b("a"), b("a\0\0")).asList().join()));
+            assertEquals(List.of("c"), ReadYourWritesContract.keys(tr.getRange(b("b"), b("c\0")).asList().join()));
+            assertFdbError(1007, () -> tr.getRange(b("a"), b("b")).asList().join()); // a gap: reaches storage
+        }
+    }
+
+    @Test
     void aLimitedRangeReadCachesOnlyUpToTheLastKeyItReturned() {
         write("a", "1");
         write("b", "2");
