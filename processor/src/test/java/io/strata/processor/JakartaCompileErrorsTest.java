@@ -160,6 +160,27 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aSortOnAPropertyWhoseValuesHaveNoOrder() {
+    JavaFileObject blob = JavaFileObjects.forSourceLines("test.Item",
+        "package test;",
+        "import jakarta.nosql.*;",
+        "@Entity",
+        "public class Item {",
+        "  @Id public long id;",
+        "  @Column public String name;",
+        "  @Column public byte[] data;",
+        "}");
+    String message = "sorts by 'data' of Item, a byte[], whose values have no order: sort by a number, text, boolean, enum,"
+        + " date/time or UUID property";
+    JavaFileObject find = items("  @Find", "  @OrderBy(\"data\")", "  List<Item> all();");
+    assertThat(compile(blob, find)).hadErrorContaining("Items.all " + message).inFile(find).onLine(7);
+    JavaFileObject name = items("  List<Item> findByNameOrderByDataAsc(String name);");
+    assertThat(compile(blob, name)).hadErrorContaining("Items.findByNameOrderByDataAsc " + message).inFile(name).onLine(5);
+    JavaFileObject jdql = items("  @Query(\"ORDER BY data DESC\") List<Item> backwards();");
+    assertThat(compile(blob, jdql)).hadErrorContaining("Items.backwards " + message).inFile(jdql).onLine(5);
+  }
+
+  @Test
   void invalidJdqlIsACompileErrorWithItsColumn() {
     assertError(6, "@Query of Items.byName is not valid JDQL at column 26: expected BY after ORDER, found 'name'",
         "  @Query(\"WHERE name = :name ORDER name\")", "  List<Item> byName(String name);");

@@ -17,6 +17,7 @@ import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
+import io.strata.processor.model.ValueType;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
@@ -222,6 +223,9 @@ final class QueryReader {
     for (MethodName.OrderPart o : parsed.order()) {
       order.add(new StaticSort(props.get(o.property()), o.descending(), false));
     }
+    if (!sortable(order, entity)) {
+      return Optional.empty();
+    }
     CodeBlock where = parsed.where().isEmpty() ? null : or.build();
     boolean exact = criteria != null && criteria.size() == parsed.where().stream().mapToInt(List::size).sum();
     return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria, exact,
@@ -295,11 +299,28 @@ final class QueryReader {
       order.add(new StaticSort(property.equals("id(this)") ? entity.id() : props.get(property),
           Boolean.TRUE.equals(member(o, "descending")), Boolean.TRUE.equals(member(o, "ignoreCase"))));
     }
-    if (diagnostics.failed()) {
+    if (diagnostics.failed() || !sortable(order, entity)) {
       return Optional.empty();
     }
     return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, criteria,
         criteria.size() == values.size(), null));
+  }
+
+  /**
+   * Whether every sort of {@code order} is on a property whose values have an order (numbers, text, booleans, enums,
+   * dates and times, UUIDs); reports each one that has none ({@code byte[]}, points, documents, collections).
+   */
+  private boolean sortable(List<StaticSort> order, EntityModel entity) {
+    boolean all = true;
+    for (StaticSort sort : order) {
+      ValueType t = sort.field().queryType();
+      if (!t.isScalar() || t.kind() == ValueType.Kind.BYTES) {
+        diagnostics.error(method, Messages.JAKARTA_NOT_SORTABLE, description, sort.field().name(), entity.type().simpleName(),
+            sort.field().type().type());
+        all = false;
+      }
+    }
+    return all;
   }
 
   private Optional<Query> jdql(String text) {
@@ -356,6 +377,9 @@ final class QueryReader {
         List<StaticSort> order = new ArrayList<>();
         for (JdqlStatement.OrderItem o : s.orderBy()) {
           order.add(new StaticSort(binder.property(o.key()), o.descending(), false));
+        }
+        if (!sortable(order, entity)) {
+          return Optional.empty();
         }
         FieldModel select = null;
         String action = "find";

@@ -24,6 +24,8 @@ public enum Messages {
   JAKARTA_RESERVED_PARAMETER("parameter '%s' of %s has a name the generated code gives its own variables (e for the"
       + " entity a condition tests, v and v0, v1, ... for values): rename the parameter (with @Param, JDQL can keep its"
       + " name)"),
+  JAKARTA_NOT_SORTABLE("%s sorts by '%s' of %s, a %s, whose values have no order: sort by a number, text, boolean, enum,"
+      + " date/time or UUID property"),
   JAKARTA_PARAMETERS("%s takes %d query parameter(s) but its query uses %d: %s"),
   JAKARTA_RESULT("%s returns %s, which Strata cannot produce for %s: %s"),
   JAKARTA_LIFECYCLE("@%s method %s must take exactly one parameter: an entity, an array, a List or an Iterable of entities"),
