@@ -12,16 +12,22 @@ import org.junit.jupiter.api.Test;
 class JakartaCompileErrorsTest {
 
   /** {@code test.Item}: a Jakarta NoSQL entity with a long id, a name, a count and a field that is not stored. */
-  private static final JavaFileObject ITEM = JavaFileObjects.forSourceLines("test.Item",
-      "package test;",
-      "import jakarta.nosql.*;",
-      "@Entity",
-      "public class Item {",
-      "  @Id public long id;",
-      "  @Column public String name;",
-      "  @Column public int count;",
-      "  public String note;",
-      "}");
+  private static final JavaFileObject ITEM = item("", "  @Column public String name;", "  @Column public int count;",
+      "  public String note;");
+
+  /** {@code test.Item}: a Jakarta NoSQL entity with a long id and {@code fields}, {@code annotations} on its class. */
+  private static JavaFileObject item(String annotations, String... fields) {
+    String[] lines = new String[fields.length + 7];
+    lines[0] = "package test;";
+    lines[1] = "import jakarta.nosql.*;";
+    lines[2] = "@Entity";
+    lines[3] = annotations;
+    lines[4] = "public class Item {";
+    lines[5] = "  @Id public long id;";
+    System.arraycopy(fields, 0, lines, 6, fields.length);
+    lines[lines.length - 1] = "}";
+    return JavaFileObjects.forSourceLines("test.Item", lines);
+  }
 
   /** {@code test.Items} with the given lines as its body, declared on line 4 (body from line 5). */
   private static JavaFileObject items(String... body) {
@@ -161,15 +167,7 @@ class JakartaCompileErrorsTest {
 
   @Test
   void aSortOnAPropertyWhoseValuesHaveNoOrder() {
-    JavaFileObject blob = JavaFileObjects.forSourceLines("test.Item",
-        "package test;",
-        "import jakarta.nosql.*;",
-        "@Entity",
-        "public class Item {",
-        "  @Id public long id;",
-        "  @Column public String name;",
-        "  @Column public byte[] data;",
-        "}");
+    JavaFileObject blob = item("", "  @Column public String name;", "  @Column public byte[] data;");
     String message = "sorts by 'data' of Item, a byte[], whose values have no order: sort by a number, text, boolean, enum,"
         + " date/time or UUID property";
     JavaFileObject find = items("  @Find", "  @OrderBy(\"data\")", "  List<Item> all();");
@@ -229,16 +227,8 @@ class JakartaCompileErrorsTest {
 
   @Test
   void anIndexThatWouldLeaveOutEntitiesWithNullsIsNamedInTheWarning() {
-    JavaFileObject item = JavaFileObjects.forSourceLines("test.Item",
-        "package test;",
-        "import jakarta.nosql.*;",
-        "@Entity",
-        "@io.strata.annotations.Index(name = \"byCountName\", fields = {\"count\", \"name\"})",
-        "public class Item {",
-        "  @Id public long id;",
-        "  @Column public String name;",
-        "  @Column public int count;",
-        "}");
+    JavaFileObject item = item("@io.strata.annotations.Index(name = \"byCountName\", fields = {\"count\", \"name\"})",
+        "  @Column public String name;", "  @Column public int count;");
     JavaFileObject f = items("  List<Item> findByCount(int count);");
     Compilation c = compile(item, f);
     assertThat(c).succeeded();
