@@ -19,12 +19,13 @@ import java.util.List;
 @Repository
 public interface Atlas extends BasicRepository<Place, Long> {
   /**
-   * A country's places, largest first, a page at a time with totals: reads the country's entries of
-   * {@code byCountryPopulation} and their rows.
+   * A country's places, largest first (equal populations by id, also descending: the index's own order read backwards),
+   * a page at a time with totals: reads {@code byCountryPopulation} backwards from the country's largest place up to
+   * the page's end, those rows only, and counts the country's index keys for the totals.
    */
   @Find
   @OrderBy(value = "population", descending = true)
-  @OrderBy("id")
+  @OrderBy(value = "id", descending = true)
   Page<Place> inCountry(@By("country") String country, PageRequest pageRequest);
 
   /** Places of a country with at least {@code min} people, in the order the caller chooses. */

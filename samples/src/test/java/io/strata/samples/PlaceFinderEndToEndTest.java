@@ -324,7 +324,7 @@ class PlaceFinderEndToEndTest {
   @Test
   void pagesWalksACountrysPlacesThroughTheJakartaDataRepositoryAsBruteForceOrdersThem() throws Exception {
     List<Place> fr = Importer.load().stream().filter(p -> p.country().equals("FR"))
-        .sorted(Comparator.comparingLong(Place::population).reversed().thenComparingLong(Place::id)).toList();
+        .sorted(Comparator.comparingLong(Place::population).thenComparingLong(Place::id).reversed()).toList();
     int pages = (fr.size() + 3) / 4;
     Run r = run("pages", "fr", "--page", "3", "--size", "4");
     assertEquals(0, r.exit(), r.all());

@@ -13,6 +13,7 @@ import io.strata.UniqueConstraintException;
 import io.strata.query.IndexScan;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
+import jakarta.data.page.PageRequest;
 import jakarta.data.exceptions.DataConnectionException;
 import jakarta.data.exceptions.DataException;
 import jakarta.data.exceptions.EntityExistsException;
@@ -331,6 +332,22 @@ public final class DataStore<T> {
       }
     };
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(batches, Spliterator.ORDERED | Spliterator.NONNULL), false);
+  }
+
+  /**
+   * The offset page {@code request} asks for, for candidates read in {@code order}'s order already (an index whose keys
+   * serve it): reads them only up to one past the page's end (and the ties there, see {@link #first}), and counts the
+   * totals, when asked for, on {@code keys} with no row read. Without keys to count on, or for a request that is not
+   * an offset one, every candidate is read and paged in memory.
+   */
+  public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
+      List<? extends Sort<? super T>> order, PageRequest request) {
+    if (request.mode() != PageRequest.Mode.OFFSET || (request.requestTotal() && keys == null)) {
+      return ResultPages.page(attributes, order, matching(where, candidates), request);
+    }
+    long end = (request.page() - 1) * (long) request.size() + request.size() + 1;
+    List<T> first = first(where, candidates, order, end);
+    return ResultPages.page(request, first, request.requestTotal() ? count(where, candidates, keys) : -1);
   }
 
   /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */

@@ -114,6 +114,20 @@ public final class ResultPages {
   }
 
   /**
+   * The offset page {@code request} asks for, of results read in their order up to at least one past the page's end
+   * ({@code firstSorted}, sorted; more may follow) and, when the request asks for totals, {@code total} counted
+   * separately.
+   *
+   * @param total how many results there are in all, or -1 when the request asks for no totals
+   */
+  public static <T> Page<T> page(PageRequest request, List<T> firstSorted, long total) {
+    int from = offset(request, firstSorted.size());
+    int to = (int) Math.min((long) from + request.size(), firstSorted.size());
+    boolean hasNext = total >= 0 ? to < total : to < firstSorted.size();
+    return new PageRecord<>(request, List.copyOf(firstSorted.subList(from, to)), request.requestTotal() ? total : -1, hasNext);
+  }
+
+  /**
    * The cursored page {@code request} asks for of {@code matching}, sorted by {@code order} (then the id): the first
    * page by offset, then after or before a cursor, which holds one value per sort of {@code order}.
    */

@@ -279,4 +279,27 @@ class DataStoreTest {
         data.stream(c -> c.count % 2 == 1, DataStore.allRows()).map(c -> c.id).toList(), "every batch, in order");
     assertEquals(List.of(), data.stream(c -> false, DataStore.allRows()).toList());
   }
+
+  @Test
+  void anOffsetPageInIndexOrderReadsUpToItsEndAndCountsTotalsOnKeys() {
+    int n = DataStore.BATCH * 3;
+    saveCounters(n, i -> i % 500);
+    java.util.function.Function<EntityStore<Counter>, io.strata.query.IndexScan<Counter>> fromZero =
+        store -> io.strata.query.IndexScan.of(store, "byCount").from(0L, true);
+    List<Sort<? super Counter>> order = List.of(Sort.asc("count"));
+    for (jakarta.data.page.PageRequest request : List.of(jakarta.data.page.PageRequest.ofPage(3, 10, true),
+        jakarta.data.page.PageRequest.ofPage(2, 7, false), jakarta.data.page.PageRequest.ofPage(1000, 10, true))) {
+      int[] read = {0};
+      jakarta.data.page.Page<Counter> page = data.page(c -> true, counted(DataStore.index(fromZero, 0), read),
+          DataStore.indexKeys(fromZero, 0), order, request);
+      jakarta.data.page.Page<Counter> full = ResultPages.page(data.attributes(), order, data.matching(c -> true), request);
+      assertEquals(full.content().stream().map(c -> c.id).toList(), page.content().stream().map(c -> c.id).toList(), request.toString());
+      assertEquals(full.hasNext(), page.hasNext(), request.toString());
+      assertEquals(full.hasTotals(), page.hasTotals());
+      if (full.hasTotals()) {
+        assertEquals(full.totalElements(), page.totalElements());
+      }
+      assertTrue(request.page() == 1000 || read[0] <= DataStore.BATCH, "the first pages need one batch of rows: read " + read[0]);
+    }
+  }
 }

@@ -122,11 +122,19 @@ final class JakartaPlanner {
     }
     Read read = indexRead(plan, false, "one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads"
         + " the row of each key found, and checks the conditions on it.");
+    return withKeys(read, plan, exact);
+  }
+
+  /**
+   * {@code read} with the keys a count or a test can read instead of rows, when the index applies every condition
+   * exactly: the query's conditions are all criteria ({@code exact}) and {@code plan} serves all of them.
+   */
+  private Read withKeys(Read read, QueryPlan plan, boolean exact) {
     if (!exact || !plan.filtered().isEmpty()) {
       return read;
     }
     CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false)));
-    return new Read(read.candidates(), read.plan(), null, read.narrowing(), false, keys, "Plan: "
+    return new Read(read.candidates(), read.plan(), null, read.narrowing(), read.ordered(), keys, "Plan: "
         + PlanDoc.indexKeys(entity, narrowing(plan, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
         + " at a time; no row reads (the index applies every condition).");
   }
@@ -161,7 +169,7 @@ final class JakartaPlanner {
    * Ties on {@code order} are read in the index's id order and sorted in memory; the reader stops after the last one
    * the query's limit needs.
    */
-  Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> order, List<Boolean> ignoreCase) {
+  Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> order, List<Boolean> ignoreCase, boolean exact) {
     boolean oneDirection = order.stream().map(OrderItem::descending).distinct().count() == 1;
     if (criteria == null || order.isEmpty() || !oneDirection || ignoreCase.contains(true)
         || !order.stream().allMatch(o -> KEY_ORDERED.contains(o.field().queryType().kind()))) {
@@ -176,9 +184,10 @@ final class JakartaPlanner {
     if (plan == null || plan.index() == null) {
       return null;
     }
-    return indexRead(plan, true, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", one batch of"
+    return withKeys(indexRead(plan, true, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", one batch of"
         + " {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; reads the row of each key found and checks the"
-        + " conditions on it, and stops once it has the results the limit asks for and those that tie with the last.");
+        + " conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the"
+        + " last."), plan, exact);
   }
 
   /** {@code plan}'s index read without the planner's in-memory filters (the predicate checks every condition). */

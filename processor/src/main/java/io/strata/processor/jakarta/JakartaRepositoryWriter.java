@@ -537,7 +537,7 @@ public final class JakartaRepositoryWriter {
       }
       JakartaPlanner.Read inOrder = q.action().equals("find") && limited(q) ? planner.planInOrder(description, q.criteria(),
           q.order().stream().map(o -> new OrderItem(o.field(), o.descending())).toList(),
-          q.order().stream().map(QueryReader.StaticSort::ignoreCase).toList()) : null;
+          q.order().stream().map(QueryReader.StaticSort::ignoreCase).toList(), q.exact()) : null;
       if (inOrder != null && inOrder.narrowing() >= read.narrowing()) {
         read = inOrder;
       }
@@ -590,11 +590,15 @@ public final class JakartaRepositoryWriter {
     }
 
     /**
-     * Whether a find needs only its first results in its static order, with no order chosen at run time: a {@code First}
-     * or a {@code Limit}, which an index read in that order can stop early for.
+     * Whether a find needs only its first results in its static order, with no order chosen at run time: a {@code First},
+     * a {@code Limit} or an offset {@code Page}, which an index read in that order can stop early for.
      */
     private boolean limited(QueryReader.Query q) {
-      return !q.order().isEmpty() && sorts.isEmpty() && pageRequest == null && (q.first() > 0 || limit != null);
+      if (q.order().isEmpty() || !sorts.isEmpty()) {
+        return false;
+      }
+      return pageRequest == null ? q.first() > 0 || limit != null
+          : q.first() == 0 && limit == null && "page".equals(shape(type.getReturnType()));
     }
 
     /** The body of a query by id alone, when its result needs one row: true when written. */
@@ -707,8 +711,11 @@ public final class JakartaRepositoryWriter {
               "add a PageRequest parameter, or return a List");
           return Optional.empty();
         }
-        CodeBlock page = CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape, data, data,
-            where, candidates, pageRequest);
+        CodeBlock page = read.ordered() && shape.equals("page")
+            ? CodeBlock.of("$N.page($L, $L, $L, order$$, $N)", data, where, candidates, read.keys() == null ? "null" : read.keys(),
+                pageRequest)
+            : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape, data, data, where,
+                candidates, pageRequest);
         if (project != null && shape.equals("page")) {
           page = CodeBlock.of("$T.map($L, $L)", RESULT_PAGES, page, project);
         }

@@ -286,6 +286,24 @@ public abstract class JakartaQueriesContract extends BackendContract {
       }
       assertEquals(inColor, backward, seed("cursored pages backward"));
 
+      // an offset page of an order an index serves: read in index order up to the page's end, totals on keys
+      List<String> ofColor = expected(g -> g.color.equals(color), KEYS.get("size").thenComparing(KEYS.get("id")));
+      boolean totals = random.nextBoolean();
+      List<String> walked = new ArrayList<>();
+      PageRequest next = PageRequest.ofPage(1, pageSize, totals);
+      for (Page<Gadget> p = gadgets.pageOfColor(color, next); ; p = gadgets.pageOfColor(color, next)) {
+        walked.addAll(strings(p.content()));
+        assertEquals(totals, p.hasTotals());
+        if (totals) {
+          assertEquals(ofColor.size(), p.totalElements(), seed("totals on keys"));
+        }
+        if (!p.hasNext()) {
+          break;
+        }
+        next = p.nextPageRequest();
+      }
+      assertEquals(ofColor, walked, seed("pages in index order, totals " + totals));
+
       Gadget one = pick(saved);
       assertEquals(one.toString(), gadgets.named(one.name).map(Gadget::toString).orElse(null), seed("@Find Optional"));
       assertTrue(gadgets.named(one.name + "x").isEmpty(), seed("@Find Optional, none"));
