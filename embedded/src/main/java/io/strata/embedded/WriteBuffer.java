@@ -3,6 +3,8 @@ package io.strata.embedded;
 import com.apple.foundationdb.MutationType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -109,48 +111,22 @@ final class WriteBuffer {
     record Effects(List<byte[][]> cleared, List<Written> written, List<Mutation> versionstamped) {
         /** Whether, with the commit's {@code stamp}, every versionstamped write lands on a key no other write touches. */
         boolean stampsLandApart(byte[] stamp) {
+            KeyRanges clearedRanges = new KeyRanges();
+            cleared.forEach(r -> clearedRanges.add(r[0], r[1]));
             KeyMap<Void> landed = new KeyMap<>();
             for (Mutation m : versionstamped) {
                 byte[] key = m.type() == MutationType.SET_VERSIONSTAMPED_KEY ? Versionstamps.fill(m.key(), stamp) : m.key();
-                if (!landed.putIfAbsent(key, null) || isWritten(key) || isCleared(key)) {
+                if (!landed.putIfAbsent(key, null) || Collections.binarySearch(written, new Written(key, null), BY_KEY) >= 0
+                        || clearedRanges.contains(key)) {
                     return false;
                 }
             }
             return true;
         }
-
-        private boolean isWritten(byte[] key) {
-            int lo = 0;
-            int hi = written.size() - 1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                int c = Keys.compare(written.get(mid).key(), key);
-                if (c == 0) {
-                    return true;
-                }
-                if (c < 0) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return false;
-        }
-
-        private boolean isCleared(byte[] key) {
-            int lo = 0;
-            int hi = cleared.size() - 1;
-            while (lo <= hi) { // the last range beginning at or before the key
-                int mid = (lo + hi) >>> 1;
-                if (Keys.compare(cleared.get(mid)[0], key) <= 0) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return hi >= 0 && Keys.compare(key, cleared.get(hi)[1]) < 0;
-        }
     }
+
+    /** {@link Written}s in key order, as {@link #effects} lists them. */
+    private static final Comparator<Written> BY_KEY = Comparator.comparing(Written::key, Keys.ORDER);
 
     private final List<Mutation> log = new ArrayList<>();
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
