@@ -111,15 +111,26 @@ public final class DataStore<T> {
    * {@code In} collection holds a null, every row is a candidate (the predicate decides, and no scan sees the null).
    */
   public static <T> Candidates<T> index(Function<EntityStore<T>, IndexScan<T>> scan, Object... parameters) {
+    return switch (nulls(parameters)) {
+      case NULL_VALUE -> (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
+      case NULL_IN_COLLECTION -> allRows();
+      case NONE -> (store, tr, limit, after) -> scan.apply(store).page(tr, limit, after);
+    };
+  }
+
+  /** What the query values an index scan is built from hold: nothing null, a null value, or a null in an {@code In}. */
+  private enum Nulls { NONE, NULL_VALUE, NULL_IN_COLLECTION }
+
+  private static Nulls nulls(Object... parameters) {
     for (Object p : parameters) {
       if (p == null) {
-        return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
+        return Nulls.NULL_VALUE;
       }
-      if (p instanceof Collection<?> c && holdsNull(c)) {
-        return allRows();
+      if (p instanceof Collection<?> c && c.stream().anyMatch(Objects::isNull)) {
+        return Nulls.NULL_IN_COLLECTION;
       }
     }
-    return (store, tr, limit, after) -> scan.apply(store).page(tr, limit, after);
+    return Nulls.NONE;
   }
 
   /** Identifies the positions of {@link #union} in its continuations (they never leave {@code DataStore}). */
@@ -174,24 +185,11 @@ public final class DataStore<T> {
    * {@code In} collection holds a null (the scan cannot hold it).
    */
   public static <T> Keys<T> indexKeys(Function<EntityStore<T>, IndexScan<T>> scan, Object... parameters) {
-    for (Object p : parameters) {
-      if (p == null) {
-        return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
-      }
-      if (p instanceof Collection<?> c && holdsNull(c)) {
-        return null;
-      }
-    }
-    return (store, tr, limit, after) -> scan.apply(store).keyPage(tr, limit, after);
-  }
-
-  private static boolean holdsNull(Collection<?> values) {
-    for (Object v : values) {
-      if (v == null) {
-        return true;
-      }
-    }
-    return false;
+    return switch (nulls(parameters)) {
+      case NULL_VALUE -> (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
+      case NULL_IN_COLLECTION -> null;
+      case NONE -> (store, tr, limit, after) -> scan.apply(store).keyPage(tr, limit, after);
+    };
   }
 
   /** The rows of these ids (each once; nulls and missing ids skipped), read concurrently in one batch. */
@@ -208,7 +206,7 @@ public final class DataStore<T> {
 
   /** Every candidate that {@code where} accepts, in the candidates' order, read in batches of {@value #BATCH}. */
   public List<T> matching(Predicate<? super T> where, Candidates<T> candidates) {
-    return scan(where, candidates, e -> true, found -> false);
+    return stream(where, candidates).toList();
   }
 
   /**
@@ -219,15 +217,7 @@ public final class DataStore<T> {
     if (keys == null) {
       return matching(where, candidates).size();
     }
-    long n = 0;
-    Continuation after = null;
-    do {
-      Continuation from = after;
-      Page<Tuple> page = read(tr -> keys.read(store, tr, BATCH, from));
-      n += page.items().size();
-      after = page.next().orElse(null);
-    } while (after != null);
-    return n;
+    return batches(from -> read(tr -> keys.read(store, tr, BATCH, from))).count();
   }
 
   /** Whether any candidate matches: one index key read when {@code keys} is not null; else rows until the first match. */
@@ -240,7 +230,7 @@ public final class DataStore<T> {
 
   /** Whether any candidate matches: reads batches only until the first match. */
   public boolean any(Predicate<? super T> where, Candidates<T> candidates) {
-    return !scan(where, candidates, e -> true, found -> !found.isEmpty()).isEmpty();
+    return stream(where, candidates).findAny().isPresent();
   }
 
   /**
@@ -248,7 +238,7 @@ public final class DataStore<T> {
    * result needs to tell none, one and more than one apart ({@code n} = 2) without reading every candidate.
    */
   public List<T> some(Predicate<? super T> where, Candidates<T> candidates, int n) {
-    return n <= 0 ? List.of() : scan(where, candidates, e -> true, found -> found.size() >= n);
+    return stream(where, candidates).limit(Math.max(0, n)).toList();
   }
 
   /**
@@ -263,41 +253,18 @@ public final class DataStore<T> {
       return List.of();
     }
     Comparator<List<?>> byKey = attributes.keyOrder(order);
+    long[] taken = {0};
     List<List<Object>> nth = new ArrayList<>(1);
-    List<T> found = scan(where, candidates, e -> nth.isEmpty() || byKey.compare(attributes.key(e, order), nth.get(0)) <= 0,
-        so -> {
-          if (so.size() == n) {
-            nth.add(attributes.key(so.get(so.size() - 1), order));
-          }
-          return false;
-        });
-    return ResultPages.sorted(attributes, order, found);
-  }
-
-  /**
-   * The candidates {@code where} accepts, in the candidates' order, read in batches: until a match fails {@code keep}
-   * (left out), or until the matches so far satisfy {@code enough}.
-   */
-  private List<T> scan(Predicate<? super T> where, Candidates<T> candidates, Predicate<T> keep, Predicate<List<T>> enough) {
-    List<T> out = new ArrayList<>();
-    Continuation after = null;
-    do {
-      Continuation from = after;
-      Page<T> page = read(tr -> candidates.read(store, tr, BATCH, from));
-      for (T e : page.items()) {
-        if (where.test(e)) {
-          if (!keep.test(e)) {
-            return out;
-          }
-          out.add(e);
-          if (enough.test(out)) {
-            return out;
-          }
+    List<T> found = stream(where, candidates).takeWhile(e -> {
+      if (taken[0] < n) {
+        if (++taken[0] == n) {
+          nth.add(attributes.key(e, order));
         }
+        return true;
       }
-      after = page.next().orElse(null);
-    } while (after != null);
-    return out;
+      return byKey.compare(attributes.key(e, order), nth.get(0)) <= 0; // a tie with the n-th
+    }).toList();
+    return ResultPages.sorted(attributes, order, found);
   }
 
   /**
@@ -306,32 +273,39 @@ public final class DataStore<T> {
    * closed early reads no further. Each batch sees the rows as committed when it was read.
    */
   public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates) {
-    Iterator<T> batches = new Iterator<>() {
-      private Iterator<T> batch = Collections.emptyIterator();
+    return batches(from -> read(tr -> candidates.read(store, tr, BATCH, from))).filter(where);
+  }
+
+  /**
+   * The items of the pages {@code page} reads from a continuation (null: the first), one page when the stream needs
+   * more: the one loop over batches every query read shares.
+   */
+  private static <X> Stream<X> batches(Function<Continuation, Page<X>> page) {
+    Iterator<X> items = new Iterator<>() {
+      private Iterator<X> batch = Collections.emptyIterator();
       private Continuation after;
       private boolean last;
 
       @Override
       public boolean hasNext() {
         while (!batch.hasNext() && !last) {
-          Continuation from = after;
-          Page<T> page = read(tr -> candidates.read(store, tr, BATCH, from));
-          batch = page.items().stream().filter(where).iterator();
-          after = page.next().orElse(null);
+          Page<X> read = page.apply(after);
+          batch = read.items().iterator();
+          after = read.next().orElse(null);
           last = after == null;
         }
         return batch.hasNext();
       }
 
       @Override
-      public T next() {
+      public X next() {
         if (!hasNext()) {
           throw new NoSuchElementException();
         }
         return batch.next();
       }
     };
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(batches, Spliterator.ORDERED | Spliterator.NONNULL), false);
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(items, Spliterator.ORDERED | Spliterator.NONNULL), false);
   }
 
   /**
