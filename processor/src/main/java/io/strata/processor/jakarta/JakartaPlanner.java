@@ -6,7 +6,6 @@ import io.strata.processor.codegen.PlanDoc;
 import io.strata.processor.codegen.ScanCode;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
-import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryPlan;
@@ -19,7 +18,6 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -110,7 +108,7 @@ final class JakartaPlanner {
     }
     if (plan == null || plan.allRows()) {
       return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
-          nullsLeftOut(method, criteria).orElseGet(() -> suggestion(criteria)), 0, false);
+          whyUnserved(method, criteria), 0, false);
     }
     if (plan.byId()) {
       BoundCriterion id = plan.equalities().get(0);
@@ -214,37 +212,22 @@ final class JakartaPlanner {
   }
 
   /**
-   * Why the index that would serve {@code criteria} cannot: it has no entry for entities with a null in a field the query
-   * does not constrain (the planner's own message, without the method's name); empty when no index is in that case.
+   * Why no index serves {@code criteria}, in the words Strata's planner uses for its own repositories: the index that
+   * would serve them, or why the index that exists cannot (it has no entry for entities with a null in a field the
+   * query does not constrain).
    */
-  private Optional<String> nullsLeftOut(String method, List<BoundCriterion> criteria) {
+  private String whyUnserved(String method, List<BoundCriterion> criteria) {
     try {
       new QueryPlanner(entity).plan(method, criteria, List.of(), null, false);
     } catch (QueryError e) {
       if (e.message() == Messages.QUERY_INDEX_LEAVES_OUT_NULLS) {
-        return Optional.of(e.getMessage().substring(method.length() + 2));
+        return e.getMessage().substring(method.length() + 2);
+      }
+      if (e.message() == Messages.QUERY_NO_INDEX) {
+        Object[] suggested = e.args(); // method, conditions, index name, fields, entity
+        return "@Index(name = \"" + suggested[2] + "\", fields = {" + suggested[3] + "}) on " + suggested[4] + " would serve it";
       }
     }
-    return Optional.empty();
-  }
-
-  /** The index that would serve {@code criteria}: their equality properties, then one range property. */
-  private String suggestion(List<BoundCriterion> criteria) {
-    List<FieldModel> fields = new ArrayList<>();
-    criteria.stream().filter(c -> c.operator().kind() == Operator.Kind.EQUALITY && !c.field().id()).map(BoundCriterion::field)
-        .filter(f -> !fields.contains(f)).forEach(fields::add);
-    criteria.stream().filter(c -> c.operator().kind() == Operator.Kind.RANGE).map(BoundCriterion::field).filter(f -> !fields.contains(f))
-        .findFirst().ifPresent(fields::add);
-    if (fields.isEmpty()) {
-      fields.add(criteria.get(0).field());
-    }
-    StringBuilder name = new StringBuilder("by");
-    List<String> quoted = new ArrayList<>();
-    for (FieldModel f : fields) {
-      name.append(Character.toUpperCase(f.name().charAt(0))).append(f.name().substring(1));
-      quoted.add("\"" + f.name() + "\"");
-    }
-    return "@Index(name = \"" + name + "\", fields = {" + String.join(", ", quoted) + "}) on " + entity.type().simpleName()
-        + " would serve it";
+    return "no index serves its conditions";
   }
 }
