@@ -109,9 +109,12 @@ final class QueryReader {
     return new IndexableCriteria(parameterTypes(), literalTypes, types);
   }
 
-  /** A local the method declares for a JDQL literal an index can read (named {@code lit$n}); returns its name. */
+  /**
+   * A local the method declares for a JDQL literal an index can read, named {@code litN$} (no such name holds another:
+   * the writer finds the ones a read uses in its code); returns its name.
+   */
   private String literalLocal(QueryBinder.Literal literal) {
-    String name = "lit$" + literals.size();
+    String name = "lit" + literals.size() + "$";
     literals.put(name, literal);
     literalTypes.put(name, literal.type());
     return name;

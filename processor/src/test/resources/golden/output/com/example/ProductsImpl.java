@@ -259,8 +259,8 @@ public final class ProductsImpl implements Products {
    */
   @Override
   public long reprice(double factor) {
-    Product.Kind lit$0 = Product.Kind.FOOD;
-    return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(lit$0)), lit$0), e -> {
+    Product.Kind lit0$ = Product.Kind.FOOD;
+    return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(lit0$)), lit0$), e -> {
           Object v0 = Values.multiply(e.getPrice(), factor);
           Double f_price = v0 == null ? null : Values.toDouble(v0);
           e.setPrice(f_price);
