@@ -25,14 +25,15 @@ import javax.lang.model.util.Types;
  */
 final class IndexableCriteria {
   private final Map<String, TypeMirror> parameterTypes;
-  private final Map<String, TypeName> locals;
+  private final Function<String, TypeName> locals;
   private final Types types;
 
   /**
    * @param parameterTypes the method's value parameters, by their Java names
-   * @param locals locals the generated method declares for JDQL literals, with their types (those of their properties)
+   * @param locals the type of a local the generated method declares for a JDQL literal (its property's), null for
+   *     another name
    */
-  IndexableCriteria(Map<String, TypeMirror> parameterTypes, Map<String, TypeName> locals, Types types) {
+  IndexableCriteria(Map<String, TypeMirror> parameterTypes, Function<String, TypeName> locals, Types types) {
     this.parameterTypes = parameterTypes;
     this.locals = locals;
     this.types = types;
@@ -53,7 +54,7 @@ final class IndexableCriteria {
     };
     for (String p : params) {
       TypeMirror type = parameterTypes.get(p);
-      TypeName local = locals.get(p);
+      TypeName local = locals.apply(p);
       fits &= local != null ? op != Operator.IN && sameType(local, t)
           : type != null && (op == Operator.IN ? collectionOf(type, t) : sameType(TypeName.get(type), t));
     }

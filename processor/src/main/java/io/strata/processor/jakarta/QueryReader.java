@@ -7,7 +7,6 @@ import static io.strata.processor.jakarta.JakartaRepositoryWriter.member;
 import static io.strata.processor.jakarta.JakartaRepositoryWriter.orderBys;
 
 import com.palantir.javapoet.CodeBlock;
-import com.palantir.javapoet.TypeName;
 import io.strata.processor.jdql.JdqlCondition;
 import io.strata.processor.jdql.JdqlExpression;
 import io.strata.processor.jdql.JdqlParser;
@@ -74,7 +73,10 @@ final class QueryReader {
   private final Optional<TypeElement> lifecycleEntity;
   /** JDQL literals an index can read, by the name of the local holding each (see {@link #literalLocal}). */
   private final Map<String, QueryBinder.Literal> literals = new LinkedHashMap<>();
-  private final Map<String, TypeName> literalTypes = new LinkedHashMap<>();
+  /** The conditions an index can serve, among the method's parameters and literals. */
+  private final IndexableCriteria indexable;
+  /** The method's parameters checked against the properties they are compared with. */
+  private final ParameterTypes parameterTypes;
 
   /**
    * @param values the method's parameters that carry query values (not Sort, Order, Limit, PageRequest), in order
@@ -98,15 +100,17 @@ final class QueryReader {
     this.entities = entities;
     this.entityNamed = entityNamed;
     this.lifecycleEntity = lifecycleEntity;
+    Map<String, TypeMirror> byName = new LinkedHashMap<>();
+    for (int i = 0; i < values.size(); i++) {
+      byName.put(values.get(i).getSimpleName().toString(), valueTypes.get(i));
+    }
+    this.indexable = new IndexableCriteria(byName, local -> literals.containsKey(local) ? literals.get(local).type() : null, types);
+    this.parameterTypes = new ParameterTypes(types, byName);
   }
 
   /** The literals the query's criteria hold in locals, by local name: the method declares those its read uses. */
   Map<String, QueryBinder.Literal> literals() {
     return literals;
-  }
-
-  private IndexableCriteria indexable() {
-    return new IndexableCriteria(parameterTypes(), literalTypes, types);
   }
 
   /**
@@ -116,16 +120,7 @@ final class QueryReader {
   private String literalLocal(QueryBinder.Literal literal) {
     String name = "lit" + literals.size() + "$";
     literals.put(name, literal);
-    literalTypes.put(name, literal.type());
     return name;
-  }
-
-  private Map<String, TypeMirror> parameterTypes() {
-    Map<String, TypeMirror> parameterTypes = new LinkedHashMap<>();
-    for (int i = 0; i < values.size(); i++) {
-      parameterTypes.put(values.get(i).getSimpleName().toString(), valueTypes.get(i));
-    }
-    return parameterTypes;
   }
 
   /** Reports each parameter whose type cannot be compared with its property, as a compile error on the parameter. */
@@ -210,10 +205,9 @@ final class QueryReader {
             && !c.not() && !c.ignoreCase()) {
           idLookup = args.get(0);
         }
-        ParameterTypes checked = new ParameterTypes(types, parameterTypes());
-        report(args.stream().flatMap(a -> checked.check(f, a, c.operator() == MethodName.Operator.IN).stream()).toList(), entity);
+        report(args.stream().flatMap(a -> parameterTypes.check(f, a, c.operator() == MethodName.Operator.IN).stream()).toList(), entity);
         and.add(and.isEmpty() ? "$L" : " && $L", condition(f, c, args));
-        indexable().ofMethodName(f, c, args).ifPresent(served::add);
+        indexable.ofMethodName(f, c, args).ifPresent(served::add);
       }
       or.add(or.isEmpty() ? "$L" : " || $L", and.build());
       branches.add(new JakartaPlanner.Branch(served, and.build()));
@@ -284,12 +278,12 @@ final class QueryReader {
         diagnostics.error(p, Messages.JAKARTA_FIND_PROPERTY, p.getSimpleName(), description, entity.type().simpleName(), props.keySet());
         continue;
       }
-      report(new ParameterTypes(types, parameterTypes()).check(f, p.getSimpleName().toString(), false).stream().toList(), entity);
+      report(parameterTypes.check(f, p.getSimpleName().toString(), false).stream().toList(), entity);
       if (values.size() == 1 && f.id()) {
         idLookup = p.getSimpleName().toString();
       }
       where.add(where.isEmpty() ? "$T.eq($L, $N)" : " && $T.eq($L, $N)", QueryBinder.VALUES, f.read(), p.getSimpleName());
-      indexable().of(f, Operator.EQUALS, List.of(p.getSimpleName().toString())).ifPresent(criteria::add);
+      indexable.of(f, Operator.EQUALS, List.of(p.getSimpleName().toString())).ifPresent(criteria::add);
     }
     List<StaticSort> order = new ArrayList<>();
     for (AnnotationMirror o : orderBys(method)) {
@@ -363,17 +357,17 @@ final class QueryReader {
       Optional<JdqlCondition> condition = statement instanceof JdqlStatement.Select s ? s.where()
           : statement instanceof JdqlStatement.Update u ? u.where() : ((JdqlStatement.Delete) statement).where();
       if (condition.isPresent()) {
-        report(new ParameterTypes(types, parameterTypes()).ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull),
+        report(parameterTypes.ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull),
             entity);
         if (diagnostics.failed()) {
           return Optional.empty();
         }
       }
       List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
-          : indexable().ofJdql(condition.get(), binder::propertyOrNull, planned(binder));
+          : indexable.ofJdql(condition.get(), binder::propertyOrNull, planned(binder));
       boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
       List<JakartaPlanner.Branch> branches = criteria != null ? null : IndexableCriteria.disjuncts(condition.get()).stream()
-          .map(d -> new JakartaPlanner.Branch(indexable().ofJdql(d, binder::propertyOrNull, planned(binder)),
+          .map(d -> new JakartaPlanner.Branch(indexable.ofJdql(d, binder::propertyOrNull, planned(binder)),
               binder.condition(d))).toList();
       if (statement instanceof JdqlStatement.Select s) {
         CodeBlock where = s.where().map(binder::condition).orElse(null);
