@@ -66,15 +66,8 @@ final class IndexableCriteria {
   }
 
   private boolean collectionOf(TypeMirror type, ValueType property) {
-    return type instanceof DeclaredType d && d.getTypeArguments().size() == 1 && isCollection(types.erasure(type))
+    return type instanceof DeclaredType d && d.getTypeArguments().size() == 1 && ParameterTypes.isA(types, types.erasure(type), "java.util.Collection")
         && sameType(TypeName.get(d.getTypeArguments().get(0)), property);
-  }
-
-  private boolean isCollection(TypeMirror erased) {
-    if (erased.toString().equals("java.util.Collection")) {
-      return true;
-    }
-    return types.directSupertypes(erased).stream().anyMatch(s -> isCollection(types.erasure(s)));
   }
 
   /**

@@ -117,17 +117,18 @@ final class ParameterTypes {
     if (t.getKind().isPrimitive()) {
       return t.getKind() != TypeKind.BOOLEAN;
     }
-    return isA(types.erasure(t), "java.lang.Number");
+    return isA(types, types.erasure(t), "java.lang.Number");
   }
 
   private boolean isIterable(TypeMirror erased) {
-    return isA(erased, "java.lang.Iterable");
+    return isA(types, erased, "java.lang.Iterable");
   }
 
-  private boolean isA(TypeMirror erased, String name) {
+  /** Whether the erased type {@code erased} is the class or interface {@code name}, or one of its subtypes. */
+  static boolean isA(Types types, TypeMirror erased, String name) {
     if (erased.toString().equals(name)) {
       return true;
     }
-    return types.directSupertypes(erased).stream().anyMatch(s -> isA(types.erasure(s), name));
+    return types.directSupertypes(erased).stream().anyMatch(s -> isA(types, types.erasure(s), name));
   }
 }
