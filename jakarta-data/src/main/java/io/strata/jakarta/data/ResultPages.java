@@ -107,10 +107,7 @@ public final class ResultPages {
           + " needs a repository method that returns CursoredPage; a Page takes PageRequest.ofPage or ofSize");
     }
     List<T> sorted = sorted(attributes, order, matching);
-    int from = offset(request, sorted.size());
-    int to = (int) Math.min((long) from + request.size(), sorted.size());
-    return new PageRecord<>(request, List.copyOf(sorted.subList(from, to)), request.requestTotal() ? sorted.size() : -1,
-        to < sorted.size());
+    return page(request, sorted, sorted.size());
   }
 
   /**
@@ -118,7 +115,8 @@ public final class ResultPages {
    * ({@code firstSorted}, sorted; more may follow) and, when the request asks for totals, {@code total} counted
    * separately.
    *
-   * @param total how many results there are in all, or -1 when the request asks for no totals
+   * @param total how many results there are in all, or -1 when they were not counted (allowed only when the request asks
+   *     for no totals)
    */
   public static <T> Page<T> page(PageRequest request, List<T> firstSorted, long total) {
     int from = offset(request, firstSorted.size());
