@@ -9,6 +9,7 @@ import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -46,13 +47,25 @@ public final class RankedSkipList {
   private static final byte[] ONE = Codec.int64().encode(1L);
   private static final byte[] ZERO = Codec.int64().encode(0L);
   private static final int SCAN_CHUNK = 24;
+  /** Each level number packed as a tuple element: a node key is the group's prefix, this, then the element's packing. */
+  private static final byte[][] LEVEL = new byte[LEVELS][];
+
+  static {
+    for (int l = 0; l < LEVELS; l++) {
+      LEVEL[l] = Tuple.from(l).pack();
+    }
+  }
 
   private RankedSkipList() {}
 
   /** The highest level holding a node of {@code element}: 0 with probability 15/16, each next level 16 times rarer. */
   public static int height(Tuple element) {
+    return height(element.pack());
+  }
+
+  private static int height(byte[] packedElement) {
     long h = 0xcbf29ce484222325L;
-    for (byte b : element.pack()) {
+    for (byte b : packedElement) {
       h = (h ^ (b & 0xff)) * 0x100000001b3L;
     }
     h ^= h >>> 33;
@@ -62,16 +75,43 @@ public final class RankedSkipList {
   }
 
   public static byte[] head(Subspace g, int level) {
-    return g.pack(Tuple.from(level));
+    return new Keys(g).head(level);
   }
 
   /** The key of {@code element}'s node at {@code level}; the head's key when {@code element} is null. */
   public static byte[] node(Subspace g, int level, Tuple element) {
-    return element == null ? head(g, level) : g.pack(Tuple.from(level).addAll(element));
+    return new Keys(g).node(level, element == null ? null : element.pack());
   }
 
-  private static byte[] levelEnd(Subspace g, int level) {
-    return g.get(level).range().end;
+  /**
+   * The keys of one group's skip list. A tuple packs as its elements' packings one after another, so a node key
+   * {@code (G, l, value, id)} is the group's prefix, level {@code l}'s packing and the element's packing, and an
+   * operation packs its element once instead of once per key. Elements are handled packed: null means the head.
+   */
+  private static final class Keys {
+    private final byte[] prefix;
+
+    Keys(Subspace g) {
+      this.prefix = g.getKey();
+    }
+
+    byte[] head(int level) {
+      return ByteArrayUtil.join(prefix, LEVEL[level]);
+    }
+
+    byte[] node(int level, byte[] element) {
+      return element == null ? head(level) : ByteArrayUtil.join(prefix, LEVEL[level], element);
+    }
+
+    byte[] levelEnd(int level) {
+      return ByteArrayUtil.join(prefix, LEVEL[level], new byte[] {(byte) 0xff});
+    }
+
+    /** The packed element of a node key of {@code level}, or null for the head. */
+    byte[] element(int level, byte[] key) {
+      int at = prefix.length + LEVEL[level].length;
+      return key.length == at ? null : Arrays.copyOfRange(key, at, key.length);
+    }
   }
 
   private static byte[] after(byte[] key) {
@@ -82,44 +122,38 @@ public final class RankedSkipList {
     return value == null ? 0 : Codec.int64().decode(value);
   }
 
-  /** The element of a node key, or null for a head. */
-  private static Tuple elementOf(Subspace g, byte[] key) {
-    Tuple t = g.unpack(key);
-    return t.size() == 1 ? null : t.popFront();
-  }
-
-  /** Per level, the element of the last node before {@code element} (null: the head), read at snapshot. */
-  private static CompletableFuture<Tuple[]> predecessors(ReadTransaction tr, Subspace g, Tuple element) {
+  /** Per level, the packed element of the last node before {@code element} (null: the head), read at snapshot. */
+  private static CompletableFuture<byte[][]> predecessors(ReadTransaction tr, Keys keys, byte[] element) {
     List<CompletableFuture<List<KeyValue>>> reads = new ArrayList<>(LEVELS);
     for (int l = 0; l < LEVELS; l++) {
-      reads.add(tr.getRange(head(g, l), node(g, l, element), 1, true).asList());
+      reads.add(tr.getRange(keys.head(l), keys.node(l, element), 1, true).asList());
     }
     return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> {
-      Tuple[] p = new Tuple[LEVELS];
+      byte[][] p = new byte[LEVELS][];
       for (int l = 0; l < LEVELS; l++) {
         List<KeyValue> kvs = reads.get(l).join();
-        p[l] = kvs.isEmpty() ? null : elementOf(g, kvs.get(0).getKey());
+        p[l] = kvs.isEmpty() ? null : keys.element(l, kvs.get(0).getKey());
       }
       return p;
     });
   }
 
   /** Read conflicts on what an insert or delete of {@code element} relies on (see the class comment). */
-  private static void conflicts(Transaction tr, Subspace g, Tuple element, Tuple[] p) {
+  private static void conflicts(Transaction tr, Keys keys, byte[] element, byte[][] p) {
     for (int l = 0; l < LEVELS; l++) {
-      tr.addReadConflictRange(after(node(g, l, p[l])), after(node(g, l, element)));
+      tr.addReadConflictRange(after(keys.node(l, p[l])), after(keys.node(l, element)));
       if (p[l] != null) {
-        byte[] base = node(g, 0, p[l]);
+        byte[] base = keys.node(0, p[l]);
         tr.addReadConflictRange(base, after(base));
       }
     }
   }
 
-  private static void add(Transaction tr, Subspace g, int level, Tuple at, long delta) {
+  private static void add(Transaction tr, Keys keys, int level, byte[] at, long delta) {
     if (delta == 0) {
       return;
     }
-    byte[] key = node(g, level, at);
+    byte[] key = keys.node(level, at);
     tr.mutate(MutationType.ADD, key, Codec.int64().encode(delta));
     if (at == null) {
       tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head is absent
@@ -127,8 +161,8 @@ public final class RankedSkipList {
   }
 
   /** Sum of the counts of the nodes of {@code level} in {@code [from, to)} (exact reads). */
-  private static CompletableFuture<Long> sum(ReadTransaction tr, Subspace g, int level, Tuple from, Tuple to) {
-    return tr.getRange(node(g, level, from), node(g, level, to)).asList().thenApply(kvs -> {
+  private static CompletableFuture<Long> sum(ReadTransaction tr, Keys keys, int level, byte[] from, byte[] to) {
+    return tr.getRange(keys.node(level, from), keys.node(level, to)).asList().thenApply(kvs -> {
       long total = 0;
       for (KeyValue kv : kvs) {
         total += count(kv.getValue());
@@ -139,13 +173,15 @@ public final class RankedSkipList {
 
   /** Adds {@code element}, which must not be present. */
   public static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element) {
-    int h = height(element);
-    return predecessors(tr.snapshot(), g, element).thenCompose(p -> {
-      conflicts(tr, g, element, p);
+    Keys keys = new Keys(g);
+    byte[] e = element.pack();
+    int h = height(e);
+    return predecessors(tr.snapshot(), keys, e).thenCompose(p -> {
+      conflicts(tr, keys, e, p);
       for (int l = h + 1; l < LEVELS; l++) {
-        add(tr, g, l, p[l], 1);
+        add(tr, keys, l, p[l], 1);
       }
-      tr.set(node(g, 0, element), ONE);
+      tr.set(keys.node(0, e), ONE);
       if (h == 0) {
         return CompletableFuture.completedFuture(null);
       }
@@ -153,8 +189,8 @@ public final class RankedSkipList {
       List<CompletableFuture<Long>> spans = new ArrayList<>();
       List<CompletableFuture<byte[]>> counts = new ArrayList<>();
       for (int l = 1; l <= h; l++) {
-        spans.add(sum(tr, g, l - 1, p[l], p[l - 1]));
-        counts.add(tr.get(node(g, l, p[l])));
+        spans.add(sum(tr, keys, l - 1, p[l], p[l - 1]));
+        counts.add(tr.get(keys.node(l, p[l])));
       }
       return CompletableFuture.allOf(spans.toArray(CompletableFuture[]::new)).thenCombine(
           CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)), (a, b) -> {
@@ -163,11 +199,11 @@ public final class RankedSkipList {
               before += spans.get(l - 1).join();
               long span = count(counts.get(l - 1).join());
               if (p[l] == null && before == 0) {
-                tr.clear(head(g, l));
+                tr.clear(keys.head(l));
               } else {
-                tr.set(node(g, l, p[l]), Codec.int64().encode(before));
+                tr.set(keys.node(l, p[l]), Codec.int64().encode(before));
               }
-              tr.set(node(g, l, element), Codec.int64().encode(span + 1 - before));
+              tr.set(keys.node(l, e), Codec.int64().encode(span + 1 - before));
             }
             return null;
           });
@@ -176,21 +212,23 @@ public final class RankedSkipList {
 
   /** Removes {@code element}, which must be present. */
   public static CompletableFuture<Void> remove(Transaction tr, Subspace g, Tuple element) {
-    int h = height(element);
-    return predecessors(tr.snapshot(), g, element).thenCompose(p -> {
-      conflicts(tr, g, element, p);
+    Keys keys = new Keys(g);
+    byte[] e = element.pack();
+    int h = height(e);
+    return predecessors(tr.snapshot(), keys, e).thenCompose(p -> {
+      conflicts(tr, keys, e, p);
       for (int l = h + 1; l < LEVELS; l++) {
-        add(tr, g, l, p[l], -1);
+        add(tr, keys, l, p[l], -1);
       }
-      tr.clear(node(g, 0, element));
+      tr.clear(keys.node(0, e));
       List<CompletableFuture<byte[]>> counts = new ArrayList<>();
       for (int l = 1; l <= h; l++) {
-        counts.add(tr.get(node(g, l, element)));
+        counts.add(tr.get(keys.node(l, e)));
       }
       return CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)).thenApply(v -> {
         for (int l = 1; l <= h; l++) {
-          add(tr, g, l, p[l], count(counts.get(l - 1).join()) - 1); // the predecessor's span absorbs this one
-          tr.clear(node(g, l, element));
+          add(tr, keys, l, p[l], count(counts.get(l - 1).join()) - 1); // the predecessor's span absorbs this one
+          tr.clear(keys.node(l, e));
         }
         return null;
       });
@@ -204,12 +242,14 @@ public final class RankedSkipList {
 
   /** How many elements sort before {@code element} (which need not be present). */
   public static CompletableFuture<Long> rank(ReadTransaction tr, Subspace g, Tuple element) {
-    return predecessors(tr, g, element).thenCompose(p -> {
+    Keys keys = new Keys(g);
+    byte[] e = element.pack();
+    return predecessors(tr, keys, e).thenCompose(p -> {
       List<CompletableFuture<Long>> parts = new ArrayList<>();
       for (int l = LEVELS - 1; l >= 1; l--) {
-        parts.add(sum(tr, g, l, l == LEVELS - 1 ? null : p[l + 1], p[l]));
+        parts.add(sum(tr, keys, l, l == LEVELS - 1 ? null : p[l + 1], p[l]));
       }
-      parts.add(sum(tr, g, 0, p[1], element));
+      parts.add(sum(tr, keys, 0, p[1], e));
       return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenApply(v -> {
         long rank = 0;
         for (CompletableFuture<Long> part : parts) {
@@ -222,7 +262,8 @@ public final class RankedSkipList {
 
   /** The number of elements: the spans of the top level. */
   public static CompletableFuture<Long> size(ReadTransaction tr, Subspace g) {
-    return tr.getRange(head(g, LEVELS - 1), levelEnd(g, LEVELS - 1)).asList().thenApply(kvs -> {
+    Keys keys = new Keys(g);
+    return tr.getRange(keys.head(LEVELS - 1), keys.levelEnd(LEVELS - 1)).asList().thenApply(kvs -> {
       long total = 0;
       for (KeyValue kv : kvs) {
         total += count(kv.getValue());
@@ -233,40 +274,41 @@ public final class RankedSkipList {
 
   /** The element at {@code rank} (0-based), empty when {@code rank >= size}. */
   public static CompletableFuture<Optional<Tuple>> select(ReadTransaction tr, Subspace g, long rank) {
-    return descend(tr, g, LEVELS - 1, null, rank);
+    return descend(tr, new Keys(g), LEVELS - 1, null, rank).thenApply(found -> found.map(Tuple::fromBytes));
   }
 
   /** At {@code level}, from {@code cur}'s node (null: the head), finds the span holding position {@code remaining}. */
-  private static CompletableFuture<Optional<Tuple>> descend(ReadTransaction tr, Subspace g, int level, Tuple cur, long remaining) {
+  private static CompletableFuture<Optional<byte[]>> descend(ReadTransaction tr, Keys keys, int level, byte[] cur, long remaining) {
     if (level == 0) {
-      return tr.getRange(node(g, 0, cur), levelEnd(g, 0), (int) Math.min(Integer.MAX_VALUE, remaining + 1)).asList()
-          .thenApply(kvs -> kvs.size() > remaining ? Optional.of(elementOf(g, kvs.get((int) remaining).getKey())) : Optional.empty());
+      return tr.getRange(keys.node(0, cur), keys.levelEnd(0), (int) Math.min(Integer.MAX_VALUE, remaining + 1)).asList()
+          .thenApply(kvs -> kvs.size() > remaining ? Optional.of(keys.element(0, kvs.get((int) remaining).getKey())) : Optional.empty());
     }
-    return walk(tr, g, level, node(g, level, cur), remaining);
+    return walk(tr, keys, level, keys.node(level, cur), remaining);
   }
 
-  private static CompletableFuture<Optional<Tuple>> walk(ReadTransaction tr, Subspace g, int level, byte[] from, long remaining) {
-    return tr.getRange(from, levelEnd(g, level), SCAN_CHUNK).asList().thenCompose(kvs -> {
+  private static CompletableFuture<Optional<byte[]>> walk(ReadTransaction tr, Keys keys, int level, byte[] from, long remaining) {
+    return tr.getRange(from, keys.levelEnd(level), SCAN_CHUNK).asList().thenCompose(kvs -> {
       long left = remaining;
       for (KeyValue kv : kvs) {
         long span = count(kv.getValue());
         if (left < span) {
-          return descend(tr, g, level - 1, elementOf(g, kv.getKey()), left);
+          return descend(tr, keys, level - 1, keys.element(level, kv.getKey()), left);
         }
         left -= span;
       }
       if (kvs.size() < SCAN_CHUNK) {
         return CompletableFuture.completedFuture(Optional.empty());
       }
-      return walk(tr, g, level, after(kvs.get(kvs.size() - 1).getKey()), left);
+      return walk(tr, keys, level, after(kvs.get(kvs.size() - 1).getKey()), left);
     });
   }
 
   /** Up to {@code count} elements from {@code first} (inclusive) on, in order: level-0 keys only. */
   public static CompletableFuture<List<Tuple>> scan(ReadTransaction tr, Subspace g, Tuple first, int count) {
-    return tr.getRange(node(g, 0, first), levelEnd(g, 0), count).asList().thenApply(kvs -> {
+    Keys keys = new Keys(g);
+    return tr.getRange(keys.node(0, first.pack()), keys.levelEnd(0), count).asList().thenApply(kvs -> {
       List<Tuple> out = new ArrayList<>(kvs.size());
-      kvs.forEach(kv -> out.add(elementOf(g, kv.getKey())));
+      kvs.forEach(kv -> out.add(Tuple.fromBytes(keys.element(0, kv.getKey()))));
       return out;
     });
   }
