@@ -3,7 +3,6 @@ package io.strata.embedded;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
@@ -16,7 +15,10 @@ import java.util.TreeMap;
 final class KeyRanges {
     private final TreeMap<byte[], byte[]> ranges = new TreeMap<>(Keys.ORDER);
 
-    /** Adds {@code [begin, end)}, merging it with the ranges it overlaps or touches; an empty range adds nothing. */
+    /**
+     * Adds {@code [begin, end)}, merging it with the ranges it overlaps or touches; an empty range adds nothing.
+     * A range that meets none costs two searches and an insert.
+     */
     void add(byte[] begin, byte[] end) {
         if (Keys.compare(begin, end) >= 0) {
             return;
@@ -28,11 +30,11 @@ final class KeyRanges {
             b = before.getKey();
             e = Keys.max(e, before.getValue());
         }
-        NavigableMap<byte[], byte[]> overlapping = ranges.subMap(b, true, e, true);
-        for (byte[] oe : overlapping.values()) {
-            e = Keys.max(e, oe);
+        for (Map.Entry<byte[], byte[]> next = ranges.higherEntry(b); next != null && Keys.compare(next.getKey(), e) <= 0;
+                next = ranges.higherEntry(b)) {
+            e = Keys.max(e, next.getValue());
+            ranges.remove(next.getKey());
         }
-        overlapping.clear();
         ranges.put(b, e);
     }
 

@@ -36,9 +36,16 @@ final class MergedCursor implements Iterator<byte[][]> {
     private final Iterator<Map.Entry<byte[], WriteBuffer.Entry>> buffered;
     private byte[][] nextStored;
     private Map.Entry<byte[], WriteBuffer.Entry> nextBuffered;
+    /** Whether {@code nextStored} / {@code nextBuffered} hold the next entries of their side (null: exhausted). */
+    private boolean storedPeeked;
+    private boolean bufferedPeeked;
     private byte[][] next;
+    private boolean nextFound;
 
     /**
+     * Lazy: it reads the store and the buffer only as far as {@link #hasNext()} asks, so a read of one key
+     * looks no further than that key.
+     *
      * @param buffer     the transaction's writes, or null when read-your-writes is off
      * @param source     the stored key-values beneath the writes
      * @param exhaustive walk every stored key (see {@link VersionedStore#scan}); needed only when a first
@@ -50,43 +57,48 @@ final class MergedCursor implements Iterator<byte[][]> {
         this.forward = forward;
         this.stored = source.scan(from, inclusive, forward, exhaustive);
         this.buffered = buffer == null ? null : buffer.entries(from, inclusive, forward).entrySet().iterator();
-        nextStored = pullStored();
-        nextBuffered = buffered != null && buffered.hasNext() ? buffered.next() : null;
-        next = advance();
     }
 
-    private byte[][] pullStored() {
-        while (stored.hasNext()) {
-            byte[][] kv = stored.next();
-            if (buffer == null || !buffer.isCleared(kv[0])) {
-                return kv;
+    private byte[][] peekStored() {
+        if (!storedPeeked) {
+            nextStored = null;
+            while (stored.hasNext()) {
+                byte[][] kv = stored.next();
+                if (buffer == null || !buffer.isCleared(kv[0])) {
+                    nextStored = kv;
+                    break;
+                }
             }
+            storedPeeked = true;
         }
-        return null;
+        return nextStored;
+    }
+
+    private Map.Entry<byte[], WriteBuffer.Entry> peekBuffered() {
+        if (!bufferedPeeked) {
+            nextBuffered = buffered != null && buffered.hasNext() ? buffered.next() : null;
+            bufferedPeeked = true;
+        }
+        return nextBuffered;
     }
 
     private byte[][] advance() {
-        while (nextStored != null || nextBuffered != null) {
-            int c;
-            if (nextStored == null) {
-                c = 1;
-            } else if (nextBuffered == null) {
-                c = -1;
-            } else {
-                c = Keys.compare(nextStored[0], nextBuffered.getKey());
-                c = forward ? c : -c;
+        while (true) {
+            byte[][] s = peekStored();
+            Map.Entry<byte[], WriteBuffer.Entry> b = peekBuffered();
+            if (s == null && b == null) {
+                return null;
             }
+            int c = s == null ? 1 : b == null ? -1 : forward ? Keys.compare(s[0], b.getKey()) : -Keys.compare(s[0], b.getKey());
             if (c < 0) {
-                byte[][] kv = nextStored;
-                nextStored = pullStored();
-                return kv;
+                storedPeeked = false;
+                return s;
             }
-            Map.Entry<byte[], WriteBuffer.Entry> b = nextBuffered;
-            nextBuffered = buffered.hasNext() ? buffered.next() : null;
+            bufferedPeeked = false;
             byte[] storedValue = null;
             if (c == 0) {
-                storedValue = nextStored[1];
-                nextStored = pullStored();
+                storedValue = s[1];
+                storedPeeked = false;
             } else if (!b.getValue().known()) {
                 storedValue = source.get(b.getKey());
             }
@@ -95,7 +107,6 @@ final class MergedCursor implements Iterator<byte[][]> {
                 return new byte[][] {b.getKey(), value};
             }
         }
-        return null;
     }
 
     /** Whether the stored keys were seen completely; if not, read again with an exhaustive cursor. */
@@ -105,16 +116,19 @@ final class MergedCursor implements Iterator<byte[][]> {
 
     @Override
     public boolean hasNext() {
+        if (!nextFound) {
+            next = advance();
+            nextFound = true;
+        }
         return next != null;
     }
 
     @Override
     public byte[][] next() {
-        if (next == null) {
+        if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        byte[][] r = next;
-        next = advance();
-        return r;
+        nextFound = false;
+        return next;
     }
 }

@@ -190,7 +190,7 @@ final class RangeReads {
         List<byte[][]> out = new ArrayList<>();
         for (boolean exhaustive = false; ; exhaustive = true) {
             MergedCursor cursor = new MergedCursor(source, writes, reverse ? e : b, !reverse, !reverse, exhaustive);
-            while (cursor.hasNext() && (limit == 0 || out.size() < limit)) {
+            while ((limit == 0 || out.size() < limit) && cursor.hasNext()) {
                 byte[][] kv = cursor.next();
                 if (reverse ? Keys.compare(kv[0], b) < 0 : Keys.compare(kv[0], e) >= 0) {
                     break;

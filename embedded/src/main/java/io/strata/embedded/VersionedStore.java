@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.NoSuchElementException;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
@@ -244,7 +245,9 @@ final class VersionedStore {
 
     /**
      * Key-values visible at one version, from a key in one direction: the live keys merged with the keys
-     * that died after the version (or every key, when exhaustive or too far behind).
+     * that died after the version (or every key, when exhaustive or too far behind). Lazy: it steps its
+     * iterators only as far as asked (a step of a descending skip-list iterator is a search), so a read of
+     * one key costs one step, not a look-ahead.
      */
     final class Scan implements MergedCursor.SourceScan {
         private final long version;
@@ -254,7 +257,11 @@ final class VersionedStore {
         private final Iterator<Map.Entry<byte[], Chain>> extra;
         private Map.Entry<byte[], Chain> nextMain;
         private Map.Entry<byte[], Chain> nextExtra;
+        /** Whether {@code nextMain} / {@code nextExtra} hold the iterators' next entries (null: exhausted). */
+        private boolean mainPeeked;
+        private boolean extraPeeked;
         private byte[][] next;
+        private boolean nextFound;
 
         private Scan(byte[] from, boolean inclusive, boolean forward, long version, boolean exhaustive) {
             this.version = version;
@@ -262,12 +269,47 @@ final class VersionedStore {
             this.deathsAtStart = deathCount;
             TreeMap<byte[], Chain> died = exhaustive ? null : diedAfter(from, inclusive);
             ConcurrentSkipListMap<byte[], Chain> source = died == null ? all : live;
-            main = (forward ? source.tailMap(from, inclusive) : source.headMap(from, inclusive).descendingMap())
-                    .entrySet().iterator();
+            main = forward ? source.tailMap(from, inclusive).entrySet().iterator() : new Descending(source, from, inclusive);
             extra = died == null ? null : (forward ? died : died.descendingMap()).entrySet().iterator();
-            nextMain = pull(main);
-            nextExtra = pull(extra);
-            next = advance();
+        }
+
+        /**
+         * A map's entries in descending order from a key, each step one {@code lowerEntry} search. A descending
+         * view's iterator searches for the next entry as it hands out the current one, so reading only the last key
+         * before {@code from} (a reverse read of limit 1, the most common) would cost two searches instead of one.
+         */
+        private static final class Descending implements Iterator<Map.Entry<byte[], Chain>> {
+            private final ConcurrentSkipListMap<byte[], Chain> map;
+            private byte[] from;
+            private boolean inclusive;
+            private Map.Entry<byte[], Chain> next;
+            private boolean fetched;
+
+            Descending(ConcurrentSkipListMap<byte[], Chain> map, byte[] from, boolean inclusive) {
+                this.map = map;
+                this.from = from;
+                this.inclusive = inclusive;
+            }
+
+            @Override
+            public boolean hasNext() {
+                if (!fetched) {
+                    next = inclusive ? map.floorEntry(from) : map.lowerEntry(from);
+                    fetched = true;
+                }
+                return next != null;
+            }
+
+            @Override
+            public Map.Entry<byte[], Chain> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                fetched = false;
+                from = next.getKey();
+                inclusive = false;
+                return next;
+            }
         }
 
         /** Keys past {@code from} that died after this scan's version; null when there are too many. */
@@ -292,38 +334,44 @@ final class VersionedStore {
             return died;
         }
 
-        private static Map.Entry<byte[], Chain> pull(Iterator<Map.Entry<byte[], Chain>> it) {
-            return it != null && it.hasNext() ? it.next() : null;
+        private Map.Entry<byte[], Chain> peekMain() {
+            if (!mainPeeked) {
+                nextMain = main.hasNext() ? main.next() : null;
+                mainPeeked = true;
+            }
+            return nextMain;
+        }
+
+        private Map.Entry<byte[], Chain> peekExtra() {
+            if (!extraPeeked) {
+                nextExtra = extra != null && extra.hasNext() ? extra.next() : null;
+                extraPeeked = true;
+            }
+            return nextExtra;
         }
 
         private byte[][] advance() {
-            while (nextMain != null || nextExtra != null) {
-                Map.Entry<byte[], Chain> e;
-                int c;
-                if (nextMain == null) {
-                    c = 1;
-                } else if (nextExtra == null) {
-                    c = -1;
-                } else {
-                    c = Keys.compare(nextMain.getKey(), nextExtra.getKey());
-                    c = forward ? c : -c;
+            while (true) {
+                Map.Entry<byte[], Chain> m = peekMain();
+                Map.Entry<byte[], Chain> x = peekExtra();
+                if (m == null && x == null) {
+                    return null;
                 }
+                int c = m == null ? 1 : x == null ? -1 : forward ? Keys.compare(m.getKey(), x.getKey()) : -Keys.compare(m.getKey(), x.getKey());
+                Map.Entry<byte[], Chain> e;
                 if (c <= 0) {
-                    e = nextMain;
-                    nextMain = pull(main);
-                    if (c == 0) {
-                        nextExtra = pull(extra); // died after the version and live again: one key
-                    }
+                    e = m;
+                    mainPeeked = false;
+                    extraPeeked &= c != 0; // died after the version and live again: one key
                 } else {
-                    e = nextExtra;
-                    nextExtra = pull(extra);
+                    e = x;
+                    extraPeeked = false;
                 }
                 byte[] value = visible(e.getValue().head, version);
                 if (value != null) {
                     return new byte[][] {e.getKey(), value};
                 }
             }
-            return null;
         }
 
         /** False when a key died while this scan ran, so it may have left the live keys unseen: scan again exhaustively. */
@@ -333,14 +381,20 @@ final class VersionedStore {
 
         @Override
         public boolean hasNext() {
+            if (!nextFound) {
+                next = advance();
+                nextFound = true;
+            }
             return next != null;
         }
 
         @Override
         public byte[][] next() {
-            byte[][] r = next;
-            next = advance();
-            return r;
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            nextFound = false;
+            return next;
         }
     }
 }
