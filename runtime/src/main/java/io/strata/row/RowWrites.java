@@ -190,8 +190,10 @@ public final class RowWrites {
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
       if (layout.isDocument(name)) {
-        tr.clear(keys[i]);
-        tr.clear(EntityLayout.below(keys[i]));
+        if (existed) {
+          tr.clear(keys[i]);
+          tr.clear(EntityLayout.below(keys[i]));
+        }
         for (byte[][] leaf : documents.get(i)) {
           tr.set(leaf[0], leaf[1]);
         }
