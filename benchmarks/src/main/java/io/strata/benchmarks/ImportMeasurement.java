@@ -8,7 +8,11 @@ import io.strata.embedded.EmbeddedFdb;
 import io.strata.samples.Importer;
 import io.strata.samples.Place;
 import io.strata.samples.PlaceRepository;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
@@ -17,10 +21,13 @@ import java.util.function.Consumer;
  * The samples' import against the keys it writes: the GeoNames places saved with {@code saveAll} in the
  * importer's batches of {@value #BATCH} (every index kind maintained: plain, composite, spatial, text,
  * aggregates, rank, change feed, document paths, blob chunks), then the very keys and values that import
- * left in the database written with plain {@code tr.set} in as many transactions, each into a fresh
- * in-memory engine, side by side in every round (the first round warms up). Then keys and bytes per entity,
- * packed rows against a key per field, for {@code Place} and a plain ten-field entity. Run:
- * {@code java -Xmx4g -cp benchmarks/target/benchmarks.jar io.strata.benchmarks.ImportMeasurement [rounds]}.
+ * wrote, with plain {@code tr.set}, each into a fresh in-memory engine, side by side in every round (the first
+ * round warms up), twice: the keys it left in key order in as many transactions (the cheapest way to write
+ * them: each transaction's keys lie together), and the keys each of Strata's transactions wrote, transaction by
+ * transaction (the same keys in the same batches, spread over the key space as the import spreads them). Wall
+ * and thread CPU time of each. Then keys and bytes per entity, packed rows against a key per field, for
+ * {@code Place} and a plain ten-field entity. Run:
+ * {@code java -Xmx6g -cp benchmarks/target/benchmarks.jar io.strata.benchmarks.ImportMeasurement [rounds]}.
  */
 public final class ImportMeasurement {
   /** The samples importer's batch: one transaction per 500 places. */
@@ -32,35 +39,38 @@ public final class ImportMeasurement {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
     List<Place> places = Importer.load();
     int transactions = (places.size() + BATCH - 1) / BATCH;
-    List<Long> strata = new ArrayList<>();
-    List<Long> raw = new ArrayList<>();
-    List<KeyValue> written = List.of();
+    List<List<KeyValue>> batches = new ArrayList<>();
+    List<KeyValue> written = importOnce(places, batches);
+    Times strata = new Times();
+    Times keyOrder = new Times();
+    Times sameBatches = new Times();
     for (int round = 0; round <= rounds; round++) {
+      boolean counted = round > 0; // the first round warms up
       try (Database db = EmbeddedFdb.open()) {
         PlaceRepository repository = new PlaceRepository(db);
-        long start = System.nanoTime();
-        for (int from = 0; from < places.size(); from += BATCH) {
-          repository.saveAll(places.subList(from, Math.min(places.size(), from + BATCH)));
-        }
-        long took = System.nanoTime() - start;
-        written = dump(db);
-        if (round > 0) {
-          strata.add(took);
-        }
+        strata.time(counted, () -> {
+          for (int from = 0; from < places.size(); from += BATCH) {
+            repository.saveAll(places.subList(from, Math.min(places.size(), from + BATCH)));
+          }
+        });
       }
       try (Database db = EmbeddedFdb.open()) {
-        long took = replay(db, written, transactions);
-        if (round > 0) {
-          raw.add(took);
-        }
+        keyOrder.time(counted, () -> replay(db, evenly(written, transactions)));
       }
-      System.out.printf("round %d: Strata %,d ms, raw %,d ms%n", round, strata.isEmpty() || round == 0 ? 0 : strata.get(round - 1) / 1_000_000,
-          raw.isEmpty() || round == 0 ? 0 : raw.get(round - 1) / 1_000_000);
+      try (Database db = EmbeddedFdb.open()) {
+        sameBatches.time(counted, () -> replay(db, batches));
+      }
+      if (counted) {
+        System.out.printf("round %d: Strata %s; raw in key order %s; raw in Strata's transactions %s%n", round, strata.last(),
+            keyOrder.last(), sameBatches.last());
+      }
     }
-    long s = median(strata);
-    long r = median(raw);
-    System.out.printf("import of %,d places (%,d keys, %,d transactions): Strata %,d ms, raw replay %,d ms (medians of %d), ratio %.2f%n",
-        places.size(), written.size(), transactions, s / 1_000_000, r / 1_000_000, rounds, (double) s / r);
+    System.out.printf("import of %,d places (%,d keys, %,d transactions; Strata's transactions wrote %,d keys in all), medians of %d:%n",
+        places.size(), written.size(), transactions, batches.stream().mapToInt(List::size).sum(), rounds);
+    System.out.printf("  Strata %s%n  raw replay in key order %s: ratio %.2f wall, %.2f CPU%n", strata.median(), keyOrder.median(),
+        strata.ratio(keyOrder, true), strata.ratio(keyOrder, false));
+    System.out.printf("  raw replay of Strata's transactions %s: ratio %.2f wall, %.2f CPU%n", sameBatches.median(),
+        strata.ratio(sameBatches, true), strata.ratio(sameBatches, false));
 
     perEntity("Place, packed", places.size(), "Place", db -> {
       PlaceRepository repository = new PlaceRepository(db);
@@ -108,7 +118,7 @@ public final class ImportMeasurement {
       long bytes = 0;
       for (KeyValue kv : all) {
         bytes += kv.getKey().length + kv.getValue().length;
-        if (com.apple.foundationdb.tuple.ByteArrayUtil.startsWith(kv.getKey(), rows)) {
+        if (ByteArrayUtil.startsWith(kv.getKey(), rows)) {
           rowKeys++;
           rowBytes += kv.getKey().length + kv.getValue().length;
         }
@@ -131,22 +141,102 @@ public final class ImportMeasurement {
       if (page.size() < 50_000) {
         return out;
       }
-      from = com.apple.foundationdb.tuple.ByteArrayUtil.join(page.get(page.size() - 1).getKey(), new byte[] {0});
+      from = ByteArrayUtil.join(page.get(page.size() - 1).getKey(), new byte[] {0});
     }
   }
 
-  /** Writes {@code kvs} with plain {@code tr.set}, split evenly over {@code transactions}; returns the nanoseconds taken. */
-  private static long replay(Database db, List<KeyValue> kvs, int transactions) {
+  /**
+   * Imports {@code places} once and returns every key-value it left; {@code batches} receives, per transaction, the
+   * keys that transaction wrote (set or changed, taken by comparing the database before and after it; the import
+   * clears nothing it wrote before).
+   */
+  private static List<KeyValue> importOnce(List<Place> places, List<List<KeyValue>> batches) {
+    try (Database db = EmbeddedFdb.open()) {
+      PlaceRepository repository = new PlaceRepository(db);
+      List<KeyValue> before = List.of();
+      for (int from = 0; from < places.size(); from += BATCH) {
+        repository.saveAll(places.subList(from, Math.min(places.size(), from + BATCH)));
+        List<KeyValue> after = dump(db);
+        batches.add(changed(before, after));
+        before = after;
+      }
+      return before;
+    }
+  }
+
+  /** The key-values of {@code after} (in key order, as {@code before}) that are new or hold another value. */
+  private static List<KeyValue> changed(List<KeyValue> before, List<KeyValue> after) {
+    List<KeyValue> out = new ArrayList<>();
+    int i = 0;
+    for (KeyValue kv : after) {
+      while (i < before.size() && ByteArrayUtil.compareUnsigned(before.get(i).getKey(), kv.getKey()) < 0) {
+        i++;
+      }
+      boolean same = i < before.size() && Arrays.equals(before.get(i).getKey(), kv.getKey()) && Arrays.equals(before.get(i).getValue(), kv.getValue());
+      if (!same) {
+        out.add(kv);
+      }
+    }
+    return out;
+  }
+
+  /** {@code kvs} split evenly, in order, into {@code transactions} lists. */
+  private static List<List<KeyValue>> evenly(List<KeyValue> kvs, int transactions) {
     int per = (kvs.size() + transactions - 1) / transactions;
-    long start = System.nanoTime();
+    List<List<KeyValue>> out = new ArrayList<>();
     for (int from = 0; from < kvs.size(); from += per) {
-      List<KeyValue> chunk = kvs.subList(from, Math.min(kvs.size(), from + per));
+      out.add(kvs.subList(from, Math.min(kvs.size(), from + per)));
+    }
+    return out;
+  }
+
+  /** Writes each list with plain {@code tr.set}, one transaction per list. */
+  private static void replay(Database db, List<List<KeyValue>> transactions) {
+    for (List<KeyValue> chunk : transactions) {
       db.run(tr -> {
         chunk.forEach(kv -> tr.set(kv.getKey(), kv.getValue()));
         return null;
       });
     }
-    return System.nanoTime() - start;
+  }
+
+  /**
+   * Wall and thread CPU times of one measured run per round. The thread's CPU time leaves out what other
+   * processes on a shared machine take from it (and the collector's own threads), so it is steadier under load.
+   */
+  private static final class Times {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private final List<Long> wall = new ArrayList<>();
+    private final List<Long> cpu = new ArrayList<>();
+
+    void time(boolean counted, Runnable run) {
+      long cpuStart = THREADS.getCurrentThreadCpuTime();
+      long start = System.nanoTime();
+      run.run();
+      long took = System.nanoTime() - start;
+      long cpuTook = THREADS.getCurrentThreadCpuTime() - cpuStart;
+      if (counted) {
+        wall.add(took);
+        cpu.add(cpuTook);
+      }
+    }
+
+    String last() {
+      return format(wall.get(wall.size() - 1), cpu.get(cpu.size() - 1));
+    }
+
+    String median() {
+      return format(ImportMeasurement.median(wall), ImportMeasurement.median(cpu));
+    }
+
+    double ratio(Times baseline, boolean byWall) {
+      return byWall ? (double) ImportMeasurement.median(wall) / ImportMeasurement.median(baseline.wall)
+          : (double) ImportMeasurement.median(cpu) / ImportMeasurement.median(baseline.cpu);
+    }
+
+    private static String format(long wallNanos, long cpuNanos) {
+      return String.format("%,d ms (thread CPU %,d ms)", wallNanos / 1_000_000, cpuNanos / 1_000_000);
+    }
   }
 
   private static long median(List<Long> values) {
