@@ -31,6 +31,10 @@ import java.util.concurrent.CompletableFuture;
  * spans it covers. The rank of {@code e} is the sum of the spans passed while descending from the
  * top-level head to {@code e}: at each level only the nodes between the predecessors found at the
  * levels above and below (16 on average), so O(16 · log<sub>16</sub> n) keys in two round trips.
+ * Predecessors are found with a reverse read of one key at levels 0 to 3 and one read of every node of the
+ * levels above, all in one round trip (see {@link #predecessors}). A rank read inside a read-write transaction
+ * so conflicts with any insert or delete of an element tall enough to reach level 4 (one in 65,536) in its
+ * group, besides the spans it reads.
  *
  * <h2>Concurrency</h2>
  * An insert or delete finds its predecessor at every level with snapshot reads, then declares read
@@ -47,6 +51,10 @@ public final class RankedSkipList {
   private static final byte[] ONE = Codec.int64().encode(1L);
   private static final byte[] ZERO = Codec.int64().encode(0L);
   private static final int SCAN_CHUNK = 24;
+  /** The lowest level whose nodes {@link #predecessors} reads with those of every level above, in one read. */
+  private static final int UPPER = 4;
+  /** How many keys that read may return: a group whose upper levels hold more reads them level by level. */
+  private static final int UPPER_KEYS = 64;
   /** Each level number packed as a tuple element: a node key is the group's prefix, this, then the element's packing. */
   private static final byte[][] LEVEL = new byte[LEVELS][];
 
@@ -107,6 +115,16 @@ public final class RankedSkipList {
       return ByteArrayUtil.join(prefix, LEVEL[level], new byte[] {(byte) 0xff});
     }
 
+    /** The level of a node or head key. */
+    int level(byte[] key) {
+      for (int l = 0; l < LEVELS; l++) {
+        if (Arrays.equals(key, prefix.length, prefix.length + LEVEL[l].length, LEVEL[l], 0, LEVEL[l].length)) {
+          return l;
+        }
+      }
+      throw new IllegalArgumentException("not a key of this skip list: " + ByteArrayUtil.printable(key));
+    }
+
     /** The packed element of a node key of {@code level}, or null for the head. */
     byte[] element(int level, byte[] key) {
       int at = prefix.length + LEVEL[level].length;
@@ -122,20 +140,56 @@ public final class RankedSkipList {
     return value == null ? 0 : Codec.int64().decode(value);
   }
 
-  /** Per level, the packed element of the last node before {@code element} (null: the head), read at snapshot. */
-  private static CompletableFuture<byte[][]> predecessors(ReadTransaction tr, Keys keys, byte[] element) {
-    List<CompletableFuture<List<KeyValue>>> reads = new ArrayList<>(LEVELS);
-    for (int l = 0; l < LEVELS; l++) {
-      reads.add(tr.getRange(keys.head(l), keys.node(l, element), 1, true).asList());
+  /**
+   * Per level, the packed element of the last node before {@code element} (null: the head). Levels 0 to 3 are
+   * read with a reverse read of one key each; the levels from {@link #UPPER} up hold a 61,440th of the elements
+   * between them (and four heads), so one forward read of them all, at most {@link #UPPER_KEYS} keys, answers
+   * them together in the same round trip for a group under about 3.6 million elements. A larger group reads
+   * them again one level at a time, a round trip later. Five reads instead of eight: each read is a request
+   * of its own to the engine or a storage server, whatever it returns.
+   */
+  private static CompletableFuture<byte[][]> predecessors(ReadTransaction tr, Keys keys, byte[] element, int upperKeys) {
+    List<CompletableFuture<List<KeyValue>>> lower = new ArrayList<>(UPPER);
+    for (int l = 0; l < UPPER; l++) {
+      lower.add(last(tr, keys, l, element));
     }
-    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> {
+    CompletableFuture<List<KeyValue>> upper = tr.getRange(keys.head(UPPER), keys.levelEnd(LEVELS - 1), upperKeys).asList();
+    return CompletableFuture.allOf(lower.get(0), lower.get(1), upper).thenCompose(v -> {
       byte[][] p = new byte[LEVELS][];
-      for (int l = 0; l < LEVELS; l++) {
-        List<KeyValue> kvs = reads.get(l).join();
-        p[l] = kvs.isEmpty() ? null : keys.element(l, kvs.get(0).getKey());
+      for (int l = 0; l < UPPER; l++) {
+        p[l] = lastElement(keys, l, lower.get(l).join());
       }
-      return p;
+      List<KeyValue> nodes = upper.join();
+      if (nodes.size() < upperKeys) {
+        for (KeyValue kv : nodes) { // in key order: level by level, each level's nodes in element order
+          int l = keys.level(kv.getKey());
+          byte[] node = keys.element(l, kv.getKey());
+          if (node != null && ByteArrayUtil.compareUnsigned(node, element) < 0) {
+            p[l] = node;
+          }
+        }
+        return CompletableFuture.completedFuture(p);
+      }
+      List<CompletableFuture<List<KeyValue>>> each = new ArrayList<>();
+      for (int l = UPPER; l < LEVELS; l++) {
+        each.add(last(tr, keys, l, element));
+      }
+      return CompletableFuture.allOf(each.toArray(CompletableFuture[]::new)).thenApply(w -> {
+        for (int l = UPPER; l < LEVELS; l++) {
+          p[l] = lastElement(keys, l, each.get(l - UPPER).join());
+        }
+        return p;
+      });
     });
+  }
+
+  /** The last key of {@code level} before {@code element}'s node: a reverse read of one key from the level's head. */
+  private static CompletableFuture<List<KeyValue>> last(ReadTransaction tr, Keys keys, int level, byte[] element) {
+    return tr.getRange(keys.head(level), keys.node(level, element), 1, true).asList();
+  }
+
+  private static byte[] lastElement(Keys keys, int level, List<KeyValue> kvs) {
+    return kvs.isEmpty() ? null : keys.element(level, kvs.get(0).getKey());
   }
 
   /** Read conflicts on what an insert or delete of {@code element} relies on (see the class comment). */
@@ -173,10 +227,15 @@ public final class RankedSkipList {
 
   /** Adds {@code element}, which must not be present. */
   public static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element) {
+    return insert(tr, g, element, UPPER_KEYS);
+  }
+
+  /** {@link #insert}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
+  static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element, int upperKeys) {
     Keys keys = new Keys(g);
     byte[] e = element.pack();
     int h = height(e);
-    return predecessors(tr.snapshot(), keys, e).thenCompose(p -> {
+    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> {
       conflicts(tr, keys, e, p);
       for (int l = h + 1; l < LEVELS; l++) {
         add(tr, keys, l, p[l], 1);
@@ -212,10 +271,15 @@ public final class RankedSkipList {
 
   /** Removes {@code element}, which must be present. */
   public static CompletableFuture<Void> remove(Transaction tr, Subspace g, Tuple element) {
+    return remove(tr, g, element, UPPER_KEYS);
+  }
+
+  /** {@link #remove}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
+  static CompletableFuture<Void> remove(Transaction tr, Subspace g, Tuple element, int upperKeys) {
     Keys keys = new Keys(g);
     byte[] e = element.pack();
     int h = height(e);
-    return predecessors(tr.snapshot(), keys, e).thenCompose(p -> {
+    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> {
       conflicts(tr, keys, e, p);
       for (int l = h + 1; l < LEVELS; l++) {
         add(tr, keys, l, p[l], -1);
@@ -244,7 +308,7 @@ public final class RankedSkipList {
   public static CompletableFuture<Long> rank(ReadTransaction tr, Subspace g, Tuple element) {
     Keys keys = new Keys(g);
     byte[] e = element.pack();
-    return predecessors(tr, keys, e).thenCompose(p -> {
+    return predecessors(tr, keys, e, UPPER_KEYS).thenCompose(p -> {
       List<CompletableFuture<Long>> parts = new ArrayList<>();
       for (int l = LEVELS - 1; l >= 1; l--) {
         parts.add(sum(tr, keys, l, l == LEVELS - 1 ? null : p[l + 1], p[l]));

@@ -18,6 +18,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link RankedSkipList} against brute force: after random inserts and removes its keys equal the
@@ -113,6 +115,51 @@ class RankedSkipListTest {
       assertEquals(Optional.empty(), RankedSkipList.select(tr, g, sorted.size()).join());
       assertEquals(model.headSet(element(25, 0)).size(), RankedSkipList.rank(tr, g, element(25, 0)).join(),
           "the rank of an absent element counts those before it");
+      return null;
+    });
+  }
+
+  /**
+   * Predecessors in the upper levels (4 and up) come from one read of them all while it holds fewer than a limit
+   * of keys (64: a group of millions), else from a read per level a round trip later: both ways, in a group of
+   * 30,000 with some elements tall enough to have upper-level nodes, inserted and removed among the others (a
+   * limit of 4 takes the second way, as a group of millions would).
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {64, 4})
+  void insertsAndRemovesInALargeGroupKeepTheStructure(int upperKeys) {
+    List<Tuple> tall = new ArrayList<>(); // elements with nodes up to level 4 or more: one in 65,536
+    for (long id = 30_000; tall.size() < 8; id++) {
+      Tuple t = element(2 * (id % 30_000) + 1, id);
+      if (RankedSkipList.height(t) >= 4) {
+        tall.add(t);
+      }
+    }
+    TreeSet<Tuple> model = new TreeSet<>(tall.subList(0, 4));
+    for (int i = 0; i < 30_000; i++) {
+      model.add(element(2L * i, i));
+    }
+    bulkLoad(new ArrayList<>(model));
+    SplittableRandom r = new SplittableRandom(11);
+    for (int step = 0; step < 300; step++) {
+      Tuple probe = element(r.nextInt(60_000), r.nextInt(30_000));
+      Tuple existing = model.ceiling(probe);
+      Tuple e = step % 25 == 0 ? tall.get(r.nextInt(tall.size())) // a tall element in or out
+          : r.nextBoolean() || existing == null ? probe : existing; // else half new elements, half removals
+      boolean present = model.contains(e);
+      db.run(tr -> present ? RankedSkipList.remove(tr, g, e, upperKeys).join() : RankedSkipList.insert(tr, g, e, upperKeys).join());
+      if (present) {
+        model.remove(e);
+      } else {
+        model.add(e);
+      }
+    }
+    assertEquals(expectedKeys(new ArrayList<>(model)), storedKeys());
+    List<Tuple> sorted = new ArrayList<>(model);
+    db.read(tr -> {
+      for (int i = 0; i < sorted.size(); i += 997) {
+        assertEquals(i, RankedSkipList.rank(tr, g, sorted.get(i)).join());
+      }
       return null;
     });
   }
