@@ -33,7 +33,7 @@ class GeneratedCodeSurfaceTest {
       "io.strata.index.feed.VersionedDefinition", "io.strata.index.feed.ChangeFeed",
       // Jakarta Data repositories (module strata-jakarta-data)
       "io.strata.jakarta.data.DataStore", "io.strata.jakarta.data.Attributes", "io.strata.jakarta.data.ResultPages",
-      "io.strata.jakarta.data.Values");
+      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.IndexOrder");
 
   private static final Pattern RUNTIME_CLASS = Pattern.compile("\\bio\\.strata\\.((?:[a-z]+\\.)*)([A-Z]\\w*)");
 

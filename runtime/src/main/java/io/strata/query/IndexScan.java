@@ -22,6 +22,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -55,6 +56,7 @@ public final class IndexScan<T> {
   private Object highBound;
   private boolean highInclusive;
   private String startsWith;
+  private Tuple position;
   private boolean reverse;
   private int limit = Integer.MAX_VALUE;
   private boolean keyOrder;
@@ -129,6 +131,19 @@ public final class IndexScan<T> {
   /** The String field after the equality prefix starts with {@code prefix}: a range over the tuple encoding. */
   public IndexScan<T> startingWith(String prefix) {
     startsWith = (String) require(prefix);
+    return this;
+  }
+
+  /**
+   * Reads only the entries after {@code position} in scan order (before it when the scan is {@link #reverse reversed}):
+   * {@code position} holds values of the index fields after the equality prefix, in index order, and may end early or
+   * go on to the id (the last element of a plain index's key). An entry whose key starts with those values is left out
+   * too, so a position of the values alone skips every entry that holds them. With {@code In} alternatives, each
+   * resumes at its own prefix followed by {@code position}. This is a keyset position built from values the caller
+   * holds (a Jakarta Data cursor); a {@link Continuation} from {@link #page} resumes after a key the scan read.
+   */
+  public IndexScan<T> after(Tuple position) {
+    this.position = Objects.requireNonNull(position, "position");
     return this;
   }
 
@@ -228,6 +243,14 @@ public final class IndexScan<T> {
         byte[] open = Arrays.copyOf(k, k.length - 1);
         begin = max(begin, open);
         end = min(end, ByteArrayUtil.join(open, FF));
+      }
+      if (position != null) {
+        byte[] k = space.pack(t.addAll(position));
+        if (reverse) {
+          end = min(end, k);
+        } else {
+          begin = max(begin, ByteArrayUtil.join(k, FF));
+        }
       }
       if (ByteArrayUtil.compareUnsigned(begin, end) < 0) {
         out.add(new KeyRange(space.pack(t).length, begin, end));

@@ -1,5 +1,6 @@
 package io.strata.jakarta.data;
 
+import jakarta.data.Direction;
 import jakarta.data.Sort;
 import jakarta.data.exceptions.MappingException;
 import java.util.ArrayList;
@@ -107,6 +108,15 @@ public final class Attributes<T> {
       total.add(Sort.asc(id));
     }
     return total;
+  }
+
+  /** {@code order} read backwards: every sort's direction turned round. */
+  static <T> List<Sort<? super T>> reversed(List<? extends Sort<? super T>> order) {
+    List<Sort<? super T>> out = new ArrayList<>(order.size());
+    for (Sort<? super T> s : order) {
+      out.add(Sort.of(s.property(), s.isAscending() ? Direction.DESC : Direction.ASC, s.ignoreCase()));
+    }
+    return out;
   }
 
   /** Builds {@link Attributes}, one getter per persistent property, in declaration order. */

@@ -13,6 +13,7 @@ import io.strata.UniqueConstraintException;
 import io.strata.query.IndexScan;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
+import jakarta.data.page.CursoredPage;
 import jakarta.data.page.PageRequest;
 import jakarta.data.exceptions.DataConnectionException;
 import jakarta.data.exceptions.DataException;
@@ -119,9 +120,9 @@ public final class DataStore<T> {
   }
 
   /** What the query values an index scan is built from hold: nothing null, a null value, or a null in an {@code In}. */
-  private enum Nulls { NONE, NULL_VALUE, NULL_IN_COLLECTION }
+  enum Nulls { NONE, NULL_VALUE, NULL_IN_COLLECTION }
 
-  private static Nulls nulls(Object... parameters) {
+  static Nulls nulls(Object... parameters) {
     for (Object p : parameters) {
       if (p == null) {
         return Nulls.NULL_VALUE;
@@ -217,7 +218,7 @@ public final class DataStore<T> {
     if (keys == null) {
       return matching(where, candidates).size();
     }
-    return batches(from -> read(tr -> keys.read(store, tr, BATCH, from))).count();
+    return batches(BATCH, (size, from) -> read(tr -> keys.read(store, tr, size, from))).count();
   }
 
   /** Whether any candidate matches: one index key read when {@code keys} is not null; else rows until the first match. */
@@ -242,29 +243,67 @@ public final class DataStore<T> {
   }
 
   /**
-   * The first {@code n} candidates {@code where} accepts under {@code order} (then the id), sorted, for candidates read
-   * in {@code order}'s order already (an index whose keys serve it): reads batches only until it holds {@code n}
-   * matches and every later match that ties with the {@code n}-th on {@code order}'s keys, then sorts those in memory,
-   * so the answer is the one a read of every candidate would give. It may hold more than {@code n} (the ties): the
-   * caller applies its limit.
+   * The first {@code n} candidates {@code where} accepts under {@code order} (then the id), sorted. When one of
+   * {@code orders} serves {@code order} ({@link IndexOrder#match}), its index is read in that order only until the
+   * {@code n}-th match and the matches that tie with it on {@code order}'s properties (sorted by id in memory), the first
+   * read asking for {@code n + 1} keys; else every candidate is read and sorted in memory, and all of them are returned
+   * (the caller applies its limit).
    */
-  public List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<? extends Sort<? super T>> order, long n) {
+  public List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
+      List<? extends Sort<? super T>> order, long n) {
     if (n <= 0) {
       return List.of();
     }
-    Comparator<List<?>> byKey = attributes.keyOrder(order);
-    long[] taken = {0};
-    List<List<Object>> nth = new ArrayList<>(1);
-    List<T> found = stream(where, candidates).takeWhile(e -> {
-      if (taken[0] < n) {
-        if (++taken[0] == n) {
-          nth.add(attributes.key(e, order));
-        }
-        return true;
+    Optional<Served<T>> served = served(orders, order);
+    if (served.isEmpty()) {
+      return sorted(where, candidates, order);
+    }
+    return inIndexOrder(where, served.get(), order, false, null, n + 1).limit(n).toList();
+  }
+
+  /**
+   * The candidates {@code where} accepts, sorted by {@code order} (then the id), as a stream: read lazily in the order
+   * of the first of {@code orders} that serves {@code order} (one read transaction per batch of keys as the stream is
+   * consumed, each run of matches that tie on {@code order}'s properties sorted by id), else every candidate read and
+   * sorted in memory first.
+   */
+  public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
+      List<? extends Sort<? super T>> order) {
+    return served(orders, order).map(s -> inIndexOrder(where, s, order, false, null, BATCH))
+        .orElseGet(() -> sorted(where, candidates, order).stream());
+  }
+
+  /** An index order serving a query's order, and how. */
+  private record Served<T>(IndexOrder<T> index, IndexOrder.Match match) {}
+
+  /** The first of {@code orders} that serves {@code order}. */
+  private Optional<Served<T>> served(List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order) {
+    for (IndexOrder<T> o : orders) {
+      Optional<IndexOrder.Match> match = o.match(order, attributes.idName());
+      if (match.isPresent()) {
+        return Optional.of(new Served<>(o, match.get()));
       }
-      return byKey.compare(attributes.key(e, order), nth.get(0)) <= 0; // a tie with the n-th
-    }).toList();
-    return ResultPages.sorted(attributes, order, found);
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The candidates {@code where} accepts, read lazily from {@code served}'s index in {@code order} (then the id), or, when
+   * {@code opposite}, in the reverse of that order (the page before a cursor); after {@code position} in the direction
+   * read (null: from the start). Keys are read in batches that start at {@code expected} and double up to
+   * {@value #BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them is sorted
+   * before it is handed out (reading one match past it), unless the order is the keys' own ({@link IndexOrder.Match#total}).
+   */
+  private Stream<T> inIndexOrder(Predicate<? super T> where, Served<T> served, List<? extends Sort<? super T>> order,
+      boolean opposite, Tuple position, long expected) {
+    Candidates<T> candidates = served.index().candidates(served.match().descending() != opposite, position);
+    Stream<T> read = batches((int) Math.min(BATCH, Math.max(1, expected)),
+        (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
+    if (served.match().total()) {
+      return read;
+    }
+    return opposite ? ResultPages.sortedRuns(attributes, read, Attributes.reversed(order), Attributes.reversed(attributes.totalOrder(order)))
+        : ResultPages.sortedRuns(attributes, read, order, attributes.totalOrder(order));
   }
 
   /**
@@ -273,23 +312,26 @@ public final class DataStore<T> {
    * closed early reads no further. Each batch sees the rows as committed when it was read.
    */
   public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates) {
-    return batches(from -> read(tr -> candidates.read(store, tr, BATCH, from))).filter(where);
+    return batches(BATCH, (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
   }
 
   /**
-   * The items of the pages {@code page} reads from a continuation (null: the first), one page when the stream needs
-   * more: the one loop over batches every query read shares.
+   * The items of the pages {@code page} reads of a size from a continuation (null: the first), one page when the stream
+   * needs more: the one loop over batches every query read shares. The first page asks for {@code first} items, each
+   * later one for twice as many as the one before, up to {@value #BATCH}.
    */
-  private static <X> Stream<X> batches(Function<Continuation, Page<X>> page) {
+  private static <X> Stream<X> batches(int first, BiFunction<Integer, Continuation, Page<X>> page) {
     Iterator<X> items = new Iterator<>() {
       private Iterator<X> batch = Collections.emptyIterator();
       private Continuation after;
       private boolean last;
+      private int size = first;
 
       @Override
       public boolean hasNext() {
         while (!batch.hasNext() && !last) {
-          Page<X> read = page.apply(after);
+          Page<X> read = page.apply(size, after);
+          size = Math.min(BATCH, 2 * size);
           batch = read.items().iterator();
           after = read.next().orElse(null);
           last = after == null;
@@ -309,19 +351,59 @@ public final class DataStore<T> {
   }
 
   /**
-   * The offset page {@code request} asks for, for candidates read in {@code order}'s order already (an index whose keys
-   * serve it): reads them only up to one past the page's end (and the ties there, see {@link #first}), and counts the
-   * totals, when asked for, on {@code keys} with no row read. Without keys to count on, or for a request that is not
-   * an offset one, every candidate is read and paged in memory.
+   * The offset page {@code request} asks for. When one of {@code orders} serves {@code order} (then the id), its index is
+   * read in that order only up to one past the page's end (and the ties there, see {@link #first}), and the totals, when
+   * asked for, are counted on {@code keys} with no row read. Without an index order, without keys to count on, or for a
+   * request that is not an offset one, every candidate is read and paged in memory.
    */
   public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
-      List<? extends Sort<? super T>> order, PageRequest request) {
-    if (request.mode() != PageRequest.Mode.OFFSET || (request.requestTotal() && keys == null)) {
+      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
+    if (request.mode() != PageRequest.Mode.OFFSET || (request.requestTotal() && keys == null) || served(orders, order).isEmpty()) {
       return ResultPages.page(attributes, order, matching(where, candidates), request);
     }
     long end = (request.page() - 1) * (long) request.size() + request.size() + 1;
-    List<T> first = first(where, candidates, order, end);
+    List<T> first = first(where, candidates, orders, order, end);
     return ResultPages.page(request, first, request.requestTotal() ? count(where, candidates, keys) : -1);
+  }
+
+  /**
+   * The cursored page {@code request} asks for, its cursors one value per sort of {@code order}. When one of
+   * {@code orders} serves {@code order} (then the id), the cursor becomes a position in its index: a page after the cursor
+   * reads the index from just after it, in the order's direction, up to one past the page's end (and the ties there); a
+   * page before it reads backwards from just before it, then turns the page round; the first page reads from the start
+   * (an offset page reads up to its end). Saves and deletes between two requests never make a page skip or repeat an
+   * entity that stayed unchanged, since a page starts from the cursor's values, not a count. Such a page cannot tell
+   * cheaply whether results come before a page after a cursor (or after a page before one), so it says they may: the
+   * request for that page then comes back empty. Totals, when asked for, are counted on {@code keys} with no row read.
+   * Without an index order (or keys, for totals), or for a cursor whose values no key holds (a fraction for an integer
+   * property), every candidate is read and paged in memory ({@link ResultPages#cursoredPage}).
+   */
+  public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
+      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
+    Optional<Served<T>> served = served(orders, order);
+    boolean offset = request.mode() == PageRequest.Mode.OFFSET;
+    Optional<Tuple> position = served.isEmpty() || offset ? Optional.empty()
+        : served.get().index().position(ResultPages.cursor(request, order));
+    if (served.isEmpty() || (request.requestTotal() && keys == null) || (!offset && position.isEmpty())) {
+      return ResultPages.cursoredPage(attributes, order, matching(where, candidates), request);
+    }
+    long total = request.requestTotal() ? count(where, candidates, keys) : -1;
+    int size = request.size();
+    if (offset) {
+      long from = (request.page() - 1) * (long) size;
+      List<T> read = inIndexOrder(where, served.get(), order, false, null, from + size + 1).limit(from + size + 1).toList();
+      int start = (int) Math.min(from, read.size());
+      int end = Math.min(start + size, read.size());
+      return ResultPages.cursoredPage(attributes, order, read.subList(start, end), total, request, start == 0, end == read.size());
+    }
+    boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
+    List<T> read = inIndexOrder(where, served.get(), order, before, position.get(), size + 1L).limit(size + 1L).toList();
+    List<T> content = new ArrayList<>(read.subList(0, Math.min(size, read.size())));
+    if (before) {
+      Collections.reverse(content);
+    }
+    boolean more = read.size() > size;
+    return ResultPages.cursoredPage(attributes, order, content, total, request, before ? !more : false, before ? false : !more);
   }
 
   /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */

@@ -10,6 +10,12 @@ import jakarta.data.page.PageRequest;
 import jakarta.data.page.impl.CursoredPageRecord;
 import jakarta.data.page.impl.PageRecord;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.StreamSupport;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -138,11 +144,7 @@ public final class ResultPages {
       from = offset(request, sorted.size());
       to = (int) Math.min((long) from + request.size(), sorted.size());
     } else {
-      List<?> cursor = values(request.cursor().orElseThrow());
-      if (cursor.size() != order.size()) {
-        throw new IllegalArgumentException("the cursor " + cursor + " has " + cursor.size() + " values, but the query sorts by "
-            + order.size() + " " + order + ": a cursor holds one value per sort, in order");
-      }
+      List<Object> cursor = cursor(request, order);
       Comparator<List<?>> keys = attributes.keyOrder(order);
       if (request.mode() == PageRequest.Mode.CURSOR_NEXT) {
         from = firstSortingAfter(attributes, order, keys, sorted, cursor, true);
@@ -152,21 +154,41 @@ public final class ResultPages {
         from = Math.max(0, to - request.size());
       }
     }
-    List<T> content = List.copyOf(sorted.subList(from, to));
+    return cursoredPage(attributes, order, sorted.subList(from, to), request.requestTotal() ? sorted.size() : -1, request,
+        from == 0, to == sorted.size());
+  }
+
+  /**
+   * The cursored page of {@code content} (sorted by {@code order}, then the id), each result's cursor its values of
+   * {@code order}'s sorts; an empty page has neither a next nor a previous page.
+   *
+   * @param total how many results there are in all, or -1 when not counted
+   * @param first whether no result comes before the page
+   * @param last whether no result comes after it
+   */
+  static <T> CursoredPage<T> cursoredPage(Attributes<T> attributes, List<? extends Sort<? super T>> order, List<T> content,
+      long total, PageRequest request, boolean first, boolean last) {
     List<PageRequest.Cursor> cursors = new ArrayList<>(content.size());
     for (T value : content) {
       cursors.add(PageRequest.Cursor.forKey(attributes.key(value, order).toArray()));
     }
     boolean empty = content.isEmpty();
-    return new CursoredPageRecord<>(content, cursors, request.requestTotal() ? sorted.size() : -1, request,
-        empty || from == 0, empty || to == sorted.size());
+    return new CursoredPageRecord<>(List.copyOf(content), cursors, total, request, empty || first, empty || last);
   }
 
-  /** A cursor's values; {@link PageRequest.Cursor#elements()} cannot hold the null of a property without a value. */
-  private static List<Object> values(PageRequest.Cursor cursor) {
+  /**
+   * The values of the cursor of {@code request} (in a cursor mode), which must hold one per sort of {@code order};
+   * {@link PageRequest.Cursor#elements()} cannot hold the null of a property without a value.
+   */
+  static List<Object> cursor(PageRequest request, List<? extends Sort<?>> order) {
+    PageRequest.Cursor cursor = request.cursor().orElseThrow();
     List<Object> values = new ArrayList<>(cursor.size());
     for (int i = 0; i < cursor.size(); i++) {
       values.add(cursor.get(i));
+    }
+    if (values.size() != order.size()) {
+      throw new IllegalArgumentException("the cursor " + values + " has " + values.size() + " values, but the query sorts by "
+          + order.size() + " " + order + ": a cursor holds one value per sort, in order");
     }
     return values;
   }
@@ -184,6 +206,54 @@ public final class ResultPages {
     List<T> sorted = new ArrayList<>(keyed.size());
     keyed.forEach(k -> sorted.add(k.value()));
     return sorted;
+  }
+
+  /**
+   * {@code read}, whose results come in {@code ties}' order, with each run of results that tie on it sorted by
+   * {@code total} (a complete order): lazily, one run at a time, reading one result past each run.
+   */
+  static <T> Stream<T> sortedRuns(Attributes<T> attributes, Stream<T> read, List<? extends Sort<? super T>> ties,
+      List<? extends Sort<? super T>> total) {
+    Comparator<List<?>> byTies = attributes.keyOrder(ties);
+    Iterator<T> in = read.iterator();
+    Iterator<T> runs = new Iterator<>() {
+      private Iterator<T> run = Collections.emptyIterator();
+      private T next; // the first result of the next run, read already
+
+      @Override
+      public boolean hasNext() {
+        if (run.hasNext()) {
+          return true;
+        }
+        if (next == null && !in.hasNext()) {
+          return false;
+        }
+        List<T> tied = new ArrayList<>();
+        tied.add(next != null ? next : in.next());
+        next = null;
+        List<Object> key = attributes.key(tied.get(0), ties);
+        while (in.hasNext()) {
+          T e = in.next();
+          if (byTies.compare(attributes.key(e, ties), key) != 0) {
+            next = e;
+            break;
+          }
+          tied.add(e);
+        }
+        run = sorted(attributes, total, tied).iterator();
+        return true;
+      }
+
+      @Override
+      public T next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return run.next();
+      }
+    };
+    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(runs, Spliterator.ORDERED | Spliterator.NONNULL), false)
+        .onClose(read::close);
   }
 
   private static int offset(PageRequest request, int results) {

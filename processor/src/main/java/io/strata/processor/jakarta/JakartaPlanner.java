@@ -6,6 +6,8 @@ import io.strata.processor.codegen.PlanDoc;
 import io.strata.processor.codegen.ScanCode;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.IndexModel;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryPlan;
@@ -35,6 +37,8 @@ import java.util.Set;
  */
 final class JakartaPlanner {
   private static final ClassName DATA_STORE = ClassName.get("io.strata.jakarta.data", "DataStore");
+  private static final ClassName INDEX_ORDER = ClassName.get("io.strata.jakarta.data", "IndexOrder");
+  private static final ClassName INDEX_ORDER_KIND = INDEX_ORDER.nestedClass("Kind");
 
   /**
    * What a query reads.
@@ -45,14 +49,15 @@ final class JakartaPlanner {
    *     else null
    * @param narrowing how many of the conditions the read applies: 0 for every row, one per equality or range an index
    *     applies, {@link Integer#MAX_VALUE} for rows by id
-   * @param ordered whether the candidates come in the query's static order (an index whose keys serve it)
+   * @param orders a {@code List} of {@code IndexOrder}s (the indexes whose keys could hold the candidates in the order the
+   *     query asks for; at run time the first that serves it is read in that order), or null when there is none
    * @param keys when the index applies every condition of the query exactly: a {@code DataStore.Keys} expression that
    *     counts and tests matches from the index keys alone, with no row reads; else null
    * @param keysPlan what {@code keys} reads, for the javadoc; null with it
    */
-  record Read(CodeBlock candidates, String plan, String unserved, int narrowing, boolean ordered, CodeBlock keys, String keysPlan) {
-    Read(CodeBlock candidates, String plan, String unserved, int narrowing, boolean ordered) {
-      this(candidates, plan, unserved, narrowing, ordered, null, null);
+  record Read(CodeBlock candidates, String plan, String unserved, int narrowing, CodeBlock orders, CodeBlock keys, String keysPlan) {
+    Read(CodeBlock candidates, String plan, String unserved, int narrowing) {
+      this(candidates, plan, unserved, narrowing, null, null, null);
     }
   }
 
@@ -86,19 +91,19 @@ final class JakartaPlanner {
         + "{@value io.strata.jakarta.data.DataStore#BATCH}";
     CodeBlock all = CodeBlock.of("$T.allRows()", DATA_STORE);
     if (!conditions) {
-      return new Read(all, "Reads " + rows + ".", null, 0, false);
+      return new Read(all, "Reads " + rows + ".", null, 0);
     }
     if (criteria == null) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "its conditions are joined by Or, and not every branch can be read from an index or by id (each Or branch needs an"
-              + " index serving one of its conditions; or declare one method per branch)", 0, false);
+              + " index serving one of its conditions; or declare one method per branch)", 0);
     }
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
               + " arithmetic and decimal or null literals are checked on each row; an index serves =, In, <, <=, >, >=, Between,"
               + " StartsWith, True and False against a parameter of the property's own type, or a JDQL string, integer,"
-              + " boolean or enum literal)", 0, false);
+              + " boolean or enum literal)", 0);
     }
     QueryPlan plan;
     try {
@@ -108,7 +113,7 @@ final class JakartaPlanner {
     }
     if (plan == null || plan.allRows()) {
       return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
-          whyUnserved(method, criteria), 0, false);
+          whyUnserved(method, criteria), 0);
     }
     if (plan.byId()) {
       BoundCriterion id = plan.equalities().get(0);
@@ -116,9 +121,9 @@ final class JakartaPlanner {
       CodeBlock ids = id.operator() == Operator.IN ? CodeBlock.of("$N", p) : CodeBlock.of("$T.asList($N)", Arrays.class, p);
       return new Read(CodeBlock.of("$T.ids($L)", DATA_STORE, ids), "Reads the row {@code (\"" + entity.entityName()
           + "\", \"R\", id)} of " + (id.operator() == Operator.IN ? "each distinct id of {@code " + p + "}, concurrently"
-          : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null, Integer.MAX_VALUE, false);
+          : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null, Integer.MAX_VALUE);
     }
-    Read read = indexRead(plan, false, "one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads"
+    Read read = indexRead(plan, null, "one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads"
         + " the row of each key found, and checks the conditions on it.");
     return withKeys(read, plan, exact);
   }
@@ -132,7 +137,7 @@ final class JakartaPlanner {
       return read;
     }
     CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false)));
-    return new Read(read.candidates(), read.plan(), null, read.narrowing(), read.ordered(), keys, "Plan: "
+    return new Read(read.candidates(), read.plan(), null, read.narrowing(), read.orders(), keys, "Plan: "
         + PlanDoc.indexKeys(entity, narrowing(plan, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
         + " at a time; no row reads (the index applies every condition).");
   }
@@ -158,19 +163,17 @@ final class JakartaPlanner {
     CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $T.of($L))", DATA_STORE, entity.type(), List.class, reads.build(),
         List.class, conditions.build());
     return new Read(union, "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
-        + " matches is skipped): " + String.join("; ", plans), null, 1, false);
+        + " matches is skipped): " + String.join("; ", plans), null, 1);
   }
 
   /**
    * The read of {@code criteria} in the query's static {@code order}, from an index whose keys serve both, or null when
-   * none does (or the order is mixed, case-insensitive, or on a property whose keys sort otherwise than its values).
-   * Ties on {@code order} are read in the index's id order and sorted in memory; the reader stops after the last one
-   * the query's limit needs.
+   * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, on a
+   * property an equality fixes, or leads with an {@code In} property). Ties on {@code order} are read in the index's id
+   * order and sorted in memory; the reader stops after the last one the query's limit or page needs.
    */
   Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> order, List<Boolean> ignoreCase, boolean exact) {
-    boolean oneDirection = order.stream().map(OrderItem::descending).distinct().count() == 1;
-    if (criteria == null || order.isEmpty() || !oneDirection || ignoreCase.contains(true)
-        || !order.stream().allMatch(o -> KEY_ORDERED.contains(o.field().queryType().kind()))) {
+    if (criteria == null || order.isEmpty() || !keysCanHold(order, ignoreCase)) {
       return null;
     }
     QueryPlan plan;
@@ -179,13 +182,105 @@ final class JakartaPlanner {
     } catch (QueryError e) {
       return null;
     }
-    if (plan == null || plan.index() == null) {
+    List<FieldModel> keys = plan == null || plan.index() == null || plan.keyOrder() ? List.of()
+        : orderedKeys(plan.index(), plan.equalities().size());
+    if (!startsWith(keys, order)) {
       return null;
     }
-    return withKeys(indexRead(plan, true, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", one batch of"
-        + " {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; reads the row of each key found and checks the"
-        + " conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the"
-        + " last."), plan, exact);
+    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, indexOrder(plan, keys));
+    return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
+        + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
+        + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
+        + " the page asks for and those that tie with the last (a stream reads on as it is consumed)."), plan, exact);
+  }
+
+  /**
+   * {@code read} with the indexes whose keys could hold its candidates in an order chosen at run time ({@code Sort},
+   * {@code Order}, or a static order followed by them): for each index, the read that fixes a prefix of its fields by
+   * equality and serves {@code criteria} at least as narrowly as {@code read}. At run time the first whose keys serve the
+   * order asked for is read in that order and stops early; any other order is sorted in memory.
+   */
+  Read withRunTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, List<Boolean> ignoreCase, Read read) {
+    if (criteria == null || read.narrowing() == Integer.MAX_VALUE || !keysCanHold(fixed, ignoreCase)) {
+      return read;
+    }
+    List<CodeBlock> orders = new ArrayList<>();
+    List<String> plans = new ArrayList<>();
+    for (IndexModel index : entity.indexes()) {
+      for (int prefix = 0; prefix <= index.fields().size(); prefix++) {
+        List<FieldModel> keys = orderedKeys(index, prefix);
+        QueryPlan plan;
+        try {
+          plan = keys.isEmpty() ? null : new QueryPlanner(entity).plan(method, criteria,
+              keys.stream().map(f -> new OrderItem(f, false)).toList(), null, true);
+        } catch (QueryError e) {
+          plan = null;
+        }
+        if (plan == null || plan.index() != index || plan.keyOrder() || plan.equalities().size() != prefix
+            || plan.equalities().size() + plan.range().size() < read.narrowing()) {
+          continue;
+        }
+        if (!startsWith(keys, fixed)) {
+          continue; // cannot serve the static order the run-time sorts follow
+        }
+        orders.add(indexOrder(plan, keys));
+        plans.add("when the order (static, then run time) is a leading part of {@code (" + String.join(", ", keys.stream().map(FieldModel::name).toList())
+            + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(plan, false)) + " in that order,"
+            + " forwards or backwards, reading no further than the results the limit or the page asks for and those that tie"
+            + " with the last (a stream reads on as it is consumed)");
+      }
+    }
+    if (orders.isEmpty()) {
+      return read;
+    }
+    CodeBlock.Builder list = CodeBlock.builder();
+    orders.forEach(o -> list.add(list.isEmpty() ? "$L" : ", $L", o));
+    return new Read(read.candidates(), read.plan() + " Order chosen at run time: " + String.join("; ", plans)
+        + "; any other order is sorted in memory.", read.unserved(), read.narrowing(), CodeBlock.of("$T.of($L)", List.class,
+        list.build()), read.keys(), read.keysPlan());
+  }
+
+  /** Whether index keys could hold {@code order}: one direction, not {@code ignoreCase}, on properties whose keys sort as their values. */
+  private static boolean keysCanHold(List<OrderItem> order, List<Boolean> ignoreCase) {
+    return order.stream().map(OrderItem::descending).distinct().count() <= 1 && !ignoreCase.contains(true)
+        && order.stream().allMatch(o -> KEY_ORDERED.contains(o.field().queryType().kind()));
+  }
+
+  /** Whether {@code keys} begin with the properties {@code order} sorts by. */
+  private static boolean startsWith(List<FieldModel> keys, List<OrderItem> order) {
+    return keys.size() >= order.size() && keys.subList(0, order.size()).equals(order.stream().map(OrderItem::field).toList());
+  }
+
+  /**
+   * The fields {@code index}'s keys hold after its first {@code prefix} fields whose keys sort as Jakarta Data orders
+   * their values, up to the first that does not; then the id, when every one does and the index is not unique (its key
+   * ends with the id).
+   */
+  private List<FieldModel> orderedKeys(IndexModel index, int prefix) {
+    List<FieldModel> keys = new ArrayList<>();
+    for (FieldModel f : index.fields().subList(prefix, index.fields().size())) {
+      if (!KEY_ORDERED.contains(f.queryType().kind())) {
+        return keys;
+      }
+      keys.add(f);
+    }
+    if (!index.unique()) {
+      keys.add(entity.id());
+    }
+    return keys;
+  }
+
+  /** The {@code IndexOrder} of {@code plan}'s index read forwards, whose keys hold {@code keys} after its equality prefix. */
+  private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys) {
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false)));
+    for (FieldModel f : keys) {
+      String kind = switch (f.queryType().kind()) {
+        case LONG, INT, SHORT, BYTE -> "INTEGER";
+        default -> f.queryType().kind().name();
+      };
+      b.add(".key($S, $T.$L)", f.name(), INDEX_ORDER_KIND, kind);
+    }
+    return b.build();
   }
 
   /** {@code plan}'s index read without the planner's in-memory filters (the predicate checks every condition). */
@@ -194,11 +289,11 @@ final class JakartaPlanner {
         ordered && plan.keyOrder(), false, true, List.of());
   }
 
-  private Read indexRead(QueryPlan plan, boolean ordered, String how) {
-    QueryPlan narrowing = narrowing(plan, ordered);
+  private Read indexRead(QueryPlan plan, CodeBlock orders, String how) {
+    QueryPlan narrowing = narrowing(plan, orders != null);
     CodeBlock candidates = CodeBlock.of("$T.index($L)", DATA_STORE, scan(narrowing));
     return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", " + how, null,
-        plan.equalities().size() + plan.range().size(), ordered);
+        plan.equalities().size() + plan.range().size(), orders, null, null);
   }
 
   /** The arguments of {@code DataStore.index}/{@code indexKeys}: the scan, then the query values it is built from. */

@@ -53,9 +53,12 @@ import javax.lang.model.util.Types;
  * (parsed and bound at compile time: an invalid query is a compile error on the method), and the lifecycle methods.
  *
  * <p>Each query is bound at compile time to Java code over the entity's getters (no reflection): a predicate, a static
- * order, a projection. At run time the generated method reads the entity's rows through {@code DataStore} (a lookup of
- * one row when the query is by id, else every row in id order, in batches) and filters, sorts and pages in memory
- * with {@code ResultPages}. Strata's indexes do not serve Jakarta Data queries yet (docs/jakarta-data.md).
+ * order, a projection. At run time the generated method reads its candidates through {@code DataStore}: the rows of the
+ * ids it names, the keys of the index {@link JakartaPlanner} planned it onto, or every row in id order, in batches; the
+ * predicate checks every condition on them. A find that can stop early (a limit, a page, a cursored page, a stream) in
+ * an order an index's keys hold reads that index in order ({@code IndexOrder}: the static order's index, or the
+ * candidate indexes of an order chosen at run time); everything else is sorted and paged in memory with
+ * {@code ResultPages}.
  */
 public final class JakartaRepositoryWriter {
   public static final String REPOSITORY = "jakarta.data.repository.Repository";
@@ -424,13 +427,15 @@ public final class JakartaRepositoryWriter {
       String keysPlan = read.keysPlan();
       for (Map.Entry<String, QueryBinder.Literal> l : reader.literals().entrySet()) {
         String name = l.getKey();
-        if (read.candidates().toString().contains(name) || (read.keys() != null && read.keys().toString().contains(name))) {
+        boolean used = read.candidates().toString().contains(name) || (read.orders() != null && read.orders().toString().contains(name))
+            || (read.keys() != null && read.keys().toString().contains(name));
+        if (used) {
           b.addStatement("$T $N = $L", l.getValue().type(), name, l.getValue().code());
           plan = plan.replace(name, l.getValue().text());
           keysPlan = keysPlan == null ? null : keysPlan.replace(name, l.getValue().text());
         }
       }
-      return new JakartaPlanner.Read(read.candidates(), plan, read.unserved(), read.narrowing(), read.ordered(), read.keys(), keysPlan);
+      return new JakartaPlanner.Read(read.candidates(), plan, read.unserved(), read.narrowing(), read.orders(), read.keys(), keysPlan);
     }
 
     /** Whether the method's one parameter is an entity or entities (a lifecycle {@code @Delete}, not a parameter-based one). */
@@ -535,11 +540,15 @@ public final class JakartaRepositoryWriter {
       if (read == null) {
         read = planner.plan(description, q.criteria(), q.where() != null, q.exact());
       }
-      JakartaPlanner.Read inOrder = q.action().equals("find") && limited(q) ? planner.planInOrder(description, q.criteria(),
-          q.order().stream().map(o -> new OrderItem(o.field(), o.descending())).toList(),
-          q.order().stream().map(QueryReader.StaticSort::ignoreCase).toList(), q.exact()) : null;
+      boolean stopsEarly = q.action().equals("find") && stopsEarly(q);
+      List<OrderItem> fixedOrder = q.order().stream().map(o -> new OrderItem(o.field(), o.descending())).toList();
+      List<Boolean> ignoreCase = q.order().stream().map(QueryReader.StaticSort::ignoreCase).toList();
+      JakartaPlanner.Read inOrder = stopsEarly && sorts.isEmpty()
+          ? planner.planInOrder(description, q.criteria(), fixedOrder, ignoreCase, q.exact()) : null;
       if (inOrder != null && inOrder.narrowing() >= read.narrowing()) {
         read = inOrder;
+      } else if (stopsEarly && !sorts.isEmpty()) {
+        read = planner.withRunTimeOrders(description, q.criteria(), fixedOrder, ignoreCase, read);
       }
       read = withLiterals(b, read);
       if (read.unserved() != null) {
@@ -590,15 +599,16 @@ public final class JakartaRepositoryWriter {
     }
 
     /**
-     * Whether a find needs only its first results in its static order, with no order chosen at run time: a {@code First},
-     * a {@code Limit} or an offset {@code Page}, which an index read in that order can stop early for.
+     * Whether a find in an order can stop reading early: it needs only its first results (a {@code First}, a
+     * {@code Limit}, a page, cursored or not), or returns a {@code Stream}, read lazily.
      */
-    private boolean limited(QueryReader.Query q) {
-      if (q.order().isEmpty() || !sorts.isEmpty()) {
+    private boolean stopsEarly(QueryReader.Query q) {
+      if (q.order().isEmpty() && sorts.isEmpty()) {
         return false;
       }
-      return pageRequest == null ? q.first() > 0 || limit != null
-          : q.first() == 0 && limit == null && "page".equals(shape(type.getReturnType()));
+      String shape = shape(type.getReturnType());
+      return pageRequest == null ? q.first() > 0 || limit != null || "stream".equals(shape)
+          : q.first() == 0 && limit == null && ("page".equals(shape) || "cursoredPage".equals(shape));
     }
 
     /** The body of a query by id alone, when its result needs one row: true when written. */
@@ -696,24 +706,31 @@ public final class JakartaRepositoryWriter {
       }
       boolean single = q.order().isEmpty() && sorts.isEmpty() && limit == null && pageRequest == null && q.first() == 0
           && (shape.equals("optional") || shape.equals("single"));
-      b.addJavadoc("The entities that match, $L. $L\n", single ? "reading up to the second (a single result)"
-          : read.ordered() ? "sorted in memory among the first ones read in order" : pageRequest != null ? "sorted and paged in memory"
-          : "sorted in memory", read.plan());
+      CodeBlock orders = read.orders();
+      String how = single ? "reading up to the second (a single result)"
+          : orders == null ? (pageRequest != null ? "sorted and paged in memory" : "sorted in memory")
+          : !sorts.isEmpty() ? "read in the order of an index's keys when one serves the order asked for (below), else sorted "
+              + (pageRequest != null ? "and paged " : "") + "in memory"
+          : shape.equals("stream") ? "read lazily in the order of the index's keys, each run of ties on the order sorted in memory"
+          : "sorted in memory among the first ones read in order";
+      String cursor = orders != null && shape.equals("cursoredPage") ? " The cursor of a page read in index order is a position"
+          + " in its keys: the next page reads on from just after it, the previous page backwards from just before it." : "";
+      b.addJavadoc("The entities that match, $L. $L$L\n", how, read.plan(), cursor);
       CodeBlock.Builder fixed = CodeBlock.builder();
       q.order().forEach(o -> fixed.add(fixed.isEmpty() ? "$L" : ", $L", o.code()));
       CodeBlock.Builder dynamic = CodeBlock.builder();
       sorts.forEach(s -> dynamic.add(", $L", s));
       b.addStatement("$T<$T<? super $T>> order$$ = $T.<$T>order($T.of($L)$L)", List.class, SORT, t, RESULT_PAGES, t, List.class,
           fixed.build(), dynamic.build());
+      CodeBlock keys = read.keys() == null ? CodeBlock.of("null") : read.keys();
       if (shape.equals("page") || shape.equals("cursoredPage")) {
         if (pageRequest == null) {
           diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a query without a PageRequest parameter",
               "add a PageRequest parameter, or return a List");
           return Optional.empty();
         }
-        CodeBlock page = read.ordered() && shape.equals("page")
-            ? CodeBlock.of("$N.page($L, $L, $L, order$$, $N)", data, where, candidates, read.keys() == null ? "null" : read.keys(),
-                pageRequest)
+        CodeBlock page = orders != null
+            ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape, where, candidates, keys, orders, pageRequest)
             : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape, data, data, where,
                 candidates, pageRequest);
         if (project != null && shape.equals("page")) {
@@ -722,12 +739,23 @@ public final class JakartaRepositoryWriter {
         b.addStatement("return $L", page);
         return Optional.of(b.build());
       }
+      if (shape.equals("stream") && orders != null && pageRequest == null) {
+        CodeBlock stream = CodeBlock.of("$N.stream($L, $L, $L, order$$)", data, where, candidates, orders);
+        if (q.first() > 0) {
+          stream = CodeBlock.of("$L.limit($L)", stream, q.first());
+        }
+        if (limit != null) {
+          stream = CodeBlock.of("$T.limit($L, $N)", RESULT_PAGES, stream, limit);
+        }
+        b.addStatement("return $L", project == null ? stream : CodeBlock.of("$L.map($L)", stream, project));
+        return Optional.of(b.build());
+      }
       if (single) {
         b.addStatement("$T<$T> found$$ = $N.some($L, $L, 2)", List.class, t, data, where, candidates);
-      } else if (read.ordered()) {
+      } else if (orders != null) {
         CodeBlock n = q.first() > 0 && limit != null ? CodeBlock.of("$T.min($L, $T.end($N))", Math.class, q.first(), RESULT_PAGES, limit)
             : q.first() > 0 ? CodeBlock.of("$L", q.first()) : CodeBlock.of("$T.end($N)", RESULT_PAGES, limit);
-        b.addStatement("$T<$T> found$$ = $N.first($L, $L, order$$, $L)", List.class, t, data, where, candidates, n);
+        b.addStatement("$T<$T> found$$ = $N.first($L, $L, $L, order$$, $L)", List.class, t, data, where, candidates, orders, n);
       } else {
         b.addStatement("$T<$T> found$$ = $N.sorted($L, $L, order$$)", List.class, t, data, where, candidates);
       }

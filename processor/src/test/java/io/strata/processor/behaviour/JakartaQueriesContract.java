@@ -316,6 +316,78 @@ public abstract class JakartaQueriesContract extends BackendContract {
     }
   }
 
+  /** An order of {@code byColorSize}'s keys after the color (size, then the id, one direction), or a random one. */
+  private List<Sort<Gadget>> indexOrMixedSorts() {
+    return switch (random.nextInt(4)) {
+      case 0 -> List.of(Sort.asc("size"), Sort.asc("id"));
+      case 1 -> List.of(Sort.desc("size"), Sort.desc("id"));
+      case 2 -> List.of(Sort.desc("size"));
+      default -> randomSorts();
+    };
+  }
+
+  /** Walks {@code pages} forward from the first page, then back from the last, and checks both against {@code expected}. */
+  private void walk(List<String> expected, int pageSize, java.util.function.Function<PageRequest, CursoredPage<Gadget>> pages,
+      String what) {
+    List<String> forward = new ArrayList<>();
+    CursoredPage<Gadget> page = pages.apply(PageRequest.ofSize(pageSize));
+    forward.addAll(strings(page.content()));
+    while (page.hasNext()) {
+      page = pages.apply(page.nextPageRequest());
+      forward.addAll(strings(page.content()));
+    }
+    assertEquals(expected, forward, seed(what + " forward"));
+    List<String> backward = new ArrayList<>(strings(page.content()));
+    while (page.hasPrevious()) {
+      page = pages.apply(page.previousPageRequest());
+      backward.addAll(0, strings(page.content()));
+    }
+    assertEquals(expected, backward, seed(what + " backward"));
+  }
+
+  @Test
+  void pagesLimitsAndStreamsInAnIndexOrderAnswerAsBruteForce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      int pageSize = 1 + random.nextInt(4);
+      Predicate<Gadget> ofColor = g -> g.color.equals(color);
+      walk(expected(ofColor, KEYS.get("size").thenComparing(KEYS.get("id"))), pageSize, r -> gadgets.bySizeInColor(color, r),
+          "size, id of " + color);
+      walk(expected(ofColor, KEYS.get("size").thenComparing(KEYS.get("id")).reversed()), pageSize,
+          r -> gadgets.largestInColor(color, r), "size desc, id desc of " + color);
+      List<Sort<Gadget>> sorts = indexOrMixedSorts();
+      if (sorts.get(sorts.size() - 1).property().equals("id")) { // a cursor of a partial order skips the ties at its page's end
+        walk(expected(ofColor, comparator(sorts)), pageSize, r -> gadgets.pagesInColor(color, r, order(sorts)), sorts + " of " + color);
+      }
+
+      Comparator<Gadget> total = comparator(sorts).thenComparing(KEYS.get("id"));
+      int count = 1 + random.nextInt(8);
+      assertEquals(expected(ofColor, total).stream().limit(count).toList(), strings(gadgets.firstInColor(color, Limit.of(count),
+          order(sorts))), seed("first " + count + " by " + sorts));
+      List<String> paged = new ArrayList<>();
+      PageRequest request = PageRequest.ofSize(pageSize);
+      for (Page<Gadget> p = gadgets.pageInColor(color, request, sorts.toArray(Sort<?>[]::new)); ;
+          p = gadgets.pageInColor(color, request, sorts.toArray(Sort<?>[]::new))) {
+        paged.addAll(strings(p.content()));
+        assertEquals(expected(ofColor, total).size(), p.totalElements(), seed("totals by " + sorts));
+        if (!p.hasNext()) {
+          break;
+        }
+        request = p.nextPageRequest();
+      }
+      assertEquals(expected(ofColor, total), paged, seed("offset pages by " + sorts));
+
+      int min = random.nextInt(21);
+      Sort<Gadget> sort = sorts.get(0);
+      assertEquals(expected(g -> ofColor.test(g) && g.size >= min, comparator(List.of(sort)).thenComparing(KEYS.get("id"))),
+          strings(gadgets.findByColorAndSizeGreaterThanEqual(color, min, sort).toList()), seed("stream by " + sort));
+      try (java.util.stream.Stream<Gadget> largest = gadgets.findByColorOrderBySizeDesc(color)) {
+        assertEquals(expected(ofColor, KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream().limit(count).toList(),
+            strings(largest.limit(count).toList()), seed("stream in static order"));
+      }
+    }
+  }
+
   @Test
   void jdqlQueriesAnswerAsBruteForce() {
     for (int round = 0; round < ROUNDS; round++) {
@@ -375,12 +447,17 @@ public abstract class JakartaQueriesContract extends BackendContract {
 
   @Test
   void cursoredPagesNeitherSkipNorRepeatWhileOthersWrite() {
-    for (int round = 0; round < 10; round++) {
+    for (int round = 0; round < 12; round++) {
       String color = pick(COLORS);
       Set<Long> untouched = saved.stream().filter(g -> g.color.equals(color)).map(g -> g.id).collect(Collectors.toSet());
       List<Long> seen = new ArrayList<>();
       Set<Long> changed = new HashSet<>();
-      CursoredPage<Gadget> page = gadgets.inColor(color, PageRequest.ofSize(1 + random.nextInt(4)));
+      // the in-memory cursor (size, id desc), and cursors that are positions in byColorSize's keys
+      List<java.util.function.Function<PageRequest, CursoredPage<Gadget>>> methods = List.of(r -> gadgets.inColor(color, r),
+          r -> gadgets.bySizeInColor(color, r), r -> gadgets.largestInColor(color, r),
+          r -> gadgets.pagesInColor(color, r, Order.by(Sort.desc("size"), Sort.desc("id"))));
+      java.util.function.Function<PageRequest, CursoredPage<Gadget>> pages = methods.get(round % methods.size());
+      CursoredPage<Gadget> page = pages.apply(PageRequest.ofSize(1 + random.nextInt(4)));
       long nextId = 100_000L * (round + 1);
       while (true) {
         page.content().forEach(g -> seen.add(g.id));
@@ -404,7 +481,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
         if (!page.hasNext()) {
           break;
         }
-        page = gadgets.inColor(color, page.nextPageRequest());
+        page = pages.apply(page.nextPageRequest());
       }
       // a gadget resized after it was returned may be met again further on (its sort key moved past the cursor)
       Set<Long> once = new HashSet<>();

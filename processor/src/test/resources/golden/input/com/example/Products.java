@@ -41,6 +41,13 @@ public interface Products extends CrudRepository<Product, Long> {
   @Find
   CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order);
 
+  @Find
+  @OrderBy(value = "id", descending = true)
+  CursoredPage<Product> pagesOfKind(@By("kind") Product.Kind kind, PageRequest page);
+
+  @Find
+  Stream<Product> streamOfKind(@By("kind") Product.Kind kind, Sort<Product> sort);
+
   @Query("SELECT name WHERE price BETWEEN :low AND :high AND name NOT LIKE 'x%' ORDER BY price")
   Page<String> namesPricedBetween(@Param("low") double min, @Param("high") double max, PageRequest page);
 

@@ -5,6 +5,7 @@ import com.apple.foundationdb.subspace.Subspace;
 import io.strata.StrataDb;
 import io.strata.jakarta.data.Attributes;
 import io.strata.jakarta.data.DataStore;
+import io.strata.jakarta.data.IndexOrder;
 import io.strata.jakarta.data.ResultPages;
 import io.strata.jakarta.data.Values;
 import io.strata.query.IndexScan;
@@ -226,12 +227,12 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, backwards, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit asks for and those that tie with the last.
+   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, backwards, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed).
    */
   @Override
   public List<Product> latestOfKind(Product.Kind kind, Limit limit) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), order$, ResultPages.end(limit));
+    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
     found$ = ResultPages.limit(found$, limit);
     return found$;
   }
@@ -243,6 +244,24 @@ public final class ProductsImpl implements Products {
   public CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), order);
     return ResultPages.cursoredPage(productData.attributes(), order$, productData.matching(e -> Values.eq(e.isFragile(), isFragile), DataStore.allRows()), page);
+  }
+
+  /**
+   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, backwards, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed). The cursor of a page read in index order is a position in its keys: the next page reads on from just after it, the previous page backwards from just before it.
+   */
+  @Override
+  public CursoredPage<Product> pagesOfKind(Product.Kind kind, PageRequest page) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
+    return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), DataStore.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).key("id", IndexOrder.Kind.INTEGER)), order$, page);
+  }
+
+  /**
+   * The entities that match, read in the order of an index's keys when one serves the order asked for (below), else sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it. Order chosen at run time: when the order (static, then run time) is a leading part of {@code (id)}, all ascending or all descending, it reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind} in that order, forwards or backwards, reading no further than the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed); any other order is sorted in memory.
+   */
+  @Override
+  public Stream<Product> streamOfKind(Product.Kind kind, Sort<Product> sort) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sort);
+    return productData.stream(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).key("id", IndexOrder.Kind.INTEGER)), order$);
   }
 
   /**

@@ -1,0 +1,172 @@
+package io.strata.jakarta.data;
+
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Page;
+import io.strata.jakarta.data.DataStore.Candidates;
+import io.strata.query.IndexScan;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import jakarta.data.Sort;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * An index whose keys hold a query's candidates in an order Jakarta Data can ask for, which the processor found at
+ * compile time: the scan reading the candidates forwards (the query's conditions an index serves), and the properties
+ * its keys hold after the equality prefix, in key order (the id last, for a plain index whose key ends with it). Only
+ * properties whose keys sort as Jakarta Data orders their values are listed ({@link Kind}).
+ *
+ * <p>At run time {@link #match} tells whether the index serves a query's order: its sorts, all in one direction and
+ * none {@code ignoreCase}, name the index's properties from the first on; so the keys, read forwards or backwards,
+ * come in that order. Results that tie on the order's properties come in the index's own order (the id ascending in
+ * the key, or descending read backwards), which may differ from the id order Jakarta Data appends: the reader then sorts
+ * each run of ties by id.
+ *
+ * @param <T> the entity
+ */
+public final class IndexOrder<T> {
+  /** How the keys of a property's values sort, which is how Jakarta Data orders them (see {@link Values#compare}). */
+  public enum Kind {
+    /** {@code long}, {@code int}, {@code short}, {@code byte} (boxed or not): a key holds the integer. */
+    INTEGER,
+    /** {@code char}: a key holds its UTF-16 code unit. */
+    CHAR,
+    BOOLEAN,
+    /** {@code String}: keys hold UTF-8, which sorts by code point as {@link Values#compare} does. */
+    STRING,
+    INSTANT,
+    LOCAL_DATE,
+    LOCAL_DATE_TIME,
+    LOCAL_TIME
+  }
+
+  private record Key(String property, Kind kind) {}
+
+  private final Function<EntityStore<T>, IndexScan<T>> scan;
+  private final DataStore.Nulls nulls;
+  private final List<Key> keys = new ArrayList<>();
+
+  private IndexOrder(Function<EntityStore<T>, IndexScan<T>> scan, DataStore.Nulls nulls) {
+    this.scan = scan;
+    this.nulls = nulls;
+  }
+
+  /**
+   * The index {@code scan} reads forwards. {@code parameters} are the query values the scan is built from, as for
+   * {@link DataStore#index}: when one is null there is no candidate (in any order); when an {@code In} collection holds
+   * a null, the index serves no order (every row is a candidate, and the rows are sorted in memory).
+   */
+  public static <T> IndexOrder<T> of(Function<EntityStore<T>, IndexScan<T>> scan, Object... parameters) {
+    return new IndexOrder<>(Objects.requireNonNull(scan, "scan"), DataStore.nulls(parameters));
+  }
+
+  /** The next property the index keys hold after the equality prefix (the id for the last element of a plain index). */
+  public IndexOrder<T> key(String property, Kind kind) {
+    keys.add(new Key(Objects.requireNonNull(property, "property"), Objects.requireNonNull(kind, "kind")));
+    return this;
+  }
+
+  /**
+   * How this index serves {@code order} (a query's sorts, static then chosen at run time), or empty when it does not:
+   * the sorts must name this index's properties from the first on, in one direction, none {@code ignoreCase} (a sort on
+   * the id ends them, since the id is the key's last element).
+   *
+   * @param id the entity's id property, which Jakarta Data appends (ascending) to an order that lacks it
+   */
+  Optional<Match> match(List<? extends Sort<?>> order, String id) {
+    if (nulls == DataStore.Nulls.NULL_IN_COLLECTION || order.size() > keys.size()) {
+      return Optional.empty();
+    }
+    boolean descending = !order.isEmpty() && order.get(0).isDescending();
+    for (int i = 0; i < order.size(); i++) {
+      Sort<?> sort = order.get(i);
+      if (sort.ignoreCase() || sort.isDescending() != descending || !sort.property().equals(keys.get(i).property())) {
+        return Optional.empty();
+      }
+    }
+    // the order then the id ascending is the keys' own order: nothing ties, and reads can stop at the exact count
+    boolean total = !order.isEmpty() && order.get(order.size() - 1).property().equals(id)
+        || !descending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
+    return Optional.of(new Match(descending, total));
+  }
+
+  /**
+   * How the index serves an order.
+   *
+   * @param descending whether the index is read backwards for it
+   * @param total whether the order, with the id Jakarta Data appends, is exactly the index's key order (so no two
+   *     candidates tie); else candidates that tie on the order's properties come in key order and need sorting by id
+   */
+  record Match(boolean descending, boolean total) {}
+
+  /**
+   * The candidates in key order, forwards ({@code backwards} false) or backwards, after {@code position} in that
+   * direction (null: from the start); see {@link IndexScan#after}.
+   */
+  Candidates<T> candidates(boolean backwards, Tuple position) {
+    if (nulls == DataStore.Nulls.NULL_VALUE) {
+      return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
+    }
+    return (store, tr, limit, after) -> {
+      IndexScan<T> s = scan.apply(store);
+      if (backwards) {
+        s.reverse();
+      }
+      if (position != null) {
+        s.after(position);
+      }
+      return s.page(tr, limit, after);
+    };
+  }
+
+  /**
+   * The index position of a cursor's values (one per sort of an order this index serves, so one per key from the first):
+   * each value as its key holds it, or empty when one is not a value of its property's kind that a key can hold exactly
+   * (a fraction for an integer property, say); the caller then compares in memory, as for an order no index serves.
+   */
+  Optional<Tuple> position(List<?> cursor) {
+    List<Object> elements = new ArrayList<>(cursor.size());
+    for (int i = 0; i < cursor.size(); i++) {
+      Object value = cursor.get(i);
+      Object element = value == null ? null : element(value, keys.get(i).kind()); // null sorts first, as in a tuple
+      if (value != null && element == null) {
+        return Optional.empty();
+      }
+      elements.add(element);
+    }
+    return Optional.of(Tuple.fromList(elements));
+  }
+
+  /** {@code value} as a key of {@code kind} holds it, or null when no key holds it exactly. */
+  private static Object element(Object value, Kind kind) {
+    return switch (kind) {
+      case INTEGER -> value instanceof Number n ? integer(n) : null;
+      case CHAR -> value instanceof Character c ? (long) c : null;
+      case BOOLEAN -> value instanceof Boolean ? value : null;
+      case STRING -> value instanceof CharSequence || value instanceof Character ? value.toString() : null;
+      case INSTANT -> value instanceof Instant i ? Elements.ofInstant(i) : null;
+      case LOCAL_DATE -> value instanceof LocalDate d ? Elements.ofLocalDate(d) : null;
+      case LOCAL_DATE_TIME -> value instanceof LocalDateTime t ? Elements.ofLocalDateTime(t) : null;
+      case LOCAL_TIME -> value instanceof LocalTime t ? Elements.ofLocalTime(t) : null;
+    };
+  }
+
+  /** A number compared by value with integer keys: its {@code long}, or null when it is no whole {@code long}. */
+  private static Long integer(Number n) {
+    BigDecimal d = Values.decimal(n);
+    try {
+      return d.stripTrailingZeros().scale() <= 0 ? d.longValueExact() : null;
+    } catch (ArithmeticException e) {
+      return null; // beyond a long: no key holds it
+    }
+  }
+}
