@@ -209,8 +209,8 @@ public final class RankedSkipList {
     }
     byte[] key = keys.node(level, at);
     tr.mutate(MutationType.ADD, key, Codec.int64().encode(delta));
-    if (at == null) {
-      tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head is absent
+    if (at == null && delta < 0) {
+      tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head is absent; counts only fall to 0
     }
   }
 
