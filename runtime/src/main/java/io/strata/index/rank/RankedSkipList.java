@@ -225,6 +225,29 @@ public final class RankedSkipList {
     });
   }
 
+  /** The rest of an insert or remove, once {@link #change} has done what both do. */
+  private interface Rest {
+    CompletableFuture<Void> apply(Keys keys, byte[] element, int height, byte[][] predecessors);
+  }
+
+  /**
+   * What an insert ({@code delta} 1) and a remove ({@code delta} -1) of {@code element} share: its predecessors read
+   * at snapshot, the read conflicts they rely on declared, and the spans holding it above its height changed by
+   * {@code delta}; then {@code rest} changes level 0 and the levels up to its height.
+   */
+  private static CompletableFuture<Void> change(Transaction tr, Subspace g, Tuple element, int upperKeys, long delta, Rest rest) {
+    Keys keys = new Keys(g);
+    byte[] e = element.pack();
+    int h = height(e);
+    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> {
+      conflicts(tr, keys, e, p);
+      for (int l = h + 1; l < LEVELS; l++) {
+        add(tr, keys, l, p[l], delta);
+      }
+      return rest.apply(keys, e, h, p);
+    });
+  }
+
   /** Adds {@code element}, which must not be present. */
   public static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element) {
     return insert(tr, g, element, UPPER_KEYS);
@@ -232,14 +255,7 @@ public final class RankedSkipList {
 
   /** {@link #insert}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
   static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element, int upperKeys) {
-    Keys keys = new Keys(g);
-    byte[] e = element.pack();
-    int h = height(e);
-    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> {
-      conflicts(tr, keys, e, p);
-      for (int l = h + 1; l < LEVELS; l++) {
-        add(tr, keys, l, p[l], 1);
-      }
+    return change(tr, g, element, upperKeys, 1, (keys, e, h, p) -> {
       tr.set(keys.node(0, e), ONE);
       if (h == 0) {
         return CompletableFuture.completedFuture(null);
@@ -276,14 +292,7 @@ public final class RankedSkipList {
 
   /** {@link #remove}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
   static CompletableFuture<Void> remove(Transaction tr, Subspace g, Tuple element, int upperKeys) {
-    Keys keys = new Keys(g);
-    byte[] e = element.pack();
-    int h = height(e);
-    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> {
-      conflicts(tr, keys, e, p);
-      for (int l = h + 1; l < LEVELS; l++) {
-        add(tr, keys, l, p[l], -1);
-      }
+    return change(tr, g, element, upperKeys, -1, (keys, e, h, p) -> {
       tr.clear(keys.node(0, e));
       List<CompletableFuture<byte[]>> counts = new ArrayList<>();
       for (int l = 1; l <= h; l++) {
