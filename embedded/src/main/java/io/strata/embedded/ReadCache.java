@@ -20,7 +20,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
  *
  * <p>Invariants: every value held is the stored value at the attempt's read version (they never change);
  * a key point-read, or inside a known range, with no value was absent at that version. Values outside the
- * known ranges and point reads may be held (a range read looks one key ahead) but are never answered from.
+ * known ranges and point reads may be held (a range read that runs to its end has recorded the first stored key
+ * past it) but are never answered from.
  * Thread-safe: reads of one attempt may run from several threads.
  */
 final class ReadCache implements MergedCursor.Source {
