@@ -237,6 +237,36 @@ class JakartaCompileErrorsTest {
         .inFile(f).onLine(5);
   }
 
+  /** {@code test.Item} with an indexed {@code float ratio} and an indexed {@code BigDecimal amount}. */
+  private static final JavaFileObject RATED = item("", "  @Column @io.strata.annotations.Indexed public float ratio;",
+      "  @Column @io.strata.annotations.Indexed public java.math.BigDecimal amount;");
+
+  @Test
+  void aDecimalLiteralAFloatKeyHoldsExactlyIsReadFromTheIndexWithoutAWarning() {
+    Compilation c = compile(RATED, items("  @Query(\"WHERE ratio > 10.5 AND amount BETWEEN 0.1 AND 2\") List<Item> rated();"));
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(0);
+  }
+
+  @Test
+  void aDecimalLiteralAFloatKeyDoesNotHoldExactlyIsAWarning() {
+    JavaFileObject f = items("  @Query(\"WHERE ratio > 0.1\") List<Item> rated();");
+    Compilation c = compile(RATED, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining("Items.rated reads every Item row and checks its conditions in memory: none of its"
+        + " conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions, arithmetic,"
+        + " null literals and numbers a floating-point key does not hold exactly are checked on each row").inFile(f).onLine(5);
+  }
+
+  @Test
+  void anEqualityOnADecimalIsAWarning() {
+    JavaFileObject f = items("  List<Item> findByAmount(java.math.BigDecimal amount);");
+    Compilation c = compile(RATED, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining("Items.findByAmount reads every Item row and checks its conditions in memory: none of"
+        + " its conditions can be read from an index").inFile(f).onLine(5);
+  }
+
   @Test
   void requireIndexesMakesAnUnservedMethodAnError() {
     JavaFileObject f = items("  long countByNameLike(String pattern);");

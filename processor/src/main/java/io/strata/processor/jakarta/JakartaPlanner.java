@@ -27,12 +27,13 @@ import java.util.Set;
  *
  * <p>The conditions an index can serve are given as criteria: equality, {@code In}, the ranges, {@code Between},
  * {@code StartsWith} and {@code True}/{@code False} on a property, each compared with a method parameter of the
- * property's own type, in a query whose conditions form one conjunction. They are planned as a Strata repository's
+ * property's own type or a JDQL literal an index key holds exactly ({@link QueryBinder#literal}), in a query whose
+ * conditions form one conjunction (on a {@code BigDecimal} property, ranges only: {@link IndexableCriteria}). They are planned as a Strata repository's
  * {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
  * equality or {@code In} on the id reads those rows. The generated predicate still checks every condition of the query
  * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
  * Everything else ({@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code IgnoreCase}, {@code Null},
- * {@code <>}, functions, arithmetic, literals) is checked in memory on the candidates. Conditions joined by {@code Or}
+ * {@code <>}, functions, arithmetic, other literals) is checked in memory on the candidates. Conditions joined by {@code Or}
  * are read branch by branch when every branch has an index or the id to read ({@link #planUnion}).
  */
 final class JakartaPlanner {
@@ -101,9 +102,10 @@ final class JakartaPlanner {
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-              + " arithmetic and decimal or null literals are checked on each row; an index serves =, In, <, <=, >, >=, Between,"
-              + " StartsWith, True and False against a parameter of the property's own type, or a JDQL string, integer,"
-              + " boolean or enum literal)", 0);
+              + " arithmetic, null literals and numbers a floating-point key does not hold exactly are checked on each row;"
+              + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
+              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal, and a decimal property's"
+              + " ranges)", 0);
     }
     QueryPlan plan;
     try {
