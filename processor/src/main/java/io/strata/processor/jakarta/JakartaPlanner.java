@@ -170,12 +170,24 @@ final class JakartaPlanner {
 
   /**
    * The read of {@code criteria} in the query's static {@code order}, from an index whose keys serve both, or null when
-   * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, on a
-   * property an equality fixes, or leads with an {@code In} property). Ties on {@code order} are read in the index's id
-   * order and sorted in memory; the reader stops after the last one the query's limit or page needs.
+   * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, or
+   * leads with an {@code In} property). Sorts on a property an equality fixes are left out first: every result holds the
+   * same value there, so they change no order. Ties on {@code order} are read in the index's id order and sorted in
+   * memory; the reader stops after the last one the query's limit or page needs.
    */
-  Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> order, List<Boolean> ignoreCase, boolean exact) {
-    if (criteria == null || order.isEmpty() || !keysCanHold(order, ignoreCase)) {
+  Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
+    if (criteria == null) {
+      return null;
+    }
+    List<OrderItem> order = new ArrayList<>();
+    List<Boolean> ignoreCase = new ArrayList<>();
+    for (int i = 0; i < sorts.size(); i++) {
+      if (!fixed(criteria).contains(sorts.get(i).field())) {
+        order.add(sorts.get(i));
+        ignoreCase.add(sortsIgnoreCase.get(i));
+      }
+    }
+    if (order.isEmpty() || !keysCanHold(order, ignoreCase)) {
       return null;
     }
     QueryPlan plan;
@@ -189,7 +201,7 @@ final class JakartaPlanner {
     if (!startsWith(keys, order)) {
       return null;
     }
-    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, indexOrder(plan, keys));
+    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, indexOrder(plan, keys, criteria));
     return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
         + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
         + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
@@ -222,10 +234,10 @@ final class JakartaPlanner {
             || plan.equalities().size() + plan.range().size() < read.narrowing()) {
           continue;
         }
-        if (!startsWith(keys, fixed)) {
-          continue; // cannot serve the static order the run-time sorts follow
+        if (!startsWith(keys, fixed.stream().filter(o -> !fixed(criteria).contains(o.field())).toList())) {
+          continue; // cannot serve the static order the run-time sorts follow (sorts on properties equalities fix aside)
         }
-        orders.add(indexOrder(plan, keys));
+        orders.add(indexOrder(plan, keys, criteria));
         plans.add("when the order (static, then run time) is a leading part of {@code (" + String.join(", ", keys.stream().map(FieldModel::name).toList())
             + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(plan, false)) + " in that order,"
             + " forwards or backwards, reading no further than the results the limit or the page asks for and those that tie"
@@ -272,9 +284,19 @@ final class JakartaPlanner {
     return keys;
   }
 
-  /** The {@code IndexOrder} of {@code plan}'s index read forwards, whose keys hold {@code keys} after its equality prefix. */
-  private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys) {
+  /** The properties an equality among {@code criteria} fixes to one value ({@code =}, {@code True}, {@code False}). */
+  private static List<FieldModel> fixed(List<BoundCriterion> criteria) {
+    return criteria.stream().filter(c -> EnumSet.of(Operator.EQUALS, Operator.TRUE, Operator.FALSE).contains(c.operator()))
+        .map(BoundCriterion::field).toList();
+  }
+
+  /**
+   * The {@code IndexOrder} of {@code plan}'s index read forwards, whose keys hold {@code keys} after its equality prefix,
+   * told which properties the equalities among {@code criteria} fix (sorts on them change no order).
+   */
+  private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys, List<BoundCriterion> criteria) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false)));
+    fixed(criteria).stream().map(FieldModel::name).distinct().forEach(f -> b.add(".fixed($S)", f));
     for (FieldModel f : keys) {
       String kind = switch (f.queryType().kind()) {
         case LONG, INT, SHORT, BYTE -> "INTEGER";
