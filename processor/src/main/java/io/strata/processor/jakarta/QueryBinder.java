@@ -191,17 +191,19 @@ final class QueryBinder {
    * literal as {@link #value} boxes it ({@code Integer}/{@code Long}, {@code Double}, {@code Float}) through
    * {@code Values.compare}: with {@code compareTo} when both are of one class, else as {@code BigDecimal.valueOf} of
    * each ({@code Values.decimal}), which orders doubles as {@code Double.compare} does, except that it makes
-   * {@code -0.0} equal to {@code 0}. So:
+   * {@code -0.0} equal to {@code 0}; index keys hold {@code -0.0} as {@code 0.0} ({@code Elements.indexed}), so they too
+   * find the two equal. So:
    *
    * <ul>
    *   <li>a {@code BigDecimal} property: any number, held as {@code BigDecimal.valueOf} of the literal computed at run
    *       time like the predicate's (its range bounds cover every scale; {@link IndexableCriteria} plans no equality);
-   *   <li>a literal of the property's own floating-point type ({@code 0.1} for a {@code double}, {@code 0.1F} for a
-   *       {@code float}): its value, whatever it rounded to, is the value the predicate compares with;
+   *   <li>a non-zero literal of the property's own floating-point type ({@code 0.1} for a {@code double},
+   *       {@code 0.1F} for a {@code float}): its value, whatever it rounded to, is the value the predicate compares
+   *       with; not {@code 0.0}, since {@code Double.compare} puts a stored {@code -0.0} below {@code 0.0}
+   *       ({@code score < 0.0} accepts it) while its key is {@code 0.0};
    *   <li>any other number (an integer, a {@code double} literal for a {@code float}, a {@code float} one for a
-   *       {@code double}): only a non-zero value the property's type holds exactly ({@code 10.5} for a {@code float},
-   *       not {@code 0.1}, which the predicate compares as 0.1 and a float key as 0.100000001…; not {@code 0}, which
-   *       the predicate finds equal to a stored {@code -0.0} that keys order before {@code 0.0}).
+   *       {@code double}): a value the property's type holds exactly ({@code 10.5} or {@code 0} for a {@code float},
+   *       not {@code 0.1}, which the predicate compares as 0.1 and a float key as 0.100000001…).
    * </ul>
    */
   private static Optional<Literal> number(JdqlExpression e, ValueType t) {
@@ -219,7 +221,7 @@ final class QueryBinder {
     boolean sameClass = !integer && isFloat == floatProperty;
     boolean exact = (!integer || new BigDecimal(value).compareTo(BigDecimal.valueOf(whole)) == 0)
         && (!floatProperty || (double) (float) value == value);
-    if (!sameClass && (value == 0 || !exact)) {
+    if (sameClass ? value == 0 : !exact) {
       return Optional.empty();
     }
     return Optional.of(new Literal(type, floatProperty ? CodeBlock.of("$Lf", Float.toString((float) value))

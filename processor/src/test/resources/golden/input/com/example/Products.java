@@ -39,6 +39,11 @@ public interface Products extends CrudRepository<Product, Long> {
   List<Product> latestOfKind(@By("kind") Product.Kind kind, Limit limit);
 
   @Find
+  @OrderBy("kind")
+  @OrderBy("id")
+  List<Product> firstOfKind(@By("kind") Product.Kind kind, Limit limit);
+
+  @Find
   CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order);
 
   @Find

@@ -239,6 +239,17 @@ public final class ProductsImpl implements Products {
   }
 
   /**
+   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed).
+   */
+  @Override
+  public List<Product> firstOfKind(Product.Kind kind, Limit limit) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("kind"), Sort.asc("id")));
+    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+    found$ = ResultPages.limit(found$, limit);
+    return found$;
+  }
+
+  /**
    * The entities that match, sorted and paged in memory. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
