@@ -47,6 +47,14 @@ class JakartaCompileErrorsTest {
     assertThat(compile(ITEM, f)).hadErrorContaining(message).inFile(f).onLine(line);
   }
 
+  /** Compiling {@code test.Items} with {@code body} against {@code item} succeeds with warning {@code message} on line 5. */
+  private static void assertWarning(JavaFileObject item, String message, String... body) {
+    JavaFileObject f = items(body);
+    Compilation c = compile(item, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningContaining(message).inFile(f).onLine(5);
+  }
+
   private static Compilation compile(JavaFileObject... sources) {
     return Compiler.javac().withProcessors(new StrataProcessor()).compile(sources);
   }
@@ -217,24 +225,43 @@ class JakartaCompileErrorsTest {
 
   @Test
   void aMethodNoIndexServesIsAWarningNamingTheIndexThatWould() {
-    JavaFileObject f = items("  List<Item> findByCountGreaterThanAndName(int min, String name);");
-    Compilation c = compile(ITEM, f);
-    assertThat(c).succeeded();
-    assertThat(c).hadWarningContaining("Items.findByCountGreaterThanAndName reads every Item row and checks its conditions in"
+    assertWarning(ITEM, "Items.findByCountGreaterThanAndName reads every Item row and checks its conditions in"
         + " memory: @Index(name = \"byNameCount\", fields = {\"name\", \"count\"}) on Item would serve it. (A warning; compile"
-        + " with -Astrata.requireIndexes=true to make it an error)").inFile(f).onLine(5);
+        + " with -Astrata.requireIndexes=true to make it an error)", "  List<Item> findByCountGreaterThanAndName(int min, String name);");
   }
 
   @Test
   void anIndexThatWouldLeaveOutEntitiesWithNullsIsNamedInTheWarning() {
     JavaFileObject item = item("@io.strata.annotations.Index(name = \"byCountName\", fields = {\"count\", \"name\"})",
         "  @Column public String name;", "  @Column public int count;");
-    JavaFileObject f = items("  List<Item> findByCount(int count);");
-    Compilation c = compile(item, f);
+    assertWarning(item, "Items.findByCount reads every Item row and checks its conditions in memory: the only"
+        + " index that serves it, 'byCountName', has no entry for an entity whose name is null (nulls are not indexed)",
+        "  List<Item> findByCount(int count);");
+  }
+
+  /** {@code test.Item} with an indexed {@code float ratio} and an indexed {@code BigDecimal amount}. */
+  private static final JavaFileObject RATED = item("", "  @Column @io.strata.annotations.Indexed public float ratio;",
+      "  @Column @io.strata.annotations.Indexed public java.math.BigDecimal amount;");
+
+  @Test
+  void aDecimalLiteralAFloatKeyHoldsExactlyIsReadFromTheIndexWithoutAWarning() {
+    Compilation c = compile(RATED, items("  @Query(\"WHERE ratio > 10.5 AND amount BETWEEN 0.1 AND 2\") List<Item> rated();"));
     assertThat(c).succeeded();
-    assertThat(c).hadWarningContaining("Items.findByCount reads every Item row and checks its conditions in memory: the only"
-        + " index that serves it, 'byCountName', has no entry for an entity whose name is null (nulls are not indexed)")
-        .inFile(f).onLine(5);
+    assertThat(c).hadWarningCount(0);
+  }
+
+  @Test
+  void aDecimalLiteralAFloatKeyDoesNotHoldExactlyIsAWarning() {
+    assertWarning(RATED, "Items.rated reads every Item row and checks its conditions in memory: none of its"
+        + " conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions, arithmetic,"
+        + " null literals and numbers a floating-point key does not hold exactly are checked on each row",
+        "  @Query(\"WHERE ratio > 0.1\") List<Item> rated();");
+  }
+
+  @Test
+  void anEqualityOnADecimalIsAWarning() {
+    assertWarning(RATED, "Items.findByAmount reads every Item row and checks its conditions in memory: none of"
+        + " its conditions can be read from an index", "  List<Item> findByAmount(java.math.BigDecimal amount);");
   }
 
   @Test

@@ -382,7 +382,7 @@ public final class DataStore<T> {
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
     Optional<Served<T>> served = served(orders, order);
     boolean offset = request.mode() == PageRequest.Mode.OFFSET;
-    Optional<Tuple> position = served.isEmpty() || offset ? Optional.empty()
+    Optional<Tuple> position = served.isEmpty() || offset || served.get().match().skipsFixed() ? Optional.empty()
         : served.get().index().position(ResultPages.cursor(request, order));
     if (served.isEmpty() || (request.requestTotal() && keys == null) || (!offset && position.isEmpty())) {
       return ResultPages.cursoredPage(attributes, order, matching(where, candidates), request);

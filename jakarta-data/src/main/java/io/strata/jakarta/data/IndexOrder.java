@@ -27,7 +27,8 @@ import java.util.function.Function;
  *
  * <p>At run time {@link #match} tells whether the index serves a query's order: its sorts, all in one direction and
  * none {@code ignoreCase}, name the index's properties from the first on; so the keys, read forwards or backwards,
- * come in that order. Results that tie on the order's properties come in the index's own order (the id ascending in
+ * come in that order. Sorts on a property the query's equalities fix ({@link #fixed}) are left out first: every
+ * candidate holds the same value there. Results that tie on the order's properties come in the index's own order (the id ascending in
  * the key, or descending read backwards), which may differ from the id order Jakarta Data appends: the reader then sorts
  * each run of ties by id.
  *
@@ -54,6 +55,7 @@ public final class IndexOrder<T> {
   private final Function<EntityStore<T>, IndexScan<T>> scan;
   private final DataStore.Nulls nulls;
   private final List<Key> keys = new ArrayList<>();
+  private final List<String> fixed = new ArrayList<>();
 
   private IndexOrder(Function<EntityStore<T>, IndexScan<T>> scan, DataStore.Nulls nulls) {
     this.scan = scan;
@@ -75,6 +77,12 @@ public final class IndexOrder<T> {
     return this;
   }
 
+  /** A property the query's equalities fix to one value: a sort on it changes no order, and is left out. */
+  public IndexOrder<T> fixed(String property) {
+    fixed.add(Objects.requireNonNull(property, "property"));
+    return this;
+  }
+
   /**
    * How this index serves {@code order} (a query's sorts, static then chosen at run time), or empty when it does not:
    * the sorts must name this index's properties from the first on, in one direction, none {@code ignoreCase} (a sort on
@@ -82,8 +90,9 @@ public final class IndexOrder<T> {
    *
    * @param id the entity's id property, which Jakarta Data appends (ascending) to an order that lacks it
    */
-  Optional<Match> match(List<? extends Sort<?>> order, String id) {
-    if (nulls == DataStore.Nulls.NULL_IN_COLLECTION || order.size() > keys.size()) {
+  Optional<Match> match(List<? extends Sort<?>> sorts, String id) {
+    List<? extends Sort<?>> order = sorts.stream().filter(s -> !fixed.contains(s.property())).toList();
+    if (nulls == DataStore.Nulls.NULL_IN_COLLECTION || order.size() > keys.size() || (order.isEmpty() && !sorts.isEmpty())) {
       return Optional.empty();
     }
     boolean descending = !order.isEmpty() && order.get(0).isDescending();
@@ -96,7 +105,7 @@ public final class IndexOrder<T> {
     // the order then the id ascending is the keys' own order: nothing ties, and reads can stop at the exact count
     boolean total = !order.isEmpty() && order.get(order.size() - 1).property().equals(id)
         || !descending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
-    return Optional.of(new Match(descending, total));
+    return Optional.of(new Match(descending, total, order.size() < sorts.size()));
   }
 
   /**
@@ -105,8 +114,10 @@ public final class IndexOrder<T> {
    * @param descending whether the index is read backwards for it
    * @param total whether the order, with the id Jakarta Data appends, is exactly the index's key order (so no two
    *     candidates tie); else candidates that tie on the order's properties come in key order and need sorting by id
+   * @param skipsFixed whether sorts on fixed properties were left out: a cursor then holds values no key position does
+   *     (its value of a fixed property may differ from the one the query fixes), and is compared in memory
    */
-  record Match(boolean descending, boolean total) {}
+  record Match(boolean descending, boolean total, boolean skipsFixed) {}
 
   /**
    * The candidates in key order, forwards ({@code backwards} false) or backwards, after {@code position} in that

@@ -18,6 +18,7 @@ import jakarta.data.page.CursoredPage;
 import jakarta.data.page.PageRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
@@ -219,5 +220,17 @@ class IndexOrderTest {
     assertEquals(List.of("a"), read.apply(true));
     assertEquals(List.of("e"), sdb.database().read(tr -> IndexScan.of(store, "byCount").after(Tuple.from(1L)).entities(tr)
         .join().stream().filter(c -> c.count < 3).map(c -> c.id).toList()), "a position of values alone skips every key holding them");
+  }
+
+  @Test
+  void sortsOnAPropertyTheEqualitiesFixAreLeftOutOfTheMatch() {
+    IndexOrder<Counter> fixedKind = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), 0).fixed("kind")
+        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+    List<Sort<? super Counter>> kindThenCount = List.of(Sort.desc("kind"), Sort.asc("count"));
+    assertEquals(Optional.of(new IndexOrder.Match(false, true, true)), fixedKind.match(kindThenCount, "id"));
+    assertFalse(byCount.match(kindThenCount, "id").isPresent(), "without fixed(kind), kind is no key of the index");
+    assertFalse(fixedKind.match(List.of(Sort.asc("kind")), "id").isPresent(), "an order of fixed sorts alone is no key order");
+    assertEquals(Optional.of(new IndexOrder.Match(true, true, false)),
+        fixedKind.match(List.of(Sort.desc("count"), Sort.desc("id")), "id"));
   }
 }

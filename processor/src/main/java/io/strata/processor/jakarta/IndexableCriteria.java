@@ -20,8 +20,9 @@ import javax.lang.model.util.Types;
 /**
  * The conditions of one Jakarta Data query that an index can serve ({@link JakartaPlanner}): a property compared with a
  * method parameter of the property's own type (boxed or not), by an operator whose meaning on index keys is the meaning
- * Jakarta Data gives it. Decimals are left to the predicate (their keys keep the scale, while {@code 1.0 = 1.00}), and so
- * are ranges on enums and UUIDs (their keys do not sort as Jakarta Data orders them).
+ * Jakarta Data gives it. Equalities and {@code In} on decimals are left to the predicate (their keys keep the scale,
+ * while {@code 1.0 = 1.00}; a range's bounds cover every scale), and so are ranges on enums and UUIDs (their keys do
+ * not sort as Jakarta Data orders them).
  */
 final class IndexableCriteria {
   private final Map<String, TypeMirror> parameterTypes;
@@ -42,14 +43,14 @@ final class IndexableCriteria {
   /** The criterion for {@code f op params}, or empty when an index cannot serve it exactly. */
   Optional<BoundCriterion> of(FieldModel f, Operator op, List<String> params) {
     ValueType t = f.queryType();
-    if (!t.isScalar() || t.kind() == ValueType.Kind.BIG_DECIMAL || t.kind() == ValueType.Kind.BYTES) {
+    if (!t.isScalar() || t.kind() == ValueType.Kind.BYTES) {
       return Optional.empty();
     }
     boolean fits = switch (op) {
       case TRUE, FALSE -> t.kind() == ValueType.Kind.BOOLEAN;
       case STARTING_WITH -> t.kind() == ValueType.Kind.STRING;
       case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> t.isOrdered();
-      case EQUALS, IN -> true;
+      case EQUALS, IN -> t.kind() != ValueType.Kind.BIG_DECIMAL;
       default -> false;
     };
     for (String p : params) {

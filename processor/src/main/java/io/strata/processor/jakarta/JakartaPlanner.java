@@ -27,12 +27,13 @@ import java.util.Set;
  *
  * <p>The conditions an index can serve are given as criteria: equality, {@code In}, the ranges, {@code Between},
  * {@code StartsWith} and {@code True}/{@code False} on a property, each compared with a method parameter of the
- * property's own type, in a query whose conditions form one conjunction. They are planned as a Strata repository's
+ * property's own type or a JDQL literal an index key holds exactly ({@link QueryBinder#literal}), in a query whose
+ * conditions form one conjunction (on a {@code BigDecimal} property, ranges only: {@link IndexableCriteria}). They are planned as a Strata repository's
  * {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
  * equality or {@code In} on the id reads those rows. The generated predicate still checks every condition of the query
  * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
  * Everything else ({@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code IgnoreCase}, {@code Null},
- * {@code <>}, functions, arithmetic, literals) is checked in memory on the candidates. Conditions joined by {@code Or}
+ * {@code <>}, functions, arithmetic, other literals) is checked in memory on the candidates. Conditions joined by {@code Or}
  * are read branch by branch when every branch has an index or the id to read ({@link #planUnion}).
  */
 final class JakartaPlanner {
@@ -101,9 +102,10 @@ final class JakartaPlanner {
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-              + " arithmetic and decimal or null literals are checked on each row; an index serves =, In, <, <=, >, >=, Between,"
-              + " StartsWith, True and False against a parameter of the property's own type, or a JDQL string, integer,"
-              + " boolean or enum literal)", 0);
+              + " arithmetic, null literals and numbers a floating-point key does not hold exactly are checked on each row;"
+              + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
+              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal, and a decimal property's"
+              + " ranges)", 0);
     }
     QueryPlan plan;
     try {
@@ -168,12 +170,24 @@ final class JakartaPlanner {
 
   /**
    * The read of {@code criteria} in the query's static {@code order}, from an index whose keys serve both, or null when
-   * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, on a
-   * property an equality fixes, or leads with an {@code In} property). Ties on {@code order} are read in the index's id
-   * order and sorted in memory; the reader stops after the last one the query's limit or page needs.
+   * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, or
+   * leads with an {@code In} property). Sorts on a property an equality fixes are left out first: every result holds the
+   * same value there, so they change no order. Ties on {@code order} are read in the index's id order and sorted in
+   * memory; the reader stops after the last one the query's limit or page needs.
    */
-  Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> order, List<Boolean> ignoreCase, boolean exact) {
-    if (criteria == null || order.isEmpty() || !keysCanHold(order, ignoreCase)) {
+  Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
+    if (criteria == null) {
+      return null;
+    }
+    List<OrderItem> order = new ArrayList<>();
+    List<Boolean> ignoreCase = new ArrayList<>();
+    for (int i = 0; i < sorts.size(); i++) {
+      if (!fixed(criteria).contains(sorts.get(i).field())) {
+        order.add(sorts.get(i));
+        ignoreCase.add(sortsIgnoreCase.get(i));
+      }
+    }
+    if (order.isEmpty() || !keysCanHold(order, ignoreCase)) {
       return null;
     }
     QueryPlan plan;
@@ -187,7 +201,7 @@ final class JakartaPlanner {
     if (!startsWith(keys, order)) {
       return null;
     }
-    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, indexOrder(plan, keys));
+    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, indexOrder(plan, keys, criteria));
     return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
         + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
         + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
@@ -220,10 +234,10 @@ final class JakartaPlanner {
             || plan.equalities().size() + plan.range().size() < read.narrowing()) {
           continue;
         }
-        if (!startsWith(keys, fixed)) {
-          continue; // cannot serve the static order the run-time sorts follow
+        if (!startsWith(keys, fixed.stream().filter(o -> !fixed(criteria).contains(o.field())).toList())) {
+          continue; // cannot serve the static order the run-time sorts follow (sorts on properties equalities fix aside)
         }
-        orders.add(indexOrder(plan, keys));
+        orders.add(indexOrder(plan, keys, criteria));
         plans.add("when the order (static, then run time) is a leading part of {@code (" + String.join(", ", keys.stream().map(FieldModel::name).toList())
             + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(plan, false)) + " in that order,"
             + " forwards or backwards, reading no further than the results the limit or the page asks for and those that tie"
@@ -270,9 +284,19 @@ final class JakartaPlanner {
     return keys;
   }
 
-  /** The {@code IndexOrder} of {@code plan}'s index read forwards, whose keys hold {@code keys} after its equality prefix. */
-  private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys) {
+  /** The properties an equality among {@code criteria} fixes to one value ({@code =}, {@code True}, {@code False}). */
+  private static List<FieldModel> fixed(List<BoundCriterion> criteria) {
+    return criteria.stream().filter(c -> EnumSet.of(Operator.EQUALS, Operator.TRUE, Operator.FALSE).contains(c.operator()))
+        .map(BoundCriterion::field).toList();
+  }
+
+  /**
+   * The {@code IndexOrder} of {@code plan}'s index read forwards, whose keys hold {@code keys} after its equality prefix,
+   * told which properties the equalities among {@code criteria} fix (sorts on them change no order).
+   */
+  private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys, List<BoundCriterion> criteria) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false)));
+    fixed(criteria).stream().map(FieldModel::name).distinct().forEach(f -> b.add(".fixed($S)", f));
     for (FieldModel f : keys) {
       String kind = switch (f.queryType().kind()) {
         case LONG, INT, SHORT, BYTE -> "INTEGER";

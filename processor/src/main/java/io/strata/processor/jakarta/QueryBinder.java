@@ -8,6 +8,8 @@ import io.strata.processor.jdql.JdqlExpression;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
+import java.math.BigDecimal;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -137,7 +139,8 @@ final class QueryBinder {
 
   /**
    * A literal whose value an index key of {@code property} holds exactly: a string for a {@code String}, an integer in
-   * range for an integral property, a boolean for a {@code boolean}, a constant of the property's own enum.
+   * range for an integral property, a boolean for a {@code boolean}, a constant of the property's own enum, and a
+   * number for a floating-point or {@code BigDecimal} property as {@link #number} says.
    *
    * @param type the property's Java type, which a local holding the value is declared with
    * @param code the value, as Java code of that type
@@ -154,6 +157,10 @@ final class QueryBinder {
     }
     if (e instanceof JdqlExpression.BooleanLiteral b && t.kind() == ValueType.Kind.BOOLEAN) {
       return Optional.of(new Literal(type, CodeBlock.of("$L", b.value()), b.value() ? "TRUE" : "FALSE"));
+    }
+    if ((e instanceof JdqlExpression.IntegerLiteral || e instanceof JdqlExpression.DecimalLiteral)
+        && EnumSet.of(ValueType.Kind.DOUBLE, ValueType.Kind.FLOAT, ValueType.Kind.BIG_DECIMAL).contains(t.kind())) {
+      return number(e, t);
     }
     if (e instanceof JdqlExpression.IntegerLiteral i) {
       long[] range = switch (t.kind()) {
@@ -176,6 +183,49 @@ final class QueryBinder {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * A number literal compared with a {@code double}, {@code float} or {@code BigDecimal} property, when an index read
+   * bounded by the local's value keeps every row the predicate accepts. The predicate compares the property with the
+   * literal as {@link #value} boxes it ({@code Integer}/{@code Long}, {@code Double}, {@code Float}) through
+   * {@code Values.compare}: with {@code compareTo} when both are of one class, else as {@code BigDecimal.valueOf} of
+   * each ({@code Values.decimal}), which orders doubles as {@code Double.compare} does, except that it makes
+   * {@code -0.0} equal to {@code 0}; index keys hold {@code -0.0} as {@code 0.0} ({@code Elements.indexed}), so they too
+   * find the two equal. So:
+   *
+   * <ul>
+   *   <li>a {@code BigDecimal} property: any number, held as {@code BigDecimal.valueOf} of the literal computed at run
+   *       time like the predicate's (its range bounds cover every scale; {@link IndexableCriteria} plans no equality);
+   *   <li>a non-zero literal of the property's own floating-point type ({@code 0.1} for a {@code double},
+   *       {@code 0.1F} for a {@code float}): its value, whatever it rounded to, is the value the predicate compares
+   *       with; not {@code 0.0}, since {@code Double.compare} puts a stored {@code -0.0} below {@code 0.0}
+   *       ({@code score < 0.0} accepts it) while its key is {@code 0.0};
+   *   <li>any other number (an integer, a {@code double} literal for a {@code float}, a {@code float} one for a
+   *       {@code double}): a value the property's type holds exactly ({@code 10.5} or {@code 0} for a {@code float},
+   *       not {@code 0.1}, which the predicate compares as 0.1 and a float key as 0.100000001…).
+   * </ul>
+   */
+  private static Optional<Literal> number(JdqlExpression e, ValueType t) {
+    TypeName type = t.type();
+    boolean integer = e instanceof JdqlExpression.IntegerLiteral;
+    long whole = integer ? ((JdqlExpression.IntegerLiteral) e).value() : 0;
+    double value = integer ? whole : ((JdqlExpression.DecimalLiteral) e).value();
+    boolean isFloat = !integer && ((JdqlExpression.DecimalLiteral) e).isFloat();
+    String text = integer ? Long.toString(whole) : isFloat ? Float.toString((float) value) + "F" : Double.toString(value);
+    if (t.kind() == ValueType.Kind.BIG_DECIMAL) {
+      return Optional.of(new Literal(type, integer ? CodeBlock.of("$T.valueOf($LL)", BigDecimal.class, whole)
+          : CodeBlock.of("$T.valueOf($Ld)", BigDecimal.class, Double.toString(value)), text));
+    }
+    boolean floatProperty = t.kind() == ValueType.Kind.FLOAT;
+    boolean sameClass = !integer && isFloat == floatProperty;
+    boolean exact = (!integer || new BigDecimal(value).compareTo(BigDecimal.valueOf(whole)) == 0)
+        && (!floatProperty || (double) (float) value == value);
+    if (sameClass ? value == 0 : !exact) {
+      return Optional.empty();
+    }
+    return Optional.of(new Literal(type, floatProperty ? CodeBlock.of("$Lf", Float.toString((float) value))
+        : CodeBlock.of("$Ld", Double.toString(value)), text));
   }
 
   /** Java code computing {@code e}'s value as an {@code Object}. */

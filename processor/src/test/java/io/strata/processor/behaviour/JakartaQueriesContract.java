@@ -14,6 +14,7 @@ import jakarta.data.Sort;
 import jakarta.data.page.CursoredPage;
 import jakarta.data.page.Page;
 import jakarta.data.page.PageRequest;
+import java.math.BigDecimal;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -73,7 +74,15 @@ public abstract class JakartaQueriesContract extends BackendContract {
   private Gadget randomGadget(long id) {
     return new Gadget(id, pick(WORDS) + "-" + id, pick(COLORS), random.nextInt(21),
         random.nextInt(5) == 0 ? null : (double) random.nextInt(100) / 10, pick(Arrays.asList(Gadget.Kind.values())),
-        random.nextBoolean());
+        random.nextBoolean(), signedZeroOr((random.nextInt(101) - 20) / 10.0),
+        (float) signedZeroOr(random.nextInt(8) == 0 ? 0.1F : (random.nextInt(29) - 8) * 0.25),
+        random.nextInt(5) == 0 ? null : random.nextInt(8) == 0 ? new BigDecimal(random.nextBoolean() ? "0.1" : "0.10")
+            : BigDecimal.valueOf(random.nextInt(80) - 30, 1 + random.nextInt(2)));
+  }
+
+  /** {@code -0.0} or {@code 0.0} one time in eight, else {@code value}. */
+  private double signedZeroOr(double value) {
+    return random.nextInt(8) == 0 ? (random.nextBoolean() ? -0.0 : 0.0) : value;
   }
 
   private <T> T pick(List<T> from) {
@@ -166,6 +175,15 @@ public abstract class JakartaQueriesContract extends BackendContract {
       // ties on size are in id order, as every Jakarta Data result here (the index holds them the other way round)
       assertEquals(expected(g -> g.color.equals(color), KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream()
           .skip(limit.startAt() - 1).limit(limit.maxResults()).toList(), strings(gadgets.largest(color, limit)), seed("largest " + limit));
+      assertEquals(expected(g -> g.color.equals(color), KEYS.get("size").thenComparing(KEYS.get("id"))).stream().limit(4).toList(),
+          strings(gadgets.findFirst4ByColorOrderByColorAscSizeAsc(color)), seed("First4 by a fixed color, then size"));
+      Comparator<Gadget> largestFirst = KEYS.get("size").reversed().thenComparing(KEYS.get("id").reversed());
+      int page = 1 + random.nextInt(4);
+      assertEquals(expected(g -> g.color.equals(color), largestFirst).stream().skip((page - 1) * 3L).limit(3).toList(),
+          strings(gadgets.largestOfColor(color, PageRequest.ofPage(page, 3, false)).content()), seed("offset page " + page
+          + " by a fixed color, then size descending"));
+      walk(expected(g -> g.color.equals(color), largestFirst), 1 + random.nextInt(4), r -> gadgets.largestOfColor(color, r),
+          "cursored pages by a fixed color, then size descending");
       int min = random.nextInt(21);
       assertEquals(expected(g -> g.color.equals(color) && g.size >= min, KEYS.get("size").thenComparing(KEYS.get("id"))).stream()
           .skip(limit.startAt() - 1).limit(limit.maxResults()).toList(), strings(gadgets.smallestFrom(color, min, limit)),
@@ -417,6 +435,41 @@ public abstract class JakartaQueriesContract extends BackendContract {
       assertEquals(expected(g -> g.name.length() > length && g.active, comparator(List.of(sort))),
           strings(gadgets.longActiveNames(length, sort)), seed("JDQL LENGTH, TRUE"));
     }
+  }
+
+  /**
+   * The expected predicates follow {@code Values.compare}: a literal of the property's own class compares as
+   * {@code Double.compare}/{@code Float.compare} ({@code -0.0} below {@code 0.0}), any other number by value
+   * ({@code -0.0} equal to {@code 0}). Scores are tenths, ratings quarters or {@code 0.1F}, both sometimes {@code -0.0} or
+   * {@code 0.0};
+   * prices are nullable decimals of scale 1 or 2 ({@code 1.5} and {@code 1.50}), often {@code 0.1} or {@code 0.10}.
+   */
+  @Test
+  void jdqlDecimalLiteralsAnswerAsBruteForce() {
+    BigDecimal oneAndAHalf = new BigDecimal("1.5");
+    BigDecimal four = BigDecimal.valueOf(4);
+    BigDecimal tenth = new BigDecimal("0.1");
+    BigDecimal twoAndAHalf = new BigDecimal("2.5");
+    Comparator<Gadget> byId = KEYS.get("id");
+    assertEquals(expected(g -> Double.compare(g.score, 0.3) > 0 && Double.compare(g.score, 7.25) <= 0, byId),
+        strings(gadgets.scoredAbove().stream().sorted(byId).toList()), seed("double literals on a double"));
+    assertEquals(expected(g -> Double.compare(g.score, 0.1) == 0, byId), strings(gadgets.scoredATenth()), seed("score = 0.1"));
+    assertEquals(expected(g -> g.score < -1, byId), strings(gadgets.scoredBelowMinusOne().stream().sorted(byId).toList()),
+        seed("an integer literal on a double"));
+    assertEquals(expected(g -> g.rating >= 1.5 && g.rating <= 3.25, byId),
+        strings(gadgets.ratedBetween().stream().sorted(byId).toList()), seed("double literals a float holds"));
+    assertEquals(expected(g -> Float.compare(g.rating, 0.5F) > 0, byId),
+        strings(gadgets.ratedAboveHalf().stream().sorted(byId).toList()), seed("a float literal on a float"));
+    assertEquals(expected(g -> g.price != null && g.price.compareTo(oneAndAHalf) > 0 && g.price.compareTo(four) <= 0, byId),
+        strings(gadgets.pricedAbove().stream().sorted(byId).toList()), seed("decimal ranges of every scale"));
+    assertEquals(expected(g -> g.price != null && g.price.compareTo(tenth) >= 0 && g.price.compareTo(twoAndAHalf) <= 0, byId),
+        strings(gadgets.pricedBetween().stream().sorted(byId).toList()), seed("decimal between"));
+    assertEquals(expected(g -> g.rating > 0.1, byId), strings(gadgets.ratedAboveATenth().stream().sorted(byId).toList()),
+        seed("0.1 on a float, in memory, takes 0.1F"));
+    assertEquals(expected(g -> g.score >= 0, byId), strings(gadgets.scoredFromZero().stream().sorted(byId).toList()),
+        seed("0 on a double takes -0.0"));
+    assertEquals(expected(g -> Double.compare(g.score, 0.0) < 0, byId),
+        strings(gadgets.scoredBelowZero().stream().sorted(byId).toList()), seed("score < 0.0 takes -0.0, in memory"));
   }
 
   @Test

@@ -39,6 +39,11 @@ public interface Products extends CrudRepository<Product, Long> {
   List<Product> latestOfKind(@By("kind") Product.Kind kind, Limit limit);
 
   @Find
+  @OrderBy("kind")
+  @OrderBy("id")
+  List<Product> firstOfKind(@By("kind") Product.Kind kind, Limit limit);
+
+  @Find
   CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order);
 
   @Find
@@ -50,6 +55,9 @@ public interface Products extends CrudRepository<Product, Long> {
 
   @Query("SELECT name WHERE price BETWEEN :low AND :high AND name NOT LIKE 'x%' ORDER BY price")
   Page<String> namesPricedBetween(@Param("low") double min, @Param("high") double max, PageRequest page);
+
+  @Query("SELECT name WHERE price >= 10.5 ORDER BY name")
+  List<String> namesFromTenAndAHalf();
 
   @Query("UPDATE Product SET price = price * ?1 WHERE kind = com.example.Product.Kind.FOOD")
   long reprice(double factor);

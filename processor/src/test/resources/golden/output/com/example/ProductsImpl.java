@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.annotation.processing.Generated;
 
@@ -232,7 +233,18 @@ public final class ProductsImpl implements Products {
   @Override
   public List<Product> latestOfKind(Product.Kind kind, Limit limit) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+    found$ = ResultPages.limit(found$, limit);
+    return found$;
+  }
+
+  /**
+   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed).
+   */
+  @Override
+  public List<Product> firstOfKind(Product.Kind kind, Limit limit) {
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("kind"), Sort.asc("id")));
+    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
     found$ = ResultPages.limit(found$, limit);
     return found$;
   }
@@ -252,7 +264,7 @@ public final class ProductsImpl implements Products {
   @Override
   public CursoredPage<Product> pagesOfKind(Product.Kind kind, PageRequest page) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-    return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), DataStore.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).key("id", IndexOrder.Kind.INTEGER)), order$, page);
+    return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), DataStore.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$, page);
   }
 
   /**
@@ -261,7 +273,7 @@ public final class ProductsImpl implements Products {
   @Override
   public Stream<Product> streamOfKind(Product.Kind kind, Sort<Product> sort) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sort);
-    return productData.stream(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).key("id", IndexOrder.Kind.INTEGER)), order$);
+    return productData.stream(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$);
   }
 
   /**
@@ -271,6 +283,17 @@ public final class ProductsImpl implements Products {
   public Page<String> namesPricedBetween(double min, double max, PageRequest page) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("price")));
     return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> (Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%"))), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
+  }
+
+  /**
+   * The entities that match, sorted in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code price >= 10.5}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
+   */
+  @Override
+  public List<String> namesFromTenAndAHalf() {
+    Double lit0$ = 10.5d;
+    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
+    List<Product> found$ = productData.sorted(e -> Values.ge(e.getPrice(), 10.5d), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(lit0$), true), lit0$), order$);
+    return found$.stream().map(e -> (String) e.getName()).collect(Collectors.toList());
   }
 
   /**
