@@ -29,10 +29,13 @@ public final class ScanCode {
 
   /**
    * The {@code IndexScan} of an index plan over {@code entity}'s store, the variable named {@code store}, for generated
-   * code outside this package: Jakarta Data repositories, whose planned criteria are on scalar fields.
+   * code outside this package: Jakarta Data repositories, whose planned criteria are on scalar fields. Their predicate
+   * checks every condition again on the rows read, so an exclusive bound on a {@code double} or {@code float} field is
+   * read inclusive: index keys hold {@code -0.0} as {@code 0.0}, and Jakarta Data's order ({@code Double.compare}) puts
+   * {@code -0.0} below {@code 0.0}, so {@code < 0.0} must read the key {@code 0.0} to find a stored {@code -0.0}.
    */
   public static CodeBlock indexScan(EntityModel entity, QueryPlan plan, String store) {
-    return new ScanCode(new ValueCode(entity.codecName())).scan(plan, 0, store);
+    return new ScanCode(new ValueCode(entity.codecName())).scan(plan, 0, store, true);
   }
 
   /** A query value of scalar field {@code f} as the element stored, for generated code outside this package. */
@@ -58,10 +61,11 @@ public final class ScanCode {
 
   /** The {@code IndexScan} of an index plan, limited to {@code limit} results (0: no limit). */
   CodeBlock scan(QueryPlan plan, int limit) {
-    return scan(plan, limit, "store");
+    return scan(plan, limit, "store", false);
   }
 
-  private CodeBlock scan(QueryPlan plan, int limit, String store) {
+  /** {@code floatingInclusive}: read exclusive bounds on floating-point fields inclusive (see {@link #indexScan}). */
+  private CodeBlock scan(QueryPlan plan, int limit, String store, boolean floatingInclusive) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.of($N, $S)", RepositoryImplWriter.INDEX_SCAN, store, plan.index().name());
     for (BoundCriterion c : plan.equalities()) {
       switch (c.operator()) {
@@ -73,10 +77,12 @@ public final class ScanCode {
     }
     for (BoundCriterion c : plan.range()) {
       FieldModel f = c.field();
+      ValueType.Kind kind = f.queryType().kind();
+      boolean strictInclusive = floatingInclusive && (kind == ValueType.Kind.DOUBLE || kind == ValueType.Kind.FLOAT);
       switch (c.operator()) {
-        case LESS_THAN -> b.add(".to($L, false)", bound(f, c.params().get(0)));
+        case LESS_THAN -> b.add(".to($L, $L)", bound(f, c.params().get(0)), strictInclusive);
         case LESS_THAN_EQUAL -> b.add(".to($L, true)", bound(f, c.params().get(0)));
-        case GREATER_THAN -> b.add(".from($L, false)", bound(f, c.params().get(0)));
+        case GREATER_THAN -> b.add(".from($L, $L)", bound(f, c.params().get(0)), strictInclusive);
         case GREATER_THAN_EQUAL -> b.add(".from($L, true)", bound(f, c.params().get(0)));
         case BETWEEN -> b.add(".from($L, true).to($L, true)", bound(f, c.params().get(0)), bound(f, c.params().get(1)));
         case STARTING_WITH -> b.add(".startingWith($N)", c.params().get(0));

@@ -21,6 +21,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Plans a Jakarta Data query onto its entity's indexes at compile time, with Strata's own {@link QueryPlanner}.
@@ -132,10 +133,14 @@ final class JakartaPlanner {
 
   /**
    * {@code read} with the keys a count or a test can read instead of rows, when the index applies every condition
-   * exactly: the query's conditions are all criteria ({@code exact}) and {@code plan} serves all of them.
+   * exactly: the query's conditions are all criteria ({@code exact}) and {@code plan} serves all of them, none on a
+   * {@code double} or {@code float} property (a key holds {@code -0.0} and {@code 0.0} alike, which Jakarta Data's order
+   * tells apart, so only the rows can say whether {@code = 0.0} or {@code < 0.0} holds).
    */
   private Read withKeys(Read read, QueryPlan plan, boolean exact) {
-    if (!exact || !plan.filtered().isEmpty()) {
+    boolean floating = Stream.concat(plan.equalities().stream(), plan.range().stream())
+        .map(c -> c.field().queryType().kind()).anyMatch(k -> k == ValueType.Kind.DOUBLE || k == ValueType.Kind.FLOAT);
+    if (!exact || !plan.filtered().isEmpty() || floating) {
       return read;
     }
     CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false)));

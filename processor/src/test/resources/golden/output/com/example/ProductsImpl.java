@@ -177,7 +177,7 @@ public final class ProductsImpl implements Products {
   public List<Product> findByNameIgnoreCaseStartsWithAndPriceLessThanOrderByPriceDesc(String prefix,
       double max) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("price")));
-    List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), DataStore.index(store$ -> IndexScan.of(store$, "price").to(Elements.ofFloating(max), false), max), order$);
+    List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), DataStore.index(store$ -> IndexScan.of(store$, "price").to(Elements.ofFloating(max), true), max), order$);
     return found$;
   }
 
