@@ -36,8 +36,9 @@ package io.strata.embedded;
  * @param conflicts             commits that failed with not_committed (1020) on a real conflict
  * @param sequentialRoundTrips  round trips one after another (the critical path), summed over transaction
  *                              attempts: what a caller waits, in round trips. Measured only with a
- *                              {@code latency} (0 without): an attempt's answers span this many round
- *                              trips from its first request, so requests sent together count once
+ *                              {@code latency} (0 without): the longest chain of an attempt's requests each
+ *                              sent after the answer before it was delivered, so requests sent together
+ *                              count once and time spent computing between round trips adds none
  * @param logForces             durable database: forces of the log that made commits durable (one per group of
  *                              commits written together); 0 in memory
  * @param loggedCommits         durable database: commits written to the log and forced; 0 in memory

@@ -1,5 +1,7 @@
 package io.strata.embedded;
 
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -108,26 +110,30 @@ final class RoundTrips {
     }
 
     /**
-     * One transaction attempt's critical path: its answers span {@code round((last due - first send) /
-     * roundTrip)} round trips, since every request goes out as soon as the caller can send it.
+     * One transaction attempt's critical path, in round trips: a request sent once an earlier answer of the attempt
+     * was delivered may depend on it, so it is one round trip after that answer's request; requests sent before any
+     * earlier answer arrived go out together. The count is the longest such chain. It does not depend on how long the
+     * caller computes between round trips (a count by elapsed time would round a long computation into extra round
+     * trips on a busy machine), only on the order of sends and deliveries. A request's send is its answer's due time
+     * less one round trip: a read sent before the read version arrives goes out when it does.
      */
     final class Path {
-        private long start = -1;
-        private long lastDue;
+        /** The wave of each request by its answer's due time: a later send never has an earlier wave (injected read delays aside). */
+        private final TreeMap<Long, Long> waves = new TreeMap<>();
         private long counted;
 
-        /** Notes a request sent now whose answer is due at {@code dueNanos}. */
+        /** Notes a request whose answer is due at {@code dueNanos}. */
         synchronized void sent(long dueNanos) {
             if (latencyNanos == 0) {
                 return;
             }
-            if (start < 0) {
-                start = dueNanos - latencyNanos;
+            Map.Entry<Long, Long> delivered = waves.floorEntry(dueNanos - latencyNanos);
+            long wave = delivered == null ? 1 : delivered.getValue() + 1;
+            waves.merge(dueNanos, wave, Math::max);
+            if (wave > counted) {
+                sequential.add(wave - counted);
+                counted = wave;
             }
-            lastDue = Math.max(lastDue, dueNanos);
-            long waves = (lastDue - start + latencyNanos / 2) / latencyNanos;
-            sequential.add(waves - counted);
-            counted = waves;
         }
     }
 }

@@ -134,6 +134,33 @@ class RoundTripModelTest {
     }
 
     @Test
+    void timeSpentComputingBetweenRoundTripsAddsNoRoundTrip() throws Exception {
+        try (Database db = EmbeddedFdb.builder().latency(Duration.ofMillis(100)).open()) {
+            fill(db);
+            EngineStats before = EmbeddedFdb.stats(db);
+            db.run(tr -> {
+                tr.get(Tuple.from("k", 0).pack()).join();                    // read version, then the read: 2
+                pause(130);                                                   // over a round trip of work
+                tr.get(Tuple.from("k", 1).pack()).join();                    // 1
+                pause(130);
+                tr.set(b("x"), b("1"));
+                return null;
+            });                                                               // the commit: 1
+            assertEquals(4, EmbeddedFdb.stats(db).since(before).sequentialRoundTrips(),
+                    "a busy caller (or machine) waits as many round trips as an idle one");
+        }
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void sequentialRoundTripsCountTheCriticalPath() {
         try (Database db = EmbeddedFdb.builder().latency(Duration.ofMillis(150)).open()) {
             fill(db);
