@@ -197,10 +197,11 @@ final class QueryBinder {
    * <ul>
    *   <li>a {@code BigDecimal} property: any number, held as {@code BigDecimal.valueOf} of the literal computed at run
    *       time like the predicate's (its range bounds cover every scale; {@link IndexableCriteria} plans no equality);
-   *   <li>a non-zero literal of the property's own floating-point type ({@code 0.1} for a {@code double},
-   *       {@code 0.1F} for a {@code float}): its value, whatever it rounded to, is the value the predicate compares
-   *       with; not {@code 0.0}, since {@code Double.compare} puts a stored {@code -0.0} below {@code 0.0}
-   *       ({@code score < 0.0} accepts it) while its key is {@code 0.0};
+   *   <li>a literal of the property's own floating-point type ({@code 0.1} for a {@code double}, {@code 0.1F} for a
+   *       {@code float}): its value, whatever it rounded to, is the value the predicate compares with. {@code 0.0} too:
+   *       {@code Double.compare} puts a stored {@code -0.0} below {@code 0.0} while both keys are {@code 0.0}, but a
+   *       planned read takes an exclusive floating bound inclusively and reads rows, never only keys, for a floating
+   *       condition ({@code ScanCode.indexScan}, {@code JakartaPlanner}), so the predicate tells the zeros apart;
    *   <li>any other number (an integer, a {@code double} literal for a {@code float}, a {@code float} one for a
    *       {@code double}): a value the property's type holds exactly ({@code 10.5} or {@code 0} for a {@code float},
    *       not {@code 0.1}, which the predicate compares as 0.1 and a float key as 0.100000001…).
@@ -221,7 +222,7 @@ final class QueryBinder {
     boolean sameClass = !integer && isFloat == floatProperty;
     boolean exact = (!integer || new BigDecimal(value).compareTo(BigDecimal.valueOf(whole)) == 0)
         && (!floatProperty || (double) (float) value == value);
-    if (sameClass ? value == 0 : !exact) {
+    if (!sameClass && !exact) {
       return Optional.empty();
     }
     return Optional.of(new Literal(type, floatProperty ? CodeBlock.of("$Lf", Float.toString((float) value))

@@ -469,7 +469,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
     assertEquals(expected(g -> g.score >= 0, byId), strings(gadgets.scoredFromZero().stream().sorted(byId).toList()),
         seed("0 on a double takes -0.0"));
     assertEquals(expected(g -> Double.compare(g.score, 0.0) < 0, byId),
-        strings(gadgets.scoredBelowZero().stream().sorted(byId).toList()), seed("score < 0.0 takes -0.0, in memory"));
+        strings(gadgets.scoredBelowZero().stream().sorted(byId).toList()), seed("score < 0.0 takes -0.0: the bound read inclusively"));
   }
 
   /**
