@@ -1,8 +1,8 @@
 package io.strata.embedded;
 
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 
 /**
  * Live key-values as one transaction sees them: the store at the read version overlaid with the
@@ -13,7 +13,7 @@ import java.util.NoSuchElementException;
  * buffer's live entries, so it is used only inside a read's answer, which holds the buffer's monitor
  * (see {@link WriteBuffer} on threads).
  */
-final class MergedCursor implements Iterator<byte[][]> {
+final class MergedCursor extends Lookahead<byte[][]> {
     /** What lies beneath a transaction's writes: the store at its read version, or what it already read of it. */
     interface Source {
         /** Key-values from a key in one direction; see {@link VersionedStore#scan} for {@code exhaustive}. */
@@ -30,17 +30,11 @@ final class MergedCursor implements Iterator<byte[][]> {
     }
 
     private final Source source;
-    private final WriteBuffer buffer;
     private final boolean forward;
     private final SourceScan stored;
-    private final Iterator<Map.Entry<byte[], WriteBuffer.Entry>> buffered;
-    private byte[][] nextStored;
-    private Map.Entry<byte[], WriteBuffer.Entry> nextBuffered;
-    /** Whether {@code nextStored} / {@code nextBuffered} hold the next entries of their side (null: exhausted). */
-    private boolean storedPeeked;
-    private boolean bufferedPeeked;
-    private byte[][] next;
-    private boolean nextFound;
+    /** The stored key-values the transaction did not clear. */
+    private final Lookahead<byte[][]> storedLeft;
+    private final Lookahead<Map.Entry<byte[], WriteBuffer.Entry>> buffered;
 
     /**
      * Lazy: it reads the store and the buffer only as far as {@link #hasNext()} asks, so a read of one key
@@ -53,52 +47,39 @@ final class MergedCursor implements Iterator<byte[][]> {
      */
     MergedCursor(Source source, WriteBuffer buffer, byte[] from, boolean inclusive, boolean forward, boolean exhaustive) {
         this.source = source;
-        this.buffer = buffer;
         this.forward = forward;
         this.stored = source.scan(from, inclusive, forward, exhaustive);
-        this.buffered = buffer == null ? null : buffer.entries(from, inclusive, forward).entrySet().iterator();
-    }
-
-    private byte[][] peekStored() {
-        if (!storedPeeked) {
-            nextStored = null;
-            while (stored.hasNext()) {
-                byte[][] kv = stored.next();
-                if (buffer == null || !buffer.isCleared(kv[0])) {
-                    nextStored = kv;
-                    break;
+        this.storedLeft = new Lookahead<>() {
+            @Override
+            protected byte[][] find() {
+                while (stored.hasNext()) {
+                    byte[][] kv = stored.next();
+                    if (buffer == null || !buffer.isCleared(kv[0])) {
+                        return kv;
+                    }
                 }
+                return null;
             }
-            storedPeeked = true;
-        }
-        return nextStored;
+        };
+        this.buffered = Lookahead.of(buffer == null ? Collections.emptyIterator() : buffer.entries(from, inclusive, forward).entrySet().iterator());
     }
 
-    private Map.Entry<byte[], WriteBuffer.Entry> peekBuffered() {
-        if (!bufferedPeeked) {
-            nextBuffered = buffered != null && buffered.hasNext() ? buffered.next() : null;
-            bufferedPeeked = true;
-        }
-        return nextBuffered;
-    }
-
-    private byte[][] advance() {
+    @Override
+    protected byte[][] find() {
         while (true) {
-            byte[][] s = peekStored();
-            Map.Entry<byte[], WriteBuffer.Entry> b = peekBuffered();
+            byte[][] s = storedLeft.peek();
+            Map.Entry<byte[], WriteBuffer.Entry> b = buffered.peek();
             if (s == null && b == null) {
                 return null;
             }
             int c = s == null ? 1 : b == null ? -1 : forward ? Keys.compare(s[0], b.getKey()) : -Keys.compare(s[0], b.getKey());
             if (c < 0) {
-                storedPeeked = false;
-                return s;
+                return storedLeft.next();
             }
-            bufferedPeeked = false;
+            buffered.next();
             byte[] storedValue = null;
             if (c == 0) {
-                storedValue = s[1];
-                storedPeeked = false;
+                storedValue = storedLeft.next()[1];
             } else if (!b.getValue().known()) {
                 storedValue = source.get(b.getKey());
             }
@@ -112,23 +93,5 @@ final class MergedCursor implements Iterator<byte[][]> {
     /** Whether the stored keys were seen completely; if not, read again with an exhaustive cursor. */
     boolean consistent() {
         return stored.consistent();
-    }
-
-    @Override
-    public boolean hasNext() {
-        if (!nextFound) {
-            next = advance();
-            nextFound = true;
-        }
-        return next != null;
-    }
-
-    @Override
-    public byte[][] next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException();
-        }
-        nextFound = false;
-        return next;
     }
 }

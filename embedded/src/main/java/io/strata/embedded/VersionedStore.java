@@ -6,7 +6,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.NoSuchElementException;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
@@ -249,19 +248,13 @@ final class VersionedStore {
      * iterators only as far as asked (a step of a descending skip-list iterator is a search), so a read of
      * one key costs one step, not a look-ahead.
      */
-    final class Scan implements MergedCursor.SourceScan {
+    final class Scan extends Lookahead<byte[][]> implements MergedCursor.SourceScan {
         private final long version;
         private final boolean forward;
         private final long deathsAtStart;
-        private final Iterator<Map.Entry<byte[], Chain>> main;
-        private final Iterator<Map.Entry<byte[], Chain>> extra;
-        private Map.Entry<byte[], Chain> nextMain;
-        private Map.Entry<byte[], Chain> nextExtra;
-        /** Whether {@code nextMain} / {@code nextExtra} hold the iterators' next entries (null: exhausted). */
-        private boolean mainPeeked;
-        private boolean extraPeeked;
-        private byte[][] next;
-        private boolean nextFound;
+        private final Lookahead<Map.Entry<byte[], Chain>> main;
+        /** The keys that died after the version, or null when the scan walks every key. */
+        private final Lookahead<Map.Entry<byte[], Chain>> extra;
 
         private Scan(byte[] from, boolean inclusive, boolean forward, long version, boolean exhaustive) {
             this.version = version;
@@ -269,8 +262,8 @@ final class VersionedStore {
             this.deathsAtStart = deathCount;
             TreeMap<byte[], Chain> died = exhaustive ? null : diedAfter(from, inclusive);
             ConcurrentSkipListMap<byte[], Chain> source = died == null ? all : live;
-            main = forward ? source.tailMap(from, inclusive).entrySet().iterator() : new Descending(source, from, inclusive);
-            extra = died == null ? null : (forward ? died : died.descendingMap()).entrySet().iterator();
+            main = forward ? Lookahead.of(source.tailMap(from, inclusive).entrySet().iterator()) : new Descending(source, from, inclusive);
+            extra = died == null ? null : Lookahead.of((forward ? died : died.descendingMap()).entrySet().iterator());
         }
 
         /**
@@ -278,12 +271,10 @@ final class VersionedStore {
          * view's iterator searches for the next entry as it hands out the current one, so reading only the last key
          * before {@code from} (a reverse read of limit 1, the most common) would cost two searches instead of one.
          */
-        private static final class Descending implements Iterator<Map.Entry<byte[], Chain>> {
+        private static final class Descending extends Lookahead<Map.Entry<byte[], Chain>> {
             private final ConcurrentSkipListMap<byte[], Chain> map;
             private byte[] from;
             private boolean inclusive;
-            private Map.Entry<byte[], Chain> next;
-            private boolean fetched;
 
             Descending(ConcurrentSkipListMap<byte[], Chain> map, byte[] from, boolean inclusive) {
                 this.map = map;
@@ -292,23 +283,13 @@ final class VersionedStore {
             }
 
             @Override
-            public boolean hasNext() {
-                if (!fetched) {
-                    next = inclusive ? map.floorEntry(from) : map.lowerEntry(from);
-                    fetched = true;
+            protected Map.Entry<byte[], Chain> find() {
+                Map.Entry<byte[], Chain> e = inclusive ? map.floorEntry(from) : map.lowerEntry(from);
+                if (e != null) {
+                    from = e.getKey();
+                    inclusive = false;
                 }
-                return next != null;
-            }
-
-            @Override
-            public Map.Entry<byte[], Chain> next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                fetched = false;
-                from = next.getKey();
-                inclusive = false;
-                return next;
+                return e;
             }
         }
 
@@ -334,38 +315,18 @@ final class VersionedStore {
             return died;
         }
 
-        private Map.Entry<byte[], Chain> peekMain() {
-            if (!mainPeeked) {
-                nextMain = main.hasNext() ? main.next() : null;
-                mainPeeked = true;
-            }
-            return nextMain;
-        }
-
-        private Map.Entry<byte[], Chain> peekExtra() {
-            if (!extraPeeked) {
-                nextExtra = extra != null && extra.hasNext() ? extra.next() : null;
-                extraPeeked = true;
-            }
-            return nextExtra;
-        }
-
-        private byte[][] advance() {
+        @Override
+        protected byte[][] find() {
             while (true) {
-                Map.Entry<byte[], Chain> m = peekMain();
-                Map.Entry<byte[], Chain> x = peekExtra();
+                Map.Entry<byte[], Chain> m = main.peek();
+                Map.Entry<byte[], Chain> x = extra == null ? null : extra.peek();
                 if (m == null && x == null) {
                     return null;
                 }
                 int c = m == null ? 1 : x == null ? -1 : forward ? Keys.compare(m.getKey(), x.getKey()) : -Keys.compare(m.getKey(), x.getKey());
-                Map.Entry<byte[], Chain> e;
-                if (c <= 0) {
-                    e = m;
-                    mainPeeked = false;
-                    extraPeeked &= c != 0; // died after the version and live again: one key
-                } else {
-                    e = x;
-                    extraPeeked = false;
+                Map.Entry<byte[], Chain> e = c <= 0 ? main.next() : extra.next();
+                if (c == 0) {
+                    extra.next(); // died after the version and live again: one key
                 }
                 byte[] value = visible(e.getValue().head, version);
                 if (value != null) {
@@ -377,24 +338,6 @@ final class VersionedStore {
         /** False when a key died while this scan ran, so it may have left the live keys unseen: scan again exhaustively. */
         public boolean consistent() {
             return extra == null || deathCount == deathsAtStart;
-        }
-
-        @Override
-        public boolean hasNext() {
-            if (!nextFound) {
-                next = advance();
-                nextFound = true;
-            }
-            return next != null;
-        }
-
-        @Override
-        public byte[][] next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            nextFound = false;
-            return next;
         }
     }
 }
