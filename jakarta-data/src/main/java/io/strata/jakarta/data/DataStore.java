@@ -11,6 +11,7 @@ import io.strata.StrataException;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
 import io.strata.query.IndexScan;
+import io.strata.query.QueryResults;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
 import jakarta.data.page.CursoredPage;
@@ -23,22 +24,17 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * One entity's rows as a generated Jakarta Data repository reads and writes them: the built-in operations on the
@@ -321,33 +317,12 @@ public final class DataStore<T> {
    * later one for twice as many as the one before, up to {@value #BATCH}.
    */
   private static <X> Stream<X> batches(int first, BiFunction<Integer, Continuation, Page<X>> page) {
-    Iterator<X> items = new Iterator<>() {
-      private Iterator<X> batch = Collections.emptyIterator();
-      private Continuation after;
-      private boolean last;
-      private int size = first;
-
-      @Override
-      public boolean hasNext() {
-        while (!batch.hasNext() && !last) {
-          Page<X> read = page.apply(size, after);
-          size = Math.min(BATCH, 2 * size);
-          batch = read.items().iterator();
-          after = read.next().orElse(null);
-          last = after == null;
-        }
-        return batch.hasNext();
-      }
-
-      @Override
-      public X next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        return batch.next();
-      }
-    };
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(items, Spliterator.ORDERED | Spliterator.NONNULL), false);
+    int[] size = {first};
+    return QueryResults.stream(after -> {
+      Page<X> read = page.apply(size[0], after);
+      size[0] = Math.min(BATCH, 2 * size[0]);
+      return read;
+    });
   }
 
   /**
