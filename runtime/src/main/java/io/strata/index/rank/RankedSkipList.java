@@ -149,47 +149,36 @@ public final class RankedSkipList {
    * of its own to the engine or a storage server, whatever it returns.
    */
   private static CompletableFuture<byte[][]> predecessors(ReadTransaction tr, Keys keys, byte[] element, int upperKeys) {
-    List<CompletableFuture<List<KeyValue>>> lower = new ArrayList<>(UPPER);
-    for (int l = 0; l < UPPER; l++) {
-      lower.add(last(tr, keys, l, element));
-    }
+    byte[][] p = new byte[LEVELS][];
+    CompletableFuture<byte[][]> lower = lastBefore(tr, keys, element, 0, UPPER, p);
     CompletableFuture<List<KeyValue>> upper = tr.getRange(keys.head(UPPER), keys.levelEnd(LEVELS - 1), upperKeys).asList();
-    return CompletableFuture.allOf(lower.get(0), lower.get(1), upper).thenCompose(v -> {
-      byte[][] p = new byte[LEVELS][];
-      for (int l = 0; l < UPPER; l++) {
-        p[l] = lastElement(keys, l, lower.get(l).join());
+    return lower.thenCombine(upper, (q, nodes) -> nodes).thenCompose(nodes -> {
+      if (nodes.size() >= upperKeys) {
+        return lastBefore(tr, keys, element, UPPER, LEVELS, p);
       }
-      List<KeyValue> nodes = upper.join();
-      if (nodes.size() < upperKeys) {
-        for (KeyValue kv : nodes) { // in key order: level by level, each level's nodes in element order
-          int l = keys.level(kv.getKey());
-          byte[] node = keys.element(l, kv.getKey());
-          if (node != null && ByteArrayUtil.compareUnsigned(node, element) < 0) {
-            p[l] = node;
-          }
+      for (KeyValue kv : nodes) { // in key order: level by level, each level's nodes in element order
+        int l = keys.level(kv.getKey());
+        byte[] node = keys.element(l, kv.getKey());
+        if (node != null && ByteArrayUtil.compareUnsigned(node, element) < 0) {
+          p[l] = node;
         }
-        return CompletableFuture.completedFuture(p);
       }
-      List<CompletableFuture<List<KeyValue>>> each = new ArrayList<>();
-      for (int l = UPPER; l < LEVELS; l++) {
-        each.add(last(tr, keys, l, element));
-      }
-      return CompletableFuture.allOf(each.toArray(CompletableFuture[]::new)).thenApply(w -> {
-        for (int l = UPPER; l < LEVELS; l++) {
-          p[l] = lastElement(keys, l, each.get(l - UPPER).join());
-        }
-        return p;
-      });
+      return CompletableFuture.completedFuture(p);
     });
   }
 
-  /** The last key of {@code level} before {@code element}'s node: a reverse read of one key from the level's head. */
-  private static CompletableFuture<List<KeyValue>> last(ReadTransaction tr, Keys keys, int level, byte[] element) {
-    return tr.getRange(keys.head(level), keys.node(level, element), 1, true).asList();
-  }
-
-  private static byte[] lastElement(Keys keys, int level, List<KeyValue> kvs) {
-    return kvs.isEmpty() ? null : keys.element(level, kvs.get(0).getKey());
+  /**
+   * Fills {@code p} at the levels {@code from} to {@code to - 1} with the packed element of the last node before
+   * {@code element} (null: the head): a reverse read of one key from each level's head, all sent together.
+   */
+  private static CompletableFuture<byte[][]> lastBefore(ReadTransaction tr, Keys keys, byte[] element, int from, int to, byte[][] p) {
+    List<CompletableFuture<Void>> reads = new ArrayList<>(to - from);
+    for (int l = from; l < to; l++) {
+      int level = l;
+      reads.add(tr.getRange(keys.head(level), keys.node(level, element), 1, true).asList()
+          .thenAccept(kvs -> p[level] = kvs.isEmpty() ? null : keys.element(level, kvs.get(0).getKey())));
+    }
+    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> p);
   }
 
   /** Read conflicts on what an insert or delete of {@code element} relies on (see the class comment). */
