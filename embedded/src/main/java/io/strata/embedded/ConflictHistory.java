@@ -1,8 +1,9 @@
 package io.strata.embedded;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
@@ -72,14 +73,29 @@ final class ConflictHistory {
         return false;
     }
 
+    /**
+     * Records one commit's write-conflict ranges, at {@code version}, the newest commit so far. In key order:
+     * each range's search then walks the path the one before it warmed, where the transaction's order (a hash
+     * set's, for single keys) would take a cold path through the whole map every time.
+     */
+    void record(List<byte[][]> ranges, long version) {
+        byte[][][] sorted = ranges.toArray(new byte[0][][]);
+        Arrays.sort(sorted, (x, y) -> Keys.compare(x[0], y[0]));
+        for (byte[][] r : sorted) {
+            record(r[0], r[1], version);
+        }
+    }
+
     /** Records that {@code [begin, end)} was written at {@code version}, the newest commit so far. */
     void record(byte[] begin, byte[] end, long version) {
         if (Keys.compare(begin, end) >= 0) {
             return;
         }
-        long after = starts.floorEntry(end).getValue();
-        NavigableMap<byte[], Long> inside = starts.subMap(begin, true, end, true);
-        inside.clear();
+        Map.Entry<byte[], Long> last = starts.floorEntry(end);
+        long after = last.getValue();
+        if (Keys.compare(last.getKey(), begin) >= 0) { // segments start inside [begin, end]: they go
+            starts.subMap(begin, true, end, true).clear();
+        }
         starts.put(begin, version);
         starts.put(end, after);
         recorded.addLast(new Recorded(version, begin, end));

@@ -209,9 +209,7 @@ final class EmbeddedDatabase implements Database {
                 bytes += m.key().length + (m.end() != null ? m.end().length : m.param() != null ? m.param().length : 0);
             }
             network.written(request.mutations().size(), bytes);
-            for (byte[][] w : request.writeConflicts()) {
-                history.record(w[0], w[1], version);
-            }
+            history.record(request.writeConflicts(), version);
             history.forgetBefore(horizon);
             assignedVersion = version;
             if (journal != null) {

@@ -23,13 +23,15 @@ class ConflictHistoryTest {
     long version = 0;
     for (int commit = 0; commit < 3_000; commit++) {
       version += 1 + random.nextInt(3);
-      for (int w = random.nextInt(3); w >= 0; w--) {
+      List<byte[][]> commitWrites = new ArrayList<>(); // in no order, and overlapping at times, as a transaction hands them over
+      for (int w = random.nextInt(6); w >= 0; w--) {
         int a = random.nextInt(2_000);
         byte[] begin = key(a);
         byte[] end = key(a + 1 + random.nextInt(random.nextInt(10) == 0 ? 300 : 3));
-        history.record(begin, end, version);
+        commitWrites.add(new byte[][] {begin, end});
         writes.add(new Write(begin, end, version));
       }
+      history.record(commitWrites, version);
       for (int check = 0; check < 5; check++) {
         int a = random.nextInt(2_000);
         byte[] begin = key(a);
