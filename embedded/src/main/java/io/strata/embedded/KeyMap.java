@@ -11,7 +11,8 @@ import java.util.function.BiConsumer;
  * so a probe compares only keys of equal hash.
  *
  * <p>Invariants: a key is held at most once, as a copy made when it was put (never an array a caller may
- * reuse); entries are never removed or replaced. Not thread-safe; owners synchronise.
+ * reuse) or an array its owner handed over ({@link #put}); entries are never removed, and only {@link #put}
+ * replaces a value. Not thread-safe; owners synchronise.
  */
 final class KeyMap<V> {
     private static final int INITIAL_CAPACITY = 8;
@@ -73,6 +74,23 @@ final class KeyMap<V> {
             grow();
         }
         return true;
+    }
+
+    /**
+     * Maps {@code key} to {@code value}, replacing any value it had. The map keeps {@code key} itself, not a copy:
+     * the caller hands it over and never changes it afterwards.
+     */
+    void put(byte[] key, V value) {
+        int hash = hash(key);
+        int i = slot(key, hash);
+        values[i] = value;
+        if (keys[i] == null) {
+            keys[i] = key;
+            hashes[i] = hash;
+            if (++size * 2 > keys.length) {
+                grow();
+            }
+        }
     }
 
     int size() {

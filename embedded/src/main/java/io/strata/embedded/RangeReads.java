@@ -98,14 +98,23 @@ final class RangeReads {
         return Keys.min(s.orEqual() ? Keys.after(s.getKey()) : s.getKey(), reads.keyLimit());
     }
 
-    /** Whether a range read is answered without storage: its bounds need no read and the read cache or a clear covers it. */
+    /**
+     * Whether the read cache answers a range read: its bounds need no read and the cache holds the whole range.
+     * Asked once per read, before it is sent: the cache only ever learns more, so the answer holds when it runs.
+     */
+    private boolean cacheHolds(KeySelector begin, KeySelector end, boolean snapshotRead) {
+        byte[] b = simpleBound(begin);
+        byte[] e = simpleBound(end);
+        ReadCache cache = reads.cacheIfAny();
+        return reads.visibleWrites(snapshotRead) != null && b != null && e != null && cache != null && cache.covers(b, e);
+    }
+
+    /** Whether a range read the cache does not hold is answered without storage: its bounds need no read and select nothing, or a clear covers them. */
     private boolean localRange(KeySelector begin, KeySelector end, boolean snapshotRead) {
         WriteBuffer writes = reads.visibleWrites(snapshotRead);
         byte[] b = simpleBound(begin);
         byte[] e = simpleBound(end);
-        ReadCache cache = reads.cacheIfAny();
-        return writes != null && b != null && e != null
-                && (Keys.compare(b, e) >= 0 || cache != null && cache.covers(b, e) || writes.coversCleared(b, e));
+        return writes != null && b != null && e != null && (Keys.compare(b, e) >= 0 || writes.coversCleared(b, e));
     }
 
     /** A selector with orEqual removed, as FoundationDB normalises it: (key, offset) of firstGreaterOrEqual form. */
@@ -115,8 +124,11 @@ final class RangeReads {
 
     AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                   StreamingMode mode, boolean snapshotRead) {
-        return new RangeIterable<>(() -> reads.perform(localRange(begin, end, snapshotRead),
-                () -> readRange(begin, end, limit, reverse, mode, snapshotRead)));
+        return new RangeIterable<>(() -> {
+            boolean cached = cacheHolds(begin, end, snapshotRead);
+            return reads.perform(cached || localRange(begin, end, snapshotRead),
+                    () -> readRange(begin, end, limit, reverse, mode, snapshotRead, cached));
+        });
     }
 
     /**
@@ -147,8 +159,9 @@ final class RangeReads {
         return Keys.compare(b, e) >= 0 ? null : new byte[][] {b, e};
     }
 
+    /** A range read; {@code cached} when {@link #cacheHolds} found the cache holds it (else a resolved range may still be held). */
     private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
-                                     StreamingMode mode, boolean snapshotRead) {
+                                     StreamingMode mode, boolean snapshotRead, boolean cached) {
         byte[][] bounds = rangeBounds(begin, end, limit, mode, snapshotRead);
         if (bounds == null) {
             return List.of();
@@ -160,7 +173,9 @@ final class RangeReads {
         }
         WriteBuffer writes = reads.visibleWrites(snapshotRead);
         ReadCache cache = reads.cacheIfAny();
-        MergedCursor.Source source = writes != null && cache != null && cache.covers(b, e) ? cache : reads.storage(writes != null);
+        boolean resolved = simpleBound(begin) == null || simpleBound(end) == null;
+        MergedCursor.Source source = writes != null && cache != null && (cached || resolved && cache.covers(b, e))
+                ? cache : reads.storage(writes != null);
         List<byte[][]> out = scan(source, writes, b, e, limit, reverse);
         reads.conflicts().count(b.length + e.length);
         boolean cut = limit != 0 && out.size() == limit;

@@ -67,10 +67,6 @@ final class ReadCache implements MergedCursor.Source {
         known.add(begin, end);
     }
 
-    synchronized boolean knows(byte[] key) {
-        return lookup(key) != NOT_KNOWN;
-    }
-
     /** The stored value of {@code key} (null: absent) if the cache knows it, else {@link #NOT_KNOWN}. */
     synchronized byte[] lookup(byte[] key) {
         byte[] value = points.get(key, NOT_KNOWN);
@@ -83,9 +79,6 @@ final class ReadCache implements MergedCursor.Source {
      * known, so that the cache can answer it by a scan.
      */
     synchronized boolean covers(byte[] begin, byte[] end) {
-        if (known.covers(begin, end)) {
-            return true;
-        }
         List<byte[]> pointsUsed = null;
         byte[] at = begin;
         while (Keys.compare(at, end) < 0) {
@@ -103,7 +96,10 @@ final class ReadCache implements MergedCursor.Source {
             pointsUsed.add(at);
             at = Keys.after(at);
         }
-        for (byte[] key : pointsUsed == null ? List.<byte[]>of() : pointsUsed) {
+        if (pointsUsed == null) {
+            return true; // one known range holds it all (known ranges never touch)
+        }
+        for (byte[] key : pointsUsed) {
             byte[] value = points.get(key, null);
             if (value != null) {
                 values.put(key.clone(), value);

@@ -74,11 +74,6 @@ final class TransactionReads {
         return c;
     }
 
-    private boolean cacheKnows(byte[] key) {
-        ReadCache c = cache;
-        return c != null && c.knows(key);
-    }
-
     long readVersionIfTaken() {
         return readVersion;
     }
@@ -274,22 +269,37 @@ final class TransactionReads {
         };
     }
 
+    /**
+     * What the attempt knows of a key before reading it: its buffered state (null: none), the value the read cache
+     * holds ({@link ReadCache#NOT_KNOWN}: none), and so whether the read is answered locally. Looked up once, for
+     * both the routing of the read and its answer.
+     */
+    private record Known(WriteBuffer.Entry own, byte[] cached, boolean local) {}
+
+    private Known known(byte[] key, boolean snapshotRead) {
+        WriteBuffer visible = visibleWrites(snapshotRead);
+        if (visible == null) {
+            return new Known(null, ReadCache.NOT_KNOWN, false);
+        }
+        WriteBuffer.Entry own = visible.entry(key);
+        boolean ownKnown = own != null && own.known();
+        ReadCache c = cache;
+        byte[] cached = ownKnown || c == null ? ReadCache.NOT_KNOWN : c.lookup(key);
+        return new Known(own, cached, ownKnown || cached != ReadCache.NOT_KNOWN || key.length > keySizeLimit());
+    }
+
     CompletableFuture<byte[]> get(byte[] key, boolean snapshotRead) {
-        return perform(isLocal(key, snapshotRead), () -> getNow(key, snapshotRead));
+        Known known = known(key, snapshotRead);
+        return perform(known.local(), () -> getNow(key, snapshotRead, known));
     }
 
     /** A watch's read of its key: counted like any read, answered without waiting for the network. */
     CompletableFuture<byte[]> getForWatch(byte[] key) {
-        return answer(isLocal(key, false), () -> getNow(key, false));
+        Known known = known(key, false);
+        return answer(known.local(), () -> getNow(key, false, known));
     }
 
-    private boolean isLocal(byte[] key, boolean snapshotRead) {
-        WriteBuffer visible = visibleWrites(snapshotRead);
-        WriteBuffer.Entry own = visible == null ? null : visible.entry(key);
-        return visible != null && (own != null && own.known() || cacheKnows(key) || key.length > keySizeLimit());
-    }
-
-    private byte[] getNow(byte[] key, boolean snapshotRead) {
+    private byte[] getNow(byte[] key, boolean snapshotRead, Known known) {
         if (Keys.isSpecial(key)) {
             throw FdbErrors.specialKey(key);
         }
@@ -302,18 +312,16 @@ final class TransactionReads {
         if (tr.buffer().isUnreadable(key)) {
             throw FdbErrors.of(1036);
         }
-        WriteBuffer writes = visibleWrites(snapshotRead);
-        WriteBuffer.Entry entry = writes == null ? null : writes.entry(key);
+        WriteBuffer.Entry entry = known.own();
         conflicts().count(key.length);
         if (entry != null && entry.known()) {
             return copy(entry.value());
         }
-        ReadCache c = writes == null ? null : cache;
-        byte[] stored = c == null ? ReadCache.NOT_KNOWN : c.lookup(key);
+        byte[] stored = known.cached();
         if (stored == ReadCache.NOT_KNOWN) {
             stored = db.store().get(key, readVersion);
             db.network().read(1, key.length + (stored == null ? 0 : stored.length));
-            if (writes != null) {
+            if (visibleWrites(snapshotRead) != null) {
                 cache().recordPoint(key, stored);
             }
         }

@@ -15,7 +15,9 @@ import java.util.TreeMap;
  *
  * <p>Invariants: {@link #entries} holds, for each key written since the last range clear covering it,
  * either its known final value ({@code known}, null = absent) or the atomic operations still to apply
- * to the stored value; {@link #cleared} holds disjoint cleared ranges, and a key inside one with no
+ * to the stored value, and {@link #byKey} maps each key of {@link #entries} to the same entry (a key a range
+ * clear removed from {@link #entries} to null): point lookups hash instead of searching the ordered map, which
+ * grows with the transaction; {@link #cleared} holds disjoint cleared ranges, and a key inside one with no
  * entry is absent. Versionstamped writes are unreadable until commit ({@link #unreadable}). Both are made by
  * the first write that needs them (most transactions never clear a range or write a versionstamp).
  *
@@ -130,6 +132,7 @@ final class WriteBuffer {
 
     private final List<Mutation> log = new ArrayList<>();
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
+    private final KeyMap<Entry> byKey = new KeyMap<>();
     private KeyRanges cleared;
     private KeyRanges unreadable;
     /** The versionstamped writes, in the order issued; made by the first. */
@@ -146,17 +149,25 @@ final class WriteBuffer {
 
     synchronized void set(byte[] key, byte[] value) {
         log.add(new Mutation(Mutation.Kind.SET, key, null, null, value));
-        entries.put(key, Entry.known(value));
+        put(key, Entry.known(value));
+    }
+
+    /** Buffers {@code key}'s new state; the buffer keeps {@code key} (a copy the transaction made). */
+    private void put(byte[] key, Entry entry) {
+        entries.put(key, entry);
+        byKey.put(key, entry);
     }
 
     synchronized void clear(byte[] key) {
         log.add(new Mutation(Mutation.Kind.CLEAR, key, null, null, null));
-        entries.put(key, Entry.known(null));
+        put(key, Entry.known(null));
     }
 
     synchronized void clear(byte[] begin, byte[] end) {
         log.add(new Mutation(Mutation.Kind.CLEAR_RANGE, begin, end, null, null));
-        entries.subMap(begin, true, end, false).clear();
+        NavigableMap<byte[], Entry> inside = entries.subMap(begin, true, end, false);
+        inside.keySet().forEach(key -> byKey.put(key, null));
+        inside.clear();
         if (cleared == null) {
             cleared = new KeyRanges();
         }
@@ -166,14 +177,11 @@ final class WriteBuffer {
     synchronized void atomic(MutationType type, byte[] key, byte[] operand) {
         Mutation m = new Mutation(Mutation.Kind.ATOMIC, key, null, type, operand);
         log.add(m);
-        Entry e = entries.get(key);
-        if (e == null && isCleared(key)) {
-            e = Entry.known(null);
-        }
+        Entry e = entry(key);
         if (e == null) {
-            entries.put(key, Entry.pending(m));
+            put(key, Entry.pending(m));
         } else if (e.known()) {
-            entries.put(key, Entry.known(AtomicOps.apply(type, e.value(), operand)));
+            put(key, Entry.known(AtomicOps.apply(type, e.value(), operand)));
         } else {
             e.append(m);
         }
@@ -201,7 +209,7 @@ final class WriteBuffer {
 
     /** This key's buffered state, or null when the stored value shows through. */
     synchronized Entry entry(byte[] key) {
-        Entry e = entries.get(key);
+        Entry e = byKey.get(key, null);
         if (e == null && isCleared(key)) {
             return Entry.known(null);
         }

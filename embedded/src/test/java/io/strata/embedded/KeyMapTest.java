@@ -19,7 +19,7 @@ class KeyMapTest {
   private static final String MISSING = "missing";
 
   @Test
-  void answersAsAMapKeyedByContentWhileItGrows() {
+  void answersAsAMapKeyedByContentWhileItGrowsAndValuesAreReplaced() {
     SplittableRandom random = new SplittableRandom(20261126);
     KeyMap<String> map = new KeyMap<>();
     TreeMap<byte[], String> model = new TreeMap<>(Keys.ORDER);
@@ -28,9 +28,14 @@ class KeyMapTest {
       random.nextBytes(key);
       String value = random.nextInt(5) == 0 ? null : "v" + i;
       boolean isNew = !model.containsKey(key);
-      assertEquals(isNew, map.putIfAbsent(key.clone(), value), "put " + i);
-      if (isNew) {
+      if (random.nextInt(3) == 0) { // put replaces the value (keeping the array handed over)
+        map.put(key.clone(), value);
         model.put(key, value);
+      } else {
+        assertEquals(isNew, map.putIfAbsent(key.clone(), value), "put " + i);
+        if (isNew) {
+          model.put(key, value);
+        }
       }
       byte[] probe = new byte[random.nextInt(4)];
       random.nextBytes(probe);

@@ -101,6 +101,26 @@ public abstract class ReadYourWritesContract extends BackendContract {
     }
 
     @Test
+    void pointReadsAfterAClearRangeSeeTheClearThenTheWritesAfterIt() {
+        List<String> seen = db.run(tr -> {
+            tr.set(b("b"), b("before-clear"));
+            tr.mutate(MutationType.ADD, b("d"), le(7));
+            tr.clear(b("b"), b("f")); // hides stored "c" and "e" and the buffered "b" and "d"
+            List<String> out = new java.util.ArrayList<>();
+            for (String k : List.of("b", "c", "d", "e")) {
+                out.add(k + "=" + s(tr.get(b(k)).join()));
+            }
+            tr.mutate(MutationType.ADD, b("d"), le(5)); // on an absent value: the operand
+            tr.set(b("c"), b("after-clear"));
+            out.add("c=" + s(tr.get(b("c")).join()));
+            out.add("d=" + ByteBuffer.wrap(tr.get(b("d")).join()).order(ByteOrder.LITTLE_ENDIAN).getLong());
+            out.add("a=" + s(tr.get(b("a")).join()));
+            return out;
+        });
+        assertEquals(List.of("b=null", "c=null", "d=null", "e=null", "c=after-clear", "d=5", "a=stored-a"), seen);
+    }
+
+    @Test
     void pendingAtomicAddIsAppliedToTheStoredValueOnRead() {
         db.run(tr -> {
             tr.set(b("n"), le(40));
