@@ -200,7 +200,7 @@ public final class IndexMaintenance<T> {
         continue;
       }
       byte[] key = layout.entryKey(index, values, id);
-      Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", key);
+      Sizes.checkKey(layout.entityName(), id, () -> "index '" + index.name() + "'", key);
       if (index.unique()) {
         Object other = claimed.putIfAbsent(Tuple.fromList(values), id);
         if (other != null) {

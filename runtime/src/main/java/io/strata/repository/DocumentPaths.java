@@ -138,8 +138,8 @@ public final class DocumentPaths<T> {
     for (Documents.Entry e : leaves) {
       byte[] key = doc.pack(sub.addAll(e.path()));
       byte[] leaf = Tuple.from(e.leaf()).pack();
-      Sizes.checkKey(layout.entityName(), id, "document path " + sub.addAll(e.path()), key);
-      Sizes.checkValue(layout.entityName(), id, field + sub.addAll(e.path()), leaf);
+      Sizes.checkKey(layout.entityName(), id, () -> "document path " + sub.addAll(e.path()), key);
+      Sizes.checkValue(layout.entityName(), id, () -> field + sub.addAll(e.path()), leaf);
       bytes += key.length + leaf.length;
     }
     Sizes.checkDocument(layout.entityName(), id, field, bytes);

@@ -217,7 +217,7 @@ public final class EntityStore<T> {
       Object point = fresh[layout.fieldPosition(entry.getKey())];
       if (point != null) {
         KeyValue e = Rows.spatialEntry(entry.getValue(), id, point);
-        Sizes.checkKey(layout.entityName(), id, "spatial index '" + entry.getKey() + "'", e.getKey());
+        Sizes.checkKey(layout.entityName(), id, () -> "spatial index '" + entry.getKey() + "'", e.getKey());
         points.put(entry.getKey(), e);
       }
     }
@@ -325,7 +325,7 @@ public final class EntityStore<T> {
       if (now.get(k) != null) {
         IndexDefinition index = layout.indexes().get(k);
         keys[k] = layout.entryKey(index, now.get(k), id);
-        Sizes.checkKey(layout.entityName(), id, "index '" + index.name() + "'", keys[k]);
+        Sizes.checkKey(layout.entityName(), id, () -> "index '" + index.name() + "'", keys[k]);
       }
     }
     indexes.checkSizes(id, fresh);

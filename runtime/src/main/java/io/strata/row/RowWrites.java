@@ -56,7 +56,7 @@ public final class RowWrites {
   private void encode() {
     String entity = layout.entityName();
     List<String> names = layout.codec().fieldNames();
-    rowPrefix = packed("its @Id", () -> layout.rowPrefix(id));
+    rowPrefix = packed(() -> "its @Id", () -> layout.rowPrefix(id));
     List<Object> packedRow = new ArrayList<>();
     long blobBytes = 0;
     for (int i = 0; i < elements.length; i++) {
@@ -70,16 +70,16 @@ public final class RowWrites {
         continue;
       }
       if (ownKey) {
-        Sizes.checkKey(entity, id, "field '" + name + "'", keys[i]);
+        Sizes.checkKey(entity, id, () -> "field '" + name + "'", keys[i]);
       }
       if (layout.isDocument(name)) {
         List<byte[][]> leaves = new ArrayList<>();
         long bytes = 0;
         for (Documents.Entry e : Documents.flatten(elements[i])) {
-          byte[] key = ByteArrayUtil.join(keys[i], packed("document '" + name + "' path " + e.path(), () -> e.path().pack()));
-          byte[] value = packed("document '" + name + "' at " + e.path(), () -> Tuple.from(e.leaf()).pack());
-          Sizes.checkKey(entity, id, "document '" + name + "' path " + e.path(), key);
-          Sizes.checkValue(entity, id, name + e.path(), value);
+          byte[] key = ByteArrayUtil.join(keys[i], packed(() -> "document '" + name + "' path " + e.path(), () -> e.path().pack()));
+          byte[] value = packed(() -> "document '" + name + "' at " + e.path(), () -> Tuple.from(e.leaf()).pack());
+          Sizes.checkKey(entity, id, () -> "document '" + name + "' path " + e.path(), key);
+          Sizes.checkValue(entity, id, () -> name + e.path(), value);
           leaves.add(new byte[][] {key, value});
           bytes += key.length + value.length;
         }
@@ -99,15 +99,15 @@ public final class RowWrites {
         packedRow.add(elements[i]);
       } else {
         Object element = elements[i];
-        values[i] = packed("field '" + name + "'", () -> Tuple.from(element).pack());
-        Sizes.checkValue(entity, id, name, values[i]);
+        values[i] = packed(() -> "field '" + name + "'", () -> Tuple.from(element).pack());
+        Sizes.checkValue(entity, id, () -> name, values[i]);
       }
     }
     if (layout.packed()) {
       byte[] row = packRow(packedRow);
       Sizes.checkRow(entity, id, row.length);
       parts.addAll(partsOf(row));
-      Sizes.checkKey(entity, id, "its row", layout.partKey(rowPrefix, parts.size() - 1));
+      Sizes.checkKey(entity, id, () -> "its row", layout.partKey(rowPrefix, parts.size() - 1));
     }
     if (blobBytes > BLOB_BUDGET) {
       throw new EntityTooLargeException(entity + " id " + Sizes.describe(id) + ": its @Blob fields hold " + blobBytes
@@ -118,8 +118,8 @@ public final class RowWrites {
       IndexDefinition index = layout.indexes().get(k);
       List<Object> v = indexValues.get(k);
       if (v != null) {
-        indexKeys[k] = packed("index '" + index.name() + "'", () -> layout.entryKey(index, v, id));
-        Sizes.checkKey(entity, id, "index '" + index.name() + "'", indexKeys[k]);
+        indexKeys[k] = packed(() -> "index '" + index.name() + "'", () -> layout.entryKey(index, v, id));
+        Sizes.checkKey(entity, id, () -> "index '" + index.name() + "'", indexKeys[k]);
       }
     }
   }
@@ -128,11 +128,11 @@ public final class RowWrites {
    * The bytes {@code pack} makes of {@code what}; a value the tuple layer refuses (a String holding an
    * unpaired surrogate, which has no UTF-8 form) is rejected naming the entity, the id and {@code what}.
    */
-  private byte[] packed(String what, java.util.function.Supplier<byte[]> pack) {
+  private byte[] packed(java.util.function.Supplier<String> what, java.util.function.Supplier<byte[]> pack) {
     try {
       return pack.get();
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + ": " + what + " cannot be stored ("
+      throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + ": " + what.get() + " cannot be stored ("
           + e.getMessage() + "); a String must be well-formed UTF-16, without unpaired surrogates: fix the value before saving", e);
     }
   }
@@ -146,10 +146,11 @@ public final class RowWrites {
       return Tuple.fromList(pairs).pack();
     } catch (IllegalArgumentException e) {
       for (int i = 0; i < pairs.size(); i += 2) {
+        Object name = pairs.get(i);
         Object value = pairs.get(i + 1);
-        packed("field '" + pairs.get(i) + "'", () -> Tuple.from(value).pack());
+        packed(() -> "field '" + name + "'", () -> Tuple.from(value).pack());
       }
-      return packed("its row", () -> Tuple.fromList(pairs).pack());
+      return packed(() -> "its row", () -> Tuple.fromList(pairs).pack());
     }
   }
 

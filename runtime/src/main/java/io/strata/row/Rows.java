@@ -293,7 +293,7 @@ public final class Rows<T> {
   /** The value of a covering index entry: the whole row as a tuple, checked against the value limit. */
   public byte[] coveringRow(IndexDefinition index, Object id, T entity) {
     byte[] row = codec.encode(entity);
-    Sizes.checkValue(layout.entityName(), id, "covering index '" + index.name() + "' row", row);
+    Sizes.checkValue(layout.entityName(), id, () -> "covering index '" + index.name() + "' row", row);
     return row;
   }
 

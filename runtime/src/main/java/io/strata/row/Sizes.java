@@ -1,8 +1,13 @@
 package io.strata.row;
 
 import io.strata.EntityTooLargeException;
+import java.util.function.Supplier;
 
-/** FoundationDB's size limits, checked before anything is written so errors name the entity and field. */
+/**
+ * FoundationDB's size limits, checked before anything is written so errors name the entity and field. What a key
+ * or value is for is described only when it is too large: a save checks every key it writes, and the
+ * descriptions (index names, document paths) would cost more than the checks.
+ */
 public final class Sizes {
   public static final int KEY_LIMIT = 10_000;
   public static final int VALUE_LIMIT = 100_000;
@@ -11,17 +16,17 @@ public final class Sizes {
 
   private Sizes() {}
 
-  public static void checkKey(String entity, Object id, String what, byte[] key) {
+  public static void checkKey(String entity, Object id, Supplier<String> what, byte[] key) {
     if (key.length > KEY_LIMIT) {
-      throw new EntityTooLargeException(entity + " id " + describe(id) + ": the key for " + what + " is " + key.length
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": the key for " + what.get() + " is " + key.length
           + " bytes, over FoundationDB's 10,000-byte key limit; use a shorter id or indexed value (keys should stay"
           + " under ~100 bytes), or do not index this field");
     }
   }
 
-  public static void checkValue(String entity, Object id, String field, byte[] value) {
+  public static void checkValue(String entity, Object id, Supplier<String> field, byte[] value) {
     if (value.length > VALUE_LIMIT) {
-      throw new EntityTooLargeException(entity + " id " + describe(id) + ": field '" + field + "' is " + value.length
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": field '" + field.get() + "' is " + value.length
           + " bytes, over FoundationDB's 100,000-byte value limit; annotate it with @Blob (stored in chunks) or"
           + " store it with io.strata.layers.BlobStore");
     }

@@ -98,7 +98,7 @@ public final class AggregateIndex implements DerivedIndex {
   public void checkSizes(Object id, Object[] fresh) {
     byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : subspace.pack(fields.group(fresh))) : entry(id, fresh);
     if (key != null) {
-      Sizes.checkKey(layout.entityName(), id, "aggregate '" + name() + "'", key);
+      Sizes.checkKey(layout.entityName(), id, () -> "aggregate '" + name() + "'", key);
     }
   }
 

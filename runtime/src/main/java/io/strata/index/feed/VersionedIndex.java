@@ -101,7 +101,7 @@ public final class VersionedIndex implements DerivedIndex {
 
   @Override
   public void checkSizes(Object id, Object[] fresh) {
-    Sizes.checkKey(layout.entityName(), id, "change feed", incompleteEntryKey(id));
+    Sizes.checkKey(layout.entityName(), id, () -> "change feed", incompleteEntryKey(id));
   }
 
   /** The entry key {@code SET_VERSIONSTAMPED_KEY} takes: the entry with an incomplete versionstamp and its offset. */

@@ -85,7 +85,7 @@ public final class RankIndex implements DerivedIndex {
     Tuple to = groupOf(fresh);
     if (to != null) {
       byte[] top = RankedSkipList.node(group(to), RankedSkipList.LEVELS - 1, elementOf(id, fresh));
-      Sizes.checkKey(layout.entityName(), id, "rank '" + name() + "'", top);
+      Sizes.checkKey(layout.entityName(), id, () -> "rank '" + name() + "'", top);
     }
   }
 

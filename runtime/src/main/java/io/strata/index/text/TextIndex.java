@@ -80,8 +80,8 @@ public final class TextIndex implements DerivedIndex {
   @Override
   public void checkSizes(Object id, Object[] fresh) {
     words(fresh).forEach((w, p) -> {
-      Sizes.checkKey(layout.entityName(), id, "text index '" + field + "' word", word(w).pack(Tuple.from(id)));
-      Sizes.checkValue(layout.entityName(), id, field + " positions of one word", encode(p));
+      Sizes.checkKey(layout.entityName(), id, () -> "text index '" + field + "' word", word(w).pack(Tuple.from(id)));
+      Sizes.checkValue(layout.entityName(), id, () -> field + " positions of one word", encode(p));
     });
   }
 
