@@ -29,11 +29,16 @@ final class ConflictRanges {
             ranges.add(new byte[][] {begin, end});
         }
 
-        void addKey(byte[] key) {
+        /** Adds the point range of {@code key}: a copy of it when {@code copy}, else the array itself (never changed afterwards). */
+        void addKey(byte[] key, boolean copy) {
             if (keys == null) {
                 keys = new KeyMap<>();
             }
-            keys.putIfAbsent(key, null);
+            if (copy) {
+                keys.putIfAbsent(key, null);
+            } else {
+                keys.put(key, null);
+            }
         }
 
         boolean isEmpty() {
@@ -66,17 +71,20 @@ final class ConflictRanges {
 
     /** The read-conflict range {@code [key, key\x00)} of a point read; {@code key} is copied if it is new. */
     synchronized void addReadKey(byte[] key) {
-        reads.addKey(key);
+        reads.addKey(key, true);
         size += 2L * key.length + 1;
     }
 
-    /** The write-conflict range {@code [key, key\x00)} of a write of one key, unless NEXT_WRITE_NO_WRITE_CONFLICT_RANGE was just set. */
+    /**
+     * The write-conflict range {@code [key, key\x00)} of a write of one key, unless NEXT_WRITE_NO_WRITE_CONFLICT_RANGE was
+     * just set; {@code key} is the transaction's own copy (the one its write buffer keeps), kept as it is.
+     */
     synchronized void addForWrite(byte[] key) {
         if (nextWriteNoConflict) {
             nextWriteNoConflict = false;
             return;
         }
-        writes.addKey(key);
+        writes.addKey(key, false);
         size += 2L * key.length + 1;
     }
 

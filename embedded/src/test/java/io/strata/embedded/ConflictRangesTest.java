@@ -1,6 +1,7 @@
 package io.strata.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -55,9 +56,10 @@ class ConflictRangesTest {
       conflicts.addForWrite(key);
       conflicts.addReadKey(key);
     }
-    key[0] = 8; // the caller reuses its array
     assertEquals(1, conflicts.writes().size());
-    assertEquals(List.of(7, 7), List.of((int) conflicts.writes().get(0)[0][0], (int) conflicts.reads().get(0)[1][0]));
+    assertSame(key, conflicts.writes().get(0)[0], "a written key is the transaction's own copy, kept as it is");
+    key[0] = 8; // a reader reuses its array: the read key was copied
+    assertEquals(List.of(7, 7), List.of((int) conflicts.reads().get(0)[0][0], (int) conflicts.reads().get(0)[1][0]));
     assertEquals(2, conflicts.reads().get(0)[1].length);
     assertEquals(6 * 3, conflicts.size(), "each addition counts [k, k\\x00): 1 + 2 bytes");
   }
