@@ -57,6 +57,7 @@ public final class IndexScan<T> {
   private boolean highInclusive;
   private String startsWith;
   private Tuple position;
+  private boolean atPosition;
   private boolean reverse;
   private int limit = Integer.MAX_VALUE;
   private boolean keyOrder;
@@ -144,6 +145,19 @@ public final class IndexScan<T> {
    */
   public IndexScan<T> after(Tuple position) {
     this.position = Objects.requireNonNull(position, "position");
+    atPosition = false;
+    return this;
+  }
+
+  /**
+   * Reads only the entries at or after {@code position} in scan order: as {@link #after}, but an entry whose key starts
+   * with the position's values is read too. With {@link #after} on the same position read the other way, it splits the
+   * index between two reads that together hold every entry once (a Jakarta Data cursor's page, and the entries on the
+   * cursor's other side).
+   */
+  public IndexScan<T> atOrAfter(Tuple position) {
+    after(position);
+    atPosition = true;
     return this;
   }
 
@@ -246,10 +260,11 @@ public final class IndexScan<T> {
       }
       if (position != null) {
         byte[] k = space.pack(t.addAll(position));
+        byte[] past = ByteArrayUtil.join(k, FF); // after every key that starts with the position
         if (reverse) {
-          end = min(end, k);
+          end = min(end, atPosition ? past : k);
         } else {
-          begin = max(begin, ByteArrayUtil.join(k, FF));
+          begin = max(begin, atPosition ? k : past);
         }
       }
       if (ByteArrayUtil.compareUnsigned(begin, end) < 0) {

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -32,6 +33,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -292,14 +294,25 @@ public final class DataStore<T> {
    */
   private Stream<T> inIndexOrder(Predicate<? super T> where, Served<T> served, List<? extends Sort<? super T>> order,
       boolean opposite, Tuple position, long expected) {
-    Candidates<T> candidates = served.index().candidates(served.match().descending() != opposite, position);
-    Stream<T> read = batches((int) Math.min(BATCH, Math.max(1, expected)),
-        (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
+    Stream<T> read = inKeyOrder(where, served, opposite, position, false, expected);
     if (served.match().total()) {
       return read;
     }
     return opposite ? ResultPages.sortedRuns(attributes, read, Attributes.reversed(order), Attributes.reversed(attributes.totalOrder(order)))
         : ResultPages.sortedRuns(attributes, read, order, attributes.totalOrder(order));
+  }
+
+  /**
+   * The candidates {@code where} accepts, read lazily from {@code served}'s index in key order (backwards when the order
+   * is descending, or else when {@code opposite}), after {@code position} (or, {@code atPosition}, at or after it; null:
+   * from the start), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. Batches start at
+   * {@code expected} keys and double up to {@value #BATCH}.
+   */
+  private Stream<T> inKeyOrder(Predicate<? super T> where, Served<T> served, boolean opposite, Tuple position,
+      boolean atPosition, long expected) {
+    Candidates<T> candidates = served.index().candidates(served.match().descending() != opposite, position, atPosition);
+    return batches((int) Math.min(BATCH, Math.max(1, expected)), (size, from) -> read(tr -> candidates.read(store, tr, size, from)))
+        .filter(where);
   }
 
   /**
@@ -327,18 +340,51 @@ public final class DataStore<T> {
 
   /**
    * The offset page {@code request} asks for. When one of {@code orders} serves {@code order} (then the id), its index is
-   * read in that order only up to one past the page's end (and the ties there, see {@link #first}), and the totals, when
-   * asked for, are counted on {@code keys} with no row read. Without an index order, without keys to count on, or for a
-   * request that is not an offset one, every candidate is read and paged in memory.
+   * read in that order only up to one past the page's end (and the ties there, see {@link #first}); the totals, when
+   * asked for, are counted when first asked ({@link #total}). Without an index order, or for a request that is not an
+   * offset one, every candidate is read and paged in memory.
    */
   public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    if (request.mode() != PageRequest.Mode.OFFSET || (request.requestTotal() && keys == null) || served(orders, order).isEmpty()) {
+    Optional<Served<T>> served = served(orders, order);
+    if (request.mode() != PageRequest.Mode.OFFSET || served.isEmpty()) {
       return ResultPages.page(attributes, order, matching(where, candidates), request);
     }
     long end = (request.page() - 1) * (long) request.size() + request.size() + 1;
-    List<T> first = first(where, candidates, orders, order, end);
-    return ResultPages.page(request, first, request.requestTotal() ? count(where, candidates, keys) : -1);
+    Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, end).iterator();
+    List<T> first = take(read, end);
+    jakarta.data.page.Page<T> page = ResultPages.page(request, first, -1);
+    return request.requestTotal() ? LazyPage.withTotal(page, total(where, candidates, keys, first.size(), read, Stream.empty())) : page;
+  }
+
+  /**
+   * How a page read in index order counts its total when first asked: on {@code keys} with no row read, when the index
+   * applies every condition; else by reading on where the page's read stopped ({@code rest}, after the {@code read}
+   * matches it handed out) and reading {@code otherSide}, the matches on the far side of a cursor (none for an offset
+   * page, which read from the start). Each candidate is read once, the page's own included: a separate count over the
+   * candidates would read the page's rows again, and for an offset page every row before it.
+   */
+  private LongSupplier total(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys, long read, Iterator<T> rest,
+      Stream<T> otherSide) {
+    if (keys != null) {
+      return () -> count(where, candidates, keys);
+    }
+    return () -> {
+      long n = read;
+      for (; rest.hasNext(); rest.next()) {
+        n++;
+      }
+      return n + otherSide.count();
+    };
+  }
+
+  /** The next {@code n} elements of {@code read} (fewer when it ends first). */
+  private static <X> List<X> take(Iterator<X> read, long n) {
+    List<X> taken = new ArrayList<>();
+    while (taken.size() < n && read.hasNext()) {
+      taken.add(read.next());
+    }
+    return taken;
   }
 
   /**
@@ -349,9 +395,10 @@ public final class DataStore<T> {
    * (an offset page reads up to its end). Saves and deletes between two requests never make a page skip or repeat an
    * entity that stayed unchanged, since a page starts from the cursor's values, not a count. Such a page cannot tell
    * cheaply whether results come before a page after a cursor (or after a page before one), so it says they may: the
-   * request for that page then comes back empty. Totals, when asked for, are counted on {@code keys} with no row read.
-   * Without an index order (or keys, for totals), or for a cursor whose values no key holds (a fraction for an integer
-   * property), every candidate is read and paged in memory ({@link ResultPages#cursoredPage}).
+   * request for that page then comes back empty. Totals, when asked for, are counted when first asked ({@link #total}):
+   * on the page's side by reading on, on the cursor's other side by reading from the cursor (at its values included) the
+   * other way. Without an index order, or for a cursor whose values no key holds (a fraction for an integer property),
+   * every candidate is read and paged in memory ({@link ResultPages#cursoredPage}).
    */
   public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
@@ -359,26 +406,34 @@ public final class DataStore<T> {
     boolean offset = request.mode() == PageRequest.Mode.OFFSET;
     Optional<Tuple> position = served.isEmpty() || offset || served.get().match().skipsFixed() ? Optional.empty()
         : served.get().index().position(ResultPages.cursor(request, order));
-    if (served.isEmpty() || (request.requestTotal() && keys == null) || (!offset && position.isEmpty())) {
+    if (served.isEmpty() || (!offset && position.isEmpty())) {
       return ResultPages.cursoredPage(attributes, order, matching(where, candidates), request);
     }
-    long total = request.requestTotal() ? count(where, candidates, keys) : -1;
     int size = request.size();
+    CursoredPage<T> page;
+    LongSupplier total;
     if (offset) {
       long from = (request.page() - 1) * (long) size;
-      List<T> read = inIndexOrder(where, served.get(), order, false, null, from + size + 1).limit(from + size + 1).toList();
-      int start = (int) Math.min(from, read.size());
-      int end = Math.min(start + size, read.size());
-      return ResultPages.cursoredPage(attributes, order, read.subList(start, end), total, request, start == 0, end == read.size());
+      Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, from + size + 1).iterator();
+      List<T> first = take(read, from + size + 1);
+      int start = (int) Math.min(from, first.size());
+      int end = Math.min(start + size, first.size());
+      page = ResultPages.cursoredPage(attributes, order, first.subList(start, end), -1, request, start == 0, end == first.size());
+      total = total(where, candidates, keys, first.size(), read, Stream.empty());
+    } else {
+      boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
+      Iterator<T> read = inIndexOrder(where, served.get(), order, before, position.get(), size + 1L).iterator();
+      List<T> taken = take(read, size + 1L);
+      List<T> content = new ArrayList<>(taken.subList(0, Math.min(size, taken.size())));
+      if (before) {
+        Collections.reverse(content);
+      }
+      boolean more = taken.size() > size;
+      page = ResultPages.cursoredPage(attributes, order, content, -1, request, before ? !more : false, before ? false : !more);
+      total = total(where, candidates, keys, taken.size(), read,
+          inKeyOrder(where, served.get(), !before, position.get(), true, BATCH));
     }
-    boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
-    List<T> read = inIndexOrder(where, served.get(), order, before, position.get(), size + 1L).limit(size + 1L).toList();
-    List<T> content = new ArrayList<>(read.subList(0, Math.min(size, read.size())));
-    if (before) {
-      Collections.reverse(content);
-    }
-    boolean more = read.size() > size;
-    return ResultPages.cursoredPage(attributes, order, content, total, request, before ? !more : false, before ? false : !more);
+    return request.requestTotal() ? LazyPage.cursored(page, total, null, null) : page;
   }
 
   /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */

@@ -121,9 +121,10 @@ public final class IndexOrder<T> {
 
   /**
    * The candidates in key order, forwards ({@code backwards} false) or backwards, after {@code position} in that
-   * direction (null: from the start); see {@link IndexScan#after}.
+   * direction, or at or after it when {@code atPosition} (null: from the start); see {@link IndexScan#after} and
+   * {@link IndexScan#atOrAfter}.
    */
-  Candidates<T> candidates(boolean backwards, Tuple position) {
+  Candidates<T> candidates(boolean backwards, Tuple position, boolean atPosition) {
     if (nulls == DataStore.Nulls.NULL_VALUE) {
       return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
     }
@@ -133,7 +134,11 @@ public final class IndexOrder<T> {
         s.reverse();
       }
       if (position != null) {
-        s.after(position);
+        if (atPosition) {
+          s.atOrAfter(position);
+        } else {
+          s.after(position);
+        }
       }
       return s.page(tr, limit, after);
     };

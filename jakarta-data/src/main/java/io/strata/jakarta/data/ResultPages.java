@@ -121,8 +121,8 @@ public final class ResultPages {
    * ({@code firstSorted}, sorted; more may follow) and, when the request asks for totals, {@code total} counted
    * separately.
    *
-   * @param total how many results there are in all, or -1 when they were not counted (allowed only when the request asks
-   *     for no totals)
+   * @param total how many results there are in all, or -1 when they were not counted (the request asks for no totals, or
+   *     the caller counts them later: {@link LazyPage})
    */
   public static <T> Page<T> page(PageRequest request, List<T> firstSorted, long total) {
     int from = offset(request, firstSorted.size());

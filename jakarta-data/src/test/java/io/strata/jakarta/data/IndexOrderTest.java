@@ -144,6 +144,68 @@ class IndexOrderTest {
     }
   }
 
+  /** The predicate of the index reads below: {@link #NOT_FIVES}, counting the rows it is asked about in {@link #consumed}. */
+  private boolean countedNotFive(Counter c) {
+    consumed++;
+    return NOT_FIVES.test(c);
+  }
+
+  @Test
+  void offsetPagesWhoseTotalsNeedRowsReadThePageAloneUntilTheTotalIsAskedThenEachRowOnce() {
+    save(new Random(21), 120);
+    int stored = data.matching(c -> true).size();
+    for (List<Sort<? super Counter>> order : ORDERS) {
+      for (long n = 1; n <= 31; n += 6) {
+        for (boolean totals : new boolean[] {true, false}) {
+          PageRequest request = PageRequest.ofPage(n, 4, totals);
+          String what = order + " " + request;
+          consumed = 0;
+          jakarta.data.page.Page<Counter> index = data.page(this::countedNotFive, DataStore.allRows(), null, List.of(byCount), order,
+              request);
+          jakarta.data.page.Page<Counter> memory = ResultPages.page(data.attributes(), order, data.matching(NOT_FIVES), request);
+          assertEquals(memory.content().stream().map(c -> c.id).toList(), index.content().stream().map(c -> c.id).toList(), what);
+          assertEquals(memory.hasNext(), index.hasNext(), what);
+          // up to one past the page's end and the ties there (about ten counters per count), whether totals were asked or not
+          assertTrue(consumed <= n * 4 + 1 + 40, "read " + consumed + " before the total for " + what);
+          assertEquals(totals, index.hasTotals(), what);
+          if (totals) {
+            assertEquals(memory.totalElements(), index.totalElements(), what);
+            assertEquals(memory.totalPages(), index.totalPages(), what);
+            assertEquals(stored, consumed, "the total reads on from the page, each row once: " + what);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void cursoredPagesWhoseTotalsNeedRowsCountBothSidesOfTheCursorReadingEachRowOnce() {
+    save(new Random(23), 120);
+    int stored = data.matching(c -> true).size();
+    for (List<Sort<? super Counter>> order : ORDERS) {
+      PageRequest request = PageRequest.ofSize(6);
+      List<PageRequest> requests = new ArrayList<>();
+      for (CursoredPage<Counter> page = data.cursoredPage(NOT_FIVES, DataStore.allRows(), null, List.of(byCount), order, request);
+          page.hasNext(); page = data.cursoredPage(NOT_FIVES, DataStore.allRows(), null, List.of(byCount), order, page.nextPageRequest())) {
+        requests.add(page.nextPageRequest());
+        if (page.hasPrevious()) {
+          requests.add(page.previousPageRequest());
+        }
+      }
+      for (PageRequest r : requests) {
+        String what = order + " " + r;
+        consumed = 0;
+        CursoredPage<Counter> index = data.cursoredPage(this::countedNotFive, DataStore.allRows(), null, List.of(byCount), order, r);
+        assertTrue(consumed <= r.size() + 1 + 40, "read " + consumed + " before the total for " + what);
+        CursoredPage<Counter> memory = inMemory(order, r);
+        assertEquals(ids(memory), ids(index), what);
+        assertEquals(memory.totalElements(), index.totalElements(), what);
+        assertEquals(memory.totalPages(), index.totalPages(), what);
+        assertEquals(stored, consumed, "the page's side read on, the cursor's other side read from it, each row once: " + what);
+      }
+    }
+  }
+
   @Test
   void aCursorWhoseEntityWasDeletedContinuesAfterItsValues() {
     save(new Random(5), 60);
@@ -218,6 +280,14 @@ class IndexOrderTest {
     });
     assertEquals(List.of("c", "d"), read.apply(false));
     assertEquals(List.of("a"), read.apply(true));
+    java.util.function.Function<Boolean, List<String>> atOrAfter = backwards -> sdb.database().read(tr -> {
+      IndexScan<Counter> scan = IndexScan.of(store, "byCount").in(List.of(1L, 3L), v -> v).atOrAfter(Tuple.from("b"));
+      return (backwards ? scan.reverse() : scan).entities(tr).join().stream().map(c -> c.id).toList();
+    });
+    assertEquals(List.of("b", "c", "d"), atOrAfter.apply(false), "the key at the position is read too");
+    assertEquals(List.of("b", "a"), atOrAfter.apply(true));
+    assertEquals(List.of("e", "b", "d"), sdb.database().read(tr -> IndexScan.of(store, "byCount").atOrAfter(Tuple.from(2L))
+        .entities(tr).join().stream().map(c -> c.id).toList()), "a position of values alone keeps every key holding them");
     assertEquals(List.of("e"), sdb.database().read(tr -> IndexScan.of(store, "byCount").after(Tuple.from(1L)).entities(tr)
         .join().stream().filter(c -> c.count < 3).map(c -> c.id).toList()), "a position of values alone skips every key holding them");
   }

@@ -353,12 +353,14 @@ public abstract class JakartaQueriesContract extends BackendContract {
     while (page.hasNext()) {
       page = pages.apply(page.nextPageRequest());
       forward.addAll(strings(page.content()));
+      assertEquals(expected.size(), page.totalElements(), seed(what + " total after a cursor"));
     }
     assertEquals(expected, forward, seed(what + " forward"));
     List<String> backward = new ArrayList<>(strings(page.content()));
     while (page.hasPrevious()) {
       page = pages.apply(page.previousPageRequest());
       backward.addAll(0, strings(page.content()));
+      assertEquals(expected.size(), page.totalElements(), seed(what + " total before a cursor"));
     }
     assertEquals(expected, backward, seed(what + " backward"));
   }
@@ -403,6 +405,35 @@ public abstract class JakartaQueriesContract extends BackendContract {
         assertEquals(expected(ofColor, KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream().limit(count).toList(),
             strings(largest.limit(count).toList()), seed("stream in static order"));
       }
+    }
+  }
+
+  @Test
+  void pagesInAnIndexOrderWithAConditionLeftToThePredicateAnswerAsBruteForceWithTheirTotals() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      int pageSize = 1 + random.nextInt(4);
+      Predicate<Gadget> activeOfColor = g -> g.color.equals(color) && g.active;
+      List<String> largest = expected(activeOfColor, KEYS.get("size").reversed().thenComparing(KEYS.get("id")));
+      boolean totals = random.nextBoolean();
+      List<String> paged = new ArrayList<>();
+      PageRequest request = PageRequest.ofPage(1, pageSize, totals);
+      for (Page<Gadget> p = gadgets.findByColorAndActiveTrueOrderBySizeDesc(color, request); ;
+          p = gadgets.findByColorAndActiveTrueOrderBySizeDesc(color, request)) {
+        paged.addAll(strings(p.content()));
+        assertEquals(totals, p.hasTotals(), seed("totals asked for"));
+        if (totals) {
+          assertEquals(largest.size(), p.totalElements(), seed("totals of active " + color + " read on"));
+          assertEquals((largest.size() + pageSize - 1) / pageSize, p.totalPages(), seed("total pages"));
+        }
+        if (!p.hasNext()) {
+          break;
+        }
+        request = p.nextPageRequest();
+      }
+      assertEquals(largest, paged, seed("offset pages of active " + color + ", size descending"));
+      walk(expected(activeOfColor, KEYS.get("size").thenComparing(KEYS.get("id")).reversed()), pageSize,
+          r -> gadgets.findByColorAndActiveTrueOrderBySizeDescIdDesc(color, r), "cursored pages of active " + color);
     }
   }
 
