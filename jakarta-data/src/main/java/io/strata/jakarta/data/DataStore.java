@@ -252,7 +252,7 @@ public final class DataStore<T> {
     if (n <= 0) {
       return List.of();
     }
-    Optional<Served<T>> served = served(orders, order);
+    Optional<IndexOrder.Reading<T>> served = served(orders, order);
     if (served.isEmpty()) {
       return sorted(where, candidates, order);
     }
@@ -271,31 +271,29 @@ public final class DataStore<T> {
         .orElseGet(() -> sorted(where, candidates, order).stream());
   }
 
-  /** An index order serving a query's order, and how. */
-  private record Served<T>(IndexOrder<T> index, IndexOrder.Match match) {}
-
-  /** The first of {@code orders} that serves {@code order}. */
-  private Optional<Served<T>> served(List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order) {
+  /** The reading of the first of {@code orders} that serves {@code order} ({@link IndexOrder#reading}). */
+  private Optional<IndexOrder.Reading<T>> served(List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order) {
     for (IndexOrder<T> o : orders) {
-      Optional<IndexOrder.Match> match = o.match(order, attributes.idName());
-      if (match.isPresent()) {
-        return Optional.of(new Served<>(o, match.get()));
+      Optional<IndexOrder.Reading<T>> reading = o.reading(order, attributes.idName());
+      if (reading.isPresent()) {
+        return reading;
       }
     }
     return Optional.empty();
   }
 
   /**
-   * The candidates {@code where} accepts, read lazily from {@code served}'s index in {@code order} (then the id), or, when
-   * {@code opposite}, in the reverse of that order (the page before a cursor); after {@code position} in the direction
-   * read (null: from the start). Keys are read in batches that start at {@code expected} and double up to
-   * {@value #BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them is sorted
-   * before it is handed out (reading one match past it), unless the order is the keys' own ({@link IndexOrder.Match#total}).
+   * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in {@code order} (then the id), or,
+   * when {@code opposite}, in the reverse of that order (the page before a cursor); after {@code positions} in the
+   * direction read (one per index; null: from the start). Keys are read in batches that start at {@code expected} and
+   * double up to {@value #BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them
+   * is sorted before it is handed out (reading one match past it), unless the order is the keys' own
+   * ({@link IndexOrder.Reading#total}).
    */
-  private Stream<T> inIndexOrder(Predicate<? super T> where, Served<T> served, List<? extends Sort<? super T>> order,
-      boolean opposite, Tuple position, long expected) {
-    Stream<T> read = inKeyOrder(where, served, opposite, position, false, expected);
-    if (served.match().total()) {
+  private Stream<T> inIndexOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
+      boolean opposite, List<Tuple> positions, long expected) {
+    Stream<T> read = inKeyOrder(where, served, order, opposite, positions, false, expected);
+    if (served.total()) {
       return read;
     }
     return opposite ? ResultPages.sortedRuns(attributes, read, Attributes.reversed(order), Attributes.reversed(attributes.totalOrder(order)))
@@ -303,16 +301,42 @@ public final class DataStore<T> {
   }
 
   /**
-   * The candidates {@code where} accepts, read lazily from {@code served}'s index in key order (backwards when the order
-   * is descending, or else when {@code opposite}), after {@code position} (or, {@code atPosition}, at or after it; null:
-   * from the start), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. Batches start at
-   * {@code expected} keys and double up to {@value #BATCH}.
+   * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in key order (each backwards when its
+   * order is descending, or else when {@code opposite}), after {@code positions} (or, {@code atPosition}, at or after
+   * them; null: from the start), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. The reads
+   * of a union's branches are merged by {@code order} (reversed when {@code opposite}), each skipping the entities an
+   * earlier branch's condition matches. Batches start at {@code expected} keys and double up to {@value #BATCH}.
    */
-  private Stream<T> inKeyOrder(Predicate<? super T> where, Served<T> served, boolean opposite, Tuple position,
-      boolean atPosition, long expected) {
-    Candidates<T> candidates = served.index().candidates(served.match().descending() != opposite, position, atPosition);
-    return batches((int) Math.min(BATCH, Math.max(1, expected)), (size, from) -> read(tr -> candidates.read(store, tr, size, from)))
-        .filter(where);
+  private Stream<T> inKeyOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
+      boolean opposite, List<Tuple> positions, boolean atPosition, long expected) {
+    List<Stream<T>> reads = new ArrayList<>();
+    for (int i = 0; i < served.indexes().size(); i++) {
+      Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
+          positions == null ? null : positions.get(i), atPosition);
+      Stream<T> read = batches((int) Math.min(BATCH, Math.max(1, expected)),
+          (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
+      List<Predicate<? super T>> earlier = served.conditions().isEmpty() ? List.of() : served.conditions().subList(0, i);
+      reads.add(earlier.isEmpty() ? read : read.filter(e -> earlier.stream().noneMatch(c -> c.test(e))));
+    }
+    if (reads.size() == 1) {
+      return reads.get(0);
+    }
+    List<? extends Sort<? super T>> direction = opposite ? Attributes.reversed(order) : order;
+    Comparator<List<?>> keys = attributes.keyOrder(direction);
+    return ResultPages.merged(reads, (a, b) -> keys.compare(attributes.key(a, direction), attributes.key(b, direction)));
+  }
+
+  /** The cursor's position in each of {@code served}'s indexes, or empty when some key cannot hold a cursor value. */
+  private static <T> Optional<List<Tuple>> positions(IndexOrder.Reading<T> served, List<?> cursor) {
+    List<Tuple> positions = new ArrayList<>();
+    for (IndexOrder<T> index : served.indexes()) {
+      Optional<Tuple> p = index.position(cursor);
+      if (p.isEmpty()) {
+        return Optional.empty();
+      }
+      positions.add(p.get());
+    }
+    return Optional.of(positions);
   }
 
   /**
@@ -346,7 +370,7 @@ public final class DataStore<T> {
    */
   public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    Optional<Served<T>> served = served(orders, order);
+    Optional<IndexOrder.Reading<T>> served = served(orders, order);
     if (request.mode() != PageRequest.Mode.OFFSET || served.isEmpty()) {
       return ResultPages.page(attributes, order, matching(where, candidates), request);
     }
@@ -402,10 +426,10 @@ public final class DataStore<T> {
    */
   public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    Optional<Served<T>> served = served(orders, order);
+    Optional<IndexOrder.Reading<T>> served = served(orders, order);
     boolean offset = request.mode() == PageRequest.Mode.OFFSET;
-    Optional<Tuple> position = served.isEmpty() || offset || served.get().match().skipsFixed() ? Optional.empty()
-        : served.get().index().position(ResultPages.cursor(request, order));
+    Optional<List<Tuple>> position = served.isEmpty() || offset || served.get().skipsFixed() ? Optional.empty()
+        : positions(served.get(), ResultPages.cursor(request, order));
     if (served.isEmpty() || (!offset && position.isEmpty())) {
       return ResultPages.cursoredPage(attributes, order, matching(where, candidates), request);
     }
@@ -431,7 +455,7 @@ public final class DataStore<T> {
       boolean more = taken.size() > size;
       page = ResultPages.cursoredPage(attributes, order, content, -1, request, before ? !more : false, before ? false : !more);
       total = total(where, candidates, keys, taken.size(), read,
-          inKeyOrder(where, served.get(), !before, position.get(), true, BATCH));
+          inKeyOrder(where, served.get(), order, !before, position.get(), true, BATCH));
     }
     return request.requestTotal() ? LazyPage.cursored(page, total, null, null) : page;
   }

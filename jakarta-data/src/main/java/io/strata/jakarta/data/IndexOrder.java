@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * An index whose keys hold a query's candidates in an order Jakarta Data can ask for, which the processor found at
@@ -31,6 +32,9 @@ import java.util.function.Function;
  * candidate holds the same value there. Results that tie on the order's properties come in the index's own order (the id ascending in
  * the key, or descending read backwards), which may differ from the id order Jakarta Data appends: the reader then sorts
  * each run of ties by id.
+ *
+ * <p>A query whose conditions are joined by {@code Or} is read in an order as a {@link #union}: each branch from an
+ * index whose keys hold that order, the branches' reads merged by the order.
  *
  * @param <T> the entity
  */
@@ -56,10 +60,22 @@ public final class IndexOrder<T> {
   private final DataStore.Nulls nulls;
   private final List<Key> keys = new ArrayList<>();
   private final List<String> fixed = new ArrayList<>();
+  /** For a {@link #union}: the indexes that may serve each branch, and the branches' conditions; else null. */
+  private final List<List<IndexOrder<T>>> branches;
+  private final List<Predicate<? super T>> conditions;
 
   private IndexOrder(Function<EntityStore<T>, IndexScan<T>> scan, DataStore.Nulls nulls) {
     this.scan = scan;
     this.nulls = nulls;
+    this.branches = null;
+    this.conditions = null;
+  }
+
+  private IndexOrder(List<List<IndexOrder<T>>> branches, List<Predicate<? super T>> conditions) {
+    this.scan = null;
+    this.nulls = DataStore.Nulls.NONE;
+    this.branches = branches;
+    this.conditions = conditions;
   }
 
   /**
@@ -69,6 +85,20 @@ public final class IndexOrder<T> {
    */
   public static <T> IndexOrder<T> of(Function<EntityStore<T>, IndexScan<T>> scan, Object... parameters) {
     return new IndexOrder<>(Objects.requireNonNull(scan, "scan"), DataStore.nulls(parameters));
+  }
+
+  /**
+   * The candidates of a query whose conditions are joined by {@code Or}, in an order every branch's index holds: for each
+   * branch ({@code conditions}, one per branch, test its whole condition), the indexes that could serve it (the first
+   * whose keys hold the order asked for is read). The branches' reads are merged by the order, and an entity a branch
+   * reads that matches an earlier branch's condition is skipped (that branch reads it), so each comes once, as in
+   * {@link DataStore#union}. When some branch has no index for the order, the union serves none.
+   */
+  public static <T> IndexOrder<T> union(List<List<IndexOrder<T>>> branches, List<Predicate<? super T>> conditions) {
+    if (branches.size() != conditions.size() || branches.isEmpty()) {
+      throw new IllegalArgumentException(branches.size() + " branches but " + conditions.size() + " conditions");
+    }
+    return new IndexOrder<>(List.copyOf(branches), List.copyOf(conditions));
   }
 
   /** The next property the index keys hold after the equality prefix (the id for the last element of a plain index). */
@@ -106,6 +136,48 @@ public final class IndexOrder<T> {
     boolean total = !order.isEmpty() && order.get(order.size() - 1).property().equals(id)
         || !descending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
     return Optional.of(new Match(descending, total, order.size() < sorts.size()));
+  }
+
+  /**
+   * How these keys serve {@code sorts} (see {@link #match}): the index read, or for a {@link #union} the index read for
+   * each branch, with how each serves the order; empty when this index (or some branch) cannot.
+   */
+  Optional<Reading<T>> reading(List<? extends Sort<?>> sorts, String id) {
+    if (branches == null) {
+      return match(sorts, id).map(m -> new Reading<>(List.of(this), List.of(m), List.of()));
+    }
+    List<IndexOrder<T>> indexes = new ArrayList<>();
+    List<Match> matches = new ArrayList<>();
+    for (List<IndexOrder<T>> alternatives : branches) {
+      Optional<Reading<T>> first = alternatives.stream().flatMap(a -> a.reading(sorts, id).stream()).findFirst();
+      if (first.isEmpty()) {
+        return Optional.empty();
+      }
+      indexes.add(first.get().indexes().get(0));
+      matches.add(first.get().matches().get(0));
+    }
+    return Optional.of(new Reading<>(indexes, matches, conditions));
+  }
+
+  /**
+   * The indexes a query's order is read from: one, or one per {@code Or} branch (whose reads are merged by the order,
+   * an entity skipped by a branch when it matches an earlier branch's condition).
+   *
+   * @param indexes the index read for each branch (one for a query without {@code Or})
+   * @param matches how each serves the order (each branch's reads in its own direction: a sort its equalities fix may
+   *     be left out of one branch's order and not another's)
+   * @param conditions each branch's condition, for a union; else empty
+   */
+  record Reading<T>(List<IndexOrder<T>> indexes, List<Match> matches, List<Predicate<? super T>> conditions) {
+    /** Whether the reads come exactly in the order then the id: one index, whose keys hold that order. */
+    boolean total() {
+      return indexes.size() == 1 && matches.get(0).total();
+    }
+
+    /** Whether some index left out sorts on a fixed property: its cursor holds values no key position does. */
+    boolean skipsFixed() {
+      return matches.stream().anyMatch(Match::skipsFixed);
+    }
   }
 
   /**

@@ -66,17 +66,24 @@ class IndexOrderTest {
 
   /** How many candidates the last {@link #inIndexOrder} page consumed. */
   private int consumed;
+  /** The index order the pages below read, the query's condition, and how many indexes the order reads at once. */
+  private IndexOrder<Counter> index = byCount;
+  private Predicate<Counter> where = NOT_FIVES;
+  private int branches = 1;
+
+  /** {@link #where}, counting the rows it is asked about in {@link #consumed}. */
+  private boolean counted(Counter c) {
+    consumed++;
+    return where.test(c);
+  }
 
   private CursoredPage<Counter> inIndexOrder(List<Sort<? super Counter>> order, PageRequest request) {
     consumed = 0;
-    return data.cursoredPage(c -> {
-      consumed++;
-      return NOT_FIVES.test(c);
-    }, DataStore.allRows(), null, List.of(byCount), order, request);
+    return data.cursoredPage(this::counted, DataStore.allRows(), null, List.of(index), order, request);
   }
 
   private CursoredPage<Counter> inMemory(List<Sort<? super Counter>> order, PageRequest request) {
-    return ResultPages.cursoredPage(data.attributes(), order, data.matching(NOT_FIVES), request);
+    return ResultPages.cursoredPage(data.attributes(), order, data.matching(where), request);
   }
 
   private static List<String> ids(CursoredPage<Counter> page) {
@@ -97,8 +104,9 @@ class IndexOrderTest {
     }
     boolean fraction = request.cursor().map(c -> c.get(0) instanceof Double d && d % 1 != 0).orElse(false);
     if (request.mode() != PageRequest.Mode.OFFSET && !fraction) {
-      // one past the page and the ties there (about ten counters per count, and a count of fives that all fail), not all 120
-      assertTrue(consumed <= request.size() + 1 + 40, "read " + consumed + " for " + what);
+      // one past the page and the ties there (about ten counters per count, and a count of fives that all fail), not all
+      // 120; as much from each index of a union
+      assertTrue(consumed <= branches * (request.size() + 1 + 40), "read " + consumed + " for " + what);
     }
     for (int i = 0; i < index.numberOfElements(); i++) {
       assertEquals(memory.cursor(i).elements(), index.cursor(i).elements(), what);
@@ -108,8 +116,12 @@ class IndexOrderTest {
 
   @Test
   void cursoredPagesInIndexOrderAnswerAsInMemoryForwardsAndBackwards() {
-    Random random = new Random(11);
-    save(random, 120);
+    save(new Random(11), 120);
+    walkForwardsAndBackwards();
+  }
+
+  /** Walks cursored pages of every order and a few sizes forwards, then back from each, with {@link #samePage}. */
+  private void walkForwardsAndBackwards() {
     for (List<Sort<? super Counter>> order : ORDERS) {
       for (int size = 1; size <= 7; size += 3) {
         CursoredPage<Counter> page = samePage(order, PageRequest.ofSize(size).withoutTotal());
@@ -144,34 +156,35 @@ class IndexOrderTest {
     }
   }
 
-  /** The predicate of the index reads below: {@link #NOT_FIVES}, counting the rows it is asked about in {@link #consumed}. */
-  private boolean countedNotFive(Counter c) {
-    consumed++;
-    return NOT_FIVES.test(c);
-  }
-
   @Test
   void offsetPagesWhoseTotalsNeedRowsReadThePageAloneUntilTheTotalIsAskedThenEachRowOnce() {
     save(new Random(21), 120);
-    int stored = data.matching(c -> true).size();
+    offsetPagesWithTotals(data.matching(c -> true).size());
+  }
+
+  /**
+   * Offset pages of every order against the same requests in memory: each reads about its size (per index read) until
+   * its total is asked, then {@code reads} rows in all, when the total is asked.
+   */
+  private void offsetPagesWithTotals(int reads) {
     for (List<Sort<? super Counter>> order : ORDERS) {
       for (long n = 1; n <= 31; n += 6) {
         for (boolean totals : new boolean[] {true, false}) {
           PageRequest request = PageRequest.ofPage(n, 4, totals);
           String what = order + " " + request;
           consumed = 0;
-          jakarta.data.page.Page<Counter> index = data.page(this::countedNotFive, DataStore.allRows(), null, List.of(byCount), order,
+          jakarta.data.page.Page<Counter> paged = data.page(this::counted, DataStore.allRows(), null, List.of(index), order,
               request);
-          jakarta.data.page.Page<Counter> memory = ResultPages.page(data.attributes(), order, data.matching(NOT_FIVES), request);
-          assertEquals(memory.content().stream().map(c -> c.id).toList(), index.content().stream().map(c -> c.id).toList(), what);
-          assertEquals(memory.hasNext(), index.hasNext(), what);
+          jakarta.data.page.Page<Counter> memory = ResultPages.page(data.attributes(), order, data.matching(where), request);
+          assertEquals(memory.content().stream().map(c -> c.id).toList(), paged.content().stream().map(c -> c.id).toList(), what);
+          assertEquals(memory.hasNext(), paged.hasNext(), what);
           // up to one past the page's end and the ties there (about ten counters per count), whether totals were asked or not
-          assertTrue(consumed <= n * 4 + 1 + 40, "read " + consumed + " before the total for " + what);
-          assertEquals(totals, index.hasTotals(), what);
+          assertTrue(consumed <= branches * (n * 4 + 1 + 40), "read " + consumed + " before the total for " + what);
+          assertEquals(totals, paged.hasTotals(), what);
           if (totals) {
-            assertEquals(memory.totalElements(), index.totalElements(), what);
-            assertEquals(memory.totalPages(), index.totalPages(), what);
-            assertEquals(stored, consumed, "the total reads on from the page, each row once: " + what);
+            assertEquals(memory.totalElements(), paged.totalElements(), what);
+            assertEquals(memory.totalPages(), paged.totalPages(), what);
+            assertEquals(reads, consumed, "the total reads on from the page, each row once: " + what);
           }
         }
       }
@@ -181,12 +194,19 @@ class IndexOrderTest {
   @Test
   void cursoredPagesWhoseTotalsNeedRowsCountBothSidesOfTheCursorReadingEachRowOnce() {
     save(new Random(23), 120);
-    int stored = data.matching(c -> true).size();
+    cursoredPagesWithTotals(data.matching(c -> true).size());
+  }
+
+  /**
+   * Cursored pages of every order, after and before the cursors of a walk, against the same requests in memory: each
+   * reads about its size (per index read) until its total is asked, then {@code reads} rows in all.
+   */
+  private void cursoredPagesWithTotals(int reads) {
     for (List<Sort<? super Counter>> order : ORDERS) {
       PageRequest request = PageRequest.ofSize(6);
       List<PageRequest> requests = new ArrayList<>();
-      for (CursoredPage<Counter> page = data.cursoredPage(NOT_FIVES, DataStore.allRows(), null, List.of(byCount), order, request);
-          page.hasNext(); page = data.cursoredPage(NOT_FIVES, DataStore.allRows(), null, List.of(byCount), order, page.nextPageRequest())) {
+      for (CursoredPage<Counter> page = data.cursoredPage(where, DataStore.allRows(), null, List.of(index), order, request);
+          page.hasNext(); page = data.cursoredPage(where, DataStore.allRows(), null, List.of(index), order, page.nextPageRequest())) {
         requests.add(page.nextPageRequest());
         if (page.hasPrevious()) {
           requests.add(page.previousPageRequest());
@@ -195,15 +215,77 @@ class IndexOrderTest {
       for (PageRequest r : requests) {
         String what = order + " " + r;
         consumed = 0;
-        CursoredPage<Counter> index = data.cursoredPage(this::countedNotFive, DataStore.allRows(), null, List.of(byCount), order, r);
-        assertTrue(consumed <= r.size() + 1 + 40, "read " + consumed + " before the total for " + what);
+        CursoredPage<Counter> paged = inIndexOrder(order, r);
+        assertTrue(consumed <= branches * (r.size() + 1 + 40), "read " + consumed + " before the total for " + what);
         CursoredPage<Counter> memory = inMemory(order, r);
-        assertEquals(ids(memory), ids(index), what);
-        assertEquals(memory.totalElements(), index.totalElements(), what);
-        assertEquals(memory.totalPages(), index.totalPages(), what);
-        assertEquals(stored, consumed, "the page's side read on, the cursor's other side read from it, each row once: " + what);
+        assertEquals(ids(memory), ids(paged), what);
+        assertEquals(memory.totalElements(), paged.totalElements(), what);
+        assertEquals(memory.totalPages(), paged.totalPages(), what);
+        assertEquals(reads, consumed, "the page's side read on, the cursor's other side read from it, each row once: " + what);
       }
     }
+  }
+
+  /** {@code byCount} from {@code low} to {@code high}, both included. */
+  private static IndexOrder<Counter> countsBetween(long low, long high) {
+    return IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").from(low, true).to(high, true), low, high)
+        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+  }
+
+  private static final Predicate<Counter> LOW = c -> c.count <= 4;
+  private static final Predicate<Counter> MIDDLE = c -> c.count >= 3 && c.count <= 8;
+
+  /** Counts up to 4 or from 3 to 8 (3 and 4 match both), each branch read from its own range of byCount. */
+  private void readLowOrMiddleAsAUnion() {
+    index = IndexOrder.union(List.of(List.of(countsBetween(0, 4)), List.of(countsBetween(3, 8))), List.of(LOW, MIDDLE));
+    where = LOW.or(MIDDLE);
+    branches = 2;
+  }
+
+  /** Rows a union reads when it reads every candidate: each branch's range, so a row of both ranges twice. */
+  private int unionReads() {
+    return data.matching(LOW).size() + data.matching(MIDDLE).size();
+  }
+
+  @Test
+  void anOrReadInIndexOrderMergesItsBranchesEachMatchOnceAndStopsEarly() {
+    save(new Random(29), 160);
+    readLowOrMiddleAsAUnion();
+    List<List<Sort<? super Counter>>> orders = new ArrayList<>(ORDERS);
+    orders.add(List.of()); // the id alone: no index holds it, sorted in memory
+    for (List<Sort<? super Counter>> order : orders) {
+      List<String> all = data.sorted(where, DataStore.allRows(), order).stream().map(c -> c.id).toList();
+      assertEquals(all, data.stream(where, DataStore.allRows(), List.of(index), order).map(c -> c.id).toList(), order.toString());
+      consumed = 0;
+      assertEquals(all.subList(0, 7), data.first(this::counted, DataStore.allRows(), List.of(index), order, 7).stream()
+          .map(c -> c.id).toList(), order.toString());
+      if (!order.isEmpty()) {
+        assertTrue(consumed <= 2 * (7 + 1 + 40), "read " + consumed + " of " + unionReads() + " for the first 7 by " + order);
+      }
+    }
+    walkForwardsAndBackwards();
+  }
+
+  @Test
+  void anOrReadInIndexOrderCountsItsTotalsReadingEachBranchOnce() {
+    save(new Random(31), 160);
+    readLowOrMiddleAsAUnion();
+    offsetPagesWithTotals(unionReads());
+    cursoredPagesWithTotals(unionReads());
+  }
+
+  @Test
+  void anOrWhoseBranchHasNoIndexForTheOrderIsNotServed() {
+    IndexOrder<Counter> noOrder = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount"), 0).key("id", IndexOrder.Kind.STRING);
+    IndexOrder<Counter> union = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(noOrder)), List.of(LOW, MIDDLE));
+    assertFalse(union.reading(List.of(Sort.asc("count")), "id").isPresent());
+    IndexOrder.Reading<Counter> second = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(countsBetween(3, 8))),
+        List.of(LOW, MIDDLE)).reading(List.of(Sort.desc("count")), "id").orElseThrow();
+    assertEquals(2, second.indexes().size(), "the first alternative of each branch that holds the order");
+    assertTrue(second.matches().stream().allMatch(IndexOrder.Match::descending));
+    assertFalse(second.total(), "merged branches may tie: runs sorted by id");
+    assertEquals("2 branches but 1 conditions", org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> IndexOrder.union(List.of(List.of(noOrder), List.of(noOrder)), List.of(LOW))).getMessage());
   }
 
   @Test

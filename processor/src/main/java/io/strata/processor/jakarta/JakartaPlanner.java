@@ -156,7 +156,6 @@ final class JakartaPlanner {
    */
   Read planUnion(String method, List<Branch> branches) {
     CodeBlock.Builder reads = CodeBlock.builder();
-    CodeBlock.Builder conditions = CodeBlock.builder();
     List<String> plans = new ArrayList<>();
     for (Branch b : branches) {
       Read read = b.criteria() == null ? null : plan(method, b.criteria(), true, false);
@@ -164,13 +163,73 @@ final class JakartaPlanner {
         return null;
       }
       reads.add(reads.isEmpty() ? "$L" : ", $L", read.candidates());
-      conditions.add(conditions.isEmpty() ? "e -> $L" : ", e -> $L", b.condition());
-      plans.add(read.plan().replaceFirst("^Plan: r", "r").replaceFirst("^R", "r"));
+      plans.add(read.plan().replaceFirst("^Plan: r", "r").replaceFirst("^R", "r").replaceFirst("\\.$", ""));
     }
-    CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $T.of($L))", DATA_STORE, entity.type(), List.class, reads.build(),
-        List.class, conditions.build());
+    CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $L)", DATA_STORE, entity.type(), List.class, reads.build(),
+        conditions(branches));
     return new Read(union, "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
         + " matches is skipped): " + String.join("; ", plans), null, 1);
+  }
+
+  /** Java code for each branch's whole condition on an entity {@code e}: {@code List.of(e -> …, …)}. */
+  private static CodeBlock conditions(List<Branch> branches) {
+    CodeBlock.Builder conditions = CodeBlock.builder();
+    branches.forEach(b -> conditions.add(conditions.isEmpty() ? "e -> $L" : ", e -> $L", b.condition()));
+    return CodeBlock.of("$T.of($L)", List.class, conditions.build());
+  }
+
+  /**
+   * The read of a query whose conditions are joined by {@code Or} ({@code union}, from {@link #planUnion}) in an order,
+   * when every branch has an index whose keys hold it and serve the branch's conditions at least as narrowly as its own
+   * read: an {@code IndexOrder.union} of the branches' index orders, whose reads are merged by the order (an entity an
+   * earlier branch matches skipped), so a limit, a page or a stream stops early. {@code runTime}: the order is the
+   * static {@code fixed} one followed by sorts chosen at run time, and each branch lists every index that could hold
+   * such an order ({@link #withRunTimeOrders}); else the order is {@code fixed} alone ({@link #planInOrder}). Returns
+   * {@code union} unchanged when some branch has no such index (or is read by id).
+   */
+  Read inOrderUnion(String method, List<Branch> branches, List<OrderItem> fixed, List<Boolean> ignoreCase, boolean runTime,
+      Read union) {
+    if (!keysCanHold(fixed, ignoreCase) && runTime) {
+      return union;
+    }
+    CodeBlock.Builder alternatives = CodeBlock.builder();
+    List<String> plans = new ArrayList<>();
+    for (Branch b : branches) {
+      int narrowing = plan(method, b.criteria(), true, false).narrowing();
+      List<Ordered> orders = runTime ? runTimeOrders(method, b.criteria(), fixed, narrowing)
+          : java.util.Optional.ofNullable(inStaticOrder(method, b.criteria(), fixed, ignoreCase))
+              .filter(o -> o.narrowing() >= narrowing).stream().toList();
+      if (orders.isEmpty()) {
+        return union;
+      }
+      CodeBlock.Builder list = CodeBlock.builder();
+      orders.forEach(o -> list.add(list.isEmpty() ? "$L" : ", $L", o.order()));
+      alternatives.add(alternatives.isEmpty() ? "$T.of($L)" : ", $T.of($L)", List.class, list.build());
+      plans.add(String.join(" or ", orders.stream().map(o -> PlanDoc.indexKeys(entity, narrowing(o.plan(), false))).toList()));
+    }
+    CodeBlock order = CodeBlock.of("$T.<$T>union($T.of($L), $L)", INDEX_ORDER, entity.type(), List.class, alternatives.build(),
+        conditions(branches));
+    return new Read(union.candidates(), union.plan() + (runTime ? " In an order chosen at run time (static, then run time) that"
+        + " a leading part of each branch's index keys hold, all ascending or all descending, it " : " In its order, it ")
+        + String.join("; and ", plans) + " in that order" + (runTime ? ", forwards or backwards" : "") + ", and merges the"
+        + " branches' reads by the order (an entity an earlier branch matches skipped), reading no further than the results"
+        + " the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed)"
+        + (runTime ? "; any other order is sorted in memory." : "."),
+        union.unserved(), union.narrowing(), CodeBlock.of("$T.of($L)", List.class, order), null, null);
+  }
+
+  /**
+   * An index read in an order.
+   *
+   * @param plan the read, its equalities a prefix of the index's fields
+   * @param keys the properties its keys hold after that prefix, in key order (the id last for a plain index)
+   * @param order the {@code IndexOrder} code
+   */
+  private record Ordered(QueryPlan plan, List<FieldModel> keys, CodeBlock order) {
+    /** How many conditions the read applies. */
+    int narrowing() {
+      return plan.equalities().size() + plan.range().size();
+    }
   }
 
   /**
@@ -181,9 +240,20 @@ final class JakartaPlanner {
    * memory; the reader stops after the last one the query's limit or page needs.
    */
   Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
-    if (criteria == null) {
+    Ordered ordered = criteria == null ? null : inStaticOrder(method, criteria, sorts, sortsIgnoreCase);
+    if (ordered == null) {
       return null;
     }
+    QueryPlan plan = ordered.plan();
+    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, ordered.order());
+    return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
+        + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
+        + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
+        + " the page asks for and those that tie with the last (a stream reads on as it is consumed)."), plan, exact);
+  }
+
+  /** The index read of {@code criteria} in the static order {@code sorts} ({@link #planInOrder}), or null. */
+  private Ordered inStaticOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase) {
     List<OrderItem> order = new ArrayList<>();
     List<Boolean> ignoreCase = new ArrayList<>();
     for (int i = 0; i < sorts.size(); i++) {
@@ -206,11 +276,7 @@ final class JakartaPlanner {
     if (!startsWith(keys, order)) {
       return null;
     }
-    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, indexOrder(plan, keys, criteria));
-    return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
-        + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
-        + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
-        + " the page asks for and those that tie with the last (a stream reads on as it is consumed)."), plan, exact);
+    return new Ordered(plan, keys, indexOrder(plan, keys, criteria));
   }
 
   /**
@@ -220,11 +286,37 @@ final class JakartaPlanner {
    * order asked for is read in that order and stops early; any other order is sorted in memory.
    */
   Read withRunTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, List<Boolean> ignoreCase, Read read) {
-    if (criteria == null || read.narrowing() == Integer.MAX_VALUE || !keysCanHold(fixed, ignoreCase)) {
+    if (criteria == null || !keysCanHold(fixed, ignoreCase)) {
       return read;
     }
-    List<CodeBlock> orders = new ArrayList<>();
+    List<Ordered> orders = runTimeOrders(method, criteria, fixed, read.narrowing());
+    if (orders.isEmpty()) {
+      return read;
+    }
     List<String> plans = new ArrayList<>();
+    CodeBlock.Builder list = CodeBlock.builder();
+    for (Ordered o : orders) {
+      list.add(list.isEmpty() ? "$L" : ", $L", o.order());
+      plans.add("when the order (static, then run time) is a leading part of {@code (" + String.join(", ", o.keys().stream().map(FieldModel::name).toList())
+          + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(o.plan(), false)) + " in that order,"
+          + " forwards or backwards, reading no further than the results the limit or the page asks for and those that tie"
+          + " with the last (a stream reads on as it is consumed)");
+    }
+    return new Read(read.candidates(), read.plan() + " Order chosen at run time: " + String.join("; ", plans)
+        + "; any other order is sorted in memory.", read.unserved(), read.narrowing(), CodeBlock.of("$T.of($L)", List.class,
+        list.build()), read.keys(), read.keysPlan());
+  }
+
+  /**
+   * For each index, the read that fixes a prefix of its fields by equality and serves {@code criteria} applying at least
+   * {@code narrowing} of them, when its keys after that prefix begin with the static order {@code fixed} (sorts on
+   * properties the equalities fix aside): the indexes that could hold an order chosen at run time. None for a read by id.
+   */
+  private List<Ordered> runTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, int narrowing) {
+    List<Ordered> orders = new ArrayList<>();
+    if (narrowing == Integer.MAX_VALUE) {
+      return orders;
+    }
     for (IndexModel index : entity.indexes()) {
       for (int prefix = 0; prefix <= index.fields().size(); prefix++) {
         List<FieldModel> keys = orderedKeys(index, prefix);
@@ -236,27 +328,16 @@ final class JakartaPlanner {
           plan = null;
         }
         if (plan == null || plan.index() != index || plan.keyOrder() || plan.equalities().size() != prefix
-            || plan.equalities().size() + plan.range().size() < read.narrowing()) {
+            || plan.equalities().size() + plan.range().size() < narrowing) {
           continue;
         }
         if (!startsWith(keys, fixed.stream().filter(o -> !fixed(criteria).contains(o.field())).toList())) {
           continue; // cannot serve the static order the run-time sorts follow (sorts on properties equalities fix aside)
         }
-        orders.add(indexOrder(plan, keys, criteria));
-        plans.add("when the order (static, then run time) is a leading part of {@code (" + String.join(", ", keys.stream().map(FieldModel::name).toList())
-            + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(plan, false)) + " in that order,"
-            + " forwards or backwards, reading no further than the results the limit or the page asks for and those that tie"
-            + " with the last (a stream reads on as it is consumed)");
+        orders.add(new Ordered(plan, keys, indexOrder(plan, keys, criteria)));
       }
     }
-    if (orders.isEmpty()) {
-      return read;
-    }
-    CodeBlock.Builder list = CodeBlock.builder();
-    orders.forEach(o -> list.add(list.isEmpty() ? "$L" : ", $L", o));
-    return new Read(read.candidates(), read.plan() + " Order chosen at run time: " + String.join("; ", plans)
-        + "; any other order is sorted in memory.", read.unserved(), read.narrowing(), CodeBlock.of("$T.of($L)", List.class,
-        list.build()), read.keys(), read.keysPlan());
+    return orders;
   }
 
   /** Whether index keys could hold {@code order}: one direction, not {@code ignoreCase}, on properties whose keys sort as their values. */

@@ -211,6 +211,54 @@ public abstract class JakartaQueriesContract extends BackendContract {
   }
 
   @Test
+  void orBranchesReadInAnIndexOrderAndMergedAnswerAsBruteForceWithEachMatchOnce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      Gadget.Kind kind = pick(Arrays.asList(Gadget.Kind.values()));
+      // a gadget of the color and the kind matches both branches, and comes once
+      Predicate<Gadget> either = g -> g.color.equals(color) || g.kind == kind;
+      String what = color + " or " + kind;
+      assertEquals(expected(either, KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream().limit(6).toList(),
+          strings(gadgets.findFirst6ByColorOrKindOrderBySizeDesc(color, kind)), seed("First6 of " + what));
+      int pageSize = 1 + random.nextInt(5);
+      walk(expected(either, KEYS.get("size").thenComparing(KEYS.get("id"))), pageSize,
+          r -> gadgets.findByColorOrKindOrderBySizeAscIdAsc(color, kind, r), "cursored pages of " + what);
+
+      List<Sort<Gadget>> sorts = indexOrMixedSorts();
+      Comparator<Gadget> total = comparator(sorts).thenComparing(KEYS.get("id"));
+      List<String> paged = new ArrayList<>();
+      PageRequest request = PageRequest.ofPage(1, pageSize, random.nextBoolean());
+      for (Page<Gadget> p = gadgets.colorOrKind(color, kind, request, order(sorts)); ; p = gadgets.colorOrKind(color, kind, request, order(sorts))) {
+        paged.addAll(strings(p.content()));
+        if (request.requestTotal()) {
+          assertEquals(expected(either, total).size(), p.totalElements(), seed("totals of " + what + " by " + sorts));
+        }
+        if (!p.hasNext()) {
+          break;
+        }
+        request = p.nextPageRequest();
+      }
+      assertEquals(expected(either, total), paged, seed("offset pages of " + what + " by " + sorts));
+
+      Sort<Gadget> sort = sorts.get(0);
+      try (java.util.stream.Stream<Gadget> stream = gadgets.findByColorOrKind(color, kind, sort)) {
+        List<Gadget> found = stream.toList();
+        Comparator<Gadget> byThenId = comparator(List.of(sort)).thenComparing(KEYS.get("id"));
+        assertEquals(expected(either, byThenId), strings(found.stream().sorted(byThenId).toList()), seed("stream of " + what));
+        for (int i = 1; i < found.size(); i++) {
+          assertTrue(comparator(List.of(sort)).compare(found.get(i - 1), found.get(i)) <= 0, seed("the stream is sorted by " + sort));
+        }
+      }
+
+      int min = random.nextInt(21);
+      int count = 1 + random.nextInt(8);
+      assertEquals(expected(g -> (g.color.equals(color) && g.size >= min) || g.kind == kind,
+          KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream().limit(count).toList(),
+          strings(gadgets.largeOfColorOrKind(color, min, kind, Limit.of(count))), seed("JDQL OR with a range, limit " + count));
+    }
+  }
+
+  @Test
   void methodNamesNoIndexServesAnswerAsBruteForce() {
     for (int round = 0; round < ROUNDS; round++) {
       int size = random.nextInt(21);
