@@ -32,6 +32,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
@@ -285,13 +286,13 @@ public final class DataStore<T> {
   /**
    * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in {@code order} (then the id), or,
    * when {@code opposite}, in the reverse of that order (the page before a cursor); after {@code positions} in the
-   * direction read (one per index; null: from the start). Keys are read in batches that start at {@code expected} and
+   * direction read (one per index, see {@link IndexOrder.Position}; null: from the start). Keys are read in batches that start at {@code expected} and
    * double up to {@value #BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them
    * is sorted before it is handed out (reading one match past it), unless the order is the keys' own
    * ({@link IndexOrder.Reading#total}).
    */
   private Stream<T> inIndexOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
-      boolean opposite, List<Tuple> positions, long expected) {
+      boolean opposite, List<IndexOrder.Position> positions, long expected) {
     Stream<T> read = inKeyOrder(where, served, order, opposite, positions, false, expected);
     if (served.total()) {
       return read;
@@ -302,17 +303,18 @@ public final class DataStore<T> {
 
   /**
    * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in key order (each backwards when its
-   * order is descending, or else when {@code opposite}), after {@code positions} (or, {@code atPosition}, at or after
-   * them; null: from the start), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. The reads
+   * order is descending, or else when {@code opposite}), from {@code positions} (null: from the start; {@code otherSide}:
+   * the rest of the keys, read from the positions the other way), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. The reads
    * of a union's branches are merged by {@code order} (reversed when {@code opposite}), each skipping the entities an
    * earlier branch's condition matches. Batches start at {@code expected} keys and double up to {@value #BATCH}.
    */
   private Stream<T> inKeyOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
-      boolean opposite, List<Tuple> positions, boolean atPosition, long expected) {
+      boolean opposite, List<IndexOrder.Position> positions, boolean otherSide, long expected) {
     List<Stream<T>> reads = new ArrayList<>();
     for (int i = 0; i < served.indexes().size(); i++) {
+      IndexOrder.Position p = positions == null ? null : positions.get(i);
       Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
-          positions == null ? null : positions.get(i), atPosition);
+          p == null ? null : p.values(), p != null && p.at() != otherSide);
       Stream<T> read = batches((int) Math.min(BATCH, Math.max(1, expected)),
           (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
       List<Predicate<? super T>> earlier = served.conditions().isEmpty() ? List.of() : served.conditions().subList(0, i);
@@ -326,11 +328,15 @@ public final class DataStore<T> {
     return ResultPages.merged(reads, (a, b) -> keys.compare(attributes.key(a, direction), attributes.key(b, direction)));
   }
 
-  /** The cursor's position in each of {@code served}'s indexes, or empty when some key cannot hold a cursor value. */
-  private static <T> Optional<List<Tuple>> positions(IndexOrder.Reading<T> served, List<?> cursor) {
-    List<Tuple> positions = new ArrayList<>();
+  /**
+   * The cursor's position in each of {@code served}'s indexes for a page after it (or {@code before} it), or empty when
+   * some key cannot hold a cursor value ({@link IndexOrder#position}).
+   */
+  private static <T> Optional<List<IndexOrder.Position>> positions(IndexOrder.Reading<T> served, List<? extends Sort<?>> order,
+      List<?> cursor, boolean before) {
+    List<IndexOrder.Position> positions = new ArrayList<>();
     for (IndexOrder<T> index : served.indexes()) {
-      Optional<Tuple> p = index.position(cursor);
+      Optional<IndexOrder.Position> p = index.position(order, cursor, before);
       if (p.isEmpty()) {
         return Optional.empty();
       }
@@ -417,47 +423,50 @@ public final class DataStore<T> {
    * reads the index from just after it, in the order's direction, up to one past the page's end (and the ties there); a
    * page before it reads backwards from just before it, then turns the page round; the first page reads from the start
    * (an offset page reads up to its end). Saves and deletes between two requests never make a page skip or repeat an
-   * entity that stayed unchanged, since a page starts from the cursor's values, not a count. Such a page cannot tell
-   * cheaply whether results come before a page after a cursor (or after a page before one), so it says they may: the
-   * request for that page then comes back empty. Totals, when asked for, are counted when first asked ({@link #total}):
-   * on the page's side by reading on, on the cursor's other side by reading from the cursor (at its values included) the
-   * other way. Without an index order, or for a cursor whose values no key holds (a fraction for an integer property),
-   * every candidate is read and paged in memory ({@link ResultPages#cursoredPage}).
+   * entity that stayed unchanged, since a page starts from the cursor's values, not a count. A sort on a property the
+   * query fixes is compared with the query's value ({@link IndexOrder#position}). Whether results lie on the cursor's
+   * other side (before a page after a cursor, after a page before one) is found when {@code hasPrevious} or
+   * {@code hasNext} is first asked ({@link LazyPage}), by reading from the cursor the other way up to the first match (one
+   * key and its row when it matches). Totals, when asked for, are counted when first asked ({@link #total}): on the
+   * page's side by reading on, on the cursor's other side by reading it all. Without an index order, or for a cursor
+   * whose values no key holds (a fraction for an integer property), every candidate is read and paged in memory
+   * ({@link ResultPages#cursoredPage}).
    */
   public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
     Optional<IndexOrder.Reading<T>> served = served(orders, order);
     boolean offset = request.mode() == PageRequest.Mode.OFFSET;
-    Optional<List<Tuple>> position = served.isEmpty() || offset || served.get().skipsFixed() ? Optional.empty()
-        : positions(served.get(), ResultPages.cursor(request, order));
+    boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
+    Optional<List<IndexOrder.Position>> position = served.isEmpty() || offset ? Optional.empty()
+        : positions(served.get(), order, ResultPages.cursor(request, order), before);
     if (served.isEmpty() || (!offset && position.isEmpty())) {
       return ResultPages.cursoredPage(attributes, order, matching(where, candidates), request);
     }
     int size = request.size();
-    CursoredPage<T> page;
-    LongSupplier total;
     if (offset) {
       long from = (request.page() - 1) * (long) size;
       Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, from + size + 1).iterator();
       List<T> first = take(read, from + size + 1);
       int start = (int) Math.min(from, first.size());
       int end = Math.min(start + size, first.size());
-      page = ResultPages.cursoredPage(attributes, order, first.subList(start, end), -1, request, start == 0, end == first.size());
-      total = total(where, candidates, keys, first.size(), read, Stream.empty());
-    } else {
-      boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
-      Iterator<T> read = inIndexOrder(where, served.get(), order, before, position.get(), size + 1L).iterator();
-      List<T> taken = take(read, size + 1L);
-      List<T> content = new ArrayList<>(taken.subList(0, Math.min(size, taken.size())));
-      if (before) {
-        Collections.reverse(content);
-      }
-      boolean more = taken.size() > size;
-      page = ResultPages.cursoredPage(attributes, order, content, -1, request, before ? !more : false, before ? false : !more);
-      total = total(where, candidates, keys, taken.size(), read,
-          inKeyOrder(where, served.get(), order, !before, position.get(), true, BATCH));
+      CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, first.subList(start, end), -1, request, start == 0,
+          end == first.size());
+      return request.requestTotal() ? LazyPage.cursored(page, total(where, candidates, keys, first.size(), read, Stream.empty()),
+          null, null) : page;
     }
-    return request.requestTotal() ? LazyPage.cursored(page, total, null, null) : page;
+    Iterator<T> read = inIndexOrder(where, served.get(), order, before, position.get(), size + 1L).iterator();
+    List<T> taken = take(read, size + 1L);
+    List<T> content = new ArrayList<>(taken.subList(0, Math.min(size, taken.size())));
+    if (before) {
+      Collections.reverse(content);
+    }
+    boolean more = taken.size() > size;
+    // the record says results may lie on the cursor's other side; LazyPage finds out when asked
+    CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, content, -1, request, before && !more, !before && !more);
+    LongSupplier total = total(where, candidates, keys, taken.size(), read,
+        inKeyOrder(where, served.get(), order, !before, position.get(), true, BATCH));
+    BooleanSupplier otherSide = () -> inKeyOrder(where, served.get(), order, !before, position.get(), true, 1).findAny().isPresent();
+    return LazyPage.cursored(page, request.requestTotal() ? total : null, before ? otherSide : null, before ? null : otherSide);
   }
 
   /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */

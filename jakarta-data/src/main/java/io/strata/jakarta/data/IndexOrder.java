@@ -60,6 +60,7 @@ public final class IndexOrder<T> {
   private final DataStore.Nulls nulls;
   private final List<Key> keys = new ArrayList<>();
   private final List<String> fixed = new ArrayList<>();
+  private final List<Object> fixedValues = new ArrayList<>();
   /** For a {@link #union}: the indexes that may serve each branch, and the branches' conditions; else null. */
   private final List<List<IndexOrder<T>>> branches;
   private final List<Predicate<? super T>> conditions;
@@ -107,9 +108,13 @@ public final class IndexOrder<T> {
     return this;
   }
 
-  /** A property the query's equalities fix to one value: a sort on it changes no order, and is left out. */
-  public IndexOrder<T> fixed(String property) {
+  /**
+   * A property the query's equalities fix to {@code value}: a sort on it changes no order, and is left out; a cursor's
+   * value for it is compared with {@code value} ({@link #position}).
+   */
+  public IndexOrder<T> fixed(String property, Object value) {
     fixed.add(Objects.requireNonNull(property, "property"));
+    fixedValues.add(value);
     return this;
   }
 
@@ -135,7 +140,7 @@ public final class IndexOrder<T> {
     // the order then the id ascending is the keys' own order: nothing ties, and reads can stop at the exact count
     boolean total = !order.isEmpty() && order.get(order.size() - 1).property().equals(id)
         || !descending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
-    return Optional.of(new Match(descending, total, order.size() < sorts.size()));
+    return Optional.of(new Match(descending, total));
   }
 
   /**
@@ -173,11 +178,6 @@ public final class IndexOrder<T> {
     boolean total() {
       return indexes.size() == 1 && matches.get(0).total();
     }
-
-    /** Whether some index left out sorts on a fixed property: its cursor holds values no key position does. */
-    boolean skipsFixed() {
-      return matches.stream().anyMatch(Match::skipsFixed);
-    }
   }
 
   /**
@@ -186,10 +186,8 @@ public final class IndexOrder<T> {
    * @param descending whether the index is read backwards for it
    * @param total whether the order, with the id Jakarta Data appends, is exactly the index's key order (so no two
    *     candidates tie); else candidates that tie on the order's properties come in key order and need sorting by id
-   * @param skipsFixed whether sorts on fixed properties were left out: a cursor then holds values no key position does
-   *     (its value of a fixed property may differ from the one the query fixes), and is compared in memory
    */
-  record Match(boolean descending, boolean total, boolean skipsFixed) {}
+  record Match(boolean descending, boolean total) {}
 
   /**
    * The candidates in key order, forwards ({@code backwards} false) or backwards, after {@code position} in that
@@ -217,14 +215,46 @@ public final class IndexOrder<T> {
   }
 
   /**
-   * The index position of a cursor's values (one per sort of an order this index serves, so one per key from the first):
-   * each value as its key holds it, or empty when one is not a value of its property's kind that a key can hold exactly
-   * (a fraction for an integer property, say); the caller then compares in memory, as for an order no index serves.
+   * Where a cursor lies among this index's keys: the page after it reads after {@code values} in the order's direction
+   * (the page before it, before them), or, when {@code at}, reads the keys that start with {@code values} too. The
+   * other side of the cursor is the rest: read the other way from {@code values}, with {@code at} turned round.
+   *
+   * @param values cursor values as keys after the equality prefix hold them, from the first
    */
-  Optional<Tuple> position(List<?> cursor) {
-    List<Object> elements = new ArrayList<>(cursor.size());
-    for (int i = 0; i < cursor.size(); i++) {
-      Object value = cursor.get(i);
+  record Position(Tuple values, boolean at) {}
+
+  /**
+   * Where {@code cursor} (one value per sort of {@code sorts}, an order this index serves) lies among the keys, for a page
+   * after it or, {@code before}, before it; empty when a value is not one of its property's kind that a key can hold
+   * exactly (a fraction for an integer property, say): the caller then compares in memory, as for an order no index
+   * serves. A sort on a property the query fixes ({@link #fixed}) has no key: where the cursor's value equals the
+   * query's, it is left out, as in {@link #match}; where it differs, every result is on one side of the cursor among
+   * those that equal the cursor on the sorts before it, so the position is the values before it, and the keys that
+   * start with them are read when those results are on the page's side ({@link Position#at}).
+   */
+  Optional<Position> position(List<? extends Sort<?>> sorts, List<?> cursor, boolean before) {
+    List<Object> values = new ArrayList<>(cursor.size());
+    for (int i = 0; i < sorts.size(); i++) {
+      Sort<?> sort = sorts.get(i);
+      int f = fixed.indexOf(sort.property());
+      if (f < 0) {
+        values.add(cursor.get(i));
+        continue;
+      }
+      int c = Values.compare(fixedValues.get(f), cursor.get(i), sort.ignoreCase());
+      if (c != 0) {
+        boolean resultsAfter = sort.isAscending() == c > 0;
+        return keys(values).map(t -> new Position(t, resultsAfter != before));
+      }
+    }
+    return keys(values).map(t -> new Position(t, false));
+  }
+
+  /** {@code values} (one per key from the first) as the keys hold them, or empty when a key cannot hold one exactly. */
+  private Optional<Tuple> keys(List<?> values) {
+    List<Object> elements = new ArrayList<>(values.size());
+    for (int i = 0; i < values.size(); i++) {
+      Object value = values.get(i);
       Object element = value == null ? null : element(value, keys.get(i).kind()); // null sorts first, as in a tuple
       if (value != null && element == null) {
         return Optional.empty();

@@ -372,17 +372,31 @@ final class JakartaPlanner {
 
   /** The properties an equality among {@code criteria} fixes to one value ({@code =}, {@code True}, {@code False}). */
   private static List<FieldModel> fixed(List<BoundCriterion> criteria) {
-    return criteria.stream().filter(c -> EnumSet.of(Operator.EQUALS, Operator.TRUE, Operator.FALSE).contains(c.operator()))
-        .map(BoundCriterion::field).toList();
+    return fixing(criteria).stream().map(BoundCriterion::field).toList();
+  }
+
+  /** The equalities among {@code criteria}: {@code =}, {@code True}, {@code False}. */
+  private static List<BoundCriterion> fixing(List<BoundCriterion> criteria) {
+    return criteria.stream().filter(c -> EnumSet.of(Operator.EQUALS, Operator.TRUE, Operator.FALSE).contains(c.operator())).toList();
   }
 
   /**
    * The {@code IndexOrder} of {@code plan}'s index read forwards, whose keys hold {@code keys} after its equality prefix,
-   * told which properties the equalities among {@code criteria} fix (sorts on them change no order).
+   * told which properties the equalities among {@code criteria} fix and to which value (sorts on them change no order;
+   * a cursor's value for them is compared with the query's).
    */
   private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys, List<BoundCriterion> criteria) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false)));
-    fixed(criteria).stream().map(FieldModel::name).distinct().forEach(f -> b.add(".fixed($S)", f));
+    Set<String> fixed = new java.util.HashSet<>();
+    for (BoundCriterion c : fixing(criteria)) {
+      if (fixed.add(c.field().name())) {
+        b.add(".fixed($S, $L)", c.field().name(), switch (c.operator()) {
+          case TRUE -> CodeBlock.of("true");
+          case FALSE -> CodeBlock.of("false");
+          default -> CodeBlock.of("$N", c.params().get(0));
+        });
+      }
+    }
     for (FieldModel f : keys) {
       String kind = switch (f.queryType().kind()) {
         case LONG, INT, SHORT, BYTE -> "INTEGER";

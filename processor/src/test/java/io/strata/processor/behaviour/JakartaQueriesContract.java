@@ -184,6 +184,25 @@ public abstract class JakartaQueriesContract extends BackendContract {
           + " by a fixed color, then size descending"));
       walk(expected(g -> g.color.equals(color), largestFirst), 1 + random.nextInt(4), r -> gadgets.largestOfColor(color, r),
           "cursored pages by a fixed color, then size descending");
+      // a cursor that holds another color (or the same): read from its position in byColorSize's keys all the same
+      Gadget at = new Gadget(2L * random.nextInt(GADGETS) + 1, "", pick(COLORS), random.nextInt(21), null, Gadget.Kind.TOOL,
+          false, 0, 0, null);
+      Comparator<Gadget> byColorLargest = KEYS.get("color").thenComparing(largestFirst);
+      PageRequest.Cursor cursor = PageRequest.Cursor.forKey(at.color, at.size, at.id);
+      List<String> after = expected(g -> g.color.equals(color) && byColorLargest.compare(g, at) > 0, byColorLargest);
+      List<String> before = expected(g -> g.color.equals(color) && byColorLargest.compare(g, at) < 0, byColorLargest);
+      CursoredPage<Gadget> afterCursor = gadgets.largestOfColor(color, PageRequest.afterCursor(cursor, 1, 3, true));
+      assertEquals(after.stream().limit(3).toList(), strings(afterCursor.content()), seed("after " + cursor + " in " + color));
+      // the page before a page holds what sorts before its first result: the cursor's own gadget too, when stored
+      boolean atCursor = saved.stream().anyMatch(g -> g.color.equals(color) && byColorLargest.compare(g, at) == 0);
+      assertEquals(!afterCursor.content().isEmpty() && (atCursor || !before.isEmpty()), afterCursor.hasPrevious(),
+          seed("results before " + cursor));
+      assertEquals(after.size() + before.size(), afterCursor.totalElements(), seed("total after " + cursor));
+      CursoredPage<Gadget> beforeCursor = gadgets.largestOfColor(color, PageRequest.beforeCursor(cursor, 1, 3, true));
+      assertEquals(before.subList(Math.max(0, before.size() - 3), before.size()), strings(beforeCursor.content()),
+          seed("before " + cursor + " in " + color));
+      assertEquals(!beforeCursor.content().isEmpty() && (atCursor || !after.isEmpty()), beforeCursor.hasNext(),
+          seed("results after " + cursor));
       int min = random.nextInt(21);
       assertEquals(expected(g -> g.color.equals(color) && g.size >= min, KEYS.get("size").thenComparing(KEYS.get("id"))).stream()
           .skip(limit.startAt() - 1).limit(limit.maxResults()).toList(), strings(gadgets.smallestFrom(color, min, limit)),
