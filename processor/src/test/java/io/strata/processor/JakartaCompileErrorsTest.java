@@ -259,9 +259,21 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
-  void anEqualityOnADecimalIsAWarning() {
-    assertWarning(RATED, "Items.findByAmount reads every Item row and checks its conditions in memory: none of"
-        + " its conditions can be read from an index", "  List<Item> findByAmount(java.math.BigDecimal amount);");
+  void anEqualityOnADecimalIsReadFromTheIndexWithoutAWarning() {
+    Compilation c = compile(RATED, items("  List<Item> findByAmount(java.math.BigDecimal amount);",
+        "  @Query(\"WHERE amount = 1.50\") List<Item> oneAndAHalf();"));
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(0);
+  }
+
+  @Test
+  void anInOnADecimalIsAWarning() {
+    assertWarning(RATED, "Items.findByAmountIn reads every Item row and checks its conditions in memory: none of"
+        + " its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
+        + " arithmetic, null literals and numbers a floating-point key does not hold exactly are checked on each row; an index"
+        + " serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the property's own type, or"
+        + " a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal property)",
+        "  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);");
   }
 
   @Test

@@ -20,9 +20,9 @@ import javax.lang.model.util.Types;
 /**
  * The conditions of one Jakarta Data query that an index can serve ({@link JakartaPlanner}): a property compared with a
  * method parameter of the property's own type (boxed or not), by an operator whose meaning on index keys is the meaning
- * Jakarta Data gives it. Equalities and {@code In} on decimals are left to the predicate (their keys keep the scale,
- * while {@code 1.0 = 1.00}; a range's bounds cover every scale), and so are ranges on enums and UUIDs (their keys do
- * not sort as Jakarta Data orders them).
+ * Jakarta Data gives it. An equality on a decimal is read as the range from the value to the value, whose bounds cover
+ * every scale (keys keep the scale, while {@code 1.0 = 1.00}); {@code In} on decimals is left to the predicate, and so
+ * are ranges on enums and UUIDs (their keys do not sort as Jakarta Data orders them).
  */
 final class IndexableCriteria {
   private final Map<String, TypeMirror> parameterTypes;
@@ -50,7 +50,8 @@ final class IndexableCriteria {
       case TRUE, FALSE -> t.kind() == ValueType.Kind.BOOLEAN;
       case STARTING_WITH -> t.kind() == ValueType.Kind.STRING;
       case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> t.isOrdered();
-      case EQUALS, IN -> t.kind() != ValueType.Kind.BIG_DECIMAL;
+      case EQUALS -> true;
+      case IN -> t.kind() != ValueType.Kind.BIG_DECIMAL;
       default -> false;
     };
     for (String p : params) {
@@ -58,6 +59,9 @@ final class IndexableCriteria {
       TypeName local = locals.apply(p);
       fits &= local != null ? op != Operator.IN && sameType(local, t)
           : type != null && (op == Operator.IN ? collectionOf(type, t) : sameType(TypeName.get(type), t));
+    }
+    if (fits && op == Operator.EQUALS && t.kind() == ValueType.Kind.BIG_DECIMAL) {
+      return Optional.of(new BoundCriterion(f, Operator.BETWEEN, List.of(params.get(0), params.get(0))));
     }
     return fits ? Optional.of(new BoundCriterion(f, op, params)) : Optional.empty();
   }

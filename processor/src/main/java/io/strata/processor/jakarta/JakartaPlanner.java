@@ -105,8 +105,8 @@ final class JakartaPlanner {
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
               + " arithmetic, null literals and numbers a floating-point key does not hold exactly are checked on each row;"
               + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
-              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal, and a decimal property's"
-              + " ranges)", 0);
+              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal"
+              + " property)", 0);
     }
     QueryPlan plan;
     try {

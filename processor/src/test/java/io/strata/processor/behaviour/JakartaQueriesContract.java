@@ -562,6 +562,15 @@ public abstract class JakartaQueriesContract extends BackendContract {
         strings(gadgets.pricedAbove().stream().sorted(byId).toList()), seed("decimal ranges of every scale"));
     assertEquals(expected(g -> g.price != null && g.price.compareTo(tenth) >= 0 && g.price.compareTo(twoAndAHalf) <= 0, byId),
         strings(gadgets.pricedBetween().stream().sorted(byId).toList()), seed("decimal between"));
+    assertEquals(expected(g -> g.price != null && g.price.compareTo(tenth) == 0, byId),
+        strings(gadgets.pricedATenth().stream().sorted(byId).toList()), seed("price = 0.1 takes 0.10"));
+    for (BigDecimal price : List.of(tenth, new BigDecimal("0.10"), new BigDecimal("1.50"), pick(saved).price == null ? four
+        : pick(saved).price, BigDecimal.valueOf(-25, 1))) {
+      assertEquals(expected(g -> g.price != null && g.price.compareTo(price) == 0, byId),
+          strings(gadgets.findByPrice(price).stream().sorted(byId).toList()), seed("price = " + price + ", every scale"));
+      assertEquals(saved.stream().filter(g -> g.price != null && g.price.compareTo(price) == 0).count(), gadgets.countByPrice(price),
+          seed("count price = " + price + ", on keys"));
+    }
     assertEquals(expected(g -> g.rating > 0.1, byId), strings(gadgets.ratedAboveATenth().stream().sorted(byId).toList()),
         seed("0.1 on a float, in memory, takes 0.1F"));
     assertEquals(expected(g -> g.score >= 0, byId), strings(gadgets.scoredFromZero().stream().sorted(byId).toList()),
