@@ -75,7 +75,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
     return new Gadget(id, pick(WORDS) + "-" + id, pick(COLORS), random.nextInt(21),
         random.nextInt(5) == 0 ? null : (double) random.nextInt(100) / 10, pick(Arrays.asList(Gadget.Kind.values())),
         random.nextBoolean(), signedZeroOr((random.nextInt(101) - 20) / 10.0),
-        (float) signedZeroOr(random.nextInt(8) == 0 ? 0.1F : (random.nextInt(29) - 8) * 0.25),
+        (float) signedZeroOr(random.nextInt(8) == 0 ? (random.nextBoolean() ? 0.1F : Math.nextDown(0.1F)) : (random.nextInt(29) - 8) * 0.25),
         random.nextInt(5) == 0 ? null : random.nextInt(8) == 0 ? new BigDecimal(random.nextBoolean() ? "0.1" : "0.10")
             : BigDecimal.valueOf(random.nextInt(80) - 30, 1 + random.nextInt(2)));
   }
@@ -189,20 +189,22 @@ public abstract class JakartaQueriesContract extends BackendContract {
           false, 0, 0, null);
       Comparator<Gadget> byColorLargest = KEYS.get("color").thenComparing(largestFirst);
       PageRequest.Cursor cursor = PageRequest.Cursor.forKey(at.color, at.size, at.id);
+      String place = "the cursor (" + at.color + ", " + at.size + ", " + at.id + ")";
       List<String> after = expected(g -> g.color.equals(color) && byColorLargest.compare(g, at) > 0, byColorLargest);
       List<String> before = expected(g -> g.color.equals(color) && byColorLargest.compare(g, at) < 0, byColorLargest);
       CursoredPage<Gadget> afterCursor = gadgets.largestOfColor(color, PageRequest.afterCursor(cursor, 1, 3, true));
-      assertEquals(after.stream().limit(3).toList(), strings(afterCursor.content()), seed("after " + cursor + " in " + color));
+      assertEquals(after.stream().limit(3).toList(), strings(afterCursor.content()), seed("after " + place + " in " + color));
       // the page before a page holds what sorts before its first result: the cursor's own gadget too, when stored
       boolean atCursor = saved.stream().anyMatch(g -> g.color.equals(color) && byColorLargest.compare(g, at) == 0);
       assertEquals(!afterCursor.content().isEmpty() && (atCursor || !before.isEmpty()), afterCursor.hasPrevious(),
-          seed("results before " + cursor));
-      assertEquals(after.size() + before.size(), afterCursor.totalElements(), seed("total after " + cursor));
+          seed("results before " + place));
+      assertEquals(saved.stream().filter(g -> g.color.equals(color)).count(), afterCursor.totalElements(),
+          seed("total after " + place));
       CursoredPage<Gadget> beforeCursor = gadgets.largestOfColor(color, PageRequest.beforeCursor(cursor, 1, 3, true));
       assertEquals(before.subList(Math.max(0, before.size() - 3), before.size()), strings(beforeCursor.content()),
-          seed("before " + cursor + " in " + color));
+          seed("before " + place + " in " + color));
       assertEquals(!beforeCursor.content().isEmpty() && (atCursor || !after.isEmpty()), beforeCursor.hasNext(),
-          seed("results after " + cursor));
+          seed("results after " + place));
       int min = random.nextInt(21);
       assertEquals(expected(g -> g.color.equals(color) && g.size >= min, KEYS.get("size").thenComparing(KEYS.get("id"))).stream()
           .skip(limit.startAt() - 1).limit(limit.maxResults()).toList(), strings(gadgets.smallestFrom(color, min, limit)),
@@ -538,7 +540,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
   /**
    * The expected predicates follow {@code Values.compare}: a literal of the property's own class compares as
    * {@code Double.compare}/{@code Float.compare} ({@code -0.0} below {@code 0.0}), any other number by value
-   * ({@code -0.0} equal to {@code 0}). Scores are tenths, ratings quarters or {@code 0.1F}, both sometimes {@code -0.0} or
+   * ({@code -0.0} equal to {@code 0}). Scores are tenths, ratings quarters, {@code 0.1F} or the float below it, both sometimes {@code -0.0} or
    * {@code 0.0};
    * prices are nullable decimals of scale 1 or 2 ({@code 1.5} and {@code 1.50}), often {@code 0.1} or {@code 0.10}.
    */
@@ -564,15 +566,22 @@ public abstract class JakartaQueriesContract extends BackendContract {
         strings(gadgets.pricedBetween().stream().sorted(byId).toList()), seed("decimal between"));
     assertEquals(expected(g -> g.price != null && g.price.compareTo(tenth) == 0, byId),
         strings(gadgets.pricedATenth().stream().sorted(byId).toList()), seed("price = 0.1 takes 0.10"));
-    for (BigDecimal price : List.of(tenth, new BigDecimal("0.10"), new BigDecimal("1.50"), pick(saved).price == null ? four
-        : pick(saved).price, BigDecimal.valueOf(-25, 1))) {
+    BigDecimal stored = saved.stream().map(g -> g.price).filter(java.util.Objects::nonNull).findFirst().orElse(four);
+    for (BigDecimal price : List.of(tenth, new BigDecimal("0.10"), new BigDecimal("1.50"), stored, BigDecimal.valueOf(-25, 1))) {
       assertEquals(expected(g -> g.price != null && g.price.compareTo(price) == 0, byId),
           strings(gadgets.findByPrice(price).stream().sorted(byId).toList()), seed("price = " + price + ", every scale"));
       assertEquals(saved.stream().filter(g -> g.price != null && g.price.compareTo(price) == 0).count(), gadgets.countByPrice(price),
           seed("count price = " + price + ", on keys"));
     }
     assertEquals(expected(g -> g.rating > 0.1, byId), strings(gadgets.ratedAboveATenth().stream().sorted(byId).toList()),
-        seed("0.1 on a float, in memory, takes 0.1F"));
+        seed("0.1 on a float takes 0.1F (0.100000001...)"));
+    assertEquals(expected(g -> g.rating < 0.1, byId), strings(gadgets.ratedBelowATenth().stream().sorted(byId).toList()),
+        seed("< 0.1 on a float takes the float below 0.1, not 0.1F"));
+    assertEquals(List.of(), strings(gadgets.ratedATenth()), seed("no float equals 0.1"));
+    assertTrue(saved.stream().anyMatch(g -> g.rating == 0.1F) && saved.stream().anyMatch(g -> g.rating == Math.nextDown(0.1F)),
+        seed("both floats next to 0.1 are stored"));
+    assertEquals(expected(g -> g.rating >= 0.1 && g.rating <= 2.3, byId),
+        strings(gadgets.ratedFromATenthTo().stream().sorted(byId).toList()), seed("between 0.1 and 2.3 on a float"));
     assertEquals(expected(g -> g.score >= 0, byId), strings(gadgets.scoredFromZero().stream().sorted(byId).toList()),
         seed("0 on a double takes -0.0"));
     assertEquals(expected(g -> Double.compare(g.score, 0.0) < 0, byId),
