@@ -322,6 +322,26 @@ class IndexOrderTest {
   }
 
   @Test
+  void anInOnThePropertyAnOrderBeginsWithIsReadInWholeKeyOrderFromPositionsInTheWholeKey() {
+    save(new Random(41), 150);
+    List<Long> counts = List.of(7L, 1L, 3L, 10L);
+    index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").in(counts, v -> v).inKeyOrder(), counts)
+        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+    where = c -> counts.contains((long) c.count) && NOT_FIVES.test(c);
+    walkForwardsAndBackwards();
+    cursoredPagesWithTotals(data.matching(c -> counts.contains((long) c.count)).size());
+    offsetPagesWithTotals(data.matching(c -> counts.contains((long) c.count)).size());
+    // a cursor on a value no alternative holds: the alternatives before it are read from none of their keys
+    for (List<Sort<? super Counter>> order : ORDERS) {
+      for (Object count : List.of(0, 2, 5, 8, 11)) {
+        PageRequest.Cursor cursor = order.size() == 1 ? PageRequest.Cursor.forKey(count) : PageRequest.Cursor.forKey(count, "k500");
+        samePage(order, PageRequest.afterCursor(cursor, 1, 4, true));
+        samePage(order, PageRequest.beforeCursor(cursor, 1, 4, true));
+      }
+    }
+  }
+
+  @Test
   void aCursorWhoseEntityWasDeletedContinuesAfterItsValues() {
     save(new Random(5), 60);
     for (List<Sort<? super Counter>> order : ORDERS.subList(2, 4)) {
@@ -404,6 +424,8 @@ class IndexOrderTest {
     assertEquals(List.of("b", "a"), atOrAfter.apply(true));
     assertEquals(List.of("e", "b", "d"), sdb.database().read(tr -> IndexScan.of(store, "byCount").atOrAfter(Tuple.from(2L))
         .entities(tr).join().stream().map(c -> c.id).toList()), "a position of values alone keeps every key holding them");
+    assertEquals(List.of(), sdb.database().read(tr -> IndexScan.of(store, "byCount").in(List.<Long>of(), v -> v).from(1L, true)
+        .entities(tr).join()), "an empty In, then a range on the field after it: nothing");
     assertEquals(List.of("e"), sdb.database().read(tr -> IndexScan.of(store, "byCount").after(Tuple.from(1L)).entities(tr)
         .join().stream().filter(c -> c.count < 3).map(c -> c.id).toList()), "a position of values alone skips every key holding them");
   }

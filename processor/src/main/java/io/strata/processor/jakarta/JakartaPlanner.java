@@ -143,9 +143,9 @@ final class JakartaPlanner {
     if (!exact || !plan.filtered().isEmpty() || floating) {
       return read;
     }
-    CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false)));
+    CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false, false)));
     return new Read(read.candidates(), read.plan(), null, read.narrowing(), read.orders(), keys, "Plan: "
-        + PlanDoc.indexKeys(entity, narrowing(plan, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
+        + PlanDoc.indexKeys(entity, narrowing(plan, false, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
         + " at a time; no row reads (the index applies every condition).");
   }
 
@@ -205,7 +205,7 @@ final class JakartaPlanner {
       CodeBlock.Builder list = CodeBlock.builder();
       orders.forEach(o -> list.add(list.isEmpty() ? "$L" : ", $L", o.order()));
       alternatives.add(alternatives.isEmpty() ? "$T.of($L)" : ", $T.of($L)", List.class, list.build());
-      plans.add(String.join(" or ", orders.stream().map(o -> PlanDoc.indexKeys(entity, narrowing(o.plan(), false))).toList()));
+      plans.add(String.join(" or ", orders.stream().map(o -> PlanDoc.indexKeys(entity, narrowing(o.plan(), false, false))).toList()));
     }
     CodeBlock order = CodeBlock.of("$T.<$T>union($T.of($L), $L)", INDEX_ORDER, entity.type(), List.class, alternatives.build(),
         conditions(branches));
@@ -235,9 +235,10 @@ final class JakartaPlanner {
   /**
    * The read of {@code criteria} in the query's static {@code order}, from an index whose keys serve both, or null when
    * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, or
-   * leads with an {@code In} property). Sorts on a property an equality fixes are left out first: every result holds the
-   * same value there, so they change no order. Ties on {@code order} are read in the index's id order and sorted in
-   * memory; the reader stops after the last one the query's limit or page needs.
+   * leads with an {@code In} property other than the last of the index's equality prefix, see {@link #orderedFrom}).
+   * Sorts on a property an equality fixes are left out first: every result holds the same value there, so they change
+   * no order. Ties on {@code order} are read in the index's id order and sorted in memory; the reader stops after the
+   * last one the query's limit or page needs.
    */
   Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
     Ordered ordered = criteria == null ? null : inStaticOrder(method, criteria, sorts, sortsIgnoreCase);
@@ -271,8 +272,8 @@ final class JakartaPlanner {
     } catch (QueryError e) {
       return null;
     }
-    List<FieldModel> keys = plan == null || plan.index() == null || plan.keyOrder() ? List.of()
-        : orderedKeys(plan.index(), plan.equalities().size());
+    List<FieldModel> keys = plan == null || plan.index() == null || orderedFrom(plan) < 0 ? List.of()
+        : orderedKeys(plan.index(), orderedFrom(plan));
     if (!startsWith(keys, order)) {
       return null;
     }
@@ -298,7 +299,7 @@ final class JakartaPlanner {
     for (Ordered o : orders) {
       list.add(list.isEmpty() ? "$L" : ", $L", o.order());
       plans.add("when the order (static, then run time) is a leading part of {@code (" + String.join(", ", o.keys().stream().map(FieldModel::name).toList())
-          + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(o.plan(), false)) + " in that order,"
+          + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(o.plan(), false, false)) + " in that order,"
           + " forwards or backwards, reading no further than the results the limit or the page asks for and those that tie"
           + " with the last (a stream reads on as it is consumed)");
     }
@@ -327,7 +328,7 @@ final class JakartaPlanner {
         } catch (QueryError e) {
           plan = null;
         }
-        if (plan == null || plan.index() != index || plan.keyOrder() || plan.equalities().size() != prefix
+        if (plan == null || plan.index() != index || orderedFrom(plan) != prefix
             || plan.equalities().size() + plan.range().size() < narrowing) {
           continue;
         }
@@ -386,7 +387,7 @@ final class JakartaPlanner {
    * a cursor's value for them is compared with the query's).
    */
   private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys, List<BoundCriterion> criteria) {
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false)));
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false, plan.keyOrder())));
     Set<String> fixed = new java.util.HashSet<>();
     for (BoundCriterion c : fixing(criteria)) {
       if (fixed.add(c.field().name())) {
@@ -407,14 +408,32 @@ final class JakartaPlanner {
     return b.build();
   }
 
-  /** {@code plan}'s index read without the planner's in-memory filters (the predicate checks every condition). */
-  private static QueryPlan narrowing(QueryPlan plan, boolean ordered) {
-    return new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, ordered && plan.reverse(),
-        ordered && plan.keyOrder(), false, true, List.of());
+  /**
+   * {@code plan}'s index read without the planner's in-memory filters (the predicate checks every condition), backwards
+   * when {@code reverse}, its {@code In} alternatives merged in whole-key order when {@code keyOrder}.
+   */
+  private static QueryPlan narrowing(QueryPlan plan, boolean reverse, boolean keyOrder) {
+    return new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, reverse, keyOrder, false, true, List.of());
+  }
+
+  /**
+   * The index field {@code plan}'s keys hold an order from: after its equality prefix, or, when the order begins with the
+   * {@code In} field that ends the prefix ({@link QueryPlan#keyOrder}), at that field (its alternatives then read merged
+   * in whole-key order, a cursor a position in the whole key: {@code IndexScan.after}); -1 when the order begins with an
+   * earlier {@code In} field, which a position cannot span.
+   */
+  private static int orderedFrom(QueryPlan plan) {
+    List<BoundCriterion> equalities = plan.equalities();
+    if (!plan.keyOrder()) {
+      return equalities.size();
+    }
+    boolean lastAloneIsIn = equalities.stream().filter(c -> c.operator() == Operator.IN).count() == 1
+        && equalities.get(equalities.size() - 1).operator() == Operator.IN;
+    return lastAloneIsIn ? equalities.size() - 1 : -1;
   }
 
   private Read indexRead(QueryPlan plan, CodeBlock orders, String how) {
-    QueryPlan narrowing = narrowing(plan, orders != null);
+    QueryPlan narrowing = narrowing(plan, orders != null && plan.reverse(), orders != null && plan.keyOrder());
     CodeBlock candidates = CodeBlock.of("$T.index($L)", DATA_STORE, scan(narrowing));
     return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", " + how, null,
         plan.equalities().size() + plan.range().size(), orders, null, null);

@@ -478,6 +478,43 @@ public abstract class JakartaQueriesContract extends BackendContract {
   }
 
   @Test
+  void anInOnThePropertyAnOrderBeginsWithIsReadInIndexOrderAsBruteForce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      List<String> colors = COLORS.stream().filter(c -> random.nextInt(3) > 0).toList();
+      Predicate<Gadget> inColors = g -> colors.contains(g.color);
+      Comparator<Gadget> colorSizeId = KEYS.get("color").thenComparing(KEYS.get("size")).thenComparing(KEYS.get("id"));
+      assertEquals(expected(inColors, KEYS.get("color").reversed().thenComparing(KEYS.get("size").reversed())
+          .thenComparing(KEYS.get("id"))).stream().limit(5).toList(), strings(gadgets.findFirst5ByColorInOrderByColorDescSizeDesc(colors)),
+          seed("First5 of " + colors));
+      int pageSize = 1 + random.nextInt(5);
+      walk(expected(inColors, colorSizeId), pageSize, r -> gadgets.findByColorInOrderByColorAscSizeAscIdAsc(colors, r),
+          "cursored pages of " + colors);
+
+      int min = random.nextInt(21);
+      List<Sort<Gadget>> sorts = switch (random.nextInt(4)) {
+        case 0 -> List.of(Sort.asc("color"), Sort.asc("size"), Sort.asc("id"));
+        case 1 -> List.of(Sort.desc("color"), Sort.desc("size"));
+        case 2 -> List.of(Sort.asc("color"));
+        default -> randomSorts();
+      };
+      Comparator<Gadget> total = comparator(sorts).thenComparing(KEYS.get("id"));
+      Predicate<Gadget> from = g -> inColors.test(g) && g.size >= min;
+      List<String> paged = new ArrayList<>();
+      PageRequest request = PageRequest.ofPage(1, pageSize, true);
+      for (Page<Gadget> p = gadgets.findByColorInAndSizeGreaterThanEqual(colors, min, request, order(sorts)); ;
+          p = gadgets.findByColorInAndSizeGreaterThanEqual(colors, min, request, order(sorts))) {
+        paged.addAll(strings(p.content()));
+        assertEquals(expected(from, total).size(), p.totalElements(), seed("totals of " + colors + " from " + min));
+        if (!p.hasNext()) {
+          break;
+        }
+        request = p.nextPageRequest();
+      }
+      assertEquals(expected(from, total), paged, seed("offset pages of " + colors + " from " + min + " by " + sorts));
+    }
+  }
+
+  @Test
   void pagesInAnIndexOrderWithAConditionLeftToThePredicateAnswerAsBruteForceWithTheirTotals() {
     for (int round = 0; round < ROUNDS; round++) {
       String color = pick(COLORS);
