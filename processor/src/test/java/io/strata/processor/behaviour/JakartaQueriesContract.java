@@ -489,6 +489,11 @@ public abstract class JakartaQueriesContract extends BackendContract {
       int pageSize = 1 + random.nextInt(5);
       walk(expected(inColors, colorSizeId), pageSize, r -> gadgets.findByColorInOrderByColorAscSizeAscIdAsc(colors, r),
           "cursored pages of " + colors);
+      Gadget.Kind kind = pick(Arrays.asList(Gadget.Kind.values()));
+      List<Integer> sizes = List.of(random.nextInt(21), random.nextInt(21), random.nextInt(21));
+      walk(expected(g -> g.kind == kind && sizes.contains(g.size), KEYS.get("size").thenComparing(KEYS.get("id")).reversed()),
+          pageSize, r -> gadgets.findByKindAndSizeInOrderBySizeDescIdDesc(kind, sizes, r), "cursored pages of " + kind
+          + " and sizes " + sizes + " (byKindSize: an equality, then the In)");
 
       int min = random.nextInt(21);
       List<Sort<Gadget>> sorts = switch (random.nextInt(4)) {
