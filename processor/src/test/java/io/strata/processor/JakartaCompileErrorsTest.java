@@ -1,6 +1,7 @@
 package io.strata.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
@@ -251,17 +252,43 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
-  void aDecimalLiteralAFloatKeyDoesNotHoldExactlyIsAWarning() {
-    assertWarning(RATED, "Items.rated reads every Item row and checks its conditions in memory: none of its"
-        + " conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions, arithmetic,"
-        + " null literals and numbers a floating-point key does not hold exactly are checked on each row",
-        "  @Query(\"WHERE ratio > 0.1\") List<Item> rated();");
+  void aDecimalLiteralAFloatKeyDoesNotHoldExactlyIsReadFromTheIndexRoundedOutwards() throws Exception {
+    Compilation c = compile(RATED, items("  @Query(\"WHERE ratio > 0.1 AND ratio <= 2.3\") List<Item> rated();",
+        "  @Query(\"WHERE ratio = 0.1\") List<Item> aTenth();"));
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(0);
+    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+    // a lower bound rounded down to the largest float not above 0.1, an upper one up; = 0.1 reads the range between
+    assertTrue(impl.contains("float lit0$ = " + Math.nextDown(0.1F) + "f"), impl);
+    assertTrue(2.3F < 2.3, "2.3 rounds to a float below it");
+    assertTrue(impl.contains("float lit1$ = " + Math.nextUp(2.3F) + "f"), impl);
+    assertTrue(impl.contains("0.1 rounded down to the float " + Math.nextDown(0.1F) + " <= ratio <= 0.1 rounded up to the float 0.1"), impl);
   }
 
   @Test
-  void anEqualityOnADecimalIsAWarning() {
-    assertWarning(RATED, "Items.findByAmount reads every Item row and checks its conditions in memory: none of"
-        + " its conditions can be read from an index", "  List<Item> findByAmount(java.math.BigDecimal amount);");
+  void anIntegerPropertyComparedWithADecimalIsAWarning() {
+    assertWarning(item("", "  @Column @io.strata.annotations.Indexed public int count;"), "Items.rated reads every Item row and"
+        + " checks its conditions in memory: none of its conditions can be read from an index (Not, Like, Contains, EndsWith,"
+        + " IgnoreCase, Null, <>, functions, arithmetic, null literals and decimals compared with an integral property are"
+        + " checked on each row", "  @Query(\"WHERE count > 2.5\") List<Item> rated();");
+  }
+
+  @Test
+  void anEqualityOnADecimalIsReadFromTheIndexWithoutAWarning() {
+    Compilation c = compile(RATED, items("  List<Item> findByAmount(java.math.BigDecimal amount);",
+        "  @Query(\"WHERE amount = 1.50\") List<Item> oneAndAHalf();"));
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(0);
+  }
+
+  @Test
+  void anInOnADecimalIsAWarning() {
+    assertWarning(RATED, "Items.findByAmountIn reads every Item row and checks its conditions in memory: none of"
+        + " its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
+        + " arithmetic, null literals and decimals compared with an integral property are checked on each row; an index"
+        + " serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the property's own type, or"
+        + " a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal property)",
+        "  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);");
   }
 
   @Test

@@ -49,6 +49,8 @@ public final class IndexScan<T> {
   private final IndexDefinition index;
   private final Subspace space;
   private List<List<Object>> prefixes = List.of(List.of());
+  /** How many index fields the equalities constrain: the prefixes' length, also when an empty {@code In} left none. */
+  private int prefixFields;
   private byte[] low;
   private byte[] high;
   private Object lowBound;
@@ -57,6 +59,7 @@ public final class IndexScan<T> {
   private boolean highInclusive;
   private String startsWith;
   private Tuple position;
+  private boolean atPosition;
   private boolean reverse;
   private int limit = Integer.MAX_VALUE;
   private boolean keyOrder;
@@ -111,6 +114,7 @@ public final class IndexScan<T> {
       }
     }
     prefixes = next;
+    prefixFields++;
     return this;
   }
 
@@ -139,11 +143,26 @@ public final class IndexScan<T> {
    * {@code position} holds values of the index fields after the equality prefix, in index order, and may end early or
    * go on to the id (the last element of a plain index's key). An entry whose key starts with those values is left out
    * too, so a position of the values alone skips every entry that holds them. With {@code In} alternatives, each
-   * resumes at its own prefix followed by {@code position}. This is a keyset position built from values the caller
+   * resumes at its own prefix followed by {@code position}; merged {@link #inKeyOrder}, the position starts instead with
+   * a value of the last equality field (the {@code In} field the order begins with) and is a position in the whole key:
+   * an alternative before it is read from none of its keys, one after it from all. This is a keyset position built from values the caller
    * holds (a Jakarta Data cursor); a {@link Continuation} from {@link #page} resumes after a key the scan read.
    */
   public IndexScan<T> after(Tuple position) {
     this.position = Objects.requireNonNull(position, "position");
+    atPosition = false;
+    return this;
+  }
+
+  /**
+   * Reads only the entries at or after {@code position} in scan order: as {@link #after}, but an entry whose key starts
+   * with the position's values is read too. With {@link #after} on the same position read the other way, it splits the
+   * index between two reads that together hold every entry once (a Jakarta Data cursor's page, and the entries on the
+   * cursor's other side).
+   */
+  public IndexScan<T> atOrAfter(Tuple position) {
+    after(position);
+    atPosition = true;
     return this;
   }
 
@@ -155,7 +174,7 @@ public final class IndexScan<T> {
   /** The index field the next criterion constrains: the one after the equality prefix. */
   private String nextField() {
     List<String> fields = index.fields();
-    int at = prefixes.get(0).size();
+    int at = prefixFields;
     return at < fields.size() ? fields.get(at) : fields.get(fields.size() - 1);
   }
 
@@ -245,11 +264,13 @@ public final class IndexScan<T> {
         end = min(end, ByteArrayUtil.join(open, FF));
       }
       if (position != null) {
-        byte[] k = space.pack(t.addAll(position));
+        // in key order the position holds the In field's value too: it replaces this alternative's own
+        byte[] k = space.pack((keyOrder ? Tuple.fromList(p.subList(0, p.size() - 1)) : t).addAll(position));
+        byte[] past = ByteArrayUtil.join(k, FF); // after every key that starts with the position
         if (reverse) {
-          end = min(end, k);
+          end = min(end, atPosition ? past : k);
         } else {
-          begin = max(begin, ByteArrayUtil.join(k, FF));
+          begin = max(begin, atPosition ? k : past);
         }
       }
       if (ByteArrayUtil.compareUnsigned(begin, end) < 0) {

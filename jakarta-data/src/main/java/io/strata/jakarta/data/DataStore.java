@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -31,7 +32,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -250,7 +253,7 @@ public final class DataStore<T> {
     if (n <= 0) {
       return List.of();
     }
-    Optional<Served<T>> served = served(orders, order);
+    Optional<IndexOrder.Reading<T>> served = served(orders, order);
     if (served.isEmpty()) {
       return sorted(where, candidates, order);
     }
@@ -269,37 +272,77 @@ public final class DataStore<T> {
         .orElseGet(() -> sorted(where, candidates, order).stream());
   }
 
-  /** An index order serving a query's order, and how. */
-  private record Served<T>(IndexOrder<T> index, IndexOrder.Match match) {}
-
-  /** The first of {@code orders} that serves {@code order}. */
-  private Optional<Served<T>> served(List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order) {
+  /** The reading of the first of {@code orders} that serves {@code order} ({@link IndexOrder#reading}). */
+  private Optional<IndexOrder.Reading<T>> served(List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order) {
     for (IndexOrder<T> o : orders) {
-      Optional<IndexOrder.Match> match = o.match(order, attributes.idName());
-      if (match.isPresent()) {
-        return Optional.of(new Served<>(o, match.get()));
+      Optional<IndexOrder.Reading<T>> reading = o.reading(order, attributes.idName());
+      if (reading.isPresent()) {
+        return reading;
       }
     }
     return Optional.empty();
   }
 
   /**
-   * The candidates {@code where} accepts, read lazily from {@code served}'s index in {@code order} (then the id), or, when
-   * {@code opposite}, in the reverse of that order (the page before a cursor); after {@code position} in the direction
-   * read (null: from the start). Keys are read in batches that start at {@code expected} and double up to
-   * {@value #BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them is sorted
-   * before it is handed out (reading one match past it), unless the order is the keys' own ({@link IndexOrder.Match#total}).
+   * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in {@code order} (then the id), or,
+   * when {@code opposite}, in the reverse of that order (the page before a cursor); after {@code positions} in the
+   * direction read (one per index, see {@link IndexOrder.Position}; null: from the start). Keys are read in batches that start at {@code expected} and
+   * double up to {@value #BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them
+   * is sorted before it is handed out (reading one match past it), unless the order is the keys' own
+   * ({@link IndexOrder.Reading#total}).
    */
-  private Stream<T> inIndexOrder(Predicate<? super T> where, Served<T> served, List<? extends Sort<? super T>> order,
-      boolean opposite, Tuple position, long expected) {
-    Candidates<T> candidates = served.index().candidates(served.match().descending() != opposite, position);
-    Stream<T> read = batches((int) Math.min(BATCH, Math.max(1, expected)),
-        (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
-    if (served.match().total()) {
+  private Stream<T> inIndexOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
+      boolean opposite, List<IndexOrder.Position> positions, long expected) {
+    Stream<T> read = inKeyOrder(where, served, order, opposite, positions, false, expected);
+    if (served.total()) {
       return read;
     }
     return opposite ? ResultPages.sortedRuns(attributes, read, Attributes.reversed(order), Attributes.reversed(attributes.totalOrder(order)))
         : ResultPages.sortedRuns(attributes, read, order, attributes.totalOrder(order));
+  }
+
+  /**
+   * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in key order (each backwards when its
+   * order is descending, or else when {@code opposite}), from {@code positions} (null: from the start; {@code otherSide}:
+   * the rest of the keys, read from the positions the other way), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. The reads
+   * of a union's branches are merged by {@code order} (reversed when {@code opposite}), each skipping the entities an
+   * earlier branch's condition matches. Batches start at {@code expected} keys and double up to {@value #BATCH}.
+   */
+  private Stream<T> inKeyOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
+      boolean opposite, List<IndexOrder.Position> positions, boolean otherSide, long expected) {
+    List<Stream<T>> reads = new ArrayList<>();
+    for (int i = 0; i < served.indexes().size(); i++) {
+      IndexOrder.Position p = positions == null ? null : positions.get(i);
+      Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
+          p == null ? null : p.values(), p != null && p.at() != otherSide);
+      Stream<T> read = batches((int) Math.min(BATCH, Math.max(1, expected)),
+          (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
+      List<Predicate<? super T>> earlier = served.conditions().isEmpty() ? List.of() : served.conditions().subList(0, i);
+      reads.add(earlier.isEmpty() ? read : read.filter(e -> earlier.stream().noneMatch(c -> c.test(e))));
+    }
+    if (reads.size() == 1) {
+      return reads.get(0);
+    }
+    List<? extends Sort<? super T>> direction = opposite ? Attributes.reversed(order) : order;
+    Comparator<List<?>> keys = attributes.keyOrder(direction);
+    return ResultPages.merged(reads, (a, b) -> keys.compare(attributes.key(a, direction), attributes.key(b, direction)));
+  }
+
+  /**
+   * The cursor's position in each of {@code served}'s indexes for a page after it (or {@code before} it), or empty when
+   * some key cannot hold a cursor value ({@link IndexOrder#position}).
+   */
+  private static <T> Optional<List<IndexOrder.Position>> positions(IndexOrder.Reading<T> served, List<? extends Sort<?>> order,
+      List<?> cursor, boolean before) {
+    List<IndexOrder.Position> positions = new ArrayList<>();
+    for (IndexOrder<T> index : served.indexes()) {
+      Optional<IndexOrder.Position> p = index.position(order, cursor, before);
+      if (p.isEmpty()) {
+        return Optional.empty();
+      }
+      positions.add(p.get());
+    }
+    return Optional.of(positions);
   }
 
   /**
@@ -327,18 +370,51 @@ public final class DataStore<T> {
 
   /**
    * The offset page {@code request} asks for. When one of {@code orders} serves {@code order} (then the id), its index is
-   * read in that order only up to one past the page's end (and the ties there, see {@link #first}), and the totals, when
-   * asked for, are counted on {@code keys} with no row read. Without an index order, without keys to count on, or for a
-   * request that is not an offset one, every candidate is read and paged in memory.
+   * read in that order only up to one past the page's end (and the ties there, see {@link #first}); the totals, when
+   * asked for, are counted when first asked ({@link #total}). Without an index order, or for a request that is not an
+   * offset one, every candidate is read and paged in memory.
    */
   public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    if (request.mode() != PageRequest.Mode.OFFSET || (request.requestTotal() && keys == null) || served(orders, order).isEmpty()) {
+    Optional<IndexOrder.Reading<T>> served = served(orders, order);
+    if (request.mode() != PageRequest.Mode.OFFSET || served.isEmpty()) {
       return ResultPages.page(attributes, order, matching(where, candidates), request);
     }
     long end = (request.page() - 1) * (long) request.size() + request.size() + 1;
-    List<T> first = first(where, candidates, orders, order, end);
-    return ResultPages.page(request, first, request.requestTotal() ? count(where, candidates, keys) : -1);
+    Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, end).iterator();
+    List<T> first = take(read, end);
+    jakarta.data.page.Page<T> page = ResultPages.page(request, first, -1);
+    return request.requestTotal() ? LazyPage.withTotal(page, total(where, candidates, keys, first.size(), read, Stream.empty())) : page;
+  }
+
+  /**
+   * How a page read in index order counts its total when first asked: on {@code keys} with no row read, when the index
+   * applies every condition; else by reading on where the page's read stopped ({@code rest}, after the {@code read}
+   * matches it handed out) and reading {@code otherSide}, the matches on the far side of a cursor (none for an offset
+   * page, which read from the start). Each candidate is read once, the page's own included: a separate count over the
+   * candidates would read the page's rows again, and for an offset page every row before it.
+   */
+  private LongSupplier total(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys, long read, Iterator<T> rest,
+      Stream<T> otherSide) {
+    if (keys != null) {
+      return () -> count(where, candidates, keys);
+    }
+    return () -> {
+      long n = read;
+      for (; rest.hasNext(); rest.next()) {
+        n++;
+      }
+      return n + otherSide.count();
+    };
+  }
+
+  /** The next {@code n} elements of {@code read} (fewer when it ends first). */
+  private static <X> List<X> take(Iterator<X> read, long n) {
+    List<X> taken = new ArrayList<>();
+    while (taken.size() < n && read.hasNext()) {
+      taken.add(read.next());
+    }
+    return taken;
   }
 
   /**
@@ -347,38 +423,50 @@ public final class DataStore<T> {
    * reads the index from just after it, in the order's direction, up to one past the page's end (and the ties there); a
    * page before it reads backwards from just before it, then turns the page round; the first page reads from the start
    * (an offset page reads up to its end). Saves and deletes between two requests never make a page skip or repeat an
-   * entity that stayed unchanged, since a page starts from the cursor's values, not a count. Such a page cannot tell
-   * cheaply whether results come before a page after a cursor (or after a page before one), so it says they may: the
-   * request for that page then comes back empty. Totals, when asked for, are counted on {@code keys} with no row read.
-   * Without an index order (or keys, for totals), or for a cursor whose values no key holds (a fraction for an integer
-   * property), every candidate is read and paged in memory ({@link ResultPages#cursoredPage}).
+   * entity that stayed unchanged, since a page starts from the cursor's values, not a count. A sort on a property the
+   * query fixes is compared with the query's value ({@link IndexOrder#position}). Whether results lie on the cursor's
+   * other side (before a page after a cursor, after a page before one) is found when {@code hasPrevious} or
+   * {@code hasNext} is first asked ({@link LazyPage}), by reading from the cursor the other way up to the first match (one
+   * key and its row when it matches). Totals, when asked for, are counted when first asked ({@link #total}): on the
+   * page's side by reading on, on the cursor's other side by reading it all. Without an index order, or for a cursor
+   * whose values no key holds (a fraction for an integer property), every candidate is read and paged in memory
+   * ({@link ResultPages#cursoredPage}).
    */
   public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    Optional<Served<T>> served = served(orders, order);
+    Optional<IndexOrder.Reading<T>> served = served(orders, order);
     boolean offset = request.mode() == PageRequest.Mode.OFFSET;
-    Optional<Tuple> position = served.isEmpty() || offset || served.get().match().skipsFixed() ? Optional.empty()
-        : served.get().index().position(ResultPages.cursor(request, order));
-    if (served.isEmpty() || (request.requestTotal() && keys == null) || (!offset && position.isEmpty())) {
+    boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
+    Optional<List<IndexOrder.Position>> position = served.isEmpty() || offset ? Optional.empty()
+        : positions(served.get(), order, ResultPages.cursor(request, order), before);
+    if (served.isEmpty() || (!offset && position.isEmpty())) {
       return ResultPages.cursoredPage(attributes, order, matching(where, candidates), request);
     }
-    long total = request.requestTotal() ? count(where, candidates, keys) : -1;
     int size = request.size();
     if (offset) {
       long from = (request.page() - 1) * (long) size;
-      List<T> read = inIndexOrder(where, served.get(), order, false, null, from + size + 1).limit(from + size + 1).toList();
-      int start = (int) Math.min(from, read.size());
-      int end = Math.min(start + size, read.size());
-      return ResultPages.cursoredPage(attributes, order, read.subList(start, end), total, request, start == 0, end == read.size());
+      Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, from + size + 1).iterator();
+      List<T> first = take(read, from + size + 1);
+      int start = (int) Math.min(from, first.size());
+      int end = Math.min(start + size, first.size());
+      CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, first.subList(start, end), -1, request, start == 0,
+          end == first.size());
+      return request.requestTotal() ? LazyPage.cursored(page, total(where, candidates, keys, first.size(), read, Stream.empty()),
+          null, null) : page;
     }
-    boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
-    List<T> read = inIndexOrder(where, served.get(), order, before, position.get(), size + 1L).limit(size + 1L).toList();
-    List<T> content = new ArrayList<>(read.subList(0, Math.min(size, read.size())));
+    Iterator<T> read = inIndexOrder(where, served.get(), order, before, position.get(), size + 1L).iterator();
+    List<T> taken = take(read, size + 1L);
+    List<T> content = new ArrayList<>(taken.subList(0, Math.min(size, taken.size())));
     if (before) {
       Collections.reverse(content);
     }
-    boolean more = read.size() > size;
-    return ResultPages.cursoredPage(attributes, order, content, total, request, before ? !more : false, before ? false : !more);
+    boolean more = taken.size() > size;
+    // the record says results may lie on the cursor's other side; LazyPage finds out when asked
+    CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, content, -1, request, before && !more, !before && !more);
+    LongSupplier total = total(where, candidates, keys, taken.size(), read,
+        inKeyOrder(where, served.get(), order, !before, position.get(), true, BATCH));
+    BooleanSupplier otherSide = () -> inKeyOrder(where, served.get(), order, !before, position.get(), true, 1).findAny().isPresent();
+    return LazyPage.cursored(page, request.requestTotal() ? total : null, before ? otherSide : null, before ? null : otherSide);
   }
 
   /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */

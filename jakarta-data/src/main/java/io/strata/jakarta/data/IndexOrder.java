@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * An index whose keys hold a query's candidates in an order Jakarta Data can ask for, which the processor found at
@@ -31,6 +32,9 @@ import java.util.function.Function;
  * candidate holds the same value there. Results that tie on the order's properties come in the index's own order (the id ascending in
  * the key, or descending read backwards), which may differ from the id order Jakarta Data appends: the reader then sorts
  * each run of ties by id.
+ *
+ * <p>A query whose conditions are joined by {@code Or} is read in an order as a {@link #union}: each branch from an
+ * index whose keys hold that order, the branches' reads merged by the order.
  *
  * @param <T> the entity
  */
@@ -56,10 +60,23 @@ public final class IndexOrder<T> {
   private final DataStore.Nulls nulls;
   private final List<Key> keys = new ArrayList<>();
   private final List<String> fixed = new ArrayList<>();
+  private final List<Object> fixedValues = new ArrayList<>();
+  /** For a {@link #union}: the indexes that may serve each branch, and the branches' conditions; else null. */
+  private final List<List<IndexOrder<T>>> branches;
+  private final List<Predicate<? super T>> conditions;
 
   private IndexOrder(Function<EntityStore<T>, IndexScan<T>> scan, DataStore.Nulls nulls) {
     this.scan = scan;
     this.nulls = nulls;
+    this.branches = null;
+    this.conditions = null;
+  }
+
+  private IndexOrder(List<List<IndexOrder<T>>> branches, List<Predicate<? super T>> conditions) {
+    this.scan = null;
+    this.nulls = DataStore.Nulls.NONE;
+    this.branches = branches;
+    this.conditions = conditions;
   }
 
   /**
@@ -71,15 +88,33 @@ public final class IndexOrder<T> {
     return new IndexOrder<>(Objects.requireNonNull(scan, "scan"), DataStore.nulls(parameters));
   }
 
+  /**
+   * The candidates of a query whose conditions are joined by {@code Or}, in an order every branch's index holds: for each
+   * branch ({@code conditions}, one per branch, test its whole condition), the indexes that could serve it (the first
+   * whose keys hold the order asked for is read). The branches' reads are merged by the order, and an entity a branch
+   * reads that matches an earlier branch's condition is skipped (that branch reads it), so each comes once, as in
+   * {@link DataStore#union}. When some branch has no index for the order, the union serves none.
+   */
+  public static <T> IndexOrder<T> union(List<List<IndexOrder<T>>> branches, List<Predicate<? super T>> conditions) {
+    if (branches.size() != conditions.size() || branches.isEmpty()) {
+      throw new IllegalArgumentException(branches.size() + " branches but " + conditions.size() + " conditions");
+    }
+    return new IndexOrder<>(List.copyOf(branches), List.copyOf(conditions));
+  }
+
   /** The next property the index keys hold after the equality prefix (the id for the last element of a plain index). */
   public IndexOrder<T> key(String property, Kind kind) {
     keys.add(new Key(Objects.requireNonNull(property, "property"), Objects.requireNonNull(kind, "kind")));
     return this;
   }
 
-  /** A property the query's equalities fix to one value: a sort on it changes no order, and is left out. */
-  public IndexOrder<T> fixed(String property) {
+  /**
+   * A property the query's equalities fix to {@code value}: a sort on it changes no order, and is left out; a cursor's
+   * value for it is compared with {@code value} ({@link #position}).
+   */
+  public IndexOrder<T> fixed(String property, Object value) {
     fixed.add(Objects.requireNonNull(property, "property"));
+    fixedValues.add(value);
     return this;
   }
 
@@ -105,7 +140,44 @@ public final class IndexOrder<T> {
     // the order then the id ascending is the keys' own order: nothing ties, and reads can stop at the exact count
     boolean total = !order.isEmpty() && order.get(order.size() - 1).property().equals(id)
         || !descending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
-    return Optional.of(new Match(descending, total, order.size() < sorts.size()));
+    return Optional.of(new Match(descending, total));
+  }
+
+  /**
+   * How these keys serve {@code sorts} (see {@link #match}): the index read, or for a {@link #union} the index read for
+   * each branch, with how each serves the order; empty when this index (or some branch) cannot.
+   */
+  Optional<Reading<T>> reading(List<? extends Sort<?>> sorts, String id) {
+    if (branches == null) {
+      return match(sorts, id).map(m -> new Reading<>(List.of(this), List.of(m), List.of()));
+    }
+    List<IndexOrder<T>> indexes = new ArrayList<>();
+    List<Match> matches = new ArrayList<>();
+    for (List<IndexOrder<T>> alternatives : branches) {
+      Optional<Reading<T>> first = alternatives.stream().flatMap(a -> a.reading(sorts, id).stream()).findFirst();
+      if (first.isEmpty()) {
+        return Optional.empty();
+      }
+      indexes.add(first.get().indexes().get(0));
+      matches.add(first.get().matches().get(0));
+    }
+    return Optional.of(new Reading<>(indexes, matches, conditions));
+  }
+
+  /**
+   * The indexes a query's order is read from: one, or one per {@code Or} branch (whose reads are merged by the order,
+   * an entity skipped by a branch when it matches an earlier branch's condition).
+   *
+   * @param indexes the index read for each branch (one for a query without {@code Or})
+   * @param matches how each serves the order (each branch's reads in its own direction: a sort its equalities fix may
+   *     be left out of one branch's order and not another's)
+   * @param conditions each branch's condition, for a union; else empty
+   */
+  record Reading<T>(List<IndexOrder<T>> indexes, List<Match> matches, List<Predicate<? super T>> conditions) {
+    /** Whether the reads come exactly in the order then the id: one index, whose keys hold that order. */
+    boolean total() {
+      return indexes.size() == 1 && matches.get(0).total();
+    }
   }
 
   /**
@@ -114,16 +186,15 @@ public final class IndexOrder<T> {
    * @param descending whether the index is read backwards for it
    * @param total whether the order, with the id Jakarta Data appends, is exactly the index's key order (so no two
    *     candidates tie); else candidates that tie on the order's properties come in key order and need sorting by id
-   * @param skipsFixed whether sorts on fixed properties were left out: a cursor then holds values no key position does
-   *     (its value of a fixed property may differ from the one the query fixes), and is compared in memory
    */
-  record Match(boolean descending, boolean total, boolean skipsFixed) {}
+  record Match(boolean descending, boolean total) {}
 
   /**
    * The candidates in key order, forwards ({@code backwards} false) or backwards, after {@code position} in that
-   * direction (null: from the start); see {@link IndexScan#after}.
+   * direction, or at or after it when {@code atPosition} (null: from the start); see {@link IndexScan#after} and
+   * {@link IndexScan#atOrAfter}.
    */
-  Candidates<T> candidates(boolean backwards, Tuple position) {
+  Candidates<T> candidates(boolean backwards, Tuple position, boolean atPosition) {
     if (nulls == DataStore.Nulls.NULL_VALUE) {
       return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
     }
@@ -133,21 +204,57 @@ public final class IndexOrder<T> {
         s.reverse();
       }
       if (position != null) {
-        s.after(position);
+        if (atPosition) {
+          s.atOrAfter(position);
+        } else {
+          s.after(position);
+        }
       }
       return s.page(tr, limit, after);
     };
   }
 
   /**
-   * The index position of a cursor's values (one per sort of an order this index serves, so one per key from the first):
-   * each value as its key holds it, or empty when one is not a value of its property's kind that a key can hold exactly
-   * (a fraction for an integer property, say); the caller then compares in memory, as for an order no index serves.
+   * Where a cursor lies among this index's keys: the page after it reads after {@code values} in the order's direction
+   * (the page before it, before them), or, when {@code at}, reads the keys that start with {@code values} too. The
+   * other side of the cursor is the rest: read the other way from {@code values}, with {@code at} turned round.
+   *
+   * @param values cursor values as keys after the equality prefix hold them, from the first
    */
-  Optional<Tuple> position(List<?> cursor) {
-    List<Object> elements = new ArrayList<>(cursor.size());
-    for (int i = 0; i < cursor.size(); i++) {
-      Object value = cursor.get(i);
+  record Position(Tuple values, boolean at) {}
+
+  /**
+   * Where {@code cursor} (one value per sort of {@code sorts}, an order this index serves) lies among the keys, for a page
+   * after it or, {@code before}, before it; empty when a value is not one of its property's kind that a key can hold
+   * exactly (a fraction for an integer property, say): the caller then compares in memory, as for an order no index
+   * serves. A sort on a property the query fixes ({@link #fixed}) has no key: where the cursor's value equals the
+   * query's, it is left out, as in {@link #match}; where it differs, every result is on one side of the cursor among
+   * those that equal the cursor on the sorts before it, so the position is the values before it, and the keys that
+   * start with them are read when those results are on the page's side ({@link Position#at}).
+   */
+  Optional<Position> position(List<? extends Sort<?>> sorts, List<?> cursor, boolean before) {
+    List<Object> values = new ArrayList<>(cursor.size());
+    for (int i = 0; i < sorts.size(); i++) {
+      Sort<?> sort = sorts.get(i);
+      int f = fixed.indexOf(sort.property());
+      if (f < 0) {
+        values.add(cursor.get(i));
+        continue;
+      }
+      int c = Values.compare(fixedValues.get(f), cursor.get(i), sort.ignoreCase());
+      if (c != 0) {
+        boolean resultsAfter = sort.isAscending() == c > 0;
+        return keys(values).map(t -> new Position(t, resultsAfter != before));
+      }
+    }
+    return keys(values).map(t -> new Position(t, false));
+  }
+
+  /** {@code values} (one per key from the first) as the keys hold them, or empty when a key cannot hold one exactly. */
+  private Optional<Tuple> keys(List<?> values) {
+    List<Object> elements = new ArrayList<>(values.size());
+    for (int i = 0; i < values.size(); i++) {
+      Object value = values.get(i);
       Object element = value == null ? null : element(value, keys.get(i).kind()); // null sorts first, as in a tuple
       if (value != null && element == null) {
         return Optional.empty();

@@ -66,17 +66,24 @@ class IndexOrderTest {
 
   /** How many candidates the last {@link #inIndexOrder} page consumed. */
   private int consumed;
+  /** The index order the pages below read, the query's condition, and how many indexes the order reads at once. */
+  private IndexOrder<Counter> index = byCount;
+  private Predicate<Counter> where = NOT_FIVES;
+  private int branches = 1;
+
+  /** {@link #where}, counting the rows it is asked about in {@link #consumed}. */
+  private boolean counted(Counter c) {
+    consumed++;
+    return where.test(c);
+  }
 
   private CursoredPage<Counter> inIndexOrder(List<Sort<? super Counter>> order, PageRequest request) {
     consumed = 0;
-    return data.cursoredPage(c -> {
-      consumed++;
-      return NOT_FIVES.test(c);
-    }, DataStore.allRows(), null, List.of(byCount), order, request);
+    return data.cursoredPage(this::counted, DataStore.allRows(), null, List.of(index), order, request);
   }
 
   private CursoredPage<Counter> inMemory(List<Sort<? super Counter>> order, PageRequest request) {
-    return ResultPages.cursoredPage(data.attributes(), order, data.matching(NOT_FIVES), request);
+    return ResultPages.cursoredPage(data.attributes(), order, data.matching(where), request);
   }
 
   private static List<String> ids(CursoredPage<Counter> page) {
@@ -89,16 +96,21 @@ class IndexOrderTest {
     CursoredPage<Counter> memory = inMemory(order, request);
     String what = order + " " + request;
     assertEquals(ids(memory), ids(index), what);
-    // an index page knows whether results follow in the direction it read; the other side it may only suppose
-    if (request.mode() == PageRequest.Mode.CURSOR_PREVIOUS) {
-      assertEquals(memory.hasPrevious(), index.hasPrevious(), what);
-    } else {
-      assertEquals(memory.hasNext(), index.hasNext(), what);
-    }
     boolean fraction = request.cursor().map(c -> c.get(0) instanceof Double d && d % 1 != 0).orElse(false);
+    int read = consumed;
     if (request.mode() != PageRequest.Mode.OFFSET && !fraction) {
-      // one past the page and the ties there (about ten counters per count, and a count of fives that all fail), not all 120
-      assertTrue(consumed <= request.size() + 1 + 40, "read " + consumed + " for " + what);
+      // one past the page and the ties there (about ten counters per count, and a count of fives that all fail), not all
+      // 120; as much from each index of a union
+      assertTrue(read <= branches * (request.size() + 1 + 40), "read " + read + " for " + what);
+    }
+    // whether results lie on the cursor's other side is read when asked: up to the first match there
+    assertEquals(memory.hasPrevious(), index.hasPrevious(), what);
+    assertEquals(memory.hasNext(), index.hasNext(), what);
+    if (request.mode() != PageRequest.Mode.OFFSET && !fraction) {
+      assertTrue(consumed - read <= branches * 16, "read " + (consumed - read) + " to find the other side for " + what);
+    }
+    if (request.requestTotal()) {
+      assertEquals(memory.totalElements(), index.totalElements(), what);
     }
     for (int i = 0; i < index.numberOfElements(); i++) {
       assertEquals(memory.cursor(i).elements(), index.cursor(i).elements(), what);
@@ -108,8 +120,12 @@ class IndexOrderTest {
 
   @Test
   void cursoredPagesInIndexOrderAnswerAsInMemoryForwardsAndBackwards() {
-    Random random = new Random(11);
-    save(random, 120);
+    save(new Random(11), 120);
+    walkForwardsAndBackwards();
+  }
+
+  /** Walks cursored pages of every order and a few sizes forwards, then back from each, with {@link #samePage}. */
+  private void walkForwardsAndBackwards() {
     for (List<Sort<? super Counter>> order : ORDERS) {
       for (int size = 1; size <= 7; size += 3) {
         CursoredPage<Counter> page = samePage(order, PageRequest.ofSize(size).withoutTotal());
@@ -145,6 +161,187 @@ class IndexOrderTest {
   }
 
   @Test
+  void offsetPagesWhoseTotalsNeedRowsReadThePageAloneUntilTheTotalIsAskedThenEachRowOnce() {
+    save(new Random(21), 120);
+    offsetPagesWithTotals(data.matching(c -> true).size());
+  }
+
+  /**
+   * Offset pages of every order against the same requests in memory: each reads about its size (per index read) until
+   * its total is asked, then {@code reads} rows in all, when the total is asked.
+   */
+  private void offsetPagesWithTotals(int reads) {
+    for (List<Sort<? super Counter>> order : ORDERS) {
+      for (long n = 1; n <= 31; n += 6) {
+        for (boolean totals : new boolean[] {true, false}) {
+          PageRequest request = PageRequest.ofPage(n, 4, totals);
+          String what = order + " " + request;
+          consumed = 0;
+          jakarta.data.page.Page<Counter> paged = data.page(this::counted, DataStore.allRows(), null, List.of(index), order,
+              request);
+          jakarta.data.page.Page<Counter> memory = ResultPages.page(data.attributes(), order, data.matching(where), request);
+          assertEquals(memory.content().stream().map(c -> c.id).toList(), paged.content().stream().map(c -> c.id).toList(), what);
+          assertEquals(memory.hasNext(), paged.hasNext(), what);
+          // up to one past the page's end and the ties there (about ten counters per count), whether totals were asked or not
+          assertTrue(consumed <= branches * (n * 4 + 1 + 40), "read " + consumed + " before the total for " + what);
+          assertEquals(totals, paged.hasTotals(), what);
+          if (totals) {
+            assertEquals(memory.totalElements(), paged.totalElements(), what);
+            assertEquals(memory.totalPages(), paged.totalPages(), what);
+            assertEquals(reads, consumed, "the total reads on from the page, each row once: " + what);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void cursoredPagesWhoseTotalsNeedRowsCountBothSidesOfTheCursorReadingEachRowOnce() {
+    save(new Random(23), 120);
+    cursoredPagesWithTotals(data.matching(c -> true).size());
+  }
+
+  /**
+   * Cursored pages of every order, after and before the cursors of a walk, against the same requests in memory: each
+   * reads about its size (per index read) until its total is asked, then {@code reads} rows in all.
+   */
+  private void cursoredPagesWithTotals(int reads) {
+    for (List<Sort<? super Counter>> order : ORDERS) {
+      PageRequest request = PageRequest.ofSize(6);
+      List<PageRequest> requests = new ArrayList<>();
+      for (CursoredPage<Counter> page = data.cursoredPage(where, DataStore.allRows(), null, List.of(index), order, request);
+          page.hasNext(); page = data.cursoredPage(where, DataStore.allRows(), null, List.of(index), order, page.nextPageRequest())) {
+        requests.add(page.nextPageRequest());
+        if (page.hasPrevious()) {
+          requests.add(page.previousPageRequest());
+        }
+      }
+      for (PageRequest r : requests) {
+        String what = order + " " + r;
+        consumed = 0;
+        CursoredPage<Counter> paged = inIndexOrder(order, r);
+        assertTrue(consumed <= branches * (r.size() + 1 + 40), "read " + consumed + " before the total for " + what);
+        CursoredPage<Counter> memory = inMemory(order, r);
+        assertEquals(ids(memory), ids(paged), what);
+        assertEquals(memory.totalElements(), paged.totalElements(), what);
+        assertEquals(memory.totalPages(), paged.totalPages(), what);
+        assertEquals(reads, consumed, "the page's side read on, the cursor's other side read from it, each row once: " + what);
+      }
+    }
+  }
+
+  /** {@code byCount} from {@code low} to {@code high}, both included. */
+  private static IndexOrder<Counter> countsBetween(long low, long high) {
+    return IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").from(low, true).to(high, true), low, high)
+        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+  }
+
+  private static final Predicate<Counter> LOW = c -> c.count <= 4;
+  private static final Predicate<Counter> MIDDLE = c -> c.count >= 3 && c.count <= 8;
+
+  /** Counts up to 4 or from 3 to 8 (3 and 4 match both), each branch read from its own range of byCount. */
+  private void readLowOrMiddleAsAUnion() {
+    index = IndexOrder.union(List.of(List.of(countsBetween(0, 4)), List.of(countsBetween(3, 8))), List.of(LOW, MIDDLE));
+    where = LOW.or(MIDDLE);
+    branches = 2;
+  }
+
+  /** Rows a union reads when it reads every candidate: each branch's range, so a row of both ranges twice. */
+  private int unionReads() {
+    return data.matching(LOW).size() + data.matching(MIDDLE).size();
+  }
+
+  @Test
+  void anOrReadInIndexOrderMergesItsBranchesEachMatchOnceAndStopsEarly() {
+    save(new Random(29), 160);
+    readLowOrMiddleAsAUnion();
+    List<List<Sort<? super Counter>>> orders = new ArrayList<>(ORDERS);
+    orders.add(List.of()); // the id alone: no index holds it, sorted in memory
+    for (List<Sort<? super Counter>> order : orders) {
+      List<String> all = data.sorted(where, DataStore.allRows(), order).stream().map(c -> c.id).toList();
+      assertEquals(all, data.stream(where, DataStore.allRows(), List.of(index), order).map(c -> c.id).toList(), order.toString());
+      consumed = 0;
+      assertEquals(all.subList(0, 7), data.first(this::counted, DataStore.allRows(), List.of(index), order, 7).stream()
+          .map(c -> c.id).toList(), order.toString());
+      if (!order.isEmpty()) {
+        assertTrue(consumed <= 2 * (7 + 1 + 40), "read " + consumed + " of " + unionReads() + " for the first 7 by " + order);
+      }
+    }
+    walkForwardsAndBackwards();
+  }
+
+  @Test
+  void anOrReadInIndexOrderCountsItsTotalsReadingEachBranchOnce() {
+    save(new Random(31), 160);
+    readLowOrMiddleAsAUnion();
+    offsetPagesWithTotals(unionReads());
+    cursoredPagesWithTotals(unionReads());
+  }
+
+  @Test
+  void anOrWhoseBranchHasNoIndexForTheOrderIsNotServed() {
+    IndexOrder<Counter> noOrder = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount"), 0).key("id", IndexOrder.Kind.STRING);
+    IndexOrder<Counter> union = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(noOrder)), List.of(LOW, MIDDLE));
+    assertFalse(union.reading(List.of(Sort.asc("count")), "id").isPresent());
+    IndexOrder.Reading<Counter> second = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(countsBetween(3, 8))),
+        List.of(LOW, MIDDLE)).reading(List.of(Sort.desc("count")), "id").orElseThrow();
+    assertEquals(2, second.indexes().size(), "the first alternative of each branch that holds the order");
+    assertTrue(second.matches().stream().allMatch(IndexOrder.Match::descending));
+    assertFalse(second.total(), "merged branches may tie: runs sorted by id");
+    assertEquals("2 branches but 1 conditions", org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> IndexOrder.union(List.of(List.of(noOrder), List.of(noOrder)), List.of(LOW))).getMessage());
+  }
+
+  @Test
+  void cursoredPagesOfAnOrderWithASortOnAFixedPropertyAnswerAsInMemoryFromPositionsInTheKeys() {
+    save(new Random(37), 150);
+    index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").equal(3L), 3).fixed("count", 3).key("id", IndexOrder.Kind.STRING);
+    where = c -> c.count == 3;
+    List<List<Sort<? super Counter>>> orders = List.of(List.of(Sort.asc("count"), Sort.asc("id")),
+        List.of(Sort.desc("count"), Sort.desc("id")), List.of(Sort.asc("id"), Sort.desc("count")));
+    for (List<Sort<? super Counter>> order : orders) {
+      for (int size = 1; size <= 5; size += 4) {
+        CursoredPage<Counter> page = samePage(order, PageRequest.ofSize(size));
+        while (page.hasNext()) {
+          page = samePage(order, page.nextPageRequest());
+        }
+        while (page.hasPrevious()) {
+          page = samePage(order, page.previousPageRequest());
+        }
+      }
+      // a cursor whose fixed value is not the query's: every result is on one side of it, among those that tie before it
+      for (int count : new int[] {2, 3, 4}) {
+        for (String id : new String[] {"k000", "k500", "k999"}) {
+          PageRequest.Cursor cursor = order.get(0).property().equals("count") ? PageRequest.Cursor.forKey(count, id)
+              : PageRequest.Cursor.forKey(id, count);
+          samePage(order, PageRequest.afterCursor(cursor, 2, 3, true));
+          samePage(order, PageRequest.beforeCursor(cursor, 2, 3, true));
+        }
+      }
+    }
+  }
+
+  @Test
+  void anInOnThePropertyAnOrderBeginsWithIsReadInWholeKeyOrderFromPositionsInTheWholeKey() {
+    save(new Random(41), 150);
+    List<Long> counts = List.of(7L, 1L, 3L, 10L);
+    index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").in(counts, v -> v).inKeyOrder(), counts)
+        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+    where = c -> counts.contains((long) c.count) && NOT_FIVES.test(c);
+    walkForwardsAndBackwards();
+    cursoredPagesWithTotals(data.matching(c -> counts.contains((long) c.count)).size());
+    offsetPagesWithTotals(data.matching(c -> counts.contains((long) c.count)).size());
+    // a cursor on a value no alternative holds: the alternatives before it are read from none of their keys
+    for (List<Sort<? super Counter>> order : ORDERS) {
+      for (Object count : List.of(0, 2, 5, 8, 11)) {
+        PageRequest.Cursor cursor = order.size() == 1 ? PageRequest.Cursor.forKey(count) : PageRequest.Cursor.forKey(count, "k500");
+        samePage(order, PageRequest.afterCursor(cursor, 1, 4, true));
+        samePage(order, PageRequest.beforeCursor(cursor, 1, 4, true));
+      }
+    }
+  }
+
+  @Test
   void aCursorWhoseEntityWasDeletedContinuesAfterItsValues() {
     save(new Random(5), 60);
     for (List<Sort<? super Counter>> order : ORDERS.subList(2, 4)) {
@@ -166,8 +363,9 @@ class IndexOrderTest {
         samePage(order, request);
       }
     }
-    assertTrue(byCount.position(List.of(2.5)).isEmpty(), "a fraction is no integer key: paged in memory");
-    assertEquals(Tuple.from(3L, "k"), byCount.position(List.of((short) 3, 'k')).orElseThrow());
+    assertTrue(byCount.position(order, List.of(2.5), false).isEmpty(), "a fraction is no integer key: paged in memory");
+    assertEquals(new IndexOrder.Position(Tuple.from(3L, "k"), false),
+        byCount.position(ORDERS.get(2), List.of((short) 3, 'k'), false).orElseThrow());
   }
 
   @Test
@@ -218,19 +416,29 @@ class IndexOrderTest {
     });
     assertEquals(List.of("c", "d"), read.apply(false));
     assertEquals(List.of("a"), read.apply(true));
+    java.util.function.Function<Boolean, List<String>> atOrAfter = backwards -> sdb.database().read(tr -> {
+      IndexScan<Counter> scan = IndexScan.of(store, "byCount").in(List.of(1L, 3L), v -> v).atOrAfter(Tuple.from("b"));
+      return (backwards ? scan.reverse() : scan).entities(tr).join().stream().map(c -> c.id).toList();
+    });
+    assertEquals(List.of("b", "c", "d"), atOrAfter.apply(false), "the key at the position is read too");
+    assertEquals(List.of("b", "a"), atOrAfter.apply(true));
+    assertEquals(List.of("e", "b", "d"), sdb.database().read(tr -> IndexScan.of(store, "byCount").atOrAfter(Tuple.from(2L))
+        .entities(tr).join().stream().map(c -> c.id).toList()), "a position of values alone keeps every key holding them");
+    assertEquals(List.of(), sdb.database().read(tr -> IndexScan.of(store, "byCount").in(List.<Long>of(), v -> v).from(1L, true)
+        .entities(tr).join()), "an empty In, then a range on the field after it: nothing");
     assertEquals(List.of("e"), sdb.database().read(tr -> IndexScan.of(store, "byCount").after(Tuple.from(1L)).entities(tr)
         .join().stream().filter(c -> c.count < 3).map(c -> c.id).toList()), "a position of values alone skips every key holding them");
   }
 
   @Test
   void sortsOnAPropertyTheEqualitiesFixAreLeftOutOfTheMatch() {
-    IndexOrder<Counter> fixedKind = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), 0).fixed("kind")
+    IndexOrder<Counter> fixedKind = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), 0).fixed("kind", "tool")
         .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
     List<Sort<? super Counter>> kindThenCount = List.of(Sort.desc("kind"), Sort.asc("count"));
-    assertEquals(Optional.of(new IndexOrder.Match(false, true, true)), fixedKind.match(kindThenCount, "id"));
+    assertEquals(Optional.of(new IndexOrder.Match(false, true)), fixedKind.match(kindThenCount, "id"));
     assertFalse(byCount.match(kindThenCount, "id").isPresent(), "without fixed(kind), kind is no key of the index");
     assertFalse(fixedKind.match(List.of(Sort.asc("kind")), "id").isPresent(), "an order of fixed sorts alone is no key order");
-    assertEquals(Optional.of(new IndexOrder.Match(true, true, false)),
+    assertEquals(Optional.of(new IndexOrder.Match(true, true)),
         fixedKind.match(List.of(Sort.desc("count"), Sort.desc("id")), "id"));
   }
 }

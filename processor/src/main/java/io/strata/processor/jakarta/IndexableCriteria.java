@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
@@ -20,9 +19,9 @@ import javax.lang.model.util.Types;
 /**
  * The conditions of one Jakarta Data query that an index can serve ({@link JakartaPlanner}): a property compared with a
  * method parameter of the property's own type (boxed or not), by an operator whose meaning on index keys is the meaning
- * Jakarta Data gives it. Equalities and {@code In} on decimals are left to the predicate (their keys keep the scale,
- * while {@code 1.0 = 1.00}; a range's bounds cover every scale), and so are ranges on enums and UUIDs (their keys do
- * not sort as Jakarta Data orders them).
+ * Jakarta Data gives it. An equality on a decimal is read as the range from the value to the value, whose bounds cover
+ * every scale (keys keep the scale, while {@code 1.0 = 1.00}); {@code In} on decimals is left to the predicate, and so
+ * are ranges on enums and UUIDs (their keys do not sort as Jakarta Data orders them).
  */
 final class IndexableCriteria {
   private final Map<String, TypeMirror> parameterTypes;
@@ -50,7 +49,8 @@ final class IndexableCriteria {
       case TRUE, FALSE -> t.kind() == ValueType.Kind.BOOLEAN;
       case STARTING_WITH -> t.kind() == ValueType.Kind.STRING;
       case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> t.isOrdered();
-      case EQUALS, IN -> t.kind() != ValueType.Kind.BIG_DECIMAL;
+      case EQUALS -> true;
+      case IN -> t.kind() != ValueType.Kind.BIG_DECIMAL;
       default -> false;
     };
     for (String p : params) {
@@ -58,6 +58,9 @@ final class IndexableCriteria {
       TypeName local = locals.apply(p);
       fits &= local != null ? op != Operator.IN && sameType(local, t)
           : type != null && (op == Operator.IN ? collectionOf(type, t) : sameType(TypeName.get(type), t));
+    }
+    if (fits && op == Operator.EQUALS && t.kind() == ValueType.Kind.BIG_DECIMAL) {
+      return Optional.of(new BoundCriterion(f, Operator.BETWEEN, List.of(params.get(0), params.get(0))));
     }
     return fits ? Optional.of(new BoundCriterion(f, op, params)) : Optional.empty();
   }
@@ -72,15 +75,23 @@ final class IndexableCriteria {
   }
 
   /**
+   * The Java name of the method parameter a JDQL value binds, or of the local holding a literal compared with
+   * {@code property} (rounded as {@code rounding} allows when the property's type cannot hold it exactly), or null.
+   */
+  @FunctionalInterface
+  interface Operand {
+    String name(FieldModel property, JdqlExpression value, QueryBinder.Rounding rounding);
+  }
+
+  /**
    * The criteria of a JDQL {@code WHERE}: its conjuncts of the form {@code property op parameter} (or mirrored), or null
-   * when the condition is a disjunction at the top.
+   * when the condition is a disjunction at the top. A literal a {@code float} key cannot hold exactly bounds a range
+   * rounded outwards, and an equality with it becomes the range between its two roundings.
    *
    * @param property the property a path names, or null (an enum constant, an unknown name)
-   * @param parameter the Java name of the method parameter a JDQL parameter binds, or of the local holding a literal
-   *     (compared with the given property), or null
+   * @param parameter the parameter or local standing for a value compared with a property
    */
-  List<BoundCriterion> ofJdql(JdqlCondition where, Function<JdqlExpression, FieldModel> property,
-      BiFunction<FieldModel, JdqlExpression, String> parameter) {
+  List<BoundCriterion> ofJdql(JdqlCondition where, Function<JdqlExpression, FieldModel> property, Operand parameter) {
     if (where instanceof JdqlCondition.Or) {
       return null;
     }
@@ -89,26 +100,42 @@ final class IndexableCriteria {
     return out;
   }
 
-  private void criterion(JdqlCondition c, Function<JdqlExpression, FieldModel> property,
-      BiFunction<FieldModel, JdqlExpression, String> parameter, List<BoundCriterion> out) {
+  private void criterion(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Operand parameter,
+      List<BoundCriterion> out) {
     if (c instanceof JdqlCondition.Comparison cmp) {
       FieldModel left = property.apply(cmp.left());
       FieldModel right = property.apply(cmp.right());
-      String rightParam = left == null ? null : parameter.apply(left, cmp.right());
-      String leftParam = right == null || rightParam != null ? null : parameter.apply(right, cmp.left());
-      if (rightParam != null) {
-        operator(cmp.comparator(), false).flatMap(op -> of(left, op, List.of(rightParam))).ifPresent(out::add);
-      } else if (leftParam != null) {
-        operator(cmp.comparator(), true).flatMap(op -> of(right, op, List.of(leftParam))).ifPresent(out::add);
-      }
+      Optional<BoundCriterion> asWritten = left == null ? Optional.empty()
+          : operator(cmp.comparator(), false).flatMap(op -> compared(left, op, cmp.right(), parameter));
+      (asWritten.isPresent() || right == null ? asWritten
+          : operator(cmp.comparator(), true).flatMap(op -> compared(right, op, cmp.left(), parameter))).ifPresent(out::add);
     } else if (c instanceof JdqlCondition.Between b && !b.negated()) {
       FieldModel f = property.apply(b.value());
-      String low = f == null ? null : parameter.apply(f, b.low());
-      String high = f == null ? null : parameter.apply(f, b.high());
+      String low = f == null ? null : parameter.name(f, b.low(), QueryBinder.Rounding.DOWN);
+      String high = f == null ? null : parameter.name(f, b.high(), QueryBinder.Rounding.UP);
       if (f != null && low != null && high != null) {
         of(f, Operator.BETWEEN, List.of(low, high)).ifPresent(out::add);
       }
     }
+  }
+
+  /**
+   * The criterion {@code f op value}: a lower bound's literal rounded down, an upper bound's up, and an equality with a
+   * literal the property's type cannot hold exactly read as the range between its two roundings.
+   */
+  private Optional<BoundCriterion> compared(FieldModel f, Operator op, JdqlExpression value, Operand parameter) {
+    if (op == Operator.EQUALS) {
+      String exact = parameter.name(f, value, QueryBinder.Rounding.NONE);
+      if (exact != null) {
+        return of(f, op, List.of(exact));
+      }
+      String down = parameter.name(f, value, QueryBinder.Rounding.DOWN);
+      String up = parameter.name(f, value, QueryBinder.Rounding.UP);
+      return down == null || up == null ? Optional.empty() : of(f, Operator.BETWEEN, List.of(down, up));
+    }
+    boolean lower = op == Operator.GREATER_THAN || op == Operator.GREATER_THAN_EQUAL;
+    String name = parameter.name(f, value, lower ? QueryBinder.Rounding.DOWN : QueryBinder.Rounding.UP);
+    return name == null ? Optional.empty() : of(f, op, List.of(name));
   }
 
   /** The conditions {@code c} joins with {@code OR} at its top ({@code c} itself when it is no {@code OR}). */

@@ -103,10 +103,10 @@ final class JakartaPlanner {
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-              + " arithmetic, null literals and numbers a floating-point key does not hold exactly are checked on each row;"
+              + " arithmetic, null literals and decimals compared with an integral property are checked on each row;"
               + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
-              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal, and a decimal property's"
-              + " ranges)", 0);
+              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal"
+              + " property)", 0);
     }
     QueryPlan plan;
     try {
@@ -143,9 +143,9 @@ final class JakartaPlanner {
     if (!exact || !plan.filtered().isEmpty() || floating) {
       return read;
     }
-    CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false)));
+    CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false, false)));
     return new Read(read.candidates(), read.plan(), null, read.narrowing(), read.orders(), keys, "Plan: "
-        + PlanDoc.indexKeys(entity, narrowing(plan, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
+        + PlanDoc.indexKeys(entity, narrowing(plan, false, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
         + " at a time; no row reads (the index applies every condition).");
   }
 
@@ -156,7 +156,6 @@ final class JakartaPlanner {
    */
   Read planUnion(String method, List<Branch> branches) {
     CodeBlock.Builder reads = CodeBlock.builder();
-    CodeBlock.Builder conditions = CodeBlock.builder();
     List<String> plans = new ArrayList<>();
     for (Branch b : branches) {
       Read read = b.criteria() == null ? null : plan(method, b.criteria(), true, false);
@@ -164,26 +163,98 @@ final class JakartaPlanner {
         return null;
       }
       reads.add(reads.isEmpty() ? "$L" : ", $L", read.candidates());
-      conditions.add(conditions.isEmpty() ? "e -> $L" : ", e -> $L", b.condition());
-      plans.add(read.plan().replaceFirst("^Plan: r", "r").replaceFirst("^R", "r"));
+      plans.add(read.plan().replaceFirst("^Plan: r", "r").replaceFirst("^R", "r").replaceFirst("\\.$", ""));
     }
-    CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $T.of($L))", DATA_STORE, entity.type(), List.class, reads.build(),
-        List.class, conditions.build());
+    CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $L)", DATA_STORE, entity.type(), List.class, reads.build(),
+        conditions(branches));
     return new Read(union, "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
         + " matches is skipped): " + String.join("; ", plans), null, 1);
+  }
+
+  /** Java code for each branch's whole condition on an entity {@code e}: {@code List.of(e -> …, …)}. */
+  private static CodeBlock conditions(List<Branch> branches) {
+    CodeBlock.Builder conditions = CodeBlock.builder();
+    branches.forEach(b -> conditions.add(conditions.isEmpty() ? "e -> $L" : ", e -> $L", b.condition()));
+    return CodeBlock.of("$T.of($L)", List.class, conditions.build());
+  }
+
+  /**
+   * The read of a query whose conditions are joined by {@code Or} ({@code union}, from {@link #planUnion}) in an order,
+   * when every branch has an index whose keys hold it and serve the branch's conditions at least as narrowly as its own
+   * read: an {@code IndexOrder.union} of the branches' index orders, whose reads are merged by the order (an entity an
+   * earlier branch matches skipped), so a limit, a page or a stream stops early. {@code runTime}: the order is the
+   * static {@code fixed} one followed by sorts chosen at run time, and each branch lists every index that could hold
+   * such an order ({@link #withRunTimeOrders}); else the order is {@code fixed} alone ({@link #planInOrder}). Returns
+   * {@code union} unchanged when some branch has no such index (or is read by id).
+   */
+  Read inOrderUnion(String method, List<Branch> branches, List<OrderItem> fixed, List<Boolean> ignoreCase, boolean runTime,
+      Read union) {
+    if (!keysCanHold(fixed, ignoreCase) && runTime) {
+      return union;
+    }
+    CodeBlock.Builder alternatives = CodeBlock.builder();
+    List<String> plans = new ArrayList<>();
+    for (Branch b : branches) {
+      int narrowing = plan(method, b.criteria(), true, false).narrowing();
+      List<Ordered> orders = runTime ? runTimeOrders(method, b.criteria(), fixed, narrowing)
+          : java.util.Optional.ofNullable(inStaticOrder(method, b.criteria(), fixed, ignoreCase))
+              .filter(o -> o.narrowing() >= narrowing).stream().toList();
+      if (orders.isEmpty()) {
+        return union;
+      }
+      CodeBlock.Builder list = CodeBlock.builder();
+      orders.forEach(o -> list.add(list.isEmpty() ? "$L" : ", $L", o.order()));
+      alternatives.add(alternatives.isEmpty() ? "$T.of($L)" : ", $T.of($L)", List.class, list.build());
+      plans.add(String.join(" or ", orders.stream().map(o -> PlanDoc.indexKeys(entity, narrowing(o.plan(), false, false))).toList()));
+    }
+    CodeBlock order = CodeBlock.of("$T.<$T>union($T.of($L), $L)", INDEX_ORDER, entity.type(), List.class, alternatives.build(),
+        conditions(branches));
+    return new Read(union.candidates(), union.plan() + (runTime ? " In an order chosen at run time (static, then run time) that"
+        + " a leading part of each branch's index keys hold, all ascending or all descending, it " : " In its order, it ")
+        + String.join("; and ", plans) + " in that order" + (runTime ? ", forwards or backwards" : "") + ", and merges the"
+        + " branches' reads by the order (an entity an earlier branch matches skipped), reading no further than the results"
+        + " the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed)"
+        + (runTime ? "; any other order is sorted in memory." : "."),
+        union.unserved(), union.narrowing(), CodeBlock.of("$T.of($L)", List.class, order), null, null);
+  }
+
+  /**
+   * An index read in an order.
+   *
+   * @param plan the read, its equalities a prefix of the index's fields
+   * @param keys the properties its keys hold after that prefix, in key order (the id last for a plain index)
+   * @param order the {@code IndexOrder} code
+   */
+  private record Ordered(QueryPlan plan, List<FieldModel> keys, CodeBlock order) {
+    /** How many conditions the read applies. */
+    int narrowing() {
+      return plan.equalities().size() + plan.range().size();
+    }
   }
 
   /**
    * The read of {@code criteria} in the query's static {@code order}, from an index whose keys serve both, or null when
    * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, or
-   * leads with an {@code In} property). Sorts on a property an equality fixes are left out first: every result holds the
-   * same value there, so they change no order. Ties on {@code order} are read in the index's id order and sorted in
-   * memory; the reader stops after the last one the query's limit or page needs.
+   * leads with an {@code In} property other than the last of the index's equality prefix, see {@link #orderedFrom}).
+   * Sorts on a property an equality fixes are left out first: every result holds the same value there, so they change
+   * no order. Ties on {@code order} are read in the index's id order and sorted in memory; the reader stops after the
+   * last one the query's limit or page needs.
    */
   Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
-    if (criteria == null) {
+    Ordered ordered = criteria == null ? null : inStaticOrder(method, criteria, sorts, sortsIgnoreCase);
+    if (ordered == null) {
       return null;
     }
+    QueryPlan plan = ordered.plan();
+    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, ordered.order());
+    return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
+        + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
+        + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
+        + " the page asks for and those that tie with the last (a stream reads on as it is consumed)."), plan, exact);
+  }
+
+  /** The index read of {@code criteria} in the static order {@code sorts} ({@link #planInOrder}), or null. */
+  private Ordered inStaticOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase) {
     List<OrderItem> order = new ArrayList<>();
     List<Boolean> ignoreCase = new ArrayList<>();
     for (int i = 0; i < sorts.size(); i++) {
@@ -201,16 +272,12 @@ final class JakartaPlanner {
     } catch (QueryError e) {
       return null;
     }
-    List<FieldModel> keys = plan == null || plan.index() == null || plan.keyOrder() ? List.of()
-        : orderedKeys(plan.index(), plan.equalities().size());
+    List<FieldModel> keys = plan == null || plan.index() == null || orderedFrom(plan) < 0 ? List.of()
+        : orderedKeys(plan.index(), orderedFrom(plan));
     if (!startsWith(keys, order)) {
       return null;
     }
-    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, indexOrder(plan, keys, criteria));
-    return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
-        + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
-        + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
-        + " the page asks for and those that tie with the last (a stream reads on as it is consumed)."), plan, exact);
+    return new Ordered(plan, keys, indexOrder(plan, keys, criteria));
   }
 
   /**
@@ -220,11 +287,37 @@ final class JakartaPlanner {
    * order asked for is read in that order and stops early; any other order is sorted in memory.
    */
   Read withRunTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, List<Boolean> ignoreCase, Read read) {
-    if (criteria == null || read.narrowing() == Integer.MAX_VALUE || !keysCanHold(fixed, ignoreCase)) {
+    if (criteria == null || !keysCanHold(fixed, ignoreCase)) {
       return read;
     }
-    List<CodeBlock> orders = new ArrayList<>();
+    List<Ordered> orders = runTimeOrders(method, criteria, fixed, read.narrowing());
+    if (orders.isEmpty()) {
+      return read;
+    }
     List<String> plans = new ArrayList<>();
+    CodeBlock.Builder list = CodeBlock.builder();
+    for (Ordered o : orders) {
+      list.add(list.isEmpty() ? "$L" : ", $L", o.order());
+      plans.add("when the order (static, then run time) is a leading part of {@code (" + String.join(", ", o.keys().stream().map(FieldModel::name).toList())
+          + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(o.plan(), false, false)) + " in that order,"
+          + " forwards or backwards, reading no further than the results the limit or the page asks for and those that tie"
+          + " with the last (a stream reads on as it is consumed)");
+    }
+    return new Read(read.candidates(), read.plan() + " Order chosen at run time: " + String.join("; ", plans)
+        + "; any other order is sorted in memory.", read.unserved(), read.narrowing(), CodeBlock.of("$T.of($L)", List.class,
+        list.build()), read.keys(), read.keysPlan());
+  }
+
+  /**
+   * For each index, the read that fixes a prefix of its fields by equality and serves {@code criteria} applying at least
+   * {@code narrowing} of them, when its keys after that prefix begin with the static order {@code fixed} (sorts on
+   * properties the equalities fix aside): the indexes that could hold an order chosen at run time. None for a read by id.
+   */
+  private List<Ordered> runTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, int narrowing) {
+    List<Ordered> orders = new ArrayList<>();
+    if (narrowing == Integer.MAX_VALUE) {
+      return orders;
+    }
     for (IndexModel index : entity.indexes()) {
       for (int prefix = 0; prefix <= index.fields().size(); prefix++) {
         List<FieldModel> keys = orderedKeys(index, prefix);
@@ -235,28 +328,17 @@ final class JakartaPlanner {
         } catch (QueryError e) {
           plan = null;
         }
-        if (plan == null || plan.index() != index || plan.keyOrder() || plan.equalities().size() != prefix
-            || plan.equalities().size() + plan.range().size() < read.narrowing()) {
+        if (plan == null || plan.index() != index || orderedFrom(plan) != prefix
+            || plan.equalities().size() + plan.range().size() < narrowing) {
           continue;
         }
         if (!startsWith(keys, fixed.stream().filter(o -> !fixed(criteria).contains(o.field())).toList())) {
           continue; // cannot serve the static order the run-time sorts follow (sorts on properties equalities fix aside)
         }
-        orders.add(indexOrder(plan, keys, criteria));
-        plans.add("when the order (static, then run time) is a leading part of {@code (" + String.join(", ", keys.stream().map(FieldModel::name).toList())
-            + ")}, all ascending or all descending, it " + PlanDoc.indexKeys(entity, narrowing(plan, false)) + " in that order,"
-            + " forwards or backwards, reading no further than the results the limit or the page asks for and those that tie"
-            + " with the last (a stream reads on as it is consumed)");
+        orders.add(new Ordered(plan, keys, indexOrder(plan, keys, criteria)));
       }
     }
-    if (orders.isEmpty()) {
-      return read;
-    }
-    CodeBlock.Builder list = CodeBlock.builder();
-    orders.forEach(o -> list.add(list.isEmpty() ? "$L" : ", $L", o));
-    return new Read(read.candidates(), read.plan() + " Order chosen at run time: " + String.join("; ", plans)
-        + "; any other order is sorted in memory.", read.unserved(), read.narrowing(), CodeBlock.of("$T.of($L)", List.class,
-        list.build()), read.keys(), read.keysPlan());
+    return orders;
   }
 
   /** Whether index keys could hold {@code order}: one direction, not {@code ignoreCase}, on properties whose keys sort as their values. */
@@ -291,17 +373,31 @@ final class JakartaPlanner {
 
   /** The properties an equality among {@code criteria} fixes to one value ({@code =}, {@code True}, {@code False}). */
   private static List<FieldModel> fixed(List<BoundCriterion> criteria) {
-    return criteria.stream().filter(c -> EnumSet.of(Operator.EQUALS, Operator.TRUE, Operator.FALSE).contains(c.operator()))
-        .map(BoundCriterion::field).toList();
+    return fixing(criteria).stream().map(BoundCriterion::field).toList();
+  }
+
+  /** The equalities among {@code criteria}: {@code =}, {@code True}, {@code False}. */
+  private static List<BoundCriterion> fixing(List<BoundCriterion> criteria) {
+    return criteria.stream().filter(c -> EnumSet.of(Operator.EQUALS, Operator.TRUE, Operator.FALSE).contains(c.operator())).toList();
   }
 
   /**
    * The {@code IndexOrder} of {@code plan}'s index read forwards, whose keys hold {@code keys} after its equality prefix,
-   * told which properties the equalities among {@code criteria} fix (sorts on them change no order).
+   * told which properties the equalities among {@code criteria} fix and to which value (sorts on them change no order;
+   * a cursor's value for them is compared with the query's).
    */
   private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys, List<BoundCriterion> criteria) {
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false)));
-    fixed(criteria).stream().map(FieldModel::name).distinct().forEach(f -> b.add(".fixed($S)", f));
+    CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false, plan.keyOrder())));
+    Set<String> fixed = new java.util.HashSet<>();
+    for (BoundCriterion c : fixing(criteria)) {
+      if (fixed.add(c.field().name())) {
+        b.add(".fixed($S, $L)", c.field().name(), switch (c.operator()) {
+          case TRUE -> CodeBlock.of("true");
+          case FALSE -> CodeBlock.of("false");
+          default -> CodeBlock.of("$N", c.params().get(0));
+        });
+      }
+    }
     for (FieldModel f : keys) {
       String kind = switch (f.queryType().kind()) {
         case LONG, INT, SHORT, BYTE -> "INTEGER";
@@ -312,14 +408,32 @@ final class JakartaPlanner {
     return b.build();
   }
 
-  /** {@code plan}'s index read without the planner's in-memory filters (the predicate checks every condition). */
-  private static QueryPlan narrowing(QueryPlan plan, boolean ordered) {
-    return new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, ordered && plan.reverse(),
-        ordered && plan.keyOrder(), false, true, List.of());
+  /**
+   * {@code plan}'s index read without the planner's in-memory filters (the predicate checks every condition), backwards
+   * when {@code reverse}, its {@code In} alternatives merged in whole-key order when {@code keyOrder}.
+   */
+  private static QueryPlan narrowing(QueryPlan plan, boolean reverse, boolean keyOrder) {
+    return new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, reverse, keyOrder, false, true, List.of());
+  }
+
+  /**
+   * The index field {@code plan}'s keys hold an order from: after its equality prefix, or, when the order begins with the
+   * {@code In} field that ends the prefix ({@link QueryPlan#keyOrder}), at that field (its alternatives then read merged
+   * in whole-key order, a cursor a position in the whole key: {@code IndexScan.after}); -1 when the order begins with an
+   * earlier {@code In} field, which a position cannot span.
+   */
+  private static int orderedFrom(QueryPlan plan) {
+    List<BoundCriterion> equalities = plan.equalities();
+    if (!plan.keyOrder()) {
+      return equalities.size();
+    }
+    boolean lastAloneIsIn = equalities.stream().filter(c -> c.operator() == Operator.IN).count() == 1
+        && equalities.get(equalities.size() - 1).operator() == Operator.IN;
+    return lastAloneIsIn ? equalities.size() - 1 : -1;
   }
 
   private Read indexRead(QueryPlan plan, CodeBlock orders, String how) {
-    QueryPlan narrowing = narrowing(plan, orders != null);
+    QueryPlan narrowing = narrowing(plan, orders != null && plan.reverse(), orders != null && plan.keyOrder());
     CodeBlock candidates = CodeBlock.of("$T.index($L)", DATA_STORE, scan(narrowing));
     return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", " + how, null,
         plan.equalities().size() + plan.range().size(), orders, null, null);

@@ -545,7 +545,9 @@ public final class JakartaRepositoryWriter {
       List<Boolean> ignoreCase = q.order().stream().map(QueryReader.StaticSort::ignoreCase).toList();
       JakartaPlanner.Read inOrder = stopsEarly && sorts.isEmpty()
           ? planner.planInOrder(description, q.criteria(), fixedOrder, ignoreCase, q.exact()) : null;
-      if (inOrder != null && inOrder.narrowing() >= read.narrowing()) {
+      if (stopsEarly && q.branches() != null && read.narrowing() > 0) {
+        read = planner.inOrderUnion(description, q.branches(), fixedOrder, ignoreCase, !sorts.isEmpty(), read);
+      } else if (inOrder != null && inOrder.narrowing() >= read.narrowing()) {
         read = inOrder;
       } else if (stopsEarly && !sorts.isEmpty()) {
         read = planner.withRunTimeOrders(description, q.criteria(), fixedOrder, ignoreCase, read);

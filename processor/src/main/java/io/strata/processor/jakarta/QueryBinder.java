@@ -140,16 +140,28 @@ final class QueryBinder {
   /**
    * A literal whose value an index key of {@code property} holds exactly: a string for a {@code String}, an integer in
    * range for an integral property, a boolean for a {@code boolean}, a constant of the property's own enum, and a
-   * number for a floating-point or {@code BigDecimal} property as {@link #number} says.
+   * number for a floating-point or {@code BigDecimal} property as {@link #number} says (for a {@code float}, possibly a
+   * bound rounded outwards).
    *
    * @param type the property's Java type, which a local holding the value is declared with
    * @param code the value, as Java code of that type
-   * @param text the literal as the query writes it
+   * @param text the literal as the query writes it (and, rounded to a {@code float}, the value it was rounded to)
    */
   record Literal(TypeName type, CodeBlock code, String text) {}
 
-  /** The literal {@code e} as a value of {@code property}'s type, or empty when it is no such literal. */
-  Optional<Literal> literal(JdqlExpression e, FieldModel property) {
+  /**
+   * How a number literal a {@code float} key cannot hold exactly may stand in an index read: not at all (an equality
+   * needs both roundings, as a range), or as the nearest {@code float} below it (a lower bound) or above it (an upper
+   * bound). Floating bounds are read inclusively and the predicate compares the literal itself, so a bound rounded
+   * outwards keeps every row the predicate accepts.
+   */
+  enum Rounding { NONE, DOWN, UP }
+
+  /**
+   * The literal {@code e} as a value of {@code property}'s type, rounded as {@code rounding} allows when that type cannot
+   * hold it exactly, or empty when it is no such literal.
+   */
+  Optional<Literal> literal(JdqlExpression e, FieldModel property, Rounding rounding) {
     ValueType t = property.queryType();
     TypeName type = t.type();
     if (e instanceof JdqlExpression.StringLiteral s && t.kind() == ValueType.Kind.STRING) {
@@ -160,7 +172,7 @@ final class QueryBinder {
     }
     if ((e instanceof JdqlExpression.IntegerLiteral || e instanceof JdqlExpression.DecimalLiteral)
         && EnumSet.of(ValueType.Kind.DOUBLE, ValueType.Kind.FLOAT, ValueType.Kind.BIG_DECIMAL).contains(t.kind())) {
-      return number(e, t);
+      return number(e, t, rounding);
     }
     if (e instanceof JdqlExpression.IntegerLiteral i) {
       long[] range = switch (t.kind()) {
@@ -203,11 +215,13 @@ final class QueryBinder {
    *       planned read takes an exclusive floating bound inclusively and reads rows, never only keys, for a floating
    *       condition ({@code ScanCode.indexScan}, {@code JakartaPlanner}), so the predicate tells the zeros apart;
    *   <li>any other number (an integer, a {@code double} literal for a {@code float}, a {@code float} one for a
-   *       {@code double}): a value the property's type holds exactly ({@code 10.5} or {@code 0} for a {@code float},
-   *       not {@code 0.1}, which the predicate compares as 0.1 and a float key as 0.100000001…).
+   *       {@code double}): a value the property's type holds exactly ({@code 10.5} or {@code 0} for a {@code float}), or,
+   *       for a {@code float} property and a literal no {@code float} holds ({@code 0.1}, which the predicate compares as
+   *       0.1 and a float key as 0.100000001…), the nearest {@code float} on the side {@code rounding} says (none for
+   *       {@link Rounding#NONE}).
    * </ul>
    */
-  private static Optional<Literal> number(JdqlExpression e, ValueType t) {
+  private static Optional<Literal> number(JdqlExpression e, ValueType t, Rounding rounding) {
     TypeName type = t.type();
     boolean integer = e instanceof JdqlExpression.IntegerLiteral;
     long whole = integer ? ((JdqlExpression.IntegerLiteral) e).value() : 0;
@@ -223,7 +237,17 @@ final class QueryBinder {
     boolean exact = (!integer || new BigDecimal(value).compareTo(BigDecimal.valueOf(whole)) == 0)
         && (!floatProperty || (double) (float) value == value);
     if (!sameClass && !exact) {
-      return Optional.empty();
+      if (!floatProperty || rounding == Rounding.NONE) {
+        return Optional.empty();
+      }
+      float f = (float) value;
+      if (rounding == Rounding.DOWN && f > value) {
+        f = Math.nextDown(f);
+      } else if (rounding == Rounding.UP && f < value) {
+        f = Math.nextUp(f);
+      }
+      return Optional.of(new Literal(type, CodeBlock.of("$Lf", Float.toString(f)), text + " rounded "
+          + (rounding == Rounding.DOWN ? "down" : "up") + " to the float " + f));
     }
     return Optional.of(new Literal(type, floatProperty ? CodeBlock.of("$Lf", Float.toString((float) value))
         : CodeBlock.of("$Ld", Double.toString(value)), text));

@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
@@ -118,6 +117,11 @@ final class QueryReader {
    * the writer finds the ones a read uses in its code); returns its name.
    */
   private String literalLocal(QueryBinder.Literal literal) {
+    for (Map.Entry<String, QueryBinder.Literal> held : literals.entrySet()) {
+      if (held.getValue().equals(literal)) {
+        return held.getKey(); // the same value as a lower and an upper bound: one local
+      }
+    }
     String name = "lit" + literals.size() + "$";
     literals.put(name, literal);
     return name;
@@ -438,11 +442,14 @@ final class QueryReader {
         : CodeBlock.of("$N == null ? null : $T.$L($N)", v, QueryBinder.VALUES, to, v);
   }
 
-  /** The Java name standing for a JDQL value compared with a property: its method parameter, or a literal's local. */
-  private BiFunction<FieldModel, JdqlExpression, String> planned(QueryBinder binder) {
-    return (property, value) -> {
+  /**
+   * The Java name standing for a JDQL value compared with a property: its method parameter, or a literal's local
+   * (rounded as asked when the property's type cannot hold it exactly).
+   */
+  private IndexableCriteria.Operand planned(QueryBinder binder) {
+    return (property, value, rounding) -> {
       String parameter = binder.parameterOrNull(value);
-      return parameter != null ? parameter : binder.literal(value, property).map(this::literalLocal).orElse(null);
+      return parameter != null ? parameter : binder.literal(value, property, rounding).map(this::literalLocal).orElse(null);
     };
   }
 

@@ -75,7 +75,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
     return new Gadget(id, pick(WORDS) + "-" + id, pick(COLORS), random.nextInt(21),
         random.nextInt(5) == 0 ? null : (double) random.nextInt(100) / 10, pick(Arrays.asList(Gadget.Kind.values())),
         random.nextBoolean(), signedZeroOr((random.nextInt(101) - 20) / 10.0),
-        (float) signedZeroOr(random.nextInt(8) == 0 ? 0.1F : (random.nextInt(29) - 8) * 0.25),
+        (float) signedZeroOr(random.nextInt(8) == 0 ? (random.nextBoolean() ? 0.1F : Math.nextDown(0.1F)) : (random.nextInt(29) - 8) * 0.25),
         random.nextInt(5) == 0 ? null : random.nextInt(8) == 0 ? new BigDecimal(random.nextBoolean() ? "0.1" : "0.10")
             : BigDecimal.valueOf(random.nextInt(80) - 30, 1 + random.nextInt(2)));
   }
@@ -184,6 +184,27 @@ public abstract class JakartaQueriesContract extends BackendContract {
           + " by a fixed color, then size descending"));
       walk(expected(g -> g.color.equals(color), largestFirst), 1 + random.nextInt(4), r -> gadgets.largestOfColor(color, r),
           "cursored pages by a fixed color, then size descending");
+      // a cursor that holds another color (or the same): read from its position in byColorSize's keys all the same
+      Gadget at = new Gadget(2L * random.nextInt(GADGETS) + 1, "", pick(COLORS), random.nextInt(21), null, Gadget.Kind.TOOL,
+          false, 0, 0, null);
+      Comparator<Gadget> byColorLargest = KEYS.get("color").thenComparing(largestFirst);
+      PageRequest.Cursor cursor = PageRequest.Cursor.forKey(at.color, at.size, at.id);
+      String place = "the cursor (" + at.color + ", " + at.size + ", " + at.id + ")";
+      List<String> after = expected(g -> g.color.equals(color) && byColorLargest.compare(g, at) > 0, byColorLargest);
+      List<String> before = expected(g -> g.color.equals(color) && byColorLargest.compare(g, at) < 0, byColorLargest);
+      CursoredPage<Gadget> afterCursor = gadgets.largestOfColor(color, PageRequest.afterCursor(cursor, 1, 3, true));
+      assertEquals(after.stream().limit(3).toList(), strings(afterCursor.content()), seed("after " + place + " in " + color));
+      // the page before a page holds what sorts before its first result: the cursor's own gadget too, when stored
+      boolean atCursor = saved.stream().anyMatch(g -> g.color.equals(color) && byColorLargest.compare(g, at) == 0);
+      assertEquals(!afterCursor.content().isEmpty() && (atCursor || !before.isEmpty()), afterCursor.hasPrevious(),
+          seed("results before " + place));
+      assertEquals(saved.stream().filter(g -> g.color.equals(color)).count(), afterCursor.totalElements(),
+          seed("total after " + place));
+      CursoredPage<Gadget> beforeCursor = gadgets.largestOfColor(color, PageRequest.beforeCursor(cursor, 1, 3, true));
+      assertEquals(before.subList(Math.max(0, before.size() - 3), before.size()), strings(beforeCursor.content()),
+          seed("before " + place + " in " + color));
+      assertEquals(!beforeCursor.content().isEmpty() && (atCursor || !after.isEmpty()), beforeCursor.hasNext(),
+          seed("results after " + place));
       int min = random.nextInt(21);
       assertEquals(expected(g -> g.color.equals(color) && g.size >= min, KEYS.get("size").thenComparing(KEYS.get("id"))).stream()
           .skip(limit.startAt() - 1).limit(limit.maxResults()).toList(), strings(gadgets.smallestFrom(color, min, limit)),
@@ -207,6 +228,54 @@ public abstract class JakartaQueriesContract extends BackendContract {
       String name = pick(saved).name;
       assertEquals(expected(g -> (g.color.equals(color) && g.size < size) || g.name.equals(name), KEYS.get("id")),
           strings(gadgets.smallOfColorOrNamed(color, size, name).stream().sorted(KEYS.get("id")).toList()), seed("JDQL OR"));
+    }
+  }
+
+  @Test
+  void orBranchesReadInAnIndexOrderAndMergedAnswerAsBruteForceWithEachMatchOnce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      Gadget.Kind kind = pick(Arrays.asList(Gadget.Kind.values()));
+      // a gadget of the color and the kind matches both branches, and comes once
+      Predicate<Gadget> either = g -> g.color.equals(color) || g.kind == kind;
+      String what = color + " or " + kind;
+      assertEquals(expected(either, KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream().limit(6).toList(),
+          strings(gadgets.findFirst6ByColorOrKindOrderBySizeDesc(color, kind)), seed("First6 of " + what));
+      int pageSize = 1 + random.nextInt(5);
+      walk(expected(either, KEYS.get("size").thenComparing(KEYS.get("id"))), pageSize,
+          r -> gadgets.findByColorOrKindOrderBySizeAscIdAsc(color, kind, r), "cursored pages of " + what);
+
+      List<Sort<Gadget>> sorts = indexOrMixedSorts();
+      Comparator<Gadget> total = comparator(sorts).thenComparing(KEYS.get("id"));
+      List<String> paged = new ArrayList<>();
+      PageRequest request = PageRequest.ofPage(1, pageSize, random.nextBoolean());
+      for (Page<Gadget> p = gadgets.colorOrKind(color, kind, request, order(sorts)); ; p = gadgets.colorOrKind(color, kind, request, order(sorts))) {
+        paged.addAll(strings(p.content()));
+        if (request.requestTotal()) {
+          assertEquals(expected(either, total).size(), p.totalElements(), seed("totals of " + what + " by " + sorts));
+        }
+        if (!p.hasNext()) {
+          break;
+        }
+        request = p.nextPageRequest();
+      }
+      assertEquals(expected(either, total), paged, seed("offset pages of " + what + " by " + sorts));
+
+      Sort<Gadget> sort = sorts.get(0);
+      try (java.util.stream.Stream<Gadget> stream = gadgets.findByColorOrKind(color, kind, sort)) {
+        List<Gadget> found = stream.toList();
+        Comparator<Gadget> byThenId = comparator(List.of(sort)).thenComparing(KEYS.get("id"));
+        assertEquals(expected(either, byThenId), strings(found.stream().sorted(byThenId).toList()), seed("stream of " + what));
+        for (int i = 1; i < found.size(); i++) {
+          assertTrue(comparator(List.of(sort)).compare(found.get(i - 1), found.get(i)) <= 0, seed("the stream is sorted by " + sort));
+        }
+      }
+
+      int min = random.nextInt(21);
+      int count = 1 + random.nextInt(8);
+      assertEquals(expected(g -> (g.color.equals(color) && g.size >= min) || g.kind == kind,
+          KEYS.get("size").reversed().thenComparing(KEYS.get("id"))).stream().limit(count).toList(),
+          strings(gadgets.largeOfColorOrKind(color, min, kind, Limit.of(count))), seed("JDQL OR with a range, limit " + count));
     }
   }
 
@@ -353,12 +422,14 @@ public abstract class JakartaQueriesContract extends BackendContract {
     while (page.hasNext()) {
       page = pages.apply(page.nextPageRequest());
       forward.addAll(strings(page.content()));
+      assertEquals(expected.size(), page.totalElements(), seed(what + " total after a cursor"));
     }
     assertEquals(expected, forward, seed(what + " forward"));
     List<String> backward = new ArrayList<>(strings(page.content()));
     while (page.hasPrevious()) {
       page = pages.apply(page.previousPageRequest());
       backward.addAll(0, strings(page.content()));
+      assertEquals(expected.size(), page.totalElements(), seed(what + " total before a cursor"));
     }
     assertEquals(expected, backward, seed(what + " backward"));
   }
@@ -407,6 +478,77 @@ public abstract class JakartaQueriesContract extends BackendContract {
   }
 
   @Test
+  void anInOnThePropertyAnOrderBeginsWithIsReadInIndexOrderAsBruteForce() {
+    for (int round = 0; round < ROUNDS; round++) {
+      List<String> colors = COLORS.stream().filter(c -> random.nextInt(3) > 0).toList();
+      Predicate<Gadget> inColors = g -> colors.contains(g.color);
+      Comparator<Gadget> colorSizeId = KEYS.get("color").thenComparing(KEYS.get("size")).thenComparing(KEYS.get("id"));
+      assertEquals(expected(inColors, KEYS.get("color").reversed().thenComparing(KEYS.get("size").reversed())
+          .thenComparing(KEYS.get("id"))).stream().limit(5).toList(), strings(gadgets.findFirst5ByColorInOrderByColorDescSizeDesc(colors)),
+          seed("First5 of " + colors));
+      int pageSize = 1 + random.nextInt(5);
+      walk(expected(inColors, colorSizeId), pageSize, r -> gadgets.findByColorInOrderByColorAscSizeAscIdAsc(colors, r),
+          "cursored pages of " + colors);
+      Gadget.Kind kind = pick(Arrays.asList(Gadget.Kind.values()));
+      List<Integer> sizes = List.of(random.nextInt(21), random.nextInt(21), random.nextInt(21));
+      walk(expected(g -> g.kind == kind && sizes.contains(g.size), KEYS.get("size").thenComparing(KEYS.get("id")).reversed()),
+          pageSize, r -> gadgets.findByKindAndSizeInOrderBySizeDescIdDesc(kind, sizes, r), "cursored pages of " + kind
+          + " and sizes " + sizes + " (byKindSize: an equality, then the In)");
+
+      int min = random.nextInt(21);
+      List<Sort<Gadget>> sorts = switch (random.nextInt(4)) {
+        case 0 -> List.of(Sort.asc("color"), Sort.asc("size"), Sort.asc("id"));
+        case 1 -> List.of(Sort.desc("color"), Sort.desc("size"));
+        case 2 -> List.of(Sort.asc("color"));
+        default -> randomSorts();
+      };
+      Comparator<Gadget> total = comparator(sorts).thenComparing(KEYS.get("id"));
+      Predicate<Gadget> from = g -> inColors.test(g) && g.size >= min;
+      List<String> paged = new ArrayList<>();
+      PageRequest request = PageRequest.ofPage(1, pageSize, true);
+      for (Page<Gadget> p = gadgets.findByColorInAndSizeGreaterThanEqual(colors, min, request, order(sorts)); ;
+          p = gadgets.findByColorInAndSizeGreaterThanEqual(colors, min, request, order(sorts))) {
+        paged.addAll(strings(p.content()));
+        assertEquals(expected(from, total).size(), p.totalElements(), seed("totals of " + colors + " from " + min));
+        if (!p.hasNext()) {
+          break;
+        }
+        request = p.nextPageRequest();
+      }
+      assertEquals(expected(from, total), paged, seed("offset pages of " + colors + " from " + min + " by " + sorts));
+    }
+  }
+
+  @Test
+  void pagesInAnIndexOrderWithAConditionLeftToThePredicateAnswerAsBruteForceWithTheirTotals() {
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      int pageSize = 1 + random.nextInt(4);
+      Predicate<Gadget> activeOfColor = g -> g.color.equals(color) && g.active;
+      List<String> largest = expected(activeOfColor, KEYS.get("size").reversed().thenComparing(KEYS.get("id")));
+      boolean totals = random.nextBoolean();
+      List<String> paged = new ArrayList<>();
+      PageRequest request = PageRequest.ofPage(1, pageSize, totals);
+      for (Page<Gadget> p = gadgets.findByColorAndActiveTrueOrderBySizeDesc(color, request); ;
+          p = gadgets.findByColorAndActiveTrueOrderBySizeDesc(color, request)) {
+        paged.addAll(strings(p.content()));
+        assertEquals(totals, p.hasTotals(), seed("totals asked for"));
+        if (totals) {
+          assertEquals(largest.size(), p.totalElements(), seed("totals of active " + color + " read on"));
+          assertEquals((largest.size() + pageSize - 1) / pageSize, p.totalPages(), seed("total pages"));
+        }
+        if (!p.hasNext()) {
+          break;
+        }
+        request = p.nextPageRequest();
+      }
+      assertEquals(largest, paged, seed("offset pages of active " + color + ", size descending"));
+      walk(expected(activeOfColor, KEYS.get("size").thenComparing(KEYS.get("id")).reversed()), pageSize,
+          r -> gadgets.findByColorAndActiveTrueOrderBySizeDescIdDesc(color, r), "cursored pages of active " + color);
+    }
+  }
+
+  @Test
   void jdqlQueriesAnswerAsBruteForce() {
     for (int round = 0; round < ROUNDS; round++) {
       String color = pick(COLORS);
@@ -440,7 +582,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
   /**
    * The expected predicates follow {@code Values.compare}: a literal of the property's own class compares as
    * {@code Double.compare}/{@code Float.compare} ({@code -0.0} below {@code 0.0}), any other number by value
-   * ({@code -0.0} equal to {@code 0}). Scores are tenths, ratings quarters or {@code 0.1F}, both sometimes {@code -0.0} or
+   * ({@code -0.0} equal to {@code 0}). Scores are tenths, ratings quarters, {@code 0.1F} or the float below it, both sometimes {@code -0.0} or
    * {@code 0.0};
    * prices are nullable decimals of scale 1 or 2 ({@code 1.5} and {@code 1.50}), often {@code 0.1} or {@code 0.10}.
    */
@@ -464,8 +606,24 @@ public abstract class JakartaQueriesContract extends BackendContract {
         strings(gadgets.pricedAbove().stream().sorted(byId).toList()), seed("decimal ranges of every scale"));
     assertEquals(expected(g -> g.price != null && g.price.compareTo(tenth) >= 0 && g.price.compareTo(twoAndAHalf) <= 0, byId),
         strings(gadgets.pricedBetween().stream().sorted(byId).toList()), seed("decimal between"));
+    assertEquals(expected(g -> g.price != null && g.price.compareTo(tenth) == 0, byId),
+        strings(gadgets.pricedATenth().stream().sorted(byId).toList()), seed("price = 0.1 takes 0.10"));
+    BigDecimal stored = saved.stream().map(g -> g.price).filter(java.util.Objects::nonNull).findFirst().orElse(four);
+    for (BigDecimal price : List.of(tenth, new BigDecimal("0.10"), new BigDecimal("1.50"), stored, BigDecimal.valueOf(-25, 1))) {
+      assertEquals(expected(g -> g.price != null && g.price.compareTo(price) == 0, byId),
+          strings(gadgets.findByPrice(price).stream().sorted(byId).toList()), seed("price = " + price + ", every scale"));
+      assertEquals(saved.stream().filter(g -> g.price != null && g.price.compareTo(price) == 0).count(), gadgets.countByPrice(price),
+          seed("count price = " + price + ", on keys"));
+    }
     assertEquals(expected(g -> g.rating > 0.1, byId), strings(gadgets.ratedAboveATenth().stream().sorted(byId).toList()),
-        seed("0.1 on a float, in memory, takes 0.1F"));
+        seed("0.1 on a float takes 0.1F (0.100000001...)"));
+    assertEquals(expected(g -> g.rating < 0.1, byId), strings(gadgets.ratedBelowATenth().stream().sorted(byId).toList()),
+        seed("< 0.1 on a float takes the float below 0.1, not 0.1F"));
+    assertEquals(List.of(), strings(gadgets.ratedATenth()), seed("no float equals 0.1"));
+    assertTrue(saved.stream().anyMatch(g -> g.rating == 0.1F) && saved.stream().anyMatch(g -> g.rating == Math.nextDown(0.1F)),
+        seed("both floats next to 0.1 are stored"));
+    assertEquals(expected(g -> g.rating >= 0.1 && g.rating <= 2.3, byId),
+        strings(gadgets.ratedFromATenthTo().stream().sorted(byId).toList()), seed("between 0.1 and 2.3 on a float"));
     assertEquals(expected(g -> g.score >= 0, byId), strings(gadgets.scoredFromZero().stream().sorted(byId).toList()),
         seed("0 on a double takes -0.0"));
     assertEquals(expected(g -> Double.compare(g.score, 0.0) < 0, byId),

@@ -233,7 +233,7 @@ public final class ProductsImpl implements Products {
   @Override
   public List<Product> latestOfKind(Product.Kind kind, Limit limit) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
     found$ = ResultPages.limit(found$, limit);
     return found$;
   }
@@ -244,7 +244,7 @@ public final class ProductsImpl implements Products {
   @Override
   public List<Product> firstOfKind(Product.Kind kind, Limit limit) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("kind"), Sort.asc("id")));
-    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
     found$ = ResultPages.limit(found$, limit);
     return found$;
   }
@@ -264,7 +264,7 @@ public final class ProductsImpl implements Products {
   @Override
   public CursoredPage<Product> pagesOfKind(Product.Kind kind, PageRequest page) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-    return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), DataStore.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$, page);
+    return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), DataStore.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, page);
   }
 
   /**
@@ -273,7 +273,7 @@ public final class ProductsImpl implements Products {
   @Override
   public Stream<Product> streamOfKind(Product.Kind kind, Sort<Product> sort) {
     List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sort);
-    return productData.stream(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind").key("id", IndexOrder.Kind.INTEGER)), order$);
+    return productData.stream(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$);
   }
 
   /**
