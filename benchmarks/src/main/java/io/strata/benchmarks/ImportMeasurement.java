@@ -65,7 +65,8 @@ public final class ImportMeasurement {
             keyOrder.last(), sameBatches.last());
       }
     }
-    System.out.printf("import of %,d places (%,d keys, %,d transactions; Strata's transactions wrote %,d keys in all), medians of %d:%n",
+    System.out.printf("import of %,d places (%,d keys, %,d transactions; Strata's transactions wrote %,d keys in all), medians of %d"
+        + " (ratios: the median of each round's ratio):%n",
         places.size(), written.size(), transactions, batches.stream().mapToInt(List::size).sum(), rounds);
     System.out.printf("  Strata %s%n  raw replay in key order %s: ratio %.2f wall, %.2f CPU%n", strata.median(), keyOrder.median(),
         strata.ratio(keyOrder, true), strata.ratio(keyOrder, false));
@@ -229,9 +230,20 @@ public final class ImportMeasurement {
       return format(ImportMeasurement.median(wall), ImportMeasurement.median(cpu));
     }
 
+    /**
+     * The median over the rounds of this time over {@code baseline}'s in the same round: the two ran back to back,
+     * so a round the shared machine slowed down slows both (a ratio of the two medians would pair rounds run
+     * minutes apart).
+     */
     double ratio(Times baseline, boolean byWall) {
-      return byWall ? (double) ImportMeasurement.median(wall) / ImportMeasurement.median(baseline.wall)
-          : (double) ImportMeasurement.median(cpu) / ImportMeasurement.median(baseline.cpu);
+      List<Long> mine = byWall ? wall : cpu;
+      List<Long> theirs = byWall ? baseline.wall : baseline.cpu;
+      List<Double> ratios = new ArrayList<>();
+      for (int i = 0; i < mine.size(); i++) {
+        ratios.add((double) mine.get(i) / theirs.get(i));
+      }
+      Collections.sort(ratios);
+      return ratios.get(ratios.size() / 2);
     }
 
     private static String format(long wallNanos, long cpuNanos) {
