@@ -266,11 +266,22 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
-  void anIntegerPropertyComparedWithADecimalIsAWarning() {
-    assertWarning(item("", "  @Column @io.strata.annotations.Indexed public int count;"), "Items.rated reads every Item row and"
-        + " checks its conditions in memory: none of its conditions can be read from an index (Not, Like, Contains, EndsWith,"
-        + " IgnoreCase, Null, <>, functions, arithmetic, null literals and decimals compared with an integral property are"
-        + " checked on each row", "  @Query(\"WHERE count > 2.5\") List<Item> rated();");
+  void aDecimalComparedWithAnIntegralPropertyIsReadFromTheIndexRoundedToTheIntegersItAccepts() throws Exception {
+    JavaFileObject item = item("", "  @Column @io.strata.annotations.Indexed public int count;");
+    Compilation c = compile(item, items("  @Query(\"WHERE count > 2.5 AND count <= 7.5\") List<Item> above();",
+        "  @Query(\"WHERE count >= -2.5 AND count < -0.5\") List<Item> negative();",
+        "  @Query(\"WHERE count = 2.5\") List<Item> none();", "  @Query(\"WHERE count = 2.0\") List<Item> two();"));
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(0);
+    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+    // an exclusive bound rounded outwards (> 2.5 as > 2, < -0.5 as < 0), an inclusive one inwards (<= 7.5 as <= 7, >= -2.5 as >= -2)
+    assertTrue(impl.contains("{@code count > 2.5 rounded down to 2} and {@code count <= 7.5 rounded down to 7}"), impl);
+    assertTrue(impl.contains("int lit0$ = (int) 2L;\n    int lit1$ = (int) 7L;"), impl);
+    assertTrue(impl.contains("{@code count >= -2.5 rounded up to -2} and {@code count < -0.5 rounded up to 0}"), impl);
+    assertTrue(impl.contains("int lit0$ = (int) -2L;\n    int lit1$ = (int) 0L;"), impl);
+    // = 2.5 is the range from 3 to 2, which holds no key; = 2.0 is 2
+    assertTrue(impl.contains("{@code 2.5 rounded up to 3 <= count <= 2.5 rounded down to 2}"), impl);
+    assertTrue(impl.contains("{@code count = 2.0}"), impl);
   }
 
   @Test
@@ -285,7 +296,7 @@ class JakartaCompileErrorsTest {
   void anInOnADecimalIsAWarning() {
     assertWarning(RATED, "Items.findByAmountIn reads every Item row and checks its conditions in memory: none of"
         + " its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-        + " arithmetic, null literals and decimals compared with an integral property are checked on each row; an index"
+        + " arithmetic and null literals are checked on each row; an index"
         + " serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the property's own type, or"
         + " a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal property)",
         "  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);");

@@ -111,8 +111,8 @@ final class IndexableCriteria {
           : operator(cmp.comparator(), true).flatMap(op -> compared(right, op, cmp.left(), parameter))).ifPresent(out::add);
     } else if (c instanceof JdqlCondition.Between b && !b.negated()) {
       FieldModel f = property.apply(b.value());
-      String low = f == null ? null : parameter.name(f, b.low(), QueryBinder.Rounding.DOWN);
-      String high = f == null ? null : parameter.name(f, b.high(), QueryBinder.Rounding.UP);
+      String low = f == null ? null : parameter.name(f, b.low(), rounding(f, Operator.GREATER_THAN_EQUAL));
+      String high = f == null ? null : parameter.name(f, b.high(), rounding(f, Operator.LESS_THAN_EQUAL));
       if (f != null && low != null && high != null) {
         of(f, Operator.BETWEEN, List.of(low, high)).ifPresent(out::add);
       }
@@ -120,8 +120,9 @@ final class IndexableCriteria {
   }
 
   /**
-   * The criterion {@code f op value}: a lower bound's literal rounded down, an upper bound's up, and an equality with a
-   * literal the property's type cannot hold exactly read as the range between its two roundings.
+   * The criterion {@code f op value}: a bound's literal rounded as {@link #rounding} says, and an equality with a literal
+   * the property's type cannot hold exactly read as the range between its two roundings (for a {@code float}, the floats
+   * either side; for an integral property the range from the integer above to the one below, which holds no key).
    */
   private Optional<BoundCriterion> compared(FieldModel f, Operator op, JdqlExpression value, Operand parameter) {
     if (op == Operator.EQUALS) {
@@ -129,13 +130,29 @@ final class IndexableCriteria {
       if (exact != null) {
         return of(f, op, List.of(exact));
       }
-      String down = parameter.name(f, value, QueryBinder.Rounding.DOWN);
-      String up = parameter.name(f, value, QueryBinder.Rounding.UP);
-      return down == null || up == null ? Optional.empty() : of(f, Operator.BETWEEN, List.of(down, up));
+      String low = parameter.name(f, value, rounding(f, Operator.GREATER_THAN_EQUAL));
+      String high = parameter.name(f, value, rounding(f, Operator.LESS_THAN_EQUAL));
+      return low == null || high == null ? Optional.empty() : of(f, Operator.BETWEEN, List.of(low, high));
     }
-    boolean lower = op == Operator.GREATER_THAN || op == Operator.GREATER_THAN_EQUAL;
-    String name = parameter.name(f, value, lower ? QueryBinder.Rounding.DOWN : QueryBinder.Rounding.UP);
+    String name = parameter.name(f, value, rounding(f, op));
     return name == null ? Optional.empty() : of(f, op, List.of(name));
+  }
+
+  /**
+   * How a literal bounding {@code f} by {@code op} is rounded when {@code f}'s keys cannot hold it. A {@code float}'s bound
+   * outwards (a lower one down, an upper one up): floating bounds are read inclusively. An integral property's so that the
+   * read holds exactly the integers the comparison accepts, negative ones too: an exclusive bound down for {@code >} and
+   * up for {@code <} ({@code size > 2.5} as {@code size > 2}, {@code size < -2.5} as {@code size < -2}), an inclusive one
+   * inwards ({@code size >= 2.5} as {@code size >= 3}, {@code size <= -2.5} as {@code size <= -3}).
+   */
+  private static QueryBinder.Rounding rounding(FieldModel f, Operator op) {
+    boolean lower = op == Operator.GREATER_THAN || op == Operator.GREATER_THAN_EQUAL;
+    boolean integral = switch (f.queryType().kind()) {
+      case LONG, INT, SHORT, BYTE -> true;
+      default -> false;
+    };
+    boolean inclusive = op == Operator.GREATER_THAN_EQUAL || op == Operator.LESS_THAN_EQUAL;
+    return lower == (integral && inclusive) ? QueryBinder.Rounding.UP : QueryBinder.Rounding.DOWN;
   }
 
   /** The conditions {@code c} joins with {@code OR} at its top ({@code c} itself when it is no {@code OR}). */

@@ -103,7 +103,7 @@ final class JakartaPlanner {
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-              + " arithmetic, null literals and decimals compared with an integral property are checked on each row;"
+              + " arithmetic and null literals are checked on each row;"
               + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
               + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal"
               + " property)", 0);

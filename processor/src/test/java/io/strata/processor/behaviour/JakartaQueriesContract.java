@@ -631,6 +631,42 @@ public abstract class JakartaQueriesContract extends BackendContract {
   }
 
   /**
+   * Decimals compared with the integral {@code size} (0 to 20), read from {@code byColorSize} with each bound rounded to
+   * the integers the comparison accepts: the counts are taken on keys, so a bound rounded the wrong way (a size the
+   * predicate rejects read all the same) shows as a wrong count.
+   */
+  @Test
+  void jdqlDecimalsComparedWithAnIntegralPropertyAnswerAsBruteForce() {
+    Comparator<Gadget> byId = KEYS.get("id");
+    for (String color : COLORS) {
+      Predicate<Gadget> ofColor = g -> g.color.equals(color);
+      assertEquals(expected(ofColor.and(g -> g.size > 2.5), byId), strings(gadgets.sizedAboveTwoAndAHalf(color).stream().sorted(byId).toList()),
+          seed(color + ", size > 2.5"));
+      assertEquals(expected(ofColor.and(g -> g.size >= 2.5), byId), strings(gadgets.sizedFromTwoAndAHalf(color).stream().sorted(byId).toList()),
+          seed(color + ", size >= 2.5"));
+      assertEquals(expected(ofColor.and(g -> g.size < 17.5), byId),
+          strings(gadgets.sizedBelowSeventeenAndAHalf(color).stream().sorted(byId).toList()), seed(color + ", 17.5 > size"));
+      assertEquals(expected(ofColor.and(g -> g.size <= 17.5), byId),
+          strings(gadgets.sizedUpToSeventeenAndAHalf(color).stream().sorted(byId).toList()), seed(color + ", size <= 17.5"));
+      assertEquals(expected(ofColor.and(g -> g.size > -0.5), byId), strings(gadgets.sizedAboveMinusAHalf(color).stream().sorted(byId).toList()),
+          seed(color + ", size > -0.5 takes 0"));
+      assertEquals(List.of(), strings(gadgets.sizedBelowMinusAHalf(color)), seed(color + ", size < -0.5"));
+      assertEquals(List.of(), strings(gadgets.sizedSevenAndAHalf(color)), seed(color + ", no size is 7.5"));
+      assertEquals(expected(ofColor.and(g -> g.size == 7), byId), strings(gadgets.sizedSeven(color).stream().sorted(byId).toList()),
+          seed(color + ", size = 7.0"));
+      assertEquals(saved.stream().filter(ofColor.and(g -> g.size >= 3)).count(), gadgets.countSizedFromTwoAndAHalf(color),
+          seed(color + ", count size >= 2.5 on keys"));
+      assertEquals(saved.stream().filter(ofColor.and(g -> g.size <= 17)).count(), gadgets.countSizedUpToSeventeenAndAHalf(color),
+          seed(color + ", count size <= 17.5 on keys"));
+      assertEquals(saved.stream().filter(ofColor.and(g -> g.size <= 17)).count(), gadgets.countSizedBetween(color),
+          seed(color + ", count size between -0.5 and 17.5F on keys"));
+      assertEquals(0, gadgets.countSizedSevenAndAHalf(color), seed(color + ", count size = 7.5 on keys"));
+    }
+    assertTrue(saved.stream().anyMatch(g -> g.size == 0) && saved.stream().anyMatch(g -> g.size == 3)
+        && saved.stream().anyMatch(g -> g.size == 17) && saved.stream().anyMatch(g -> g.size == 18), seed("the sizes next to the bounds are stored"));
+  }
+
+  /**
    * Exclusive bounds on floating-point properties, planned onto their indexes: keys hold -0.0 as 0.0 while the order
    * Jakarta Data compares by puts -0.0 below 0.0, so {@code < 0.0} must still find a stored -0.0 and {@code > -0.0} a
    * stored 0.0, and counts cannot be taken on keys alone (the data holds both zeros).
