@@ -1,6 +1,7 @@
 package io.strata.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
@@ -293,13 +294,20 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
-  void anInOnADecimalIsAWarning() {
-    assertWarning(RATED, "Items.findByAmountIn reads every Item row and checks its conditions in memory: none of"
-        + " its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-        + " arithmetic and null literals are checked on each row; an index"
-        + " serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the property's own type, or"
-        + " a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal property)",
-        "  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);");
+  void anInOnADecimalIsReadOverEveryScaleWhenItEndsTheIndexRead() throws Exception {
+    JavaFileObject item = item("@io.strata.annotations.Index(name = \"byAmountCount\", fields = {\"amount\", \"count\"})",
+        "  @Column @io.strata.annotations.Indexed public java.math.BigDecimal amount;", "  @Column @io.strata.annotations.Indexed public int count;");
+    Compilation c = compile(item, items("  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);",
+        "  long countByAmountInAndCount(java.util.Set<java.math.BigDecimal> amounts, int count);"));
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(0);
+    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+    // alone, the In ends the read of @Indexed amount: one range over every scale per value
+    assertTrue(impl.contains("IndexScan.of(store$, \"amount\").inEveryScale(amounts)"), impl);
+    // before an equality on count (byAmountCount) its keys would hold the scale first: @Indexed count is read instead,
+    // the In checked on its rows
+    assertTrue(impl.contains("IndexScan.of(store$, \"count\").equal((long) count)"), impl);
+    assertFalse(impl.contains("byAmountCount\").inEveryScale"), impl);
   }
 
   @Test

@@ -20,8 +20,9 @@ import javax.lang.model.util.Types;
  * The conditions of one Jakarta Data query that an index can serve ({@link JakartaPlanner}): a property compared with a
  * method parameter of the property's own type (boxed or not), by an operator whose meaning on index keys is the meaning
  * Jakarta Data gives it. An equality on a decimal is read as the range from the value to the value, whose bounds cover
- * every scale (keys keep the scale, while {@code 1.0 = 1.00}); {@code In} on decimals is left to the predicate, and so
- * are ranges on enums and UUIDs (their keys do not sort as Jakarta Data orders them).
+ * every scale (keys keep the scale, while {@code 1.0 = 1.00}), and an {@code In} on a decimal (not the id) as one such
+ * range per value ({@code IndexScan.inEveryScale}; {@link JakartaPlanner} plans it only as an index read's last
+ * condition). Ranges on enums and UUIDs are left to the predicate (their keys do not sort as Jakarta Data orders them).
  */
 final class IndexableCriteria {
   private final Map<String, TypeMirror> parameterTypes;
@@ -50,7 +51,7 @@ final class IndexableCriteria {
       case STARTING_WITH -> t.kind() == ValueType.Kind.STRING;
       case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> t.isOrdered();
       case EQUALS -> true;
-      case IN -> t.kind() != ValueType.Kind.BIG_DECIMAL;
+      case IN -> t.kind() != ValueType.Kind.BIG_DECIMAL || !f.id();
       default -> false;
     };
     for (String p : params) {
