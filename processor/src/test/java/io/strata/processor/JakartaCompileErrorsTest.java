@@ -61,6 +61,14 @@ class JakartaCompileErrorsTest {
     return Compiler.javac().withProcessors(new StrataProcessor()).compile(sources);
   }
 
+  /** The generated {@code test.ItemsImpl} of {@code sources}, which must compile without a warning (every method served). */
+  private static String servedWithoutWarning(JavaFileObject... sources) throws java.io.IOException {
+    Compilation c = compile(sources);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(0);
+    return c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+  }
+
   @Test
   void aMethodThatIsNoQuery() {
     assertError(5, "Items.lookUp is not a Jakarta Data repository method: its name starts with no"
@@ -254,11 +262,8 @@ class JakartaCompileErrorsTest {
 
   @Test
   void aDecimalLiteralAFloatKeyDoesNotHoldExactlyIsReadFromTheIndexRoundedOutwards() throws Exception {
-    Compilation c = compile(RATED, items("  @Query(\"WHERE ratio > 0.1 AND ratio <= 2.3\") List<Item> rated();",
+    String impl = servedWithoutWarning(RATED, items("  @Query(\"WHERE ratio > 0.1 AND ratio <= 2.3\") List<Item> rated();",
         "  @Query(\"WHERE ratio = 0.1\") List<Item> aTenth();"));
-    assertThat(c).succeeded();
-    assertThat(c).hadWarningCount(0);
-    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
     // a lower bound rounded down to the largest float not above 0.1, an upper one up; = 0.1 reads the range between
     assertTrue(impl.contains("float lit0$ = " + Math.nextDown(0.1F) + "f"), impl);
     assertTrue(2.3F < 2.3, "2.3 rounds to a float below it");
@@ -269,12 +274,9 @@ class JakartaCompileErrorsTest {
   @Test
   void aDecimalComparedWithAnIntegralPropertyIsReadFromTheIndexRoundedToTheIntegersItAccepts() throws Exception {
     JavaFileObject item = item("", "  @Column @io.strata.annotations.Indexed public int count;");
-    Compilation c = compile(item, items("  @Query(\"WHERE count > 2.5 AND count <= 7.5\") List<Item> above();",
+    String impl = servedWithoutWarning(item, items("  @Query(\"WHERE count > 2.5 AND count <= 7.5\") List<Item> above();",
         "  @Query(\"WHERE count >= -2.5 AND count < -0.5\") List<Item> negative();",
         "  @Query(\"WHERE count = 2.5\") List<Item> none();", "  @Query(\"WHERE count = 2.0\") List<Item> two();"));
-    assertThat(c).succeeded();
-    assertThat(c).hadWarningCount(0);
-    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
     // an exclusive bound rounded outwards (> 2.5 as > 2, < -0.5 as < 0), an inclusive one inwards (<= 7.5 as <= 7, >= -2.5 as >= -2)
     assertTrue(impl.contains("{@code count > 2.5 rounded down to 2} and {@code count <= 7.5 rounded down to 7}"), impl);
     assertTrue(impl.contains("int lit0$ = (int) 2L;\n    int lit1$ = (int) 7L;"), impl);
@@ -297,11 +299,8 @@ class JakartaCompileErrorsTest {
   void anInOnADecimalIsReadOverEveryScaleWhenItEndsTheIndexRead() throws Exception {
     JavaFileObject item = item("@io.strata.annotations.Index(name = \"byAmountCount\", fields = {\"amount\", \"count\"})",
         "  @Column @io.strata.annotations.Indexed public java.math.BigDecimal amount;", "  @Column @io.strata.annotations.Indexed public int count;");
-    Compilation c = compile(item, items("  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);",
+    String impl = servedWithoutWarning(item, items("  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);",
         "  long countByAmountInAndCount(java.util.Set<java.math.BigDecimal> amounts, int count);"));
-    assertThat(c).succeeded();
-    assertThat(c).hadWarningCount(0);
-    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
     // alone, the In ends the read of @Indexed amount: one range over every scale per value
     assertTrue(impl.contains("IndexScan.of(store$, \"amount\").inEveryScale(amounts)"), impl);
     // before an equality on count (byAmountCount) its keys would hold the scale first: @Indexed count is read instead,
