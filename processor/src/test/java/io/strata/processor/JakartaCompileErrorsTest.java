@@ -1,6 +1,7 @@
 package io.strata.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
@@ -58,6 +59,14 @@ class JakartaCompileErrorsTest {
 
   private static Compilation compile(JavaFileObject... sources) {
     return Compiler.javac().withProcessors(new StrataProcessor()).compile(sources);
+  }
+
+  /** The generated {@code test.ItemsImpl} of {@code sources}, which must compile without a warning (every method served). */
+  private static String servedWithoutWarning(JavaFileObject... sources) throws java.io.IOException {
+    Compilation c = compile(sources);
+    assertThat(c).succeeded();
+    assertThat(c).hadWarningCount(0);
+    return c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
   }
 
   @Test
@@ -253,11 +262,8 @@ class JakartaCompileErrorsTest {
 
   @Test
   void aDecimalLiteralAFloatKeyDoesNotHoldExactlyIsReadFromTheIndexRoundedOutwards() throws Exception {
-    Compilation c = compile(RATED, items("  @Query(\"WHERE ratio > 0.1 AND ratio <= 2.3\") List<Item> rated();",
+    String impl = servedWithoutWarning(RATED, items("  @Query(\"WHERE ratio > 0.1 AND ratio <= 2.3\") List<Item> rated();",
         "  @Query(\"WHERE ratio = 0.1\") List<Item> aTenth();"));
-    assertThat(c).succeeded();
-    assertThat(c).hadWarningCount(0);
-    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
     // a lower bound rounded down to the largest float not above 0.1, an upper one up; = 0.1 reads the range between
     assertTrue(impl.contains("float lit0$ = " + Math.nextDown(0.1F) + "f"), impl);
     assertTrue(2.3F < 2.3, "2.3 rounds to a float below it");
@@ -266,11 +272,19 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
-  void anIntegerPropertyComparedWithADecimalIsAWarning() {
-    assertWarning(item("", "  @Column @io.strata.annotations.Indexed public int count;"), "Items.rated reads every Item row and"
-        + " checks its conditions in memory: none of its conditions can be read from an index (Not, Like, Contains, EndsWith,"
-        + " IgnoreCase, Null, <>, functions, arithmetic, null literals and decimals compared with an integral property are"
-        + " checked on each row", "  @Query(\"WHERE count > 2.5\") List<Item> rated();");
+  void aDecimalComparedWithAnIntegralPropertyIsReadFromTheIndexRoundedToTheIntegersItAccepts() throws Exception {
+    JavaFileObject item = item("", "  @Column @io.strata.annotations.Indexed public int count;");
+    String impl = servedWithoutWarning(item, items("  @Query(\"WHERE count > 2.5 AND count <= 7.5\") List<Item> above();",
+        "  @Query(\"WHERE count >= -2.5 AND count < -0.5\") List<Item> negative();",
+        "  @Query(\"WHERE count = 2.5\") List<Item> none();", "  @Query(\"WHERE count = 2.0\") List<Item> two();"));
+    // an exclusive bound rounded outwards (> 2.5 as > 2, < -0.5 as < 0), an inclusive one inwards (<= 7.5 as <= 7, >= -2.5 as >= -2)
+    assertTrue(impl.contains("{@code count > 2.5 rounded down to 2} and {@code count <= 7.5 rounded down to 7}"), impl);
+    assertTrue(impl.contains("int lit0$ = (int) 2L;\n    int lit1$ = (int) 7L;"), impl);
+    assertTrue(impl.contains("{@code count >= -2.5 rounded up to -2} and {@code count < -0.5 rounded up to 0}"), impl);
+    assertTrue(impl.contains("int lit0$ = (int) -2L;\n    int lit1$ = (int) 0L;"), impl);
+    // = 2.5 is the range from 3 to 2, which holds no key; = 2.0 is 2
+    assertTrue(impl.contains("{@code 2.5 rounded up to 3 <= count <= 2.5 rounded down to 2}"), impl);
+    assertTrue(impl.contains("{@code count = 2.0}"), impl);
   }
 
   @Test
@@ -282,13 +296,17 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
-  void anInOnADecimalIsAWarning() {
-    assertWarning(RATED, "Items.findByAmountIn reads every Item row and checks its conditions in memory: none of"
-        + " its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-        + " arithmetic, null literals and decimals compared with an integral property are checked on each row; an index"
-        + " serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the property's own type, or"
-        + " a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal property)",
-        "  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);");
+  void anInOnADecimalIsReadOverEveryScaleWhenItEndsTheIndexRead() throws Exception {
+    JavaFileObject item = item("@io.strata.annotations.Index(name = \"byAmountCount\", fields = {\"amount\", \"count\"})",
+        "  @Column @io.strata.annotations.Indexed public java.math.BigDecimal amount;", "  @Column @io.strata.annotations.Indexed public int count;");
+    String impl = servedWithoutWarning(item, items("  List<Item> findByAmountIn(java.util.List<java.math.BigDecimal> amounts);",
+        "  long countByAmountInAndCount(java.util.Set<java.math.BigDecimal> amounts, int count);"));
+    // alone, the In ends the read of @Indexed amount: one range over every scale per value
+    assertTrue(impl.contains("IndexScan.of(store$, \"amount\").inEveryScale(amounts)"), impl);
+    // before an equality on count (byAmountCount) its keys would hold the scale first: @Indexed count is read instead,
+    // the In checked on its rows
+    assertTrue(impl.contains("IndexScan.of(store$, \"count\").equal((long) count)"), impl);
+    assertFalse(impl.contains("byAmountCount\").inEveryScale"), impl);
   }
 
   @Test

@@ -15,6 +15,7 @@ import io.strata.row.Elements;
 import io.strata.row.IndexDefinition;
 import io.strata.row.Paging;
 import io.strata.row.StoredData;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -51,6 +52,8 @@ public final class IndexScan<T> {
   private List<List<Object>> prefixes = List.of(List.of());
   /** How many index fields the equalities constrain: the prefixes' length, also when an empty {@code In} left none. */
   private int prefixFields;
+  /** Whether the last equality field is a decimal read over every scale of each value ({@link #inEveryScale}). */
+  private boolean everyScale;
   private byte[] low;
   private byte[] high;
   private Object lowBound;
@@ -118,6 +121,19 @@ public final class IndexScan<T> {
     return this;
   }
 
+  /**
+   * The next index field, a decimal, equals one of {@code values} at any scale ({@code 1.5} and {@code 1.50}, as
+   * {@link BigDecimal#compareTo} says): each value the range of keys from its bound ({@link Elements#ofBigDecimalBound},
+   * which sorts before every scale of it) to past every key that starts with it, merged as {@link #in} alternatives are
+   * (a value given at two scales is read once). Nothing may constrain the scan after it, nor position it: a value's keys
+   * hold its scale before the later fields. A null collection or value is rejected, naming the field.
+   */
+  public IndexScan<T> inEveryScale(Collection<BigDecimal> values) {
+    in(values, v -> v == null ? null : Elements.ofBigDecimalBound(v));
+    everyScale = true;
+    return this;
+  }
+
   /** The field after the equality prefix is at least (or, not {@code inclusive}, above) {@code element}. */
   public IndexScan<T> from(Object element, boolean inclusive) {
     lowBound = require(element);
@@ -149,6 +165,7 @@ public final class IndexScan<T> {
    * holds (a Jakarta Data cursor); a {@link Continuation} from {@link #page} resumes after a key the scan read.
    */
   public IndexScan<T> after(Tuple position) {
+    requireNotEveryScale("a position");
     this.position = Objects.requireNonNull(position, "position");
     atPosition = false;
     return this;
@@ -168,7 +185,15 @@ public final class IndexScan<T> {
 
   /** {@code value}, a query value for the next index field, which must not be null: nulls are not indexed. */
   private Object require(Object value) {
+    requireNotEveryScale("other condition");
     return Elements.requireValue(store.layout().entityName(), nextField(), value);
+  }
+
+  private void requireNotEveryScale(String what) {
+    if (everyScale) {
+      throw new IllegalStateException(store.layout().entityName() + ": an In over every scale of '"
+          + index.fields().get(prefixFields - 1) + "' must be the scan's last condition, with no " + what + " after it");
+    }
   }
 
   /** The index field the next criterion constrains: the one after the equality prefix. */
@@ -207,6 +232,7 @@ public final class IndexScan<T> {
 
   /** Merges {@code In} alternatives in order of the whole key (an {@code OrderBy} on an {@code In} field). */
   public IndexScan<T> inKeyOrder() {
+    requireNotEveryScale("a whole-key order");
     keyOrder = true;
     return this;
   }
@@ -247,8 +273,9 @@ public final class IndexScan<T> {
     for (List<Object> p : prefixes) {
       Tuple t = Tuple.fromList(p);
       // a unique entry's key is its values alone: a prefix of all of them is the key itself
-      byte[] begin = index.unique() ? space.pack(t) : space.range(t).begin;
-      byte[] end = space.range(t).end;
+      byte[] begin = index.unique() || everyScale ? space.pack(t) : space.range(t).begin;
+      // every scale: the keys that start with the bound, its nested tuple left open (see from/to's decimal bounds)
+      byte[] end = everyScale ? after(begin, p.get(p.size() - 1)) : space.range(t).end;
       if (lowBound != null) {
         byte[] k = packed(p, lowBound);
         begin = max(begin, lowInclusive ? k : after(k, lowBound));
@@ -274,7 +301,7 @@ public final class IndexScan<T> {
         }
       }
       if (ByteArrayUtil.compareUnsigned(begin, end) < 0) {
-        out.add(new KeyRange(space.pack(t).length, begin, end));
+        out.add(new KeyRange(space.pack(t).length - (everyScale ? 1 : 0), begin, end));
       }
     }
     out.sort((a, b) -> ByteArrayUtil.compareUnsigned(a.begin(), b.begin()));

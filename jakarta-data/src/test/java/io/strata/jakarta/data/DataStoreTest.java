@@ -83,6 +83,21 @@ class DataStoreTest {
   }
 
   @Test
+  void anInOverEveryScaleOfADecimalMustEndItsScan() {
+    EntityStore<Counter> store = EntityStore.builder(new CounterCodec(), new Subspace()).index("byCount", "count").packed()
+        .ids(Elements::toStr).build();
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> io.strata.query.IndexScan.of(store, "byCount")
+        .inEveryScale(List.of(java.math.BigDecimal.ONE)).from(1L, true));
+    assertTrue(e.getMessage().endsWith(": an In over every scale of 'count' must be the scan's last condition, with no other"
+        + " condition after it"), e.getMessage());
+    assertThrows(IllegalStateException.class, () -> io.strata.query.IndexScan.of(store, "byCount")
+        .inEveryScale(List.of(java.math.BigDecimal.ONE)).after(com.apple.foundationdb.tuple.Tuple.from(1L)));
+    IllegalArgumentException nullValue = assertThrows(IllegalArgumentException.class, () -> io.strata.query.IndexScan.of(store,
+        "byCount").inEveryScale(java.util.Arrays.asList(java.math.BigDecimal.ONE, null)));
+    assertTrue(nullValue.getMessage().contains("count"), nullValue.getMessage());
+  }
+
+  @Test
   void insertOfAnExistingIdIsEntityExistsAndWritesNothingOfTheBatch() {
     data.insert(new Counter("a", 1));
     assertThrows(EntityExistsException.class, () -> data.insertAll(List.of(new Counter("b", 2), new Counter("a", 3))));

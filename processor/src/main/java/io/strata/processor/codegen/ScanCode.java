@@ -32,7 +32,9 @@ public final class ScanCode {
    * code outside this package: Jakarta Data repositories, whose planned criteria are on scalar fields. Their predicate
    * checks every condition again on the rows read, so an exclusive bound on a {@code double} or {@code float} field is
    * read inclusive: index keys hold {@code -0.0} as {@code 0.0}, and Jakarta Data's order ({@code Double.compare}) puts
-   * {@code -0.0} below {@code 0.0}, so {@code < 0.0} must read the key {@code 0.0} to find a stored {@code -0.0}.
+   * {@code -0.0} below {@code 0.0}, so {@code < 0.0} must read the key {@code 0.0} to find a stored {@code -0.0}. An
+   * {@code In} on a decimal reads every scale of each value ({@code 1.5 = 1.50} in Jakarta Data), where a Strata
+   * repository's reads the scale given.
    */
   public static CodeBlock indexScan(EntityModel entity, QueryPlan plan, String store) {
     return new ScanCode(new ValueCode(entity.codecName())).scan(plan, 0, store, true);
@@ -64,12 +66,17 @@ public final class ScanCode {
     return scan(plan, limit, "store", false);
   }
 
-  /** {@code floatingInclusive}: read exclusive bounds on floating-point fields inclusive (see {@link #indexScan}). */
-  private CodeBlock scan(QueryPlan plan, int limit, String store, boolean floatingInclusive) {
+  /**
+   * {@code jakarta}: Jakarta Data's comparisons, read exclusive bounds on floating-point fields inclusive and an
+   * {@code In} on a decimal over every scale (see {@link #indexScan}).
+   */
+  private CodeBlock scan(QueryPlan plan, int limit, String store, boolean jakarta) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.of($N, $S)", RepositoryImplWriter.INDEX_SCAN, store, plan.index().name());
     for (BoundCriterion c : plan.equalities()) {
       switch (c.operator()) {
-        case IN -> b.add(".in($N, v -> $L)", c.params().get(0), element(c.field(), CodeBlock.of("v")));
+        case IN -> b.add(jakarta && c.field().queryType().kind() == ValueType.Kind.BIG_DECIMAL
+            ? CodeBlock.of(".inEveryScale($N)", c.params().get(0))
+            : CodeBlock.of(".in($N, v -> $L)", c.params().get(0), element(c.field(), CodeBlock.of("v"))));
         case TRUE -> b.add(".equal(true)");
         case FALSE -> b.add(".equal(false)");
         default -> b.add(".equal($L)", element(c.field(), CodeBlock.of("$N", c.params().get(0))));
@@ -78,7 +85,7 @@ public final class ScanCode {
     for (BoundCriterion c : plan.range()) {
       FieldModel f = c.field();
       ValueType.Kind kind = f.queryType().kind();
-      boolean strictInclusive = floatingInclusive && (kind == ValueType.Kind.DOUBLE || kind == ValueType.Kind.FLOAT);
+      boolean strictInclusive = jakarta && (kind == ValueType.Kind.DOUBLE || kind == ValueType.Kind.FLOAT);
       switch (c.operator()) {
         case LESS_THAN -> b.add(".to($L, $L)", bound(f, c.params().get(0)), strictInclusive);
         case LESS_THAN_EQUAL -> b.add(".to($L, true)", bound(f, c.params().get(0)));

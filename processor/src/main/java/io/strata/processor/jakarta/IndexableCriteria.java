@@ -20,8 +20,9 @@ import javax.lang.model.util.Types;
  * The conditions of one Jakarta Data query that an index can serve ({@link JakartaPlanner}): a property compared with a
  * method parameter of the property's own type (boxed or not), by an operator whose meaning on index keys is the meaning
  * Jakarta Data gives it. An equality on a decimal is read as the range from the value to the value, whose bounds cover
- * every scale (keys keep the scale, while {@code 1.0 = 1.00}); {@code In} on decimals is left to the predicate, and so
- * are ranges on enums and UUIDs (their keys do not sort as Jakarta Data orders them).
+ * every scale (keys keep the scale, while {@code 1.0 = 1.00}), and an {@code In} on a decimal (not the id) as one such
+ * range per value ({@code IndexScan.inEveryScale}; {@link JakartaPlanner} plans it only as an index read's last
+ * condition). Ranges on enums and UUIDs are left to the predicate (their keys do not sort as Jakarta Data orders them).
  */
 final class IndexableCriteria {
   private final Map<String, TypeMirror> parameterTypes;
@@ -50,7 +51,7 @@ final class IndexableCriteria {
       case STARTING_WITH -> t.kind() == ValueType.Kind.STRING;
       case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> t.isOrdered();
       case EQUALS -> true;
-      case IN -> t.kind() != ValueType.Kind.BIG_DECIMAL;
+      case IN -> t.kind() != ValueType.Kind.BIG_DECIMAL || !f.id();
       default -> false;
     };
     for (String p : params) {
@@ -111,8 +112,8 @@ final class IndexableCriteria {
           : operator(cmp.comparator(), true).flatMap(op -> compared(right, op, cmp.left(), parameter))).ifPresent(out::add);
     } else if (c instanceof JdqlCondition.Between b && !b.negated()) {
       FieldModel f = property.apply(b.value());
-      String low = f == null ? null : parameter.name(f, b.low(), QueryBinder.Rounding.DOWN);
-      String high = f == null ? null : parameter.name(f, b.high(), QueryBinder.Rounding.UP);
+      String low = f == null ? null : parameter.name(f, b.low(), rounding(f, Operator.GREATER_THAN_EQUAL));
+      String high = f == null ? null : parameter.name(f, b.high(), rounding(f, Operator.LESS_THAN_EQUAL));
       if (f != null && low != null && high != null) {
         of(f, Operator.BETWEEN, List.of(low, high)).ifPresent(out::add);
       }
@@ -120,8 +121,9 @@ final class IndexableCriteria {
   }
 
   /**
-   * The criterion {@code f op value}: a lower bound's literal rounded down, an upper bound's up, and an equality with a
-   * literal the property's type cannot hold exactly read as the range between its two roundings.
+   * The criterion {@code f op value}: a bound's literal rounded as {@link #rounding} says, and an equality with a literal
+   * the property's type cannot hold exactly read as the range between its two roundings (for a {@code float}, the floats
+   * either side; for an integral property the range from the integer above to the one below, which holds no key).
    */
   private Optional<BoundCriterion> compared(FieldModel f, Operator op, JdqlExpression value, Operand parameter) {
     if (op == Operator.EQUALS) {
@@ -129,13 +131,29 @@ final class IndexableCriteria {
       if (exact != null) {
         return of(f, op, List.of(exact));
       }
-      String down = parameter.name(f, value, QueryBinder.Rounding.DOWN);
-      String up = parameter.name(f, value, QueryBinder.Rounding.UP);
-      return down == null || up == null ? Optional.empty() : of(f, Operator.BETWEEN, List.of(down, up));
+      String low = parameter.name(f, value, rounding(f, Operator.GREATER_THAN_EQUAL));
+      String high = parameter.name(f, value, rounding(f, Operator.LESS_THAN_EQUAL));
+      return low == null || high == null ? Optional.empty() : of(f, Operator.BETWEEN, List.of(low, high));
     }
-    boolean lower = op == Operator.GREATER_THAN || op == Operator.GREATER_THAN_EQUAL;
-    String name = parameter.name(f, value, lower ? QueryBinder.Rounding.DOWN : QueryBinder.Rounding.UP);
+    String name = parameter.name(f, value, rounding(f, op));
     return name == null ? Optional.empty() : of(f, op, List.of(name));
+  }
+
+  /**
+   * How a literal bounding {@code f} by {@code op} is rounded when {@code f}'s keys cannot hold it. A {@code float}'s bound
+   * outwards (a lower one down, an upper one up): floating bounds are read inclusively. An integral property's so that the
+   * read holds exactly the integers the comparison accepts, negative ones too: an exclusive bound down for {@code >} and
+   * up for {@code <} ({@code size > 2.5} as {@code size > 2}, {@code size < -2.5} as {@code size < -2}), an inclusive one
+   * inwards ({@code size >= 2.5} as {@code size >= 3}, {@code size <= -2.5} as {@code size <= -3}).
+   */
+  private static QueryBinder.Rounding rounding(FieldModel f, Operator op) {
+    boolean lower = op == Operator.GREATER_THAN || op == Operator.GREATER_THAN_EQUAL;
+    boolean integral = switch (f.queryType().kind()) {
+      case LONG, INT, SHORT, BYTE -> true;
+      default -> false;
+    };
+    boolean inclusive = op == Operator.GREATER_THAN_EQUAL || op == Operator.LESS_THAN_EQUAL;
+    return lower == (integral && inclusive) ? QueryBinder.Rounding.UP : QueryBinder.Rounding.DOWN;
   }
 
   /** The conditions {@code c} joins with {@code OR} at its top ({@code c} itself when it is no {@code OR}). */

@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  * <p>The conditions an index can serve are given as criteria: equality, {@code In}, the ranges, {@code Between},
  * {@code StartsWith} and {@code True}/{@code False} on a property, each compared with a method parameter of the
  * property's own type or a JDQL literal an index key holds exactly ({@link QueryBinder#literal}), in a query whose
- * conditions form one conjunction (on a {@code BigDecimal} property, ranges only: {@link IndexableCriteria}). They are planned as a Strata repository's
+ * conditions form one conjunction (on a {@code BigDecimal} property, ranges over every scale: {@link IndexableCriteria};
+ * an {@code In} there only last in an index read, with no index order). They are planned as a Strata repository's
  * {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
  * equality or {@code In} on the id reads those rows. The generated predicate still checks every condition of the query
  * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
@@ -103,16 +104,18 @@ final class JakartaPlanner {
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
-              + " arithmetic, null literals and decimals compared with an integral property are checked on each row;"
+              + " arithmetic and null literals are checked on each row;"
               + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
-              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal; all but In on a decimal"
-              + " property)", 0);
+              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal)", 0);
     }
-    QueryPlan plan;
-    try {
-      plan = new QueryPlanner(entity).plan(method, criteria, List.of(), null, true);
-    } catch (QueryError e) {
-      plan = null;
+    QueryPlan plan = planned(method, criteria);
+    for (BoundCriterion misplaced; plan != null && (misplaced = misplacedEveryScale(plan)) != null; ) {
+      // an In over every scale of a decimal reads a range per value: it can only end the read, else the predicate checks it
+      List<BoundCriterion> rest = new ArrayList<>(criteria);
+      rest.remove(misplaced);
+      criteria = rest;
+      exact = false;
+      plan = planned(method, criteria);
     }
     if (plan == null || plan.allRows()) {
       return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
@@ -129,6 +132,34 @@ final class JakartaPlanner {
     Read read = indexRead(plan, null, "one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads"
         + " the row of each key found, and checks the conditions on it.");
     return withKeys(read, plan, exact);
+  }
+
+  private QueryPlan planned(String method, List<BoundCriterion> criteria) {
+    try {
+      return criteria.isEmpty() ? null : new QueryPlanner(entity).plan(method, criteria, List.of(), null, true);
+    } catch (QueryError e) {
+      return null;
+    }
+  }
+
+  /** An {@code In} on a decimal ({@link #everyScale}) that {@code plan} does not read last, or null. */
+  private static BoundCriterion misplacedEveryScale(QueryPlan plan) {
+    List<BoundCriterion> equalities = plan.equalities();
+    for (int i = 0; i < equalities.size(); i++) {
+      if (everyScale(equalities.get(i)) && (i < equalities.size() - 1 || !plan.range().isEmpty())) {
+        return equalities.get(i);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether {@code c} is an {@code In} on a decimal, read as a range over every scale of each value
+   * ({@code IndexScan.inEveryScale}): its keys hold the scale before the later fields, so it ends an index read and no
+   * index order or cursor position follows it.
+   */
+  private static boolean everyScale(BoundCriterion c) {
+    return c.operator() == Operator.IN && c.field().queryType().kind() == ValueType.Kind.BIG_DECIMAL;
   }
 
   /**
@@ -255,6 +286,9 @@ final class JakartaPlanner {
 
   /** The index read of {@code criteria} in the static order {@code sorts} ({@link #planInOrder}), or null. */
   private Ordered inStaticOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase) {
+    if (criteria.stream().anyMatch(JakartaPlanner::everyScale)) {
+      return null;
+    }
     List<OrderItem> order = new ArrayList<>();
     List<Boolean> ignoreCase = new ArrayList<>();
     for (int i = 0; i < sorts.size(); i++) {
@@ -315,7 +349,7 @@ final class JakartaPlanner {
    */
   private List<Ordered> runTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, int narrowing) {
     List<Ordered> orders = new ArrayList<>();
-    if (narrowing == Integer.MAX_VALUE) {
+    if (narrowing == Integer.MAX_VALUE || criteria.stream().anyMatch(JakartaPlanner::everyScale)) {
       return orders;
     }
     for (IndexModel index : entity.indexes()) {

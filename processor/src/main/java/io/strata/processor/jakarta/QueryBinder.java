@@ -139,7 +139,7 @@ final class QueryBinder {
 
   /**
    * A literal whose value an index key of {@code property} holds exactly: a string for a {@code String}, an integer in
-   * range for an integral property, a boolean for a {@code boolean}, a constant of the property's own enum, and a
+   * range for an integral property (or a decimal rounded to one, as {@link #integral} says), a boolean for a {@code boolean}, a constant of the property's own enum, and a
    * number for a floating-point or {@code BigDecimal} property as {@link #number} says (for a {@code float}, possibly a
    * bound rounded outwards).
    *
@@ -150,10 +150,11 @@ final class QueryBinder {
   record Literal(TypeName type, CodeBlock code, String text) {}
 
   /**
-   * How a number literal a {@code float} key cannot hold exactly may stand in an index read: not at all (an equality
-   * needs both roundings, as a range), or as the nearest {@code float} below it (a lower bound) or above it (an upper
-   * bound). Floating bounds are read inclusively and the predicate compares the literal itself, so a bound rounded
-   * outwards keeps every row the predicate accepts.
+   * How a number literal the property's keys cannot hold exactly may stand in an index read: not at all (an equality
+   * needs both roundings, as a range), or as the nearest value of the property's type below it or above it. For a
+   * {@code float} ({@code 0.1}) a bound is rounded outwards: floating bounds are read inclusively and the predicate
+   * compares the literal itself, so it keeps every row the predicate accepts. For an integral property ({@code 2.5})
+   * {@link IndexableCriteria} picks the side that reads exactly the integers the comparison accepts.
    */
   enum Rounding { NONE, DOWN, UP }
 
@@ -174,18 +175,18 @@ final class QueryBinder {
         && EnumSet.of(ValueType.Kind.DOUBLE, ValueType.Kind.FLOAT, ValueType.Kind.BIG_DECIMAL).contains(t.kind())) {
       return number(e, t, rounding);
     }
-    if (e instanceof JdqlExpression.IntegerLiteral i) {
-      long[] range = switch (t.kind()) {
-        case LONG -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
-        case INT -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
-        case SHORT -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
-        case BYTE -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
-        default -> null;
-      };
-      if (range != null && i.value() >= range[0] && i.value() <= range[1]) {
-        TypeName primitive = type.isBoxedPrimitive() ? type.unbox() : type;
-        return Optional.of(new Literal(type, CodeBlock.of("($T) $LL", primitive, i.value()), Long.toString(i.value())));
-      }
+    long[] range = switch (t.kind()) {
+      case LONG -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+      case INT -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+      case SHORT -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+      case BYTE -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+      default -> null;
+    };
+    if (range != null && (e instanceof JdqlExpression.IntegerLiteral || e instanceof JdqlExpression.DecimalLiteral)) {
+      TypeName primitive = type.isBoxedPrimitive() ? type.unbox() : type;
+      return integral(e, range, rounding).map(whole -> new Literal(type, CodeBlock.of("($T) $LL", primitive, whole.longValueExact()),
+          !(e instanceof JdqlExpression.DecimalLiteral d) ? whole.toPlainString() : wholeNumber(d) ? decimalText(d)
+              : decimalText(d) + " rounded " + (rounding == Rounding.DOWN ? "down" : "up") + " to " + whole.toPlainString()));
     }
     if (e instanceof JdqlExpression.Path p && t.kind() == ValueType.Kind.ENUM) {
       CodeBlock constant = enumConstant(p);
@@ -195,6 +196,41 @@ final class QueryBinder {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * A number literal compared with an integral property whose type holds the values in {@code range}: an integer, a
+   * decimal with no fraction, or a decimal rounded to the integer on the side {@code rounding} says (none for
+   * {@link Rounding#NONE}); empty when the integer is out of range. The predicate compares the property with the
+   * decimal by value, as {@code BigDecimal.valueOf} of the {@code double} ({@code Values.decimal}; a {@code float}
+   * literal widened first), and so is the decimal rounded here.
+   */
+  private static Optional<BigDecimal> integral(JdqlExpression e, long[] range, Rounding rounding) {
+    BigDecimal whole;
+    if (e instanceof JdqlExpression.IntegerLiteral i) {
+      whole = BigDecimal.valueOf(i.value());
+    } else {
+      JdqlExpression.DecimalLiteral d = (JdqlExpression.DecimalLiteral) e;
+      if (!Double.isFinite(d.value()) || (rounding == Rounding.NONE && !wholeNumber(d))) {
+        return Optional.empty();
+      }
+      whole = decimal(d).setScale(0, rounding == Rounding.UP ? java.math.RoundingMode.CEILING : java.math.RoundingMode.FLOOR);
+    }
+    return whole.compareTo(BigDecimal.valueOf(range[0])) >= 0 && whole.compareTo(BigDecimal.valueOf(range[1])) <= 0
+        ? Optional.of(whole) : Optional.empty();
+  }
+
+  /** A decimal literal's value as the predicate compares it with an integer ({@code Values.decimal}). */
+  private static BigDecimal decimal(JdqlExpression.DecimalLiteral d) {
+    return BigDecimal.valueOf(d.isFloat() ? (double) (float) d.value() : d.value());
+  }
+
+  private static boolean wholeNumber(JdqlExpression.DecimalLiteral d) {
+    return Double.isFinite(d.value()) && decimal(d).stripTrailingZeros().scale() <= 0;
+  }
+
+  private static String decimalText(JdqlExpression.DecimalLiteral d) {
+    return d.isFloat() ? Float.toString((float) d.value()) + "F" : Double.toString(d.value());
   }
 
   /**
@@ -227,7 +263,7 @@ final class QueryBinder {
     long whole = integer ? ((JdqlExpression.IntegerLiteral) e).value() : 0;
     double value = integer ? whole : ((JdqlExpression.DecimalLiteral) e).value();
     boolean isFloat = !integer && ((JdqlExpression.DecimalLiteral) e).isFloat();
-    String text = integer ? Long.toString(whole) : isFloat ? Float.toString((float) value) + "F" : Double.toString(value);
+    String text = integer ? Long.toString(whole) : decimalText((JdqlExpression.DecimalLiteral) e);
     if (t.kind() == ValueType.Kind.BIG_DECIMAL) {
       return Optional.of(new Literal(type, integer ? CodeBlock.of("$T.valueOf($LL)", BigDecimal.class, whole)
           : CodeBlock.of("$T.valueOf($Ld)", BigDecimal.class, Double.toString(value)), text));

@@ -615,6 +615,27 @@ public abstract class JakartaQueriesContract extends BackendContract {
       assertEquals(saved.stream().filter(g -> g.price != null && g.price.compareTo(price) == 0).count(), gadgets.countByPrice(price),
           seed("count price = " + price + ", on keys"));
     }
+    for (int round = 0; round < ROUNDS; round++) {
+      List<BigDecimal> prices = new ArrayList<>();
+      for (int i = random.nextInt(5); i > 0; i--) {
+        BigDecimal price = random.nextInt(3) == 0 ? BigDecimal.valueOf(random.nextInt(80) - 30, 1) : pick(saved).price;
+        // the value at another scale too (1.5 as 1.50 or 1.500): every scale of it matches
+        prices.add(price == null ? tenth : random.nextBoolean() ? price : price.setScale(price.scale() + 1 + random.nextInt(2)));
+      }
+      Predicate<Gadget> in = g -> g.price != null && prices.stream().anyMatch(p -> p.compareTo(g.price) == 0);
+      assertEquals(expected(in, byId), strings(gadgets.findByPriceIn(prices).stream().sorted(byId).toList()),
+          seed("price in " + prices + ", every scale"));
+      assertEquals(saved.stream().filter(in).count(), gadgets.countByPriceIn(prices), seed("count price in " + prices + ", on keys"));
+      // by the In's own property (an order an index holds for other Ins) or a random one
+      boolean byPrice = random.nextBoolean();
+      boolean descending = random.nextBoolean();
+      List<Sort<Gadget>> sorts = byPrice ? List.of(descending ? Sort.desc("price") : Sort.asc("price"), Sort.asc("id")) : randomSorts();
+      Comparator<Gadget> priceFirst = Comparator.comparing(g -> g.price);
+      Comparator<Gadget> order = byPrice ? (descending ? priceFirst.reversed() : priceFirst).thenComparing(byId) : comparator(sorts);
+      Limit limit = Limit.of(1 + random.nextInt(6));
+      assertEquals(expected(in, order).stream().limit(limit.maxResults()).toList(),
+          strings(gadgets.findByPriceIn(prices, limit, order(sorts))), seed("price in " + prices + ", " + limit + " by " + sorts));
+    }
     assertEquals(expected(g -> g.rating > 0.1, byId), strings(gadgets.ratedAboveATenth().stream().sorted(byId).toList()),
         seed("0.1 on a float takes 0.1F (0.100000001...)"));
     assertEquals(expected(g -> g.rating < 0.1, byId), strings(gadgets.ratedBelowATenth().stream().sorted(byId).toList()),
@@ -628,6 +649,52 @@ public abstract class JakartaQueriesContract extends BackendContract {
         seed("0 on a double takes -0.0"));
     assertEquals(expected(g -> Double.compare(g.score, 0.0) < 0, byId),
         strings(gadgets.scoredBelowZero().stream().sorted(byId).toList()), seed("score < 0.0 takes -0.0: the bound read inclusively"));
+  }
+
+  /**
+   * Decimals compared with the integral {@code size} (0 to 20), read from {@code byColorSize} with each bound rounded to
+   * the integers the comparison accepts: the counts are taken on keys, so a bound rounded the wrong way (a size the
+   * predicate rejects read all the same) shows as a wrong count.
+   */
+  @Test
+  void jdqlDecimalsComparedWithAnIntegralPropertyAnswerAsBruteForce() {
+    Comparator<Gadget> byId = KEYS.get("id");
+    // the sizes next to each bound, in every color, whatever the random ones are
+    List<Gadget> edges = new ArrayList<>();
+    for (String color : COLORS) {
+      for (int size : new int[] {0, 2, 3, 7, 17, 18}) {
+        Gadget g = randomGadget(2 * (GADGETS + edges.size()) + 1);
+        g.color = color;
+        g.size = size;
+        edges.add(g);
+      }
+    }
+    gadgets.saveAll(edges);
+    saved.addAll(edges);
+    for (String color : COLORS) {
+      Predicate<Gadget> ofColor = g -> g.color.equals(color);
+      assertEquals(expected(ofColor.and(g -> g.size > 2.5), byId), strings(gadgets.sizedAboveTwoAndAHalf(color).stream().sorted(byId).toList()),
+          seed(color + ", size > 2.5"));
+      assertEquals(expected(ofColor.and(g -> g.size >= 2.5), byId), strings(gadgets.sizedFromTwoAndAHalf(color).stream().sorted(byId).toList()),
+          seed(color + ", size >= 2.5"));
+      assertEquals(expected(ofColor.and(g -> g.size < 17.5), byId),
+          strings(gadgets.sizedBelowSeventeenAndAHalf(color).stream().sorted(byId).toList()), seed(color + ", 17.5 > size"));
+      assertEquals(expected(ofColor.and(g -> g.size <= 17.5), byId),
+          strings(gadgets.sizedUpToSeventeenAndAHalf(color).stream().sorted(byId).toList()), seed(color + ", size <= 17.5"));
+      assertEquals(expected(ofColor.and(g -> g.size > -0.5), byId), strings(gadgets.sizedAboveMinusAHalf(color).stream().sorted(byId).toList()),
+          seed(color + ", size > -0.5 takes 0"));
+      assertEquals(List.of(), strings(gadgets.sizedBelowMinusAHalf(color)), seed(color + ", size < -0.5"));
+      assertEquals(List.of(), strings(gadgets.sizedSevenAndAHalf(color)), seed(color + ", no size is 7.5"));
+      assertEquals(expected(ofColor.and(g -> g.size == 7), byId), strings(gadgets.sizedSeven(color).stream().sorted(byId).toList()),
+          seed(color + ", size = 7.0"));
+      assertEquals(saved.stream().filter(ofColor.and(g -> g.size >= 3)).count(), gadgets.countSizedFromTwoAndAHalf(color),
+          seed(color + ", count size >= 2.5 on keys"));
+      assertEquals(saved.stream().filter(ofColor.and(g -> g.size <= 17)).count(), gadgets.countSizedUpToSeventeenAndAHalf(color),
+          seed(color + ", count size <= 17.5 on keys"));
+      assertEquals(saved.stream().filter(ofColor.and(g -> g.size <= 17)).count(), gadgets.countSizedBetween(color),
+          seed(color + ", count size between -0.5 and 17.5F on keys"));
+      assertEquals(0, gadgets.countSizedSevenAndAHalf(color), seed(color + ", count size = 7.5 on keys"));
+    }
   }
 
   /**
