@@ -98,23 +98,26 @@ final class RangeReads {
         return Keys.min(s.orEqual() ? Keys.after(s.getKey()) : s.getKey(), reads.keyLimit());
     }
 
-    /**
-     * Whether the read cache answers a range read: its bounds need no read and the cache holds the whole range.
-     * Asked once per read, before it is sent: the cache only ever learns more, so the answer holds when it runs.
-     */
-    private boolean cacheHolds(KeySelector begin, KeySelector end, boolean snapshotRead) {
-        byte[] b = simpleBound(begin);
-        byte[] e = simpleBound(end);
-        ReadCache cache = reads.cacheIfAny();
-        return reads.visibleWrites(snapshotRead) != null && b != null && e != null && cache != null && cache.covers(b, e);
-    }
+    /** Where a range read's answer comes from, decided once, before the read is sent. */
+    private enum Source { STORAGE, CACHE, LOCAL }
 
-    /** Whether a range read the cache does not hold is answered without storage: its bounds need no read and select nothing, or a clear covers them. */
-    private boolean localRange(KeySelector begin, KeySelector end, boolean snapshotRead) {
+    /**
+     * Where a range read is answered: from the read cache when its bounds need no read and the cache holds the whole range
+     * (the cache only ever learns more, so that holds when the read runs); else without storage ({@code LOCAL}) when such
+     * bounds select nothing or a clear covers them; else from storage.
+     */
+    private Source source(KeySelector begin, KeySelector end, boolean snapshotRead) {
         WriteBuffer writes = reads.visibleWrites(snapshotRead);
         byte[] b = simpleBound(begin);
         byte[] e = simpleBound(end);
-        return writes != null && b != null && e != null && (Keys.compare(b, e) >= 0 || writes.coversCleared(b, e));
+        if (writes == null || b == null || e == null) {
+            return Source.STORAGE;
+        }
+        ReadCache cache = reads.cacheIfAny();
+        if (cache != null && cache.covers(b, e)) {
+            return Source.CACHE;
+        }
+        return Keys.compare(b, e) >= 0 || writes.coversCleared(b, e) ? Source.LOCAL : Source.STORAGE;
     }
 
     /** A selector with orEqual removed, as FoundationDB normalises it: (key, offset) of firstGreaterOrEqual form. */
@@ -125,9 +128,9 @@ final class RangeReads {
     AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                   StreamingMode mode, boolean snapshotRead) {
         return new RangeIterable<>(() -> {
-            boolean cached = cacheHolds(begin, end, snapshotRead);
-            return reads.perform(cached || localRange(begin, end, snapshotRead),
-                    () -> readRange(begin, end, limit, reverse, mode, snapshotRead, cached));
+            Source source = source(begin, end, snapshotRead);
+            return reads.perform(source != Source.STORAGE,
+                    () -> readRange(begin, end, limit, reverse, mode, snapshotRead, source == Source.CACHE));
         });
     }
 
@@ -159,7 +162,10 @@ final class RangeReads {
         return Keys.compare(b, e) >= 0 ? null : new byte[][] {b, e};
     }
 
-    /** A range read; {@code cached} when {@link #cacheHolds} found the cache holds it (else a resolved range may still be held). */
+    /**
+     * A range read; {@code cached} when {@link #source} found the cache holds it (else a range whose selectors needed
+     * resolving may still be held).
+     */
     private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                      StreamingMode mode, boolean snapshotRead, boolean cached) {
         byte[][] bounds = rangeBounds(begin, end, limit, mode, snapshotRead);
@@ -173,7 +179,7 @@ final class RangeReads {
         }
         WriteBuffer writes = reads.visibleWrites(snapshotRead);
         ReadCache cache = reads.cacheIfAny();
-        boolean resolved = simpleBound(begin) == null || simpleBound(end) == null;
+        boolean resolved = begin.getOffset() != 1 || end.getOffset() != 1; // the bounds were not the selectors' keys
         MergedCursor.Source source = writes != null && cache != null && (cached || resolved && cache.covers(b, e))
                 ? cache : reads.storage(writes != null);
         List<byte[][]> out = scan(source, writes, b, e, limit, reverse);
