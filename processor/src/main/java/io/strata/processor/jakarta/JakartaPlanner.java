@@ -18,8 +18,10 @@ import io.strata.processor.validation.QueryError;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -108,14 +110,14 @@ final class JakartaPlanner {
               + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
               + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal)", 0);
     }
-    QueryPlan plan = planned(method, criteria);
+    QueryPlan plan = planned(method, criteria, List.of());
     for (BoundCriterion misplaced; plan != null && (misplaced = misplacedEveryScale(plan)) != null; ) {
       // an In over every scale of a decimal reads a range per value: it can only end the read, else the predicate checks it
       List<BoundCriterion> rest = new ArrayList<>(criteria);
       rest.remove(misplaced);
       criteria = rest;
       exact = false;
-      plan = planned(method, criteria);
+      plan = criteria.isEmpty() ? null : planned(method, criteria, List.of());
     }
     if (plan == null || plan.allRows()) {
       return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
@@ -134,9 +136,10 @@ final class JakartaPlanner {
     return withKeys(read, plan, exact);
   }
 
-  private QueryPlan planned(String method, List<BoundCriterion> criteria) {
+  /** {@code criteria} planned in {@code order} as a Strata repository's {@code @AllowFiltering} criteria, or null when no plan exists. */
+  private QueryPlan planned(String method, List<BoundCriterion> criteria, List<OrderItem> order) {
     try {
-      return criteria.isEmpty() ? null : new QueryPlanner(entity).plan(method, criteria, List.of(), null, true);
+      return new QueryPlanner(entity).plan(method, criteria, order, null, true);
     } catch (QueryError e) {
       return null;
     }
@@ -228,7 +231,7 @@ final class JakartaPlanner {
     for (Branch b : branches) {
       int narrowing = plan(method, b.criteria(), true, false).narrowing();
       List<Ordered> orders = runTime ? runTimeOrders(method, b.criteria(), fixed, narrowing)
-          : java.util.Optional.ofNullable(inStaticOrder(method, b.criteria(), fixed, ignoreCase))
+          : Optional.ofNullable(inStaticOrder(method, b.criteria(), fixed, ignoreCase))
               .filter(o -> o.narrowing() >= narrowing).stream().toList();
       if (orders.isEmpty()) {
         return union;
@@ -289,10 +292,11 @@ final class JakartaPlanner {
     if (criteria.stream().anyMatch(JakartaPlanner::everyScale)) {
       return null;
     }
+    List<FieldModel> fixedByEqualities = fixed(criteria);
     List<OrderItem> order = new ArrayList<>();
     List<Boolean> ignoreCase = new ArrayList<>();
     for (int i = 0; i < sorts.size(); i++) {
-      if (!fixed(criteria).contains(sorts.get(i).field())) {
+      if (!fixedByEqualities.contains(sorts.get(i).field())) {
         order.add(sorts.get(i));
         ignoreCase.add(sortsIgnoreCase.get(i));
       }
@@ -300,12 +304,7 @@ final class JakartaPlanner {
     if (order.isEmpty() || !keysCanHold(order, ignoreCase)) {
       return null;
     }
-    QueryPlan plan;
-    try {
-      plan = new QueryPlanner(entity).plan(method, criteria, order, null, true);
-    } catch (QueryError e) {
-      return null;
-    }
+    QueryPlan plan = planned(method, criteria, order);
     List<FieldModel> keys = plan == null || plan.index() == null || orderedFrom(plan) < 0 ? List.of()
         : orderedKeys(plan.index(), orderedFrom(plan));
     if (!startsWith(keys, order)) {
@@ -352,21 +351,17 @@ final class JakartaPlanner {
     if (narrowing == Integer.MAX_VALUE || criteria.stream().anyMatch(JakartaPlanner::everyScale)) {
       return orders;
     }
+    List<FieldModel> fixedByEqualities = fixed(criteria);
+    List<OrderItem> staticOrder = fixed.stream().filter(o -> !fixedByEqualities.contains(o.field())).toList();
     for (IndexModel index : entity.indexes()) {
       for (int prefix = 0; prefix <= index.fields().size(); prefix++) {
         List<FieldModel> keys = orderedKeys(index, prefix);
-        QueryPlan plan;
-        try {
-          plan = keys.isEmpty() ? null : new QueryPlanner(entity).plan(method, criteria,
-              keys.stream().map(f -> new OrderItem(f, false)).toList(), null, true);
-        } catch (QueryError e) {
-          plan = null;
-        }
+        QueryPlan plan = keys.isEmpty() ? null : planned(method, criteria, keys.stream().map(f -> new OrderItem(f, false)).toList());
         if (plan == null || plan.index() != index || orderedFrom(plan) != prefix
             || plan.equalities().size() + plan.range().size() < narrowing) {
           continue;
         }
-        if (!startsWith(keys, fixed.stream().filter(o -> !fixed(criteria).contains(o.field())).toList())) {
+        if (!startsWith(keys, staticOrder)) {
           continue; // cannot serve the static order the run-time sorts follow (sorts on properties equalities fix aside)
         }
         orders.add(new Ordered(plan, keys, indexOrder(plan, keys, criteria)));
@@ -422,7 +417,7 @@ final class JakartaPlanner {
    */
   private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys, List<BoundCriterion> criteria) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false, plan.keyOrder())));
-    Set<String> fixed = new java.util.HashSet<>();
+    Set<String> fixed = new HashSet<>();
     for (BoundCriterion c : fixing(criteria)) {
       if (fixed.add(c.field().name())) {
         b.add(".fixed($S, $L)", c.field().name(), switch (c.operator()) {
