@@ -197,10 +197,11 @@ final class VersionedStore {
 
     /** Clears every live key in {@code [begin, end)} at {@code version} and returns them; committer only. */
     List<byte[]> clearRange(byte[] begin, byte[] end, long version, long horizon) {
-        if (Keys.compare(begin, end) >= 0) {
-            return List.of();
+        byte[] first = live.ceilingKey(begin);
+        if (first == null || Keys.compare(first, end) >= 0) {
+            return List.of(); // most cleared ranges hold nothing (a new entity's blob chunks): one search, no view
         }
-        List<byte[]> cleared = new ArrayList<>(live.subMap(begin, true, end, false).keySet());
+        List<byte[]> cleared = new ArrayList<>(live.subMap(first, true, end, false).keySet());
         for (byte[] key : cleared) {
             put(key, null, version, horizon);
         }

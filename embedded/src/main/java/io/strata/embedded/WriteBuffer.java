@@ -110,16 +110,14 @@ final class WriteBuffer {
      * land on keys no other write touches ({@link #stampsLandApart}); the committer checks that once the stamp
      * is known, and replays the log otherwise.
      */
-    record Effects(List<byte[][]> cleared, List<Written> written, List<Mutation> versionstamped) {
+    record Effects(KeyRanges cleared, List<Written> written, List<Mutation> versionstamped) {
         /** Whether, with the commit's {@code stamp}, every versionstamped write lands on a key no other write touches. */
         boolean stampsLandApart(byte[] stamp) {
-            KeyRanges clearedRanges = new KeyRanges();
-            cleared.forEach(r -> clearedRanges.add(r[0], r[1]));
             KeyMap<Void> landed = new KeyMap<>();
             for (Mutation m : versionstamped) {
                 byte[] key = m.type() == MutationType.SET_VERSIONSTAMPED_KEY ? Versionstamps.fill(m.key(), stamp) : m.key();
                 if (!landed.putIfAbsent(key, null) || Collections.binarySearch(written, new Written(key, null), BY_KEY) >= 0
-                        || clearedRanges.contains(key)) {
+                        || cleared.contains(key)) {
                     return false;
                 }
             }
@@ -203,7 +201,7 @@ final class WriteBuffer {
     synchronized Effects effects() {
         List<Written> written = new ArrayList<>(entries.size());
         entries.forEach((key, entry) -> written.add(new Written(key, entry)));
-        return new Effects(cleared == null ? List.of() : cleared.ranges(), written,
+        return new Effects(cleared == null ? new KeyRanges() : cleared.copy(), written,
                 versionstamped == null ? List.of() : List.copyOf(versionstamped));
     }
 
