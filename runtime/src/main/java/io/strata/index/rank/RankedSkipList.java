@@ -49,6 +49,7 @@ public final class RankedSkipList {
   static final int LEVELS = 8;
   private static final int BITS_PER_LEVEL = 4;
   private static final byte[] ONE = Codec.int64().encode(1L);
+  private static final byte[] MINUS_ONE = Codec.int64().encode(-1L);
   private static final byte[] ZERO = Codec.int64().encode(0L);
   private static final int SCAN_CHUNK = 24;
   /** The lowest level whose nodes {@link #predecessors} reads with those of every level above, in one read. */
@@ -109,6 +110,18 @@ public final class RankedSkipList {
 
     byte[] node(int level, byte[] element) {
       return element == null ? head(level) : ByteArrayUtil.join(prefix, LEVEL[level], element);
+    }
+
+    /** The first key after {@code element}'s node at {@code level} (the head's when null): the node key and a 0 byte, in one array. */
+    byte[] afterNode(int level, byte[] element) {
+      byte[] l = LEVEL[level];
+      int length = element == null ? 0 : element.length;
+      byte[] key = Arrays.copyOf(prefix, prefix.length + l.length + length + 1); // the last byte stays 0
+      System.arraycopy(l, 0, key, prefix.length, l.length);
+      if (element != null) {
+        System.arraycopy(element, 0, key, prefix.length + l.length, length);
+      }
+      return key;
     }
 
     byte[] levelEnd(int level) {
@@ -184,10 +197,9 @@ public final class RankedSkipList {
   /** Read conflicts on what an insert or delete of {@code element} relies on (see the class comment). */
   private static void conflicts(Transaction tr, Keys keys, byte[] element, byte[][] p) {
     for (int l = 0; l < LEVELS; l++) {
-      tr.addReadConflictRange(after(keys.node(l, p[l])), after(keys.node(l, element)));
+      tr.addReadConflictRange(keys.afterNode(l, p[l]), keys.afterNode(l, element));
       if (p[l] != null) {
-        byte[] base = keys.node(0, p[l]);
-        tr.addReadConflictRange(base, after(base));
+        tr.addReadConflictRange(keys.node(0, p[l]), keys.afterNode(0, p[l]));
       }
     }
   }
@@ -197,7 +209,7 @@ public final class RankedSkipList {
       return;
     }
     byte[] key = keys.node(level, at);
-    tr.mutate(MutationType.ADD, key, Codec.int64().encode(delta));
+    tr.mutate(MutationType.ADD, key, delta == 1 ? ONE : delta == -1 ? MINUS_ONE : Codec.int64().encode(delta));
     if (at == null && delta < 0) {
       tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head is absent; counts only fall to 0
     }
