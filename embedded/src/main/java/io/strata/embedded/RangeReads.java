@@ -25,12 +25,23 @@ final class RangeReads {
         this.reads = reads;
     }
 
-    CompletableFuture<byte[]> getKey(KeySelector selector, boolean snapshotRead) {
+    /**
+     * A key selector's parts, its key copied once per read: fdb-java's {@code KeySelector.getKey()} copies the key on
+     * every call, and a range read looks at each bound's key several times.
+     */
+    record Selector(byte[] key, boolean orEqual, int offset) {
+        static Selector of(KeySelector s) {
+            return new Selector(s.getKey(), s.orEqual(), s.getOffset());
+        }
+    }
+
+    CompletableFuture<byte[]> getKey(KeySelector keySelector, boolean snapshotRead) {
         return reads.perform(false, () -> {
-            if (Keys.compare(selector.getKey(), Keys.SYSTEM_END) > 0) {
-                throw FdbErrors.specialKey(selector.getKey());
+            Selector selector = Selector.of(keySelector);
+            if (Keys.compare(selector.key(), Keys.SYSTEM_END) > 0) {
+                throw FdbErrors.specialKey(selector.key());
             }
-            if (Keys.compare(selector.getKey(), reads.keyLimit()) > 0) {
+            if (Keys.compare(selector.key(), reads.keyLimit()) > 0) {
                 throw FdbErrors.of(2004);
             }
             byte[] resolved = resolve(selector, snapshotRead);
@@ -40,9 +51,9 @@ final class RangeReads {
     }
 
     /** Resolves a key selector over this transaction's view; adds the range it resolved over as a conflict. */
-    private byte[] resolve(KeySelector selector, boolean snapshotRead) {
-        byte[] key = selector.getKey();
-        int offset = selector.getOffset();
+    private byte[] resolve(Selector selector, boolean snapshotRead) {
+        byte[] key = selector.key();
+        int offset = selector.offset();
         boolean forward = offset >= 1;
         int steps = forward ? offset : 1 - offset;
         boolean inclusive = forward != selector.orEqual();
@@ -85,17 +96,17 @@ final class RangeReads {
         return null;
     }
 
-    private byte[] rangeBound(KeySelector s, boolean snapshotRead) {
+    private byte[] rangeBound(Selector s, boolean snapshotRead) {
         byte[] simple = simpleBound(s);
         return simple != null ? simple : resolve(s, snapshotRead);
     }
 
     /** The key a firstGreaterOrEqual/firstGreaterThan selector bounds a range at, without reading; else null. */
-    private byte[] simpleBound(KeySelector s) {
-        if (s.getOffset() != 1) {
+    private byte[] simpleBound(Selector s) {
+        if (s.offset() != 1) {
             return null;
         }
-        return Keys.min(s.orEqual() ? Keys.after(s.getKey()) : s.getKey(), reads.keyLimit());
+        return Keys.min(normalisedKey(s), reads.keyLimit());
     }
 
     /** Where a range read's answer comes from, decided once, before the read is sent. */
@@ -106,7 +117,7 @@ final class RangeReads {
      * (the cache only ever learns more, so that holds when the read runs); else without storage ({@code LOCAL}) when such
      * bounds select nothing or a clear covers them; else from storage.
      */
-    private Source source(KeySelector begin, KeySelector end, boolean snapshotRead) {
+    private Source source(Selector begin, Selector end, boolean snapshotRead) {
         WriteBuffer writes = reads.visibleWrites(snapshotRead);
         byte[] b = simpleBound(begin);
         byte[] e = simpleBound(end);
@@ -121,16 +132,18 @@ final class RangeReads {
     }
 
     /** A selector with orEqual removed, as FoundationDB normalises it: (key, offset) of firstGreaterOrEqual form. */
-    private static byte[] normalisedKey(KeySelector s) {
-        return s.orEqual() ? Keys.after(s.getKey()) : s.getKey();
+    private static byte[] normalisedKey(Selector s) {
+        return s.orEqual() ? Keys.after(s.key()) : s.key();
     }
 
     AsyncIterable<KeyValue> range(KeySelector begin, KeySelector end, int limit, boolean reverse,
                                   StreamingMode mode, boolean snapshotRead) {
         return new RangeIterable<>(() -> {
-            Source source = source(begin, end, snapshotRead);
+            Selector b = Selector.of(begin);
+            Selector e = Selector.of(end);
+            Source source = source(b, e, snapshotRead);
             return reads.perform(source != Source.STORAGE,
-                    () -> readRange(begin, end, limit, reverse, mode, snapshotRead, source == Source.CACHE));
+                    () -> readRange(b, e, limit, reverse, mode, snapshotRead, source == Source.CACHE));
         });
     }
 
@@ -138,13 +151,13 @@ final class RangeReads {
      * Checks a range read's arguments and resolves its bounds: {@code {begin, end}}, or null when the
      * selectors select nothing (FoundationDB answers without reading).
      */
-    byte[][] rangeBounds(KeySelector begin, KeySelector end, int limit, StreamingMode mode, boolean snapshotRead) {
-        for (KeySelector s : new KeySelector[] {begin, end}) {
-            if (Keys.compare(s.getKey(), Keys.SYSTEM_END) > 0) {
-                throw FdbErrors.specialKey(s.getKey());
+    byte[][] rangeBounds(Selector begin, Selector end, int limit, StreamingMode mode, boolean snapshotRead) {
+        for (Selector s : new Selector[] {begin, end}) {
+            if (Keys.compare(s.key(), Keys.SYSTEM_END) > 0) {
+                throw FdbErrors.specialKey(s.key());
             }
         }
-        if (Keys.compare(begin.getKey(), reads.keyLimit()) > 0 || Keys.compare(end.getKey(), reads.keyLimit()) > 0) {
+        if (Keys.compare(begin.key(), reads.keyLimit()) > 0 || Keys.compare(end.key(), reads.keyLimit()) > 0) {
             throw FdbErrors.of(2004);
         }
         if (limit < 0) {
@@ -154,7 +167,7 @@ final class RangeReads {
             throw FdbErrors.of(2210);
         }
         // selectors inverted in both key and offset select nothing: FoundationDB answers without reading
-        if (begin.getOffset() >= end.getOffset() && Keys.compare(normalisedKey(begin), normalisedKey(end)) >= 0) {
+        if (begin.offset() >= end.offset() && Keys.compare(normalisedKey(begin), normalisedKey(end)) >= 0) {
             return null;
         }
         byte[] b = rangeBound(begin, snapshotRead);
@@ -166,7 +179,7 @@ final class RangeReads {
      * A range read; {@code cached} when {@link #source} found the cache holds it (else a range whose selectors needed
      * resolving may still be held).
      */
-    private List<KeyValue> readRange(KeySelector begin, KeySelector end, int limit, boolean reverse,
+    private List<KeyValue> readRange(Selector begin, Selector end, int limit, boolean reverse,
                                      StreamingMode mode, boolean snapshotRead, boolean cached) {
         byte[][] bounds = rangeBounds(begin, end, limit, mode, snapshotRead);
         if (bounds == null) {
@@ -179,7 +192,7 @@ final class RangeReads {
         }
         WriteBuffer writes = reads.visibleWrites(snapshotRead);
         ReadCache cache = reads.cacheIfAny();
-        boolean resolved = begin.getOffset() != 1 || end.getOffset() != 1; // the bounds were not the selectors' keys
+        boolean resolved = begin.offset() != 1 || end.offset() != 1; // the bounds were not the selectors' keys
         MergedCursor.Source source = writes != null && cache != null && (cached || resolved && cache.covers(b, e))
                 ? cache : reads.storage(writes != null);
         List<byte[][]> out = scan(source, writes, b, e, limit, reverse);
