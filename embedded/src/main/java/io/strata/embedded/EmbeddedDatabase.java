@@ -272,7 +272,7 @@ final class EmbeddedDatabase implements Database {
             applyMutations(version, request.mutations(), horizon);
             return;
         }
-        for (byte[][] range : effects.cleared().ranges()) {
+        for (byte[][] range : effects.cleared()) {
             for (byte[] key : store.clearRange(range[0], range[1], version, horizon)) {
                 watches.changed(key, null);
             }

@@ -13,20 +13,7 @@ import java.util.TreeMap;
  * range it overlaps or meets). Not thread-safe; owners synchronise.
  */
 final class KeyRanges {
-    private final TreeMap<byte[], byte[]> ranges;
-
-    KeyRanges() {
-        ranges = new TreeMap<>(Keys.ORDER);
-    }
-
-    private KeyRanges(TreeMap<byte[], byte[]> ranges) {
-        this.ranges = ranges;
-    }
-
-    /** A copy, made in time linear in the ranges (their order is kept); the arrays are shared, never changed. */
-    KeyRanges copy() {
-        return new KeyRanges(new TreeMap<>(ranges));
-    }
+    private final TreeMap<byte[], byte[]> ranges = new TreeMap<>(Keys.ORDER);
 
     /**
      * Adds {@code [begin, end)}, merging it with the ranges it overlaps or touches; an empty range adds nothing.

@@ -110,18 +110,33 @@ final class WriteBuffer {
      * land on keys no other write touches ({@link #stampsLandApart}); the committer checks that once the stamp
      * is known, and replays the log otherwise.
      */
-    record Effects(KeyRanges cleared, List<Written> written, List<Mutation> versionstamped) {
+    record Effects(List<byte[][]> cleared, List<Written> written, List<Mutation> versionstamped) {
         /** Whether, with the commit's {@code stamp}, every versionstamped write lands on a key no other write touches. */
         boolean stampsLandApart(byte[] stamp) {
             KeyMap<Void> landed = new KeyMap<>();
             for (Mutation m : versionstamped) {
                 byte[] key = m.type() == MutationType.SET_VERSIONSTAMPED_KEY ? Versionstamps.fill(m.key(), stamp) : m.key();
                 if (!landed.putIfAbsent(key, null) || Collections.binarySearch(written, new Written(key, null), BY_KEY) >= 0
-                        || cleared.contains(key)) {
+                        || isCleared(key)) {
                     return false;
                 }
             }
             return true;
+        }
+
+        /** Whether a cleared range holds {@code key}: a search of the ranges, which are disjoint and in key order. */
+        private boolean isCleared(byte[] key) {
+            int lo = 0;
+            int hi = cleared.size() - 1;
+            while (lo <= hi) { // the last range beginning at or before key
+                int mid = (lo + hi) >>> 1;
+                if (Keys.compare(cleared.get(mid)[0], key) <= 0) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return hi >= 0 && Keys.compare(key, cleared.get(hi)[1]) < 0;
         }
     }
 
@@ -201,7 +216,7 @@ final class WriteBuffer {
     synchronized Effects effects() {
         List<Written> written = new ArrayList<>(entries.size());
         entries.forEach((key, entry) -> written.add(new Written(key, entry)));
-        return new Effects(cleared == null ? new KeyRanges() : cleared.copy(), written,
+        return new Effects(cleared == null ? List.of() : cleared.ranges(), written,
                 versionstamped == null ? List.of() : List.copyOf(versionstamped));
     }
 
