@@ -23,6 +23,21 @@ public interface DerivedIndex {
    */
   CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh);
 
+  /** One entity's move, as {@link #update} takes it: {@code old} null for an insert, {@code fresh} null for a delete. */
+  record Change(Object id, Object[] old, Object[] fresh) {}
+
+  /**
+   * {@link #update} of several entities, in order, in {@code tr}; the stored result must be the same. By default
+   * one after the other; an index whose updates of many entities share reads may do them together.
+   */
+  default CompletableFuture<Void> updateAll(Transaction tr, List<Change> changes) {
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    for (Change c : changes) {
+      chain = chain.thenCompose(v -> update(tr, c.id(), c.old(), c.fresh()));
+    }
+    return chain;
+  }
+
   /**
    * Throws {@link io.strata.EntityTooLargeException} when a key or value this index would write for entity
    * {@code id} with elements {@code fresh} is over FoundationDB's limits. Writers call it for every derived

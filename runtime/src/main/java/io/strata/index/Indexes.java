@@ -3,6 +3,7 @@ package io.strata.index;
 import com.apple.foundationdb.Transaction;
 import io.strata.row.EntityLayout;
 import io.strata.row.Rows;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,19 +77,39 @@ public final class Indexes<T> {
    * the same transaction.
    */
   public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
+    return updateAll(tr, List.of(new DerivedIndex.Change(id, old, fresh)));
+  }
+
+  /**
+   * {@link #update} of several entities (in order, as {@link DerivedIndex#updateAll} takes them): index after index,
+   * each given the changes of the rows it covers, so an index may share reads between them ({@code saveAll}).
+   */
+  public CompletableFuture<Void> updateAll(Transaction tr, List<DerivedIndex.Change> changes) {
     CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-    if (derived.isEmpty()) {
-      return chain;
-    }
-    byte[] row = layout().rowPrefix(id);
     for (DerivedIndex index : derived.values()) {
       if (index.maintainedWhileBuilding()) {
-        chain = chain.thenCompose(v -> index.update(tr, id, old, fresh));
+        chain = chain.thenCompose(v -> index.updateAll(tr, changes));
       } else {
-        chain = chain.thenCompose(v -> states.covers(tr, index.kind(), index.name(), row))
-            .thenCompose(covered -> covered ? index.update(tr, id, old, fresh) : CompletableFuture.completedFuture(null));
+        chain = chain.thenCompose(v -> covered(tr, index, changes)).thenCompose(covered -> index.updateAll(tr, covered));
       }
     }
     return chain;
+  }
+
+  /** The changes of the rows {@code index} covers (see {@link IndexStates#covers}), in order. */
+  private CompletableFuture<List<DerivedIndex.Change>> covered(Transaction tr, DerivedIndex index, List<DerivedIndex.Change> changes) {
+    List<CompletableFuture<Boolean>> covers = new ArrayList<>(changes.size());
+    for (DerivedIndex.Change c : changes) {
+      covers.add(states.covers(tr, index.kind(), index.name(), layout().rowPrefix(c.id())));
+    }
+    return CompletableFuture.allOf(covers.toArray(CompletableFuture[]::new)).thenApply(v -> {
+      List<DerivedIndex.Change> out = new ArrayList<>(changes.size());
+      for (int i = 0; i < changes.size(); i++) {
+        if (covers.get(i).join()) {
+          out.add(changes.get(i));
+        }
+      }
+      return out;
+    });
   }
 }

@@ -228,7 +228,7 @@ public final class EntityStore<T> {
   /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */
   public CompletableFuture<Void> save(Transaction tr, T entity) {
     Prepared save = prepare(entity);
-    return save(tr, save, read(tr, save));
+    return write(tr, save, read(tr, save)).thenCompose(change -> indexes.update(tr, change.id(), change.old(), change.fresh()));
   }
 
   /**
@@ -242,14 +242,18 @@ public final class EntityStore<T> {
     return new Reads(rows.loadRowOnly(tr, save.id()), unique.read(tr, save.writes().indexValues()));
   }
 
-  private CompletableFuture<Void> save(Transaction tr, Prepared save, Reads reads) {
+  /**
+   * A save's row, unique entries, plain and spatial index entries and count, once its reads are in; the change
+   * left for the derived indexes ({@link Indexes#update}, or {@link Indexes#updateAll} after a whole batch).
+   */
+  private CompletableFuture<DerivedIndex.Change> write(Transaction tr, Prepared save, Reads reads) {
     Object id = save.id();
     RowWrites writes = save.writes();
     return reads.old().thenCombine(indexes.states().record(tr), (old, recorded) -> old).thenCompose(old -> {
       List<List<Object>> was = old == null ? null : layout.indexValues(old);
-      return unique.check(tr, id, was, writes.indexValues(), reads.owners()).thenCompose(v -> {
+      return unique.check(tr, id, was, writes.indexValues(), reads.owners()).thenApply(v -> {
         write(tr, old, was, save);
-        return indexes.update(tr, id, old, writes.elements());
+        return new DerivedIndex.Change(id, old, writes.elements());
       });
     });
   }
@@ -336,7 +340,9 @@ public final class EntityStore<T> {
    * Saves several entities one after the other in the same transaction; every one is encoded and
    * size-checked before the first is written, so one rejected entity leaves the transaction untouched. The
    * reads of all of them go out together, so the batch waits for three round trips; only an entity whose id
-   * or new unique value an earlier one of the batch also writes reads again, after that write.
+   * or new unique value an earlier one of the batch also writes reads again, after that write. The derived
+   * indexes (aggregates, ranks, full text, change feed) follow once every row is written, index after index, each
+   * given the whole batch ({@link Indexes#updateAll}: a rank reads each group's upper levels once per batch).
    */
   public CompletableFuture<Void> saveAll(Transaction tr, Iterable<? extends T> entities) {
     List<Prepared> saves = new ArrayList<>();
@@ -350,13 +356,14 @@ public final class EntityStore<T> {
       early.add(touched.stream().anyMatch(written::contains) ? null : read(tr, save));
       written.addAll(touched);
     }
+    List<DerivedIndex.Change> changes = new ArrayList<>(saves.size());
     CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
     for (int i = 0; i < saves.size(); i++) {
       Prepared save = saves.get(i);
       Reads reads = early.get(i);
-      chain = chain.thenCompose(v -> save(tr, save, reads != null ? reads : read(tr, save)));
+      chain = chain.thenCompose(v -> write(tr, save, reads != null ? reads : read(tr, save))).thenAccept(changes::add);
     }
-    return chain;
+    return chain.thenCompose(v -> indexes.updateAll(tr, changes));
   }
 
   /**

@@ -132,6 +132,30 @@ public abstract class RankContract extends BackendContract {
     assertTrue(report.isClean(), report.problems().toString());
   }
 
+  /**
+   * {@code saveAll} gathers each group's rank inserts and makes them together: random batches of new and existing
+   * ids, an id now and then twice in one batch (its second save moves what its first inserted), rank as the places
+   * saved one by one would.
+   */
+  @Test
+  void saveAllOfBatchesRanksAsSavingOneByOne() {
+    PlaceRepository places = new PlaceRepository(db);
+    Map<Long, Place> model = new TreeMap<>();
+    SplittableRandom r = new SplittableRandom(23);
+    for (int step = 0; step < 40; step++) {
+      List<Place> batch = new ArrayList<>();
+      for (int n = 1 + r.nextInt(40); n > 0; n--) {
+        long id = !batch.isEmpty() && r.nextInt(8) == 0 ? batch.get(r.nextInt(batch.size())).id() : r.nextInt(300);
+        batch.add(AggregateContract.randomPlace(r, id));
+      }
+      places.saveAll(batch);
+      batch.forEach(p -> model.put(p.id(), p));
+    }
+    assertRanksMatch(places, model.values());
+    IndexReport report = places.verifyIndexes();
+    assertTrue(report.isClean(), report.problems().toString());
+  }
+
   @Test
   void verifyIndexesReportsADamagedSpanAndAMissingNode() {
     PlaceRepository places = new PlaceRepository(db);

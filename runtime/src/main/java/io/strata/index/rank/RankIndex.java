@@ -15,7 +15,9 @@ import io.strata.row.EntityLayout;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -91,15 +93,45 @@ public final class RankIndex implements DerivedIndex {
 
   @Override
   public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
-    Tuple from = groupOf(old);
-    Tuple to = groupOf(fresh);
-    Tuple was = from == null ? null : elementOf(id, old);
-    Tuple now = to == null ? null : elementOf(id, fresh);
-    if (from != null && from.equals(to) && was.equals(now)) {
-      return CompletableFuture.completedFuture(null);
+    return updateAll(tr, List.of(new Change(id, old, fresh)));
+  }
+
+  /**
+   * {@link #update} of each change in order, with the inserts into one group gathered and made together
+   * ({@link RankedBatch#insertAll}): a {@code saveAll} of new entities reads each group's upper levels once, not
+   * once per entity. A removal first makes the inserts gathered so far, so it finds what they wrote.
+   */
+  @Override
+  public CompletableFuture<Void> updateAll(Transaction tr, List<Change> changes) {
+    Map<Tuple, List<Tuple>> inserts = new LinkedHashMap<>();
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    for (Change c : changes) {
+      Tuple from = groupOf(c.old());
+      Tuple to = groupOf(c.fresh());
+      Tuple was = from == null ? null : elementOf(c.id(), c.old());
+      Tuple now = to == null ? null : elementOf(c.id(), c.fresh());
+      if (from != null && from.equals(to) && was.equals(now)) {
+        continue;
+      }
+      if (was != null) {
+        chain = insertAll(tr, chain, inserts).thenCompose(v -> RankedSkipList.remove(tr, group(from), was));
+      }
+      if (now != null) {
+        inserts.computeIfAbsent(to, g -> new ArrayList<>()).add(now);
+      }
     }
-    CompletableFuture<Void> removed = was == null ? CompletableFuture.completedFuture(null) : RankedSkipList.remove(tr, group(from), was);
-    return now == null ? removed : removed.thenCompose(v -> RankedSkipList.insert(tr, group(to), now));
+    return insertAll(tr, chain, inserts);
+  }
+
+  /** After {@code chain}, the gathered {@code inserts} group by group; empties them. */
+  private CompletableFuture<Void> insertAll(Transaction tr, CompletableFuture<Void> chain, Map<Tuple, List<Tuple>> inserts) {
+    for (Map.Entry<Tuple, List<Tuple>> group : inserts.entrySet()) {
+      Subspace g = group(group.getKey());
+      List<Tuple> elements = group.getValue();
+      chain = chain.thenCompose(v -> RankedBatch.insertAll(tr, g, elements));
+    }
+    inserts.clear();
+    return chain;
   }
 
   @Override

@@ -55,7 +55,7 @@ public final class RankedSkipList {
   /** The lowest level whose nodes {@link #predecessors} reads with those of every level above, in one read. */
   private static final int UPPER = 4;
   /** How many keys that read may return: a group whose upper levels hold more reads them level by level. */
-  private static final int UPPER_KEYS = 64;
+  static final int UPPER_KEYS = 64;
   /** Each level number packed as a tuple element: a node key is the group's prefix, this, then the element's packing. */
   private static final byte[][] LEVEL = new byte[LEVELS][];
 
@@ -72,7 +72,7 @@ public final class RankedSkipList {
     return height(element.pack());
   }
 
-  private static int height(byte[] packedElement) {
+  static int height(byte[] packedElement) {
     long h = 0xcbf29ce484222325L;
     for (byte b : packedElement) {
       h = (h ^ (b & 0xff)) * 0x100000001b3L;
@@ -97,7 +97,7 @@ public final class RankedSkipList {
    * {@code (G, l, value, id)} is the group's prefix, level {@code l}'s packing and the element's packing, and an
    * operation packs its element once instead of once per key. Elements are handled packed: null means the head.
    */
-  private static final class Keys {
+  static final class Keys {
     private final byte[] prefix;
 
     Keys(Subspace g) {
@@ -184,7 +184,7 @@ public final class RankedSkipList {
    * Fills {@code p} at the levels {@code from} to {@code to - 1} with the packed element of the last node before
    * {@code element} (null: the head): a reverse read of one key from each level's head, all sent together.
    */
-  private static CompletableFuture<byte[][]> lastBefore(ReadTransaction tr, Keys keys, byte[] element, int from, int to, byte[][] p) {
+  static CompletableFuture<byte[][]> lastBefore(ReadTransaction tr, Keys keys, byte[] element, int from, int to, byte[][] p) {
     List<CompletableFuture<Void>> reads = new ArrayList<>(to - from);
     for (int l = from; l < to; l++) {
       int level = l;
@@ -227,7 +227,7 @@ public final class RankedSkipList {
   }
 
   /** The rest of an insert or remove, once {@link #change} has done what both do. */
-  private interface Rest {
+  interface Rest {
     CompletableFuture<Void> apply(Keys keys, byte[] element, int height, byte[][] predecessors);
   }
 
@@ -239,14 +239,17 @@ public final class RankedSkipList {
   private static CompletableFuture<Void> change(Transaction tr, Subspace g, Tuple element, int upperKeys, long delta, Rest rest) {
     Keys keys = new Keys(g);
     byte[] e = element.pack();
+    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> changeAt(tr, keys, e, p, delta, rest));
+  }
+
+  /** {@link #change} once the predecessors {@code p} of {@code e} are known. */
+  static CompletableFuture<Void> changeAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long delta, Rest rest) {
     int h = height(e);
-    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> {
-      conflicts(tr, keys, e, p);
-      for (int l = h + 1; l < LEVELS; l++) {
-        add(tr, keys, l, p[l], delta);
-      }
-      return rest.apply(keys, e, h, p);
-    });
+    conflicts(tr, keys, e, p);
+    for (int l = h + 1; l < LEVELS; l++) {
+      add(tr, keys, l, p[l], delta);
+    }
+    return rest.apply(keys, e, h, p);
   }
 
   /** Adds {@code element}, which must not be present. */
@@ -256,34 +259,37 @@ public final class RankedSkipList {
 
   /** {@link #insert}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
   static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element, int upperKeys) {
-    return change(tr, g, element, upperKeys, 1, (keys, e, h, p) -> {
-      tr.set(keys.node(0, e), ONE);
-      if (h == 0) {
-        return CompletableFuture.completedFuture(null);
-      }
-      // before[l]: elements in [p[l], element) = the level-(l-1) spans from p[l] up to p[l-1], plus before[l-1]
-      List<CompletableFuture<Long>> spans = new ArrayList<>();
-      List<CompletableFuture<byte[]>> counts = new ArrayList<>();
-      for (int l = 1; l <= h; l++) {
-        spans.add(sum(tr, keys, l - 1, p[l], p[l - 1]));
-        counts.add(tr.get(keys.node(l, p[l])));
-      }
-      return CompletableFuture.allOf(spans.toArray(CompletableFuture[]::new)).thenCombine(
-          CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)), (a, b) -> {
-            long before = p[0] == null ? 0 : 1;
-            for (int l = 1; l <= h; l++) {
-              before += spans.get(l - 1).join();
-              long span = count(counts.get(l - 1).join());
-              if (p[l] == null && before == 0) {
-                tr.clear(keys.head(l));
-              } else {
-                tr.set(keys.node(l, p[l]), Codec.int64().encode(before));
-              }
-              tr.set(keys.node(l, e), Codec.int64().encode(span + 1 - before));
+    return change(tr, g, element, upperKeys, 1, (keys, e, h, p) -> link(tr, keys, e, h, p));
+  }
+
+  /** What an insert writes below its height + 1: its level-0 node, and at each level up to its height the span it splits. */
+  static CompletableFuture<Void> link(Transaction tr, Keys keys, byte[] e, int h, byte[][] p) {
+    tr.set(keys.node(0, e), ONE);
+    if (h == 0) {
+      return CompletableFuture.completedFuture(null);
+    }
+    // before[l]: elements in [p[l], element) = the level-(l-1) spans from p[l] up to p[l-1], plus before[l-1]
+    List<CompletableFuture<Long>> spans = new ArrayList<>();
+    List<CompletableFuture<byte[]>> counts = new ArrayList<>();
+    for (int l = 1; l <= h; l++) {
+      spans.add(sum(tr, keys, l - 1, p[l], p[l - 1]));
+      counts.add(tr.get(keys.node(l, p[l])));
+    }
+    return CompletableFuture.allOf(spans.toArray(CompletableFuture[]::new)).thenCombine(
+        CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)), (a, b) -> {
+          long before = p[0] == null ? 0 : 1;
+          for (int l = 1; l <= h; l++) {
+            before += spans.get(l - 1).join();
+            long span = count(counts.get(l - 1).join());
+            if (p[l] == null && before == 0) {
+              tr.clear(keys.head(l));
+            } else {
+              tr.set(keys.node(l, p[l]), Codec.int64().encode(before));
             }
-            return null;
-          });
-    });
+            tr.set(keys.node(l, e), Codec.int64().encode(span + 1 - before));
+          }
+          return null;
+        });
   }
 
   /** Removes {@code element}, which must be present. */

@@ -1,7 +1,7 @@
 /**
  * {@code @Rank} indexes: a ranked skip list per group ({@code RankedSkipList}) answering rank-of, nth and
- * top-N in logarithmic reads. Its definition, its upkeep ({@code RankIndex}) and its queries
- * ({@code RankQueries}).
+ * top-N in logarithmic reads. Its definition, its upkeep ({@code RankIndex}; a batch's inserts into one group together,
+ * {@code RankedBatch}) and its queries ({@code RankQueries}).
  *
  * <p>May use: {@code io.strata.index}, {@code io.strata.row}, {@code io.strata.repository}, {@code io.strata}.
  * No other kind.

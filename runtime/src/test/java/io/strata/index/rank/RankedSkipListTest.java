@@ -68,11 +68,7 @@ class RankedSkipListTest {
   }
 
   private Map<String, Long> storedKeys() {
-    Map<String, Long> out = new TreeMap<>();
-    for (KeyValue kv : db.read(tr -> tr.getRange(g.range()).asList().join())) {
-      out.put(g.unpack(kv.getKey()).toString(), Codec.int64().decode(kv.getValue()));
-    }
-    return out;
+    return keys(db.read(tr -> tr.getRange(g.range()).asList().join()));
   }
 
   @Test
@@ -162,6 +158,69 @@ class RankedSkipListTest {
       }
       return null;
     });
+  }
+
+  /**
+   * {@link RankedBatch#insertAll} writes what inserting the same elements one by one in element order writes, and
+   * declares the same read conflicts in the same order: batches of 1 to 300 new elements into groups of 0 to 30,000
+   * (the batch path, and past its read's limit, 144 keys for a batch of 5 against ~2,000 upper-level keys, the one by
+   * one path), each first inserted one by one in a transaction that is cancelled, then with insertAll and committed.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {0, 40, 30_000})
+  void insertAllWritesAndConflictsAsInsertingOneByOne(int size) {
+    TreeSet<Tuple> model = new TreeSet<>();
+    for (int i = 0; i < size; i++) {
+      model.add(element(2L * i, i));
+    }
+    bulkLoad(new ArrayList<>(model));
+    SplittableRandom r = new SplittableRandom(size + 1);
+    for (int batch : new int[] {1, 2, 5, 60, 300}) {
+      List<Tuple> elements = new ArrayList<>();
+      while (elements.size() < batch) {
+        Tuple e = element(2L * r.nextInt(size + 50) + 1, r.nextInt(1_000_000)); // odd values: not in the group yet
+        if (!elements.contains(e)) {
+          elements.add(e);
+        }
+      }
+      List<String> oneByOneConflicts = new ArrayList<>();
+      Map<String, Long> oneByOne;
+      try (com.apple.foundationdb.Transaction tr = db.createTransaction()) {
+        com.apple.foundationdb.Transaction recording = recordingConflicts(tr, oneByOneConflicts);
+        elements.stream().sorted().forEach(e -> RankedSkipList.insert(recording, g, e).join());
+        oneByOne = keys(tr.getRange(g.range()).asList().join());
+        tr.cancel();
+      }
+      List<String> batchConflicts = new ArrayList<>();
+      db.run(tr -> RankedBatch.insertAll(recordingConflicts(tr, batchConflicts), g, elements).join());
+      model.addAll(elements);
+      assertEquals(expectedKeys(new ArrayList<>(model)), storedKeys(), "a batch of " + batch);
+      assertEquals(oneByOne, storedKeys(), "a batch of " + batch);
+      assertEquals(oneByOneConflicts, batchConflicts, "a batch of " + batch);
+    }
+  }
+
+  private Map<String, Long> keys(List<KeyValue> kvs) {
+    Map<String, Long> out = new TreeMap<>();
+    kvs.forEach(kv -> out.put(g.unpack(kv.getKey()).toString(), Codec.int64().decode(kv.getValue())));
+    return out;
+  }
+
+  /** {@code tr}, recording each read-conflict range it is asked to add (as printable bounds) in {@code into}. */
+  private static com.apple.foundationdb.Transaction recordingConflicts(com.apple.foundationdb.Transaction tr, List<String> into) {
+    return (com.apple.foundationdb.Transaction) java.lang.reflect.Proxy.newProxyInstance(
+        com.apple.foundationdb.Transaction.class.getClassLoader(), new Class<?>[] {com.apple.foundationdb.Transaction.class},
+        (proxy, method, args) -> {
+          if (method.getName().equals("addReadConflictRange")) {
+            into.add(com.apple.foundationdb.tuple.ByteArrayUtil.printable((byte[]) args[0]) + " .. "
+                + com.apple.foundationdb.tuple.ByteArrayUtil.printable((byte[]) args[1]));
+          }
+          try {
+            return method.invoke(tr, args);
+          } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
   }
 
   /** Writes the structure for {@code sorted} directly (as {@link #structure} defines it), in batches. */
