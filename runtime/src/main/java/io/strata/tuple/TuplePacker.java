@@ -83,9 +83,7 @@ public final class TuplePacker {
 
   /** Appends each of {@code items} as an element, as {@code Tuple.addAll} would (the items of a tuple, not the tuple). */
   public TuplePacker addAll(Iterable<?> items) {
-    for (Object item : items) {
-      write(item, false);
-    }
+    writeAll(items, false);
     return this;
   }
 
@@ -145,13 +143,24 @@ public final class TuplePacker {
     } else if (item instanceof List<?> || item instanceof Tuple) {
       room(1);
       bytes[length++] = NESTED;
-      for (Object inner : (Iterable<?>) item) {
-        write(inner, true);
-      }
+      writeAll((Iterable<?>) item, true);
       room(1);
       bytes[length++] = NULL;
     } else {
       writeByFdb(item);
+    }
+  }
+
+  /** The items of a list or tuple (a tuple by index: its iterator wraps its list in an unmodifiable view first). */
+  private void writeAll(Iterable<?> items, boolean nested) {
+    if (items instanceof Tuple tuple) {
+      for (int i = 0; i < tuple.size(); i++) {
+        write(tuple.get(i), nested);
+      }
+    } else {
+      for (Object item : items) {
+        write(item, nested);
+      }
     }
   }
 
