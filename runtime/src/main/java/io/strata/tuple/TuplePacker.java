@@ -42,6 +42,7 @@ public final class TuplePacker {
   private static final byte UUID_CODE = 0x30;
   private static final byte VERSIONSTAMP = 0x33;
   private static final byte ESCAPE = (byte) 0xff;
+  private static final byte[] NO_PREFIX = new byte[0];
 
   private byte[] bytes;
   private int length;
@@ -63,7 +64,7 @@ public final class TuplePacker {
 
   /** {@code Tuple.from(items).pack()}. */
   public static byte[] pack(Object... items) {
-    TuplePacker packer = new TuplePacker(new byte[0], false);
+    TuplePacker packer = new TuplePacker(NO_PREFIX, false);
     for (Object item : items) {
       packer.add(item);
     }
@@ -72,7 +73,7 @@ public final class TuplePacker {
 
   /** {@code Tuple.fromList(items).pack()}, for a list (or the items of a tuple). */
   public static byte[] packAll(Iterable<?> items) {
-    return new TuplePacker(new byte[0], false).addAll(items).toBytes();
+    return new TuplePacker(NO_PREFIX, false).addAll(items).toBytes();
   }
 
   /** Appends {@code item} as one element (a list or tuple as a nested tuple). */
