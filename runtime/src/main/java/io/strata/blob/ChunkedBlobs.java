@@ -7,6 +7,7 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
+import io.strata.tuple.TuplePacker;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -32,9 +33,10 @@ public final class ChunkedBlobs {
   public static void write(Transaction tr, Subspace chunks, byte[] data, int chunkSize) {
     checkChunkSize(chunkSize);
     tr.clear(chunks.range());
+    byte[] prefix = chunks.getKey();
     for (int offset = 0; offset < data.length; offset += chunkSize) {
       int end = Math.min(data.length, offset + chunkSize);
-      tr.set(chunks.pack(Tuple.from(offset)), java.util.Arrays.copyOfRange(data, offset, end));
+      tr.set(TuplePacker.after(prefix).add(offset).toBytes(), java.util.Arrays.copyOfRange(data, offset, end));
     }
   }
 

@@ -28,6 +28,19 @@ public final class GroupedField {
     return p;
   }
 
+  /** Whether the row is present and has every group value (so {@link #group} is not null). */
+  public boolean grouped(Object[] row) {
+    if (row == null) {
+      return false;
+    }
+    for (int position : groups) {
+      if (row[position] == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The group of a row as a tuple, or null when the row is absent or a group value is null. */
   public Tuple group(Object[] row) {
     if (row == null) {

@@ -7,7 +7,6 @@ import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
-import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.IndexReport;
 import io.strata.Page;
@@ -26,6 +25,7 @@ import io.strata.row.RowWrites;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
 import io.strata.row.StoredData;
+import io.strata.tuple.TuplePacker;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -239,7 +239,7 @@ public final class EntityStore<T> {
   private record Reads(CompletableFuture<Object[]> old, List<CompletableFuture<byte[]>> owners) {}
 
   private Reads read(Transaction tr, Prepared save) {
-    return new Reads(rows.loadRowOnly(tr, save.id()), unique.read(tr, save.writes().indexValues()));
+    return new Reads(rows.loadRowOnly(tr, save.id(), save.writes().rowPrefix()), unique.read(tr, save.writes().indexValues()));
   }
 
   /**
@@ -278,7 +278,7 @@ public final class EntityStore<T> {
       IndexDefinition index = layout.indexes().get(k);
       byte[] key = writes.indexKey(k);
       if (key != null) {
-        tr.set(key, index.unique() ? Tuple.from(id).pack() : index.covering() ? save.covering() : RowWrites.EMPTY);
+        tr.set(key, index.unique() ? TuplePacker.pack(id) : index.covering() ? save.covering() : RowWrites.EMPTY);
       }
     }
     save.points().forEach((field, e) -> {
@@ -312,7 +312,7 @@ public final class EntityStore<T> {
           tr.clear(layout.entryKey(index, was.get(k), id));
         }
         if (keys[k] != null) {
-          tr.set(keys[k], index.unique() ? Tuple.from(id).pack() : RowWrites.EMPTY);
+          tr.set(keys[k], index.unique() ? TuplePacker.pack(id) : RowWrites.EMPTY);
         }
       }
     });
@@ -351,7 +351,7 @@ public final class EntityStore<T> {
     List<Reads> early = new ArrayList<>(saves.size());
     for (Prepared save : saves) {
       List<ByteBuffer> touched = new ArrayList<>();
-      touched.add(ByteBuffer.wrap(layout.rowPrefix(save.id())));
+      touched.add(ByteBuffer.wrap(save.writes().rowPrefix()));
       unique.keys(save.writes().indexValues()).forEach(key -> touched.add(ByteBuffer.wrap(key)));
       early.add(touched.stream().anyMatch(written::contains) ? null : read(tr, save));
       written.addAll(touched);

@@ -5,6 +5,7 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.document.Documents;
+import io.strata.tuple.TuplePacker;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,6 +28,9 @@ public final class EntityLayout<T> {
   private final Map<String, IndexDefinition> byName = new HashMap<>();
   private final Map<String, Subspace> entrySubspaces = new HashMap<>();
   private final Map<String, Subspace> uniqueSubspaces = new HashMap<>();
+  /** The keys of {@link #entrySubspaces} and {@link #uniqueSubspaces} ({@code Subspace.getKey()} copies them). */
+  private final Map<String, byte[]> entryPrefixes = new HashMap<>();
+  private final Map<String, byte[]> uniquePrefixes = new HashMap<>();
   private final Map<String, int[]> positions = new HashMap<>();
   private final Map<String, Integer> fieldPosition = new HashMap<>();
   /** Per stored field position: {@code Tuple.from(field).pack()}, the last part of its row key. */
@@ -36,6 +40,10 @@ public final class EntityLayout<T> {
   private final boolean columnMajor;
   private final boolean packed;
   private final Subspace entity;
+  /** The keys of {@code (E,"R")}, {@code (E,"C")} and {@code (E,"B")}, what the row, column and blob keys start with. */
+  private final byte[] rowsPrefix;
+  private final byte[] columnsPrefix;
+  private final byte[] blobsPrefix;
   private final Subspace indexStates;
   private final byte[] feedWakeKey;
   private final byte[] repackKey;
@@ -70,6 +78,9 @@ public final class EntityLayout<T> {
     this.indexes = entity.get("I");
     this.uniques = entity.get("U");
     this.countKey = entity.pack(Tuple.from("#"));
+    this.rowsPrefix = rows.getKey();
+    this.columnsPrefix = columns.getKey();
+    this.blobsPrefix = entity.get("B").getKey();
     this.indexList = List.copyOf(indexes);
     this.columnMajor = columnMajor;
     List<String> names = codec.fieldNames();
@@ -86,6 +97,8 @@ public final class EntityLayout<T> {
       byName.put(index.name(), index);
       entrySubspaces.put(index.name(), this.indexes.get(index.name()));
       uniqueSubspaces.put(index.name(), this.uniques.get(index.name()));
+      entryPrefixes.put(index.name(), entrySubspaces.get(index.name()).getKey());
+      uniquePrefixes.put(index.name(), uniqueSubspaces.get(index.name()).getKey());
       int[] pos = new int[index.fields().size()];
       List<List<Object>> paths = new ArrayList<>();
       for (int i = 0; i < pos.length; i++) {
@@ -131,12 +144,12 @@ public final class EntityLayout<T> {
 
   /** The chunks of one blob: {@code (E, "B", id, field)}. */
   public Subspace blob(Object id, String field) {
-    return entity.get("B").get(id).get(field);
+    return new Subspace(TuplePacker.after(blobsPrefix).add(id).add(field).toBytes());
   }
 
   /** Every blob chunk of one entity: {@code (E, "B", id)}. */
   public Subspace blobs(Object id) {
-    return entity.get("B").get(id);
+    return new Subspace(TuplePacker.after(blobsPrefix).add(id).toBytes());
   }
 
   /** Where a document field's leaves live: {@code (E, "R", id, field)} and below. */
@@ -192,7 +205,7 @@ public final class EntityLayout<T> {
 
   /** The key of part {@code n} of a packed row: {@code (E,"R",id,n)}. */
   public byte[] partKey(byte[] rowPrefix, int n) {
-    return ByteArrayUtil.join(rowPrefix, Tuple.from((long) n).pack());
+    return TuplePacker.after(rowPrefix).add((long) n).toBytes();
   }
 
   /** Every part key a packed row may have: the non-negative integers under {@code (E,"R",id)}. */
@@ -234,12 +247,12 @@ public final class EntityLayout<T> {
   }
 
   public byte[] rowKey(Object id, String field) {
-    return rows.pack(Tuple.from(id, field));
+    return TuplePacker.after(rowsPrefix).add(id).add(field).toBytes();
   }
 
   /** The packed {@code (E,"R",id)}: every key of that entity's row starts with it. */
   public byte[] rowPrefix(Object id) {
-    return rows.pack(Tuple.from(id));
+    return TuplePacker.after(rowsPrefix).add(id).toBytes();
   }
 
   /**
@@ -263,7 +276,7 @@ public final class EntityLayout<T> {
   }
 
   public byte[] columnKey(String field, Object id) {
-    return columns.pack(Tuple.from(field, id));
+    return TuplePacker.after(columnsPrefix).add(field).add(id).toBytes();
   }
 
   public Subspace column(String field) {
@@ -319,12 +332,10 @@ public final class EntityLayout<T> {
   }
 
   public byte[] indexKey(IndexDefinition index, List<Object> values, Object id) {
-    List<Object> items = new ArrayList<>(values);
-    items.add(id);
-    return index(index).pack(Tuple.fromList(items));
+    return TuplePacker.after(entryPrefixes.get(index.name())).addAll(values).add(id).toBytes();
   }
 
   public byte[] uniqueKey(IndexDefinition index, List<Object> values) {
-    return unique(index).pack(Tuple.fromList(values));
+    return TuplePacker.after(uniquePrefixes.get(index.name())).addAll(values).toBytes();
   }
 }

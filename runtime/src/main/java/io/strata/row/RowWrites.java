@@ -2,10 +2,10 @@ package io.strata.row;
 
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
-import com.apple.foundationdb.tuple.Tuple;
 import io.strata.EntityTooLargeException;
 import io.strata.blob.ChunkedBlobs;
 import io.strata.document.Documents;
+import io.strata.tuple.TuplePacker;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -75,9 +75,10 @@ public final class RowWrites {
       if (layout.isDocument(name)) {
         List<byte[][]> leaves = new ArrayList<>();
         long bytes = 0;
+        byte[] documentKey = keys[i];
         for (Documents.Entry e : Documents.flatten(elements[i])) {
-          byte[] key = ByteArrayUtil.join(keys[i], packed(() -> "document '" + name + "' path " + e.path(), () -> e.path().pack()));
-          byte[] value = packed(() -> "document '" + name + "' at " + e.path(), () -> Tuple.from(e.leaf()).pack());
+          byte[] key = packed(() -> "document '" + name + "' path " + e.path(), () -> TuplePacker.after(documentKey).addAll(e.path()).toBytes());
+          byte[] value = packed(() -> "document '" + name + "' at " + e.path(), () -> TuplePacker.pack(e.leaf()));
           Sizes.checkKey(entity, id, () -> "document '" + name + "' path " + e.path(), key);
           Sizes.checkValue(entity, id, () -> name + e.path(), value);
           leaves.add(new byte[][] {key, value});
@@ -92,14 +93,14 @@ public final class RowWrites {
           packedRow.add(name);
           packedRow.add(length);
         } else {
-          values[i] = Tuple.from(length).pack();
+          values[i] = TuplePacker.pack(length);
         }
       } else if (layout.packed()) {
         packedRow.add(name);
         packedRow.add(elements[i]);
       } else {
         Object element = elements[i];
-        values[i] = packed(() -> "field '" + name + "'", () -> Tuple.from(element).pack());
+        values[i] = packed(() -> "field '" + name + "'", () -> TuplePacker.pack(element));
         Sizes.checkValue(entity, id, () -> name, values[i]);
       }
     }
@@ -143,15 +144,20 @@ public final class RowWrites {
    */
   private byte[] packRow(List<Object> pairs) {
     try {
-      return Tuple.fromList(pairs).pack();
+      return TuplePacker.packAll(pairs);
     } catch (IllegalArgumentException e) {
       for (int i = 0; i < pairs.size(); i += 2) {
         Object name = pairs.get(i);
         Object value = pairs.get(i + 1);
-        packed(() -> "field '" + name + "'", () -> Tuple.from(value).pack());
+        packed(() -> "field '" + name + "'", () -> TuplePacker.pack(value));
       }
-      return packed(() -> "its row", () -> Tuple.fromList(pairs).pack());
+      return packed(() -> "its row", () -> TuplePacker.packAll(pairs));
     }
+  }
+
+  /** The packed {@code (E,"R",id)} of the entity ({@link EntityLayout#rowPrefix}). */
+  public byte[] rowPrefix() {
+    return rowPrefix;
   }
 
   /** The entity's elements, in {@code EntityCodec.fieldNames()} order. */
@@ -242,12 +248,12 @@ public final class RowWrites {
         }
       }
       clearRowOutsideDocuments(tr, layout, rowPrefix);
-      setParts(tr, layout, rowPrefix, partsOf(Tuple.fromList(pairs).pack()));
+      setParts(tr, layout, rowPrefix, partsOf(TuplePacker.packAll(pairs)));
     } else {
       tr.clear(EntityLayout.parts(rowPrefix));
       for (int i = 0; i < elements.length; i++) {
         if (elements[i] != null && !layout.isDocument(names.get(i))) {
-          tr.set(layout.rowKey(rowPrefix, i), Tuple.from(elements[i]).pack());
+          tr.set(layout.rowKey(rowPrefix, i), TuplePacker.pack(elements[i]));
         }
       }
     }

@@ -105,7 +105,11 @@ public final class Rows<T> {
 
   /** The stored elements without reading blob chunks (blob fields hold their length), or null. */
   public CompletableFuture<Object[]> loadRowOnly(ReadTransaction tr, Object id) {
-    byte[] prefix = layout.rowPrefix(id);
+    return loadRowOnly(tr, id, layout.rowPrefix(id));
+  }
+
+  /** {@link #loadRowOnly(ReadTransaction, Object)} of the id whose {@link EntityLayout#rowPrefix} is {@code prefix}. */
+  public CompletableFuture<Object[]> loadRowOnly(ReadTransaction tr, Object id, byte[] prefix) {
     return tr.getRange(EntityLayout.below(prefix)).asList()
         .thenApply(kvs -> kvs.isEmpty() ? null : elementsOf(id, prefix.length, kvs));
   }

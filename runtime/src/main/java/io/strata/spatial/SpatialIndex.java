@@ -12,6 +12,7 @@ import io.strata.Continuation;
 import io.strata.GeoPoint;
 import io.strata.Page;
 import io.strata.Point;
+import io.strata.tuple.TuplePacker;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,6 +31,8 @@ import java.util.function.Supplier;
  */
 public final class SpatialIndex {
   private final Subspace index;
+  /** The key of {@link #index} ({@code Subspace.getKey()} copies it). */
+  private final byte[] prefix;
   private final int maxRanges;
   private final boolean geo;
 
@@ -38,6 +41,7 @@ public final class SpatialIndex {
       throw new IllegalArgumentException("maxRanges must be at least 1, was " + maxRanges);
     }
     this.index = Objects.requireNonNull(index, "index subspace");
+    this.prefix = index.getKey();
     this.maxRanges = maxRanges;
     this.geo = geo;
   }
@@ -80,13 +84,13 @@ public final class SpatialIndex {
   /** The entry of {@code id} at {@code p}: key {@code (z, id)} under the index, value the exact point. */
   public KeyValue entry(Object id, Point p) {
     requireGrid();
-    return new KeyValue(index.pack(Tuple.from(ZOrder.encode(p.x(), p.y()), id)), Tuple.from(p.x(), p.y()).pack());
+    return new KeyValue(TuplePacker.after(prefix).add(ZOrder.encode(p.x(), p.y())).add(id).toBytes(), TuplePacker.pack(p.x(), p.y()));
   }
 
   /** The entry of {@code id} at {@code p}: key {@code (z, id)} under the index, value the exact point. */
   public KeyValue entry(Object id, GeoPoint p) {
     requireGeo();
-    return new KeyValue(index.pack(Tuple.from(GeoGrid.z(p), id)), Tuple.from(p.lat(), p.lon()).pack());
+    return new KeyValue(TuplePacker.after(prefix).add(GeoGrid.z(p)).add(id).toBytes(), TuplePacker.pack(p.lat(), p.lon()));
   }
 
   /** Every entry of this index: {@code root + (E, "Z", field)}. */

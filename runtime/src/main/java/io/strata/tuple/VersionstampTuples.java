@@ -3,7 +3,6 @@ package io.strata.tuple;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +21,8 @@ import java.util.Objects;
  * offset.
  *
  * <p>Invariant: the tuple holds exactly one incomplete versionstamp, at any nesting depth;
- * complete versionstamps are ordinary elements.
+ * complete versionstamps are ordinary elements. The bytes are {@link TuplePacker}'s, which writes the
+ * incomplete versionstamp's own bytes (ten 0xff and the user version) and notes where they start.
  */
 public final class VersionstampTuples {
 
@@ -59,7 +59,7 @@ public final class VersionstampTuples {
     public static byte[] packWithVersionstamp(byte[] prefix, Tuple tuple) {
         Objects.requireNonNull(prefix, "prefix");
         Objects.requireNonNull(tuple, "tuple");
-        int count = countIncomplete(tuple.getItems());
+        int count = countIncomplete(tuple);
         if (count == 0) {
             throw new IllegalArgumentException("the tuple " + tuple + " holds no incomplete versionstamp; add one "
                     + "with Versionstamp.incomplete(userVersion), or use Tuple.pack() for an ordinary key");
@@ -68,12 +68,9 @@ public final class VersionstampTuples {
             throw new IllegalArgumentException("the tuple " + tuple + " holds " + count + " incomplete versionstamps, "
                     + "but a commit fills in only one; keep one and store the others as complete versionstamps");
         }
-        // Packing is concatenation, so the bytes up to the versionstamp are those of the tuple
-        // truncated just after it; each enclosing nested tuple then adds one 0x00 terminator.
-        Truncated truncated = truncateAfterVersionstamp(tuple.getItems(), 0);
-        byte[] head = Tuple.fromList(truncated.items()).pack();
-        int offset = prefix.length + head.length - truncated.depth() - VERSIONSTAMP_BYTES;
-        byte[] body = Tuple.fromList(completed(tuple.getItems())).pack(prefix);
+        TuplePacker packer = new TuplePacker(prefix, true).addAll(tuple);
+        byte[] body = packer.toBytes();
+        int offset = packer.incompleteAt();
         byte[] result = Arrays.copyOf(body, body.length + Integer.BYTES);
         for (int i = 0; i < Integer.BYTES; i++) {
             result[body.length + i] = (byte) (offset >>> (8 * i));
@@ -81,10 +78,7 @@ public final class VersionstampTuples {
         return result;
     }
 
-    private record Truncated(List<Object> items, int depth) {
-    }
-
-    private static int countIncomplete(List<?> items) {
+    private static int countIncomplete(Iterable<?> items) {
         int count = 0;
         for (Object item : items) {
             if (item instanceof Versionstamp stamp && !stamp.isComplete()) {
@@ -96,49 +90,8 @@ public final class VersionstampTuples {
         return count;
     }
 
-    /** The items up to and including the one holding the incomplete versionstamp, completed, truncated likewise. */
-    private static Truncated truncateAfterVersionstamp(List<?> items, int depth) {
-        List<Object> out = new ArrayList<>();
-        for (Object item : items) {
-            if (item instanceof Versionstamp stamp && !stamp.isComplete()) {
-                out.add(complete(stamp));
-                return new Truncated(out, depth);
-            }
-            List<?> inner = nested(item);
-            if (inner != null && countIncomplete(inner) > 0) {
-                Truncated innerTruncated = truncateAfterVersionstamp(inner, depth + 1);
-                out.add(innerTruncated.items());
-                return new Truncated(out, innerTruncated.depth());
-            }
-            out.add(item);
-        }
-        throw new IllegalStateException("no incomplete versionstamp in " + items); // callers count first
-    }
-
-    /** The items with the incomplete versionstamp replaced by a complete one of identical bytes. */
-    private static List<Object> completed(List<?> items) {
-        List<Object> out = new ArrayList<>(items.size());
-        for (Object item : items) {
-            if (item instanceof Versionstamp stamp && !stamp.isComplete()) {
-                out.add(complete(stamp));
-            } else if (nested(item) != null) {
-                out.add(completed(nested(item)));
-            } else {
-                out.add(item);
-            }
-        }
-        return out;
-    }
-
-    private static Versionstamp complete(Versionstamp incomplete) {
-        return Versionstamp.complete(PLACEHOLDER, incomplete.getUserVersion());
-    }
-
-    private static List<?> nested(Object item) {
-        if (item instanceof Tuple t) {
-            return t.getItems();
-        }
-        return item instanceof List<?> list ? list : null;
+    private static Iterable<?> nested(Object item) {
+        return item instanceof Tuple || item instanceof List<?> ? (Iterable<?>) item : null;
     }
 
     private static byte[] filled(int length, byte value) {

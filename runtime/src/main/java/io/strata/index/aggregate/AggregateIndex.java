@@ -18,6 +18,7 @@ import io.strata.row.KeyBatches;
 import io.strata.row.RowWrites;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
+import io.strata.tuple.TuplePacker;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,6 +43,8 @@ public final class AggregateIndex implements DerivedIndex {
   private final AggregateDefinition definition;
   private final GroupedField fields;
   private final Subspace subspace;
+  /** The key of {@link #subspace} ({@code Subspace.getKey()} copies it). */
+  private final byte[] prefix;
 
   AggregateIndex(Rows<?> rows, AggregateDefinition definition) {
     this.rows = rows;
@@ -49,6 +52,7 @@ public final class AggregateIndex implements DerivedIndex {
     this.definition = definition;
     this.fields = new GroupedField(layout, definition.groupBy(), definition.field());
     this.subspace = layout.entity().get(KIND).get(definition.name());
+    this.prefix = subspace.getKey();
   }
 
   @Override
@@ -77,7 +81,7 @@ public final class AggregateIndex implements DerivedIndex {
 
   /** The amount a row adds to its group's counter, or null when it is not counted. */
   private Long amount(Object[] row) {
-    if (fields.group(row) == null) {
+    if (!fields.grouped(row)) {
       return null;
     }
     Object value = fields.value(row);
@@ -91,12 +95,12 @@ public final class AggregateIndex implements DerivedIndex {
   private byte[] entry(Object id, Object[] row) {
     Tuple group = fields.group(row);
     Object value = fields.value(row);
-    return group == null || value == null ? null : subspace.pack(group.addObject(value).addObject(id));
+    return group == null || value == null ? null : TuplePacker.after(prefix).addAll(group).add(value).add(id).toBytes();
   }
 
   @Override
   public void checkSizes(Object id, Object[] fresh) {
-    byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : subspace.pack(fields.group(fresh))) : entry(id, fresh);
+    byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : TuplePacker.after(prefix).addAll(fields.group(fresh)).toBytes()) : entry(id, fresh);
     if (key != null) {
       Sizes.checkKey(layout.entityName(), id, () -> "aggregate '" + name() + "'", key);
     }
@@ -136,7 +140,7 @@ public final class AggregateIndex implements DerivedIndex {
     if (delta == 0) {
       return;
     }
-    byte[] key = subspace.pack(group);
+    byte[] key = TuplePacker.after(prefix).addAll(group).toBytes();
     tr.mutate(MutationType.ADD, key, Codec.int64().encode(delta));
     tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO);
   }

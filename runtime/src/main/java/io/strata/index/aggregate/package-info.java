@@ -4,6 +4,7 @@
  * ({@code AggregateQueries}).
  *
  * <p>May use: {@code io.strata.index} (the derived-index service, states), {@code io.strata.row},
- * {@code io.strata.repository} (its queries read through the store), {@code io.strata}. No other kind.
+ * {@code io.strata.repository} (its queries read through the store), {@code io.strata.tuple} (packing keys),
+ * {@code io.strata}. No other kind.
  */
 package io.strata.index.aggregate;

@@ -18,6 +18,7 @@ import io.strata.row.RowWrites;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
 import io.strata.row.StoredData;
+import io.strata.tuple.TuplePacker;
 import io.strata.tuple.VersionstampTuples;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,6 +54,9 @@ public final class VersionedIndex implements DerivedIndex {
   private final EntityLayout<?> layout;
   private final Subspace feed;
   private final Subspace latest;
+  /** The keys of {@link #feed} and {@link #latest} ({@code Subspace.getKey()} copies them). */
+  private final byte[] feedPrefix;
+  private final byte[] latestPrefix;
   /** Ids each transaction attempt already changed (a handle is one attempt, so retries start empty). */
   private final Map<Transaction, Set<Tuple>> changed = Collections.synchronizedMap(new WeakHashMap<>());
 
@@ -61,6 +65,8 @@ public final class VersionedIndex implements DerivedIndex {
     this.layout = rows.layout();
     this.feed = layout.entity().get("V");
     this.latest = layout.entity().get("v");
+    this.feedPrefix = feed.getKey();
+    this.latestPrefix = latest.getKey();
   }
 
   /** The change feed among an entity's indexes; fails naming the entity when it is not {@code @Versioned}. */
@@ -87,11 +93,11 @@ public final class VersionedIndex implements DerivedIndex {
   }
 
   byte[] latestKey(Object id) {
-    return latest.pack(Tuple.from(id));
+    return TuplePacker.after(latestPrefix).add(id).toBytes();
   }
 
   public byte[] entryKey(byte[] version, Object id) {
-    return feed.pack(Tuple.from(Versionstamp.complete(version, 0), id));
+    return TuplePacker.after(feedPrefix).add(Versionstamp.complete(version, 0)).add(id).toBytes();
   }
 
   @Override
@@ -106,7 +112,7 @@ public final class VersionedIndex implements DerivedIndex {
 
   /** The entry key {@code SET_VERSIONSTAMPED_KEY} takes: the entry with an incomplete versionstamp and its offset. */
   private byte[] incompleteEntryKey(Object id) {
-    return VersionstampTuples.packWithVersionstamp(feed, Tuple.from(Versionstamp.incomplete(0), id));
+    return VersionstampTuples.packWithVersionstamp(feedPrefix, Tuple.from(Versionstamp.incomplete(0), id));
   }
 
   @Override

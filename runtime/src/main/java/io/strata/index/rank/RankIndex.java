@@ -14,6 +14,7 @@ import io.strata.index.IndexVerifier;
 import io.strata.row.EntityLayout;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
+import io.strata.tuple.TuplePacker;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +36,8 @@ public final class RankIndex implements DerivedIndex {
   private final RankDefinition definition;
   private final GroupedField fields;
   private final Subspace subspace;
+  /** The key of {@link #subspace} ({@code Subspace.getKey()} copies it). */
+  private final byte[] prefix;
 
   RankIndex(Rows<?> rows, RankDefinition definition) {
     this.rows = rows;
@@ -42,6 +45,7 @@ public final class RankIndex implements DerivedIndex {
     this.definition = definition;
     this.fields = new GroupedField(layout, definition.groupBy(), definition.field());
     this.subspace = layout.entity().get(KIND).get(definition.name());
+    this.prefix = subspace.getKey();
   }
 
   /** Rows per online-build step: each row costs a few sequential reads of the skip list. */
@@ -68,7 +72,7 @@ public final class RankIndex implements DerivedIndex {
 
   /** The skip list of one group. */
   public Subspace group(Tuple group) {
-    return subspace.get(group);
+    return new Subspace(TuplePacker.after(prefix).addAll(group).toBytes());
   }
 
   /** The group of a row, or null when it is not ranked. */

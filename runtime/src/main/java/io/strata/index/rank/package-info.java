@@ -3,7 +3,7 @@
  * top-N in logarithmic reads. Its definition, its upkeep ({@code RankIndex}; a batch's inserts into one group together,
  * {@code RankedBatch}) and its queries ({@code RankQueries}).
  *
- * <p>May use: {@code io.strata.index}, {@code io.strata.row}, {@code io.strata.repository}, {@code io.strata}.
- * No other kind.
+ * <p>May use: {@code io.strata.index}, {@code io.strata.row}, {@code io.strata.repository},
+ * {@code io.strata.tuple} (packing keys), {@code io.strata}. No other kind.
  */
 package io.strata.index.rank;

@@ -11,6 +11,7 @@ import io.strata.row.EntityLayout;
 import io.strata.row.KeyBatches;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
+import io.strata.tuple.TuplePacker;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -32,6 +33,8 @@ public final class TextIndex implements DerivedIndex {
   private final String field;
   private final int position;
   private final Subspace subspace;
+  /** The key of {@link #subspace} ({@code Subspace.getKey()} copies it). */
+  private final byte[] prefix;
 
   TextIndex(Rows<?> rows, TextDefinition definition) {
     this.rows = rows;
@@ -42,6 +45,7 @@ public final class TextIndex implements DerivedIndex {
       throw new IllegalArgumentException(layout.entityName() + " has no stored field '" + field + "'");
     }
     this.subspace = layout.entity().get(KIND).get(field);
+    this.prefix = subspace.getKey();
   }
 
   @Override
@@ -69,18 +73,23 @@ public final class TextIndex implements DerivedIndex {
     return subspace.get(word);
   }
 
+  /** {@code (E,"T",field,word,id)}: the entry of one word of one entity. */
+  private byte[] entry(String word, Object id) {
+    return TuplePacker.after(prefix).add(word).add(id).toBytes();
+  }
+
   private Map<String, List<Long>> words(Object[] row) {
     return row == null ? Map.of() : Words.positions((String) row[position]);
   }
 
   public static byte[] encode(List<Long> positions) {
-    return Tuple.fromList(new ArrayList<Object>(positions)).pack();
+    return TuplePacker.packAll(positions);
   }
 
   @Override
   public void checkSizes(Object id, Object[] fresh) {
     words(fresh).forEach((w, p) -> {
-      Sizes.checkKey(layout.entityName(), id, () -> "text index '" + field + "' word", word(w).pack(Tuple.from(id)));
+      Sizes.checkKey(layout.entityName(), id, () -> "text index '" + field + "' word", entry(w, id));
       Sizes.checkValue(layout.entityName(), id, () -> field + " positions of one word", encode(p));
     });
   }
@@ -91,12 +100,12 @@ public final class TextIndex implements DerivedIndex {
     Map<String, List<Long>> now = words(fresh);
     was.forEach((w, p) -> {
       if (!now.containsKey(w)) {
-        tr.clear(word(w).pack(Tuple.from(id)));
+        tr.clear(entry(w, id));
       }
     });
     now.forEach((w, p) -> {
       if (!p.equals(was.get(w))) {
-        tr.set(word(w).pack(Tuple.from(id)), encode(p));
+        tr.set(entry(w, id), encode(p));
       }
     });
     return CompletableFuture.completedFuture(null);
@@ -110,7 +119,7 @@ public final class TextIndex implements DerivedIndex {
         List<CompletableFuture<String>> checks = new ArrayList<>();
         for (Object[] row : rows) {
           Object id = row[layout.codec().idIndex()];
-          words(row).forEach((w, p) -> checks.add(tr.get(word(w).pack(Tuple.from(id))).thenApply(v -> v == null
+          words(row).forEach((w, p) -> checks.add(tr.get(entry(w, id)).thenApply(v -> v == null
               ? "row " + Sizes.describe(id) + " has no entry for word \"" + w + "\" in text index '" + field + "'"
               : Arrays.equals(v, encode(p)) ? null
               : "text index '" + field + "' entry (\"" + w + "\", " + Sizes.describe(id) + ") holds other positions than its row")));

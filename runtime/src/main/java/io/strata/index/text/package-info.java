@@ -3,7 +3,7 @@
  * phrase and prefix queries over them ({@code TextQueries}, a leapfrog merge join). Its definition and
  * upkeep ({@code TextIndex}).
  *
- * <p>May use: {@code io.strata.index}, {@code io.strata.row}, {@code io.strata.repository}, {@code io.strata}.
- * No other kind.
+ * <p>May use: {@code io.strata.index}, {@code io.strata.row}, {@code io.strata.repository},
+ * {@code io.strata.tuple} (packing keys), {@code io.strata}. No other kind.
  */
 package io.strata.index.text;
