@@ -118,6 +118,11 @@ public final class IndexStates {
     });
   }
 
+  /** Whether this index was seen ready (so it covers every row from now on) without reading anything. */
+  public boolean seenReady(String kind, String name) {
+    return seenReady.computeIfAbsent(kind, k -> ConcurrentHashMap.newKeySet()).contains(name);
+  }
+
   /**
    * Whether writes must maintain a derived (aggregate or rank) index for the row starting with
    * {@code rowPrefix}: always once it is ready; while it is built online, only for rows the build has
@@ -126,7 +131,7 @@ public final class IndexStates {
    * that moves past its row, so each row is counted exactly once.
    */
   public CompletableFuture<Boolean> covers(ReadTransaction tr, String kind, String name, byte[] rowPrefix) {
-    if (seenReady.computeIfAbsent(kind, k -> ConcurrentHashMap.newKeySet()).contains(name)) {
+    if (seenReady(kind, name)) {
       return CompletableFuture.completedFuture(true);
     }
     return state(tr, kind, name).thenApply(s -> {
