@@ -26,7 +26,6 @@ import java.util.Objects;
  */
 public final class VersionstampTuples {
 
-    private static final int VERSIONSTAMP_BYTES = 12;
     private static final byte[] PLACEHOLDER = filled(10, (byte) 0xff);
 
     private VersionstampTuples() {
