@@ -80,7 +80,7 @@ final class ConflictHistory {
      */
     void record(List<byte[][]> ranges, long version) {
         byte[][][] sorted = ranges.toArray(new byte[0][][]);
-        Arrays.sort(sorted, (x, y) -> Keys.compare(x[0], y[0]));
+        Arrays.sort(sorted, Keys.BY_BEGIN);
         for (byte[][] r : sorted) {
             record(r[0], r[1], version);
         }

@@ -24,6 +24,9 @@ final class Keys {
      */
     static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
 
+    /** Ranges {@code {begin, end}} in the order of their begin keys. */
+    static final Comparator<byte[][]> BY_BEGIN = (x, y) -> compare(x[0], y[0]);
+
     private Keys() {}
 
     static int compare(byte[] a, byte[] b) {

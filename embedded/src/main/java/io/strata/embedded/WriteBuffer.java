@@ -126,17 +126,9 @@ final class WriteBuffer {
 
         /** Whether a cleared range holds {@code key}: a search of the ranges, which are disjoint and in key order. */
         private boolean isCleared(byte[] key) {
-            int lo = 0;
-            int hi = cleared.size() - 1;
-            while (lo <= hi) { // the last range beginning at or before key
-                int mid = (lo + hi) >>> 1;
-                if (Keys.compare(cleared.get(mid)[0], key) <= 0) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return hi >= 0 && Keys.compare(key, cleared.get(hi)[1]) < 0;
+            int i = Collections.binarySearch(cleared, new byte[][] {key}, Keys.BY_BEGIN);
+            int last = i >= 0 ? i : -i - 2; // the last range beginning at or before key
+            return last >= 0 && Keys.compare(key, cleared.get(last)[1]) < 0;
         }
     }
 

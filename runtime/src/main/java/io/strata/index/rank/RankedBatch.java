@@ -12,6 +12,7 @@ import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.index.rank.RankedSkipList.Keys;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -97,16 +98,8 @@ final class RankedBatch {
 
   /** The last of {@code nodes} (packed elements in order) before {@code element}, or null. */
   private static byte[] lastBefore(List<byte[]> nodes, byte[] element) {
-    int lo = 0;
-    int hi = nodes.size() - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      if (ByteArrayUtil.compareUnsigned(nodes.get(mid), element) < 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return hi < 0 ? null : nodes.get(hi);
+    int i = Collections.binarySearch(nodes, element, ByteArrayUtil::compareUnsigned);
+    int before = (i >= 0 ? i : -i - 1) - 1;
+    return before < 0 ? null : nodes.get(before);
   }
 }
