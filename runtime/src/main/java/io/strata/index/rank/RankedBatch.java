@@ -85,7 +85,7 @@ final class RankedBatch {
         for (int l = 0; l <= height(e); l++) {
           lastOfBatch[l] = e;
         }
-        chain = chain.thenCompose(v -> RankedSkipList.changeAt(tr, keys, e, q, 1, (k, x, h, r) -> RankedSkipList.link(tr, k, x, h, r)));
+        chain = chain.thenCompose(v -> RankedSkipList.insertAt(tr, keys, e, q));
       }
       return chain;
     });

@@ -227,7 +227,7 @@ public final class RankedSkipList {
   }
 
   /** The rest of an insert or remove, once {@link #change} has done what both do. */
-  interface Rest {
+  private interface Rest {
     CompletableFuture<Void> apply(Keys keys, byte[] element, int height, byte[][] predecessors);
   }
 
@@ -243,7 +243,7 @@ public final class RankedSkipList {
   }
 
   /** {@link #change} once the predecessors {@code p} of {@code e} are known. */
-  static CompletableFuture<Void> changeAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long delta, Rest rest) {
+  private static CompletableFuture<Void> changeAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long delta, Rest rest) {
     int h = height(e);
     conflicts(tr, keys, e, p);
     for (int l = h + 1; l < LEVELS; l++) {
@@ -262,8 +262,13 @@ public final class RankedSkipList {
     return change(tr, g, element, upperKeys, 1, (keys, e, h, p) -> link(tr, keys, e, h, p));
   }
 
+  /** {@link #insert} of the packed {@code e} once its predecessors {@code p} are known ({@link RankedBatch}). */
+  static CompletableFuture<Void> insertAt(Transaction tr, Keys keys, byte[] e, byte[][] p) {
+    return changeAt(tr, keys, e, p, 1, (k, x, h, q) -> link(tr, k, x, h, q));
+  }
+
   /** What an insert writes below its height + 1: its level-0 node, and at each level up to its height the span it splits. */
-  static CompletableFuture<Void> link(Transaction tr, Keys keys, byte[] e, int h, byte[][] p) {
+  private static CompletableFuture<Void> link(Transaction tr, Keys keys, byte[] e, int h, byte[][] p) {
     tr.set(keys.node(0, e), ONE);
     if (h == 0) {
       return CompletableFuture.completedFuture(null);
