@@ -91,6 +91,11 @@ public final class AggregateIndex implements DerivedIndex {
     return value == null ? null : Elements.toLong(value);
   }
 
+  /** The COUNT/SUM counter of {@code group}: {@code (E,"A",name,group...)}. */
+  byte[] counter(Tuple group) {
+    return TuplePacker.after(prefix).addAll(group).toBytes();
+  }
+
   /** The MIN/MAX entry of a row, or null when it has none. */
   private byte[] entry(Object id, Object[] row) {
     Tuple group = fields.group(row);
@@ -100,7 +105,7 @@ public final class AggregateIndex implements DerivedIndex {
 
   @Override
   public void checkSizes(Object id, Object[] fresh) {
-    byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : TuplePacker.after(prefix).addAll(fields.group(fresh)).toBytes()) : entry(id, fresh);
+    byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : counter(fields.group(fresh))) : entry(id, fresh);
     if (key != null) {
       Sizes.checkKey(layout.entityName(), id, () -> "aggregate '" + name() + "'", key);
     }
@@ -140,7 +145,7 @@ public final class AggregateIndex implements DerivedIndex {
     if (delta == 0) {
       return;
     }
-    byte[] key = TuplePacker.after(prefix).addAll(group).toBytes();
+    byte[] key = counter(group);
     tr.mutate(MutationType.ADD, key, Codec.int64().encode(delta));
     tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO);
   }

@@ -44,7 +44,7 @@ public final class AggregateQueries<T> {
   public CompletableFuture<Long> total(ReadTransaction tr, String name, List<Object> group) {
     requireGroup(name, group);
     return ready(tr, name).thenCompose(index -> {
-      byte[] key = index.subspace().pack(Tuple.fromList(group));
+      byte[] key = index.counter(Tuple.fromList(group));
       return tr.get(key).thenApply(v -> index.total(key, v));
     });
   }
