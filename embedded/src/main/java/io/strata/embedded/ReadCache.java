@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.TreeMap;
 
 /**
  * What one transaction attempt has already read from storage at its read version, as FoundationDB's
@@ -15,34 +15,87 @@ import java.util.concurrent.ConcurrentSkipListMap;
  *
  * <p>Point reads and range reads are kept apart: a key point-read is held in a hash map with its value
  * (null: absent), so a point read costs a hash lookup rather than ordered-map operations; a range read
- * marks its range known and records its values in key order, for scans. A range known only thanks to point
- * reads is moved to the ordered side when a range read asks for it ({@link #covers}).
+ * marks its range known and keeps its values with that range, in key order. A range known only thanks to point
+ * reads is made a known range, with their values, when a range read asks for it ({@link #covers}).
  *
- * <p>Invariants: every value held is the stored value at the attempt's read version (they never change);
- * a key point-read, or inside a known range, with no value was absent at that version. Values outside the
- * known ranges and point reads may be held (a range read that runs to its end has recorded the first stored key
- * past it) but are never answered from.
- * Thread-safe: reads of one attempt may run from several threads.
+ * <p>Each known range holds its own values, so recording a range read's values costs what that range holds, not
+ * an ordered insert among everything the attempt read before (a transaction that read thousands of small
+ * ranges paid that on every range read); ranges that come to meet are merged, the smaller's values into the
+ * larger's.
+ *
+ * <p>Invariants: known ranges are disjoint and never touch; every value held is the stored value at the attempt's
+ * read version (they never change); a key inside a known range without a value there, or point-read with a null
+ * value, was absent at that version.
+ *
+ * <p>Thread-safety: reads of one attempt may run from several threads. Every method holds the monitor of the
+ * transaction's write buffer (the cache's {@link #lock}), which a read also holds for the whole of its answer
+ * ({@link TransactionReads#answer}): a {@link #scan} iterates a range's values lazily, without a copy, and no
+ * other read can change them while it runs.
  */
 final class ReadCache implements MergedCursor.Source {
     /** What {@link #lookup} answers for a key the cache does not know (compared by identity). */
     static final byte[] NOT_KNOWN = new byte[0];
 
+    /** A range read completely: where it ends, and the values stored in it (null while it holds none). */
+    private static final class Known {
+        private byte[] end;
+        private TreeMap<byte[], byte[]> values;
+
+        Known(byte[] end) {
+            this.end = end;
+        }
+
+        void put(byte[] key, byte[] value) {
+            if (values == null) {
+                values = new TreeMap<>(Keys.ORDER);
+            }
+            values.put(key, value);
+        }
+
+        /** Takes in the values of a range merged into this one: the smaller map is added to the larger. */
+        void absorb(Known other) {
+            if (other.values == null) {
+                return;
+            }
+            if (values == null || values.size() < other.values.size()) {
+                TreeMap<byte[], byte[]> mine = values;
+                values = other.values;
+                if (mine != null) {
+                    values.putAll(mine);
+                }
+            } else {
+                values.putAll(other.values);
+            }
+        }
+
+        byte[] get(byte[] key) {
+            return values == null ? null : values.get(key);
+        }
+    }
+
+    private final Object lock;
+    /** The known ranges by their begin keys. */
+    private final TreeMap<byte[], Known> known = new TreeMap<>(Keys.ORDER);
     /**
-     * Concurrent so that a scan iterates it lazily, without a copy (a copy made a range read cost as much as
-     * everything the attempt had read): values never change once held, so a weakly consistent iteration
-     * sees exactly the values of every known range.
+     * The values the storage read under way has recorded ({@code {key, value}}), taken by the range it then marks
+     * known ({@link #markKnown}); reads run one at a time under {@link #lock}.
      */
-    private final ConcurrentSkipListMap<byte[], byte[]> values = new ConcurrentSkipListMap<>(Keys.ORDER);
-    private final KeyRanges known = new KeyRanges();
+    private final List<byte[][]> recorded = new ArrayList<>();
     /** The keys point-read from storage, with their values (null: absent). */
     private final KeyMap<byte[]> points = new KeyMap<>();
-    /** Written under the monitor, read without it (every cached read asks). */
+    /** Written under the lock, read without it (every cached read asks). */
     private volatile long answeredBy;
 
+    /** A cache whose methods hold {@code lock}: the monitor of the transaction's write buffer. */
+    ReadCache(Object lock) {
+        this.lock = lock;
+    }
+
     /** Notes that a storage read filling this cache is answered at {@code dueNanos} (0: at once). */
-    synchronized void answeredBy(long dueNanos) {
-        answeredBy = Math.max(answeredBy, dueNanos);
+    void answeredBy(long dueNanos) {
+        synchronized (lock) {
+            answeredBy = Math.max(answeredBy, dueNanos);
+        }
     }
 
     /** When every storage read so far is answered (0 when all were immediate): no cached answer comes sooner. */
@@ -50,73 +103,142 @@ final class ReadCache implements MergedCursor.Source {
         return answeredBy;
     }
 
-    /** Records a stored value read at the read version (null: absent, nothing to keep). */
-    synchronized void record(byte[] key, byte[] value) {
+    /**
+     * Records a stored value the read under way read at the read version (null: absent, nothing to keep); kept if
+     * the range the read then marks known holds it. The cache keeps {@code key}, which is never changed.
+     */
+    void record(byte[] key, byte[] value) {
         if (value != null) {
-            values.put(key, value);
+            synchronized (lock) {
+                recorded.add(new byte[][] {key, value});
+            }
         }
     }
 
     /** Records a point read of {@code key} (copied) at the read version: {@code value}, or null when absent. */
-    synchronized void recordPoint(byte[] key, byte[] value) {
-        points.putIfAbsent(key, value);
+    void recordPoint(byte[] key, byte[] value) {
+        synchronized (lock) {
+            points.putIfAbsent(key, value);
+        }
     }
 
-    /** Marks {@code [begin, end)} as read completely. */
-    synchronized void markKnown(byte[] begin, byte[] end) {
-        known.add(begin, end);
+    /** Marks {@code [begin, end)} as read completely, with the values the read recorded in it. */
+    void markKnown(byte[] begin, byte[] end) {
+        synchronized (lock) {
+            Known range = add(begin, end);
+            for (byte[][] kv : recorded) {
+                if (Keys.compare(kv[0], begin) >= 0 && Keys.compare(kv[0], end) < 0) {
+                    range.put(kv[0], kv[1]);
+                }
+            }
+            recorded.clear();
+        }
+    }
+
+    /**
+     * Makes {@code [begin, end)} (non-empty; kept, never changed) known, merged with every known range it overlaps or
+     * meets; the range that now holds it.
+     */
+    private Known add(byte[] begin, byte[] end) {
+        Map.Entry<byte[], Known> before = known.floorEntry(begin);
+        byte[] from = begin;
+        Known range;
+        if (before != null && Keys.compare(before.getValue().end, begin) >= 0) {
+            from = before.getKey();
+            range = before.getValue();
+            range.end = Keys.max(range.end, end);
+        } else {
+            range = new Known(end);
+            known.put(begin, range);
+        }
+        for (Map.Entry<byte[], Known> next = known.higherEntry(from); next != null && Keys.compare(next.getKey(), range.end) <= 0;
+                next = known.higherEntry(from)) {
+            range.end = Keys.max(range.end, next.getValue().end);
+            range.absorb(next.getValue());
+            known.remove(next.getKey());
+        }
+        return range;
+    }
+
+    /** The known range holding {@code key}, or null. */
+    private Known holding(byte[] key) {
+        Map.Entry<byte[], Known> r = known.floorEntry(key);
+        return r != null && Keys.compare(key, r.getValue().end) < 0 ? r.getValue() : null;
     }
 
     /** The stored value of {@code key} (null: absent) if the cache knows it, else {@link #NOT_KNOWN}. */
-    synchronized byte[] lookup(byte[] key) {
-        byte[] value = points.get(key, NOT_KNOWN);
-        return value != NOT_KNOWN ? value : known.contains(key) ? values.get(key) : NOT_KNOWN;
+    byte[] lookup(byte[] key) {
+        synchronized (lock) {
+            byte[] value = points.get(key, NOT_KNOWN);
+            if (value != NOT_KNOWN) {
+                return value;
+            }
+            Known range = holding(key);
+            return range == null ? NOT_KNOWN : range.get(key);
+        }
     }
 
     /**
      * Whether the whole of {@code [begin, end)} is known, by the ranges read and the keys point-read together.
-     * When point reads are needed to cover it, their values are recorded in key order and the range marked
-     * known, so that the cache can answer it by a scan.
+     * When point reads are needed to cover it, the range is made known with their values, so that the cache can
+     * answer it by a scan.
      */
-    synchronized boolean covers(byte[] begin, byte[] end) {
-        List<byte[]> pointsUsed = null;
-        byte[] at = begin;
-        while (Keys.compare(at, end) < 0) {
-            byte[] rangeEnd = known.endOfRangeHolding(at);
-            if (rangeEnd != null) {
-                at = rangeEnd;
-                continue;
-            }
-            if (!points.containsKey(at)) {
-                return false;
+    boolean covers(byte[] begin, byte[] end) {
+        synchronized (lock) {
+            List<byte[]> pointsUsed = null;
+            byte[] at = begin;
+            while (Keys.compare(at, end) < 0) {
+                Known range = holding(at);
+                if (range != null) {
+                    at = range.end;
+                    continue;
+                }
+                if (!points.containsKey(at)) {
+                    return false;
+                }
+                if (pointsUsed == null) {
+                    pointsUsed = new ArrayList<>();
+                }
+                pointsUsed.add(at);
+                at = Keys.after(at);
             }
             if (pointsUsed == null) {
-                pointsUsed = new ArrayList<>();
+                return true; // one known range holds it all (known ranges never touch)
             }
-            pointsUsed.add(at);
-            at = Keys.after(at);
-        }
-        if (pointsUsed == null) {
-            return true; // one known range holds it all (known ranges never touch)
-        }
-        for (byte[] key : pointsUsed) {
-            byte[] value = points.get(key, null);
-            if (value != null) {
-                values.put(key.clone(), value);
+            Known range = add(begin.clone(), end.clone());
+            for (byte[] key : pointsUsed) {
+                byte[] value = points.get(key, null);
+                if (value != null) {
+                    range.put(key.clone(), value);
+                }
             }
+            return true;
         }
-        known.add(begin.clone(), end.clone());
-        return true;
     }
 
+    /** The value a known range holds for {@code key}; null when absent or not known. */
     @Override
     public byte[] get(byte[] key) {
-        return values.get(key);
+        synchronized (lock) {
+            Known range = holding(key);
+            return range == null ? null : range.get(key);
+        }
     }
 
+    /**
+     * The values of the known range holding the scan's first key, from it in one direction; called only for a range
+     * the cache {@link #covers}, which one known range holds. Iterated under {@link #lock} (see the class comment).
+     */
     @Override
     public MergedCursor.SourceScan scan(byte[] from, boolean inclusive, boolean forward, boolean exhaustive) {
-        Map<byte[], byte[]> part = forward ? values.tailMap(from, inclusive) : values.headMap(from, inclusive).descendingMap();
+        Map<byte[], byte[]> part;
+        synchronized (lock) {
+            // the one range holding the scan: a range beginning at a reverse scan's exclusive start would touch it
+            Map.Entry<byte[], Known> r = known.floorEntry(from);
+            TreeMap<byte[], byte[]> values = r == null ? null : r.getValue().values;
+            part = values == null ? Map.of()
+                    : forward ? values.tailMap(from, inclusive) : values.headMap(from, inclusive).descendingMap();
+        }
         Iterator<Map.Entry<byte[], byte[]>> it = part.entrySet().iterator();
         return new MergedCursor.SourceScan() {
             @Override

@@ -67,7 +67,7 @@ final class TransactionReads {
             synchronized (this) {
                 c = cache;
                 if (c == null) {
-                    cache = c = new ReadCache();
+                    cache = c = new ReadCache(tr.buffer());
                 }
             }
         }

@@ -26,7 +26,7 @@ class ReadCacheTest {
 
   @Test
   void aPointReadIsKnownWithItsValueOrItsAbsence() {
-    ReadCache cache = new ReadCache();
+    ReadCache cache = new ReadCache(new Object());
     cache.recordPoint(b("a"), b("1"));
     cache.recordPoint(b("gone"), null);
     assertEquals("1", s(cache.lookup(b("a"))));
@@ -37,7 +37,7 @@ class ReadCacheTest {
 
   @Test
   void aRangeOfPointReadKeysIsCoveredAndThenScannedInKeyOrder() {
-    ReadCache cache = new ReadCache();
+    ReadCache cache = new ReadCache(new Object());
     cache.recordPoint(b("a\0"), b("2"));
     cache.recordPoint(b("a"), b("1"));
     cache.recordPoint(b("a\0\0"), null);
@@ -49,7 +49,7 @@ class ReadCacheTest {
 
   @Test
   void pointReadsAndKnownRangesCoverARangeTogether() {
-    ReadCache cache = new ReadCache();
+    ReadCache cache = new ReadCache(new Object());
     cache.record(b("b"), b("2"));
     cache.markKnown(b("b"), b("c"));
     cache.recordPoint(b("c"), b("3"));
@@ -66,10 +66,128 @@ class ReadCacheTest {
 
   @Test
   void aGapBetweenPointReadsIsNotCovered() {
-    ReadCache cache = new ReadCache();
+    ReadCache cache = new ReadCache(new Object());
     cache.recordPoint(b("a"), b("1"));
     cache.recordPoint(b("c"), b("3"));
     assertFalse(cache.covers(b("a"), b("c\0")));
-    assertEquals(List.of(), scan(cache, "a"), "nothing moved to the ordered side for a range not covered");
+    assertEquals(List.of(), scan(cache, "a"), "no range is known where a range was not covered");
+  }
+
+  @Test
+  void aValueRecordedPastTheRangeMarkedKnownIsNotKept() {
+    ReadCache cache = new ReadCache(new Object());
+    cache.record(b("a"), b("1"));
+    cache.record(b("c"), b("3")); // a read that ran to its end looked at the first key past it
+    cache.markKnown(b("a"), b("b"));
+    assertEquals("1", s(cache.lookup(b("a"))));
+    assertSame(ReadCache.NOT_KNOWN, cache.lookup(b("c")));
+    assertFalse(cache.covers(b("c"), b("d")));
+  }
+
+  @Test
+  void rangesThatComeToMeetAreMergedWithTheValuesOfBoth() {
+    ReadCache cache = new ReadCache(new Object());
+    cache.record(b("a"), b("1"));
+    cache.markKnown(b("a"), b("b"));
+    for (String k : List.of("c", "d", "e")) {
+      cache.record(b(k), b(k.toUpperCase()));
+    }
+    cache.markKnown(b("c"), b("f"));
+    cache.record(b("bb"), b("2"));
+    cache.markKnown(b("b"), b("c")); // meets both: one range [a, f) holding the values of all three reads
+    assertTrue(cache.covers(b("a"), b("f")));
+    assertEquals(List.of("a=1", "bb=2", "c=C", "d=D", "e=E"), scan(cache, "a"));
+    List<String> reverse = new ArrayList<>();
+    MergedCursor.SourceScan scan = cache.scan(b("f"), false, false, false);
+    while (scan.hasNext()) {
+      reverse.add(s(scan.next()[0]));
+    }
+    assertEquals(List.of("e", "d", "c", "bb", "a"), reverse);
+    assertEquals("C", s(cache.get(b("c"))));
+    assertNull(cache.lookup(b("cc")), "a key inside the merged range without a value is known absent");
+  }
+
+  /**
+   * Random range reads, point reads and covers over a small key space against the stored map they read: the cache
+   * never answers a wrong value, knows every key of every range read, and scans a range it covers as exactly the
+   * stored key-values of that range, in both directions.
+   */
+  @Test
+  void answersAgreeWithTheStoredKeysUnderRandomReads() {
+    List<String> universe = new ArrayList<>();
+    for (char x : "abc".toCharArray()) {
+      universe.add("" + x);
+      for (char y : "abc".toCharArray()) {
+        universe.add("" + x + y);
+        universe.add("" + x + y + "\0");
+      }
+    }
+    universe.sort((x, y) -> Keys.compare(b(x), b(y)));
+    for (long seed = 0; seed < 300; seed++) {
+      java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+      java.util.TreeMap<byte[], byte[]> stored = new java.util.TreeMap<>(Keys.ORDER);
+      for (String k : universe) {
+        if (random.nextInt(3) > 0) {
+          stored.put(b(k), b(k + "=" + seed));
+        }
+      }
+      ReadCache cache = new ReadCache(new Object());
+      List<byte[][]> readRanges = new ArrayList<>();
+      for (int op = 0; op < 40; op++) {
+        byte[] x = b(universe.get(random.nextInt(universe.size())));
+        byte[] y = random.nextBoolean() ? Keys.after(x) : b(universe.get(random.nextInt(universe.size())));
+        if (Keys.compare(x, y) >= 0) {
+          continue;
+        }
+        switch (random.nextInt(3)) {
+          case 0 -> {
+            stored.subMap(x, y).forEach(cache::record);
+            java.util.Map.Entry<byte[], byte[]> past = stored.ceilingEntry(y);
+            if (past != null) {
+              cache.record(past.getKey(), past.getValue());
+            }
+            cache.markKnown(x.clone(), y.clone());
+            readRanges.add(new byte[][] {x, y});
+          }
+          case 1 -> cache.recordPoint(x, stored.get(x));
+          default -> {
+            if (cache.covers(x, y)) {
+              List<String> expected = new ArrayList<>();
+              stored.subMap(x, y).forEach((k, v) -> expected.add(s(k) + "=" + s(v)));
+              List<String> forward = new ArrayList<>();
+              MergedCursor.SourceScan up = cache.scan(x, true, true, false);
+              while (up.hasNext()) {
+                byte[][] kv = up.next();
+                if (Keys.compare(kv[0], y) < 0) {
+                  forward.add(s(kv[0]) + "=" + s(kv[1]));
+                }
+              }
+              assertEquals(expected, forward, "seed " + seed);
+              List<String> backward = new ArrayList<>();
+              MergedCursor.SourceScan down = cache.scan(y, false, false, false);
+              while (down.hasNext()) {
+                byte[][] kv = down.next();
+                if (Keys.compare(kv[0], x) >= 0) {
+                  backward.add(0, s(kv[0]) + "=" + s(kv[1]));
+                }
+              }
+              assertEquals(expected, backward, "seed " + seed);
+              readRanges.add(new byte[][] {x, y});
+            }
+          }
+        }
+        for (String k : universe) {
+          byte[] key = b(k);
+          byte[] answer = cache.lookup(key);
+          boolean inRead = readRanges.stream().anyMatch(r -> Keys.compare(key, r[0]) >= 0 && Keys.compare(key, r[1]) < 0);
+          if (inRead) {
+            assertTrue(answer != ReadCache.NOT_KNOWN, "seed " + seed + ": " + k + " lies in a range read");
+          }
+          if (answer != ReadCache.NOT_KNOWN) {
+            assertEquals(s(stored.get(key)), answer == null ? null : s(answer), "seed " + seed + ": " + k);
+          }
+        }
+      }
+    }
   }
 }
