@@ -36,46 +36,9 @@ final class ReadCache implements MergedCursor.Source {
     /** What {@link #lookup} answers for a key the cache does not know (compared by identity). */
     static final byte[] NOT_KNOWN = new byte[0];
 
-    /** A range read completely: where it ends, and the values stored in it (null while it holds none). */
-    private static final class Known {
-        private byte[] end;
-        private TreeMap<byte[], byte[]> values;
-
-        Known(byte[] end) {
-            this.end = end;
-        }
-
-        void put(byte[] key, byte[] value) {
-            if (values == null) {
-                values = new TreeMap<>(Keys.ORDER);
-            }
-            values.put(key, value);
-        }
-
-        /** Takes in the values of a range merged into this one: the smaller map is added to the larger. */
-        void absorb(Known other) {
-            if (other.values == null) {
-                return;
-            }
-            if (values == null || values.size() < other.values.size()) {
-                TreeMap<byte[], byte[]> mine = values;
-                values = other.values;
-                if (mine != null) {
-                    values.putAll(mine);
-                }
-            } else {
-                values.putAll(other.values);
-            }
-        }
-
-        byte[] get(byte[] key) {
-            return values == null ? null : values.get(key);
-        }
-    }
-
     private final Object lock;
-    /** The known ranges by their begin keys. */
-    private final TreeMap<byte[], Known> known = new TreeMap<>(Keys.ORDER);
+    /** The known ranges, each keeping the values stored in it (null while none). */
+    private final KeyRanges<TreeMap<byte[], byte[]>> known = new KeyRanges<>(ReadCache::merged);
     /**
      * The values the storage read under way has recorded ({@code {key, value}}), taken by the range it then marks
      * known ({@link #markKnown}); reads run one at a time under {@link #lock}.
@@ -122,48 +85,40 @@ final class ReadCache implements MergedCursor.Source {
         }
     }
 
-    /** Marks {@code [begin, end)} as read completely, with the values the read recorded in it. */
+    /**
+     * Marks {@code [begin, end)} (non-empty; kept, never changed) as read completely, with the values the read recorded
+     * in it.
+     */
     void markKnown(byte[] begin, byte[] end) {
         synchronized (lock) {
-            Known range = add(begin, end);
+            KeyRanges.Range<TreeMap<byte[], byte[]>> range = known.add(begin, end);
             for (byte[][] kv : recorded) {
                 if (Keys.compare(kv[0], begin) >= 0 && Keys.compare(kv[0], end) < 0) {
-                    range.put(kv[0], kv[1]);
+                    keep(range, kv[0], kv[1]);
                 }
             }
             recorded.clear();
         }
     }
 
-    /**
-     * Makes {@code [begin, end)} (non-empty; kept, never changed) known, merged with every known range it overlaps or
-     * meets; the range that now holds it.
-     */
-    private Known add(byte[] begin, byte[] end) {
-        Map.Entry<byte[], Known> before = known.floorEntry(begin);
-        byte[] from = begin;
-        Known range;
-        if (before != null && Keys.compare(before.getValue().end, begin) >= 0) {
-            from = before.getKey();
-            range = before.getValue();
-            range.end = Keys.max(range.end, end);
-        } else {
-            range = new Known(end);
-            known.put(begin, range);
+    /** Keeps {@code key}'s stored value with the known range holding it. */
+    private static void keep(KeyRanges.Range<TreeMap<byte[], byte[]>> range, byte[] key, byte[] value) {
+        if (range.kept() == null) {
+            range.keep(new TreeMap<>(Keys.ORDER));
         }
-        for (Map.Entry<byte[], Known> next = known.higherEntry(from); next != null && Keys.compare(next.getKey(), range.end) <= 0;
-                next = known.higherEntry(from)) {
-            range.end = Keys.max(range.end, next.getValue().end);
-            range.absorb(next.getValue());
-            known.remove(next.getKey());
-        }
-        return range;
+        range.kept().put(key, value);
     }
 
-    /** The known range holding {@code key}, or null. */
-    private Known holding(byte[] key) {
-        Map.Entry<byte[], Known> r = known.floorEntry(key);
-        return r != null && Keys.compare(key, r.getValue().end) < 0 ? r.getValue() : null;
+    /** The values of two known ranges merged into one: the smaller map added to the larger. */
+    private static TreeMap<byte[], byte[]> merged(TreeMap<byte[], byte[]> a, TreeMap<byte[], byte[]> b) {
+        TreeMap<byte[], byte[]> larger = a.size() >= b.size() ? a : b;
+        larger.putAll(larger == a ? b : a);
+        return larger;
+    }
+
+    /** The value a known range holds for {@code key}, or null. */
+    private static byte[] valueIn(KeyRanges.Range<TreeMap<byte[], byte[]>> range, byte[] key) {
+        return range.kept() == null ? null : range.kept().get(key);
     }
 
     /** The stored value of {@code key} (null: absent) if the cache knows it, else {@link #NOT_KNOWN}. */
@@ -173,8 +128,8 @@ final class ReadCache implements MergedCursor.Source {
             if (value != NOT_KNOWN) {
                 return value;
             }
-            Known range = holding(key);
-            return range == null ? NOT_KNOWN : range.get(key);
+            KeyRanges.Range<TreeMap<byte[], byte[]>> range = known.holding(key);
+            return range == null ? NOT_KNOWN : valueIn(range, key);
         }
     }
 
@@ -188,9 +143,9 @@ final class ReadCache implements MergedCursor.Source {
             List<byte[]> pointsUsed = null;
             byte[] at = begin;
             while (Keys.compare(at, end) < 0) {
-                Known range = holding(at);
+                KeyRanges.Range<TreeMap<byte[], byte[]>> range = known.holding(at);
                 if (range != null) {
-                    at = range.end;
+                    at = range.end();
                     continue;
                 }
                 if (!points.containsKey(at)) {
@@ -205,11 +160,11 @@ final class ReadCache implements MergedCursor.Source {
             if (pointsUsed == null) {
                 return true; // one known range holds it all (known ranges never touch)
             }
-            Known range = add(begin.clone(), end.clone());
+            KeyRanges.Range<TreeMap<byte[], byte[]>> range = known.add(begin.clone(), end.clone());
             for (byte[] key : pointsUsed) {
                 byte[] value = points.get(key, null);
                 if (value != null) {
-                    range.put(key.clone(), value);
+                    keep(range, key.clone(), value);
                 }
             }
             return true;
@@ -220,8 +175,8 @@ final class ReadCache implements MergedCursor.Source {
     @Override
     public byte[] get(byte[] key) {
         synchronized (lock) {
-            Known range = holding(key);
-            return range == null ? null : range.get(key);
+            KeyRanges.Range<TreeMap<byte[], byte[]>> range = known.holding(key);
+            return range == null ? null : valueIn(range, key);
         }
     }
 
@@ -234,8 +189,8 @@ final class ReadCache implements MergedCursor.Source {
         Map<byte[], byte[]> part;
         synchronized (lock) {
             // the one range holding the scan: a range beginning at a reverse scan's exclusive start would touch it
-            Map.Entry<byte[], Known> r = known.floorEntry(from);
-            TreeMap<byte[], byte[]> values = r == null ? null : r.getValue().values;
+            KeyRanges.Range<TreeMap<byte[], byte[]>> range = known.atOrBefore(from);
+            TreeMap<byte[], byte[]> values = range == null ? null : range.kept();
             part = values == null ? Map.of()
                     : forward ? values.tailMap(from, inclusive) : values.headMap(from, inclusive).descendingMap();
         }

@@ -138,8 +138,8 @@ final class WriteBuffer {
     private final List<Mutation> log = new ArrayList<>();
     private final TreeMap<byte[], Entry> entries = new TreeMap<>(Keys.ORDER);
     private final KeyMap<Entry> byKey = new KeyMap<>();
-    private KeyRanges cleared;
-    private KeyRanges unreadable;
+    private KeyRanges<Void> cleared;
+    private KeyRanges<Void> unreadable;
     /** The versionstamped writes, in the order issued; made by the first. */
     private List<Mutation> versionstamped;
 
@@ -174,7 +174,7 @@ final class WriteBuffer {
         inside.keySet().forEach(key -> byKey.put(key, null));
         inside.clear();
         if (cleared == null) {
-            cleared = new KeyRanges();
+            cleared = KeyRanges.plain();
         }
         cleared.add(begin, end);
     }
@@ -197,7 +197,7 @@ final class WriteBuffer {
         Mutation m = new Mutation(Mutation.Kind.ATOMIC, key, null, type, param);
         log.add(m);
         if (unreadable == null) {
-            unreadable = new KeyRanges();
+            unreadable = KeyRanges.plain();
             versionstamped = new ArrayList<>();
         }
         unreadable.add(unreadableBegin, unreadableEnd);
