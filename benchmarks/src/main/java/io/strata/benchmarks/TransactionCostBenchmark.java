@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class TransactionCostBenchmark {
   static final int KEYS = EngineBenchmark.KEYS;
-  private static final int BATCH = 100;
+  static final int BATCH = 100;
 
   /** The engine and the raw map, each holding the same 100,000 keys of 100-byte values. */
   @State(Scope.Benchmark)
@@ -78,6 +78,22 @@ public class TransactionCostBenchmark {
       tr.set(keys[(i + 1) % KEYS], value);
       tr.getRange(keys[(i + 2) % KEYS], ByteArrayUtil.join(keys[(i + 2) % KEYS], new byte[] {0}), 1).asList().join();
     }
+
+    /** A fresh transaction (once {@code old} is closed) that has done {@code ops} operations on random keys. */
+    Transaction grown(Transaction old, int ops, SplittableRandom random) {
+      Transaction fresh = fresh(old);
+      for (int i = 0; i < ops; i += 3) {
+        operate(fresh, random.nextInt(KEYS));
+      }
+      return fresh;
+    }
+
+    /** The measured work: {@value TransactionCostBenchmark#BATCH} get-set-range triples on random keys. */
+    void operateBatch(Transaction tr, SplittableRandom random) {
+      for (int n = 0; n < BATCH; n++) {
+        operate(tr, random.nextInt(KEYS));
+      }
+    }
   }
 
   /**
@@ -105,16 +121,8 @@ public class TransactionCostBenchmark {
 
     @Setup(Level.Invocation)
     public void grow(Store store) {
-      other = grown(store, other, priorOps == FEW ? MANY : FEW);
-      tr = grown(store, tr, priorOps);
-    }
-
-    private Transaction grown(Store store, Transaction old, int ops) {
-      Transaction fresh = store.fresh(old);
-      for (int i = 0; i < ops; i += 3) {
-        store.operate(fresh, random.nextInt(KEYS));
-      }
-      return fresh;
+      other = store.grown(other, priorOps == FEW ? MANY : FEW, random);
+      tr = store.grown(tr, priorOps, random);
     }
   }
 
@@ -134,9 +142,7 @@ public class TransactionCostBenchmark {
   @Benchmark
   @OperationsPerInvocation(3 * BATCH)
   public Transaction opsAfterPriorOps(Store store, Grown grown) {
-    for (int n = 0; n < BATCH; n++) {
-      store.operate(grown.tr, grown.random.nextInt(KEYS));
-    }
+    store.operateBatch(grown.tr, grown.random);
     return grown.tr;
   }
 
