@@ -50,7 +50,11 @@ final class RangeReads {
         });
     }
 
-    /** Resolves a key selector over this transaction's view; adds the range it resolved over as a conflict. */
+    /**
+     * Resolves a key selector over this transaction's view; adds the range it resolved over as a conflict. The walk
+     * fails with accessed_unreadable (1036) where it crosses the possible range of a versionstamped key written in
+     * this transaction, as a read of that range does.
+     */
     private byte[] resolve(Selector selector, boolean snapshotRead) {
         byte[] key = selector.key();
         int offset = selector.offset();
@@ -73,10 +77,13 @@ final class RangeReads {
             }
         }
         byte[] resolved = found != null ? found : forward ? limit : Keys.EMPTY;
+        byte[] walkedBegin = Keys.min(key, resolved);
+        byte[] walkedEnd = Keys.min(Keys.after(Keys.max(key, resolved)), limit.length > 1 ? Keys.after(limit) : limit);
+        if (tr.buffer().isUnreadable(walkedBegin, walkedEnd)) {
+            throw FdbErrors.of(1036); // the walk stepped where a versionstamped key may land, as a cluster's does
+        }
         if (!snapshotRead) {
-            byte[] lo = Keys.min(key, resolved);
-            byte[] hi = Keys.max(key, resolved);
-            reads.conflicts().addRead(lo.clone(), Keys.min(Keys.after(hi), limit.length > 1 ? Keys.after(limit) : limit));
+            reads.conflicts().addRead(walkedBegin.clone(), walkedEnd);
         }
         reads.conflicts().count(key.length);
         return resolved;

@@ -4,6 +4,7 @@ import static io.strata.embedded.FdbAssertions.assertFdbError;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.apple.foundationdb.KeySelector;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Range;
@@ -146,6 +147,27 @@ public abstract class AtomicMutationContract extends BackendContract {
         try (Transaction tr = db.createTransaction()) {
             tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, keyParam, b(0x42));
             assertFdbError(1036, () -> tr.getRange(Range.startsWith(b(0x30))).asList().join());
+        }
+    }
+
+    @Test
+    void resolvingAKeySelectorAcrossAPendingVersionstampedKeyFailsAsUnreadable() {
+        byte[] keyParam = ByteArrayUtil.join(b(0x30), placeholder(), b(0x01, 0x00, 0x00, 0x00));
+        db.run(tr -> {
+            tr.set(b(0x2f, 0x01), b(0x01));
+            tr.set(b(0x31, 0x01), b(0x01));
+            return null;
+        });
+        try (Transaction tr = db.createTransaction()) {
+            tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, keyParam, b(0x42));
+            // walks that stop short of the key's possible range read as usual
+            assertArrayEquals(b(0x2f, 0x01), tr.getKey(KeySelector.firstGreaterOrEqual(b(0x2f))).join());
+            assertArrayEquals(b(0x31, 0x01), tr.getKey(KeySelector.lastLessOrEqual(b(0x31, 0x02))).join());
+            // walks through it, either way, fail: the stamped key may land anywhere in it
+            assertFdbError(1036, () -> tr.getKey(KeySelector.firstGreaterThan(b(0x2f, 0x01))).join());
+            assertFdbError(1036, () -> tr.getKey(KeySelector.lastLessThan(b(0x31, 0x01))).join());
+            assertFdbError(1036, () -> tr.getRange(KeySelector.firstGreaterThan(b(0x2f, 0x01)), KeySelector.firstGreaterOrEqual(b(0x40)))
+                    .asList().join());
         }
     }
 
