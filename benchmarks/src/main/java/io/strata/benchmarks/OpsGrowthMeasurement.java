@@ -101,7 +101,8 @@ public final class OpsGrowthMeasurement {
           ratios[round - warmup] = (double) cpu[1] / cpu[0];
         }
       }
-      store.fresh(tr).close();
+      tr.cancel();
+      tr.close();
       Arrays.sort(ratios);
       Arrays.sort(few);
       Arrays.sort(many);
