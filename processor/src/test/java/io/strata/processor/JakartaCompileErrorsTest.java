@@ -120,6 +120,16 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aRejectedEntityGivesItsOwnErrorAndNoneOnTheRepositorysMethods() {
+    JavaFileObject car = JavaFileObjects.forSourceLines("test.Item", "package test;", "import jakarta.nosql.*;", "@Entity",
+        "public class Item {", "  @Id private long id;", "  @Column private String name;",
+        "  public Item(long id, String name) { this.id = id; this.name = name; }", "  public long id() { return id; }", "}");
+    Compilation c = compile(car, items("  List<Item> findByName(String name);", "  @Insert Item add(Item item);"));
+    assertThat(c).hadErrorContaining("field 'name' of Item is private and has no getter").inFile(car).onLine(6);
+    assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
   void aRepositoryWithoutAnEntityStrataStores() {
     JavaFileObject f = JavaFileObjects.forSourceLines("test.Things",
         "package test;",

@@ -135,12 +135,19 @@ public final class JakartaRepositoryWriter {
         .addSuperinterface(iface);
     Map<ClassName, EntityModel> entities = new LinkedHashMap<>();
     TypeElement primary = primaryEntity(repository);
+    boolean rejected = false;
     if (primary != null) {
-      models.apply(primary).ifPresent(m -> entities.put(m.type(), m));
+      Optional<EntityModel> model = models.apply(primary);
+      model.ifPresent(m -> entities.put(m.type(), m));
+      rejected = model.isEmpty();
     }
     // every entity first: validating one resets the diagnostics' failure flag
     for (ExecutableElement m : methods(repository)) {
-      lifecycleEntity(repository, m).ifPresent(models::apply);
+      rejected |= lifecycleEntity(repository, m).map(models::apply).filter(Optional::isEmpty).isPresent();
+    }
+    if (rejected) {
+      // the entity's own errors say what to fix; its methods would only repeat that Strata stores no such entity
+      return Optional.empty();
     }
     diagnostics.reset();
     List<MethodSpec> methods = new ArrayList<>();

@@ -88,9 +88,11 @@ public enum Messages {
   INDEX_ON_LARGE_FIELD("@Indexed field '%s' is a @%s: blobs and documents cannot be indexed; index a scalar field instead"),
   COVERING_WITH_DOCUMENT("covering index '%s' would copy whole rows, but %s has @Document field '%s', which does not fit in"
       + " one value: remove covering = true"),
-  NOT_READABLE("field '%s' of %s is private and has no getter: add %s() or make the field non-private"),
-  NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec: add a constructor taking every stored field in"
-      + " declaration order (%s), or a non-private no-arg constructor plus setters or non-private, non-final fields"),
+  NOT_READABLE("field '%1$s' of %2$s is private and has no getter, and Strata reads entities without reflection: add a"
+      + " getter %3$s() or %1$s(), or make the field non-private"),
+  NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec, which uses no reflection: %3$s. Add a constructor whose parameters are named after the stored fields it takes (any order; those it"
+      + " leaves out need a setter), or one taking every stored field in declaration order (%2$s), or a non-private"
+      + " no-arg constructor plus setters or non-private, non-final fields"),
   NAME_CLASH("%s and %s would both generate %s: rename one of them or move it to another package"),
   ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)"),
 
