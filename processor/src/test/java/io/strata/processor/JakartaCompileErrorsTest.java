@@ -171,20 +171,23 @@ class JakartaCompileErrorsTest {
         + " convert ids").inFile(item).onLine(5);
   }
 
+  /** Compiling {@code test.Items} with {@code method} (line 5) over an {@code Item} whose name is converted fails with {@code message}. */
+  private static void assertConvertedNameError(String method, String message) {
+    JavaFileObject f = items(method);
+    assertThat(compile(CONVERTERS, item("", "  @Column @Convert(Conv.Upper.class) public String name;"), f))
+        .hadErrorContaining(message).inFile(f).onLine(5);
+  }
+
   @Test
   void aJdqlParameterComparedWithAConvertedProperty() {
-    JavaFileObject item = item("", "  @Column @Convert(Conv.Upper.class) public String name;");
-    JavaFileObject f = items("  @Query(\"WHERE name = :n\") List<Item> named(String n);");
-    assertThat(compile(CONVERTERS, item, f)).hadErrorContaining("JDQL compares the column values of a @Convert property, and"
-        + " Strata does not convert JDQL parameters").inFile(f).onLine(5);
+    assertConvertedNameError("  @Query(\"WHERE name = :n\") List<Item> named(String n);",
+        "JDQL compares the column values of a @Convert property, and Strata does not convert JDQL parameters");
   }
 
   @Test
   void aJdqlUpdateOfAConvertedProperty() {
-    JavaFileObject item = item("", "  @Column @Convert(Conv.Upper.class) public String name;");
-    JavaFileObject f = items("  @Query(\"UPDATE Item SET name = 'X'\") long rename();");
-    assertThat(compile(CONVERTERS, item, f)).hadErrorContaining("Items.rename assigns 'name' of Item, a @Convert property: Strata"
-        + " does not convert JDQL values").inFile(f).onLine(5);
+    assertConvertedNameError("  @Query(\"UPDATE Item SET name = 'X'\") long rename();",
+        "Items.rename assigns 'name' of Item, a @Convert property: Strata does not convert JDQL values");
   }
 
   @Test
