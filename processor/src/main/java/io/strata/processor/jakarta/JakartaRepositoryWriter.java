@@ -430,7 +430,10 @@ public final class JakartaRepositoryWriter {
       return body(b, query.get());
     }
 
-    /** Declares the literal locals {@code read} uses, and puts each literal's JDQL text in place of its name in the plan. */
+    /**
+     * Declares the literal locals {@code read} uses, and puts each literal's JDQL text in place of its name in the plan (and
+     * the parameter a converted local holds in place of the local's name).
+     */
     private JakartaPlanner.Read withLiterals(MethodSpec.Builder b, JakartaPlanner.Read read) {
       String plan = read.plan();
       String keysPlan = read.keysPlan();
@@ -443,6 +446,11 @@ public final class JakartaRepositoryWriter {
           plan = plan.replace(name, l.getValue().text());
           keysPlan = keysPlan == null ? null : keysPlan.replace(name, l.getValue().text());
         }
+      }
+      for (Map.Entry<String, QueryBinder.Literal> c : reader.converted().entrySet()) {
+        String converted = "the column value of " + c.getValue().text();
+        plan = plan.replace(c.getKey(), converted);
+        keysPlan = keysPlan == null ? null : keysPlan.replace(c.getKey(), converted);
       }
       return new JakartaPlanner.Read(read.candidates(), plan, read.unserved(), read.narrowing(), read.orders(), read.keys(), keysPlan);
     }
