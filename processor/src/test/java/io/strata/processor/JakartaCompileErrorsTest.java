@@ -135,6 +135,55 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aRepositoryForAnotherProviderGetsANoteSayingSo() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Items",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository(provider = \"Hibernate\")",
+        "public interface Items extends CrudRepository<Item, Long> {}");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Items:"
+        + " @Repository(provider = \"Hibernate\") names another provider").inFile(f).onLine(4);
+    assertFalse(c.generatedSourceFile("test.ItemsImpl").isPresent());
+  }
+
+  @Test
+  void aRepositoryOfAnEntityStrataDoesNotStoreGetsANoteSayingSo() {
+    JavaFileObject persistence = JavaFileObjects.forSourceLines("jakarta.persistence.Entity",
+        "package jakarta.persistence;",
+        "public @interface Entity {}");
+    JavaFileObject book = JavaFileObjects.forSourceLines("test.Book",
+        "package test;",
+        "@jakarta.persistence.Entity",
+        "public class Book { public long id; }");
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Books",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Books extends CrudRepository<Book, Long> {}");
+    Compilation c = compile(persistence, book, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Books: its entity"
+        + " test.Book is a jakarta.persistence entity, another provider's").inFile(f).onLine(4);
+  }
+
+  @Test
+  void aRepositoryThatNamesNoEntityGetsANoteSayingSo() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Lookups",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Lookups {",
+        "  @Query(\"SELECT name FROM Nowhere\") java.util.List<String> names();",
+        "}");
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Lookups: it names no"
+        + " entity Strata stores").inFile(f).onLine(4);
+  }
+
+  @Test
   void aMethodNameParameterOfTheWrongType() {
     assertError(6, "parameter 'name' of Items.findByName has type int, but it is compared with 'name'"
         + " of Item, of type java.lang.String: declare it as java.lang.String (a condition between them could never hold)",

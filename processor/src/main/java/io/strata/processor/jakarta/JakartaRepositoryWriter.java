@@ -95,22 +95,37 @@ public final class JakartaRepositoryWriter {
     this.requireIndexesOption = env.getOptions().get(REQUIRE_INDEXES_OPTION);
   }
 
-  /** Whether {@code repository} is Strata's to implement: no other provider named, and its entities are Strata's. */
-  public boolean isStrata(TypeElement repository) {
+  /**
+   * Why {@code repository} is not Strata's to implement (another provider named, or entities Strata does not store),
+   * empty when it is Strata's.
+   */
+  public Optional<String> whyNotStrata(TypeElement repository) {
     String provider = annotationValue(repository, REPOSITORY, "provider");
     if (provider != null && !provider.isEmpty() && !provider.equalsIgnoreCase("strata")) {
-      return false;
+      return Optional.of("@Repository(provider = \"" + provider + "\") names another provider (leave provider empty or"
+          + " write \"Strata\" for Strata to implement it)");
     }
     TypeElement primary = primaryEntity(repository);
     if (primary != null) {
-      return isEntity(primary);
+      return isEntity(primary) ? Optional.empty() : Optional.of("its entity " + primary.getQualifiedName() + notStored(primary));
     }
-    // no primary entity: Strata's when every entity its methods name is Strata's, and there is one
-    List<TypeElement> named = new ArrayList<>();
+    // no primary entity: Strata's when its methods name an entity Strata stores
     for (ExecutableElement m : methods(repository)) {
-      lifecycleEntity(repository, m).ifPresent(named::add);
+      if (lifecycleEntity(repository, m).isPresent()) {
+        return Optional.empty();
+      }
     }
-    return !named.isEmpty() && named.stream().allMatch(this::isEntity);
+    return Optional.of("it names no entity Strata stores (extend DataRepository<Entity, Id>, BasicRepository or"
+        + " CrudRepository with an entity annotated @jakarta.nosql.Entity or Strata's @Entity, or give its methods such"
+        + " an entity as parameter or result)");
+  }
+
+  /** Why Strata does not store {@code type}, which is no entity of Strata's. */
+  private static String notStored(TypeElement type) {
+    return EntityValidator.annotated(type, "jakarta.persistence.Entity")
+        ? " is a jakarta.persistence entity, another provider's (Strata stores entities annotated @jakarta.nosql.Entity or"
+            + " Strata's @Entity)"
+        : " is not annotated @jakarta.nosql.Entity or Strata's @Entity (annotate it so for Strata to store it)";
   }
 
   private boolean isEntity(TypeElement type) {

@@ -4,6 +4,7 @@ package io.strata.processor.validation;
  * Every diagnostic the processor reports, in one place. Each says what is wrong and how to fix it.
  */
 public enum Messages {
+  JAKARTA_REPOSITORY_LEFT_ALONE("Strata generates no implementation of Jakarta Data repository %s: %s"),
   JAKARTA_NO_ENTITY("Jakarta Data repository method %s has no entity Strata stores: extend DataRepository<Entity, Id>"
       + " (or BasicRepository/CrudRepository), or give the method an entity parameter, an entity result or a JDQL FROM;"
       + " the entity must be annotated @jakarta.nosql.Entity or Strata's @Entity"),
