@@ -184,6 +184,25 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aCursoredPageInAnOrderWithoutAUniquePropertyWarnsThatTiesAreSkipped() {
+    assertWarning(ITEM, "Items.findByCountGreaterThanOrderByNameAsc returns a CursoredPage in an order ([name asc]) that sorts"
+        + " by no unique property of Item: entities that tie on all its sorts at a page's end are skipped by the next page,"
+        + " since the cursor holds one value per sort. End the order with the id ('id', e.g. OrderBy...IdAsc,"
+        + " @OrderBy(\"id\")) or with every property of a unique index (a warning)",
+        "  CursoredPage<Item> findByCountGreaterThanOrderByNameAsc(int count, PageRequest page);");
+  }
+
+  @Test
+  void aCursoredPageInAnOrderEndingWithTheIdOrAUniqueIndexHasNoTieWarning() {
+    JavaFileObject unique = item("@io.strata.annotations.Index(name = \"byName\", fields = {\"name\"}, unique = true)",
+        "  @Column public String name;", "  @Column public int count;");
+    Compilation c = compile(unique, items("  CursoredPage<Item> findByCountGreaterThanOrderByCountAscIdAsc(int count, PageRequest page);",
+        "  CursoredPage<Item> findByCountGreaterThanOrderByNameDesc(int count, PageRequest page);"));
+    assertThat(c).succeeded();
+    assertFalse(c.warnings().stream().anyMatch(w -> w.getMessage(null).contains("CursoredPage")), c.warnings().toString());
+  }
+
+  @Test
   void aMethodNameParameterOfTheWrongType() {
     assertError(6, "parameter 'name' of Items.findByName has type int, but it is compared with 'name'"
         + " of Item, of type java.lang.String: declare it as java.lang.String (a condition between them could never hold)",

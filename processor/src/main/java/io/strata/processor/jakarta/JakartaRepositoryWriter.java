@@ -746,6 +746,12 @@ public final class JakartaRepositoryWriter {
               "add a PageRequest parameter, or return a List");
           return Optional.empty();
         }
+        if (shape.equals("cursoredPage") && sorts.isEmpty() && !endsUnique(q.order(), entity)) {
+          String id = entity.id().name();
+          diagnostics.warning(method, Messages.JAKARTA_CURSOR_TIES, description,
+              q.order().stream().map(o -> o.field().name() + (o.descending() ? " desc" : " asc")).toList(),
+              entity.type().simpleName(), id, MethodName.capitalized(id), id);
+        }
         CodeBlock page = orders != null
             ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape, where, candidates, keys, orders, pageRequest)
             : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape, data, data, where,
@@ -795,6 +801,17 @@ public final class JakartaRepositoryWriter {
         default -> b.addStatement("return $T.single($L, $S)", RESULT_PAGES, values, description);
       }
       return Optional.of(b.build());
+    }
+
+    /**
+     * Whether no two entities tie on every sort of {@code order}: it sorts by the id or by every field of a unique index
+     * (none of them ignoring case, which lets different values tie).
+     */
+    private static boolean endsUnique(List<QueryReader.StaticSort> order, EntityModel entity) {
+      java.util.Set<String> sorted = new java.util.HashSet<>();
+      order.stream().filter(o -> !o.ignoreCase()).forEach(o -> sorted.add(o.field().name()));
+      return sorted.contains(entity.id().name()) || entity.indexes().stream()
+          .anyMatch(i -> i.unique() && i.fields().stream().allMatch(f -> sorted.contains(f.name())));
     }
 
     /** How a find returns: list, stream, array, optional, page, cursoredPage or single; null when unsupported. */
