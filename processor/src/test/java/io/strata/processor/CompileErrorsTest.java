@@ -248,7 +248,8 @@ class CompileErrorsTest {
   void privateFieldWithoutGetter() {
     JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public class Thing {",
         "  @Id public String id;", "  private String secret;", "}");
-    assertThat(compile(f)).hadErrorContaining("field 'secret' of Thing is private and has no getter: add getSecret() or make the field non-private")
+    assertThat(compile(f)).hadErrorContaining("field 'secret' of Thing is private and has no getter, and Strata reads entities without reflection: add a"
+        + " getter getSecret() or secret(), or make the field non-private")
         .inFile(f).onLine(6);
   }
 
@@ -256,8 +257,30 @@ class CompileErrorsTest {
   void classThatCannotBeConstructed() {
     JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public class Thing {",
         "  @Id public final String id;", "  public Thing(String id, int unused) { this.id = id; }", "}");
-    assertThat(compile(f)).hadErrorContaining("Thing cannot be built by the generated codec: add a constructor taking every stored field in declaration order (java.lang.String id)")
+    assertThat(compile(f)).hadErrorContaining("Thing cannot be built by the generated codec, which uses no reflection: no constructor it can call sets id, and no"
+        + " setter or writable field does. Add a constructor whose parameters are named after the stored fields it takes (any"
+        + " order; those it leaves out need a setter), or one taking every stored field in declaration order (java.lang.String id)")
         .inFile(f).onLine(4);
+  }
+
+  @Test
+  void classWithSettersButNoConstructorItCanCall() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public class Thing {",
+        "  @Id public String id;", "  public Thing(int unused) {}", "}");
+    assertThat(compile(f)).hadErrorContaining("Thing cannot be built by the generated codec, which uses no reflection: no"
+        + " constructor it can call (each field has a setter, but there is no non-private no-arg constructor)").inFile(f).onLine(4);
+  }
+
+  @Test
+  void privateFieldsWithRecordStyleAccessorsAndANamingConstructorCompile() {
+    JavaFileObject f = source("Thing", "package test;", IMPORTS, "@Entity", "public class Thing {",
+        "  @Id private final String id;", "  private final int size;",
+        "  public Thing(int size, String id) { this.id = id; this.size = size; }",
+        "  public String id() { return id; }", "  public int size() { return size; }", "}");
+    Compilation c = compile(f);
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("test.ThingCodec").contentsAsUtf8String().contains("return new Thing(f_size, f_id)");
+    assertThat(c).generatedSourceFile("test.ThingCodec").contentsAsUtf8String().contains("e.id(),");
   }
 
   @Test

@@ -120,6 +120,16 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aRejectedEntityGivesItsOwnErrorAndNoneOnTheRepositorysMethods() {
+    JavaFileObject car = JavaFileObjects.forSourceLines("test.Item", "package test;", "import jakarta.nosql.*;", "@Entity",
+        "public class Item {", "  @Id private long id;", "  @Column private String name;",
+        "  public Item(long id, String name) { this.id = id; this.name = name; }", "  public long id() { return id; }", "}");
+    Compilation c = compile(car, items("  List<Item> findByName(String name);", "  @Insert Item add(Item item);"));
+    assertThat(c).hadErrorContaining("field 'name' of Item is private and has no getter").inFile(car).onLine(6);
+    assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
   void aRepositoryWithoutAnEntityStrataStores() {
     JavaFileObject f = JavaFileObjects.forSourceLines("test.Things",
         "package test;",
@@ -132,6 +142,74 @@ class JakartaCompileErrorsTest {
         "}");
     assertThat(compile(ITEM, f)).hadErrorContaining("@Query of Things.clear, at column 13: 'Gadget' is no entity Strata stores in"
         + " the repository's package").inFile(f).onLine(7);
+  }
+
+  @Test
+  void aRepositoryForAnotherProviderGetsANoteSayingSo() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Items",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository(provider = \"Hibernate\")",
+        "public interface Items extends CrudRepository<Item, Long> {}");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Items:"
+        + " @Repository(provider = \"Hibernate\") names another provider").inFile(f).onLine(4);
+    assertFalse(c.generatedSourceFile("test.ItemsImpl").isPresent());
+  }
+
+  @Test
+  void aRepositoryOfAnEntityStrataDoesNotStoreGetsANoteSayingSo() {
+    JavaFileObject persistence = JavaFileObjects.forSourceLines("jakarta.persistence.Entity",
+        "package jakarta.persistence;",
+        "public @interface Entity {}");
+    JavaFileObject book = JavaFileObjects.forSourceLines("test.Book",
+        "package test;",
+        "@jakarta.persistence.Entity",
+        "public class Book { public long id; }");
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Books",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Books extends CrudRepository<Book, Long> {}");
+    Compilation c = compile(persistence, book, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Books: its entity"
+        + " test.Book is a jakarta.persistence entity, another provider's").inFile(f).onLine(4);
+  }
+
+  @Test
+  void aRepositoryThatNamesNoEntityGetsANoteSayingSo() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Lookups",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Lookups {",
+        "  @Query(\"SELECT name FROM Nowhere\") java.util.List<String> names();",
+        "}");
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Lookups: it names no"
+        + " entity Strata stores").inFile(f).onLine(4);
+  }
+
+  @Test
+  void aCursoredPageInAnOrderWithoutAUniquePropertyWarnsThatTiesAreSkipped() {
+    assertWarning(ITEM, "Items.findByCountGreaterThanOrderByNameAsc returns a CursoredPage in an order ([name asc]) that sorts"
+        + " by no unique property of Item: entities that tie on all its sorts at a page's end are skipped by the next page,"
+        + " since the cursor holds one value per sort. End the order with the id ('id', e.g. OrderBy...IdAsc,"
+        + " @OrderBy(\"id\")) or with every property of a unique index (a warning)",
+        "  CursoredPage<Item> findByCountGreaterThanOrderByNameAsc(int count, PageRequest page);");
+  }
+
+  @Test
+  void aCursoredPageInAnOrderEndingWithTheIdOrAUniqueIndexHasNoTieWarning() {
+    JavaFileObject unique = item("@io.strata.annotations.Index(name = \"byName\", fields = {\"name\"}, unique = true)",
+        "  @Column public String name;", "  @Column public int count;");
+    Compilation c = compile(unique, items("  CursoredPage<Item> findByCountGreaterThanOrderByCountAscIdAsc(int count, PageRequest page);",
+        "  CursoredPage<Item> findByCountGreaterThanOrderByNameDesc(int count, PageRequest page);"));
+    assertThat(c).succeeded();
+    assertFalse(c.warnings().stream().anyMatch(w -> w.getMessage(null).contains("CursoredPage")), c.warnings().toString());
   }
 
   @Test

@@ -52,8 +52,15 @@ public final class CodecWriter {
       fromElements.addStatement("$T $N = $L", f.type().type(), EntityValidator.local(f.name()),
           values.decode(f.type(), CodeBlock.of("el[$L]", i)));
     }
-    if (model.constructorArgs() != null) {
+    List<FieldModel> setAfter = model.constructorArgs() == null ? List.of()
+        : model.fields().stream().filter(f -> !model.constructorArgs().contains(EntityValidator.local(f.name()))).toList();
+    if (model.constructorArgs() != null && setAfter.isEmpty()) {
       fromElements.addStatement("return new $T($L)", model.type(), String.join(", ", model.constructorArgs()));
+    } else if (model.constructorArgs() != null) {
+      // a constructor that names some fields: the others through their setters
+      fromElements.addStatement("$T e = new $T($L)", model.type(), model.type(), String.join(", ", model.constructorArgs()));
+      setAfter.forEach(f -> fromElements.addStatement(f.write()));
+      fromElements.addStatement("return e");
     } else {
       fromElements.addStatement("$T e = new $T()", model.type(), model.type());
       for (FieldModel f : model.fields()) {

@@ -95,22 +95,37 @@ public final class JakartaRepositoryWriter {
     this.requireIndexesOption = env.getOptions().get(REQUIRE_INDEXES_OPTION);
   }
 
-  /** Whether {@code repository} is Strata's to implement: no other provider named, and its entities are Strata's. */
-  public boolean isStrata(TypeElement repository) {
+  /**
+   * Why {@code repository} is not Strata's to implement (another provider named, or entities Strata does not store),
+   * empty when it is Strata's.
+   */
+  public Optional<String> whyNotStrata(TypeElement repository) {
     String provider = annotationValue(repository, REPOSITORY, "provider");
     if (provider != null && !provider.isEmpty() && !provider.equalsIgnoreCase("strata")) {
-      return false;
+      return Optional.of("@Repository(provider = \"" + provider + "\") names another provider (leave provider empty or"
+          + " write \"Strata\" for Strata to implement it)");
     }
     TypeElement primary = primaryEntity(repository);
     if (primary != null) {
-      return isEntity(primary);
+      return isEntity(primary) ? Optional.empty() : Optional.of("its entity " + primary.getQualifiedName() + notStored(primary));
     }
-    // no primary entity: Strata's when every entity its methods name is Strata's, and there is one
-    List<TypeElement> named = new ArrayList<>();
+    // no primary entity: Strata's when its methods name an entity Strata stores
     for (ExecutableElement m : methods(repository)) {
-      lifecycleEntity(repository, m).ifPresent(named::add);
+      if (lifecycleEntity(repository, m).isPresent()) {
+        return Optional.empty();
+      }
     }
-    return !named.isEmpty() && named.stream().allMatch(this::isEntity);
+    return Optional.of("it names no entity Strata stores (extend DataRepository<Entity, Id>, BasicRepository or"
+        + " CrudRepository with an entity annotated @jakarta.nosql.Entity or Strata's @Entity, or give its methods such"
+        + " an entity as parameter or result)");
+  }
+
+  /** Why Strata does not store {@code type}, which is no entity of Strata's. */
+  private static String notStored(TypeElement type) {
+    return EntityValidator.annotated(type, "jakarta.persistence.Entity")
+        ? " is a jakarta.persistence entity, another provider's (Strata stores entities annotated @jakarta.nosql.Entity or"
+            + " Strata's @Entity)"
+        : " is not annotated @jakarta.nosql.Entity or Strata's @Entity (annotate it so for Strata to store it)";
   }
 
   private boolean isEntity(TypeElement type) {
@@ -135,12 +150,19 @@ public final class JakartaRepositoryWriter {
         .addSuperinterface(iface);
     Map<ClassName, EntityModel> entities = new LinkedHashMap<>();
     TypeElement primary = primaryEntity(repository);
+    boolean rejected = false;
     if (primary != null) {
-      models.apply(primary).ifPresent(m -> entities.put(m.type(), m));
+      Optional<EntityModel> model = models.apply(primary);
+      model.ifPresent(m -> entities.put(m.type(), m));
+      rejected = model.isEmpty();
     }
     // every entity first: validating one resets the diagnostics' failure flag
     for (ExecutableElement m : methods(repository)) {
-      lifecycleEntity(repository, m).ifPresent(models::apply);
+      rejected |= lifecycleEntity(repository, m).map(models::apply).filter(Optional::isEmpty).isPresent();
+    }
+    if (rejected) {
+      // the entity's own errors say what to fix; its methods would only repeat that Strata stores no such entity
+      return Optional.empty();
     }
     diagnostics.reset();
     List<MethodSpec> methods = new ArrayList<>();
@@ -731,6 +753,12 @@ public final class JakartaRepositoryWriter {
               "add a PageRequest parameter, or return a List");
           return Optional.empty();
         }
+        if (shape.equals("cursoredPage") && sorts.isEmpty() && !endsUnique(q.order(), entity)) {
+          String id = entity.id().name();
+          diagnostics.warning(method, Messages.JAKARTA_CURSOR_TIES, description,
+              q.order().stream().map(o -> o.field().name() + (o.descending() ? " desc" : " asc")).toList(),
+              entity.type().simpleName(), id, MethodName.capitalized(id), id);
+        }
         CodeBlock page = orders != null
             ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape, where, candidates, keys, orders, pageRequest)
             : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape, data, data, where,
@@ -780,6 +808,17 @@ public final class JakartaRepositoryWriter {
         default -> b.addStatement("return $T.single($L, $S)", RESULT_PAGES, values, description);
       }
       return Optional.of(b.build());
+    }
+
+    /**
+     * Whether no two entities tie on every sort of {@code order}: it sorts by the id or by every field of a unique index
+     * (none of them ignoring case, which lets different values tie).
+     */
+    private static boolean endsUnique(List<QueryReader.StaticSort> order, EntityModel entity) {
+      java.util.Set<String> sorted = new java.util.HashSet<>();
+      order.stream().filter(o -> !o.ignoreCase()).forEach(o -> sorted.add(o.field().name()));
+      return sorted.contains(entity.id().name()) || entity.indexes().stream()
+          .anyMatch(i -> i.unique() && i.fields().stream().allMatch(f -> sorted.contains(f.name())));
     }
 
     /** How a find returns: list, stream, array, optional, page, cursoredPage or single; null when unsupported. */

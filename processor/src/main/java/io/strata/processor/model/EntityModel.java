@@ -10,7 +10,8 @@ import java.util.List;
  * @param entityName the {@code @Entity(name)}: first key element
  * @param fields the stored fields in declaration order (the id included)
  * @param constructorArgs when the entity is built through a constructor: one Java expression per
- *     parameter, in order, over decoded locals named after the fields (transient ones get defaults);
+ *     parameter, in order, over decoded locals named after the fields (transient ones get defaults; a stored field
+ *     whose local no argument uses is set after construction through its {@link FieldModel#write()});
  *     null when it is built with a no-arg constructor plus {@link FieldModel#write()}
  * @param indexes secondary indexes, in declaration order
  * @param spatial the {@code @Spatial} fields

@@ -14,7 +14,7 @@ import javax.lang.model.util.Types;
 
 /**
  * How generated code reads and writes a field of a class (an entity class or a {@code @Document} class):
- * through a non-private getter ({@code getX()}/{@code isX()}) or setter ({@code setX(x)}) of the field's exact
+ * through a non-private getter ({@code getX()}/{@code isX()}, or a record-style {@code x()}) or setter ({@code setX(x)}) of the field's exact
  * type, else through the field itself when it is non-private (and, to write it, non-final). Generated code lives in
  * the entity's package, so members of a class in another package must be public.
  */
@@ -55,17 +55,30 @@ final class Accessors {
         || (accessible(e) && elements.getPackageOf(e).getQualifiedName().contentEquals(from));
   }
 
-  /** The getter's name, {@code ""} to read the field itself, or empty when neither is accessible. */
+  /**
+   * The getter's name, {@code ""} to read the field itself, or empty when neither is accessible. A JavaBeans getter
+   * ({@code getX()}/{@code isX()}) comes first, then the field itself, then a record-style accessor {@code x()} (as
+   * Jakarta NoSQL entities often declare for private fields).
+   */
   Optional<String> getter(TypeElement owner, Element field, String name, TypeMirror type, String from) {
+    Optional<String> bean = reader(owner, type, from, n -> n.equals("get" + capitalized(name)) || n.equals("is" + capitalized(name))
+        || n.equals(beanName(name, type)));
+    if (bean.isPresent()) {
+      return bean;
+    }
+    return visible(field, from) ? Optional.of("") : reader(owner, type, from, name::equals);
+  }
+
+  /** The first visible instance method of {@code owner} without parameters, returning {@code type}, whose name {@code named} accepts. */
+  private Optional<String> reader(TypeElement owner, TypeMirror type, String from, java.util.function.Predicate<String> named) {
     for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
       String n = m.getSimpleName().toString();
-      if (visible(m, from) && m.getParameters().isEmpty() && !m.getModifiers().contains(Modifier.STATIC)
-          && (n.equals("get" + capitalized(name)) || n.equals("is" + capitalized(name)) || n.equals(beanName(name, type)))
+      if (visible(m, from) && m.getParameters().isEmpty() && !m.getModifiers().contains(Modifier.STATIC) && named.test(n)
           && types.isSameType(m.getReturnType(), type)) {
         return Optional.of(n);
       }
     }
-    return visible(field, from) ? Optional.of("") : Optional.empty();
+    return Optional.empty();
   }
 
   /** The setter's name, {@code ""} to assign the field itself, or empty when neither is accessible. */

@@ -359,9 +359,60 @@ public final class EntityValidator {
     if (!record && noArg && fields.stream().allMatch(f -> f.write() != null)) {
       return null;
     }
+    Optional<List<String>> named = record ? Optional.empty() : namedConstructor(ctors, declared, fields);
+    if (named.isPresent()) {
+      return named.get();
+    }
     if (!diagnostics.failed()) {
       diagnostics.error(type, Messages.NOT_CONSTRUCTIBLE, type.getSimpleName(),
-          String.join(", ", declared.stream().filter(Declared::stored).map(d -> d.type() + " " + d.name()).toList()));
+          String.join(", ", declared.stream().filter(Declared::stored).map(d -> d.type() + " " + d.name()).toList()),
+          fields.stream().allMatch(f -> f.write() != null) ? "no constructor it can call (each field has a setter, but there is"
+              + " no non-private no-arg constructor)" : "no constructor it can call sets " + String.join(", ",
+              fields.stream().filter(f -> f.write() == null).map(FieldModel::name).toList()) + ", and no setter or writable field does");
+    }
+    return null;
+  }
+
+  /**
+   * The arguments of the non-private constructor, with the most parameters, whose every parameter names a stored field
+   * of its type (by the parameter's name, which javac keeps for sources it compiles, or by a {@code @jakarta.nosql.Id}
+   * or {@code @Column} value naming the field) and which leaves out only fields the codec can set afterwards (a setter
+   * or a writable field): the constructor binding of Jakarta NoSQL's immutable entities. Empty when there is none.
+   */
+  private Optional<List<String>> namedConstructor(List<ExecutableElement> ctors, List<Declared> declared, List<FieldModel> fields) {
+    List<String> best = null;
+    for (ExecutableElement c : ctors) {
+      if (!Accessors.accessible(c) || c.getParameters().isEmpty()) {
+        continue;
+      }
+      List<String> bound = new ArrayList<>();
+      for (VariableElement p : c.getParameters()) {
+        String column = columnName(p);
+        declared.stream().filter(d -> d.stored() && !bound.contains(d.name())
+                && (d.name().equals(p.getSimpleName().toString()) || d.name().equals(column))
+                && types.isSameType(types.erasure(p.asType()), types.erasure(d.type())))
+            .findFirst().ifPresent(d -> bound.add(d.name()));
+      }
+      boolean complete = bound.size() == c.getParameters().size()
+          && fields.stream().allMatch(f -> bound.contains(f.name()) || f.write() != null);
+      if (complete && (best == null || bound.size() > best.size())) {
+        best = bound;
+      }
+    }
+    return Optional.ofNullable(best).map(b -> b.stream().map(EntityValidator::local).toList());
+  }
+
+  /** The name a {@code @jakarta.nosql.Id} or {@code @Column} annotation on {@code e} gives, or null. */
+  private static String columnName(Element e) {
+    for (AnnotationMirror m : e.getAnnotationMirrors()) {
+      String annotation = m.getAnnotationType().toString();
+      if (annotation.equals(JAKARTA_ID) || annotation.equals(JAKARTA_COLUMN)) {
+        for (var v : m.getElementValues().entrySet()) {
+          if (v.getKey().getSimpleName().contentEquals("value")) {
+            return v.getValue().getValue().toString();
+          }
+        }
+      }
     }
     return null;
   }

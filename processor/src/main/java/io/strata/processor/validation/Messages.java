@@ -4,6 +4,7 @@ package io.strata.processor.validation;
  * Every diagnostic the processor reports, in one place. Each says what is wrong and how to fix it.
  */
 public enum Messages {
+  JAKARTA_REPOSITORY_LEFT_ALONE("Strata generates no implementation of Jakarta Data repository %s: %s"),
   JAKARTA_NO_ENTITY("Jakarta Data repository method %s has no entity Strata stores: extend DataRepository<Entity, Id>"
       + " (or BasicRepository/CrudRepository), or give the method an entity parameter, an entity result or a JDQL FROM;"
       + " the entity must be annotated @jakarta.nosql.Entity or Strata's @Entity"),
@@ -15,6 +16,10 @@ public enum Messages {
       + " parameter after a property, or annotate it @By(\"property\")"),
   JAKARTA_NOT_INDEXED("%s reads every %s row and checks its conditions in memory: %s. (A warning; compile with"
       + " -Astrata.requireIndexes=true to make it an error)"),
+  JAKARTA_CURSOR_TIES("%s returns a CursoredPage in an order (%s) that sorts by no unique property of %s: entities that"
+      + " tie on all its sorts at a page's end are skipped by the next page, since the cursor holds one value per sort. End"
+      + " the order with the id ('%s', e.g. OrderBy...%sAsc, @OrderBy(\"%s\")) or with every property of a unique index"
+      + " (a warning)"),
   JAKARTA_REQUIRED_INDEX("%s reads every %s row and checks its conditions in memory, and -Astrata.requireIndexes=true asks"
       + " for an index: %s"),
   REQUIRE_INDEXES_OPTION_INVALID("-Astrata.requireIndexes=%s: write -Astrata.requireIndexes=true (a Jakarta Data method no"
@@ -88,9 +93,11 @@ public enum Messages {
   INDEX_ON_LARGE_FIELD("@Indexed field '%s' is a @%s: blobs and documents cannot be indexed; index a scalar field instead"),
   COVERING_WITH_DOCUMENT("covering index '%s' would copy whole rows, but %s has @Document field '%s', which does not fit in"
       + " one value: remove covering = true"),
-  NOT_READABLE("field '%s' of %s is private and has no getter: add %s() or make the field non-private"),
-  NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec: add a constructor taking every stored field in"
-      + " declaration order (%s), or a non-private no-arg constructor plus setters or non-private, non-final fields"),
+  NOT_READABLE("field '%1$s' of %2$s is private and has no getter, and Strata reads entities without reflection: add a"
+      + " getter %3$s() or %1$s(), or make the field non-private"),
+  NOT_CONSTRUCTIBLE("%s cannot be built by the generated codec, which uses no reflection: %3$s. Add a constructor whose parameters are named after the stored fields it takes (any order; those it"
+      + " leaves out need a setter), or one taking every stored field in declaration order (%2$s), or a non-private"
+      + " no-arg constructor plus setters or non-private, non-final fields"),
   NAME_CLASH("%s and %s would both generate %s: rename one of them or move it to another package"),
   ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)"),
 
