@@ -59,6 +59,18 @@ final class BuiltInMethods<E, K> {
     this.random = random;
   }
 
+  /**
+   * Saves 30 random entities, makes 20 random changes, and for a {@link CrudRepository} inserts and updates, checking
+   * every read after each step.
+   */
+  void assertEveryMethodAnswersAsBruteForce() {
+    saveRandomEntities(30);
+    changeRandomly(20);
+    if (repository instanceof CrudRepository<E, K> crud) {
+      insertAndUpdate(crud);
+    }
+  }
+
   /** The entities saved so far, as the test believes the store holds them. */
   List<E> saved() {
     return new ArrayList<>(saved.values());
@@ -113,7 +125,7 @@ final class BuiltInMethods<E, K> {
    * {@link EntityExistsException} and {@code update} of an id never saved {@link OptimisticLockingFailureException},
    * each changing nothing.
    */
-  void insertAndUpdate(CrudRepository<E, K> crud) {
+  private void insertAndUpdate(CrudRepository<E, K> crud) {
     E inserted = crud.insert(randomEntity.apply(newId.get()));
     remember(inserted);
     assertReadsAsBruteForce();

@@ -29,9 +29,7 @@ class DogRepositoryTest extends CorpusTest {
 
   @Test
   void everyInheritedMethodAnswersAsBruteForce() {
-    BuiltInMethods<Dog, String> dogs = dogs();
-    dogs.saveRandomEntities(40);
-    dogs.changeRandomly(20);
+    dogs().assertEveryMethodAnswersAsBruteForce();
   }
 
   @Test

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.acme.Magazine;
 import org.acme.MagazineRepository;
 import org.acme.MagazineRepositoryImpl;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,24 +19,23 @@ class MagazineRepositoryTest extends CorpusTest {
   private MagazineRepository repository;
   private BuiltInMethods<Magazine, String> magazines;
 
-  private void saveMagazines() {
+  @BeforeEach
+  void createRepository() {
     repository = new MagazineRepositoryImpl(db);
     magazines = new BuiltInMethods<>(repository, Magazine::id, Magazine::toString,
         Map.of("id", Comparator.comparing(Magazine::id), "title", Comparator.comparing(Magazine::title),
             "edition", Comparator.comparingInt(Magazine::edition)),
         this::uuid, id -> new Magazine(id, word(), random.nextInt(12) - 2), random);
-    magazines.saveRandomEntities(40);
   }
 
   @Test
   void everyInheritedMethodAnswersAsBruteForce() {
-    saveMagazines();
-    magazines.changeRandomly(20);
+    magazines.assertEveryMethodAnswersAsBruteForce();
   }
 
   @Test
   void findByTitleAnswersAsBruteForce() {
-    saveMagazines();
+    magazines.saveRandomEntities(40);
     for (int round = 0; round < 20; round++) {
       String title = round % 7 == 0 ? "absent" : word();
       assertEquals(sorted(magazines.saved().stream().filter(m -> m.title().equals(title)).toList()),

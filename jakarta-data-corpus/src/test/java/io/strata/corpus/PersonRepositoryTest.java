@@ -31,11 +31,7 @@ class PersonRepositoryTest extends CorpusTest {
 
   @Test
   void everyInheritedMethodAnswersAsBruteForce() {
-    PersonRepository repository = new PersonRepositoryImpl(db);
-    BuiltInMethods<Person, String> people = people(repository);
-    people.saveRandomEntities(30);
-    people.changeRandomly(20);
-    people.insertAndUpdate(repository);
+    people(new PersonRepositoryImpl(db)).assertEveryMethodAnswersAsBruteForce();
   }
 
   @Test

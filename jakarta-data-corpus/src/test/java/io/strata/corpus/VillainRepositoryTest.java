@@ -24,10 +24,6 @@ class VillainRepositoryTest extends CorpusTest {
 
   @Test
   void everyInheritedMethodAnswersAsBruteForce() {
-    VillainRepository repository = new VillainRepositoryImpl(db);
-    BuiltInMethods<Villain, String> villains = villains(repository);
-    villains.saveRandomEntities(30);
-    villains.changeRandomly(20);
-    villains.insertAndUpdate(repository);
+    villains(new VillainRepositoryImpl(db)).assertEveryMethodAnswersAsBruteForce();
   }
 }
