@@ -67,9 +67,12 @@ public final class EntityStore<T> {
   private final Function<Object, ?> ids;
   /** The positions of the fields declared never null. */
   private final int[] nonNull;
+  /** The ids given to entities saved with a null id, or null when such a save is rejected. */
+  private final AssignedIds assigned;
 
   /** See {@link #builder}; {@code ids} decodes a stored id element as generated code does (it throws for another type). */
-  EntityStore(EntityLayout<T> layout, List<DerivedIndexDefinition> derivedIndexes, Function<Object, ?> ids, List<String> nonNull) {
+  EntityStore(EntityLayout<T> layout, List<DerivedIndexDefinition> derivedIndexes, Function<Object, ?> ids, List<String> nonNull,
+      AssignedIds assigned) {
     this.layout = layout;
     this.codec = layout.codec();
     this.rows = new Rows<>(layout);
@@ -77,6 +80,7 @@ public final class EntityStore<T> {
     this.unique = new UniqueChecks(layout);
     this.ids = ids;
     this.nonNull = nonNull.stream().mapToInt(layout::fieldPosition).toArray();
+    this.assigned = assigned;
   }
 
   /** A store described field by field, as generated repositories build theirs (see {@link EntityStoreBuilder}). */
@@ -194,8 +198,7 @@ public final class EntityStore<T> {
     Object[] fresh = codec.toElements(entity);
     Object id = fresh[codec.idIndex()];
     if (id == null) {
-      throw new IllegalArgumentException(layout.entityName() + ": cannot save an entity whose @Id '"
-          + codec.fieldNames().get(codec.idIndex()) + "' is null; assign an id first");
+      throw new IllegalArgumentException(nullId());
     }
     for (int pos : nonNull) {
       if (fresh[pos] == null) {
@@ -223,6 +226,39 @@ public final class EntityStore<T> {
     }
     indexes.checkSizes(id, fresh);
     return new Prepared(id, writes, covering, points);
+  }
+
+  private String nullId() {
+    return layout.entityName() + ": cannot save an entity whose @Id '" + codec.fieldNames().get(codec.idIndex()) + "' is null; "
+        + (assigned == null ? "assign an id first (a Jakarta Data repository's save and insert assign a String, UUID or Long id"
+            + " themselves, since they return the saved entity)" : "ask for an assigned id with assignId first");
+  }
+
+  /** Whether this store gives an id to an entity saved with a null one ({@link #assignId}). */
+  public boolean assignsIds() {
+    return assigned != null;
+  }
+
+  /**
+   * {@code entity} with a fresh id this store assigns ({@link AssignedIds}): the entity itself with the id set, when
+   * its id has a setter or a writable field, else a new instance built through its constructor
+   * ({@link EntityCodec#withId}). A drawn long is checked against the stored rows in {@code tr} (so two concurrent
+   * saves of the same draw conflict) and against {@code drawn}, the ids drawn earlier in the same transaction, and
+   * drawn again when taken. An {@code IllegalArgumentException} when this store assigns no ids.
+   */
+  public CompletableFuture<T> assignId(Transaction tr, T entity, Set<Object> drawn) {
+    if (assigned == null) {
+      throw new IllegalArgumentException(nullId());
+    }
+    Object id = assigned.next();
+    if (!assigned.checked()) {
+      return CompletableFuture.completedFuture(codec.withId(entity, id));
+    }
+    if (!drawn.add(id)) {
+      return assignId(tr, entity, drawn);
+    }
+    return rows.exists(tr, id).thenCompose(taken -> taken ? assignId(tr, entity, drawn)
+        : CompletableFuture.completedFuture(codec.withId(entity, id)));
   }
 
   /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */

@@ -29,6 +29,7 @@ public final class EntityStoreBuilder<T> {
   private boolean packed;
   private Function<Object, ?> ids = Function.identity();
   private final List<String> nonNull = new ArrayList<>();
+  private AssignedIds assigned;
 
   EntityStoreBuilder(EntityCodec<T> codec, Subspace root) {
     this.codec = Objects.requireNonNull(codec, "codec");
@@ -116,7 +117,14 @@ public final class EntityStoreBuilder<T> {
     return this;
   }
 
+  /** Gives an entity saved with a null id one of {@code kind} ({@link EntityStore#assignId}); without it such a save fails. */
+  public EntityStoreBuilder<T> assignedIds(AssignedIds kind) {
+    assigned = Objects.requireNonNull(kind, "kind");
+    return this;
+  }
+
   public EntityStore<T> build() {
-    return new EntityStore<>(new EntityLayout<>(codec, root, indexes, columnMajor, packed, spatial, blobs, documents), derived, ids, nonNull);
+    return new EntityStore<>(new EntityLayout<>(codec, root, indexes, columnMajor, packed, spatial, blobs, documents), derived, ids, nonNull,
+        assigned);
   }
 }

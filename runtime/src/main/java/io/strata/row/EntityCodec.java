@@ -46,6 +46,17 @@ public abstract class EntityCodec<T> implements Codec<T> {
   /** Rebuilds an entity from tuple elements in {@link #fieldNames()} order (null = absent). */
   public abstract T fromElements(Object[] elements);
 
+  /**
+   * {@code entity} with the id element {@code id}: by default a new instance rebuilt from its elements with the id
+   * replaced (through its constructor, as a row is read); a generated codec whose id has a setter or a writable field
+   * sets it on {@code entity} and returns it.
+   */
+  public T withId(T entity, Object id) {
+    Object[] elements = toElements(entity);
+    elements[idIndex] = id;
+    return fromElements(elements);
+  }
+
   @Override
   public byte[] encode(T entity) {
     Object[] elements = toElements(entity);

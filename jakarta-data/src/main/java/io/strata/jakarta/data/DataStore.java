@@ -474,41 +474,79 @@ public final class DataStore<T> {
     return ResultPages.sorted(attributes, order, matching(where, candidates));
   }
 
-  /** Inserts or replaces {@code entity} with its index entries; returns it. */
+  /**
+   * Inserts or replaces {@code entity} with its index entries; returns it. An entity whose id is null gets one the store
+   * assigns ({@link #withIds}): the entity itself with its id set, or, for one built through its constructor, a new
+   * instance carrying it.
+   */
   public <S extends T> S save(S entity) {
     requireEntity(entity);
-    write(tr -> store.save(tr, entity));
-    return entity;
+    List<S> one = List.of(entity);
+    boolean[] absent = absentIds(one);
+    return write(tr -> withIds(tr, one, absent).thenCompose(saved -> store.save(tr, saved.get(0)).thenApply(v -> saved.get(0))));
   }
 
-  /** Saves every entity in one transaction; returns them in the order given. */
+  /** Saves every entity in one transaction (null ids assigned as {@link #save} does); returns them in the order given. */
   public <S extends T> List<S> saveAll(List<S> entities) {
     entities.forEach(this::requireEntity);
-    write(tr -> store.saveAll(tr, entities));
-    return entities;
+    boolean[] absent = absentIds(entities);
+    return write(tr -> withIds(tr, entities, absent).thenCompose(saved -> store.saveAll(tr, saved).thenApply(v -> saved)));
   }
 
-  /** Inserts {@code entity}; an {@link EntityExistsException} when its id (or a unique value) is already stored. */
+  /**
+   * Inserts {@code entity} (a null id assigned as {@link #save} does); an {@link EntityExistsException} when its id (or a
+   * unique value) is already stored.
+   */
   public <S extends T> S insert(S entity) {
-    insertAll(List.of(entity));
-    return entity;
+    return insertAll(List.of(entity)).get(0);
   }
 
   /** Inserts every entity in one transaction: none is written when one already exists. */
   public <S extends T> List<S> insertAll(List<S> entities) {
     entities.forEach(this::requireEntity);
+    boolean[] absent = absentIds(entities);
     try {
-      write(tr -> each(entities, e -> store.exists(tr, attributes.id(e)).thenCompose(exists -> {
-        if (exists) {
-          throw new EntityExistsException(attributes.entity() + " with id " + attributes.id(e)
-              + " already exists; use @Save or @Update to replace it");
-        }
-        return store.save(tr, e);
-      })));
+      return write(tr -> withIds(tr, entities, absent).thenCompose(saved -> each(saved, e -> store.exists(tr, attributes.id(e))
+          .thenCompose(exists -> {
+            if (exists) {
+              throw new EntityExistsException(attributes.entity() + " with id " + attributes.id(e)
+                  + " already exists; use @Save or @Update to replace it");
+            }
+            return store.save(tr, e);
+          })).thenApply(v -> saved)));
     } catch (UniqueConstraintException e) {
       throw new EntityExistsException(e.getMessage(), e);
     }
-    return entities;
+  }
+
+  /** Which of {@code entities} have a null id, read before the transaction's first attempt. */
+  private boolean[] absentIds(List<? extends T> entities) {
+    boolean[] absent = new boolean[entities.size()];
+    for (int i = 0; i < absent.length; i++) {
+      absent[i] = attributes.id(entities.get(i)) == null;
+    }
+    return absent;
+  }
+
+  /**
+   * {@code entities} as one attempt of a write transaction stores them: each one {@code absent} marks gets a fresh id
+   * from the store ({@link EntityStore#assignId}), drawn again on every attempt (an id set in place by an attempt that
+   * conflicted is not kept). When the store assigns no ids (an {@code int} or {@code byte[]} id), the entities are left
+   * as they are and the save rejects the null id. A subclass instance of an entity built through its constructor comes
+   * back as the entity class itself.
+   */
+  @SuppressWarnings("unchecked")
+  private <S extends T> CompletableFuture<List<S>> withIds(Transaction tr, List<S> entities, boolean[] absent) {
+    List<S> out = new ArrayList<>(entities);
+    Set<Object> drawn = new java.util.HashSet<>();
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    for (int i = 0; i < absent.length; i++) {
+      if (absent[i] && store.assignsIds()) {
+        int at = i;
+        chain = chain.thenCompose(v -> store.assignId(tr, entities.get(at), drawn)).thenAccept(e -> out.set(at, (S) e));
+      }
+    }
+    return chain.thenApply(v -> out);
   }
 
   /** Replaces a stored {@code entity}; an {@link OptimisticLockingFailureException} when it is not stored. */

@@ -69,6 +69,21 @@ public final class CodecWriter {
       fromElements.addStatement("return e");
     }
 
+    FieldModel id = model.id();
+    List<MethodSpec> withId = new java.util.ArrayList<>();
+    if (model.assignedIds() != null && id.write() != null) {
+      // an id the store assigns is set on the caller's instance, as Jakarta NoSQL providers do for setter-style entities
+      withId.add(MethodSpec.methodBuilder("withId")
+          .addAnnotation(Override.class)
+          .addModifiers(Modifier.PUBLIC)
+          .returns(model.type())
+          .addParameter(model.type(), "e")
+          .addParameter(Object.class, "id")
+          .addStatement("$T $N = $L", id.type().type(), EntityValidator.local(id.name()), values.decode(id.type(), CodeBlock.of("id")))
+          .addStatement(id.write())
+          .addStatement("return e")
+          .build());
+    }
     TypeSpec type = TypeSpec.classBuilder(codec)
         .addJavadoc("Converts {@link $T} to and from the tuple elements of its stored fields $L.\n",
             model.type(), model.fields().stream().map(FieldModel::name).toList())
@@ -81,6 +96,7 @@ public final class CodecWriter {
         .addMethod(constructor)
         .addMethod(toElements)
         .addMethod(fromElements.build())
+        .addMethods(withId)
         .addMethods(values.helpers())
         .build();
     return JavaFile.builder(codec.packageName(), type).skipJavaLangImports(true).indent("  ").build();

@@ -161,6 +161,14 @@ public final class RepositoryWriter {
    * {@code EntityStore.builder(Codec.INSTANCE, root).uniqueIndex(...).index(...).geoSpatial(...).derived(...).build()}.
    */
   public static CodeBlock newStore(EntityModel model) {
+    return newStore(model, false);
+  }
+
+  /**
+   * The store of the entity, as {@link #newStore(EntityModel)}; with {@code assignIds}, one that gives an entity saved
+   * with a null id a fresh one, when its id type allows ({@link EntityModel#assignedIds()}).
+   */
+  public static CodeBlock newStore(EntityModel model, boolean assignIds) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.builder($T.INSTANCE, $T.requireNonNull(root, $S))", STORE, model.codecName(),
         Objects.class, "root").indent();
     for (IndexModel index : model.indexes()) {
@@ -186,6 +194,9 @@ public final class RepositoryWriter {
     }
     derivedDefinitions(model).forEach(d -> b.add("\n.derived($L)", d));
     b.add("\n.ids(v -> $L)", new CrudOperations(model).decodeId("v"));
+    if (assignIds && model.assignedIds() != null) {
+      b.add("\n.assignedIds($T.$L)", ClassName.get("io.strata.repository", "AssignedIds"), model.assignedIds());
+    }
     return b.add("\n.build()").unindent().build();
   }
 

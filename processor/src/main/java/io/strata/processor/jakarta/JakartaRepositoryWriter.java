@@ -201,7 +201,7 @@ public final class JakartaRepositoryWriter {
       type.addField(FieldSpec.builder(ParameterizedTypeName.get(ATTRIBUTES, entity.type()), attributesField(entity),
           Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).initializer(attributes(entity)).build());
       type.addField(ParameterizedTypeName.get(DATA_STORE, entity.type()), dataField(entity), Modifier.PRIVATE, Modifier.FINAL);
-      ctor.addStatement("this.$N = new $T<>(db, $L, $N)", dataField(entity), DATA_STORE, RepositoryWriter.newStore(entity),
+      ctor.addStatement("this.$N = new $T<>(db, $L, $N)", dataField(entity), DATA_STORE, RepositoryWriter.newStore(entity, true),
           attributesField(entity));
     }
     type.addMethod(ctor.build());
@@ -514,6 +514,9 @@ public final class JakartaRepositoryWriter {
         diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a @Delete of entities",
             "return void, int or long (the number deleted)");
         return Optional.empty();
+      } else if (array && entity.assignedIds() != null && !op.equals("update")) {
+        // the entities saved, which carry the ids the store assigned to null ones (a new instance for an immutable entity)
+        b.addStatement("return $L.toArray($T.copyOf($N, 0))", call, java.util.Arrays.class, p);
       } else if (array) {
         b.addStatement("$L", call).addStatement("return $N", p);
       } else if (many) {

@@ -65,6 +65,21 @@ public record EntityModel(
     return fields.stream().filter(FieldModel::id).findFirst().orElseThrow();
   }
 
+  /**
+   * The {@code io.strata.repository.AssignedIds} constant of the ids the store gives this entity when a Jakarta Data
+   * repository saves it with a null id ({@code STRINGS}, {@code UUIDS} or {@code LONGS}), or null when its id type
+   * gets none (a primitive cannot be null; an {@code int}/{@code Integer} or {@code byte[]} id is the application's).
+   */
+  public String assignedIds() {
+    FieldModel id = id();
+    return switch (id.type().kind()) {
+      case STRING -> "STRINGS";
+      case UUID -> "UUIDS";
+      case LONG -> id.type().isPrimitive() ? null : "LONGS";
+      default -> null;
+    };
+  }
+
   public int idIndex() {
     return fields.indexOf(id());
   }
