@@ -119,6 +119,74 @@ class JakartaCompileErrorsTest {
         "  @Insert", "  void add(Item a, Item b);");
   }
 
+  /** {@code test.Conv}: converters, one per way a {@code @Convert} can go wrong, and a good one ({@code Upper}). */
+  private static final JavaFileObject CONVERTERS = JavaFileObjects.forSourceLines("test.Conv", "package test;",
+      "import jakarta.nosql.AttributeConverter;",
+      "public class Conv {",
+      "  public static class Upper implements AttributeConverter<String, String> {",
+      "    public String convertToDatabaseColumn(String a) { return a.toUpperCase(); }",
+      "    public String convertToEntityAttribute(String c) { return c; }",
+      "  }",
+      "  public static class ToMap implements AttributeConverter<String, java.util.Map<String, String>> {",
+      "    public java.util.Map<String, String> convertToDatabaseColumn(String a) { return null; }",
+      "    public String convertToEntityAttribute(java.util.Map<String, String> c) { return null; }",
+      "  }",
+      "  public static class NoDefault implements AttributeConverter<String, String> {",
+      "    public NoDefault(int unused) {}",
+      "    public String convertToDatabaseColumn(String a) { return a; }",
+      "    public String convertToEntityAttribute(String c) { return c; }",
+      "  }",
+      "}");
+
+  /** Compiling {@code test.Item} with {@code fields} fails with {@code message} on {@code line} of it. */
+  private static void assertItemError(int line, String message, String... fields) {
+    JavaFileObject item = item("", fields);
+    assertThat(compile(CONVERTERS, item, items())).hadErrorContaining(message).inFile(item).onLine(line);
+  }
+
+  @Test
+  void aConverterWhoseColumnTypeStrataCannotStore() {
+    assertItemError(7, "@Convert(test.Conv.ToMap.class) on field 'name' of Item converts java.lang.String to"
+        + " java.util.Map<java.lang.String,java.lang.String>, which Strata cannot store as a column",
+        "  @Column @Convert(Conv.ToMap.class) public String name;");
+  }
+
+  @Test
+  void aConverterOfAnotherType() {
+    assertItemError(7, "@Convert(test.Conv.Upper.class) converts java.lang.String, but field 'count' of Item is a int",
+        "  @Column @Convert(Conv.Upper.class) public int count;");
+  }
+
+  @Test
+  void aConverterTheCodecCannotCreate() {
+    assertItemError(7, "@Convert(test.Conv.NoDefault.class) on field 'name' of Item: the generated codec creates the converter"
+        + " with new", "  @Column @Convert(Conv.NoDefault.class) public String name;");
+  }
+
+  @Test
+  void aConvertedId() {
+    JavaFileObject item = JavaFileObjects.forSourceLines("test.Item", "package test;", "import jakarta.nosql.*;", "@Entity",
+        "public class Item {", "  @Id @Convert(Conv.Upper.class) public String id;", "}");
+    assertThat(compile(CONVERTERS, item, items())).hadErrorContaining("@Convert(Upper.class) on the @Id 'id' of Item: Strata does not"
+        + " convert ids").inFile(item).onLine(5);
+  }
+
+  @Test
+  void aJdqlParameterComparedWithAConvertedProperty() {
+    JavaFileObject item = item("", "  @Column @Convert(Conv.Upper.class) public String name;");
+    JavaFileObject f = items("  @Query(\"WHERE name = :n\") List<Item> named(String n);");
+    assertThat(compile(CONVERTERS, item, f)).hadErrorContaining("JDQL compares the column values of a @Convert property, and"
+        + " Strata does not convert JDQL parameters").inFile(f).onLine(5);
+  }
+
+  @Test
+  void aJdqlUpdateOfAConvertedProperty() {
+    JavaFileObject item = item("", "  @Column @Convert(Conv.Upper.class) public String name;");
+    JavaFileObject f = items("  @Query(\"UPDATE Item SET name = 'X'\") long rename();");
+    assertThat(compile(CONVERTERS, item, f)).hadErrorContaining("Items.rename assigns 'name' of Item, a @Convert property: Strata"
+        + " does not convert JDQL values").inFile(f).onLine(5);
+  }
+
   @Test
   void aRejectedEntityGivesItsOwnErrorAndNoneOnTheRepositorysMethods() {
     JavaFileObject car = JavaFileObjects.forSourceLines("test.Item", "package test;", "import jakarta.nosql.*;", "@Entity",

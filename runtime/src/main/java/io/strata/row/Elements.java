@@ -36,6 +36,15 @@ public final class Elements {
         + ") is not " + expected, element);
   }
 
+  /**
+   * {@code value} through {@code convert}, null staying null: how generated code applies a {@code jakarta.nosql}
+   * {@code AttributeConverter} (the codec's constant, created with {@code new}) between a field's Java value and the
+   * column value Strata stores, indexes and compares.
+   */
+  public static <A, B> B converted(A value, java.util.function.Function<? super A, ? extends B> convert) {
+    return value == null ? null : convert.apply(value);
+  }
+
   /** A boxed {@code char} as a tuple integer, its UTF-16 code unit (null stays null). */
   public static Object ofChar(Character c) {
     return c == null ? null : (long) c.charValue();

@@ -5,7 +5,9 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -140,6 +142,27 @@ public final class Values {
       return in(value, array);
     }
     throw new IllegalArgumentException("an In parameter must be a Collection or an array, not " + items);
+  }
+
+  /**
+   * The items of a method-name {@code In} parameter (any collection or array; null stays null) through
+   * {@code convert}, a {@code @Convert} converter's {@code convertToDatabaseColumn}: the column values the query compares.
+   * A null item stays null.
+   */
+  @SuppressWarnings("unchecked")
+  public static <X, Y> List<Y> convertAll(Object items, Function<X, Y> convert) {
+    if (items == null) {
+      return null;
+    }
+    Collection<?> all = items instanceof Collection<?> c ? c : items instanceof Object[] array ? java.util.Arrays.asList(array) : null;
+    if (all == null) {
+      throw new IllegalArgumentException("an In parameter must be a Collection or an array, not " + items);
+    }
+    List<Y> out = new java.util.ArrayList<>(all.size());
+    for (Object item : all) {
+      out.add(item == null ? null : convert.apply((X) item));
+    }
+    return out;
   }
 
   /**

@@ -47,10 +47,18 @@ public final class CodecWriter {
         .addModifiers(Modifier.PUBLIC)
         .returns(model.type())
         .addParameter(Object[].class, "el");
+    List<FieldSpec> converters = new java.util.ArrayList<>();
     for (int i = 0; i < model.fields().size(); i++) {
       FieldModel f = model.fields().get(i);
-      fromElements.addStatement("$T $N = $L", f.type().type(), EntityValidator.local(f.name()),
-          values.decode(f.type(), CodeBlock.of("el[$L]", i)));
+      CodeBlock decoded = values.decode(f.type(), CodeBlock.of("el[$L]", i));
+      fromElements.addStatement("$T $N = $L", f.javaType(), EntityValidator.local(f.name()),
+          f.converter() == null ? decoded : f.converter().toAttribute(decoded));
+      if (f.converter() != null) {
+        converters.add(FieldSpec.builder(ParameterizedTypeName.get(ClassName.get("jakarta.nosql", "AttributeConverter"),
+                f.converter().attribute().box(), f.type().type()), f.converter().constant(), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+            .addJavadoc("The {@code @Convert} converter of {@code $L}: the codec, queries and indexes use its column values.\n", f.name())
+            .initializer("new $T()", f.converter().type()).build());
+      }
     }
     List<FieldModel> setAfter = model.constructorArgs() == null ? List.of()
         : model.fields().stream().filter(f -> !model.constructorArgs().contains(EntityValidator.local(f.name()))).toList();
@@ -91,6 +99,7 @@ public final class CodecWriter {
         .addAnnotation(Generated.annotation())
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .superclass(ParameterizedTypeName.get(ENTITY_CODEC, model.type()))
+        .addFields(converters)
         .addField(FieldSpec.builder(codec, "INSTANCE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
             .initializer("new $T()", codec).build())
         .addMethod(constructor)

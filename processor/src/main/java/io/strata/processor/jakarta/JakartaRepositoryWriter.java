@@ -440,6 +440,8 @@ public final class JakartaRepositoryWriter {
       if (query.isEmpty()) {
         return Optional.empty();
       }
+      // parameters compared with a @Convert property, as the column values the query compares
+      reader.converted().forEach((local, value) -> b.addStatement("$T $N = $L", value.type(), local, value.code()));
       return body(b, query.get());
     }
 

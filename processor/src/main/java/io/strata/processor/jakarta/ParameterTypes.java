@@ -74,7 +74,10 @@ final class ParameterTypes {
       Function<JdqlExpression, String> parameter, List<Mismatch> out) {
     FieldModel f = property.apply(left);
     String p = parameter.apply(right);
-    if (f != null && p != null) {
+    if (f != null && p != null && f.converter() != null) {
+      out.add(new Mismatch(p, f, "JDQL compares the column values of a @Convert property, and Strata does not convert JDQL"
+          + " parameters: query it with a method name or @Find, whose parameters are converted"));
+    } else if (f != null && p != null) {
       check(f, p, false).ifPresent(out::add);
     }
   }
@@ -100,8 +103,14 @@ final class ParameterTypes {
     if (value.getKind() == TypeKind.TYPEVAR || value.getKind() == TypeKind.WILDCARD || value.toString().equals("java.lang.Object")) {
       return Optional.empty();
     }
-    ValueType t = property.queryType();
     TypeName given = TypeName.get(value).box();
+    if (property.converter() != null) {
+      // converted to the column value before the query compares it
+      TypeName attribute = property.converter().attribute().box();
+      return given.equals(attribute) ? Optional.empty() : Optional.of("declare it as " + (many ? "a Collection or an array of " : "")
+          + attribute + ", the type its @Convert converter takes");
+    }
+    ValueType t = property.queryType();
     boolean fits = NUMBERS.contains(t.kind()) ? isNumber(value)
         : t.kind() == ValueType.Kind.CHAR ? given.equals(TypeName.CHAR.box()) || given.toString().equals("java.lang.String")
         : given.equals(t.type().box());

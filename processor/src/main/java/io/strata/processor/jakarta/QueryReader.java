@@ -6,7 +6,9 @@ import static io.strata.processor.jakarta.JakartaRepositoryWriter.annotationValu
 import static io.strata.processor.jakarta.JakartaRepositoryWriter.member;
 import static io.strata.processor.jakarta.JakartaRepositoryWriter.orderBys;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.ParameterizedTypeName;
 import io.strata.processor.jdql.JdqlCondition;
 import io.strata.processor.jdql.JdqlExpression;
 import io.strata.processor.jdql.JdqlParser;
@@ -72,6 +74,11 @@ final class QueryReader {
   private final Optional<TypeElement> lifecycleEntity;
   /** JDQL literals an index can read, by the name of the local holding each (see {@link #literalLocal}). */
   private final Map<String, QueryBinder.Literal> literals = new LinkedHashMap<>();
+  /**
+   * The method's parameters compared with a {@code @Convert} property, converted to column values, by the name of the local
+   * holding each ({@code conv$<parameter>}): the method declares them all before its query.
+   */
+  private final Map<String, QueryBinder.Literal> converted = new LinkedHashMap<>();
   /** The conditions an index can serve, among the method's parameters and literals. */
   private final IndexableCriteria indexable;
   /** The method's parameters checked against the properties they are compared with. */
@@ -103,8 +110,32 @@ final class QueryReader {
     for (int i = 0; i < values.size(); i++) {
       byName.put(values.get(i).getSimpleName().toString(), valueTypes.get(i));
     }
-    this.indexable = new IndexableCriteria(byName, local -> literals.containsKey(local) ? literals.get(local).type() : null, types);
+    this.indexable = new IndexableCriteria(byName, local -> literals.containsKey(local) ? literals.get(local).type()
+        : converted.containsKey(local) ? converted.get(local).type() : null, types);
     this.parameterTypes = new ParameterTypes(types, byName);
+  }
+
+  /** The converted parameters, by the name of the local holding each: the method declares them all first. */
+  Map<String, QueryBinder.Literal> converted() {
+    return converted;
+  }
+
+  /**
+   * What a query over {@code f} compares in place of the parameter {@code parameter}: the parameter itself, or, when
+   * {@code f} has a {@code @Convert} converter, a local holding its column value (for {@code many}, an {@code In}'s
+   * collection or array, a list of them).
+   */
+  private String columnValue(FieldModel f, String parameter, boolean many) {
+    if (f.converter() == null) {
+      return parameter;
+    }
+    String local = "conv$" + parameter;
+    FieldModel.Converter c = f.converter();
+    converted.put(local, many
+        ? new QueryBinder.Literal(ParameterizedTypeName.get(ClassName.get(List.class), f.type().type()),
+            CodeBlock.of("$T.convertAll($N, $T.$N::convertToDatabaseColumn)", QueryBinder.VALUES, parameter, c.codec(), c.constant()), parameter)
+        : new QueryBinder.Literal(f.type().type(), c.toColumn(CodeBlock.of("$N", parameter)), parameter));
+    return local;
   }
 
   /** The literals the query's criteria hold in locals, by local name: the method declares those its read uses. */
@@ -210,6 +241,7 @@ final class QueryReader {
           idLookup = args.get(0);
         }
         report(args.stream().flatMap(a -> parameterTypes.check(f, a, c.operator() == MethodName.Operator.IN).stream()).toList(), entity);
+        args.replaceAll(a -> columnValue(f, a, c.operator() == MethodName.Operator.IN));
         and.add(and.isEmpty() ? "$L" : " && $L", condition(f, c, args));
         indexable.ofMethodName(f, c, args).ifPresent(served::add);
       }
@@ -286,8 +318,9 @@ final class QueryReader {
       if (values.size() == 1 && f.id()) {
         idLookup = p.getSimpleName().toString();
       }
-      where.add(where.isEmpty() ? "$T.eq($L, $N)" : " && $T.eq($L, $N)", QueryBinder.VALUES, f.read(), p.getSimpleName());
-      indexable.of(f, Operator.EQUALS, List.of(p.getSimpleName().toString())).ifPresent(criteria::add);
+      String value = columnValue(f, p.getSimpleName().toString(), false);
+      where.add(where.isEmpty() ? "$T.eq($L, $N)" : " && $T.eq($L, $N)", QueryBinder.VALUES, f.read(), value);
+      indexable.of(f, Operator.EQUALS, List.of(value)).ifPresent(criteria::add);
     }
     List<StaticSort> order = new ArrayList<>();
     for (AnnotationMirror o : orderBys(method)) {
@@ -409,6 +442,10 @@ final class QueryReader {
         FieldModel f = binder.property(a.target());
         if (f.write() == null) {
           diagnostics.error(method, Messages.JAKARTA_UPDATE_NOT_WRITABLE, description, f.name(), entity.type().simpleName());
+          return Optional.empty();
+        }
+        if (f.converter() != null) {
+          diagnostics.error(method, Messages.JAKARTA_UPDATE_CONVERTED, description, f.name(), entity.type().simpleName());
           return Optional.empty();
         }
         change.add("$T $L = $L;\n", f.type().type(), EntityValidator.local(f.name()), converted(f, "v" + i++));

@@ -1,6 +1,7 @@
 package io.strata.processor.validation;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import io.strata.annotations.Blob;
 import io.strata.annotations.Document;
 import io.strata.annotations.Entity;
@@ -45,6 +46,8 @@ public final class EntityValidator {
   public static final String JAKARTA_ENTITY = "jakarta.nosql.Entity";
   private static final String JAKARTA_ID = "jakarta.nosql.Id";
   private static final String JAKARTA_COLUMN = "jakarta.nosql.Column";
+  private static final String JAKARTA_CONVERT = "jakarta.nosql.Convert";
+  private static final String JAKARTA_CONVERTER = "jakarta.nosql.AttributeConverter";
   private final Types types;
   private final Diagnostics diagnostics;
   private final Accessors accessors;
@@ -220,6 +223,10 @@ public final class EntityValidator {
 
   private Optional<FieldModel> mapField(TypeElement owner, Declared d, boolean record, boolean id) {
     Element e = d.element();
+    AnnotationMirror convert = mirror(e, JAKARTA_CONVERT);
+    if (convert != null) {
+      return convertedField(owner, d, record, id, convert);
+    }
     String timeAdvice = TypeMapper.timeAdvice(d.type());
     if (timeAdvice != null) {
       diagnostics.error(e, Messages.UNSUPPORTED_TIME_TYPE, d.name(), d.type(), timeAdvice);
@@ -252,6 +259,73 @@ public final class EntityValidator {
       return Optional.empty();
     }
     return Optional.of(new FieldModel(d.name(), type.get(), read, null, id, declaredNonNull(owner, d)));
+  }
+
+  /**
+   * A field annotated {@code @jakarta.nosql.Convert(C.class)}: stored, indexed and compared as the column value of C, an
+   * {@code AttributeConverter<X, Y>} whose X is the field's type and whose Y Strata stores. The generated codec holds one
+   * C made with {@code new C()}, so C needs a no-arg constructor the entity's package can call.
+   */
+  private Optional<FieldModel> convertedField(TypeElement owner, Declared d, boolean record, boolean id, AnnotationMirror convert) {
+    Element e = d.element();
+    TypeMirror converterType = convert.getElementValues().entrySet().stream()
+        .filter(v -> v.getKey().getSimpleName().contentEquals("value")).map(v -> (TypeMirror) v.getValue().getValue()).findFirst().orElse(null);
+    if (!(converterType instanceof javax.lang.model.type.DeclaredType declared)) {
+      return Optional.empty(); // javac reports the missing or unresolved class itself
+    }
+    TypeElement converter = (TypeElement) declared.asElement();
+    if (id) {
+      diagnostics.error(e, convert, Messages.CONVERTED_ID, d.name(), owner.getSimpleName(), converter.getSimpleName());
+      return Optional.empty();
+    }
+    List<? extends TypeMirror> xy = converterArguments(converterType);
+    boolean instantiable = accessors.visible(converter, packageOf(owner)) && !converter.getModifiers().contains(Modifier.ABSTRACT)
+        && (converter.getNestingKind() != javax.lang.model.element.NestingKind.MEMBER || converter.getModifiers().contains(Modifier.STATIC))
+        && ElementFilter.constructorsIn(converter.getEnclosedElements()).stream()
+            .anyMatch(c -> c.getParameters().isEmpty() && accessors.visible(c, packageOf(owner)));
+    if (!instantiable) {
+      diagnostics.error(e, convert, Messages.CONVERTER_NOT_INSTANTIABLE, converter.getQualifiedName(), d.name(), owner.getSimpleName());
+      return Optional.empty();
+    }
+    TypeMirror attribute = xy == null ? null : xy.get(0);
+    TypeMirror boxedField = d.type().getKind().isPrimitive() ? types.boxedClass((javax.lang.model.type.PrimitiveType) d.type()).asType() : d.type();
+    if (attribute == null || !types.isSameType(types.erasure(attribute), types.erasure(boxedField))) {
+      diagnostics.error(e, convert, Messages.CONVERTER_ATTRIBUTE_TYPE, converter.getQualifiedName(), attribute == null ? "a raw type" : attribute,
+          d.name(), owner.getSimpleName(), d.type());
+      return Optional.empty();
+    }
+    TypeMirror column = xy.get(1);
+    Optional<ValueType> type = mapper.map(column).filter(t -> !t.isPrimitive());
+    if (type.isEmpty()) {
+      diagnostics.error(e, convert, Messages.CONVERTER_COLUMN_TYPE, converter.getQualifiedName(), d.name(), owner.getSimpleName(),
+          attribute, column);
+      return Optional.empty();
+    }
+    String read = record ? "e." + d.name() + "()" : readExpression(owner, d);
+    if (read == null) {
+      diagnostics.error(e, Messages.NOT_READABLE, d.name(), owner.getSimpleName(), Accessors.getterName(d.name(), d.type()));
+      return Optional.empty();
+    }
+    ClassName entity = ClassName.get(owner);
+    var model = new FieldModel.Converter(com.palantir.javapoet.TypeName.get(types.erasure(converterType)),
+        com.palantir.javapoet.TypeName.get(d.type()), ClassName.get(entity.packageName(), entity.simpleName() + "Codec"),
+        "CONVERT_" + d.name().replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT));
+    return Optional.of(new FieldModel(d.name(), type.get(), model.toColumn(CodeBlock.of("$L", read)).toString(), null, false,
+        declaredNonNull(owner, d), model));
+  }
+
+  /** The {@code X} and {@code Y} of the {@code jakarta.nosql.AttributeConverter<X, Y>} {@code type} implements, or null. */
+  private List<? extends TypeMirror> converterArguments(TypeMirror type) {
+    for (TypeMirror s : types.directSupertypes(type)) {
+      if (s instanceof javax.lang.model.type.DeclaredType d && ((TypeElement) d.asElement()).getQualifiedName().contentEquals(JAKARTA_CONVERTER)) {
+        return d.getTypeArguments().size() == 2 ? d.getTypeArguments() : null;
+      }
+      List<? extends TypeMirror> found = converterArguments(s);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   /** The simple names of the annotations that declare a field never null (JSpecify, Jakarta Validation, JSR-305, ...). */
@@ -341,8 +415,7 @@ public final class EntityValidator {
    */
   private List<String> construction(TypeElement type, boolean record, List<Declared> declared, List<FieldModel> fields) {
     if (!record) {
-      fields.replaceAll(f -> new FieldModel(f.name(), f.type(), f.read(),
-          writeStatement(type, declared.stream().filter(d -> d.name().equals(f.name())).findFirst().orElseThrow()), f.id(), f.nonNull()));
+      fields.replaceAll(f -> f.withWrite(writeStatement(type, declared.stream().filter(d -> d.name().equals(f.name())).findFirst().orElseThrow())));
     }
     List<ExecutableElement> ctors = ElementFilter.constructorsIn(type.getEnclosedElements());
     for (List<Declared> shape : List.of(declared, declared.stream().filter(Declared::stored).toList())) {
@@ -537,8 +610,12 @@ public final class EntityValidator {
   }
 
   private static AnnotationMirror mirror(Element e, Class<?> annotation) {
+    return mirror(e, annotation.getCanonicalName());
+  }
+
+  private static AnnotationMirror mirror(Element e, String annotation) {
     for (AnnotationMirror m : e.getAnnotationMirrors()) {
-      if (m.getAnnotationType().toString().equals(annotation.getCanonicalName())) {
+      if (m.getAnnotationType().toString().equals(annotation)) {
         return m;
       }
     }

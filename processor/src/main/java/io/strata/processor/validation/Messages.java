@@ -36,8 +36,20 @@ public enum Messages {
   JAKARTA_LIFECYCLE("@%s method %s must take exactly one parameter: an entity, an array, a List or an Iterable of entities"),
   JAKARTA_UPDATE_NOT_WRITABLE("%s assigns '%s' of %s, which has no setter and is not a writable field: JDQL UPDATE"
       + " changes entities through their setters (records cannot be updated in place)"),
+  JAKARTA_UPDATE_CONVERTED("%s assigns '%s' of %s, a @Convert property: Strata does not convert JDQL values, so the"
+      + " assignment could store a value its converter never made; change the entity and @Save or @Update it"),
   JDQL_SYNTAX("@Query of %s is not valid JDQL %s"),
   JDQL_BINDING("@Query of %s, at column %d: %s"),
+  CONVERTED_ID("@Convert(%3$s.class) on the @Id '%1$s' of %2$s: Strata does not convert ids (lookups by id, assigned ids and"
+      + " index entries use the id as it is); store the id as a String, long, Long, int, Integer, UUID or byte[]"),
+  CONVERTER_NOT_INSTANTIABLE("@Convert(%s.class) on field '%s' of %s: the generated codec creates the converter with new"
+      + " (no reflection), so it must be a non-abstract, top-level or static class with a no-arg constructor the entity's"
+      + " package can call (public, or in the entity's package)"),
+  CONVERTER_ATTRIBUTE_TYPE("@Convert(%s.class) converts %s, but field '%s' of %s is a %s: use a converter that implements"
+      + " jakarta.nosql.AttributeConverter<%5$s, Column>"),
+  CONVERTER_COLUMN_TYPE("@Convert(%s.class) on field '%s' of %s converts %s to %s, which Strata cannot store as a column:"
+      + " convert to a String, a boxed number or boolean, UUID, byte[], an enum, a date-time Strata stores, BigInteger or"
+      + " BigDecimal"),
   NOT_A_CLASS("@Entity goes on a class or record; %s is a %s"),
   NO_ID("@Entity %s has no @Id: annotate exactly one field or record component with @Id"),
   TWO_IDS("@Entity %s has more than one @Id (%s): keep exactly one"),

@@ -1,0 +1,66 @@
+package io.strata.processor.behaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.jakarta.Shipment;
+import io.strata.processor.fixtures.jakarta.Shipment.Color;
+import io.strata.processor.fixtures.jakarta.Shipment.Weight;
+import io.strata.processor.fixtures.jakarta.ShipmentCodec;
+import io.strata.processor.fixtures.jakarta.Shipments;
+import io.strata.processor.fixtures.jakarta.ShipmentsImpl;
+import io.strata.repository.EntityStore;
+import io.strata.row.EntityLayout;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code @jakarta.nosql.Convert} properties ({@link Shipment}): stored and indexed as the converter's column values, read
+ * back as the entity's values, and queried with entity-typed parameters that are converted before they meet the index or
+ * the stored values.
+ */
+public abstract class JakartaConvertContract extends BackendContract {
+  private Shipments shipments;
+
+  @BeforeEach
+  void saveShipments() {
+    shipments = new ShipmentsImpl(db);
+    shipments.saveAll(List.of(new Shipment("a", new Weight(1500), Color.RED), new Shipment("b", new Weight(200), Color.GREEN),
+        new Shipment("c", new Weight(90_000), Color.BLUE), new Shipment("d", new Weight(1500), Color.GREEN)));
+  }
+
+  @Test
+  void aConvertedPropertyIsStoredAndIndexedAsTheColumnValue() {
+    assertEquals(List.of("a", 1500L, "R"), List.of(ShipmentCodec.INSTANCE.toElements(shipments.findById("a").orElseThrow())));
+    EntityLayout<Shipment> layout = EntityStore.builder(ShipmentCodec.INSTANCE, new Subspace()).index("weight", "weight").packed()
+        .build().layout();
+    byte[] entry = layout.entryKey(layout.indexes().get(0), List.of(1500L), "a");
+    assertNotNull(db.read(tr -> tr.get(entry).join()), "the index entry holds the grams");
+  }
+
+  @Test
+  void aConvertedPropertyReadsBackAsTheEntitysValue() {
+    Shipment read = shipments.findById("c").orElseThrow();
+    assertEquals(new Weight(90_000), read.getWeight());
+    assertEquals(Color.BLUE, read.getColor());
+  }
+
+  @Test
+  void anEntityTypedParameterIsConvertedBeforeItMeetsTheIndex() {
+    assertEquals("[a, d]", sortedIds(shipments.findByWeight(new Weight(1500))));
+    assertEquals("[a, d, c]", shipments.findByWeightGreaterThanOrderByWeightAsc(new Weight(1000)).toString().replace("d, a", "a, d"));
+  }
+
+  @Test
+  void findAndInParametersAreConvertedBeforeTheyMeetTheStoredValues() {
+    assertEquals("[b, d]", sortedIds(shipments.colored(Color.GREEN)));
+    assertEquals("[a, c]", shipments.findByColorInOrderByIdAsc(List.of(Color.RED, Color.BLUE)).toString());
+  }
+
+  private static String sortedIds(List<Shipment> found) {
+    return found.stream().map(Shipment::getId).sorted().toList().toString();
+  }
+}
