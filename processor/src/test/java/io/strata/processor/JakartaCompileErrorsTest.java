@@ -203,6 +203,43 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aCountThatReturnsNothing() {
+    assertError(5, "Items.countByName returns void, which Strata cannot produce for a count: return long, int or boolean",
+        "  void countByName(String name);");
+  }
+
+  @Test
+  void anExistsThatReturnsANumber() {
+    assertError(5, "Items.existsByName returns long, which Strata cannot produce for an exists query: return boolean",
+        "  long existsByName(String name);");
+  }
+
+  @Test
+  void everyMethodWithAMistakeGetsItsOwnError() {
+    JavaFileObject f = items("  long existsByName(String name);", "  void countByCount(int count);",
+        "  List<Item> findByName(int name);");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).hadErrorContaining("Items.existsByName returns long").inFile(f).onLine(5);
+    assertThat(c).hadErrorContaining("Items.countByCount returns void").inFile(f).onLine(6);
+    assertThat(c).hadErrorContaining("parameter 'name' of Items.findByName has type int").inFile(f).onLine(7);
+  }
+
+  @Test
+  void aCountByWithNoConditionCountsEveryEntity() throws java.io.IOException {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Items",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Items extends BasicRepository<Item, Long> {",
+        "  long countBy();",
+        "}");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).succeededWithoutWarnings();
+    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+    assertTrue(impl.contains("return itemData.countAll();"), impl);
+  }
+
+  @Test
   void aMethodNameParameterOfTheWrongType() {
     assertError(6, "parameter 'name' of Items.findByName has type int, but it is compared with 'name'"
         + " of Item, of type java.lang.String: declare it as java.lang.String (a condition between them could never hold)",
