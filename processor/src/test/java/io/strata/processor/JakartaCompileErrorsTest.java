@@ -171,20 +171,23 @@ class JakartaCompileErrorsTest {
         + " convert ids").inFile(item).onLine(5);
   }
 
+  /** Compiling {@code test.Items} with {@code method} (line 5) over an {@code Item} whose name is converted fails with {@code message}. */
+  private static void assertConvertedNameError(String method, String message) {
+    JavaFileObject f = items(method);
+    assertThat(compile(CONVERTERS, item("", "  @Column @Convert(Conv.Upper.class) public String name;"), f))
+        .hadErrorContaining(message).inFile(f).onLine(5);
+  }
+
   @Test
   void aJdqlParameterComparedWithAConvertedProperty() {
-    JavaFileObject item = item("", "  @Column @Convert(Conv.Upper.class) public String name;");
-    JavaFileObject f = items("  @Query(\"WHERE name = :n\") List<Item> named(String n);");
-    assertThat(compile(CONVERTERS, item, f)).hadErrorContaining("JDQL compares the column values of a @Convert property, and"
-        + " Strata does not convert JDQL parameters").inFile(f).onLine(5);
+    assertConvertedNameError("  @Query(\"WHERE name = :n\") List<Item> named(String n);",
+        "JDQL compares the column values of a @Convert property, and Strata does not convert JDQL parameters");
   }
 
   @Test
   void aJdqlUpdateOfAConvertedProperty() {
-    JavaFileObject item = item("", "  @Column @Convert(Conv.Upper.class) public String name;");
-    JavaFileObject f = items("  @Query(\"UPDATE Item SET name = 'X'\") long rename();");
-    assertThat(compile(CONVERTERS, item, f)).hadErrorContaining("Items.rename assigns 'name' of Item, a @Convert property: Strata"
-        + " does not convert JDQL values").inFile(f).onLine(5);
+    assertConvertedNameError("  @Query(\"UPDATE Item SET name = 'X'\") long rename();",
+        "Items.rename assigns 'name' of Item, a @Convert property: Strata does not convert JDQL values");
   }
 
   @Test
@@ -278,6 +281,43 @@ class JakartaCompileErrorsTest {
         "  CursoredPage<Item> findByCountGreaterThanOrderByNameDesc(int count, PageRequest page);"));
     assertThat(c).succeeded();
     assertFalse(c.warnings().stream().anyMatch(w -> w.getMessage(null).contains("CursoredPage")), c.warnings().toString());
+  }
+
+  @Test
+  void aCountThatReturnsNothing() {
+    assertError(5, "Items.countByName returns void, which Strata cannot produce for a count: return long, int or boolean",
+        "  void countByName(String name);");
+  }
+
+  @Test
+  void anExistsThatReturnsANumber() {
+    assertError(5, "Items.existsByName returns long, which Strata cannot produce for an exists query: return boolean",
+        "  long existsByName(String name);");
+  }
+
+  @Test
+  void everyMethodWithAMistakeGetsItsOwnError() {
+    JavaFileObject f = items("  long existsByName(String name);", "  void countByCount(int count);",
+        "  List<Item> findByName(int name);");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).hadErrorContaining("Items.existsByName returns long").inFile(f).onLine(5);
+    assertThat(c).hadErrorContaining("Items.countByCount returns void").inFile(f).onLine(6);
+    assertThat(c).hadErrorContaining("parameter 'name' of Items.findByName has type int").inFile(f).onLine(7);
+  }
+
+  @Test
+  void aCountByWithNoConditionCountsEveryEntity() throws java.io.IOException {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Items",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Items extends BasicRepository<Item, Long> {",
+        "  long countBy();",
+        "}");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).succeededWithoutWarnings();
+    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+    assertTrue(impl.contains("return itemData.countAll();"), impl);
   }
 
   @Test

@@ -380,7 +380,7 @@ public final class DataStore<T> {
     if (request.mode() != PageRequest.Mode.OFFSET || served.isEmpty()) {
       return ResultPages.page(attributes, order, matching(where, candidates), request);
     }
-    long end = (request.page() - 1) * (long) request.size() + request.size() + 1;
+    long end = ResultPages.readUpTo(request);
     Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, end).iterator();
     List<T> first = take(read, end);
     jakarta.data.page.Page<T> page = ResultPages.page(request, first, -1);
@@ -444,9 +444,10 @@ public final class DataStore<T> {
     }
     int size = request.size();
     if (offset) {
-      long from = (request.page() - 1) * (long) size;
-      Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, from + size + 1).iterator();
-      List<T> first = take(read, from + size + 1);
+      long from = ResultPages.skipped(request);
+      long upTo = ResultPages.readUpTo(request);
+      Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, upTo).iterator();
+      List<T> first = take(read, upTo);
       int start = (int) Math.min(from, first.size());
       int end = Math.min(start + size, first.size());
       CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, first.subList(start, end), -1, request, start == 0,

@@ -325,4 +325,22 @@ class DataStoreTest {
       assertTrue(request.page() == 1000 || read[0] <= request.page() * request.size() + 8, "read " + read[0] + " for " + request);
     }
   }
+
+  @Test
+  void anOffsetPageInIndexOrderWhoseOffsetIsPastLongMaxValueIsEmpty() {
+    saveCounters(10, i -> i);
+    java.util.function.Function<EntityStore<Counter>, io.strata.query.IndexScan<Counter>> fromZero =
+        store -> io.strata.query.IndexScan.of(store, "byCount").from(0L, true);
+    List<Sort<? super Counter>> order = List.of(Sort.asc("count"));
+    // (page - 1) * size = 2^64, which wrapped round to 0: page 1
+    jakarta.data.page.PageRequest far = jakarta.data.page.PageRequest.ofPage((1L << 62) + 1, 4, true);
+    jakarta.data.page.Page<Counter> page = data.page(c -> true, DataStore.index(fromZero, 0), DataStore.indexKeys(fromZero, 0),
+        List.of(BY_COUNT), order, far);
+    assertEquals(List.of(), page.content());
+    assertFalse(page.hasNext());
+    assertEquals(10, page.totalElements());
+    jakarta.data.page.CursoredPage<Counter> cursored = data.cursoredPage(c -> true, DataStore.index(fromZero, 0),
+        DataStore.indexKeys(fromZero, 0), List.of(BY_COUNT), order, far);
+    assertEquals(List.of(), cursored.content());
+  }
 }

@@ -558,6 +558,10 @@ public final class JakartaRepositoryWriter {
       }
       CodeBlock where = q.where() == null ? CodeBlock.of("e -> true") : CodeBlock.of("e -> $L", q.where());
       TypeMirror result = type.getReturnType();
+      if (q.action().equals("exists") && result.getKind() != TypeKind.BOOLEAN && !result.toString().equals("java.lang.Boolean")) {
+        diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "an exists query", "return boolean");
+        return Optional.empty();
+      }
       String row = "{@code (\"" + entity.entityName() + "\", \"R\", id)}";
       if (q.idLookup() != null && idLookup(b, q, data, row, result)) {
         return Optional.of(b.build());
@@ -590,6 +594,10 @@ public final class JakartaRepositoryWriter {
       CodeBlock candidates = read.candidates();
       switch (q.action()) {
         case "count" -> {
+          if (result.getKind() == TypeKind.VOID) {
+            diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a count", "return long, int or boolean");
+            return Optional.empty();
+          }
           if (q.where() == null) {
             b.addJavadoc("Reads the counter key {@code (\"$L\", \"#\")}.\n", entity.entityName());
             return returnNumber(b, CodeBlock.of("$N.countAll()", data), result);
