@@ -609,12 +609,14 @@ public final class JakartaRepositoryWriter {
         }
         case "delete" -> {
           b.addJavadoc("Deletes the entities that match with their index entries, in transactions of at most"
-              + " {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). $L\n", read.plan());
+              + " {@value io.strata.jakarta.data.DataStore#BATCH} entities and about"
+              + " {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("$N.delete($L, $L)", data, where, candidates), result);
         }
         case "update" -> {
           b.addJavadoc("Rewrites the entities that match with their index entries, in transactions of at most"
-              + " {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). $L\n", read.plan());
+              + " {@value io.strata.jakarta.data.DataStore#BATCH} entities and about"
+              + " {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("$N.update($L, $L, $L)", data, where, candidates, q.update()), result);
         }
         default -> {
