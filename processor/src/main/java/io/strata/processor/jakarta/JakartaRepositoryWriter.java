@@ -445,7 +445,10 @@ public final class JakartaRepositoryWriter {
       return body(b, query.get());
     }
 
-    /** Declares the literal locals {@code read} uses, and puts each literal's JDQL text in place of its name in the plan. */
+    /**
+     * Declares the literal locals {@code read} uses, and puts each literal's JDQL text in place of its name in the plan (and
+     * the parameter a converted local holds in place of the local's name).
+     */
     private JakartaPlanner.Read withLiterals(MethodSpec.Builder b, JakartaPlanner.Read read) {
       String plan = read.plan();
       String keysPlan = read.keysPlan();
@@ -458,6 +461,11 @@ public final class JakartaRepositoryWriter {
           plan = plan.replace(name, l.getValue().text());
           keysPlan = keysPlan == null ? null : keysPlan.replace(name, l.getValue().text());
         }
+      }
+      for (Map.Entry<String, QueryBinder.Literal> c : reader.converted().entrySet()) {
+        String converted = "the column value of " + c.getValue().text();
+        plan = plan.replace(c.getKey(), converted);
+        keysPlan = keysPlan == null ? null : keysPlan.replace(c.getKey(), converted);
       }
       return new JakartaPlanner.Read(read.candidates(), plan, read.unserved(), read.narrowing(), read.orders(), read.keys(), keysPlan);
     }
@@ -621,12 +629,14 @@ public final class JakartaRepositoryWriter {
         }
         case "delete" -> {
           b.addJavadoc("Deletes the entities that match with their index entries, in transactions of at most"
-              + " {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). $L\n", read.plan());
+              + " {@value io.strata.jakarta.data.DataStore#BATCH} entities and about"
+              + " {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("$N.delete($L, $L)", data, where, candidates), result);
         }
         case "update" -> {
           b.addJavadoc("Rewrites the entities that match with their index entries, in transactions of at most"
-              + " {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). $L\n", read.plan());
+              + " {@value io.strata.jakarta.data.DataStore#BATCH} entities and about"
+              + " {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("$N.update($L, $L, $L)", data, where, candidates, q.update()), result);
         }
         default -> {
