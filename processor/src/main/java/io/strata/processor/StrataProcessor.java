@@ -88,14 +88,15 @@ public final class StrataProcessor extends AbstractProcessor {
     if (round.processingOver()) {
       writeRepositoryIndex();
     }
-    if (entity == null) {
-      return false;
-    }
     Diagnostics diagnostics = new Diagnostics(processingEnv.getMessager());
     EntityValidator validator = new EntityValidator(processingEnv, diagnostics);
     List<TypeElement> types = new ArrayList<>();
-    for (Element e : round.getElementsAnnotatedWith(entity)) {
-      types.add((TypeElement) e);
+    // without strata-annotations on the class path (a Jakarta Data application may not have it) there are no Strata
+    // entities or repositories, but Jakarta Data repositories over jakarta.nosql entities still get their Impl
+    if (entity != null) {
+      for (Element e : round.getElementsAnnotatedWith(entity)) {
+        types.add((TypeElement) e);
+      }
     }
 
     types.sort(Comparator.comparing(t -> t.getQualifiedName().toString()));
@@ -136,12 +137,15 @@ public final class StrataProcessor extends AbstractProcessor {
     }
     types.sort(Comparator.comparing(t -> t.getQualifiedName().toString()));
     for (TypeElement type : types) {
-      if (writer.isStrata(type)) {
-        writer.write(type).ifPresent(file -> {
-          write(type, file);
-          repositoryIndex.add(file.packageName() + "." + file.typeSpec().name());
-        });
+      Optional<String> notStrata = writer.whyNotStrata(type);
+      if (notStrata.isPresent()) {
+        diagnostics.note(type, Messages.JAKARTA_REPOSITORY_LEFT_ALONE, type.getQualifiedName(), notStrata.get());
+        continue;
       }
+      writer.write(type).ifPresent(file -> {
+        write(type, file);
+        repositoryIndex.add(file.packageName() + "." + file.typeSpec().name());
+      });
     }
   }
 

@@ -216,6 +216,111 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aRepositoryForAnotherProviderGetsANoteSayingSo() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Items",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository(provider = \"Hibernate\")",
+        "public interface Items extends CrudRepository<Item, Long> {}");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Items:"
+        + " @Repository(provider = \"Hibernate\") names another provider").inFile(f).onLine(4);
+    assertFalse(c.generatedSourceFile("test.ItemsImpl").isPresent());
+  }
+
+  @Test
+  void aRepositoryOfAnEntityStrataDoesNotStoreGetsANoteSayingSo() {
+    JavaFileObject persistence = JavaFileObjects.forSourceLines("jakarta.persistence.Entity",
+        "package jakarta.persistence;",
+        "public @interface Entity {}");
+    JavaFileObject book = JavaFileObjects.forSourceLines("test.Book",
+        "package test;",
+        "@jakarta.persistence.Entity",
+        "public class Book { public long id; }");
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Books",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Books extends CrudRepository<Book, Long> {}");
+    Compilation c = compile(persistence, book, f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Books: its entity"
+        + " test.Book is a jakarta.persistence entity, another provider's").inFile(f).onLine(4);
+  }
+
+  @Test
+  void aRepositoryThatNamesNoEntityGetsANoteSayingSo() {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Lookups",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Lookups {",
+        "  @Query(\"SELECT name FROM Nowhere\") java.util.List<String> names();",
+        "}");
+    Compilation c = compile(f);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Lookups: it names no"
+        + " entity Strata stores").inFile(f).onLine(4);
+  }
+
+  @Test
+  void aCursoredPageInAnOrderWithoutAUniquePropertyWarnsThatTiesAreSkipped() {
+    assertWarning(ITEM, "Items.findByCountGreaterThanOrderByNameAsc returns a CursoredPage in an order ([name asc]) that sorts"
+        + " by no unique property of Item: entities that tie on all its sorts at a page's end are skipped by the next page,"
+        + " since the cursor holds one value per sort. End the order with the id ('id', e.g. OrderBy...IdAsc,"
+        + " @OrderBy(\"id\")) or with every property of a unique index (a warning)",
+        "  CursoredPage<Item> findByCountGreaterThanOrderByNameAsc(int count, PageRequest page);");
+  }
+
+  @Test
+  void aCursoredPageInAnOrderEndingWithTheIdOrAUniqueIndexHasNoTieWarning() {
+    JavaFileObject unique = item("@io.strata.annotations.Index(name = \"byName\", fields = {\"name\"}, unique = true)",
+        "  @Column public String name;", "  @Column public int count;");
+    Compilation c = compile(unique, items("  CursoredPage<Item> findByCountGreaterThanOrderByCountAscIdAsc(int count, PageRequest page);",
+        "  CursoredPage<Item> findByCountGreaterThanOrderByNameDesc(int count, PageRequest page);"));
+    assertThat(c).succeeded();
+    assertFalse(c.warnings().stream().anyMatch(w -> w.getMessage(null).contains("CursoredPage")), c.warnings().toString());
+  }
+
+  @Test
+  void aCountThatReturnsNothing() {
+    assertError(5, "Items.countByName returns void, which Strata cannot produce for a count: return long, int or boolean",
+        "  void countByName(String name);");
+  }
+
+  @Test
+  void anExistsThatReturnsANumber() {
+    assertError(5, "Items.existsByName returns long, which Strata cannot produce for an exists query: return boolean",
+        "  long existsByName(String name);");
+  }
+
+  @Test
+  void everyMethodWithAMistakeGetsItsOwnError() {
+    JavaFileObject f = items("  long existsByName(String name);", "  void countByCount(int count);",
+        "  List<Item> findByName(int name);");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).hadErrorContaining("Items.existsByName returns long").inFile(f).onLine(5);
+    assertThat(c).hadErrorContaining("Items.countByCount returns void").inFile(f).onLine(6);
+    assertThat(c).hadErrorContaining("parameter 'name' of Items.findByName has type int").inFile(f).onLine(7);
+  }
+
+  @Test
+  void aCountByWithNoConditionCountsEveryEntity() throws java.io.IOException {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test.Items",
+        "package test;",
+        "import jakarta.data.repository.*;",
+        "@Repository",
+        "public interface Items extends BasicRepository<Item, Long> {",
+        "  long countBy();",
+        "}");
+    Compilation c = compile(ITEM, f);
+    assertThat(c).succeededWithoutWarnings();
+    String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+    assertTrue(impl.contains("return itemData.countAll();"), impl);
+  }
+
+  @Test
   void aMethodNameParameterOfTheWrongType() {
     assertError(6, "parameter 'name' of Items.findByName has type int, but it is compared with 'name'"
         + " of Item, of type java.lang.String: declare it as java.lang.String (a condition between them could never hold)",

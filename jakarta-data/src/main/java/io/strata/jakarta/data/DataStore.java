@@ -50,7 +50,8 @@ import java.util.stream.Stream;
  * predicate then keeps the candidates that match (it always holds every condition, so an index only narrows the read).
  *
  * <p>Every lifecycle method runs in one transaction (retried on conflicts), so a batch is all or nothing; a JDQL
- * {@code UPDATE} or {@code DELETE} runs in transactions of {@value #BATCH} entities. Query reads
+ * {@code UPDATE} or {@code DELETE} runs in transactions of at most {@value #BATCH} entities and about
+ * {@value #BATCH_BYTES} bytes written. Query reads
  * run in read transactions of {@value #BATCH} candidates each, as Strata's own streams do: a query over a
  * large entity never meets FoundationDB's five-second limit, and sees each row as committed when its batch was
  * read. Strata's own exceptions become {@code jakarta.data.exceptions} ({@link #translate}).
@@ -60,6 +61,12 @@ import java.util.stream.Stream;
 public final class DataStore<T> {
   /** Rows per read transaction when a query reads every row. */
   public static final int BATCH = 1_000;
+  /**
+   * Bytes after which a batch of a JDQL {@code UPDATE}/{@code DELETE} commits (before its {@value #BATCH} entities):
+   * a tenth of FoundationDB's 10,000,000-byte transaction limit, so that a batch of rows of any size a save accepts
+   * commits, the last entity's writes included.
+   */
+  public static final long BATCH_BYTES = 1_000_000L;
   private final Database db;
   private final EntityStore<T> store;
   private final Attributes<T> attributes;
@@ -380,7 +387,7 @@ public final class DataStore<T> {
     if (request.mode() != PageRequest.Mode.OFFSET || served.isEmpty()) {
       return ResultPages.page(attributes, order, matching(where, candidates), request);
     }
-    long end = (request.page() - 1) * (long) request.size() + request.size() + 1;
+    long end = ResultPages.readUpTo(request);
     Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, end).iterator();
     List<T> first = take(read, end);
     jakarta.data.page.Page<T> page = ResultPages.page(request, first, -1);
@@ -444,9 +451,10 @@ public final class DataStore<T> {
     }
     int size = request.size();
     if (offset) {
-      long from = (request.page() - 1) * (long) size;
-      Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, from + size + 1).iterator();
-      List<T> first = take(read, from + size + 1);
+      long from = ResultPages.skipped(request);
+      long upTo = ResultPages.readUpTo(request);
+      Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, upTo).iterator();
+      List<T> first = take(read, upTo);
       int start = (int) Math.min(from, first.size());
       int end = Math.min(start + size, first.size());
       CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, first.subList(start, end), -1, request, start == 0,
@@ -591,44 +599,79 @@ public final class DataStore<T> {
 
   /**
    * Deletes every candidate {@code where} accepts; returns how many. The matches are found in read transactions, then
-   * deleted {@value #BATCH} at a time, each batch one transaction that reads the rows again and deletes those that still
-   * match: a delete of any size stays within FoundationDB's transaction limits, each batch is all or nothing, and an
-   * entity another client changed in between is judged on its new state.
+   * deleted in batches of at most {@value #BATCH} entities and about {@value #BATCH_BYTES} bytes written, each batch one
+   * transaction that reads the rows again and deletes those that still match: a delete of any size stays within
+   * FoundationDB's transaction limits, each batch is all or nothing, and an entity another client changed in between is
+   * judged on its new state.
    */
   public long delete(Predicate<? super T> where, Candidates<T> candidates) {
-    return inBatches(where, candidates, (tr, found) -> each(found, e -> store.delete(tr, attributes.id(e)))
-        .thenApply(v -> (long) found.size()));
+    return inBatches(where, candidates, (tr, e) -> store.delete(tr, attributes.id(e)));
   }
 
   /**
    * Applies {@code change} to every candidate {@code where} accepts and saves it; returns how many. Batched as
-   * {@link #delete(Predicate, Candidates)} is: an entity is changed once however its change moves it among the
-   * candidates (the ids to change are known before the first write).
+   * {@link #delete(Predicate, Candidates)} is, by count and by bytes, so rows of any size a save accepts go through
+   * however many match: an entity is changed once however its change moves it among the candidates (the ids to change
+   * are known before the first write).
    */
   public long update(Predicate<? super T> where, Candidates<T> candidates, UnaryOperator<T> change) {
-    return inBatches(where, candidates, (tr, found) -> {
-      List<T> changed = new ArrayList<>(found.size());
-      for (T e : found) {
-        T next = change.apply(e);
-        if (!Objects.equals(attributes.id(next), attributes.id(e))) {
-          throw new DataException("an UPDATE of " + attributes.entity() + " cannot change its id " + attributes.id(e));
-        }
-        changed.add(next);
+    return inBatches(where, candidates, (tr, e) -> {
+      T next = change.apply(e);
+      if (!Objects.equals(attributes.id(next), attributes.id(e))) {
+        throw new DataException("an UPDATE of " + attributes.entity() + " cannot change its id " + attributes.id(e));
       }
-      return store.saveAll(tr, changed).thenApply(v -> (long) changed.size());
+      return store.save(tr, next);
     });
   }
 
-  /** The ids of the matches, then {@code step} on each batch of them that still matches, one transaction per batch. */
-  private long inBatches(Predicate<? super T> where, Candidates<T> candidates,
-      BiFunction<Transaction, List<T>, CompletableFuture<Long>> step) {
+  /** What one batch of {@link #inBatches} did: how many of its ids it got through, how many entities it changed. */
+  private record Batch(int taken, long changed) {}
+
+  /**
+   * The ids of the matches, then {@code step} on each of them that still matches, one transaction per batch: a batch
+   * takes up to {@value #BATCH} ids and ends early, after the entity that brings what the transaction writes to
+   * {@value #BATCH_BYTES} bytes ({@code getApproximateSize}, the size FoundationDB checks against its 10,000,000-byte
+   * limit), so that a batch of wide rows commits; the next batch starts with the id after it.
+   */
+  private long inBatches(Predicate<? super T> where, Candidates<T> candidates, BiFunction<Transaction, T, CompletableFuture<?>> step) {
     List<Object> ids = matching(where, candidates).stream().map(attributes::id).toList();
     long done = 0;
-    for (int from = 0; from < ids.size(); from += BATCH) {
+    for (int from = 0; from < ids.size(); ) {
       List<Object> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
-      done += write(tr -> store.loadAll(tr, batch).thenCompose(rows -> step.apply(tr, rows.stream().filter(where).toList())));
+      Batch b = write(tr -> store.loadAll(tr, batch).thenCompose(rows -> batch(tr, batch, rows, where, step)));
+      from += b.taken();
+      done += b.changed();
     }
     return done;
+  }
+
+  /** {@code step} on each of {@code rows} (the stored ones of {@code ids}, in their order) that matches, up to the bytes' bound. */
+  private CompletableFuture<Batch> batch(Transaction tr, List<Object> ids, List<T> rows, Predicate<? super T> where,
+      BiFunction<Transaction, T, CompletableFuture<?>> step) {
+    int[] at = {0};
+    long[] changed = {0};
+    boolean[] full = {false};
+    return each(rows, row -> {
+      if (full[0]) {
+        return CompletableFuture.completedFuture(null);
+      }
+      at[0]++;
+      if (!where.test(row)) {
+        return CompletableFuture.completedFuture(null);
+      }
+      changed[0]++;
+      return step.apply(tr, row).thenCompose(v -> tr.getApproximateSize()).thenAccept(size -> full[0] = size >= BATCH_BYTES);
+    }).thenApply(v -> new Batch(at[0] == rows.size() ? ids.size() : indexOf(ids, attributes.id(rows.get(at[0]))), changed[0]));
+  }
+
+  /** Where {@code id} is among {@code ids} (compared as values, byte arrays included). */
+  private static int indexOf(List<Object> ids, Object id) {
+    for (int i = 0; i < ids.size(); i++) {
+      if (Objects.deepEquals(ids.get(i), id)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("id " + id + " was not asked for");
   }
 
   /** The elements of an {@code Iterable} lifecycle parameter, as a list. */

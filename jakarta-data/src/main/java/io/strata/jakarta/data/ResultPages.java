@@ -306,8 +306,27 @@ public final class ResultPages {
   }
 
   private static int offset(PageRequest request, int results) {
-    long skip = (request.page() - 1) * (long) request.size();
-    return skip < 0 || skip > results ? results : (int) skip; // a page past the end is empty
+    long skip = skipped(request);
+    return skip > results ? results : (int) skip; // a page past the end is empty
+  }
+
+  /**
+   * How many results come before the offset page {@code request} asks for, {@code (page - 1) * size}; where that is past
+   * {@code Long.MAX_VALUE}, {@code Long.MAX_VALUE}, past every store's end, so the page is empty (before, the product
+   * wrapped round and such a page could be page 1). Every offset page counts its start here.
+   */
+  static long skipped(PageRequest request) {
+    try {
+      return Math.multiplyExact(request.page() - 1, (long) request.size());
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  /** How many results an offset page read in order needs: up to one past its end, at most {@code Long.MAX_VALUE}. */
+  static long readUpTo(PageRequest request) {
+    long skipped = skipped(request);
+    return skipped > Long.MAX_VALUE - request.size() - 1 ? Long.MAX_VALUE : skipped + request.size() + 1;
   }
 
   /**

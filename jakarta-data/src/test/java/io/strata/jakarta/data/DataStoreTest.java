@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Strata;
 import io.strata.StrataDb;
 import io.strata.repository.EntityStore;
@@ -324,5 +325,98 @@ class DataStoreTest {
       // up to one past the page's end and the ties there (six counters per count), and one more
       assertTrue(request.page() == 1000 || read[0] <= request.page() * request.size() + 8, "read " + read[0] + " for " + request);
     }
+  }
+
+  @Test
+  void anOffsetPageInIndexOrderWhoseOffsetIsPastLongMaxValueIsEmpty() {
+    saveCounters(10, i -> i);
+    java.util.function.Function<EntityStore<Counter>, io.strata.query.IndexScan<Counter>> fromZero =
+        store -> io.strata.query.IndexScan.of(store, "byCount").from(0L, true);
+    List<Sort<? super Counter>> order = List.of(Sort.asc("count"));
+    // (page - 1) * size = 2^64, which wrapped round to 0: page 1
+    jakarta.data.page.PageRequest far = jakarta.data.page.PageRequest.ofPage((1L << 62) + 1, 4, true);
+    jakarta.data.page.Page<Counter> page = data.page(c -> true, DataStore.index(fromZero, 0), DataStore.indexKeys(fromZero, 0),
+        List.of(BY_COUNT), order, far);
+    assertEquals(List.of(), page.content());
+    assertFalse(page.hasNext());
+    assertEquals(10, page.totalElements());
+    jakarta.data.page.CursoredPage<Counter> cursored = data.cursoredPage(c -> true, DataStore.index(fromZero, 0),
+        DataStore.indexKeys(fromZero, 0), List.of(BY_COUNT), order, far);
+    assertEquals(List.of(), cursored.content());
+  }
+
+  /** A wide entity: a color, a long unindexed note and an indexed tag. */
+  static final class Wide {
+    String id;
+    String color;
+    String note;
+    String tag;
+
+    Wide(String id, String color, String note, String tag) {
+      this.id = id;
+      this.color = color;
+      this.note = note;
+      this.tag = tag;
+    }
+  }
+
+  static final class WideCodec extends EntityCodec<Wide> {
+    WideCodec() {
+      super("Wide", List.of("id", "color", "note", "tag"), 0);
+    }
+
+    @Override
+    public Object[] toElements(Wide e) {
+      return new Object[] {e.id, e.color, e.note, e.tag};
+    }
+
+    @Override
+    public Wide fromElements(Object[] el) {
+      return new Wide(Elements.toStr(el[0]), Elements.toStr(el[1]), Elements.toStr(el[2]), Elements.toStr(el[3]));
+    }
+  }
+
+  /** {@code n} wide entities, every other one red, each with {@code note} and {@code tag} plus its number, saved 50 a transaction. */
+  private DataStore<Wide> wide(int n, String note, String tag) {
+    EntityStore<Wide> store = EntityStore.builder(new WideCodec(), new Subspace(Tuple.from("wide").pack())).index("byTag", "tag")
+        .packed().ids(Elements::toStr).build();
+    DataStore<Wide> wide = new DataStore<>(sdb.database(), store, Attributes.<Wide>of("Wide").attribute("id", w -> w.id, true)
+        .attribute("color", w -> w.color, false).attribute("note", w -> w.note, false).attribute("tag", w -> w.tag, false).build());
+    List<Wide> all = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Wide(String.format("w%05d", i), i % 2 == 0 ? "red" : "blue", note + i, tag + i));
+      if (all.size() == 50) {
+        wide.saveAll(all);
+        all.clear();
+      }
+    }
+    wide.saveAll(all);
+    return wide;
+  }
+
+  @Test
+  void anUpdateOfManyWideRowsCommitsInBatchesWithinTheTransactionSizeLimit() {
+    int n = 3_000;
+    DataStore<Wide> wide = wide(n, "", "t");
+    String note = "n".repeat(20_000);
+    // 1,500 red rows of 20 KB each: 30 MB in batches of 1,000 rows went over the 10 MB limit (error 2101)
+    assertEquals(n / 2, wide.update(w -> w.color.equals("red"), DataStore.allRows(), w -> {
+      w.note = note;
+      return w;
+    }));
+    List<Wide> all = wide.matching(w -> true);
+    assertEquals(n / 2, all.stream().filter(w -> w.note.equals(note)).count());
+    assertTrue(all.stream().allMatch(w -> w.note.equals(note) == w.color.equals("red")));
+  }
+
+  @Test
+  void aDeleteOfManyRowsWithWideIndexEntriesCommitsInBatchesWithinTheTransactionSizeLimit() {
+    int n = 2_400;
+    // each index entry's key holds a 9 KB tag, which clearing it writes: 1,000 of them went over the 10 MB limit
+    DataStore<Wide> wide = wide(n, "", "t".repeat(9_000));
+    assertEquals(n / 2, wide.delete(w -> w.color.equals("red"), DataStore.allRows()));
+    List<Wide> left = wide.matching(w -> true);
+    assertEquals(n / 2, left.size());
+    assertTrue(left.stream().allMatch(w -> w.color.equals("blue")));
   }
 }

@@ -203,6 +203,19 @@ class ResultPagesTest {
   }
 
   @Test
+  void aPageWhoseOffsetIsPastLongMaxValueIsEmptyNotPageOne() {
+    List<Item> items = List.of(new Item(1, 1, "a", Kind.MID), new Item(2, 2, "b", Kind.MID));
+    // (page - 1) * size = 2^64, which wrapped round to 0
+    PageRequest far = PageRequest.ofPage((1L << 62) + 1, 4, true);
+    Page<Item> page = ResultPages.page(ITEMS, List.of(Sort.asc("id")), items, far);
+    assertEquals(List.of(), page.content());
+    assertFalse(page.hasNext());
+    assertEquals(2, page.totalElements());
+    assertEquals(List.of(), ResultPages.cursoredPage(ITEMS, List.of(Sort.asc("id")), items, far).content());
+    assertEquals(Long.MAX_VALUE, ResultPages.skipped(PageRequest.ofPage(Long.MAX_VALUE, Integer.MAX_VALUE, false)));
+  }
+
+  @Test
   void enumsSortInDeclarationOrderNotByName() {
     List<Item> items = List.of(new Item(1, 1, "a", Kind.MID), new Item(2, 2, "b", Kind.ALPHA), new Item(3, 3, "c", Kind.ZETA));
     assertEquals(List.of(3L, 2L, 1L), ResultPages.page(ITEMS, List.of(Sort.asc("kind")), items, PageRequest.ofSize(5))

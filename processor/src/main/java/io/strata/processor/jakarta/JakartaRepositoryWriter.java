@@ -95,22 +95,37 @@ public final class JakartaRepositoryWriter {
     this.requireIndexesOption = env.getOptions().get(REQUIRE_INDEXES_OPTION);
   }
 
-  /** Whether {@code repository} is Strata's to implement: no other provider named, and its entities are Strata's. */
-  public boolean isStrata(TypeElement repository) {
+  /**
+   * Why {@code repository} is not Strata's to implement (another provider named, or entities Strata does not store),
+   * empty when it is Strata's.
+   */
+  public Optional<String> whyNotStrata(TypeElement repository) {
     String provider = annotationValue(repository, REPOSITORY, "provider");
     if (provider != null && !provider.isEmpty() && !provider.equalsIgnoreCase("strata")) {
-      return false;
+      return Optional.of("@Repository(provider = \"" + provider + "\") names another provider (leave provider empty or"
+          + " write \"Strata\" for Strata to implement it)");
     }
     TypeElement primary = primaryEntity(repository);
     if (primary != null) {
-      return isEntity(primary);
+      return isEntity(primary) ? Optional.empty() : Optional.of("its entity " + primary.getQualifiedName() + notStored(primary));
     }
-    // no primary entity: Strata's when every entity its methods name is Strata's, and there is one
-    List<TypeElement> named = new ArrayList<>();
+    // no primary entity: Strata's when its methods name an entity Strata stores
     for (ExecutableElement m : methods(repository)) {
-      lifecycleEntity(repository, m).ifPresent(named::add);
+      if (lifecycleEntity(repository, m).isPresent()) {
+        return Optional.empty();
+      }
     }
-    return !named.isEmpty() && named.stream().allMatch(this::isEntity);
+    return Optional.of("it names no entity Strata stores (extend DataRepository<Entity, Id>, BasicRepository or"
+        + " CrudRepository with an entity annotated @jakarta.nosql.Entity or Strata's @Entity, or give its methods such"
+        + " an entity as parameter or result)");
+  }
+
+  /** Why Strata does not store {@code type}, which is no entity of Strata's. */
+  private static String notStored(TypeElement type) {
+    return EntityValidator.annotated(type, "jakarta.persistence.Entity")
+        ? " is a jakarta.persistence entity, another provider's (Strata stores entities annotated @jakarta.nosql.Entity or"
+            + " Strata's @Entity)"
+        : " is not annotated @jakarta.nosql.Entity or Strata's @Entity (annotate it so for Strata to store it)";
   }
 
   private boolean isEntity(TypeElement type) {
@@ -551,6 +566,10 @@ public final class JakartaRepositoryWriter {
       }
       CodeBlock where = q.where() == null ? CodeBlock.of("e -> true") : CodeBlock.of("e -> $L", q.where());
       TypeMirror result = type.getReturnType();
+      if (q.action().equals("exists") && result.getKind() != TypeKind.BOOLEAN && !result.toString().equals("java.lang.Boolean")) {
+        diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "an exists query", "return boolean");
+        return Optional.empty();
+      }
       String row = "{@code (\"" + entity.entityName() + "\", \"R\", id)}";
       if (q.idLookup() != null && idLookup(b, q, data, row, result)) {
         return Optional.of(b.build());
@@ -583,6 +602,10 @@ public final class JakartaRepositoryWriter {
       CodeBlock candidates = read.candidates();
       switch (q.action()) {
         case "count" -> {
+          if (result.getKind() == TypeKind.VOID) {
+            diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a count", "return long, int or boolean");
+            return Optional.empty();
+          }
           if (q.where() == null) {
             b.addJavadoc("Reads the counter key {@code (\"$L\", \"#\")}.\n", entity.entityName());
             return returnNumber(b, CodeBlock.of("$N.countAll()", data), result);
@@ -606,12 +629,14 @@ public final class JakartaRepositoryWriter {
         }
         case "delete" -> {
           b.addJavadoc("Deletes the entities that match with their index entries, in transactions of at most"
-              + " {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). $L\n", read.plan());
+              + " {@value io.strata.jakarta.data.DataStore#BATCH} entities and about"
+              + " {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("$N.delete($L, $L)", data, where, candidates), result);
         }
         case "update" -> {
           b.addJavadoc("Rewrites the entities that match with their index entries, in transactions of at most"
-              + " {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). $L\n", read.plan());
+              + " {@value io.strata.jakarta.data.DataStore#BATCH} entities and about"
+              + " {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
           return returnNumber(b, CodeBlock.of("$N.update($L, $L, $L)", data, where, candidates, q.update()), result);
         }
         default -> {
@@ -751,6 +776,12 @@ public final class JakartaRepositoryWriter {
               "add a PageRequest parameter, or return a List");
           return Optional.empty();
         }
+        if (shape.equals("cursoredPage") && sorts.isEmpty() && !endsUnique(q.order(), entity)) {
+          String id = entity.id().name();
+          diagnostics.warning(method, Messages.JAKARTA_CURSOR_TIES, description,
+              q.order().stream().map(o -> o.field().name() + (o.descending() ? " desc" : " asc")).toList(),
+              entity.type().simpleName(), id, MethodName.capitalized(id), id);
+        }
         CodeBlock page = orders != null
             ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape, where, candidates, keys, orders, pageRequest)
             : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape, data, data, where,
@@ -800,6 +831,17 @@ public final class JakartaRepositoryWriter {
         default -> b.addStatement("return $T.single($L, $S)", RESULT_PAGES, values, description);
       }
       return Optional.of(b.build());
+    }
+
+    /**
+     * Whether no two entities tie on every sort of {@code order}: it sorts by the id or by every field of a unique index
+     * (none of them ignoring case, which lets different values tie).
+     */
+    private static boolean endsUnique(List<QueryReader.StaticSort> order, EntityModel entity) {
+      java.util.Set<String> sorted = new java.util.HashSet<>();
+      order.stream().filter(o -> !o.ignoreCase()).forEach(o -> sorted.add(o.field().name()));
+      return sorted.contains(entity.id().name()) || entity.indexes().stream()
+          .anyMatch(i -> i.unique() && i.fields().stream().allMatch(f -> sorted.contains(f.name())));
     }
 
     /** How a find returns: list, stream, array, optional, page, cursoredPage or single; null when unsupported. */

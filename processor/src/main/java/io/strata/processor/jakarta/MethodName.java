@@ -16,7 +16,7 @@ import java.util.Set;
  *
  * @param action {@code find}, {@code count}, {@code exists} or {@code delete}
  * @param first the {@code First} limit, 0 when absent
- * @param where the conditions: an OR of ANDs (empty when the name has no {@code By})
+ * @param where the conditions: an OR of ANDs (empty when the name has no {@code By}, or nothing after it)
  * @param order the static order
  */
 record MethodName(String action, int first, List<List<Condition>> where, List<OrderPart> order) {
@@ -73,10 +73,9 @@ record MethodName(String action, int first, List<List<Condition>> where, List<Or
     String orderText = orderBy < 0 ? "" : rest.substring(orderBy + "OrderBy".length());
     String subject = orderBy < 0 ? rest : rest.substring(0, orderBy);
     int by = subject.indexOf("By");
-    List<List<Condition>> where = by < 0 ? List.of() : conditions(subject.substring(by + 2), properties);
-    if (by >= 0 && where.isEmpty()) {
-      throw new IllegalArgumentException("'By' must be followed by a property name");
-    }
+    // a By with nothing after it (countBy(), findByOrderByName) has no conditions, as where there is no By
+    String conditions = by < 0 ? "" : subject.substring(by + 2);
+    List<List<Condition>> where = conditions.isEmpty() ? List.of() : conditions(conditions, properties);
     List<OrderPart> order = orderBy < 0 ? List.of() : order(orderText, properties);
     return new MethodName(action, first, where, order);
   }

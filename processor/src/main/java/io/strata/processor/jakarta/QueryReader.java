@@ -83,6 +83,8 @@ final class QueryReader {
   private final IndexableCriteria indexable;
   /** The method's parameters checked against the properties they are compared with. */
   private final ParameterTypes parameterTypes;
+  /** {@link Diagnostics#errors()} when {@link #query()} began. */
+  private int errorsBefore;
 
   /**
    * @param values the method's parameters that carry query values (not Sort, Order, Limit, PageRequest), in order
@@ -170,8 +172,14 @@ final class QueryReader {
     }
   }
 
+  /** Whether an error was reported since {@link #query()} began: this method's, not an earlier one's. */
+  private boolean reported() {
+    return diagnostics.errors() > errorsBefore;
+  }
+
   /** The method's query, from {@code @Query}, {@code @Find}, a parameter-based {@code @Delete} or its name. */
   Optional<Query> query() {
+    errorsBefore = diagnostics.errors();
     String jdql = annotationValue(method, PKG + "Query", "value");
     if (jdql != null) {
       return jdql(jdql);
@@ -249,7 +257,7 @@ final class QueryReader {
       branches.add(new JakartaPlanner.Branch(served, and.build()));
     }
     List<BoundCriterion> criteria = branches.size() == 1 ? branches.get(0).criteria() : branches.isEmpty() ? List.of() : null;
-    if (diagnostics.failed()) {
+    if (reported()) {
       return Optional.empty();
     }
     List<StaticSort> order = new ArrayList<>();
@@ -333,7 +341,7 @@ final class QueryReader {
       order.add(new StaticSort(property.equals("id(this)") ? entity.id() : props.get(property),
           Boolean.TRUE.equals(member(o, "descending")), Boolean.TRUE.equals(member(o, "ignoreCase"))));
     }
-    if (diagnostics.failed() || !sortable(order, entity)) {
+    if (reported() || !sortable(order, entity)) {
       return Optional.empty();
     }
     return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, criteria,
@@ -396,7 +404,7 @@ final class QueryReader {
       if (condition.isPresent()) {
         report(parameterTypes.ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull),
             entity);
-        if (diagnostics.failed()) {
+        if (reported()) {
           return Optional.empty();
         }
       }

@@ -9,6 +9,7 @@ import javax.tools.Diagnostic;
 public final class Diagnostics {
   private final Messager messager;
   private boolean failed;
+  private int errors;
 
   public Diagnostics(Messager messager) {
     this.messager = messager;
@@ -16,11 +17,13 @@ public final class Diagnostics {
 
   public void error(Element element, Messages message, Object... args) {
     failed = true;
+    errors++;
     messager.printMessage(Diagnostic.Kind.ERROR, message.format(args), element);
   }
 
   public void error(Element element, AnnotationMirror annotation, Messages message, Object... args) {
     failed = true;
+    errors++;
     if (annotation == null) {
       messager.printMessage(Diagnostic.Kind.ERROR, message.format(args), element);
     } else {
@@ -45,6 +48,14 @@ public final class Diagnostics {
   /** Whether any error was reported since the last {@link #reset()}. */
   public boolean failed() {
     return failed;
+  }
+
+  /**
+   * How many errors were reported, ever ({@link #reset()} leaves it): whether one was reported while reading one method
+   * of several, unlike {@link #failed()}, which an earlier method's error also sets.
+   */
+  public int errors() {
+    return errors;
   }
 
   public void reset() {

@@ -4,6 +4,7 @@ package io.strata.processor.validation;
  * Every diagnostic the processor reports, in one place. Each says what is wrong and how to fix it.
  */
 public enum Messages {
+  JAKARTA_REPOSITORY_LEFT_ALONE("Strata generates no implementation of Jakarta Data repository %s: %s"),
   JAKARTA_NO_ENTITY("Jakarta Data repository method %s has no entity Strata stores: extend DataRepository<Entity, Id>"
       + " (or BasicRepository/CrudRepository), or give the method an entity parameter, an entity result or a JDQL FROM;"
       + " the entity must be annotated @jakarta.nosql.Entity or Strata's @Entity"),
@@ -15,6 +16,10 @@ public enum Messages {
       + " parameter after a property, or annotate it @By(\"property\")"),
   JAKARTA_NOT_INDEXED("%s reads every %s row and checks its conditions in memory: %s. (A warning; compile with"
       + " -Astrata.requireIndexes=true to make it an error)"),
+  JAKARTA_CURSOR_TIES("%s returns a CursoredPage in an order (%s) that sorts by no unique property of %s: entities that"
+      + " tie on all its sorts at a page's end are skipped by the next page, since the cursor holds one value per sort. End"
+      + " the order with the id ('%s', e.g. OrderBy...%sAsc, @OrderBy(\"%s\")) or with every property of a unique index"
+      + " (a warning)"),
   JAKARTA_REQUIRED_INDEX("%s reads every %s row and checks its conditions in memory, and -Astrata.requireIndexes=true asks"
       + " for an index: %s"),
   REQUIRE_INDEXES_OPTION_INVALID("-Astrata.requireIndexes=%s: write -Astrata.requireIndexes=true (a Jakarta Data method no"

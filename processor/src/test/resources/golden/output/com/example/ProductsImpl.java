@@ -198,7 +198,7 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * Deletes the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * Deletes the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} entities and about {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
    */
   @Override
   public void deleteByIsFragileTrue() {
@@ -297,7 +297,7 @@ public final class ProductsImpl implements Products {
   }
 
   /**
-   * Rewrites the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} (each re-reads its rows). Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = com.example.Product.Kind.FOOD}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
+   * Rewrites the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} entities and about {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = com.example.Product.Kind.FOOD}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public long reprice(double factor) {
