@@ -114,7 +114,7 @@ public final class IndexMaintenance<T> {
    * {@code ("__strata", "repack", E)} in each step's transaction, so a repack stopped by a crash
    * resumes where it stopped. Saves also rewrite their rows, so this only hastens what writes do anyway. Then
    * moves the keys of a database written before the keys every save writes were sharded into their shards
-   * ({@link #reshardBatch}). Returns how many rows and unsharded keys it rewrote.
+   * ({@link #reshardBatch}). Returns how many rows it rewrote.
    */
   public long repack() {
     long rewritten = 0;
@@ -123,8 +123,8 @@ public final class IndexMaintenance<T> {
       step = repackBatch(DEFAULT_BATCH);
       rewritten += step.rewritten();
     } while (step.next().isPresent());
-    for (int moved = reshardBatch(DEFAULT_BATCH); moved > 0; moved = reshardBatch(DEFAULT_BATCH)) {
-      rewritten += moved;
+    while (reshardBatch(DEFAULT_BATCH) > 0) {
+      // each step moves what it finds; the next finds the rest
     }
     return rewritten;
   }

@@ -97,7 +97,7 @@ public final class ChangeFeed<T, ID> {
         }
       }
       merged.sort((a, b) -> ByteArrayUtil.compareUnsigned(a.order(), b.order()));
-      if (merged.size() <= limit) {
+      if (merged.size() < limit) { // no stream was cut at its limit: this is all there is
         return CompletableFuture.completedFuture(merged);
       }
       if (!wholeCommits) {

@@ -123,7 +123,11 @@ public final class VersionedIndex implements DerivedIndex {
     return streams.get(WriteShards.of(id));
   }
 
-  /** The prefixes of the feed's streams: {@code (E,"V",shard)} for each shard, then the unsharded {@code (E,"V")}. */
+  /**
+   * The prefixes of the feed's streams: {@code (E,"V",shard)} for each shard, then the unsharded {@code (E,"V")},
+   * whose stream is every key of {@code (E,"V")} after the last shard's (so a key that is neither is read, and
+   * reported as damage, rather than skipped).
+   */
   List<byte[]> streams() {
     return streams;
   }
@@ -139,7 +143,7 @@ public final class VersionedIndex implements DerivedIndex {
    */
   byte[] begin(byte[] stream, Position after) {
     if (after == null) {
-      return unsharded(stream) ? ByteArrayUtil.join(stream, new byte[] {VERSIONSTAMP_CODE}) : ByteArrayUtil.join(stream, new byte[] {0});
+      return unsharded(stream) ? end(streams.get(WriteShards.SHARDS - 1), null) : ByteArrayUtil.join(stream, new byte[] {0});
     }
     TuplePacker at = TuplePacker.after(stream).add(after.version());
     return after.id() == null ? ByteArrayUtil.join(at.toBytes(), new byte[] {(byte) 0xff}) : ByteArrayUtil.join(at.add(after.id()).toBytes(), new byte[] {0});
@@ -150,11 +154,8 @@ public final class VersionedIndex implements DerivedIndex {
     if (before != null) {
       return TuplePacker.after(stream).add(before).toBytes();
     }
-    return unsharded(stream) ? ByteArrayUtil.join(stream, new byte[] {VERSIONSTAMP_CODE + 1}) : ByteArrayUtil.join(stream, new byte[] {(byte) 0xff});
+    return ByteArrayUtil.join(stream, new byte[] {(byte) 0xff});
   }
-
-  /** The tuple type code of a versionstamp: the unsharded entries are the keys of {@code (E,"V")} that continue with it. */
-  private static final byte VERSIONSTAMP_CODE = 0x33;
 
   /** A place in the feed, after the entry {@code (version, id)}, or after the whole commit {@code version} when {@code id} is null. */
   public record Position(Versionstamp version, Object id) {}
@@ -239,7 +240,12 @@ public final class VersionedIndex implements DerivedIndex {
     tr.clear(layout.legacyFeedWakeKey());
     return tr.getRange(begin(feedPrefix, null), end(feedPrefix, null), limit).asList().thenApply(kvs -> {
       for (KeyValue kv : kvs) {
-        Tuple key = parse(kv.getKey());
+        Tuple key;
+        try {
+          key = parse(kv.getKey());
+        } catch (RuntimeException e) {
+          throw StoredData.corruptEntry(layout, "change feed", kv.getKey(), "is not (versionstamp, id): " + e.getMessage(), e);
+        }
         tr.set(entryKey(key.getVersionstamp(0).getTransactionVersion(), key.get(1)), kv.getValue());
         tr.clear(kv.getKey());
       }
@@ -277,13 +283,7 @@ public final class VersionedIndex implements DerivedIndex {
       @Override
       public long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
         long entries = KeyBatches.check(db, feed.range(), batch, report, (tr, kvs) -> IndexVerifier.checkEach(kvs, "change feed", kv -> {
-          Tuple key;
-          try {
-            key = parse(kv.getKey());
-          } catch (RuntimeException e) {
-            return CompletableFuture.completedFuture("change feed key " + ByteArrayUtil.printable(kv.getKey()) + " is not (shard,"
-                + " versionstamp, id): " + e.getMessage() + "; clear it");
-          }
+          Tuple key = parse(kv.getKey());
           Object id = key.get(1);
           byte[] version = key.getVersionstamp(0).getTransactionVersion();
           if (!Arrays.equals(kv.getKey(), entryKey(version, id)) && !Arrays.equals(kv.getKey(), legacyEntryKey(version, id))) {
