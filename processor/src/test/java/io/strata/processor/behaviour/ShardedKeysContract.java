@@ -9,7 +9,6 @@ import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.Change;
-import io.strata.Page;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Tally;
 import io.strata.processor.fixtures.TallyRepository;
@@ -102,14 +101,7 @@ public abstract class ShardedKeysContract extends BackendContract {
     assertEquals(new LinkedHashMap<Object, Object>(byCity), new LinkedHashMap<>(tallies.byCityByGroup()));
     List<Change<Tally, Long>> all = tallies.changesSince(null, 10_000).items();
     assertEquals(feed, all);
-    List<Change<Tally, Long>> paged = new ArrayList<>();
-    Versionstamp after = null;
-    Page<Change<Tally, Long>> page;
-    do {
-      page = tallies.changesSince(after, 3);
-      paged.addAll(page.items());
-      after = page.items().isEmpty() ? after : page.items().get(page.items().size() - 1).version();
-    } while (!page.items().isEmpty());
+    List<Change<Tally, Long>> paged = ChangeFeedContract.pages(tallies::changesSince, 3);
     assertEquals(feed.stream().map(Change::id).toList(), paged.stream().map(Change::id).toList(), "ids");
     assertEquals(feed, paged, "pages of 3 merge the shards and the unsharded entries in commit order");
     assertTrue(tallies.verifyIndexes().isClean(), tallies.verifyIndexes().problems().toString());
