@@ -34,8 +34,8 @@ import java.util.function.Function;
  * {@code loaded} entities, then {@code saves} new entities (random ids, a city among 50, a random quantity) are
  * saved one per transaction while {@link EmbeddedFdb#recordWrites} records the commits. Prints, per feature, how
  * many keys more than 1/16 of the saves wrote, the share of the saves taken by the hottest key, by the hottest of
- * {@code ranges} ranges cut by size, and by the hottest versionstamp tail (see {@link WriteDistribution}), naming
- * each; with {@code -v}, every feature's report.
+ * {@code ranges} ranges cut by size, by the hottest of those ranges split further between keys by writes, and by the
+ * hottest versionstamp tail (see {@link WriteDistribution}), naming each; with {@code -v}, every feature's report.
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar io.strata.benchmarks.WriteDistributionMeasurement [saves] [loaded] [ranges] [-v]</pre>
  */
@@ -74,15 +74,16 @@ public final class WriteDistributionMeasurement {
     int ranges = numbers.size() > 2 ? Integer.parseInt(numbers.get(2)) : 32;
     boolean verbose = List.of(args).contains("-v");
     System.out.printf("%d uniform saves of new entities after %d loaded; key space cut into %d ranges by size%n%n", saves, loaded, ranges);
-    System.out.println("| feature | keys over 1/16 | hottest key | share | hottest range (by size) | hottest versionstamp tail | share |");
-    System.out.println("|---|---|---|---|---|---|---|");
+    System.out.println("| feature | keys over 1/16 | hottest key | share | hottest versionstamp tail | share | hottest range by size | split by writes |");
+    System.out.println("|---|---|---|---|---|---|---|---|");
     for (Feature feature : FEATURES) {
       WriteDistribution d = measure(feature, saves, loaded, ranges);
       WriteDistribution.Writes key = d.keys().get(0);
       String tail = d.tails().isEmpty() ? "none" : "`" + d.tails().get(0).printable() + "`";
       long over = d.keys().stream().filter(w -> w.commits() * 16L > d.commits()).count();
-      System.out.printf("| %s | %d | `%s` | %d/%d | %.1f%% | %s | %s |%n", feature.name(), over, key.printable(), key.commits(), d.commits(),
-          100 * d.hottestRangeShare(), tail, d.tails().isEmpty() ? "-" : d.tails().get(0).commits() + "/" + d.commits());
+      System.out.printf("| %s | %d | `%s` | %d/%d | %s | %s | %.1f%% | %.1f%% |%n", feature.name(), over, key.printable(), key.commits(),
+          d.commits(), tail, d.tails().isEmpty() ? "-" : d.tails().get(0).commits() + "/" + d.commits(), 100 * d.hottestRangeShare(),
+          100 * d.hottestSplitShare());
       if (verbose) {
         System.out.println(d.report(5));
       }

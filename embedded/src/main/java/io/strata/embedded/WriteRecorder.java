@@ -3,6 +3,7 @@ package io.strata.embedded;
 import com.apple.foundationdb.MutationType;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -16,8 +17,12 @@ import java.util.Set;
  * mutations of a key together. Commits are recorded under the committer's lock, in version order.
  */
 public final class WriteRecorder implements AutoCloseable {
-    /** What one commit wrote. */
-    record Commit(Set<ByteBuffer> keys, List<byte[][]> clears, Set<ByteBuffer> tails) {}
+    /**
+     * What one commit wrote: its keys, range clears and versionstamp tails, and the positions where its writes
+     * land that a split between keys can separate: each key, except that a versionstamped key lands at the end of
+     * its tail (the tail followed by {@code \xff}), after every key already there, whatever it is stamped with.
+     */
+    record Commit(Set<ByteBuffer> keys, List<byte[][]> clears, Set<ByteBuffer> tails, Set<ByteBuffer> positions) {}
 
     private final EmbeddedDatabase db;
     private final List<Commit> commits = new ArrayList<>();
@@ -31,9 +36,13 @@ public final class WriteRecorder implements AutoCloseable {
         Set<ByteBuffer> keys = new LinkedHashSet<>();
         List<byte[][]> clears = new ArrayList<>();
         Set<ByteBuffer> tails = new LinkedHashSet<>();
+        Set<ByteBuffer> positions = new LinkedHashSet<>();
         for (WriteBuffer.Mutation m : mutations) {
             switch (m.kind()) {
-                case SET, CLEAR -> keys.add(ByteBuffer.wrap(m.key()));
+                case SET, CLEAR -> {
+                    keys.add(ByteBuffer.wrap(m.key()));
+                    positions.add(ByteBuffer.wrap(m.key()));
+                }
                 case CLEAR_RANGE -> clears.add(new byte[][] {m.key(), m.end()});
                 case ATOMIC -> {
                     if (m.type() == MutationType.SET_VERSIONSTAMPED_KEY) {
@@ -41,13 +50,17 @@ public final class WriteRecorder implements AutoCloseable {
                         byte[] tail = new byte[Versionstamps.offset(m.key())];
                         System.arraycopy(m.key(), 0, tail, 0, tail.length);
                         tails.add(ByteBuffer.wrap(tail));
+                        byte[] end = Arrays.copyOf(tail, tail.length + 1);
+                        end[tail.length] = (byte) 0xff;
+                        positions.add(ByteBuffer.wrap(end));
                     } else {
                         keys.add(ByteBuffer.wrap(m.key()));
+                        positions.add(ByteBuffer.wrap(m.key()));
                     }
                 }
             }
         }
-        commits.add(new Commit(keys, clears, tails));
+        commits.add(new Commit(keys, clears, tails, positions));
     }
 
     /** The commits recorded so far. */
@@ -71,8 +84,7 @@ public final class WriteRecorder implements AutoCloseable {
         synchronized (this) {
             recorded = List.copyOf(commits);
         }
-        List<byte[]> begins = boundaries(stored, ranges);
-        return WriteDistribution.of(recorded, begins, sizes(stored, begins));
+        return WriteDistribution.of(recorded, boundaries(stored, ranges), stored);
     }
 
     /** The first key of each range: the empty key, then the key where each further 1/n of the bytes begins. */
@@ -91,15 +103,6 @@ public final class WriteRecorder implements AutoCloseable {
             seen += kv[0].length + kv[1].length;
         }
         return begins;
-    }
-
-    /** The bytes stored in each range that {@code begins} starts. */
-    private static long[] sizes(List<byte[][]> stored, List<byte[]> begins) {
-        long[] sizes = new long[begins.size()];
-        for (byte[][] kv : stored) {
-            sizes[WriteDistribution.rangeOf(begins, kv[0])] += kv[0].length + kv[1].length;
-        }
-        return sizes;
     }
 
     /** Stops recording; what was recorded can still be reported. */

@@ -113,6 +113,36 @@ class WriteDistributionTest {
         }
     }
 
+    @Test
+    void rangesSplitByWritesSeparateKeysButNeverOneKeyOrOneTail() {
+        load(); // cold keys k000..k099; the hot ones below sort before them, in the first range
+        try (WriteRecorder recorder = EmbeddedFdb.recordWrites(db)) {
+            for (int i = 0; i < 64; i++) {
+                int n = i;
+                db.run(tr -> {
+                    tr.set(("h" + n % 8).getBytes(StandardCharsets.US_ASCII), new byte[1]); // 8 keys, 8 commits each
+                    return null;
+                });
+            }
+            WriteDistribution d = recorder.report(4);
+            assertEquals(1.0, d.hottestRangeShare(), "cut by size, the 8 small keys share one range");
+            assertEquals(0.25, d.hottestSplitShare(), "split by writes: pieces of two keys, 16 of 64 commits each");
+        }
+        try (WriteRecorder recorder = EmbeddedFdb.recordWrites(db)) {
+            for (int i = 0; i < 64; i++) {
+                int n = i;
+                db.run(tr -> {
+                    tr.set("h".getBytes(StandardCharsets.US_ASCII), new byte[1]);
+                    tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, stamped(Tuple.from("E", "V").pack(), Tuple.from(n).pack()), new byte[0]);
+                    return null;
+                });
+            }
+            WriteDistribution d = recorder.report(4);
+            assertEquals(1.0, d.hottestSplitShare(), "one key, and one tail's end, cannot be split: " + d.report(3));
+            assertTrue(d.split().stream().filter(r -> r.commits() == 64).count() >= 2, "the key and the tail each keep every commit");
+        }
+    }
+
     /** {@code prefix}, an incomplete tuple versionstamp, {@code suffix}: a SET_VERSIONSTAMPED_KEY parameter. */
     private static byte[] stamped(byte[] prefix, byte[] suffix) {
         ByteBuffer out = ByteBuffer.allocate(prefix.length + 13 + suffix.length + 4).order(ByteOrder.LITTLE_ENDIAN);
