@@ -47,10 +47,11 @@ import java.util.function.Consumer;
  * read as one more stream until a repack moves them into their shards ({@link #reshard}), and a change clears
  * its id's previous entry in either form. A change reads {@code (E,"v",id)} and clears the id's previous
  * entry, then writes both keys stamped with the commit's version (user version 0: the id orders entries of
- * one commit), and adds 1 to its shard's {@link EntityLayout#feedWakeKey(int)} so live tails wake. A save that changes nothing writes nothing. A
- * second change of the same id in one transaction cannot read {@code (E,"v",id)} (FoundationDB refuses
- * reads of keys with pending versionstamped writes) and needs not: the first already cleared the previous
- * entry, and the stamped key of both is the same, so the last change's value wins.
+ * one commit), and adds 1 to its shard's {@link EntityLayout#feedWakeKey(int)} so live tails wake. A save
+ * that changes nothing writes nothing. A second change of the same id in one transaction cannot read
+ * {@code (E,"v",id)} (FoundationDB refuses reads of keys with pending versionstamped writes) and needs not:
+ * the first already cleared the previous entry, and the stamped key of both is the same, so the last
+ * change's value wins.
  */
 public final class VersionedIndex implements DerivedIndex {
   public static final String KIND = IndexStates.FEED;
@@ -146,7 +147,8 @@ public final class VersionedIndex implements DerivedIndex {
       return unsharded(stream) ? end(streams.get(WriteShards.SHARDS - 1), null) : ByteArrayUtil.join(stream, new byte[] {0});
     }
     TuplePacker at = TuplePacker.after(stream).add(after.version());
-    return after.id() == null ? ByteArrayUtil.join(at.toBytes(), new byte[] {(byte) 0xff}) : ByteArrayUtil.join(at.add(after.id()).toBytes(), new byte[] {0});
+    return after.id() == null
+        ? ByteArrayUtil.join(at.toBytes(), new byte[] {(byte) 0xff}) : ByteArrayUtil.join(at.add(after.id()).toBytes(), new byte[] {0});
   }
 
   /** Where {@code stream}'s entries end; with {@code before}, where its entries of commits before it end. */
