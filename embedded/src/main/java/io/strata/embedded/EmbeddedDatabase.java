@@ -66,6 +66,8 @@ final class EmbeddedDatabase implements Database {
     /** The last version given to a commit; ahead of {@link #latestVersion} while commits wait for the disk. */
     private long assignedVersion;
     private volatile int maxWatches = Watches.DEFAULT_LIMIT;
+    /** Records what commits write, when asked ({@link EmbeddedFdb#recordWrites}); null otherwise. */
+    private volatile WriteRecorder recorder;
 
     /**
      * A database kept in {@code durable}'s directory (null: in memory), recovered from it before this returns.
@@ -115,6 +117,22 @@ final class EmbeddedDatabase implements Database {
     /** What the database has done so far: the network's counters, and the log's for a durable database. */
     EngineStats stats() {
         return journal == null ? network.stats(0, 0) : network.stats(journal.forces(), journal.loggedCommits());
+    }
+
+    /** Starts recording what commits write, replacing any recorder already recording. */
+    WriteRecorder recordWrites() {
+        WriteRecorder started = new WriteRecorder(this);
+        recorder = started;
+        return started;
+    }
+
+    /** Stops {@code stopped} recording, unless another recorder replaced it. */
+    void stopRecording(WriteRecorder stopped) {
+        synchronized (commitLock) {
+            if (recorder == stopped) {
+                recorder = null;
+            }
+        }
     }
 
     /** Whether getMappedRange is served ({@code EmbeddedFdb.builder().mappedRanges}). */
@@ -212,6 +230,10 @@ final class EmbeddedDatabase implements Database {
             history.record(request.writeConflicts(), version);
             history.forgetBefore(horizon);
             assignedVersion = version;
+            WriteRecorder recording = recorder;
+            if (recording != null) {
+                recording.commit(request.mutations(), stamp(version));
+            }
             if (journal != null) {
                 return durably(version, record, request, fault);
             }

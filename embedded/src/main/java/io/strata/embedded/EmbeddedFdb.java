@@ -66,6 +66,22 @@ public final class EmbeddedFdb {
                 + (db == null ? "null" : db.getClass().getName()) + ": a cluster's costs are measured with its own tools");
     }
 
+    /**
+     * Starts recording which keys {@code db}'s commits write, until the recorder is closed, for a
+     * {@link WriteDistribution} report: the keys, ranges (cut by size, as FoundationDB's data distribution cuts
+     * shards) and versionstamp tails a workload writes, and the share of its commits each takes. A second call
+     * replaces the first recorder. Costs memory for every key of every commit while recording.
+     *
+     * @throws IllegalArgumentException when {@code db} was not opened by {@code EmbeddedFdb}
+     */
+    public static WriteRecorder recordWrites(Database db) {
+        if (db instanceof EmbeddedDatabase embedded) {
+            return embedded.recordWrites();
+        }
+        throw new IllegalArgumentException("EmbeddedFdb.recordWrites needs a database opened by EmbeddedFdb, not "
+                + (db == null ? "null" : db.getClass().getName()));
+    }
+
     /** Configures a new embedded database. */
     public static final class Builder {
         private Faults faults = Faults.none();

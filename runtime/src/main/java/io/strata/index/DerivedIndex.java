@@ -73,6 +73,15 @@ public interface DerivedIndex {
     return IndexMaintenance.DEFAULT_BATCH;
   }
 
+  /**
+   * Moves, in {@code tr}, keys of a database written before this index's keys every save writes were sharded
+   * ({@link io.strata.row.WriteShards}) into their shards, at most about {@code limit} of them; returns how many
+   * it moved, 0 once none is left (so steps resume without a cursor). Called by the repack; none by default.
+   */
+  default CompletableFuture<Integer> reshard(Transaction tr, int limit) {
+    return CompletableFuture.completedFuture(0);
+  }
+
   /** A new verification run (it may keep state across batches of rows). */
   Check check();
 

@@ -1,6 +1,7 @@
 package io.strata.index;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.tuple.Tuple;
@@ -111,8 +112,9 @@ public final class IndexMaintenance<T> {
    * the other way round; see {@link Repacker}) in transactions of at most
    * {@link #DEFAULT_BATCH} rows, while writers go on. Progress is recorded at
    * {@code ("__strata", "repack", E)} in each step's transaction, so a repack stopped by a crash
-   * resumes where it stopped; returns how many rows it rewrote. Saves also rewrite their rows, so this only
-   * hastens what writes do anyway.
+   * resumes where it stopped. Saves also rewrite their rows, so this only hastens what writes do anyway. Then
+   * moves the keys of a database written before the keys every save writes were sharded into their shards
+   * ({@link #reshardBatch}). Returns how many rows it rewrote.
    */
   public long repack() {
     long rewritten = 0;
@@ -121,7 +123,34 @@ public final class IndexMaintenance<T> {
       step = repackBatch(DEFAULT_BATCH);
       rewritten += step.rewritten();
     } while (step.next().isPresent());
+    while (reshardBatch(DEFAULT_BATCH) > 0) {
+      // each step moves what it finds; the next finds the rest
+    }
     return rewritten;
+  }
+
+  /**
+   * One step of moving a database written before sharding to the sharded layout (docs/indexes.md), in one
+   * transaction: adds the unsharded count {@code (E,"#")} to shard 0 and clears it, then lets each derived index
+   * move at most about {@code keys} of its unsharded keys ({@link DerivedIndex#reshard}). Returns how many keys it
+   * moved: 0 once none is left. Each step removes what it moved, so steps need no cursor, and every reader sums or
+   * merges both layouts, so the data reads the same before, during and after.
+   */
+  public int reshardBatch(int keys) {
+    Paging.checkLimit(keys);
+    return Blocking.call(() -> db.run(tr -> {
+      int moved = 0;
+      byte[] legacy = tr.get(layout.legacyCountKey()).join();
+      if (legacy != null) {
+        tr.mutate(MutationType.ADD, layout.countShardKey(0), legacy);
+        tr.clear(layout.legacyCountKey());
+        moved++;
+      }
+      for (DerivedIndex index : store.derived()) {
+        moved += index.reshard(tr, Math.max(1, keys - moved)).join();
+      }
+      return moved;
+    }));
   }
 
   /** One step of {@link #repack}: at most {@code rows} rows, from where the last step stopped. */

@@ -153,7 +153,7 @@ public final class EntityStore<T> {
     return rows.exists(tr, id);
   }
 
-  /** The entity count: one key, kept by atomic ADD. */
+  /** The entity count: the sum of its shards, kept by atomic ADD, read by one range read. */
   public CompletableFuture<Long> count(ReadTransaction tr) {
     return rows.count(tr);
   }
@@ -324,7 +324,7 @@ public final class EntityStore<T> {
       }
     });
     if (old == null) {
-      tr.mutate(MutationType.ADD, layout.countKey(), PLUS_ONE);
+      tr.mutate(MutationType.ADD, layout.countKey(id), PLUS_ONE);
     }
   }
 
@@ -447,7 +447,7 @@ public final class EntityStore<T> {
       removeEntries(tr, id, old, layout.indexValues(old), null, null);
       tr.clear(layout.row(id).range());
       tr.clear(layout.blobs(id).range());
-      tr.mutate(MutationType.ADD, layout.countKey(), MINUS_ONE);
+      tr.mutate(MutationType.ADD, layout.countKey(id), MINUS_ONE);
       return indexes.update(tr, id, old, null).thenApply(v -> true);
     });
   }

@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * The keys of one entity under a root subspace, exactly as LAYOUTS.md fixes them:
- * rows {@code (E,"R",id,field)}, column copy {@code (E,"C",field,id)}, count {@code (E,"#")}, index
+ * rows {@code (E,"R",id,field)}, column copy {@code (E,"C",field,id)}, count {@code (E,"#",shard)}, index
  * entries {@code (E,"I",index,values...,id)}, unique entries {@code (E,"U",index,values...)} and
  * spatial entries {@code (E,"Z",field,z,id)}.
  */
@@ -23,7 +23,9 @@ public final class EntityLayout<T> {
   private final Subspace columns;
   private final Subspace indexes;
   private final Subspace uniques;
+  /** The count's keys before sharding, {@code (E,"#")}, and since, {@code (E,"#",shard)} (docs/indexes.md). */
   private final byte[] countKey;
+  private final byte[][] countKeys;
   private final List<IndexDefinition> indexList;
   private final Map<String, IndexDefinition> byName = new HashMap<>();
   private final Map<String, Subspace> entrySubspaces = new HashMap<>();
@@ -46,6 +48,7 @@ public final class EntityLayout<T> {
   private final byte[] blobsPrefix;
   private final Subspace indexStates;
   private final byte[] feedWakeKey;
+  private final byte[][] feedWakeKeys = new byte[WriteShards.SHARDS][];
   private final byte[] repackKey;
   private final Map<String, io.strata.spatial.SpatialIndex> spatial = new java.util.LinkedHashMap<>();
 
@@ -78,6 +81,11 @@ public final class EntityLayout<T> {
     this.indexes = entity.get("I");
     this.uniques = entity.get("U");
     this.countKey = entity.pack(Tuple.from("#"));
+    this.countKeys = new byte[WriteShards.SHARDS][];
+    for (int shard = 0; shard < WriteShards.SHARDS; shard++) {
+      countKeys[shard] = TuplePacker.after(countKey).add((long) shard).toBytes();
+      feedWakeKeys[shard] = TuplePacker.after(feedWakeKey).add((long) shard).toBytes();
+    }
     this.rowsPrefix = rows.getKey();
     this.columnsPrefix = columns.getKey();
     this.blobsPrefix = entity.get("B").getKey();
@@ -170,16 +178,25 @@ public final class EntityLayout<T> {
     return indexStates;
   }
 
-  /**
-   * {@code ("__strata", "feed", E)}: an 8-byte counter every change of a {@code @Versioned} entity adds 1 to,
-   * so a live tail can wait on one FoundationDB watch. Beside the entity, like the index states.
-   */
   /** {@code ("__strata", "repack", E)}: where an interrupted repack resumes (absent when none is under way). */
   public byte[] repackKey() {
     return repackKey;
   }
 
-  public byte[] feedWakeKey() {
+  /**
+   * {@code ("__strata", "feed", E, shard)}: an 8-byte counter every change of a {@code @Versioned} entity whose
+   * id is in {@code shard} ({@link WriteShards}) adds 1 to, so a live tail can wait on FoundationDB watches of
+   * these keys. Beside the entity, like the index states.
+   */
+  public byte[] feedWakeKey(int shard) {
+    return feedWakeKeys[shard];
+  }
+
+  /**
+   * {@code ("__strata", "feed", E)}: the single wake key of databases written before the wake key was sharded;
+   * nothing reads it, and a repack clears it.
+   */
+  public byte[] legacyFeedWakeKey() {
     return feedWakeKey;
   }
 
@@ -283,8 +300,24 @@ public final class EntityLayout<T> {
     return columns.get(field);
   }
 
-  public byte[] countKey() {
+  /** The count key an insert or delete of {@code id} adds to: {@code (E,"#",shard)}. */
+  public byte[] countKey(Object id) {
+    return countShardKey(WriteShards.of(id));
+  }
+
+  /** Shard {@code shard} of the count: {@code (E,"#",shard)}. */
+  public byte[] countShardKey(int shard) {
+    return countKeys[shard];
+  }
+
+  /** The count key of databases written before the count was sharded, {@code (E,"#")}; a repack folds it into the shards. */
+  public byte[] legacyCountKey() {
     return countKey;
+  }
+
+  /** Every count key, the legacy {@code (E,"#")} and the shards {@code (E,"#",shard)}: the count is their sum. */
+  public Range countRange() {
+    return new Range(countKey, ByteArrayUtil.join(countKey, new byte[] {(byte) 0xff}));
   }
 
   /** {@code (E, "I", index)}, packed once per index. */

@@ -252,18 +252,23 @@ public final class Rows<T> {
     return tr.getRange(layout.row(id).range(), 1).asList().thenApply(kvs -> !kvs.isEmpty());
   }
 
-  /** The entity count: one key, kept by atomic ADD. */
+  /**
+   * The entity count: the sum of the count's shards {@code (E,"#",shard)} and of the unsharded {@code (E,"#")} of
+   * a database not yet repacked, each kept by atomic ADD; one range read of at most {@link WriteShards#SHARDS} + 1 keys.
+   */
   public CompletableFuture<Long> count(ReadTransaction tr) {
-    return tr.get(layout.countKey()).thenApply(v -> {
-      if (v == null) {
-        return 0L;
+    return tr.getRange(layout.countRange()).asList().thenApply(kvs -> {
+      long count = 0;
+      for (KeyValue kv : kvs) {
+        if (kv.getValue().length != 8) {
+          throw new CodecException(layout.entityName() + ": the count key " + ByteArrayUtil.printable(kv.getKey()) + " holds "
+              + kv.getValue().length + " bytes, not an 8-byte little-endian count; it was not written by Strata: clear it, then"
+              + " set any one count key (" + ByteArrayUtil.printable(layout.legacyCountKey()) + " will do) to the number of entities"
+              + " less the other keys' sum (8 bytes little-endian)");
+        }
+        count += ByteBuffer.wrap(kv.getValue()).order(ByteOrder.LITTLE_ENDIAN).getLong();
       }
-      if (v.length != 8) {
-        throw new CodecException(layout.entityName() + ": the count key " + ByteArrayUtil.printable(layout.countKey()) + " holds "
-            + v.length + " bytes, not an 8-byte little-endian count; it was not written by Strata: restore it, or rewrite it"
-            + " with the number of entities (8 bytes little-endian)");
-      }
-      return ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong();
+      return count;
     });
   }
 

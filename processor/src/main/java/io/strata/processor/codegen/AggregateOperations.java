@@ -47,7 +47,7 @@ final class AggregateOperations {
   static String keys(EntityModel model, AggregateModel a) {
     String groups = String.join(", ", a.groupBy().stream().map(FieldModel::name).toList());
     String prefix = CrudOperations.q(model.entityName()) + ", \"A\", " + CrudOperations.q(a.name()) + (groups.isEmpty() ? "" : ", " + groups);
-    return a.counter() ? "{@code (" + prefix + ")}" : "{@code (" + prefix + ", " + a.field().name() + ", id)}";
+    return a.counter() ? "{@code (" + prefix + ", shard)}" : "{@code (" + prefix + ", " + a.field().name() + ", id)}";
   }
 
   /** What the aggregate computes, for javadoc: "The number of entities", "The sum of {@code f} over the entities", … */
@@ -74,8 +74,8 @@ final class AggregateOperations {
         + "} equal the given values";
     String name = a.name();
     if (a.counter()) {
-      ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "): one key read of " + keys(model, a)
-              + ", kept by atomic ADD in each save and delete; 0 for an empty group.",
+      ops.add(new Operation(name, what(a) + which + " (@Aggregate " + a.function() + "): one range read of the shards " + keys(model, a)
+              + ", summed, each kept by atomic ADD in each save and delete; 0 for an empty group.",
           ClassName.get(Long.class), params, CodeBlock.of("aggregates.total(tr, $S, $L)", name, groupValues), false));
     } else {
       TypeName boxed = a.field().type().type().box();

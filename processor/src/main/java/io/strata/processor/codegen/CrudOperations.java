@@ -55,7 +55,7 @@ final class CrudOperations {
     List<Operation> ops = new ArrayList<>();
     ops.add(new Operation("save",
         "Inserts or replaces {@code entity}. Reads its stored row {@code (" + q(e) + ", \"R\", id)} first, then writes one\n"
-            + "key per non-null field, replaces changed index entries, and bumps {@code (" + q(e) + ", \"#\")} on insert.\n"
+            + "key per non-null field, replaces changed index entries, and bumps the id's count shard {@code (" + q(e) + ", \"#\", shard)} on insert.\n"
             + "@throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)\n"
             + "@throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)",
         ClassName.get(Void.class), List.of(entity), CodeBlock.of("store.save(tr, entity)"), true));
@@ -78,7 +78,8 @@ final class CrudOperations {
         "Whether the entity exists: a range read of at most one key under {@code (" + q(e) + ", \"R\", id)}.",
         ClassName.get(Boolean.class), List.of(id), CodeBlock.of("store.exists(tr, $L)", idElement()), false));
     ops.add(new Operation("count",
-        "The number of entities: one key, {@code (" + q(e) + ", \"#\")}, maintained with atomic ADD (no scan).",
+        "The number of entities: the sum of the count's shards {@code (" + q(e) + ", \"#\", shard)}, each kept by atomic ADD,\n"
+            + "read by one range read (no scan).",
         ClassName.get(Long.class), List.of(), CodeBlock.of("store.count(tr)"), false));
     ops.add(new Operation("findAll",
         "One page of all entities in id order. Pass the returned continuation to get the next page, in any\n"

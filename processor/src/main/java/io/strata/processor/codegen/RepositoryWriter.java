@@ -50,7 +50,7 @@ public final class RepositoryWriter {
     TypeSpec.Builder type = TypeSpec.classBuilder(repo)
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
             model.type(), model.entityName(), model.entityName())
-        .addJavadoc("the count {@code ($S, \"#\")}$L. Thread-safe.\n", model.entityName(),
+        .addJavadoc("the count's shards {@code ($S, \"#\", shard)}$L. Thread-safe.\n", model.entityName(),
             model.indexes().isEmpty() ? "" : " and index entries under {@code (" + "\"" + model.entityName() + "\", \"I\"/\"U\", name, ...)}")
         .addAnnotation(Generated.annotation())
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL);

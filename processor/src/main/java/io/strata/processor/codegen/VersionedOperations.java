@@ -37,7 +37,7 @@ final class VersionedOperations {
   }
 
   private String keys() {
-    return "{@code (" + CrudOperations.q(model.entityName()) + ", \"V\", versionstamp, id)}";
+    return "{@code (" + CrudOperations.q(model.entityName()) + ", \"V\", shard, versionstamp, id)}, the shards merged,";
   }
 
   List<Operation> operations() {

@@ -47,6 +47,19 @@ public abstract class ChangeFeedContract extends BackendContract {
         .sorted(Comparator.comparing(Place::id)).toList();
   }
 
+  /** Every change, read in pages of {@code size}, each continuing from the last version of the one before. */
+  static <E> List<Change<E, Long>> pages(java.util.function.BiFunction<Versionstamp, Integer, Page<Change<E, Long>>> changesSince, int size) {
+    List<Change<E, Long>> paged = new ArrayList<>();
+    Versionstamp after = null;
+    Page<Change<E, Long>> page;
+    do {
+      page = changesSince.apply(after, size);
+      paged.addAll(page.items());
+      after = page.items().isEmpty() ? after : page.items().get(page.items().size() - 1).version();
+    } while (!page.items().isEmpty());
+    return paged;
+  }
+
   static void awaitTrue(BooleanSupplier condition, String what) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!condition.getAsBoolean()) {
@@ -109,17 +122,7 @@ public abstract class ChangeFeedContract extends BackendContract {
       assertEquals(state.get(c.id()), c.entity(), "entry of " + c.id());
       assertEquals(Optional.of(c.version()), places.versionOf(c.id()));
     }
-    List<Change<Place, Long>> paged = new ArrayList<>();
-    Versionstamp after = null;
-    Page<Change<Place, Long>> page;
-    do {
-      page = places.changesSince(after, 3);
-      paged.addAll(page.items());
-      if (!page.items().isEmpty()) {
-        after = page.items().get(page.items().size() - 1).version();
-      }
-    } while (!page.items().isEmpty());
-    assertEquals(feed, paged, "pages from each last version add up to the whole feed");
+    assertEquals(feed, pages(places::changesSince, 3), "pages from each last version add up to the whole feed");
     IndexReport report = places.verifyIndexes();
     assertTrue(report.isClean(), report.problems().toString());
   }

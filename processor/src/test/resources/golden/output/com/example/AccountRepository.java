@@ -26,7 +26,7 @@ import javax.annotation.processing.Generated;
 
 /**
  * Stores {@link Account} entities under {@code ("Acct", ...)} in FoundationDB: rows {@code ("Acct", "R", id, field)},
- * the count {@code ("Acct", "#")} and index entries under {@code ("Acct", "I"/"U", name, ...)}. Thread-safe.
+ * the count's shards {@code ("Acct", "#", shard)} and index entries under {@code ("Acct", "I"/"U", name, ...)}. Thread-safe.
  */
 @Generated("io.strata.processor.StrataProcessor")
 @Singleton
@@ -83,7 +83,7 @@ public final class AccountRepository {
 
   /**
    * Inserts or replaces {@code entity}. Reads its stored row {@code ("Acct", "R", id)} first, then writes one
-   * key per non-null field, replaces changed index entries, and bumps {@code ("Acct", "#")} on insert.
+   * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Acct", "#", shard)} on insert.
    * <p>Runs in its own transaction, retried on conflicts.
    * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -94,7 +94,7 @@ public final class AccountRepository {
 
   /**
    * Inserts or replaces {@code entity}. Reads its stored row {@code ("Acct", "R", id)} first, then writes one
-   * key per non-null field, replaces changed index entries, and bumps {@code ("Acct", "#")} on insert.
+   * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Acct", "#", shard)} on insert.
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -184,7 +184,8 @@ public final class AccountRepository {
   }
 
   /**
-   * The number of entities: one key, {@code ("Acct", "#")}, maintained with atomic ADD (no scan).
+   * The number of entities: the sum of the count's shards {@code ("Acct", "#", shard)}, each kept by atomic ADD,
+   * read by one range read (no scan).
    * <p>Runs in its own transaction, retried on conflicts.
    */
   public long count() {
@@ -192,7 +193,8 @@ public final class AccountRepository {
   }
 
   /**
-   * The number of entities: one key, {@code ("Acct", "#")}, maintained with atomic ADD (no scan).
+   * The number of entities: the sum of the count's shards {@code ("Acct", "#", shard)}, each kept by atomic ADD,
+   * read by one range read (no scan).
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long count(ReadTransactionContext tc) {
@@ -508,7 +510,7 @@ public final class AccountRepository {
 
     /**
      * Inserts or replaces {@code entity}. Reads its stored row {@code ("Acct", "R", id)} first, then writes one
-     * key per non-null field, replaces changed index entries, and bumps {@code ("Acct", "#")} on insert.
+     * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Acct", "#", shard)} on insert.
      * <p>Runs in its own transaction, retried on conflicts.
      * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -519,7 +521,7 @@ public final class AccountRepository {
 
     /**
      * Inserts or replaces {@code entity}. Reads its stored row {@code ("Acct", "R", id)} first, then writes one
-     * key per non-null field, replaces changed index entries, and bumps {@code ("Acct", "#")} on insert.
+     * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Acct", "#", shard)} on insert.
      * <p>Runs inside {@code tc}.
      * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -611,7 +613,8 @@ public final class AccountRepository {
     }
 
     /**
-     * The number of entities: one key, {@code ("Acct", "#")}, maintained with atomic ADD (no scan).
+     * The number of entities: the sum of the count's shards {@code ("Acct", "#", shard)}, each kept by atomic ADD,
+     * read by one range read (no scan).
      * <p>Runs in its own transaction, retried on conflicts.
      */
     public CompletableFuture<Long> count() {
@@ -619,7 +622,8 @@ public final class AccountRepository {
     }
 
     /**
-     * The number of entities: one key, {@code ("Acct", "#")}, maintained with atomic ADD (no scan).
+     * The number of entities: the sum of the count's shards {@code ("Acct", "#", shard)}, each kept by atomic ADD,
+     * read by one range read (no scan).
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Long> count(ReadTransactionContext tc) {

@@ -24,7 +24,7 @@ import javax.annotation.processing.Generated;
 
 /**
  * Stores {@link Device} entities under {@code ("Device", ...)} in FoundationDB: rows {@code ("Device", "R", id, field)},
- * the count {@code ("Device", "#")} and index entries under {@code ("Device", "I"/"U", name, ...)}. Thread-safe.
+ * the count's shards {@code ("Device", "#", shard)} and index entries under {@code ("Device", "I"/"U", name, ...)}. Thread-safe.
  */
 @Generated("io.strata.processor.StrataProcessor")
 @Singleton
@@ -75,7 +75,7 @@ public final class DeviceRepository {
 
   /**
    * Inserts or replaces {@code entity}. Reads its stored row {@code ("Device", "R", id)} first, then writes one
-   * key per non-null field, replaces changed index entries, and bumps {@code ("Device", "#")} on insert.
+   * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Device", "#", shard)} on insert.
    * <p>Runs in its own transaction, retried on conflicts.
    * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -86,7 +86,7 @@ public final class DeviceRepository {
 
   /**
    * Inserts or replaces {@code entity}. Reads its stored row {@code ("Device", "R", id)} first, then writes one
-   * key per non-null field, replaces changed index entries, and bumps {@code ("Device", "#")} on insert.
+   * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Device", "#", shard)} on insert.
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -176,7 +176,8 @@ public final class DeviceRepository {
   }
 
   /**
-   * The number of entities: one key, {@code ("Device", "#")}, maintained with atomic ADD (no scan).
+   * The number of entities: the sum of the count's shards {@code ("Device", "#", shard)}, each kept by atomic ADD,
+   * read by one range read (no scan).
    * <p>Runs in its own transaction, retried on conflicts.
    */
   public long count() {
@@ -184,7 +185,8 @@ public final class DeviceRepository {
   }
 
   /**
-   * The number of entities: one key, {@code ("Device", "#")}, maintained with atomic ADD (no scan).
+   * The number of entities: the sum of the count's shards {@code ("Device", "#", shard)}, each kept by atomic ADD,
+   * read by one range read (no scan).
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long count(ReadTransactionContext tc) {
@@ -375,7 +377,7 @@ public final class DeviceRepository {
 
     /**
      * Inserts or replaces {@code entity}. Reads its stored row {@code ("Device", "R", id)} first, then writes one
-     * key per non-null field, replaces changed index entries, and bumps {@code ("Device", "#")} on insert.
+     * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Device", "#", shard)} on insert.
      * <p>Runs in its own transaction, retried on conflicts.
      * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -386,7 +388,7 @@ public final class DeviceRepository {
 
     /**
      * Inserts or replaces {@code entity}. Reads its stored row {@code ("Device", "R", id)} first, then writes one
-     * key per non-null field, replaces changed index entries, and bumps {@code ("Device", "#")} on insert.
+     * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Device", "#", shard)} on insert.
      * <p>Runs inside {@code tc}.
      * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -478,7 +480,8 @@ public final class DeviceRepository {
     }
 
     /**
-     * The number of entities: one key, {@code ("Device", "#")}, maintained with atomic ADD (no scan).
+     * The number of entities: the sum of the count's shards {@code ("Device", "#", shard)}, each kept by atomic ADD,
+     * read by one range read (no scan).
      * <p>Runs in its own transaction, retried on conflicts.
      */
     public CompletableFuture<Long> count() {
@@ -486,7 +489,8 @@ public final class DeviceRepository {
     }
 
     /**
-     * The number of entities: one key, {@code ("Device", "#")}, maintained with atomic ADD (no scan).
+     * The number of entities: the sum of the count's shards {@code ("Device", "#", shard)}, each kept by atomic ADD,
+     * read by one range read (no scan).
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Long> count(ReadTransactionContext tc) {

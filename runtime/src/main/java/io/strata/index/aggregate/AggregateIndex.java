@@ -7,6 +7,7 @@ import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
 import io.strata.index.DerivedIndex;
@@ -18,6 +19,7 @@ import io.strata.row.KeyBatches;
 import io.strata.row.RowWrites;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
+import io.strata.row.WriteShards;
 import io.strata.tuple.TuplePacker;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,10 +30,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * Maintains one {@code @Aggregate}. COUNT and SUM: {@code (E,"A",name,groups...)} holds the group's total
- * as an 8-byte little-endian integer, changed only by atomic ADD (so concurrent saves into one group
- * never conflict) and removed by {@code COMPARE_AND_CLEAR} when it returns to zero (an absent key reads
- * as 0). MIN and MAX: one empty-valued entry {@code (E,"A",name,groups...,value,id)} per entity, so the
+ * Maintains one {@code @Aggregate}. COUNT and SUM: the group's total is the sum of its shards
+ * {@code (E,"A",name,groups...,shard)} ({@link WriteShards}: the shard of the id whose row adds to it), each an
+ * 8-byte little-endian integer changed only by atomic ADD (so concurrent saves into one group never conflict,
+ * and a hot group or an ungrouped total is spread over {@link WriteShards#SHARDS} keys) and removed by
+ * {@code COMPARE_AND_CLEAR} when it returns to zero (an absent key reads as 0). A database written before the
+ * totals were sharded also holds {@code (E,"A",name,groups...)}, added to the shards until a repack folds it
+ * into them ({@link #reshard}). MIN and MAX: one empty-valued entry {@code (E,"A",name,groups...,value,id)} per entity, so the
  * group's minimum is its first key and its maximum its last, exact after deletes.
  */
 public final class AggregateIndex implements DerivedIndex {
@@ -91,9 +96,61 @@ public final class AggregateIndex implements DerivedIndex {
     return value == null ? null : Elements.toLong(value);
   }
 
-  /** The COUNT/SUM counter of {@code group}: {@code (E,"A",name,group...)}. */
+  /** The unsharded COUNT/SUM counter of {@code group} written before sharding: {@code (E,"A",name,group...)}. */
   byte[] counter(Tuple group) {
     return TuplePacker.after(prefix).addAll(group).toBytes();
+  }
+
+  /** The shard of {@code group}'s COUNT/SUM counter that {@code id}'s row adds to: {@code (E,"A",name,group...,shard)}. */
+  byte[] counter(Tuple group, Object id) {
+    return TuplePacker.after(prefix).addAll(group).add((long) WriteShards.of(id)).toBytes();
+  }
+
+  /** Every key of {@code group}'s COUNT/SUM total, the unsharded one and the shards: its total is their sum. */
+  Range counters(Tuple group) {
+    byte[] legacy = counter(group);
+    return new Range(legacy, ByteArrayUtil.join(legacy, new byte[] {(byte) 0xff}));
+  }
+
+  /** The group of a COUNT/SUM key: its first groupBy-many elements; null when the key is no counter of this aggregate. */
+  Tuple groupOf(byte[] key) {
+    Tuple t = subspace.unpack(key);
+    int n = definition.groupBy().size();
+    return t.size() == n || (t.size() == n + 1 && t.get(n) instanceof Long) ? Tuple.fromList(t.getItems().subList(0, n)) : null;
+  }
+
+  /** The sum of COUNT/SUM keys read (each checked as {@link #total(byte[], byte[])}). */
+  long sum(List<KeyValue> kvs) {
+    long sum = 0;
+    for (KeyValue kv : kvs) {
+      sum += total(kv.getKey(), kv.getValue());
+    }
+    return sum;
+  }
+
+  /**
+   * COUNT/SUM: adds, in {@code tr}, each group's unsharded total of a database written before sharding to the
+   * group's shard 0 and clears it, every group at once (one range read of this aggregate's keys, whatever
+   * {@code limit}); returns how many it moved. A group's total stays the sum of its keys throughout.
+   */
+  @Override
+  public CompletableFuture<Integer> reshard(Transaction tr, int limit) {
+    if (!definition.function().counter()) {
+      return CompletableFuture.completedFuture(0);
+    }
+    return tr.getRange(range()).asList().thenApply(kvs -> {
+      int moved = 0;
+      for (KeyValue kv : kvs) {
+        if (subspace.unpack(kv.getKey()).size() == definition.groupBy().size()) {
+          byte[] shard0 = TuplePacker.after(kv.getKey()).add(0L).toBytes();
+          tr.mutate(MutationType.ADD, shard0, Codec.int64().encode(total(kv.getKey(), kv.getValue())));
+          tr.mutate(MutationType.COMPARE_AND_CLEAR, shard0, ZERO);
+          tr.clear(kv.getKey());
+          moved++;
+        }
+      }
+      return moved;
+    });
   }
 
   /** The MIN/MAX entry of a row, or null when it has none. */
@@ -105,7 +162,7 @@ public final class AggregateIndex implements DerivedIndex {
 
   @Override
   public void checkSizes(Object id, Object[] fresh) {
-    byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : counter(fields.group(fresh))) : entry(id, fresh);
+    byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : counter(fields.group(fresh), id)) : entry(id, fresh);
     if (key != null) {
       Sizes.checkKey(layout.entityName(), id, () -> "aggregate '" + name() + "'", key);
     }
@@ -119,13 +176,13 @@ public final class AggregateIndex implements DerivedIndex {
       Tuple from = was == null ? null : fields.group(old);
       Tuple to = now == null ? null : fields.group(fresh);
       if (from != null && from.equals(to)) {
-        add(tr, from, now - was);
+        add(tr, from, id, now - was);
       } else {
         if (from != null) {
-          add(tr, from, -was);
+          add(tr, from, id, -was);
         }
         if (to != null) {
-          add(tr, to, now);
+          add(tr, to, id, now);
         }
       }
     } else {
@@ -141,11 +198,11 @@ public final class AggregateIndex implements DerivedIndex {
     return CompletableFuture.completedFuture(null);
   }
 
-  private void add(Transaction tr, Tuple group, long delta) {
+  private void add(Transaction tr, Tuple group, Object id, long delta) {
     if (delta == 0) {
       return;
     }
-    byte[] key = counter(group);
+    byte[] key = counter(group, id);
     tr.mutate(MutationType.ADD, key, Codec.int64().encode(delta));
     tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO);
   }
@@ -189,23 +246,34 @@ public final class AggregateIndex implements DerivedIndex {
 
     @Override
     public long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
-      Map<Tuple, Long> left = new HashMap<>(expected);
-      left.values().removeIf(v -> v == 0);
+      Map<Tuple, Long> stored = new HashMap<>();
       long checked = KeyBatches.check(db, range(), batch, report, (tr, kvs) -> {
         List<String> problems = new ArrayList<>();
         for (KeyValue kv : kvs) {
-          Tuple group = subspace.unpack(kv.getKey());
-          long stored = total(kv.getKey(), kv.getValue());
-          long want = Objects.requireNonNullElse(left.remove(group), 0L);
-          if (stored != want) {
-            problems.add("aggregate '" + name() + "' group " + group + " holds " + stored + " but its rows give " + want);
+          Tuple group = groupOf(kv.getKey());
+          if (group == null) {
+            problems.add("aggregate '" + name() + "' key " + subspace.unpack(kv.getKey()) + " is neither a group's total nor one of its"
+                + " shards; clear it");
+          } else {
+            stored.merge(group, total(kv.getKey(), kv.getValue()), Long::sum);
           }
         }
         return problems;
       });
-      List<String> missing = new ArrayList<>();
-      left.forEach((group, want) -> missing.add("aggregate '" + name() + "' has no total for group " + group + "; its rows give " + want));
-      report.accept(missing);
+      List<String> problems = new ArrayList<>();
+      Map<Tuple, Long> want = new HashMap<>(expected);
+      stored.forEach((group, total) -> {
+        long rows = Objects.requireNonNullElse(want.remove(group), 0L);
+        if (total != rows) {
+          problems.add("aggregate '" + name() + "' group " + group + " holds " + total + " but its rows give " + rows);
+        }
+      });
+      want.forEach((group, rows) -> {
+        if (rows != 0) {
+          problems.add("aggregate '" + name() + "' has no total for group " + group + "; its rows give " + rows);
+        }
+      });
+      report.accept(problems);
       return checked;
     }
   }

@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Reads of {@code @Aggregate}s: a group's COUNT/SUM is one key, its MIN/MAX the first/last key of the
+ * Reads of {@code @Aggregate}s: a group's COUNT/SUM is the sum of its shards (one range read), its MIN/MAX the first/last key of the
  * group's entries (one range read of at most one key); per-group maps read the counters with one range
  * read, or skip from group to group with one single-key read each for MIN/MAX. Each query first checks
  * the aggregate is ready (not still being built online).
@@ -40,13 +40,10 @@ public final class AggregateQueries<T> {
     Elements.requireValues(store.layout().entityName(), index(name).definition().groupBy(), group);
   }
 
-  /** A COUNT or SUM of one group: one key read (0 for an empty group). */
+  /** A COUNT or SUM of one group: one range read of its shards, summed (0 for an empty group). */
   public CompletableFuture<Long> total(ReadTransaction tr, String name, List<Object> group) {
     requireGroup(name, group);
-    return ready(tr, name).thenCompose(index -> {
-      byte[] key = index.counter(Tuple.fromList(group));
-      return tr.get(key).thenApply(v -> index.total(key, v));
-    });
+    return ready(tr, name).thenCompose(index -> tr.getRange(index.counters(Tuple.fromList(group))).asList().thenApply(index::sum));
   }
 
   /** The MIN or MAX element of one group: the first or last of its entries, empty for an empty group. */
@@ -60,16 +57,19 @@ public final class AggregateQueries<T> {
     });
   }
 
-  /** Every group's COUNT or SUM (non-zero ones), by group element, in group order: one range read. */
+  /** Every group's COUNT or SUM (non-zero ones), by group element, in group order: one range read, each group's shards summed. */
   public CompletableFuture<Map<Object, Object>> totalsByGroup(ReadTransaction tr, String name) {
     return ready(tr, name).thenCompose(index -> tr.getRange(index.subspace().range()).asList().thenApply(kvs -> {
-      Map<Object, Object> out = new LinkedHashMap<>();
+      Map<Tuple, Long> sums = new LinkedHashMap<>(); // by Tuple: its equality compares byte[] elements by content
       for (KeyValue kv : kvs) {
-        long total = index.total(kv.getKey(), kv.getValue());
-        if (total != 0) {
-          out.put(index.subspace().unpack(kv.getKey()).get(0), total);
-        }
+        sums.merge(Tuple.from(index.subspace().unpack(kv.getKey()).get(0)), index.total(kv.getKey(), kv.getValue()), Long::sum);
       }
+      Map<Object, Object> out = new LinkedHashMap<>();
+      sums.forEach((group, total) -> {
+        if (total != 0) {
+          out.put(group.get(0), total);
+        }
+      });
       return out;
     }));
   }

@@ -4,7 +4,6 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.TransactionContext;
-import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
@@ -50,8 +49,8 @@ public final class ChangeFeed<T, ID> {
     return store.states().requireReady(tr, VersionedIndex.KIND, VersionedDefinition.NAME).thenApply(v -> feed);
   }
 
-  /** One feed entry as read: its key and the change it describes. */
-  public record Entry<T, ID>(byte[] key, Change<T, ID> change) {}
+  /** One feed entry as read: its key, its place in the feed and the change it describes. */
+  public record Entry<T, ID>(byte[] key, VersionedIndex.Position position, Change<T, ID> change) {}
 
   /**
    * Changes after {@code after} (null: from the beginning), oldest first: {@code limit} of them, plus any
@@ -61,8 +60,8 @@ public final class ChangeFeed<T, ID> {
   public CompletableFuture<Page<Change<T, ID>>> changesSince(ReadTransaction tr, Versionstamp after, int limit) {
     Paging.checkLimit(limit);
     return ready(tr).thenCompose(feed -> {
-      byte[] begin = after == null ? feed.feed().range().begin : feed.feed().get(after).range().end;
-      return entries(tr, feed, begin, limit, true).thenApply(entries -> {
+      VersionedIndex.Position from = after == null ? null : new VersionedIndex.Position(after, null);
+      return entries(tr, feed, from, limit, true).thenApply(entries -> {
         List<Change<T, ID>> changes = new ArrayList<>(entries.size());
         entries.forEach(e -> changes.add(e.change()));
         Optional<Continuation> next = entries.size() >= limit
@@ -72,49 +71,80 @@ public final class ChangeFeed<T, ID> {
     });
   }
 
+  /** A feed entry read from one stream: its key-value, (versionstamp, id), and that tuple packed, the feed's order. */
+  private record Read(KeyValue kv, Tuple at, byte[] order, int stream) {}
+
   /**
-   * Up to {@code limit} entries from {@code begin} on, with the entities of saves; when {@code wholeCommits},
-   * extended to the end of the last entry's commit.
+   * Up to {@code limit} entries after {@code after} (null: from the beginning), with the entities of saves;
+   * when {@code wholeCommits}, extended to the end of the last entry's commit. Reads every stream of the feed
+   * ({@link VersionedIndex#streams()}: the shards, and the entries of a database not yet resharded) concurrently,
+   * up to {@code limit} entries each, and merges them in (versionstamp, id) order: the first {@code limit} of
+   * the merge are the feed's next {@code limit}, since a stream cut at its limit holds that many entries up to
+   * its last one.
    */
-  public CompletableFuture<List<Entry<T, ID>>> entries(ReadTransaction tr, VersionedIndex feed, byte[] begin, int limit, boolean wholeCommits) {
-    byte[] end = feed.feed().range().end;
-    return tr.getRange(begin, end, limit).asList().thenCompose(kvs -> {
-      if (!wholeCommits || kvs.size() < limit) {
-        return CompletableFuture.completedFuture(kvs);
+  public CompletableFuture<List<Entry<T, ID>>> entries(ReadTransaction tr, VersionedIndex feed, VersionedIndex.Position after, int limit,
+      boolean wholeCommits) {
+    List<byte[]> streams = feed.streams();
+    List<CompletableFuture<List<KeyValue>>> reads = new ArrayList<>(streams.size());
+    for (byte[] stream : streams) {
+      reads.add(tr.getRange(feed.begin(stream, after), feed.end(stream, null), limit).asList());
+    }
+    return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenCompose(v -> {
+      List<Read> merged = new ArrayList<>();
+      for (int s = 0; s < streams.size(); s++) {
+        for (KeyValue kv : reads.get(s).join()) {
+          merged.add(read(feed, kv, s));
+        }
       }
-      KeyValue last = kvs.get(kvs.size() - 1);
-      Versionstamp commit;
-      try {
-        commit = feed.feed().unpack(last.getKey()).getVersionstamp(0);
-      } catch (RuntimeException e) {
-        throw StoredData.corruptEntry(store.layout(), "change feed", last.getKey(), "does not start with a versionstamp: " + e.getMessage(), e);
+      merged.sort((a, b) -> ByteArrayUtil.compareUnsigned(a.order(), b.order()));
+      if (merged.size() < limit) { // no stream was cut at its limit: this is all there is
+        return CompletableFuture.completedFuture(merged);
       }
-      byte[] from = ByteArrayUtil.join(last.getKey(), new byte[] {0});
-      return tr.getRange(from, feed.feed().get(commit).range().end).asList().thenApply(rest -> {
-        List<KeyValue> all = new ArrayList<>(kvs);
-        all.addAll(rest);
-        return all;
+      if (!wholeCommits) {
+        return CompletableFuture.completedFuture(merged.subList(0, limit));
+      }
+      Versionstamp commit = merged.get(limit - 1).at().getVersionstamp(0);
+      List<Read> upTo = new ArrayList<>();
+      for (Read r : merged) {
+        if (r.at().getVersionstamp(0).compareTo(commit) <= 0) {
+          upTo.add(r);
+        }
+      }
+      List<CompletableFuture<List<KeyValue>>> rest = new ArrayList<>();
+      List<Integer> restStreams = new ArrayList<>();
+      for (int s = 0; s < streams.size(); s++) {
+        List<KeyValue> got = reads.get(s).join();
+        if (got.size() == limit && feed.parse(got.get(limit - 1).getKey()).getVersionstamp(0).equals(commit)) {
+          // cut at its limit inside the last commit: its entries of that commit may go on
+          byte[] from = ByteArrayUtil.join(got.get(limit - 1).getKey(), new byte[] {0});
+          rest.add(tr.getRange(from, feed.begin(streams.get(s), new VersionedIndex.Position(commit, null))).asList());
+          restStreams.add(s);
+        }
+      }
+      return CompletableFuture.allOf(rest.toArray(CompletableFuture[]::new)).thenApply(w -> {
+        for (int i = 0; i < rest.size(); i++) {
+          for (KeyValue kv : rest.get(i).join()) {
+            upTo.add(read(feed, kv, restStreams.get(i)));
+          }
+        }
+        upTo.sort((a, b) -> ByteArrayUtil.compareUnsigned(a.order(), b.order()));
+        return upTo;
       });
     }).thenCompose(kvs -> {
       List<CompletableFuture<Entry<T, ID>>> out = new ArrayList<>(kvs.size());
-      for (KeyValue kv : kvs) {
-        Object id;
-        Versionstamp version;
+      for (Read r : kvs) {
+        Object id = r.at().get(1);
+        Versionstamp version = r.at().getVersionstamp(0);
         ID typedId;
         try {
-          Tuple key = feed.feed().unpack(kv.getKey());
-          if (key.size() != 2) {
-            throw new IllegalArgumentException("expected (versionstamp, id), found " + key);
-          }
-          id = key.get(1);
-          version = key.getVersionstamp(0);
           typedId = typedId(id);
         } catch (RuntimeException e) {
-          throw StoredData.corruptEntry(store.layout(), "change feed", kv.getKey(), "is not (versionstamp, id) of this entity: " + e.getMessage(), e);
+          throw StoredData.corruptEntry(store.layout(), "change feed", r.kv().getKey(), "is not (versionstamp, id) of this entity: " + e.getMessage(), e);
         }
-        CompletableFuture<Optional<T>> entity = Arrays.equals(kv.getValue(), VersionedIndex.DELETED)
+        CompletableFuture<Optional<T>> entity = Arrays.equals(r.kv().getValue(), VersionedIndex.DELETED)
             ? CompletableFuture.completedFuture(Optional.empty()) : store.load(tr, id);
-        out.add(entity.thenApply(e -> new Entry<>(kv.getKey(), new Change<>(version, typedId, e))));
+        VersionedIndex.Position position = new VersionedIndex.Position(version, id);
+        out.add(entity.thenApply(e -> new Entry<>(r.kv().getKey(), position, new Change<>(version, typedId, e))));
       }
       return CompletableFuture.allOf(out.toArray(CompletableFuture[]::new)).thenApply(v -> {
         List<Entry<T, ID>> list = new ArrayList<>(out.size());
@@ -122,6 +152,16 @@ public final class ChangeFeed<T, ID> {
         return list;
       });
     });
+  }
+
+  /** One entry of stream {@code stream}, parsed; damage names the entity and the key. */
+  private Read read(VersionedIndex feed, KeyValue kv, int stream) {
+    try {
+      Tuple at = feed.parse(kv.getKey());
+      return new Read(kv, at, at.pack(), stream);
+    } catch (RuntimeException e) {
+      throw StoredData.corruptEntry(store.layout(), "change feed", kv.getKey(), "is not (shard, versionstamp, id) of this entity: " + e.getMessage(), e);
+    }
   }
 
   /** The version of the id's latest change (a delete included, until pruned); one key read. */
@@ -145,28 +185,28 @@ public final class ChangeFeed<T, ID> {
    */
   public long pruneDeletes(TransactionContext db, Versionstamp before) {
     VersionedIndex feed = VersionedIndex.of(store.indexes());
-    Subspace entries = feed.feed();
-    byte[] end = entries.pack(Tuple.from(before));
     long removed = 0;
-    byte[] begin = entries.range().begin;
-    while (begin != null) {
-      byte[] from = begin;
-      long[] count = new long[1];
-      byte[] next = Blocking.call(() -> db.run(tr -> {
-        count[0] = 0;
-        List<KeyValue> kvs = tr.getRange(from, end, BATCH).asList().join();
-        for (KeyValue kv : kvs) {
-          if (Arrays.equals(kv.getValue(), VersionedIndex.DELETED)) {
-            Tuple key = entries.unpack(kv.getKey());
-            tr.clear(kv.getKey());
-            tr.clear(feed.latestKey(key.get(1)));
-            count[0]++;
+    for (byte[] stream : feed.streams()) {
+      byte[] end = feed.end(stream, before);
+      byte[] begin = feed.begin(stream, null);
+      while (begin != null) {
+        byte[] from = begin;
+        long[] count = new long[1];
+        byte[] next = Blocking.call(() -> db.run(tr -> {
+          count[0] = 0;
+          List<KeyValue> kvs = tr.getRange(from, end, BATCH).asList().join();
+          for (KeyValue kv : kvs) {
+            if (Arrays.equals(kv.getValue(), VersionedIndex.DELETED)) {
+              tr.clear(kv.getKey());
+              tr.clear(feed.latestKey(feed.parse(kv.getKey()).get(1)));
+              count[0]++;
+            }
           }
-        }
-        return kvs.size() < BATCH ? null : ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
-      }));
-      removed += count[0];
-      begin = next;
+          return kvs.size() < BATCH ? null : ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
+        }));
+        removed += count[0];
+        begin = next;
+      }
     }
     return removed;
   }

@@ -1,13 +1,14 @@
 package io.strata.index.feed;
 
 import com.apple.foundationdb.Database;
-import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.Change;
 import io.strata.StrataException;
 import io.strata.repository.EntityStore;
 import io.strata.Blocking;
 import io.strata.row.EntityLayout;
+import io.strata.row.WriteShards;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -19,11 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A live tail of a change feed as a {@link Flow.Publisher}. Each subscription delivers, in version order,
- * every change after its starting version, then waits on a FoundationDB watch of
- * {@link EntityLayout#feedWakeKey()} (set in the same transaction that found nothing new, so no change can
- * slip between) and goes on when it fires; it never polls. It reads only as many changes as were
+ * every change after its starting version, then waits on FoundationDB watches of the wake keys
+ * {@link EntityLayout#feedWakeKey(int)}, one per shard (set in the same transaction that found nothing new, so
+ * no change can slip between), and goes on when the first fires, cancelling the others; it never polls. It reads only as many changes as were
  * requested ({@link Flow.Subscription#request}), at most {@value ChangeFeed#BATCH} per transaction. It
- * remembers the key of the last change it delivered: after a failed read it retries from there (backing
+ * remembers the place of the last change it delivered (its versionstamp and id, a place in every shard): after a failed read it retries from there (backing
  * off up to 5 s), so nothing is skipped or repeated. Strata's own errors (the feed not built, data it
  * cannot decode) end the subscription with {@code onError}. Each subscription runs on its own daemon
  * thread, which {@code cancel()} stops.
@@ -53,12 +54,12 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
     private final AtomicLong demand = new AtomicLong();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private volatile boolean done;
-    private volatile CompletableFuture<Void> watch;
+    private volatile List<CompletableFuture<Void>> watches = List.of();
     /** Waiting on a watch or backing off after a failure: no drain until {@link #wake()}. */
     private volatile boolean paused;
     private final AtomicBoolean woken = new AtomicBoolean();
-    /** Where the next read starts: just after the last delivered entry. */
-    private byte[] begin;
+    /** Where the next read starts: just after the last delivered entry (null: the feed's beginning). */
+    private VersionedIndex.Position begin;
     private int failures;
 
     Tail(Flow.Subscriber<? super Change<T, ID>> subscriber) {
@@ -68,8 +69,7 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
         t.setDaemon(true);
         return t;
       });
-      VersionedIndex index = VersionedIndex.of(store.indexes());
-      this.begin = after == null ? index.feed().range().begin : index.feed().get(after).range().end;
+      this.begin = after == null ? null : new VersionedIndex.Position(after, null);
     }
 
     @Override
@@ -85,10 +85,7 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
     @Override
     public void cancel() {
       done = true;
-      CompletableFuture<Void> w = watch;
-      if (w != null) {
-        w.cancel(true);
-      }
+      watches.forEach(w -> w.cancel(true));
       thread.shutdown();
     }
 
@@ -118,7 +115,7 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
       try {
         while (!done && demand.get() > 0) {
           int want = (int) Math.min(demand.get(), ChangeFeed.BATCH);
-          byte[] from = begin;
+          VersionedIndex.Position from = begin;
           List<ChangeFeed.Entry<T, ID>> entries = Blocking.call(() -> db.read(tr -> feed.entries(tr, VersionedIndex.of(store.indexes()), from, want, false)
               .thenCombine(store.states().requireReady(tr, VersionedIndex.KIND, VersionedDefinition.NAME), (e, v) -> e).join()));
           failures = 0;
@@ -132,7 +129,7 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
             if (done) {
               return;
             }
-            begin = ByteArrayUtil.join(e.key(), new byte[] {0});
+            begin = e.position();
             demand.decrementAndGet();
             try {
               subscriber.onNext(e.change());
@@ -159,24 +156,40 @@ public final class ChangePublisher<T, ID> implements Flow.Publisher<Change<T, ID
     }
 
     /**
-     * In one transaction: if nothing follows {@code from}, sets a watch on the wake key and returns true
-     * (the watch wakes the tail when it fires); false when changes arrived meanwhile.
+     * In one transaction: if nothing follows {@code from} in any stream of the feed, sets a watch on every wake
+     * key and returns true (the first to fire wakes the tail, and the others are cancelled); false when changes
+     * arrived meanwhile.
      */
-    private boolean waitForChanges(byte[] from) {
-      CompletableFuture<Void> w = Blocking.call(() -> db.run(tr -> {
-        boolean empty = tr.getRange(from, VersionedIndex.of(store.indexes()).feed().range().end, 1).asList().join().isEmpty();
-        return empty ? tr.watch(store.layout().feedWakeKey()) : null;
+    private boolean waitForChanges(VersionedIndex.Position from) {
+      VersionedIndex index = VersionedIndex.of(store.indexes());
+      List<CompletableFuture<Void>> set = Blocking.call(() -> db.run(tr -> {
+        List<CompletableFuture<List<com.apple.foundationdb.KeyValue>>> next = new ArrayList<>();
+        for (byte[] stream : index.streams()) {
+          next.add(tr.getRange(index.begin(stream, from), index.end(stream, null), 1).asList());
+        }
+        if (next.stream().anyMatch(f -> !f.join().isEmpty())) {
+          return null;
+        }
+        List<CompletableFuture<Void>> all = new ArrayList<>(WriteShards.SHARDS);
+        for (int shard = 0; shard < WriteShards.SHARDS; shard++) {
+          all.add(tr.watch(store.layout().feedWakeKey(shard)));
+        }
+        return all;
       }));
-      if (w == null) {
+      if (set == null) {
         return false;
       }
       paused = true;
-      watch = w;
-      w.whenComplete((v, e) -> {
-        if (!done) {
-          wake(); // fired, or failed (e.g. too many watches): either way, read again
+      watches = set;
+      AtomicBoolean first = new AtomicBoolean();
+      set.forEach(w -> w.whenComplete((v, e) -> {
+        if (first.compareAndSet(false, true)) {
+          set.forEach(other -> other.cancel(true)); // a fired or failed watch is done already; the rest stop counting
+          if (!done) {
+            wake(); // fired, or failed (e.g. too many watches): either way, read again
+          }
         }
-      });
+      }));
       return true;
     }
 
