@@ -168,6 +168,16 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void aRepositoryOfAnotherProvidersEntityAnnotationGetsANoteSayingSo() {
+    JavaFileObject annotation = JavaFileObjects.forSourceLines("other.Stored", "package other;",
+        "@jakarta.data.spi.EntityDefining", "public @interface Stored {}");
+    JavaFileObject note = JavaFileObjects.forSourceLines("test.Note", "package test;", "@other.Stored",
+        "public record Note(long id, String text) {}");
+    assertLeftAlone("Notes", "@Repository", "public interface Notes extends CrudRepository<Note, Long> {}",
+        "its entity test.Note is annotated @other.Stored, another provider's entity annotation", annotation, note);
+  }
+
+  @Test
   void aRepositoryThatNamesNoEntityGetsANoteSayingSo() {
     assertLeftAlone("Lookups", "@Repository",
         "public interface Lookups { @Query(\"SELECT name FROM Nowhere\") java.util.List<String> names(); }",
