@@ -157,24 +157,30 @@ class JakartaCompileErrorsTest {
         "@Repository(provider = \"Hibernate\") names another provider", ITEM);
   }
 
+  /**
+   * A {@code CrudRepository} of {@code test.<entity>}, declared {@code declaration} under the annotation
+   * {@code annotation} (a class name, that annotation declared under {@code meta}), is left alone with a note ending
+   * {@code why}.
+   */
+  private static void assertEntityLeftAlone(String annotation, String meta, String entity, String declaration, String why) {
+    int dot = annotation.lastIndexOf('.');
+    JavaFileObject annotationType = JavaFileObjects.forSourceLines(annotation, "package " + annotation.substring(0, dot) + ";",
+        meta, "public @interface " + annotation.substring(dot + 1) + " {}");
+    JavaFileObject type = JavaFileObjects.forSourceLines("test." + entity, "package test;", "@" + annotation, declaration);
+    assertLeftAlone(entity + "s", "@Repository", "public interface " + entity + "s extends CrudRepository<" + entity + ", Long> {}",
+        "its entity test." + entity + why, annotationType, type);
+  }
+
   @Test
   void aRepositoryOfAnEntityStrataDoesNotStoreGetsANoteSayingSo() {
-    JavaFileObject persistence = JavaFileObjects.forSourceLines("jakarta.persistence.Entity", "package jakarta.persistence;",
-        "public @interface Entity {}");
-    JavaFileObject book = JavaFileObjects.forSourceLines("test.Book", "package test;", "@jakarta.persistence.Entity",
-        "public class Book { public long id; }");
-    assertLeftAlone("Books", "@Repository", "public interface Books extends CrudRepository<Book, Long> {}",
-        "its entity test.Book is a jakarta.persistence entity, another provider's", persistence, book);
+    assertEntityLeftAlone("jakarta.persistence.Entity", "", "Book", "public class Book { public long id; }",
+        " is a jakarta.persistence entity, another provider's");
   }
 
   @Test
   void aRepositoryOfAnotherProvidersEntityAnnotationGetsANoteSayingSo() {
-    JavaFileObject annotation = JavaFileObjects.forSourceLines("other.Stored", "package other;",
-        "@jakarta.data.spi.EntityDefining", "public @interface Stored {}");
-    JavaFileObject note = JavaFileObjects.forSourceLines("test.Note", "package test;", "@other.Stored",
-        "public record Note(long id, String text) {}");
-    assertLeftAlone("Notes", "@Repository", "public interface Notes extends CrudRepository<Note, Long> {}",
-        "its entity test.Note is annotated @other.Stored, another provider's entity annotation", annotation, note);
+    assertEntityLeftAlone("other.Stored", "@jakarta.data.spi.EntityDefining", "Note", "public record Note(long id, String text) {}",
+        " is annotated @other.Stored, another provider's entity annotation");
   }
 
   @Test
