@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -215,53 +216,59 @@ class JakartaCompileErrorsTest {
         + " the repository's package").inFile(f).onLine(7);
   }
 
+  /**
+   * {@code test.<name>}, a {@code @Repository} declared on line 4 as {@code declaration}, compiles with {@code others}
+   * and no implementation, with a note there that says so and ends with {@code why}.
+   */
+  private static void assertLeftAlone(String name, String annotation, String declaration, String why, JavaFileObject... others) {
+    JavaFileObject f = JavaFileObjects.forSourceLines("test." + name, "package test;", "import jakarta.data.repository.*;",
+        annotation, declaration);
+    List<JavaFileObject> sources = new java.util.ArrayList<>(List.of(others));
+    sources.add(f);
+    Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).compile(sources);
+    assertThat(c).succeeded();
+    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test." + name + ": " + why)
+        .inFile(f).onLine(4);
+    assertFalse(c.generatedSourceFile("test." + name + "Impl").isPresent());
+  }
+
   @Test
   void aRepositoryForAnotherProviderGetsANoteSayingSo() {
-    JavaFileObject f = JavaFileObjects.forSourceLines("test.Items",
-        "package test;",
-        "import jakarta.data.repository.*;",
-        "@Repository(provider = \"Hibernate\")",
-        "public interface Items extends CrudRepository<Item, Long> {}");
-    Compilation c = compile(ITEM, f);
-    assertThat(c).succeeded();
-    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Items:"
-        + " @Repository(provider = \"Hibernate\") names another provider").inFile(f).onLine(4);
-    assertFalse(c.generatedSourceFile("test.ItemsImpl").isPresent());
+    assertLeftAlone("Items", "@Repository(provider = \"Hibernate\")", "public interface Items extends CrudRepository<Item, Long> {}",
+        "@Repository(provider = \"Hibernate\") names another provider", ITEM);
+  }
+
+  /**
+   * A {@code CrudRepository} of {@code test.<entity>}, declared {@code declaration} under the annotation
+   * {@code annotation} (a class name, that annotation declared under {@code meta}), is left alone with a note ending
+   * {@code why}.
+   */
+  private static void assertEntityLeftAlone(String annotation, String meta, String entity, String declaration, String why) {
+    int dot = annotation.lastIndexOf('.');
+    JavaFileObject annotationType = JavaFileObjects.forSourceLines(annotation, "package " + annotation.substring(0, dot) + ";",
+        meta, "public @interface " + annotation.substring(dot + 1) + " {}");
+    JavaFileObject type = JavaFileObjects.forSourceLines("test." + entity, "package test;", "@" + annotation, declaration);
+    assertLeftAlone(entity + "s", "@Repository", "public interface " + entity + "s extends CrudRepository<" + entity + ", Long> {}",
+        "its entity test." + entity + why, annotationType, type);
   }
 
   @Test
   void aRepositoryOfAnEntityStrataDoesNotStoreGetsANoteSayingSo() {
-    JavaFileObject persistence = JavaFileObjects.forSourceLines("jakarta.persistence.Entity",
-        "package jakarta.persistence;",
-        "public @interface Entity {}");
-    JavaFileObject book = JavaFileObjects.forSourceLines("test.Book",
-        "package test;",
-        "@jakarta.persistence.Entity",
-        "public class Book { public long id; }");
-    JavaFileObject f = JavaFileObjects.forSourceLines("test.Books",
-        "package test;",
-        "import jakarta.data.repository.*;",
-        "@Repository",
-        "public interface Books extends CrudRepository<Book, Long> {}");
-    Compilation c = compile(persistence, book, f);
-    assertThat(c).succeeded();
-    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Books: its entity"
-        + " test.Book is a jakarta.persistence entity, another provider's").inFile(f).onLine(4);
+    assertEntityLeftAlone("jakarta.persistence.Entity", "", "Book", "public class Book { public long id; }",
+        " is a jakarta.persistence entity, another provider's");
+  }
+
+  @Test
+  void aRepositoryOfAnotherProvidersEntityAnnotationGetsANoteSayingSo() {
+    assertEntityLeftAlone("other.Stored", "@jakarta.data.spi.EntityDefining", "Note", "public record Note(long id, String text) {}",
+        " is annotated @other.Stored, another provider's entity annotation");
   }
 
   @Test
   void aRepositoryThatNamesNoEntityGetsANoteSayingSo() {
-    JavaFileObject f = JavaFileObjects.forSourceLines("test.Lookups",
-        "package test;",
-        "import jakarta.data.repository.*;",
-        "@Repository",
-        "public interface Lookups {",
-        "  @Query(\"SELECT name FROM Nowhere\") java.util.List<String> names();",
-        "}");
-    Compilation c = compile(f);
-    assertThat(c).succeeded();
-    assertThat(c).hadNoteContaining("Strata generates no implementation of Jakarta Data repository test.Lookups: it names no"
-        + " entity Strata stores").inFile(f).onLine(4);
+    assertLeftAlone("Lookups", "@Repository",
+        "public interface Lookups { @Query(\"SELECT name FROM Nowhere\") java.util.List<String> names(); }",
+        "it names no entity Strata stores");
   }
 
   @Test

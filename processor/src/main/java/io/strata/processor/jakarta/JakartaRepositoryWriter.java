@@ -122,10 +122,17 @@ public final class JakartaRepositoryWriter {
 
   /** Why Strata does not store {@code type}, which is no entity of Strata's. */
   private static String notStored(TypeElement type) {
-    return EntityValidator.annotated(type, "jakarta.persistence.Entity")
-        ? " is a jakarta.persistence entity, another provider's (Strata stores entities annotated @jakarta.nosql.Entity or"
-            + " Strata's @Entity)"
-        : " is not annotated @jakarta.nosql.Entity or Strata's @Entity (annotate it so for Strata to store it)";
+    if (EntityValidator.annotated(type, "jakarta.persistence.Entity")) {
+      return " is a jakarta.persistence entity, another provider's (Strata stores entities annotated @jakarta.nosql.Entity or"
+          + " Strata's @Entity)";
+    }
+    for (AnnotationMirror a : type.getAnnotationMirrors()) {
+      if (EntityValidator.annotated(a.getAnnotationType().asElement(), "jakarta.data.spi.EntityDefining")) {
+        return " is annotated @" + a.getAnnotationType() + ", another provider's entity annotation (Strata stores entities"
+            + " annotated @jakarta.nosql.Entity or Strata's @Entity)";
+      }
+    }
+    return " is not annotated @jakarta.nosql.Entity or Strata's @Entity (annotate it so for Strata to store it)";
   }
 
   private boolean isEntity(TypeElement type) {

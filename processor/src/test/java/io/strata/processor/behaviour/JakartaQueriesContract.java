@@ -789,4 +789,18 @@ public abstract class JakartaQueriesContract extends BackendContract {
       assertTrue(seen.containsAll(untouched), seed("every gadget of the color left alone is returned"));
     }
   }
+
+  @Test
+  void aPageWhoseOffsetIsPastLongMaxValueIsEmptyOnEveryPagedPath() {
+    // (page - 1) * size = 2^64 wrapped round to 0, and each of these returned the first page
+    PageRequest far = PageRequest.ofPage((1L << 62) + 1, 4, true);
+    String color = saved.get(0).color;
+    Page<Gadget> all = gadgets.findAll(far, Order.by(Sort.asc("id")));
+    assertEquals(List.of(), all.content(), "findAll(PageRequest, Order), paged in memory");
+    assertEquals(saved.size(), all.totalElements());
+    assertEquals(List.of(), gadgets.pageOfColor(color, far).content(), "a Page read in index order");
+    assertEquals(List.of(), gadgets.bySizeInColor(color, far).content(), "a CursoredPage read in index order");
+    assertEquals(List.of(), gadgets.inColor(color, far).content(), "a CursoredPage paged in memory");
+    assertEquals(List.of(), gadgets.sizedFrom(0, far).content(), "a JDQL query");
+  }
 }
