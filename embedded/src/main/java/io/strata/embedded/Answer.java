@@ -15,7 +15,8 @@ import java.util.function.Function;
  * A future of a transaction attempt measured by a simulated latency, carrying its <em>wave</em>: how many round trips
  * one after another its value took ({@link RoundTrips.Path}). Code observes an answer by joining it (or {@code get},
  * or {@code getNow} once done) or by running as a function given to one of its stages; while such a function runs,
- * what its thread has observed includes the answer's wave, and the stage it completes carries what it observed. A
+ * it has observed the answer and what the code that gave it had observed, and the stage it completes carries what
+ * it observed. A
  * request the code then sends comes one round trip after everything it observed, however long it took to send.
  *
  * <p>Invariants: a network answer's wave is its request's and never changes; a derived stage's is fixed when it
@@ -57,9 +58,14 @@ final class Answer<T> extends CompletableFuture<T> {
         void run(T value, Throwable error, Answer<U> out) throws Throwable;
     }
 
+    /**
+     * A stage that runs {@code step} when this answer completes, having observed it and what the code making the stage
+     * had observed then (the same whether the answer is already here and {@code step} runs at once, or comes later).
+     */
     private <U> Answer<U> derive(Step<? super T, U> step) {
         Answer<U> out = new Answer<>(path, 0);
-        super.whenComplete((v, e) -> path.within(wave, () -> {
+        long known = path.seen();
+        super.whenComplete((v, e) -> path.within(Math.max(known, wave), () -> {
             try {
                 step.run(v, e, out);
             } catch (Throwable t) {

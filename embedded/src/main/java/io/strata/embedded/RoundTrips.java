@@ -142,14 +142,15 @@ final class RoundTrips {
 
         /** Runs {@code step} having observed {@code wave}; what it observes is forgotten when it returns. */
         void within(long wave, Runnable step) {
-            long[] s = seen.get();
-            long before = s[0];
-            s[0] = Math.max(before, wave);
-            try {
+            computeWithin(wave, () -> {
                 step.run();
-            } finally {
-                s[0] = before;
-            }
+                return null;
+            });
+        }
+
+        /** {@link #within} for a step with a value. */
+        <R> R computeWithin(long wave, Supplier<R> step) {
+            return scoped(Math.max(seen(), wave), step);
         }
 
         /**
@@ -158,21 +159,17 @@ final class RoundTrips {
          * when it returns.
          */
         void delivering(Runnable delivery) {
-            long[] s = seen.get();
-            long before = s[0];
-            s[0] = 0;
-            try {
+            scoped(0, () -> {
                 delivery.run();
-            } finally {
-                s[0] = before;
-            }
+                return null;
+            });
         }
 
-        /** {@link #within} for a step with a value. */
-        <R> R computeWithin(long wave, Supplier<R> step) {
+        /** Runs {@code step} with the current thread having observed {@code observed}, then restores what it had. */
+        private <R> R scoped(long observed, Supplier<R> step) {
             long[] s = seen.get();
             long before = s[0];
-            s[0] = Math.max(before, wave);
+            s[0] = observed;
             try {
                 return step.get();
             } finally {
