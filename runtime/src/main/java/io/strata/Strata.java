@@ -8,7 +8,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,8 +30,11 @@ import java.util.Optional;
  * </ul>
  * Options after {@code ?}: {@code root=a/b} uses the directory-layer path {@code a/b} as the root subspace;
  * {@code tenant=acme} adds a per-tenant directory below it ({@code a/b/acme}). Directories are created on first use.
- * A URL holds no whitespace, control character or {@code #}; a path is percent-decoded; a directory name is written
- * in one way only: unreserved characters as themselves, anything else percent-encoded as UTF-8 (see {@link UrlSyntax}).
+ * A URL holds no whitespace, control character or {@code #}, and at most {@value UrlSyntax#MAX_URL_CHARS} characters; a
+ * path is percent-decoded; a directory path has one spelling: names separated by single {@code /}s, none at either end,
+ * at most {@value UrlSyntax#MAX_DEPTH} directories with the tenant; a directory name is written in one way only:
+ * unreserved characters as themselves, anything else percent-encoded as UTF-8 (see {@link UrlSyntax}). Options are
+ * separated by single {@code &}s, none empty.
  * Anything else is refused with a message naming the URL and the accepted forms.
  *
  * <p>The embedded engine is found by class name, like a JDBC driver: it is a separate artifact that does not depend on
@@ -92,20 +94,18 @@ public final class Strata {
     if (url == null || !url.startsWith("strata:")) {
       throw malformed(url, "it does not start with strata:");
     }
+    UrlSyntax.rejectOverlong(url);
     UrlSyntax.rejectStrayCharacters(url);
     String rest = url.substring("strata:".length());
-    String query = "";
+    Map<String, String> options = Map.of();
     int q = rest.indexOf('?');
     if (q >= 0) {
-      query = rest.substring(q + 1);
+      options = options(url, rest.substring(q + 1));
       rest = rest.substring(0, q);
     }
-    Map<String, String> options = options(url, query);
-    List<String> root = options.containsKey("root")
-        ? Arrays.stream(options.get("root").split("/")).filter(s -> !s.isEmpty())
-            .map(name -> UrlSyntax.decodeName(url, "root", name)).toList()
-        : List.of();
+    List<String> root = options.containsKey("root") ? UrlSyntax.rootNames(url, options.get("root")) : List.of();
     Optional<String> tenant = Optional.ofNullable(options.get("tenant")).map(name -> UrlSyntax.decodeName(url, "tenant", name));
+    UrlSyntax.checkDepth(url, root.size() + (tenant.isPresent() ? 1 : 0));
     if (rest.equals("mem:")) {
       return new Url("mem", Optional.empty(), root, tenant);
     }
@@ -114,11 +114,12 @@ public final class Strata {
       if (dir.isBlank()) {
         throw malformed(url, "strata:file: needs a directory, e.g. strata:file:data/places");
       }
-      return new Url("file", Optional.of(UrlSyntax.decodePath(url, dir)), root, tenant);
+      return new Url("file", Optional.of(UrlSyntax.decodePath(url, "strata:file:", dir)), root, tenant);
     }
     if (rest.startsWith("fdb:")) {
       String file = rest.substring("fdb:".length());
-      return new Url("fdb", file.isEmpty() ? Optional.empty() : Optional.of(UrlSyntax.decodePath(url, file)), root, tenant);
+      return new Url("fdb", file.isEmpty() ? Optional.empty() : Optional.of(UrlSyntax.decodePath(url, "strata:fdb:", file)),
+          root, tenant);
     }
     throw malformed(url, "the backend must be mem:, file: or fdb:");
   }
@@ -126,9 +127,13 @@ public final class Strata {
   private static Map<String, String> options(String url, String query) {
     Map<String, String> out = new LinkedHashMap<>();
     if (query.isEmpty()) {
-      return out;
+      throw malformed(url, "a '?' must be followed by options: drop the '?', or write ?root=app or ?tenant=acme");
     }
-    for (String pair : query.split("&")) {
+    for (String pair : query.split("&", -1)) {
+      if (pair.isEmpty()) {
+        throw malformed(url, "it has an empty option (a '&' at the start or end of the options, or '&&'): separate"
+            + " options with one '&', e.g. ?root=app&tenant=acme");
+      }
       int eq = pair.indexOf('=');
       String key = eq < 0 ? pair : pair.substring(0, eq);
       String value = eq < 0 ? "" : pair.substring(eq + 1); // raw: names are checked and decoded one by one

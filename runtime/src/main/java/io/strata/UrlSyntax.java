@@ -5,7 +5,12 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * The characters a Strata URL may hold, and percent-decoding (docs: README "Connecting").
@@ -19,15 +24,57 @@ import java.util.Locale;
  *       and percent-encodings of other characters, so every name has exactly one spelling: {@code +}, raw reserved
  *       characters and percent-encodings of unreserved characters ({@code %61} for {@code a}) are refused, as is a
  *       {@code /} inside a name; a name is at most {@value #MAX_NAME_BYTES} bytes of UTF-8.
+ *   <li>A directory path in {@code root=}: names separated by single {@code /}s, none at either end ({@code a/b}, never
+ *       {@code /a/b}, {@code a/b/} or {@code a//b}), at most {@value #MAX_DEPTH} directories with the tenant.
+ *   <li>The whole URL: at most {@value #MAX_URL_CHARS} characters.
  * </ul>
  */
 final class UrlSyntax {
   /** The longest directory name, in UTF-8 bytes; the directory layer keeps names in keys of at most 10,000 bytes. */
   static final int MAX_NAME_BYTES = 1000;
+  /**
+   * The most directories a URL may name, root's and the tenant together: the directory layer opens a path in work that
+   * grows faster than its depth, and real layouts are a few levels deep.
+   */
+  static final int MAX_DEPTH = 32;
+  /** The longest URL, in characters: room for the longest directory name percent-encoded, and a long file path. */
+  static final int MAX_URL_CHARS = 8192;
 
   private static final String UNRESERVED = "-._~";
 
   private UrlSyntax() {}
+
+  /** Refuses a URL longer than {@value #MAX_URL_CHARS} characters, before reading any of it (the message quotes its start). */
+  static void rejectOverlong(String url) {
+    if (url.length() > MAX_URL_CHARS) {
+      throw Strata.malformed(url.substring(0, 80) + "…", "it is " + url.length() + " characters long; a Strata URL is at"
+          + " most " + MAX_URL_CHARS + " characters (a directory path at most " + MAX_DEPTH + " directories, a name at most "
+          + MAX_NAME_BYTES + " bytes)");
+    }
+  }
+
+  /**
+   * The directory names of option {@code root=raw}, each checked and decoded: names separated by single {@code /}s,
+   * none at either end, so each directory path has one spelling.
+   */
+  static List<String> rootNames(String url, String raw) {
+    if (raw.startsWith("/") || raw.endsWith("/") || raw.contains("//")) {
+      String canonical = Arrays.stream(raw.split("/")).filter(n -> !n.isEmpty()).collect(Collectors.joining("/"));
+      throw Strata.malformed(url, "option root=" + raw + " has an empty directory name (a '/' at either end, or '//');"
+          + " each directory path has one spelling: write root=" + canonical);
+    }
+    long depth = raw.chars().filter(c -> c == '/').count() + 1;
+    checkDepth(url, depth);
+    return Arrays.stream(raw.split("/")).map(name -> decodeName(url, "root", name)).toList();
+  }
+
+  /** Refuses a URL naming more than {@value #MAX_DEPTH} directories (root's and the tenant). */
+  static void checkDepth(String url, long depth) {
+    if (depth > MAX_DEPTH) {
+      throw Strata.malformed(url, "it names " + depth + " directories; root= and tenant= name at most " + MAX_DEPTH
+          + " together: keep the directory path short (e.g. root=app/v1&tenant=acme)");
+    }
+  }
 
   /** Refuses whitespace, control characters and {@code #} anywhere in {@code url}. */
   static void rejectStrayCharacters(String url) {
@@ -41,9 +88,20 @@ final class UrlSyntax {
     }
   }
 
-  /** A {@code file:} or {@code fdb:} path with its percent-encodings decoded. */
-  static String decodePath(String url, String raw) {
-    return decode(url, "the path", raw, false);
+  /**
+   * A {@code file:} or {@code fdb:} path ({@code backend}) with its percent-encodings decoded, refused when it holds a
+   * character no path may hold on this system (a NUL from {@code %00}, or what the platform refuses).
+   */
+  static String decodePath(String url, String backend, String raw) {
+    String path = decode(url, "the path", raw, false);
+    try {
+      Path.of(path);
+    } catch (InvalidPathException e) {
+      throw Strata.malformed(url, "the path of " + backend + " decodes to " + describe(path) + ", which is not a path on"
+          + " this system (" + e.getReason() + "): a path holds no NUL (%00); percent-encode only characters a file name"
+          + " may hold");
+    }
+    return path;
   }
 
   /** One directory name of option {@code option}, checked and decoded (see the class comment). */
@@ -116,6 +174,15 @@ final class UrlSyntax {
     int h = Character.digit(high, 16);
     int l = Character.digit(low, 16);
     return h < 0 || l < 0 ? -1 : h * 16 + l;
+  }
+
+  /** {@code text} quoted, each control character written as {@code <U+XXXX>}, so a message shows what was decoded. */
+  private static String describe(String text) {
+    StringBuilder out = new StringBuilder("'");
+    for (char c : text.toCharArray()) {
+      out.append(Character.isISOControl(c) ? String.format(Locale.ROOT, "<U+%04X>", (int) c) : String.valueOf(c));
+    }
+    return out.append('\'').toString();
   }
 
   private static String describe(char c) {

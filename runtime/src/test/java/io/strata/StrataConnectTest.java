@@ -37,7 +37,7 @@ class StrataConnectTest {
     assertEquals(url("mem", null, List.of("myapp"), "acme"), Strata.parse("strata:mem:?root=myapp&tenant=acme"));
     assertEquals(url("mem", null, List.of(), "acme"), Strata.parse("strata:mem:?tenant=acme"));
     assertEquals(url("fdb", null, List.of(), null), Strata.parse("strata:fdb:"));
-    assertEquals(url("fdb", null, List.of("a", "b"), null), Strata.parse("strata:fdb:?root=/a/b/"));
+    assertEquals(url("fdb", null, List.of("a", "b"), null), Strata.parse("strata:fdb:?root=a/b"));
     assertEquals(url("fdb", "/etc/x.cluster", List.of(), null), Strata.parse("strata:fdb:/etc/x.cluster"));
     assertEquals(url("fdb", "/etc/x.cluster", List.of("myapp", "v1"), "acme"),
         Strata.parse("strata:fdb:/etc/x.cluster?root=myapp/v1&tenant=acme"));
@@ -141,6 +141,54 @@ class StrataConnectTest {
   }
 
   @Test
+  void aDirectoryPathHasOneSpellingOnly() {
+    assertRefused("strata:mem:?root=a/", "empty directory name", "write root=a");
+    assertRefused("strata:mem:?root=/a", "empty directory name", "write root=a");
+    assertRefused("strata:mem:?root=a//b", "empty directory name", "write root=a/b");
+    assertRefused("strata:fdb:?root=/a/b/&tenant=t", "write root=a/b");
+    assertEquals(List.of("a", "b"), Strata.parse("strata:mem:?root=a/b").root());
+  }
+
+  @Test
+  void anEmptyOptionIsRefusedWhereverItIs() {
+    assertRefused("strata:mem:?root=a&", "empty option", "one '&'");
+    assertRefused("strata:mem:?&root=a", "empty option", "one '&'");
+    assertRefused("strata:mem:?root=a&&tenant=b", "empty option");
+    assertRefused("strata:mem:?", "'?' must be followed by options");
+    assertRefused("strata:file:data?", "'?' must be followed by options");
+  }
+
+  @Test
+  void aDirectoryPathDeeperThanTheLimitIsRefusedBeforeAnyDirectoryIsOpened() {
+    String deepest = "a/".repeat(UrlSyntax.MAX_DEPTH - 2) + "a";
+    assertEquals(UrlSyntax.MAX_DEPTH, Strata.parse("strata:mem:?root=" + deepest + "&tenant=t").directoryPath().size());
+    try (StrataDb db = Strata.connect("strata:mem:?root=" + deepest + "&tenant=t")) {
+      assertTrue(db.root().getKey().length > 0, "the deepest path allowed was created");
+    }
+    assertRefused("strata:mem:?root=" + deepest + "/a&tenant=t", (UrlSyntax.MAX_DEPTH + 1) + " directories",
+        "at most " + UrlSyntax.MAX_DEPTH);
+    assertRefused("strata:mem:?root=" + "a/".repeat(UrlSyntax.MAX_DEPTH) + "a", (UrlSyntax.MAX_DEPTH + 1) + " directories");
+    // the URL of the report: 2,001 levels took minutes to open; now it is refused before the engine starts
+    assertRefused("strata:mem:?root=" + "a/".repeat(2_000) + "a", "2001 directories");
+  }
+
+  @Test
+  void aUrlLongerThanTheLimitIsRefusedQuotingItsStart() {
+    String url = "strata:file:/" + "x".repeat(UrlSyntax.MAX_URL_CHARS);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Strata.connect(url));
+    assertTrue(e.getMessage().startsWith("malformed Strata URL '" + url.substring(0, 80) + "…'"), e.getMessage());
+    assertTrue(e.getMessage().contains((UrlSyntax.MAX_URL_CHARS + 13) + " characters long")
+        && e.getMessage().contains("at most " + UrlSyntax.MAX_URL_CHARS) && e.getMessage().contains(Strata.FORMS), e.getMessage());
+    assertTrue(e.getMessage().length() < 1_000, "the message does not repeat the whole URL");
+  }
+
+  @Test
+  void aPathThatDecodesToNoPathOnThisSystemGetsTheUrlError() {
+    assertRefused("strata:file:/tmp/a%00b", "the path of strata:file:", "'/tmp/a<U+0000>b'", "NUL (%00)");
+    assertRefused("strata:fdb:/etc/fdb%00.cluster", "the path of strata:fdb:", "NUL (%00)");
+  }
+
+  @Test
   void percentEncodingsOfCharactersThatNeedThemAreDecoded() {
     assertEquals(url("mem", null, List.of("my app", "v+1"), "caf\u00e9"),
         Strata.parse("strata:mem:?root=my%20app/v%2B1&tenant=caf%C3%A9"));
@@ -155,7 +203,7 @@ class StrataConnectTest {
     try (StrataDb db = Strata.connect("strata:mem:?tenant=" + longest)) {
       assertTrue(db.root().getKey().length > 0, "the tenant's directory was created");
     }
-    assertRefused("strata:mem:?tenant=" + "t".repeat(20_000), "20000 bytes", "at most " + UrlSyntax.MAX_NAME_BYTES);
+    assertRefused("strata:mem:?tenant=" + "t".repeat(UrlSyntax.MAX_NAME_BYTES + 1), "1001 bytes", "at most " + UrlSyntax.MAX_NAME_BYTES);
     assertRefused("strata:mem:?root=" + "%C3%A9".repeat(UrlSyntax.MAX_NAME_BYTES / 2 + 1), "1002 bytes");
   }
 

@@ -222,8 +222,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             return outcome; // read-only (or refused before sending): answered by the client, no round trip
         }
         long due = db.network().dueAfter(reads.readVersionForCommit());
-        reads.sent(due);
-        return db.network().deliver(outcome, due, executor, retry.deadlineNanos());
+        return db.network().deliver(outcome, due, executor, retry.deadlineNanos(), reads.path(), reads.path().commit());
     }
 
     /** Commits now; {@link #commit()} delivers the outcome one round trip later, as a cluster would. */

@@ -36,9 +36,11 @@ package io.strata.embedded;
  * @param conflicts             commits that failed with not_committed (1020) on a real conflict
  * @param sequentialRoundTrips  round trips one after another (the critical path), summed over transaction
  *                              attempts: what a caller waits, in round trips. Measured only with a
- *                              {@code latency} (0 without): the longest chain of an attempt's requests each
- *                              sent after the answer before it was delivered, so requests sent together
- *                              count once and time spent computing between round trips adds none
+ *                              {@code latency} (0 without), by causality rather than by the clock: the longest
+ *                              chain of an attempt's requests each sent by code that had observed (joined, or
+ *                              been handed) the answer before it, so requests sent without waiting for each
+ *                              other count once however late a busy machine sends them, and time spent
+ *                              computing between round trips adds none (docs/engine.md)
  * @param logForces             durable database: forces of the log that made commits durable (one per group of
  *                              commits written together); 0 in memory
  * @param loggedCommits         durable database: commits written to the log and forced; 0 in memory

@@ -48,17 +48,25 @@ final class ReadCache implements MergedCursor.Source {
     private final KeyMap<byte[]> points = new KeyMap<>();
     /** Written under the lock, read without it (every cached read asks). */
     private volatile long answeredBy;
+    /** The largest wave of those reads on the attempt's critical path ({@link RoundTrips.Path}). */
+    private volatile long wave;
 
     /** A cache whose methods hold {@code lock}: the monitor of the transaction's write buffer. */
     ReadCache(Object lock) {
         this.lock = lock;
     }
 
-    /** Notes that a storage read filling this cache is answered at {@code dueNanos} (0: at once). */
-    void answeredBy(long dueNanos) {
+    /** Notes that a storage read of {@code wave} filling this cache is answered at {@code dueNanos} (0: at once). */
+    void answeredBy(long dueNanos, long wave) {
         synchronized (lock) {
             answeredBy = Math.max(answeredBy, dueNanos);
+            this.wave = Math.max(this.wave, wave);
         }
+    }
+
+    /** The largest wave of the storage reads so far: a cached answer carries no less. */
+    long wave() {
+        return wave;
     }
 
     /** When every storage read so far is answered (0 when all were immediate): no cached answer comes sooner. */

@@ -39,6 +39,8 @@ final class TransactionReads {
     private volatile long readVersion = -1;
     /** When this attempt's read version arrives from the (simulated) network; reads cannot go out before. */
     private volatile long readVersionArrives;
+    /** The read version request's wave on the critical path: 1 once asked for, 0 while none was (or one was set). */
+    private volatile long readVersionWave;
     private final RoundTrips.Path path;
     /** Whether the fault plan made this attempt's read version stale: then every read fails with 1007. */
     private volatile boolean stale;
@@ -105,13 +107,13 @@ final class TransactionReads {
         long version = db.readVersion();
         db.network().readVersion();
         readVersionArrives = db.network().dueAfter(0);
-        path.sent(readVersionArrives);
+        readVersionWave = path.sent(1);
         readVersion = version; // last: a reader that sees it without the lock sees when it arrives, and staleness
     }
 
-    /** Notes a request of this attempt answered at {@code dueNanos}, for the sequential round-trip count. */
-    void sent(long dueNanos) {
-        path.sent(dueNanos);
+    /** This attempt's critical path, which its answers carry their waves on. */
+    RoundTrips.Path path() {
+        return path;
     }
 
     /**
@@ -138,7 +140,7 @@ final class TransactionReads {
             return CompletableFuture.failedFuture(e);
         }
         return db.network().deliver(CompletableFuture.completedFuture(version), readVersionArrives, tr.getExecutor(),
-                tr.deadlineNanos());
+                tr.deadlineNanos(), path, readVersionWave);
     }
 
     synchronized void setReadVersion(long version) {
@@ -172,18 +174,20 @@ final class TransactionReads {
         if (local) {
             // what the cache holds is known only once the reads that filled it are answered
             ReadCache c = cache;
-            return db.network().deliver(answer, c == null ? 0 : c.answeredBy(), tr.getExecutor(), tr.deadlineNanos());
+            return db.network().deliver(answer, c == null ? 0 : c.answeredBy(), tr.getExecutor(), tr.deadlineNanos(),
+                    path, Math.max(path.seen(), c == null ? 0 : c.wave()));
         }
         long delay = db.faults().nextReadDelayNanos();
         long due = db.network().dueAfter(readVersionArrives);
         if (delay > 0) {
             due = Math.max(due, System.nanoTime()) + delay;
         }
+        long wave = 0;
         if (due != 0) {
-            cache().answeredBy(due);
-            path.sent(due);
+            wave = path.read(readVersionWave);
+            cache().answeredBy(due, wave);
         }
-        return db.network().deliver(answer, due, tr.getExecutor(), tr.deadlineNanos());
+        return db.network().deliver(answer, due, tr.getExecutor(), tr.deadlineNanos(), path, wave);
     }
 
     /** A read's answer, computed now without waiting for the network (a watch's read, and {@link #perform}). */

@@ -19,7 +19,8 @@ final class PackedRow {
 
   /**
    * The fields of a packed row, {@code (name, value, name, value, ...)} over its parts {@code 0..n-1} in
-   * order, into {@code elements}; a name this version of the entity does not have is skipped. A packed value
+   * order, into {@code elements}; a name this version of the entity does not have is skipped, and a name held
+   * twice is damage (reported, not resolved by letting one value win). A packed value
    * wins over a per-field key of the same field (a save replaces both, so only damage leaves both).
    */
   static void unpack(Rows<?> rows, Object id, int prefix, List<KeyValue> parts, Object[] elements) {
@@ -50,11 +51,16 @@ final class PackedRow {
     if (fields.size() % 2 != 0) {
       throw StoredData.corrupt(layout, id, first, "(a packed row) holds " + fields.size() + " elements, not (name, value) pairs", null);
     }
+    java.util.Set<Object> names = new java.util.HashSet<>();
     for (int i = 0; i < fields.size(); i += 2) {
       Object name = fields.get(i);
       int pos = name instanceof String s ? layout.fieldPosition(s) : -2;
       if (pos == -2) {
         throw StoredData.corrupt(layout, id, first, "(a packed row) has " + name + " where a field name belongs", null);
+      }
+      if (!names.add(name)) {
+        throw StoredData.corrupt(layout, id, first, "(a packed row) holds field '" + name + "' twice (a save writes each"
+            + " field once, so which value is right is unknown)", null);
       }
       if (pos >= 0 && !layout.isDocument((String) name)) {
         elements[pos] = rows.checked(id, (String) name, first, fields.get(i + 1));

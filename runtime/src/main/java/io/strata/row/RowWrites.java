@@ -59,6 +59,7 @@ public final class RowWrites {
     rowPrefix = packed(() -> "its @Id", () -> layout.rowPrefix(id));
     List<Object> packedRow = new ArrayList<>();
     long blobBytes = 0;
+    long blobWrites = 0; // the chunks' keys and values
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
       documents.add(List.of());
@@ -89,6 +90,9 @@ public final class RowWrites {
       } else if (layout.blobField(name) != null) {
         long length = Elements.toBytes(elements[i]).length;
         blobBytes += length;
+        long chunks = (length + layout.blobField(name).chunkSize() - 1) / layout.blobField(name).chunkSize();
+        // a chunk's key is the blob's prefix and its offset (a tuple integer of at most 9 bytes)
+        blobWrites += length + chunks * (layout.blob(id, name).getKey().length + 9);
         if (layout.packed()) {
           packedRow.add(name);
           packedRow.add(length);
@@ -115,14 +119,34 @@ public final class RowWrites {
           + " bytes, more than one transaction should write (" + BLOB_BUDGET + " of FoundationDB's 10,000,000-byte limit);"
           + " store large binaries with io.strata.layers.BlobStore, which streams them across transactions");
     }
+    long indexBytes = 0;
     for (int k = 0; k < indexKeys.length; k++) {
       IndexDefinition index = layout.indexes().get(k);
       List<Object> v = indexValues.get(k);
       if (v != null) {
         indexKeys[k] = packed(() -> "index '" + index.name() + "'", () -> layout.entryKey(index, v, id));
         Sizes.checkKey(entity, id, () -> "index '" + index.name() + "'", indexKeys[k]);
+        indexBytes += indexKeys[k].length;
       }
     }
+    Sizes.checkTotal(entity, id, rowBytes(), blobWrites, indexBytes);
+  }
+
+  /** The bytes of the row's keys and values: its parts or per-field keys, and its documents' leaves. */
+  private long rowBytes() {
+    long bytes = 0;
+    for (int n = 0; n < parts.size(); n++) {
+      bytes += layout.partKey(rowPrefix, n).length + parts.get(n).length;
+    }
+    for (int i = 0; i < elements.length; i++) {
+      if (values[i] != null) {
+        bytes += keys[i].length + values[i].length;
+      }
+      for (byte[][] leaf : documents.get(i)) {
+        bytes += leaf[0].length + leaf[1].length;
+      }
+    }
+    return bytes;
   }
 
   /**

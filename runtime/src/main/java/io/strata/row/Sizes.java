@@ -49,6 +49,22 @@ public final class Sizes {
     }
   }
 
+  /**
+   * Everything one save of an entity writes must fit one transaction's budget together, though each part does:
+   * {@code rowBytes} (its row's keys and values, documents included), {@code blobBytes} (its blob chunks' keys and
+   * values) and {@code indexBytes} (its index entries' keys).
+   */
+  static void checkTotal(String entity, Object id, long rowBytes, long blobBytes, long indexBytes) {
+    long total = rowBytes + blobBytes + indexBytes;
+    if (total > TRANSACTION_BUDGET) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": one save would write " + total + " bytes (row "
+          + rowBytes + ", @Blob chunks " + blobBytes + ", index entries " + indexBytes + "), more than one transaction"
+          + " should write (" + TRANSACTION_BUDGET + " of FoundationDB's 10,000,000-byte limit), though each part fits on"
+          + " its own; nothing was written. Store large binaries with io.strata.layers.BlobStore, which streams them"
+          + " across transactions, or split the entity");
+    }
+  }
+
   public static String describe(Object id) {
     if (id instanceof byte[] b) {
       return "0x" + java.util.HexFormat.of().formatHex(b, 0, Math.min(b.length, 32)) + (b.length > 32 ? "…" : "");

@@ -11,11 +11,14 @@ import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.Article;
 import io.strata.processor.fixtures.ArticleRepository;
 import io.strata.processor.fixtures.Memo;
+import io.strata.processor.fixtures.Crate;
+import io.strata.processor.fixtures.CrateRepository;
 import io.strata.processor.fixtures.MemoRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,6 +109,14 @@ public abstract class OversizedWritesContract extends BackendContract {
   void aSpatialKeyOverTheKeyLimitWritesNothing() {
     rejectedInCallerTransaction(tr -> users.save(tr, new User("s".repeat(9_975), "z", "e", new GeoPoint(48.85, 2.35), 1)),
         "spatial index 'home'", "10,000-byte key limit");
+  }
+
+  @Test
+  void aRowAndABlobEachUnderBudgetButOverItTogetherWriteNothing() {
+    CrateRepository crates = new CrateRepository(db);
+    Crate crate = new Crate("c1", "l", "n".repeat(6_000_000), new byte[6_000_000], Optional.empty());
+    rejectedInCallerTransaction(tr -> crates.save(tr, crate),
+        "Crate id c1", "one save would write", "(row 600", "@Blob chunks 60", "8000000", "BlobStore");
   }
 
   @Test

@@ -96,6 +96,13 @@ public abstract class PackedRowsContract extends BackendContract {
   }
 
   @Test
+  void aPackedRowHoldingOneFieldTwiceIsReportedAsDamage() {
+    put(Tuple.from("Crate", "R", "c1", 0L), Tuple.from("id", "c1", "label", "first", "label", "second").pack());
+    rejected(CodecException.class, () -> crates.findById("c1"), "Crate id c1", "\\x02Crate\\x00\\x02R\\x00\\x02c1\\x00\\x14",
+        "field 'label' twice", "clear that key");
+  }
+
+  @Test
   void aPackedRowThatDoesNotDecodeNamesEntityIdAndKey() {
     put(Tuple.from("Crate", "R", "c1", 0L), new byte[] {(byte) 0xfe, 1});
     String key = "\\x02Crate\\x00\\x02R\\x00\\x02c1\\x00\\x14";
