@@ -29,6 +29,8 @@ public final class QueryShapesMeasurement {
   private static final String MANY = "US";
   private static final String FEW = "IS";
   private static final String NAME = "Springfield";
+  /** The population of the places GeoNames records none for: the largest places up to it all tie. */
+  private static final long TIED = 0;
 
   private QueryShapesMeasurement() {}
 
@@ -47,9 +49,10 @@ public final class QueryShapesMeasurement {
       long any = cities.get(cities.size() / 2).id();
       List<Settlement> smallest = strata.findTop5ByCountryOrderByPopulationAsc(MANY);
       long ties = strata.findByCountry(MANY).stream().filter(s -> s.population() == smallest.get(4).population()).count();
+      long atTied = strata.findByCountry(MANY).stream().filter(s -> s.population() == TIED).count();
       System.out.println(cities.size() + " places; " + MANY + " has " + strata.countByCountry(MANY) + ", " + FEW + " has "
           + strata.countByCountry(FEW) + ", " + ties + " of " + MANY + "'s places have the population of its 5th smallest ("
-          + smallest.get(4).population() + "); simulated round trip " + latency + " ms; mapped range reads on");
+          + smallest.get(4).population() + "), " + atTied + " have " + TIED + " people; simulated round trip " + latency + " ms; mapped range reads on");
       System.out.println();
       System.out.println("| query shape | dialect | method | results | keys read | bytes read | reads | sequential |");
       System.out.println("|---|---|---|---|---|---|---|---|");
@@ -72,6 +75,12 @@ public final class QueryShapesMeasurement {
               "findTop5ByCountryOrderByPopulationAsc", () -> strata.findTop5ByCountryOrderByPopulationAsc(MANY)),
           new Shape("order + limit 5 on an index order, ascending: the smallest places, many tied (" + MANY + ")", "Jakarta",
               "findByCountryOrderByPopulationAsc(c, Limit.of(5))", () -> jakarta.findByCountryOrderByPopulationAsc(MANY, Limit.of(5))),
+          new Shape("order + limit 5 on an index order after a range, largest first, all tied (" + MANY + ", at most " + TIED + " people)",
+              "Strata", "findTop5ByCountryAndPopulationLessThanEqualOrderByPopulationDesc",
+              () -> strata.findTop5ByCountryAndPopulationLessThanEqualOrderByPopulationDesc(MANY, TIED)),
+          new Shape("order + limit 5 on an index order after a range, largest first, all tied (" + MANY + ", at most " + TIED + " people)",
+              "Jakarta", "findByCountryAndPopulationLessThanEqualOrderByPopulationDesc(c, max, Limit.of(5))",
+              () -> jakarta.findByCountryAndPopulationLessThanEqualOrderByPopulationDesc(MANY, TIED, Limit.of(5))),
           new Shape("page 2 of an offset page of 10, with totals (" + MANY + ")", "Jakarta", "inCountry(c, PageRequest.ofPage(2, 10, true))",
               () -> jakarta.inCountry(MANY, PageRequest.ofPage(2, 10, true)).content()),
           new Shape("page 2 of an offset page of 10, no totals (" + MANY + ")", "Jakarta", "inCountry(c, PageRequest.ofPage(2, 10, false))",

@@ -25,6 +25,8 @@ public interface SettlementAtlas extends BasicRepository<Settlement, Long> {
 
   List<Settlement> findByCountryOrderByPopulationAsc(String country, Limit limit);
 
+  List<Settlement> findByCountryAndPopulationLessThanEqualOrderByPopulationDesc(String country, long max, Limit limit);
+
   @Find
   @OrderBy(value = "population", descending = true)
   @OrderBy(value = "id", descending = true)

@@ -18,6 +18,8 @@ public interface SettlementQueries extends CrudRepository<Settlement, Long> {
 
   List<Settlement> findTop5ByCountryOrderByPopulationAsc(String country);
 
+  List<Settlement> findTop5ByCountryAndPopulationLessThanEqualOrderByPopulationDesc(String country, long max);
+
   Page<Settlement> findByCountryOrderByPopulationDesc(String country, int limit, Continuation after);
 
   long countByCountry(String country);

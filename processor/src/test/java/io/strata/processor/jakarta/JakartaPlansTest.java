@@ -107,10 +107,18 @@ class JakartaPlansTest {
 
   /** The javadoc of the generated method declared as {@code declaration} (its text up to the opening brace). */
   private static String plan(String declaration) {
-    int at = IMPL.indexOf("  public " + declaration + " {");
+    return javadoc(IMPL, declaration);
+  }
+
+  /**
+   * The javadoc of the method of {@code generated} declared as {@code declaration} (its text up to the opening brace),
+   * {@code DataStore.BATCH} written {@code BATCH}.
+   */
+  static String javadoc(String generated, String declaration) {
+    int at = generated.indexOf("  public " + declaration + " {");
     assertTrue(at > 0, "no generated method " + declaration);
-    int start = IMPL.lastIndexOf("/**", at);
-    return IMPL.substring(start, IMPL.indexOf("*/", start)).replace("{@value io.strata.jakarta.data.DataStore#BATCH}", "BATCH");
+    int start = generated.lastIndexOf("/**", at);
+    return generated.substring(start, generated.indexOf("*/", start)).replace("{@value io.strata.jakarta.data.DataStore#BATCH}", "BATCH");
   }
 
   /** The body of the generated method declared as {@code declaration}. */
