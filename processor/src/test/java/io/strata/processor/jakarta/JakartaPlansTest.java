@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * becomes; a deliberate change of plan or wording updates them here, one shape at a time.
  */
 class JakartaPlansTest {
-  private static final JavaFileObject BOOK = JavaFileObjects.forSourceLines("test.Book",
+  /** {@code test.Book}: a Jakarta NoSQL entity with a composite, a unique and single-property indexes, and a property none holds. */
+  static final JavaFileObject BOOK = JavaFileObjects.forSourceLines("test.Book",
       "package test;",
       "import io.strata.annotations.Index; import io.strata.annotations.Indexed; import jakarta.nosql.*; import java.math.BigDecimal;",
       "@Entity",
