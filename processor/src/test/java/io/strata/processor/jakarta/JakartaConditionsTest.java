@@ -55,9 +55,7 @@ class JakartaConditionsTest {
 
   /** Whether the body of the generated method declared as {@code declaration} tests each entity {@code e} with {@code test}. */
   private static void assertTests(String declaration, String test) {
-    int at = IMPL.indexOf("  public " + declaration + " {");
-    assertTrue(at > 0, "no generated method " + declaration);
-    String body = IMPL.substring(at, IMPL.indexOf("\n  }\n", at));
+    String body = JakartaPlansTest.body(IMPL, declaration);
     assertTrue(body.contains("e -> " + test + ","), body);
   }
 

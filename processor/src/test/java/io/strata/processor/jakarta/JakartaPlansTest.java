@@ -116,17 +116,26 @@ class JakartaPlansTest {
    * {@code DataStore.BATCH} written {@code BATCH}.
    */
   static String javadoc(String generated, String declaration) {
-    int at = generated.indexOf("  public " + declaration + " {");
-    assertTrue(at > 0, "no generated method " + declaration);
-    int start = generated.lastIndexOf("/**", at);
+    int start = generated.lastIndexOf("/**", declared(generated, declaration));
     return generated.substring(start, generated.indexOf("*/", start)).replace("{@value io.strata.jakarta.data.DataStore#BATCH}", "BATCH");
   }
 
   /** The body of the generated method declared as {@code declaration}. */
   private static String body(String declaration) {
-    int at = IMPL.indexOf("  public " + declaration + " {");
+    return body(IMPL, declaration);
+  }
+
+  /** The declaration and body of the method of {@code generated} declared as {@code declaration}. */
+  static String body(String generated, String declaration) {
+    int at = declared(generated, declaration);
+    return generated.substring(at, generated.indexOf("\n  }\n", at));
+  }
+
+  /** Where {@code generated} declares the public method {@code declaration} (its text up to the opening brace). */
+  private static int declared(String generated, String declaration) {
+    int at = generated.indexOf("  public " + declaration + " {");
     assertTrue(at > 0, "no generated method " + declaration);
-    return IMPL.substring(at, IMPL.indexOf("\n  }\n", at));
+    return at;
   }
 
   /** Each warned method's simple name, with why it reads every row (the warning's words after "in memory: "). */
