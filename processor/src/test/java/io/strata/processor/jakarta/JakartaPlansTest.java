@@ -138,15 +138,19 @@ class JakartaPlansTest {
     return at;
   }
 
-  /** Each warned method's simple name, with why it reads every row (the warning's words after "in memory: "). */
+  /**
+   * Each method warned of reading every row, by simple name, with why (the warning's words after "in memory: "). Other
+   * warnings (about pages, say) are not this test's.
+   */
   private static Map<String, String> unserved() {
     Map<String, String> out = new TreeMap<>();
     Pattern warning = Pattern.compile("Books\\.(\\w+) reads every Book row and checks its conditions in memory: (.*)\\."
         + " \\(A warning; compile with -Astrata\\.requireIndexes=true to make it an error\\)");
     COMPILED.warnings().forEach(w -> {
       Matcher m = warning.matcher(w.getMessage(null));
-      assertTrue(m.matches(), w.getMessage(null));
-      out.put(m.group(1), m.group(2));
+      if (m.matches()) {
+        out.put(m.group(1), m.group(2));
+      }
     });
     return out;
   }
@@ -351,7 +355,7 @@ class JakartaPlansTest {
   }
 
   @Test
-  void exactlyTheMethodsNoIndexServesWarn() {
+  void exactlyTheMethodsNoIndexServesWarnOfReadingEveryRow() {
     assertEquals(List.of("findByAuthorIgnoreCase", "findByAuthorNot", "findByAuthorOrTitle", "findByGenreGreaterThan", "findByTitle",
         "findByTitleStartsWith", "findByYear", "notBy"), List.copyOf(unserved().keySet()));
   }
