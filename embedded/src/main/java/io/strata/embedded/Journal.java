@@ -106,9 +106,11 @@ final class Journal {
         DirectoryLock lock = DirectoryLock.acquire(directory);
         try {
             Recovery.Result recovered = Recovery.run(directory, store, replayer);
+            long chunk = LogFile.chunkFor(settings.checkpointBytes());
             LogFile log = recovered.logExists()
-                    ? LogFile.reopen(directory, recovered.logSequence(), recovered.logValidBytes(), settings.disk())
-                    : LogFile.create(directory, recovered.logSequence(), settings.disk());
+                    ? LogFile.reopen(directory, recovered.logSequence(), recovered.logVersion(), recovered.logValidBytes(),
+                            chunk, settings.disk())
+                    : LogFile.create(directory, recovered.logSequence(), chunk, settings.disk());
             Journal journal = new Journal(directory, settings, store, lock, recovered, log);
             journal.writer.start();
             return journal;
@@ -223,7 +225,7 @@ final class Journal {
 
     private void writeLoop() {
         List<Entry> batch = new ArrayList<>();
-        List<ByteBuffer> frames = new ArrayList<>();
+        List<ByteBuffer> payloads = new ArrayList<>();
         while (true) {
             synchronized (queue) {
                 while (queue.isEmpty() && !closing) {
@@ -241,11 +243,10 @@ final class Journal {
                 queue.clear();
             }
             for (Entry e : batch) {
-                frames.add(RecordFiles.recordHeader(e.payload()));
-                frames.add(e.payload());
+                payloads.add(e.payload());
             }
             try {
-                log.appendAndForce(frames);
+                log.appendAndForce(payloads);
             } catch (IOException | RuntimeException e) {
                 fail(batch, writeFailed(e));
                 return;
@@ -266,7 +267,7 @@ final class Journal {
             }
             lastVersion = batch.get(batch.size() - 1).version();
             batch.clear();
-            frames.clear();
+            payloads.clear();
             if (log.size() >= checkpointBytes && !checkpointRunning) {
                 startCheckpoint();
             }
@@ -314,7 +315,8 @@ final class Journal {
     private void startCheckpoint() {
         LogFile next;
         try {
-            next = LogFile.create(directory, log.sequence() + 1, disk);
+            log.cutBack(); // its preallocated zeros: only the newest log may end in more than its records
+            next = LogFile.create(directory, log.sequence() + 1, LogFile.chunkFor(checkpointBytes), disk);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot start a new log in " + directory + " for a checkpoint; going on with "
                     + log.path() + " (" + e + ")");

@@ -3,6 +3,7 @@ package io.strata.embedded;
 import static io.strata.embedded.DurableFiles.commitNumbers;
 import static io.strata.embedded.DurableFiles.onlyLog;
 import static io.strata.embedded.DurableFiles.recordOffsets;
+import static io.strata.embedded.DurableFiles.recordsEnd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -17,6 +18,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -69,7 +71,7 @@ class DiskFailureTest {
                 waiting.add(commitKey(db, n)); // queued (appended under the commit lock) before commit() returns
             }
             assertEquals(6, recordOffsets(log).size(), "commit 5 is written while its force is held");
-            long forcedSize = Files.size(log);
+            long forcedSize = recordsEnd(log);
             disk.release();
             held.get(10, TimeUnit.SECONDS);
 
@@ -100,19 +102,28 @@ class DiskFailureTest {
     @Test
     void aDiskThatDiesMidWriteLeavesATornTailThatRecoveryDrops() throws Exception {
         Path dir = temp.resolve("db");
-        // writes 1-5: commits 0-4; write 6 puts 20 bytes of commit 5 on the disk, then the disk refuses everything
-        TestDisk disk = new TestDisk().failWrite(6, 20).deadAfterFailure();
+        TestDisk disk = new TestDisk().deadAfterFailure();
         Path log;
         long acknowledgedSize;
         try (Database db = EmbeddedFdb.builder().logDisk(disk).open(dir)) {
             log = onlyLog(dir);
-            commitNumbers(db, 0, 5);
-            acknowledgedSize = Files.size(log);
+            commitNumbers(db, 0, 5); // writes 1-5
+            acknowledgedSize = recordsEnd(log);
+            // write 6 puts commit 5 on the disk up to the end of a 512-byte sector, then the disk refuses everything
+            int written = (int) (512 - acknowledgedSize % 512);
+            disk.failWrite(6, written);
 
-            StorageException e = failure(commitKey(db, 5));
+            Transaction big = db.createTransaction();
+            byte[] value = new byte[2_000];
+            Arrays.fill(value, (byte) 7);
+            big.set(key(5), value); // more sectors than the one written
+            StorageException e = failure(big.commit().whenComplete((ok, x) -> big.close()));
             assertTrue(e.getMessage().contains(log.toString()) && e.getMessage().contains("is unknown")
                     && e.getMessage().contains("open the directory again"), e.getMessage());
-            assertEquals(acknowledgedSize + 20, Files.size(log), "the torn write is on the disk");
+            byte[] bytes = Files.readAllBytes(log);
+            assertTrue(!Arrays.equals(new byte[written], Arrays.copyOfRange(bytes, (int) acknowledgedSize,
+                    (int) acknowledgedSize + written)) && bytes[(int) acknowledgedSize + written] == 0,
+                    "the torn write is on the disk, up to the sector's end");
             assertNull(db.read(tr -> tr.get(key(5)).join()), "the failed commit is not visible");
             StorageException later = failure(commitKey(db, 6));
             assertTrue(later.getMessage().contains("stopped accepting commits"), later.getMessage());
@@ -134,7 +145,7 @@ class DiskFailureTest {
         try (Database db = EmbeddedFdb.builder().logDisk(disk).open(dir)) {
             Path log = onlyLog(dir);
             commitNumbers(db, 0, 2);
-            long acknowledgedSize = Files.size(log);
+            long acknowledgedSize = recordsEnd(log);
             StorageException e = failure(commitKey(db, 2));
             assertTrue(e.getMessage().contains("was not committed") && e.getMessage().contains("injected write failure"),
                     e.getMessage());

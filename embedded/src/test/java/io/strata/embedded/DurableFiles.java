@@ -42,15 +42,32 @@ final class DurableFiles {
         }
     }
 
-    /** The offsets at which the records of a log or checkpoint start, read from their headers. */
-    static List<Long> recordOffsets(Path file) throws IOException {
+    /**
+     * The offsets at which the records of a log or checkpoint start, read from their headers, up to the first header
+     * that is not one (the preallocated zeros of a log), and last where that is: the end of the records.
+     */
+    static List<Long> recordOffsetsAndEnd(Path file) throws IOException {
         List<Long> offsets = new ArrayList<>();
         byte[] bytes = Files.readAllBytes(file);
         ByteBuffer b = ByteBuffer.wrap(bytes);
-        for (int p = RecordFiles.FILE_HEADER; p + RecordFiles.RECORD_HEADER <= bytes.length; p += RecordFiles.RECORD_HEADER + b.getInt(p)) {
+        int p = RecordFiles.FILE_HEADER;
+        for (; p + RecordFiles.RECORD_HEADER <= bytes.length && b.getInt(p + 4) == ~b.getInt(p); p += RecordFiles.RECORD_HEADER + b.getInt(p)) {
             offsets.add((long) p);
         }
+        offsets.add((long) p);
         return offsets;
+    }
+
+    /** The offsets at which the records of a log or checkpoint start (see {@link #recordOffsetsAndEnd}). */
+    static List<Long> recordOffsets(Path file) throws IOException {
+        List<Long> offsets = recordOffsetsAndEnd(file);
+        return offsets.subList(0, offsets.size() - 1);
+    }
+
+    /** Where the records of a log end: its preallocated zeros start there. */
+    static long recordsEnd(Path log) throws IOException {
+        List<Long> offsets = recordOffsetsAndEnd(log);
+        return offsets.get(offsets.size() - 1);
     }
 
     static void flipByte(Path file, long offset) throws IOException {
