@@ -15,9 +15,9 @@ import java.util.TreeMap;
  * <p>Rules: logs are numbered without gaps from the checkpoint's first log on (a missing one is damage);
  * logs before it are obsolete (a checkpoint holds them; a crash between writing the checkpoint and
  * deleting them leaves them behind) and are deleted. Commit versions strictly increase across the logs and
- * exceed the checkpoint's. Only the newest log may end in a torn record (one cut short, see {@link RecordReader});
- * it is cut off (and logged as a warning), since the commit being written when the process stopped was
- * never acknowledged. A newest log whose header never reached the disk
+ * exceed the checkpoint's. Only the newest log may end in a torn tail (the group of commits being written when the
+ * process stopped, see {@link RecordReader}); it is cut off (and logged as a warning), since none of its commits was
+ * acknowledged. The newest log's preallocated zeros are cut off too, without a warning. A newest log whose header never reached the disk
  * (a crash while a checkpoint rotated the log) is recreated. Every other failed check is a
  * {@link DamagedFileException}, and nothing is changed on disk before all checks pass.
  */
