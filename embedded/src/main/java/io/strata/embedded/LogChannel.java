@@ -6,9 +6,10 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
- * The disk operations the journal's writer performs on the log it appends to: write, force, grow the file
- * ahead of its records (by writing zeros, then forcing with the file's size) and cut it back after a failure. {@link #of(FileChannel)} is the file system's; a database opened with
- * {@code EmbeddedFdb.builder().logDisk(...)} wraps it (tests use that to make a disk fail, or force slowly, at a
+ * The disk operations the journal's writer performs on the log it appends to: write (records, and zeros ahead of
+ * them as the log grows), force (data only, or with the file's size), and cut back after a failure.
+ * {@link #of(FileChannel)} is the file system's; a database opened with {@code EmbeddedFdb.builder().logDisk(...)}
+ * wraps it (tests use that to make a disk fail, or force slowly, at a
  * chosen moment). Creating and recovering a log use the file's channel directly.
  */
 interface LogChannel extends Closeable {

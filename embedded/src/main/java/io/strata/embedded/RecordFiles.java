@@ -57,8 +57,7 @@ final class RecordFiles {
 
     /** A record's header (length, its complement, the payload's CRC32C), to write just before the payload. */
     static ByteBuffer recordHeader(ByteBuffer payload) {
-        int length = payload.remaining();
-        return ByteBuffer.allocate(RECORD_HEADER).putInt(length).putInt(~length).putInt(crc(payload.duplicate())).flip();
+        return recordHeader(ByteBuffer.allocate(0), payload);
     }
 
     /**
