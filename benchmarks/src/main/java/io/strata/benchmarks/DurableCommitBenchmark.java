@@ -1,7 +1,6 @@
 package io.strata.benchmarks;
 
 import com.apple.foundationdb.Database;
-import com.apple.foundationdb.tuple.Tuple;
 import io.strata.embedded.EmbeddedFdb;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,19 +73,9 @@ public class DurableCommitBenchmark {
     DurableBenchmark.deleteTree(directory);
   }
 
-  /** A per-thread source of random keys. */
-  @State(Scope.Thread)
-  public static class Keys {
-    private final SplittableRandom random = new SplittableRandom();
-
-    byte[] next() {
-      return Tuple.from("bench", random.nextInt(1_000_000)).pack();
-    }
-  }
-
   /** One durable commit of one key: a Strata transaction, or a RocksDB put with a synced write-ahead log. */
   @Benchmark
-  public Object commitOneKey(Keys keys) throws RocksDBException {
+  public Object commitOneKey(DurableBenchmark.Keys keys) throws RocksDBException {
     byte[] key = keys.next();
     if (rocks != null) {
       rocks.put(synced, key, value);

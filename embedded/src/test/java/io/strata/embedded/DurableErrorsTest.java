@@ -6,6 +6,8 @@ import static io.strata.embedded.DurableFiles.flipByte;
 import static io.strata.embedded.DurableFiles.onlyLog;
 import static io.strata.embedded.DurableFiles.recordOffsets;
 import static io.strata.embedded.DurableFiles.recordsEnd;
+import static io.strata.embedded.DurableFiles.resize;
+import static io.strata.embedded.DurableFiles.zero;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,7 +18,6 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.tuple.Tuple;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -41,19 +42,6 @@ class DurableErrorsTest {
         try (Database db = EmbeddedFdb.open(dir)) {
             commitNumbers(db, 0, 10);
             return crashImage(dir, temp.resolve("image"));
-        }
-    }
-
-    private static void zero(Path file, long from, long to) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.seek(from);
-            f.write(new byte[(int) (to - from)]);
-        }
-    }
-
-    private static void resize(Path file, long by) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.setLength(f.length() + by);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.strata.embedded;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.Range;
 import com.apple.foundationdb.tuple.Tuple;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -68,6 +69,27 @@ final class DurableFiles {
     static long recordsEnd(Path log) throws IOException {
         List<Long> offsets = recordOffsetsAndEnd(log);
         return offsets.get(offsets.size() - 1);
+    }
+
+    /** Sets the bytes from {@code from} to {@code to} to zero: sectors a crash left unwritten in a preallocated log. */
+    static void zero(Path file, long from, long to) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.seek(from);
+            f.write(new byte[(int) (to - from)]);
+        }
+    }
+
+    /** Makes the file {@code by} bytes longer (zeros) or shorter. */
+    static void resize(Path file, long by) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(f.length() + by);
+        }
+    }
+
+    /** The numbers {@code n} of the keys {@code ("k", n)} present, in order (see {@link #commitNumbers}). */
+    static List<Long> numbers(Database db) {
+        return db.read(tr -> tr.getRange(Range.startsWith(Tuple.from("k").pack())).asList().join()).stream()
+                .map(kv -> Tuple.fromBytes(kv.getKey()).getLong(1)).toList();
     }
 
     static void flipByte(Path file, long offset) throws IOException {

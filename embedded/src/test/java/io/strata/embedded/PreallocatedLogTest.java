@@ -2,18 +2,19 @@ package io.strata.embedded;
 
 import static io.strata.embedded.DurableFiles.commitNumbers;
 import static io.strata.embedded.DurableFiles.crashImage;
+import static io.strata.embedded.DurableFiles.numbers;
 import static io.strata.embedded.DurableFiles.recordOffsets;
 import static io.strata.embedded.DurableFiles.recordsEnd;
+import static io.strata.embedded.DurableFiles.resize;
+import static io.strata.embedded.DurableFiles.zero;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
-import com.apple.foundationdb.Range;
 import com.apple.foundationdb.tuple.Tuple;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -32,11 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PreallocatedLogTest {
     @TempDir
     Path temp;
-
-    private static List<Long> numbers(Database db) {
-        return db.read(tr -> tr.getRange(Range.startsWith(Tuple.from("k").pack())).asList().join()).stream()
-                .map(kv -> Tuple.fromBytes(kv.getKey()).getLong(1)).toList();
-    }
 
     private static List<Long> range(long from, long to) {
         List<Long> numbers = new ArrayList<>();
@@ -61,13 +57,6 @@ class PreallocatedLogTest {
                 log.appendAndForce(group);
             }
             return log.path();
-        }
-    }
-
-    private static void zero(Path file, long from, long to) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.seek(from);
-            f.write(new byte[(int) (to - from)]);
         }
     }
 
@@ -123,9 +112,7 @@ class PreallocatedLogTest {
         }
         Path log = DurableFiles.onlyLog(image);
         long records = recordsEnd(log);
-        try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "rw")) {
-            f.setLength(f.length() + 12_345); // part of a chunk of zeros, its size forced, when the process died
-        }
+        resize(log, 12_345); // part of a chunk of zeros, its size forced, when the process died
         try (RecoveryLog recovery = new RecoveryLog(); Database db = EmbeddedFdb.open(image)) {
             assertTrue(recovery.messages().isEmpty(), "zeros are the log's free space, not a torn tail: "
                     + recovery.messages());
