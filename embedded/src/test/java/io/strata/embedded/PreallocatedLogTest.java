@@ -9,6 +9,8 @@ import static io.strata.embedded.DurableFiles.resize;
 import static io.strata.embedded.DurableFiles.zero;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -124,6 +126,32 @@ class PreallocatedLogTest {
             try (Database again = EmbeddedFdb.open(crashed)) {
                 assertEquals(range(0, 20), numbers(again));
             }
+        }
+    }
+
+    @Test
+    void aDiskThatFailsWhileTheLogGrowsFailsTheCommitThatNeededTheRoomAndKeepsEveryAcknowledgedOne() throws Exception {
+        Path dir = temp.resolve("db");
+        TestDisk disk = new TestDisk().failGrowth();
+        int acknowledged = 0;
+        // a 64 KiB chunk: the log grows before a commit a few hundred commits in
+        try (Database db = EmbeddedFdb.builder().checkpointAfter(256 << 10).logDisk(disk).open(dir)) {
+            StorageException failed = null;
+            for (int n = 0; failed == null && n < 5_000; n++) {
+                try {
+                    commitNumbers(db, n, n + 1);
+                    acknowledged++;
+                } catch (RuntimeException e) {
+                    failed = assertInstanceOf(StorageException.class, EmbeddedDatabase.unwrap(e), e.toString());
+                }
+            }
+            assertNotNull(failed, "the log never grew");
+            assertTrue(failed.getMessage().contains("was not committed") && failed.getMessage().contains("injected write"),
+                    failed.getMessage());
+            assertTrue(acknowledged > 100, acknowledged + " commits before the log grew");
+        }
+        try (Database db = EmbeddedFdb.open(dir)) {
+            assertEquals(range(0, acknowledged), numbers(db), "every acknowledged commit, and not the failed one");
         }
     }
 

@@ -29,6 +29,7 @@ final class TestDisk implements UnaryOperator<LogChannel> {
     private volatile int failingWrite;
     private volatile int tornBytes;
     private volatile int failingForce;
+    private volatile boolean failingGrowth;
     private volatile int heldForce;
     private final CountDownLatch holding = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
@@ -56,6 +57,12 @@ final class TestDisk implements UnaryOperator<LogChannel> {
     TestDisk failWrite(int n, int bytes) {
         this.failingWrite = n;
         this.tornBytes = bytes;
+        return this;
+    }
+
+    /** The first write of zeros only (the log growing ahead of its records) fails, writing nothing. */
+    TestDisk failGrowth() {
+        this.failingGrowth = true;
         return this;
     }
 
@@ -122,6 +129,17 @@ final class TestDisk implements UnaryOperator<LogChannel> {
         return new IOException("injected " + what + " failure (test disk)");
     }
 
+    private static boolean allZero(ByteBuffer[] buffers) {
+        for (ByteBuffer b : buffers) {
+            for (int i = b.position(); i < b.limit(); i++) {
+                if (b.get(i) != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private void checkAlive() throws IOException {
         if (failed && deadAfterFailure) {
             throw new IOException("the test disk is dead");
@@ -139,6 +157,10 @@ final class TestDisk implements UnaryOperator<LogChannel> {
             @Override
             public long write(ByteBuffer[] buffers, long position) throws IOException {
                 checkAlive();
+                if (failingGrowth && allZero(buffers)) {
+                    failingGrowth = false;
+                    throw failure("write");
+                }
                 if (writes.incrementAndGet() == failingWrite) {
                     long left = tornBytes;
                     for (ByteBuffer b : buffers) {
