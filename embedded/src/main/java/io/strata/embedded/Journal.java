@@ -201,6 +201,13 @@ final class Journal {
         return loggedCommits.get();
     }
 
+    /** Commits queued and not yet taken by the writer (for tests: how many will share the next force). */
+    int queued() {
+        synchronized (queue) {
+            return queue.size();
+        }
+    }
+
     /** Queues a commit (caller holds the commit lock, so versions arrive in order); fails it at once when stopped or closing. */
     void append(Entry entry) {
         StorageException failed;
