@@ -37,7 +37,9 @@ import java.util.function.LongSupplier;
  * <p>A durable database ({@link EmbeddedFdb#open(java.nio.file.Path)}) has a {@link Journal}: a commit is
  * checked and given its version under the commit lock as above, then written to the log; it is applied and
  * published (under the commit lock again, in version order) only once the log is forced, and its future
- * completes after that, on the executor. Versions handed out but not yet published ({@link #assignedVersion}
+ * completes after that: on the executor, so callbacks never run on the log writer — except for a caller that
+ * {@linkplain #commit waits} on a future nobody else holds ({@code Database.run}), which the writer completes itself,
+ * waking the caller without an executor task in between. Versions handed out but not yet published ({@link #assignedVersion}
  * ahead of {@link #latestVersion}) are never read: the read version stays at the last published one.
  */
 final class EmbeddedDatabase implements Database {

@@ -28,8 +28,9 @@ import java.util.function.UnaryOperator;
  *       version order; the append never blocks on I/O.
  *   <li>One writer thread takes everything queued, writes it with one write and one
  *       {@code FileChannel.force} (group commit: concurrent commits share the force), and only then runs
- *       each entry's {@code onDurable}, in order — which applies the commit to the store and publishes it.
- *       So nothing a reader can see, and no commit future, is ever ahead of the disk.
+ *       each entry's {@code onDurable}, in order — which applies the commit to the store and publishes it, then
+ *       completes the commit's future (through the executor, or here for a caller blocked on it, see
+ *       {@link EmbeddedDatabase}). So nothing a reader can see, and no commit future, is ever ahead of the disk.
  *   <li>When the log passes {@code checkpointBytes}, the writer rotates to a new log and pins the store at
  *       the last version of the old one; a separate thread writes that snapshot as the checkpoint and then
  *       deletes the logs it covers. Commits go on meanwhile (they only append to the new log).
