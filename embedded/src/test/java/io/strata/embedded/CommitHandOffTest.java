@@ -1,5 +1,6 @@
 package io.strata.embedded;
 
+import static io.strata.embedded.DurableFiles.commitNumbers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -50,13 +52,7 @@ class CommitHandOffTest {
     void runIsWokenByTheLogWriterWithoutAnExecutorTask() {
         TestDisk disk = new TestDisk();
         try (Database db = open(disk)) {
-            for (int i = 0; i < 20; i++) {
-                int n = i;
-                db.run(tr -> {
-                    tr.set(Tuple.from("k", n).pack(), Tuple.from(n).pack());
-                    return null;
-                });
-            }
+            commitNumbers(db, 0, 20); // each by db.run
             assertEquals(0, tasks.get(), "20 durable commits by run() gave the executor no task");
             assertEquals(20, EmbeddedFdb.stats(db).loggedCommits());
         }
@@ -99,18 +95,18 @@ class CommitHandOffTest {
         int committers = 6;
         TestDisk disk = new TestDisk();
         try (Database db = open(disk)) {
-            commitKey(db, 0); // the log has grown: from here on, one force per group
+            commitNumbers(db, 0, 1); // the log has grown: from here on, one force per group
             EngineStats before = EmbeddedFdb.stats(db);
             disk.holdForce(disk.forces() + 1);
             ExecutorService threads = Executors.newFixedThreadPool(committers);
             try {
-                List<java.util.concurrent.Future<?>> running = new ArrayList<>();
-                running.add(threads.submit(() -> commitKey(db, 1)));
+                List<Future<?>> running = new ArrayList<>();
+                running.add(threads.submit(() -> commitNumbers(db, 1, 2)));
                 disk.awaitHeld(); // the first commit's force is in progress
                 EmbeddedDatabase engine = (EmbeddedDatabase) db;
                 for (int t = 2; t <= committers; t++) {
                     int key = t;
-                    running.add(threads.submit(() -> commitKey(db, key)));
+                    running.add(threads.submit(() -> commitNumbers(db, key, key + 1)));
                 }
                 while (engine.queuedForLog() < committers - 1) {
                     Thread.yield(); // until every other committer waits for the log
@@ -128,12 +124,5 @@ class CommitHandOffTest {
                     + " commits that arrived during it");
             assertEquals(0, tasks.get(), "run() committers were woken by the writer, not through the executor");
         }
-    }
-
-    private static void commitKey(Database db, int key) {
-        db.run(tr -> {
-            tr.set(Tuple.from("k", key).pack(), Tuple.from(key).pack());
-            return null;
-        });
     }
 }
