@@ -54,7 +54,8 @@ public final class OpsGrowthMeasurement {
     alternatingInOneJvm(rounds);
   }
 
-  private static double median(double[] sorted) {
+  /** The median of sorted values. */
+  static double median(double[] sorted) {
     int n = sorted.length;
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }

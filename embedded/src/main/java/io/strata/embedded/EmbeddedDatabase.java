@@ -37,7 +37,9 @@ import java.util.function.LongSupplier;
  * <p>A durable database ({@link EmbeddedFdb#open(java.nio.file.Path)}) has a {@link Journal}: a commit is
  * checked and given its version under the commit lock as above, then written to the log; it is applied and
  * published (under the commit lock again, in version order) only once the log is forced, and its future
- * completes after that, on the executor. Versions handed out but not yet published ({@link #assignedVersion}
+ * completes after that: on the executor, so callbacks never run on the log writer — except for a caller that
+ * {@linkplain #commit waits} on a future nobody else holds ({@code Database.run}), which the writer completes itself,
+ * waking the caller without an executor task in between. Versions handed out but not yet published ({@link #assignedVersion}
  * ahead of {@link #latestVersion}) are never read: the read version stays at the last published one.
  */
 final class EmbeddedDatabase implements Database {
@@ -135,6 +137,11 @@ final class EmbeddedDatabase implements Database {
         }
     }
 
+    /** Commits of a durable database waiting for the log writer to take them (0 in memory). */
+    int queuedForLog() {
+        return journal == null ? 0 : journal.queued();
+    }
+
     /** Whether getMappedRange is served ({@code EmbeddedFdb.builder().mappedRanges}). */
     boolean servesMappedRanges() {
         return mappedRanges;
@@ -195,9 +202,12 @@ final class EmbeddedDatabase implements Database {
      * Checks and applies one read-write transaction; the future completes with its commit version once it
      * is applied (for a durable database: once its log record is forced to disk too).
      *
+     * @param waiting whether the caller keeps the future to itself and waits for it at once: then a durable
+     *     database's log writer completes it directly, waking the caller without a task on the executor. Only
+     *     for a future no callback is attached to before it completes (the writer would run the callback)
      * @throws FDBException not_committed (1020), commit_unknown_result (1021), transaction_too_old (1007)
      */
-    CompletableFuture<Long> commit(CommitRequest request) {
+    CompletableFuture<Long> commit(CommitRequest request, boolean waiting) {
         checkOpen();
         ByteBuffer record = journal == null ? null : LogRecords.encode(request.mutations());
         synchronized (commitLock) {
@@ -235,7 +245,7 @@ final class EmbeddedDatabase implements Database {
                 recording.commit(request.mutations(), stamp(version));
             }
             if (journal != null) {
-                return durably(version, record, request, fault);
+                return durably(version, record, request, fault, waiting ? Runnable::run : this::onExecutor);
             }
             apply(version, request, horizon);
             latestVersion = version;
@@ -247,8 +257,12 @@ final class EmbeddedDatabase implements Database {
         }
     }
 
-    /** Logs a checked commit; once it is on disk, applies and publishes it, then completes on the executor. */
-    private CompletableFuture<Long> durably(long version, ByteBuffer record, CommitRequest request, Faults.CommitFault fault) {
+    /**
+     * Logs a checked commit; once it is on disk, applies and publishes it, then completes through {@code completion}:
+     * on the executor, or on the log writer for a caller that {@linkplain #commit waits} on the future.
+     */
+    private CompletableFuture<Long> durably(long version, ByteBuffer record, CommitRequest request,
+            Faults.CommitFault fault, Executor completion) {
         CompletableFuture<Long> done = new CompletableFuture<>();
         journal.append(new Journal.Entry(version, LogRecords.withVersion(record, version), () -> {
             synchronized (commitLock) {
@@ -257,14 +271,14 @@ final class EmbeddedDatabase implements Database {
                 latestVersion = version;
                 store.collect(horizon);
             }
-            onExecutor(() -> {
+            completion.execute(() -> {
                 if (fault == Faults.CommitFault.UNKNOWN_APPLIED) {
                     done.completeExceptionally(FdbErrors.of(1021));
                 } else {
                     done.complete(version);
                 }
             });
-        }, error -> onExecutor(() -> done.completeExceptionally(error))));
+        }, error -> completion.execute(() -> done.completeExceptionally(error))));
         return done;
     }
 
@@ -388,7 +402,7 @@ final class EmbeddedDatabase implements Database {
     }
 
     @Override
-    public Transaction createTransaction(Executor e) {
+    public EmbeddedTransaction createTransaction(Executor e) {
         checkOpen();
         return new EmbeddedTransaction(this, e);
     }

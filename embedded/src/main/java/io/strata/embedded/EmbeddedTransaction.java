@@ -217,7 +217,19 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
 
     @Override
     public CompletableFuture<Void> commit() {
-        CompletableFuture<Void> outcome = commitNow();
+        return commit(false);
+    }
+
+    /**
+     * Commits and waits for the outcome, for {@code Database.run}: a durable database's log writer wakes this thread
+     * directly, and the commit's own completion steps (versionstamp, watches) run here rather than on the executor.
+     */
+    void commitAndWait() {
+        commit(true).join();
+    }
+
+    private CompletableFuture<Void> commit(boolean waiting) {
+        CompletableFuture<Void> outcome = commitNow(waiting);
         if (buffer.isEmpty() && !conflicts.hasWrites()) {
             return outcome; // read-only (or refused before sending): answered by the client, no round trip
         }
@@ -226,7 +238,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     }
 
     /** Commits now; {@link #commit()} delivers the outcome one round trip later, as a cluster would. */
-    private CompletableFuture<Void> commitNow() {
+    private CompletableFuture<Void> commitNow(boolean waiting) {
         FDBException error = lifecycle.beginCommit();
         if (error != null) {
             return CompletableFuture.failedFuture(error);
@@ -247,9 +259,19 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         CompletableFuture<Long> applied;
         try {
             applied = db.commit(new EmbeddedDatabase.CommitRequest(
-                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), buffer.log(), buffer.effects()));
+                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), buffer.log(), buffer.effects()),
+                    waiting);
         } catch (FDBException e) {
             return failCommit(e);
+        }
+        if (waiting) {
+            // the log writer completes `applied` and wakes this thread; nothing is attached to it until then, so the
+            // steps below run here, never on the writer
+            try {
+                applied.join();
+            } catch (RuntimeException failed) {
+                // the failure is handled below, as for an asynchronous commit
+            }
         }
         // in memory `applied` is complete already, so this finishes before commit() returns
         CompletableFuture<Void> done = new CompletableFuture<>();

@@ -28,8 +28,9 @@ import java.util.function.UnaryOperator;
  *       version order; the append never blocks on I/O.
  *   <li>One writer thread takes everything queued, writes it with one write and one
  *       {@code FileChannel.force} (group commit: concurrent commits share the force), and only then runs
- *       each entry's {@code onDurable}, in order — which applies the commit to the store and publishes it.
- *       So nothing a reader can see, and no commit future, is ever ahead of the disk.
+ *       each entry's {@code onDurable}, in order — which applies the commit to the store and publishes it, then
+ *       completes the commit's future (through the executor, or here for a caller blocked on it, see
+ *       {@link EmbeddedDatabase}). So nothing a reader can see, and no commit future, is ever ahead of the disk.
  *   <li>When the log passes {@code checkpointBytes}, the writer rotates to a new log and pins the store at
  *       the last version of the old one; a separate thread writes that snapshot as the checkpoint and then
  *       deletes the logs it covers. Commits go on meanwhile (they only append to the new log).
@@ -106,9 +107,11 @@ final class Journal {
         DirectoryLock lock = DirectoryLock.acquire(directory);
         try {
             Recovery.Result recovered = Recovery.run(directory, store, replayer);
+            long chunk = LogFile.chunkFor(settings.checkpointBytes());
             LogFile log = recovered.logExists()
-                    ? LogFile.reopen(directory, recovered.logSequence(), recovered.logValidBytes(), settings.disk())
-                    : LogFile.create(directory, recovered.logSequence(), settings.disk());
+                    ? LogFile.reopen(directory, recovered.logSequence(), recovered.logVersion(), recovered.logValidBytes(),
+                            chunk, settings.disk())
+                    : LogFile.create(directory, recovered.logSequence(), chunk, settings.disk());
             Journal journal = new Journal(directory, settings, store, lock, recovered, log);
             journal.writer.start();
             return journal;
@@ -199,6 +202,13 @@ final class Journal {
         return loggedCommits.get();
     }
 
+    /** Commits queued and not yet taken by the writer (for tests: how many will share the next force). */
+    int queued() {
+        synchronized (queue) {
+            return queue.size();
+        }
+    }
+
     /** Queues a commit (caller holds the commit lock, so versions arrive in order); fails it at once when stopped or closing. */
     void append(Entry entry) {
         StorageException failed;
@@ -223,7 +233,7 @@ final class Journal {
 
     private void writeLoop() {
         List<Entry> batch = new ArrayList<>();
-        List<ByteBuffer> frames = new ArrayList<>();
+        List<ByteBuffer> payloads = new ArrayList<>();
         while (true) {
             synchronized (queue) {
                 while (queue.isEmpty() && !closing) {
@@ -241,11 +251,10 @@ final class Journal {
                 queue.clear();
             }
             for (Entry e : batch) {
-                frames.add(RecordFiles.recordHeader(e.payload()));
-                frames.add(e.payload());
+                payloads.add(e.payload());
             }
             try {
-                log.appendAndForce(frames);
+                log.appendAndForce(payloads);
             } catch (IOException | RuntimeException e) {
                 fail(batch, writeFailed(e));
                 return;
@@ -266,7 +275,7 @@ final class Journal {
             }
             lastVersion = batch.get(batch.size() - 1).version();
             batch.clear();
-            frames.clear();
+            payloads.clear();
             if (log.size() >= checkpointBytes && !checkpointRunning) {
                 startCheckpoint();
             }
@@ -314,7 +323,8 @@ final class Journal {
     private void startCheckpoint() {
         LogFile next;
         try {
-            next = LogFile.create(directory, log.sequence() + 1, disk);
+            log.cutBack(); // its preallocated zeros: only the newest log may end in more than its records
+            next = LogFile.create(directory, log.sequence() + 1, LogFile.chunkFor(checkpointBytes), disk);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot start a new log in " + directory + " for a checkpoint; going on with "
                     + log.path() + " (" + e + ")");

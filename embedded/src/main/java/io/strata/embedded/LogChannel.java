@@ -6,9 +6,10 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
- * The disk operations the journal's writer performs on the log it appends to: write, force, and cut back
- * after a failure. {@link #of(FileChannel)} is the file system's; a database opened with
- * {@code EmbeddedFdb.builder().logDisk(...)} wraps it (tests use that to make a disk fail, or force slowly, at a
+ * The disk operations the journal's writer performs on the log it appends to: write (records, and zeros ahead of
+ * them as the log grows), force (data only, or with the file's size), and cut back after a failure.
+ * {@link #of(FileChannel)} is the file system's; a database opened with {@code EmbeddedFdb.builder().logDisk(...)}
+ * wraps it (tests use that to make a disk fail, or force slowly, at a
  * chosen moment). Creating and recovering a log use the file's channel directly.
  */
 interface LogChannel extends Closeable {
@@ -18,8 +19,12 @@ interface LogChannel extends Closeable {
      */
     long write(ByteBuffer[] buffers, long position) throws IOException;
 
-    /** Forces everything written (data and the file's size) to the disk: {@link FileChannel#force(boolean) force(true)}. */
-    void force() throws IOException;
+    /**
+     * Forces everything written to the disk, as {@link FileChannel#force(boolean)}: with {@code metadata} the file's
+     * size too (after the file grew or was cut); without, its data only (fdatasync), which is all a commit needs as
+     * it writes inside the preallocated file and does not change its size.
+     */
+    void force(boolean metadata) throws IOException;
 
     /** Cuts the file to {@code size} bytes. */
     void truncate(long size) throws IOException;
@@ -34,8 +39,8 @@ interface LogChannel extends Closeable {
             }
 
             @Override
-            public void force() throws IOException {
-                channel.force(true);
+            public void force(boolean metadata) throws IOException {
+                channel.force(metadata);
             }
 
             @Override

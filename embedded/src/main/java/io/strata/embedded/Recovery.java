@@ -15,9 +15,9 @@ import java.util.TreeMap;
  * <p>Rules: logs are numbered without gaps from the checkpoint's first log on (a missing one is damage);
  * logs before it are obsolete (a checkpoint holds them; a crash between writing the checkpoint and
  * deleting them leaves them behind) and are deleted. Commit versions strictly increase across the logs and
- * exceed the checkpoint's. Only the newest log may end in a torn record (one cut short, see {@link RecordReader});
- * it is cut off (and logged as a warning), since the commit being written when the process stopped was
- * never acknowledged. A newest log whose header never reached the disk
+ * exceed the checkpoint's. Only the newest log may end in a torn tail (the group of commits being written when the
+ * process stopped, see {@link RecordReader}); it is cut off (and logged as a warning), since none of its commits was
+ * acknowledged. The newest log's preallocated zeros are cut off too, without a warning. A newest log whose header never reached the disk
  * (a crash while a checkpoint rotated the log) is recreated. Every other failed check is a
  * {@link DamagedFileException}, and nothing is changed on disk before all checks pass.
  */
@@ -30,7 +30,8 @@ final class Recovery {
     }
 
     /** Where recovery ended: the last version and the log to append to next. */
-    record Result(long lastVersion, long logSequence, long logValidBytes, boolean logExists, long checkpointVersion) {}
+    record Result(long lastVersion, long logSequence, int logVersion, long logValidBytes, boolean logExists,
+            long checkpointVersion) {}
 
     private Recovery() {}
 
@@ -61,6 +62,7 @@ final class Recovery {
         long last = meta.version();
         long sequence = live.isEmpty() ? meta.firstLog() : live.lastKey();
         long validBytes = 0;
+        int version = RecordFiles.LOG_VERSION;
         boolean exists = false;
         for (Map.Entry<Long, Path> log : live.entrySet()) {
             boolean newest = log.getKey() == sequence;
@@ -88,20 +90,21 @@ final class Recovery {
                     replayer.replay(commit);
                     last = commit.version();
                 }
-                validBytes = in.tornAt() >= 0 ? in.tornAt() : in.size();
+                validBytes = in.end();
+                version = in.version();
                 exists = true;
                 if (in.tornAt() >= 0) {
                     LOG.log(Level.WARNING, "dropping the unfinished last record of " + log.getValue() + " at byte offset "
-                            + in.tornAt() + " (" + (in.size() - in.tornAt()) + " bytes): it ends short of its length"
-                            + " (or was never written), so the process stopped while writing it and its commit's future"
-                            + " never completed");
+                            + in.tornAt() + " and everything after it (" + (in.size() - in.tornAt()) + " bytes): it ends"
+                            + " short of its length (or was never written, in part or whole), so the process stopped while"
+                            + " writing it and its commit's future never completed");
                 }
             }
         }
         for (Path old : obsolete.values()) {
             Files.deleteIfExists(old);
         }
-        return new Result(last, sequence, validBytes, exists, meta.version());
+        return new Result(last, sequence, version, validBytes, exists, meta.version());
     }
 
     /** A log shorter than its header, or whose header is all zero bytes. */

@@ -14,16 +14,16 @@ import java.util.function.Function;
 final class RetryLoop {
     private RetryLoop() {}
 
-    static <T> T runBlocking(Transaction first, Function<? super Transaction, T> body) {
-        Transaction t = first;
+    static <T> T runBlocking(EmbeddedTransaction first, Function<? super Transaction, T> body) {
+        EmbeddedTransaction t = first;
         try {
             while (true) {
                 try {
                     T result = body.apply(t);
-                    t.commit().join();
+                    t.commitAndWait();
                     return result;
                 } catch (RuntimeException err) {
-                    t = t.onError(err).join();
+                    t = (EmbeddedTransaction) t.onError(err).join(); // onError's new handle is of the same class
                 }
             }
         } finally {

@@ -1,8 +1,10 @@
 package io.strata.embedded;
 
 import static io.strata.embedded.DurableFiles.commitNumbers;
+import static io.strata.embedded.DurableFiles.numbers;
 import static io.strata.embedded.DurableFiles.onlyLog;
 import static io.strata.embedded.DurableFiles.recordOffsets;
+import static io.strata.embedded.DurableFiles.recordsEnd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -11,12 +13,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
-import com.apple.foundationdb.Range;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -36,11 +38,6 @@ class DiskFailureTest {
 
     private static byte[] key(int n) {
         return Tuple.from("k", n).pack();
-    }
-
-    private static List<Long> keys(Database db) {
-        return db.read(tr -> tr.getRange(Range.startsWith(Tuple.from("k").pack())).asList().join()).stream()
-                .map(kv -> Tuple.fromBytes(kv.getKey()).getLong(1)).toList();
     }
 
     private static CompletableFuture<Void> commitKey(Database db, int n) {
@@ -69,7 +66,7 @@ class DiskFailureTest {
                 waiting.add(commitKey(db, n)); // queued (appended under the commit lock) before commit() returns
             }
             assertEquals(6, recordOffsets(log).size(), "commit 5 is written while its force is held");
-            long forcedSize = Files.size(log);
+            long forcedSize = recordsEnd(log);
             disk.release();
             held.get(10, TimeUnit.SECONDS);
 
@@ -79,7 +76,7 @@ class DiskFailureTest {
                         && e.getMessage().contains("injected force failure"), e.getMessage());
             }
             assertEquals(forcedSize, Files.size(log), "the failed group was cut from the log");
-            assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L), keys(db), "no commit of the failed group is visible");
+            assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L), numbers(db), "no commit of the failed group is visible");
 
             StorageException later = failure(commitKey(db, 9));
             assertTrue(later.getMessage().contains("stopped accepting commits") && later.getMessage().contains(dir.toString())
@@ -91,28 +88,37 @@ class DiskFailureTest {
             db.close(); // releases the directory
         }
         try (Database reopened = EmbeddedFdb.open(dir)) {
-            assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L), keys(reopened), "exactly the acknowledged commits");
+            assertEquals(List.of(0L, 1L, 2L, 3L, 4L, 5L), numbers(reopened), "exactly the acknowledged commits");
             commitNumbers(reopened, 10, 11);
-            assertEquals(7, keys(reopened).size(), "the reopened database commits again");
+            assertEquals(7, numbers(reopened).size(), "the reopened database commits again");
         }
     }
 
     @Test
     void aDiskThatDiesMidWriteLeavesATornTailThatRecoveryDrops() throws Exception {
         Path dir = temp.resolve("db");
-        // writes 1-5: commits 0-4; write 6 puts 20 bytes of commit 5 on the disk, then the disk refuses everything
-        TestDisk disk = new TestDisk().failWrite(6, 20).deadAfterFailure();
+        TestDisk disk = new TestDisk().deadAfterFailure();
         Path log;
         long acknowledgedSize;
         try (Database db = EmbeddedFdb.builder().logDisk(disk).open(dir)) {
             log = onlyLog(dir);
-            commitNumbers(db, 0, 5);
-            acknowledgedSize = Files.size(log);
+            commitNumbers(db, 0, 5); // writes 1-5
+            acknowledgedSize = recordsEnd(log);
+            // write 6 puts commit 5 on the disk up to the end of a 512-byte sector, then the disk refuses everything
+            int written = (int) (512 - acknowledgedSize % 512);
+            disk.failWrite(6, written);
 
-            StorageException e = failure(commitKey(db, 5));
+            Transaction big = db.createTransaction();
+            byte[] value = new byte[2_000];
+            Arrays.fill(value, (byte) 7);
+            big.set(key(5), value); // more sectors than the one written
+            StorageException e = failure(big.commit().whenComplete((ok, x) -> big.close()));
             assertTrue(e.getMessage().contains(log.toString()) && e.getMessage().contains("is unknown")
                     && e.getMessage().contains("open the directory again"), e.getMessage());
-            assertEquals(acknowledgedSize + 20, Files.size(log), "the torn write is on the disk");
+            byte[] bytes = Files.readAllBytes(log);
+            assertTrue(!Arrays.equals(new byte[written], Arrays.copyOfRange(bytes, (int) acknowledgedSize,
+                    (int) acknowledgedSize + written)) && bytes[(int) acknowledgedSize + written] == 0,
+                    "the torn write is on the disk, up to the sector's end");
             assertNull(db.read(tr -> tr.get(key(5)).join()), "the failed commit is not visible");
             StorageException later = failure(commitKey(db, 6));
             assertTrue(later.getMessage().contains("stopped accepting commits"), later.getMessage());
@@ -122,7 +128,7 @@ class DiskFailureTest {
         assertFalse(Files.exists(dir.resolve(Checkpoints.FILE)), "no checkpoint of a store in doubt");
         try (RecoveryLog recovery = new RecoveryLog(); Database reopened = EmbeddedFdb.open(dir)) {
             assertTrue(recovery.droppedTheTornTailOf(log), recovery.messages().toString());
-            assertEquals(List.of(0L, 1L, 2L, 3L, 4L), keys(reopened), "exactly the acknowledged commits");
+            assertEquals(List.of(0L, 1L, 2L, 3L, 4L), numbers(reopened), "exactly the acknowledged commits");
             assertEquals(acknowledgedSize, Files.size(log), "recovery cut the torn tail off");
         }
     }
@@ -134,14 +140,14 @@ class DiskFailureTest {
         try (Database db = EmbeddedFdb.builder().logDisk(disk).open(dir)) {
             Path log = onlyLog(dir);
             commitNumbers(db, 0, 2);
-            long acknowledgedSize = Files.size(log);
+            long acknowledgedSize = recordsEnd(log);
             StorageException e = failure(commitKey(db, 2));
             assertTrue(e.getMessage().contains("was not committed") && e.getMessage().contains("injected write failure"),
                     e.getMessage());
             assertEquals(acknowledgedSize, Files.size(log), "the written record was cut off at once");
         }
         try (Database reopened = EmbeddedFdb.open(dir)) {
-            assertEquals(List.of(0L, 1L), keys(reopened));
+            assertEquals(List.of(0L, 1L), numbers(reopened));
         }
     }
 }

@@ -5,6 +5,9 @@ import static io.strata.embedded.DurableFiles.crashImage;
 import static io.strata.embedded.DurableFiles.flipByte;
 import static io.strata.embedded.DurableFiles.onlyLog;
 import static io.strata.embedded.DurableFiles.recordOffsets;
+import static io.strata.embedded.DurableFiles.recordsEnd;
+import static io.strata.embedded.DurableFiles.resize;
+import static io.strata.embedded.DurableFiles.zero;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,10 +18,10 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.tuple.Tuple;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -39,12 +42,6 @@ class DurableErrorsTest {
         try (Database db = EmbeddedFdb.open(dir)) {
             commitNumbers(db, 0, 10);
             return crashImage(dir, temp.resolve("image"));
-        }
-    }
-
-    private static void resize(Path file, long by) throws IOException {
-        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-            f.setLength(f.length() + by);
         }
     }
 
@@ -105,16 +102,28 @@ class DurableErrorsTest {
     }
 
     @Test
-    void aTornLastRecordIsDroppedAndTheLogGoesOnFromThere() throws IOException {
-        Path image = crashedAfterTenCommits();
+    void aLastRecordWhoseLastSectorWasNeverWrittenIsATornTailDroppedAndTheLogGoesOnFromThere() throws IOException {
+        Path dir = temp.resolve("db");
+        Path image;
+        try (Database db = EmbeddedFdb.open(dir)) {
+            commitNumbers(db, 0, 9);
+            db.run(tr -> { // the tenth commit spans several 512-byte sectors
+                byte[] value = new byte[2_000];
+                Arrays.fill(value, (byte) 7);
+                tr.set(Tuple.from("k", 9).pack(), value);
+                return null;
+            });
+            image = crashImage(dir, temp.resolve("image"));
+        }
         Path log = onlyLog(image);
         long lastRecord = recordOffsets(log).get(9);
-        resize(log, -5); // the last commit was being written when the process died
+        long end = recordsEnd(log);
+        zero(log, end - 1 - (end - 1) % 512, end); // the process died before the disk wrote the record's last sector
         try (RecoveryLog recovery = new RecoveryLog(); Database db = EmbeddedFdb.open(image)) {
             assertTrue(recovery.droppedTheTornTailOf(log), recovery.messages().toString());
             assertEquals(9, count(db), "the nine whole commits; the torn tenth was never acknowledged");
             assertNull(db.read(tr -> tr.get(Tuple.from("k", 9).pack()).join()));
-            assertEquals(lastRecord, Files.size(log), "the torn record is cut off before anything is appended");
+            assertEquals(lastRecord, recordsEnd(log), "the torn record is cut off before anything is appended");
             commitNumbers(db, 100, 101);
         }
         try (Database db = EmbeddedFdb.open(image)) {
@@ -123,12 +132,12 @@ class DurableErrorsTest {
     }
 
     @Test
-    void zeroBytesAfterTheLastRecordAreATornTail() throws IOException {
+    void zeroBytesAfterTheLastRecordAreThePreallocatedSpaceAndNotATornTail() throws IOException {
         Path image = crashedAfterTenCommits();
         Path log = onlyLog(image);
-        resize(log, 4096); // a file system that grew the file but never wrote the data
+        resize(log, 4096); // more zeros, as a crash while the log grew leaves
         try (RecoveryLog recovery = new RecoveryLog(); Database db = EmbeddedFdb.open(image)) {
-            assertTrue(recovery.droppedTheTornTailOf(log), recovery.messages().toString());
+            assertTrue(recovery.messages().isEmpty(), recovery.messages().toString());
             assertEquals(10, count(db));
         }
     }

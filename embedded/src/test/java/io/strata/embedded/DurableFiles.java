@@ -1,6 +1,7 @@
 package io.strata.embedded;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.Range;
 import com.apple.foundationdb.tuple.Tuple;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -42,15 +43,53 @@ final class DurableFiles {
         }
     }
 
-    /** The offsets at which the records of a log or checkpoint start, read from their headers. */
-    static List<Long> recordOffsets(Path file) throws IOException {
+    /**
+     * The offsets at which the records of a log or checkpoint start, read from their headers, up to the first header
+     * that is not one (the preallocated zeros of a log), and last where that is: the end of the records.
+     */
+    static List<Long> recordOffsetsAndEnd(Path file) throws IOException {
         List<Long> offsets = new ArrayList<>();
         byte[] bytes = Files.readAllBytes(file);
         ByteBuffer b = ByteBuffer.wrap(bytes);
-        for (int p = RecordFiles.FILE_HEADER; p + RecordFiles.RECORD_HEADER <= bytes.length; p += RecordFiles.RECORD_HEADER + b.getInt(p)) {
+        int p = RecordFiles.FILE_HEADER;
+        for (; p + RecordFiles.RECORD_HEADER <= bytes.length && b.getInt(p + 4) == ~b.getInt(p); p += RecordFiles.RECORD_HEADER + b.getInt(p)) {
             offsets.add((long) p);
         }
+        offsets.add((long) p);
         return offsets;
+    }
+
+    /** The offsets at which the records of a log or checkpoint start (see {@link #recordOffsetsAndEnd}). */
+    static List<Long> recordOffsets(Path file) throws IOException {
+        List<Long> offsets = recordOffsetsAndEnd(file);
+        return offsets.subList(0, offsets.size() - 1);
+    }
+
+    /** Where the records of a log end: its preallocated zeros start there. */
+    static long recordsEnd(Path log) throws IOException {
+        List<Long> offsets = recordOffsetsAndEnd(log);
+        return offsets.get(offsets.size() - 1);
+    }
+
+    /** Sets the bytes from {@code from} to {@code to} to zero: sectors a crash left unwritten in a preallocated log. */
+    static void zero(Path file, long from, long to) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.seek(from);
+            f.write(new byte[(int) (to - from)]);
+        }
+    }
+
+    /** Makes the file {@code by} bytes longer (zeros) or shorter. */
+    static void resize(Path file, long by) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(f.length() + by);
+        }
+    }
+
+    /** The numbers {@code n} of the keys {@code ("k", n)} present, in order (see {@link #commitNumbers}). */
+    static List<Long> numbers(Database db) {
+        return db.read(tr -> tr.getRange(Range.startsWith(Tuple.from("k").pack())).asList().join()).stream()
+                .map(kv -> Tuple.fromBytes(kv.getKey()).getLong(1)).toList();
     }
 
     static void flipByte(Path file, long offset) throws IOException {

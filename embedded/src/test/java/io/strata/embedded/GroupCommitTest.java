@@ -2,6 +2,7 @@ package io.strata.embedded;
 
 import static io.strata.embedded.DurableFiles.commitNumbers;
 import static io.strata.embedded.DurableFiles.onlyLog;
+import static io.strata.embedded.DurableFiles.recordsEnd;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,6 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,7 +95,7 @@ class GroupCommitTest {
                 EngineStats cost = EmbeddedFdb.stats(db).since(before);
                 assertEquals(i + 1, cost.logForces(), "one force per commit");
                 assertEquals(i + 1, cost.loggedCommits());
-                assertEquals(Files.size(log), disk.forcedEnd(), "everything in the log was forced");
+                assertEquals(recordsEnd(log), disk.forcedEnd(), "everything in the log was forced");
             }
         }
     }

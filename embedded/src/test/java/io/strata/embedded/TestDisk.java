@@ -1,7 +1,10 @@
 package io.strata.embedded;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,15 +15,21 @@ import java.util.function.UnaryOperator;
  * A log disk for tests ({@code EmbeddedFdb.builder().logDisk(disk)}): the file system's channel, whose writes and
  * forces it counts, and which can force slowly, hold one force until released, or fail at a chosen write or
  * force — writing part of the bytes first, and refusing everything after (a dead disk) if asked.
- * Writes and forces are numbered from 1 over every log the database appends to.
+ * Writes and forces (of data alone, or with the file's size) are numbered from 1 over every log the database appends
+ * to. Given the database's directory ({@link #watchingSizesIn}), it also checks the newest log's size at each force.
  */
 final class TestDisk implements UnaryOperator<LogChannel> {
     private final AtomicInteger writes = new AtomicInteger();
     private final AtomicInteger forces = new AtomicInteger();
+    private final AtomicInteger metadataForces = new AtomicInteger();
+    private final AtomicInteger dataForcesAfterResize = new AtomicInteger();
+    private volatile Path directory;
+    private volatile long sizeAtLastForce = -1;
     private volatile long forceNanos;
     private volatile int failingWrite;
     private volatile int tornBytes;
     private volatile int failingForce;
+    private volatile boolean failingGrowth;
     private volatile int heldForce;
     private final CountDownLatch holding = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
@@ -28,6 +37,15 @@ final class TestDisk implements UnaryOperator<LogChannel> {
     private volatile boolean failed;
     private volatile long writtenEnd;
     private volatile long forcedEnd;
+
+    /**
+     * Checks, at each force, the size of the newest log in {@code directory} (the one the database appends to):
+     * {@link #dataForcesAfterResize()} counts data forces of a file whose size changed since the force before.
+     */
+    TestDisk watchingSizesIn(Path directory) {
+        this.directory = directory;
+        return this;
+    }
 
     /** Each force also waits this long, as a disk whose flush takes time. */
     TestDisk slowForce(long micros) {
@@ -39,6 +57,12 @@ final class TestDisk implements UnaryOperator<LogChannel> {
     TestDisk failWrite(int n, int bytes) {
         this.failingWrite = n;
         this.tornBytes = bytes;
+        return this;
+    }
+
+    /** The first write of zeros only (the log growing ahead of its records) fails, writing nothing. */
+    TestDisk failGrowth() {
+        this.failingGrowth = true;
         return this;
     }
 
@@ -78,6 +102,23 @@ final class TestDisk implements UnaryOperator<LogChannel> {
         return forces.get();
     }
 
+    /** Forces that asked for the file's size too ({@code force(true)}). */
+    int metadataForces() {
+        return metadataForces.get();
+    }
+
+    /**
+     * Forces of data alone ({@code force(false)}) of a log whose size had changed since its previous force (or since
+     * it was opened): a commit that such a force made durable would be lost with the file's size.
+     */
+    int dataForcesAfterResize() {
+        return dataForcesAfterResize.get();
+    }
+
+    private long newestLogSize() throws IOException {
+        return directory == null ? -1 : Files.size(LogFile.list(directory).lastEntry().getValue());
+    }
+
     /** The file's size when it was last forced: everything before it is on the disk. */
     long forcedEnd() {
         return forcedEnd;
@@ -88,6 +129,17 @@ final class TestDisk implements UnaryOperator<LogChannel> {
         return new IOException("injected " + what + " failure (test disk)");
     }
 
+    private static boolean allZero(ByteBuffer[] buffers) {
+        for (ByteBuffer b : buffers) {
+            for (int i = b.position(); i < b.limit(); i++) {
+                if (b.get(i) != 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private void checkAlive() throws IOException {
         if (failed && deadAfterFailure) {
             throw new IOException("the test disk is dead");
@@ -96,10 +148,19 @@ final class TestDisk implements UnaryOperator<LogChannel> {
 
     @Override
     public LogChannel apply(LogChannel file) {
+        try {
+            sizeAtLastForce = newestLogSize();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return new LogChannel() {
             @Override
             public long write(ByteBuffer[] buffers, long position) throws IOException {
                 checkAlive();
+                if (failingGrowth && allZero(buffers)) {
+                    failingGrowth = false;
+                    throw failure("write");
+                }
                 if (writes.incrementAndGet() == failingWrite) {
                     long left = tornBytes;
                     for (ByteBuffer b : buffers) {
@@ -117,9 +178,12 @@ final class TestDisk implements UnaryOperator<LogChannel> {
             }
 
             @Override
-            public void force() throws IOException {
+            public void force(boolean metadata) throws IOException {
                 checkAlive();
                 int n = forces.incrementAndGet();
+                if (metadata) {
+                    metadataForces.incrementAndGet();
+                }
                 if (n == heldForce) {
                     holding.countDown();
                     try {
@@ -135,7 +199,12 @@ final class TestDisk implements UnaryOperator<LogChannel> {
                 for (long end = System.nanoTime() + forceNanos; end - System.nanoTime() > 0; ) {
                     LockSupport.parkNanos(end - System.nanoTime());
                 }
-                file.force();
+                file.force(metadata);
+                long size = newestLogSize();
+                if (!metadata && size != sizeAtLastForce) {
+                    dataForcesAfterResize.incrementAndGet();
+                }
+                sizeAtLastForce = size;
                 forcedEnd = writtenEnd;
             }
 
