@@ -60,6 +60,45 @@ public abstract class JakartaConvertContract extends BackendContract {
     assertEquals("[a, c]", shipments.findByColorInOrderByIdAsc(List.of(Color.RED, Color.BLUE)).toString());
   }
 
+  @Test
+  void aJdqlParameterIsConvertedBeforeItMeetsTheIndex() {
+    assertEquals("[a, d]", ids(shipments.weighing(new Weight(1500))));
+  }
+
+  @Test
+  void jdqlParametersAreConvertedWhereverTheConditionComparesThem() {
+    assertEquals("[b, c]", ids(shipments.coloredOrWeighing(Color.BLUE, new Weight(100), new Weight(1000))));
+    assertEquals("[a, c]", ids(shipments.coloredOrWeighing(Color.RED, new Weight(50_000), new Weight(100_000))));
+  }
+
+  @Test
+  void aJdqlLiteralComparedWithAConvertedPropertyIsAColumnValue() {
+    assertEquals("[b, d]", ids(shipments.greenByCode()));
+  }
+
+  @Test
+  void aJdqlUpdateConvertsTheParametersItComparesAndStoresTheAssignedValue() {
+    assertEquals(2, shipments.recolor(Color.GREEN, Color.RED));
+    assertEquals("[a, b, d]", ids(shipments.findByColorInOrderByIdAsc(List.of(Color.RED))));
+    assertEquals(List.of("b", 200L, "R"), List.of(ShipmentCodec.INSTANCE.toElements(shipments.findById("b").orElseThrow())));
+  }
+
+  @Test
+  void aJdqlUpdateAssigningALiteralToAConvertedPropertyStoresThatColumnValue() {
+    assertEquals(1, shipments.paintBlueByCode("a"));
+    assertEquals(Color.BLUE, shipments.findById("a").orElseThrow().getColor());
+  }
+
+  @Test
+  void aJdqlDeleteConvertsItsParameter() {
+    assertEquals(1, shipments.deleteLighterThan(new Weight(1000)));
+    assertEquals("[a, c, d]", sortedIds(shipments.findAll().toList()));
+  }
+
+  private static String ids(List<Shipment> found) {
+    return found.stream().map(Shipment::getId).toList().toString();
+  }
+
   private static String sortedIds(List<Shipment> found) {
     return found.stream().map(Shipment::getId).sorted().toList().toString();
   }
