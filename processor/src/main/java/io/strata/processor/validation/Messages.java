@@ -163,6 +163,10 @@ public enum Messages {
   QUERY_UNKNOWN_PROPERTY("%s: %s has no property '%s'%s"),
   QUERY_PARAMETER_COUNT("%s: expects %d parameter(s) (%s) but declares %d"),
   QUERY_PARAMETER_TYPE("%s: parameter '%s' is %s, but %s needs %s"),
+  QUERY_CONVERTED_PARAMETER("%s: parameter '%s' is %s, the type of '%s' in the entity, but Strata's own @Repository methods"
+      + " compare its column values without converting: declare the parameter as %6$s (the column type of @Convert(%5$s.class))"
+      + " and pass the converter's convertToDatabaseColumn of the value, or query it through a Jakarta Data @Repository,"
+      + " whose methods convert such parameters"),
   QUERY_RETURN_TYPE("%s: return type %s is not supported; a %s method returns %s"),
   QUERY_NO_INDEX("%s: no index serves %s; add @Index(name = \"%s\", fields = {%s}) to %s, or mark the method"
       + " @AllowFiltering to read every row"),

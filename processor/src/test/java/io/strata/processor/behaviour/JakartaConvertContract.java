@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.apple.foundationdb.subspace.Subspace;
 import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.jakarta.Consignment;
+import io.strata.processor.fixtures.jakarta.Consignments;
+import io.strata.processor.fixtures.jakarta.ConsignmentsImpl;
 import io.strata.processor.fixtures.jakarta.Shipment;
 import io.strata.processor.fixtures.jakarta.Shipment.Color;
 import io.strata.processor.fixtures.jakarta.Shipment.Weight;
@@ -93,6 +96,13 @@ public abstract class JakartaConvertContract extends BackendContract {
   void aJdqlDeleteConvertsItsParameter() {
     assertEquals(1, shipments.deleteLighterThan(new Weight(1000)));
     assertEquals("[a, c, d]", sortedIds(shipments.findAll().toList()));
+  }
+
+  @Test
+  void strataRepositoryMethodsTakeTheColumnValue() {
+    Consignments consignments = new ConsignmentsImpl(db);
+    consignments.saveAll(List.of(new Consignment("a", new Weight(1500)), new Consignment("b", new Weight(200))));
+    assertEquals(List.of(new Consignment("a", new Weight(1500))), consignments.findByWeight(1500L));
   }
 
   private static String ids(List<Shipment> found) {
