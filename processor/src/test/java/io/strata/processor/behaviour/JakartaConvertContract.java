@@ -93,6 +93,12 @@ public abstract class JakartaConvertContract extends BackendContract {
   }
 
   @Test
+  void aJdqlSelectOfAConvertedPropertyReturnsTheEntitysValuesOrTheColumnValuesAsDeclared() {
+    assertEquals(List.of(Color.RED, Color.BLUE, Color.GREEN), shipments.colorsHeavierThan(new Weight(1000)));
+    assertEquals(List.of("R", "B", "G"), shipments.colorCodesHeavierThan(new Weight(1000)));
+  }
+
+  @Test
   void aJdqlDeleteConvertsItsParameter() {
     assertEquals(1, shipments.deleteLighterThan(new Weight(1000)));
     assertEquals("[a, c, d]", sortedIds(shipments.findAll().toList()));
