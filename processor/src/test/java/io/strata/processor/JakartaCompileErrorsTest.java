@@ -180,15 +180,10 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
-  void aJdqlParameterComparedWithAConvertedProperty() {
-    assertConvertedNameError("  @Query(\"WHERE name = :n\") List<Item> named(String n);",
-        "JDQL compares the column values of a @Convert property, and Strata does not convert JDQL parameters");
-  }
-
-  @Test
-  void aJdqlUpdateOfAConvertedProperty() {
-    assertConvertedNameError("  @Query(\"UPDATE Item SET name = 'X'\") long rename();",
-        "Items.rename assigns 'name' of Item, a @Convert property: Strata does not convert JDQL values");
+  void aJdqlParameterComparedWithAConvertedPropertyAndAnUnconvertedOne() {
+    assertConvertedNameError("  @Query(\"WHERE name = :n OR UPPER(name) = :n\") List<Item> named(String n);",
+        "parameter 'n' of Items.named is compared with 'name' of Item, so the query converts it to the column value of"
+        + " @Convert(test.Conv.Upper.class); it also stands where that column value does not fit");
   }
 
   @Test

@@ -104,6 +104,26 @@ class QueryCompileErrorsTest {
   }
 
   @Test
+  void aParameterOfAConvertedPropertysEntityType() {
+    JavaFileObject parcel = JavaFileObjects.forSourceLines("test.Parcel", "package test;",
+        "import io.strata.annotations.*;",
+        "@Entity",
+        "public class Parcel {",
+        "  public record Weight(long grams) {}",
+        "  public static class Grams implements jakarta.nosql.AttributeConverter<Weight, Long> {",
+        "    public Long convertToDatabaseColumn(Weight w) { return w.grams(); }",
+        "    public Weight convertToEntityAttribute(Long g) { return new Weight(g); }",
+        "  }",
+        "  @Id public long id;",
+        "  @Indexed @jakarta.nosql.Convert(Grams.class) public Weight weight;",
+        "}");
+    JavaFileObject repo = repository("Parcels", "Parcel", "  List<Parcel> findByWeight(Parcel.Weight weight);");
+    assertThat(compile(parcel, repo)).hadErrorContaining("findByWeight: parameter 'weight' is test.Parcel.Weight, the type of"
+        + " 'weight' in the entity, but Strata's own @Repository methods compare its column values without converting: declare"
+        + " the parameter as java.lang.Long (the column type of @Convert(test.Parcel.Grams.class))").inFile(repo).onLine(5);
+  }
+
+  @Test
   void anUnsupportedReturnType() {
     fails("Set<Person> findByCity(String city);", "findByCity: return type java.util.Set<test.Person> is not supported; a find method returns");
   }

@@ -477,6 +477,16 @@ public final class JakartaRepositoryWriter {
       return new JakartaPlanner.Read(read.candidates(), plan, read.unserved(), read.narrowing(), read.orders(), read.keys(), keysPlan);
     }
 
+    /**
+     * The value a JDQL {@code SELECT} of {@code f} returns as {@code element}: its stored value, or, for a {@code @Convert}
+     * property returned as the converter's attribute type, the entity's value its converter makes of the stored one (what a
+     * read of the entity holds).
+     */
+    private static CodeBlock selected(FieldModel f, TypeName element) {
+      return f.converter() != null && f.converter().attribute().box().equals(element)
+          ? f.converter().toAttribute(CodeBlock.of("$L", f.read())) : CodeBlock.of("$L", f.read());
+    }
+
     /** Whether the method's one parameter is an entity or entities (a lifecycle {@code @Delete}, not a parameter-based one). */
     private boolean isLifecycleParameter() {
       if (method.getParameters().size() != 1) {
@@ -746,7 +756,7 @@ public final class JakartaRepositoryWriter {
         return Optional.empty();
       }
       TypeName elementName = TypeName.get(element).box();
-      CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, q.select().read());
+      CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, selected(q.select(), elementName));
       if (shape.equals("stream") && q.order().isEmpty() && sorts.isEmpty() && pageRequest == null && q.first() == 0) {
         b.addJavadoc("The entities that match, in the order they are read (the method asks for none), read lazily: one read"
             + " transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. $L\n",

@@ -7,6 +7,8 @@ import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,30 +57,97 @@ final class ParameterTypes {
   List<Mismatch> ofJdql(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter) {
     List<Mismatch> out = new ArrayList<>();
     for (JdqlCondition leaf : IndexableCriteria.leaves(c, true)) {
-      if (leaf instanceof JdqlCondition.Comparison cmp) {
-        pair(cmp.left(), cmp.right(), property, parameter, out);
-        pair(cmp.right(), cmp.left(), property, parameter, out);
-      } else if (leaf instanceof JdqlCondition.Between b) {
-        pair(b.value(), b.low(), property, parameter, out);
-        pair(b.value(), b.high(), property, parameter, out);
-      } else if (leaf instanceof JdqlCondition.In in) {
-        in.items().forEach(item -> pair(in.value(), item, property, parameter, out));
-      } else if (leaf instanceof JdqlCondition.Like like) {
-        pair(like.value(), like.pattern(), property, parameter, out);
+      for (JdqlExpression[] pair : pairs(leaf)) {
+        FieldModel f = property.apply(pair[0]);
+        String p = parameter.apply(pair[1]);
+        if (f != null && p != null) {
+          check(f, p, false).ifPresent(out::add);
+        }
       }
     }
     return out;
   }
 
-  private void pair(JdqlExpression left, JdqlExpression right, Function<JdqlExpression, FieldModel> property,
-      Function<JdqlExpression, String> parameter, List<Mismatch> out) {
-    FieldModel f = property.apply(left);
-    String p = parameter.apply(right);
-    if (f != null && p != null && f.converter() != null) {
-      out.add(new Mismatch(p, f, "JDQL compares the column values of a @Convert property, and Strata does not convert JDQL"
-          + " parameters: query it with a method name or @Find, whose parameters are converted"));
-    } else if (f != null && p != null) {
-      check(f, p, false).ifPresent(out::add);
+  /**
+   * Each (property side, value side) pair a JDQL leaf condition compares: both ways round for a comparison, the value
+   * with each bound of a {@code BETWEEN}, with each item of an {@code IN}, with a {@code LIKE}'s pattern.
+   */
+  private static List<JdqlExpression[]> pairs(JdqlCondition leaf) {
+    List<JdqlExpression[]> out = new ArrayList<>();
+    if (leaf instanceof JdqlCondition.Comparison cmp) {
+      out.add(new JdqlExpression[] {cmp.left(), cmp.right()});
+      out.add(new JdqlExpression[] {cmp.right(), cmp.left()});
+    } else if (leaf instanceof JdqlCondition.Between b) {
+      out.add(new JdqlExpression[] {b.value(), b.low()});
+      out.add(new JdqlExpression[] {b.value(), b.high()});
+    } else if (leaf instanceof JdqlCondition.In in) {
+      in.items().forEach(item -> out.add(new JdqlExpression[] {in.value(), item}));
+    } else if (leaf instanceof JdqlCondition.Like like) {
+      out.add(new JdqlExpression[] {like.value(), like.pattern()});
+    }
+    return out;
+  }
+
+  /** Every operand of a JDQL leaf condition. */
+  private static List<JdqlExpression> operands(JdqlCondition leaf) {
+    if (leaf instanceof JdqlCondition.Comparison cmp) {
+      return List.of(cmp.left(), cmp.right());
+    } else if (leaf instanceof JdqlCondition.Between b) {
+      return List.of(b.value(), b.low(), b.high());
+    } else if (leaf instanceof JdqlCondition.In in) {
+      List<JdqlExpression> out = new ArrayList<>(in.items());
+      out.add(in.value());
+      return out;
+    } else if (leaf instanceof JdqlCondition.Like like) {
+      return List.of(like.value(), like.pattern());
+    }
+    return List.of(((JdqlCondition.NullCheck) leaf).value());
+  }
+
+  /**
+   * The parameters a JDQL condition compares with {@code @Convert} properties, each with the first such property: the query
+   * compares the column value its converter makes of the parameter, wherever the parameter stands. A parameter that also
+   * stands anywhere else (compared with a property of another converter or of none, or inside an expression), where that
+   * column value would be wrong, goes into {@code conflicts} instead, with the converted property it meets.
+   */
+  Map<String, FieldModel> convertedInJdql(JdqlCondition c, Function<JdqlExpression, FieldModel> property,
+      Function<JdqlExpression, String> parameter, Map<String, FieldModel> conflicts) {
+    Map<String, Integer> uses = new HashMap<>();
+    List<Map.Entry<String, FieldModel>> met = new ArrayList<>();
+    for (JdqlCondition leaf : IndexableCriteria.leaves(c, true)) {
+      for (JdqlExpression[] pair : pairs(leaf)) {
+        FieldModel f = property.apply(pair[0]);
+        String p = parameter.apply(pair[1]);
+        if (f != null && p != null) {
+          met.add(Map.entry(p, f));
+        }
+      }
+      operands(leaf).forEach(o -> countParameters(o, parameter, uses));
+    }
+    Map<String, FieldModel> converted = new LinkedHashMap<>();
+    for (Map.Entry<String, FieldModel> m : met) {
+      if (m.getValue().converter() != null && !converted.containsKey(m.getKey()) && !conflicts.containsKey(m.getKey())) {
+        TypeName by = m.getValue().converter().type();
+        long same = met.stream().filter(o -> o.getKey().equals(m.getKey()) && o.getValue().converter() != null
+            && o.getValue().converter().type().equals(by)).count();
+        (same == uses.get(m.getKey()) ? converted : conflicts).put(m.getKey(), m.getValue());
+      }
+    }
+    return converted;
+  }
+
+  /** Counts each parameter {@code e} holds, itself or inside an arithmetic expression or a function call. */
+  private static void countParameters(JdqlExpression e, Function<JdqlExpression, String> parameter, Map<String, Integer> uses) {
+    String p = parameter.apply(e);
+    if (p != null) {
+      uses.merge(p, 1, Integer::sum);
+    } else if (e instanceof JdqlExpression.Unary u) {
+      countParameters(u.operand(), parameter, uses);
+    } else if (e instanceof JdqlExpression.Binary b) {
+      countParameters(b.left(), parameter, uses);
+      countParameters(b.right(), parameter, uses);
+    } else if (e instanceof JdqlExpression.Call call) {
+      call.arguments().forEach(a -> countParameters(a, parameter, uses));
     }
   }
 

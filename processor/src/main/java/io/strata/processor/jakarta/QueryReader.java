@@ -396,26 +396,37 @@ final class QueryReader {
       String param = annotationValue(p, PKG + "Param", "value");
       named.put(param == null ? p.getSimpleName().toString() : param, p.getSimpleName().toString());
     }
-    QueryBinder binder = new QueryBinder(entity, i -> i >= 1 && i <= values.size() ? values.get(i - 1).getSimpleName().toString() : null,
-        named::get, elements);
+    Function<Integer, String> positional = i -> i >= 1 && i <= values.size() ? values.get(i - 1).getSimpleName().toString() : null;
+    QueryBinder binder = new QueryBinder(entity, positional, named::get, elements);
     try {
       Optional<JdqlCondition> condition = statement instanceof JdqlStatement.Select s ? s.where()
           : statement instanceof JdqlStatement.Update u ? u.where() : ((JdqlStatement.Delete) statement).where();
+      // the condition meets a parameter compared with a @Convert property as its column value (a conv$ local)
+      Map<String, FieldModel> convertedParameters = new LinkedHashMap<>();
       if (condition.isPresent()) {
         report(parameterTypes.ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull),
             entity);
+        Map<String, FieldModel> conflicts = new LinkedHashMap<>();
+        convertedParameters = parameterTypes.convertedInJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull, conflicts);
+        conflicts.forEach((p, f) -> diagnostics.error(values.stream().filter(v -> v.getSimpleName().contentEquals(p)).findFirst()
+            .orElseThrow(), Messages.JAKARTA_PARAMETER_CONVERTED_ELSEWHERE, p, description, f.name(), entity.type().simpleName(),
+            f.converter().type()));
         if (reported()) {
           return Optional.empty();
         }
       }
+      Map<String, String> columnValues = new LinkedHashMap<>();
+      convertedParameters.forEach((p, f) -> columnValues.put(p, columnValue(f, p, false)));
+      QueryBinder where = new QueryBinder(entity, positional.andThen(p -> columnValues.getOrDefault(p, p)),
+          n -> named.containsKey(n) ? columnValues.getOrDefault(named.get(n), named.get(n)) : null, elements);
       List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
-          : indexable.ofJdql(condition.get(), binder::propertyOrNull, planned(binder));
+          : indexable.ofJdql(condition.get(), where::propertyOrNull, planned(where));
       boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
       List<JakartaPlanner.Branch> branches = criteria != null ? null : IndexableCriteria.disjuncts(condition.get()).stream()
-          .map(d -> new JakartaPlanner.Branch(indexable.ofJdql(d, binder::propertyOrNull, planned(binder)),
-              binder.condition(d))).toList();
+          .map(d -> new JakartaPlanner.Branch(indexable.ofJdql(d, where::propertyOrNull, planned(where)),
+              where.condition(d))).toList();
       if (statement instanceof JdqlStatement.Select s) {
-        CodeBlock where = s.where().map(binder::condition).orElse(null);
+        CodeBlock whereCode = s.where().map(where::condition).orElse(null);
         List<StaticSort> order = new ArrayList<>();
         for (JdqlStatement.OrderItem o : s.orderBy()) {
           order.add(new StaticSort(binder.property(o.key()), o.descending(), false));
@@ -433,10 +444,10 @@ final class QueryReader {
             select = binder.property(v.value());
           }
         }
-        return Optional.of(new Query(entity, action, where, order, 0, select, null, null, criteria, exact, branches));
+        return Optional.of(new Query(entity, action, whereCode, order, 0, select, null, null, criteria, exact, branches));
       }
       if (statement instanceof JdqlStatement.Delete d) {
-        return Optional.of(new Query(entity, "delete", d.where().map(binder::condition).orElse(null), List.of(), 0, null, null, null,
+        return Optional.of(new Query(entity, "delete", d.where().map(where::condition).orElse(null), List.of(), 0, null, null, null,
             criteria, exact, branches));
       }
       JdqlStatement.Update u = (JdqlStatement.Update) statement;
@@ -452,20 +463,37 @@ final class QueryReader {
           diagnostics.error(method, Messages.JAKARTA_UPDATE_NOT_WRITABLE, description, f.name(), entity.type().simpleName());
           return Optional.empty();
         }
-        if (f.converter() != null) {
-          diagnostics.error(method, Messages.JAKARTA_UPDATE_CONVERTED, description, f.name(), entity.type().simpleName());
-          return Optional.empty();
-        }
-        change.add("$T $L = $L;\n", f.type().type(), EntityValidator.local(f.name()), converted(f, "v" + i++));
+        change.add("$T $L = $L;\n", f.javaType(), EntityValidator.local(f.name()), assigned(f, a.value(), "v" + i++, binder, entity));
         change.add("$L;\n", f.write());
       }
+      if (reported()) {
+        return Optional.empty();
+      }
       change.add("return e;\n").unindent().add("}");
-      return Optional.of(new Query(entity, "update", u.where().map(binder::condition).orElse(null), List.of(), 0, null,
+      return Optional.of(new Query(entity, "update", u.where().map(where::condition).orElse(null), List.of(), 0, null,
           change.build(), null, criteria, exact, branches));
     } catch (QueryBinder.BindException e) {
       bindError(text, e.offset, e.getMessage());
       return Optional.empty();
     }
+  }
+
+  /**
+   * The value a JDQL {@code SET} assigns to {@code f}, held as an {@code Object} in {@code v}, as {@code f}'s Java value. For
+   * a {@code @Convert} property a parameter is that value already (checked to be of the converter's attribute type) and
+   * anything else (a literal, {@code NULL}, an expression) is a column value, which the converter turns into one, as JDQL
+   * compares literals with such a property as column values.
+   */
+  private CodeBlock assigned(FieldModel f, JdqlExpression value, String v, QueryBinder binder, EntityModel entity) {
+    if (f.converter() == null) {
+      return converted(f, v);
+    }
+    String parameter = binder.parameterOrNull(value);
+    if (parameter == null) {
+      return f.converter().toAttribute(converted(f, v));
+    }
+    report(parameterTypes.check(f, parameter, false).stream().toList(), entity);
+    return CodeBlock.of("($T) $N", f.converter().attribute().box(), v);
   }
 
   private CodeBlock converted(FieldModel f, String v) {

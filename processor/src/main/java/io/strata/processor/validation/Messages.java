@@ -36,8 +36,9 @@ public enum Messages {
   JAKARTA_LIFECYCLE("@%s method %s must take exactly one parameter: an entity, an array, a List or an Iterable of entities"),
   JAKARTA_UPDATE_NOT_WRITABLE("%s assigns '%s' of %s, which has no setter and is not a writable field: JDQL UPDATE"
       + " changes entities through their setters (records cannot be updated in place)"),
-  JAKARTA_UPDATE_CONVERTED("%s assigns '%s' of %s, a @Convert property: Strata does not convert JDQL values, so the"
-      + " assignment could store a value its converter never made; change the entity and @Save or @Update it"),
+  JAKARTA_PARAMETER_CONVERTED_ELSEWHERE("parameter '%s' of %s is compared with '%s' of %s, so the query converts it to the"
+      + " column value of @Convert(%s.class); it also stands where that column value does not fit (compared with a property"
+      + " of another converter or of none, or inside an expression): give that use its own parameter"),
   JDQL_SYNTAX("@Query of %s is not valid JDQL %s"),
   JDQL_BINDING("@Query of %s, at column %d: %s"),
   CONVERTED_ID("@Convert(%3$s.class) on the @Id '%1$s' of %2$s: Strata does not convert ids (lookups by id, assigned ids and"
@@ -162,6 +163,10 @@ public enum Messages {
   QUERY_UNKNOWN_PROPERTY("%s: %s has no property '%s'%s"),
   QUERY_PARAMETER_COUNT("%s: expects %d parameter(s) (%s) but declares %d"),
   QUERY_PARAMETER_TYPE("%s: parameter '%s' is %s, but %s needs %s"),
+  QUERY_CONVERTED_PARAMETER("%s: parameter '%s' is %s, the type of '%s' in the entity, but Strata's own @Repository methods"
+      + " compare its column values without converting: declare the parameter as %6$s (the column type of @Convert(%5$s.class))"
+      + " and pass the converter's convertToDatabaseColumn of the value, or query it through a Jakarta Data @Repository,"
+      + " whose methods convert such parameters"),
   QUERY_RETURN_TYPE("%s: return type %s is not supported; a %s method returns %s"),
   QUERY_NO_INDEX("%s: no index serves %s; add @Index(name = \"%s\", fields = {%s}) to %s, or mark the method"
       + " @AllowFiltering to read every row"),

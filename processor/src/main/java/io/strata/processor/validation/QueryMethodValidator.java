@@ -202,6 +202,7 @@ final class QueryMethodValidator {
         FieldModel f = property(c.property());
         List<VariableElement> ps = new ArrayList<>(declared.subList(next, next + c.operator().arity()));
         next += c.operator().arity();
+        convertedParameters(f, ps);
         check(c.operator(), f, ps);
         bound.add(new BoundCriterion(f, c.operator(), ps.stream().map(p -> p.getSimpleName().toString()).toList()));
       }
@@ -219,6 +220,30 @@ final class QueryMethodValidator {
       }
     }
     return out;
+  }
+
+  /**
+   * Strata's own query methods compare a {@code @Convert} property's column values as they are, in the index and in the
+   * rows: a parameter of the converter's attribute type (the entity's type) would need converting, which they do not do,
+   * so it gets an error naming the column type and the Jakarta Data repositories that convert. (A converter whose column
+   * type is its attribute type leaves nothing to tell apart: the parameter is the column value.)
+   */
+  private void convertedParameters(FieldModel f, List<VariableElement> ps) throws QueryError {
+    if (f.converter() == null) {
+      return;
+    }
+    TypeName attribute = f.converter().attribute().box();
+    if (attribute.equals(f.queryType().type().box())) {
+      return; // a converter to its own type: the parameter is the column value, as for any other method here
+    }
+    for (VariableElement p : ps) {
+      TypeName given = TypeName.get(p.asType()).box();
+      TypeName item = collectionItem(p.asType());
+      if (given.equals(attribute) || (item != null && item.box().equals(attribute))) {
+        throw new QueryError(Messages.QUERY_CONVERTED_PARAMETER, name, p.getSimpleName(), p.asType(), f.name(), f.converter().type(),
+            f.queryType().type().box());
+      }
+    }
   }
 
   private void check(Operator op, FieldModel f, List<VariableElement> ps) throws QueryError {

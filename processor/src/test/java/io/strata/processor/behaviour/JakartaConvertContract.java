@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.apple.foundationdb.subspace.Subspace;
 import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.jakarta.Consignment;
+import io.strata.processor.fixtures.jakarta.Consignments;
+import io.strata.processor.fixtures.jakarta.ConsignmentsImpl;
 import io.strata.processor.fixtures.jakarta.Shipment;
 import io.strata.processor.fixtures.jakarta.Shipment.Color;
 import io.strata.processor.fixtures.jakarta.Shipment.Weight;
@@ -58,6 +61,58 @@ public abstract class JakartaConvertContract extends BackendContract {
   void findAndInParametersAreConvertedBeforeTheyMeetTheStoredValues() {
     assertEquals("[b, d]", sortedIds(shipments.colored(Color.GREEN)));
     assertEquals("[a, c]", shipments.findByColorInOrderByIdAsc(List.of(Color.RED, Color.BLUE)).toString());
+  }
+
+  @Test
+  void aJdqlParameterIsConvertedBeforeItMeetsTheIndex() {
+    assertEquals("[a, d]", ids(shipments.weighing(new Weight(1500))));
+  }
+
+  @Test
+  void jdqlParametersAreConvertedWhereverTheConditionComparesThem() {
+    assertEquals("[b, c]", ids(shipments.coloredOrWeighing(Color.BLUE, new Weight(100), new Weight(1000))));
+    assertEquals("[a, c]", ids(shipments.coloredOrWeighing(Color.RED, new Weight(50_000), new Weight(100_000))));
+  }
+
+  @Test
+  void aJdqlLiteralComparedWithAConvertedPropertyIsAColumnValue() {
+    assertEquals("[b, d]", ids(shipments.greenByCode()));
+  }
+
+  @Test
+  void aJdqlUpdateConvertsTheParametersItComparesAndStoresTheAssignedValue() {
+    assertEquals(2, shipments.recolor(Color.GREEN, Color.RED));
+    assertEquals("[a, b, d]", ids(shipments.findByColorInOrderByIdAsc(List.of(Color.RED))));
+    assertEquals(List.of("b", 200L, "R"), List.of(ShipmentCodec.INSTANCE.toElements(shipments.findById("b").orElseThrow())));
+  }
+
+  @Test
+  void aJdqlUpdateAssigningALiteralToAConvertedPropertyStoresThatColumnValue() {
+    assertEquals(1, shipments.paintBlueByCode("a"));
+    assertEquals(Color.BLUE, shipments.findById("a").orElseThrow().getColor());
+  }
+
+  @Test
+  void aJdqlSelectOfAConvertedPropertyReturnsTheEntitysValuesOrTheColumnValuesAsDeclared() {
+    assertEquals(List.of(Color.RED, Color.BLUE, Color.GREEN), shipments.colorsHeavierThan(new Weight(1000)));
+    assertEquals(List.of("R", "B", "G"), shipments.colorCodesHeavierThan(new Weight(1000)));
+  }
+
+  @Test
+  void aJdqlDeleteConvertsItsParameter() {
+    assertEquals(1, shipments.deleteLighterThan(new Weight(1000)));
+    assertEquals("[a, c, d]", sortedIds(shipments.findAll().toList()));
+  }
+
+  @Test
+  void strataRepositoryMethodsTakeTheColumnValue() {
+    Consignments consignments = new ConsignmentsImpl(db);
+    consignments.saveAll(List.of(new Consignment("a", new Weight(1500)), new Consignment("b", new Weight(200))));
+    assertEquals(List.of(new Consignment("a", new Weight(1500))), consignments.findByWeight(1500L));
+  }
+
+  private static String ids(List<Shipment> found) {
+    return found.stream().map(Shipment::getId).toList().toString();
   }
 
   private static String sortedIds(List<Shipment> found) {
