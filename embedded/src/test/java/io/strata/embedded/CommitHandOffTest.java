@@ -76,17 +76,36 @@ class CommitHandOffTest {
     void aCommitFuturesCallbacksRunOnTheExecutor() throws Exception {
         TestDisk disk = new TestDisk();
         try (Database db = open(disk)) {
-            List<String> threads = new ArrayList<>();
-            for (int i = 0; i < 20; i++) {
-                try (Transaction tr = db.createTransaction()) {
+            commitNumbers(db, 0, 1); // the log has grown: from here on, one force per group
+            disk.holdForce(disk.forces() + 1);
+            List<Transaction> transactions = new ArrayList<>();
+            List<CompletableFuture<Void>> commits = new ArrayList<>();
+            try {
+                for (int i = 0; i < 20; i++) {
+                    Transaction tr = db.createTransaction();
+                    transactions.add(tr);
                     tr.set(Tuple.from("k", i).pack(), new byte[10]);
-                    CompletableFuture<Void> committed = tr.commit();
-                    threads.add(committed.thenApply(ok -> Thread.currentThread().getName()).get(30, TimeUnit.SECONDS));
+                    commits.add(tr.commit());
                 }
+                // No commit can complete while the first group's force is held, so every callback below is attached
+                // to an incomplete future (one attached to a completed future runs on the attaching thread, as
+                // CompletableFuture's always do, whatever the engine does).
+                disk.awaitHeld();
+                List<CompletableFuture<String>> threads = new ArrayList<>();
+                for (CompletableFuture<Void> committed : commits) {
+                    threads.add(committed.thenApply(ok -> Thread.currentThread().getName()));
+                }
+                disk.release();
+                List<String> names = new ArrayList<>();
+                for (CompletableFuture<String> thread : threads) {
+                    names.add(thread.get(30, TimeUnit.SECONDS));
+                }
+                assertTrue(names.stream().allMatch(EXECUTOR_THREAD::equals),
+                        "callbacks attached to commit() ran on the executor: " + names);
+                assertTrue(tasks.get() >= 20, "each commit() completed by an executor task: " + tasks.get());
+            } finally {
+                transactions.forEach(Transaction::close);
             }
-            assertTrue(threads.stream().allMatch(EXECUTOR_THREAD::equals),
-                    "callbacks attached to commit() ran on the executor: " + threads);
-            assertTrue(tasks.get() >= 20, "each commit() completed by an executor task: " + tasks.get());
         }
     }
 
