@@ -90,7 +90,8 @@ public final class RowWrites {
       } else if (layout.blobField(name) != null) {
         long length = Elements.toBytes(elements[i]).length;
         blobBytes += length;
-        long chunks = (length + layout.blobField(name).chunkSize() - 1) / layout.blobField(name).chunkSize();
+        int chunkSize = layout.blobField(name).chunkSize();
+        long chunks = (length + chunkSize - 1) / chunkSize;
         // a chunk's key is the blob's prefix and its offset (a tuple integer of at most 9 bytes)
         blobWrites += length + chunks * (layout.blob(id, name).getKey().length + 9);
         if (layout.packed()) {
