@@ -1,0 +1,24 @@
+package io.strata.query.model;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One query, however it was asked.
+ *
+ * @param entity the entity queried
+ * @param where the condition ({@link Condition#ALWAYS} for none)
+ * @param order the order, most significant first (empty: any order the plan gives)
+ * @param window the part of the results returned
+ * @param needed the properties the result needs, or null for whole entities
+ * @param allowScan whether conditions no index serves may be checked on every row read ({@code @AllowFiltering},
+ *     {@code Finder.allowScan()}, Jakarta queries)
+ * @param semantics the dialect's value semantics
+ */
+public record QuerySpec(EntityInfo entity, Condition where, List<SortKey> order, Window window, Set<String> needed,
+    boolean allowScan, Semantics semantics) {
+  public QuerySpec {
+    order = List.copyOf(order);
+    needed = needed == null ? null : Set.copyOf(needed);
+  }
+}

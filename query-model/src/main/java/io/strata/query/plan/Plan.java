@@ -1,0 +1,106 @@
+package io.strata.query.plan;
+
+import io.strata.query.model.AggregateInfo;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.SortKey;
+import io.strata.query.model.SpatialInfo;
+import java.util.List;
+
+/**
+ * How one query's keys are read. Every plan but an aggregate's may leave {@code residual} conditions, checked on
+ * each entity (or index entry) read.
+ */
+public sealed interface Plan extends Planned {
+
+  /**
+   * The rows of the ids an equality or {@code IN} on the id names, read directly.
+   *
+   * @param id the comparison on the id
+   * @param residual the other conditions
+   */
+  record ById(Compare id, List<Condition> residual) implements Plan {
+    public ById {
+      residual = List.copyOf(residual);
+    }
+  }
+
+  /**
+   * A range of one index's entries.
+   *
+   * @param index the index read
+   * @param equalities comparisons fixing the index's leading fields, in index order, one per field ({@code EQUAL},
+   *     {@code IN}, {@code TRUE}, {@code FALSE})
+   * @param range comparisons bounding the next field (empty, one, or a lower and an upper bound)
+   * @param reverse read backwards
+   * @param keyOrder merge {@code IN} alternatives in whole-key order (the order starts at an {@code IN} field)
+   * @param fromKeys the result is built from the entries alone (indexed fields and the id)
+   * @param rowsRead rows are read (neither {@code fromKeys} nor a covering index)
+   * @param order the order the entries are read in, as far as the query asked for it
+   * @param residual conditions checked on what is read
+   */
+  record IndexRead(IndexInfo index, List<Compare> equalities, List<Compare> range, boolean reverse, boolean keyOrder,
+      boolean fromKeys, boolean rowsRead, List<SortKey> order, List<Condition> residual) implements Plan {
+    public IndexRead {
+      equalities = List.copyOf(equalities);
+      range = List.copyOf(range);
+      order = List.copyOf(order);
+      residual = List.copyOf(residual);
+    }
+
+    /** Whether a count is taken on the entries alone (no residual condition needs the rows). */
+    public boolean countOnKeys() {
+      return residual.isEmpty();
+    }
+  }
+
+  /**
+   * The cover ranges of a Z-order index.
+   *
+   * @param spatial the index
+   * @param criterion the {@code WITHIN} or {@code NEAR} comparison
+   * @param residual the other conditions
+   */
+  record SpatialRead(SpatialInfo spatial, Compare criterion, List<Condition> residual) implements Plan {
+    public SpatialRead {
+      residual = List.copyOf(residual);
+    }
+  }
+
+  /**
+   * One group key of an {@code @Aggregate}: one or two keys whatever the group's size.
+   *
+   * @param aggregate the aggregate
+   * @param groups one equality per group field, in group order
+   */
+  record AggregateRead(AggregateInfo aggregate, List<Compare> groups) implements Plan {
+    public AggregateRead {
+      groups = List.copyOf(groups);
+    }
+  }
+
+  /**
+   * Every row in id order, each checked against {@code residual} (only when the query allows a scan).
+   *
+   * @param residual the conditions
+   */
+  record AllRows(List<Condition> residual) implements Plan {
+    public AllRows {
+      residual = List.copyOf(residual);
+    }
+  }
+
+  /**
+   * An {@code Or}: one plan per branch, results merged without duplicates (by id) in the query's order.
+   *
+   * @param branches the branches' plans
+   * @param order the merged order (empty: id order)
+   */
+  record Union(List<Plan> branches, List<SortKey> order) implements Plan {
+    public Union {
+      branches = List.copyOf(branches);
+      order = List.copyOf(order);
+    }
+  }
+}

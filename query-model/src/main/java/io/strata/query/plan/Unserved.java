@@ -1,0 +1,36 @@
+package io.strata.query.plan;
+
+import java.util.List;
+
+/**
+ * Why no index serves a query, and which one would: what a compile error, a compile warning or a
+ * {@code QueryNotServedException} says, built from these fields (never parsed back from a message).
+ *
+ * @param reason what is missing
+ * @param fields the properties the serving index would hold, in order (empty where no index can help)
+ * @param index the index involved ({@link Reason#INDEX_LEAVES_OUT_NULLS}), or null
+ * @param detail the part of the query at fault, in words ({@code "equality on city then a range on age"})
+ */
+public record Unserved(Reason reason, List<String> fields, String index, String detail) implements Planned {
+  public Unserved {
+    fields = List.copyOf(fields);
+  }
+
+  /** What is missing. */
+  public enum Reason {
+    /** No index narrows the conditions: the index of {@code fields} would. */
+    NO_INDEX,
+    /** Indexes serve the conditions but none holds the order: the index of {@code fields} would. */
+    ORDER_NOT_SERVED,
+    /** The index that would serve leaves out entities whose {@code fields} are null. */
+    INDEX_LEAVES_OUT_NULLS,
+    /** A spatial condition combined with others without a scan allowed. */
+    SPATIAL_ALONE,
+    /** A spatial condition with an order. */
+    SPATIAL_ORDER,
+    /** A sum/min/max no {@code @Aggregate} answers: the aggregate over {@code fields} would. */
+    NO_AGGREGATE,
+    /** A sum/min/max in a form no aggregate answers (an Or, an order, a limit, a non-equality). */
+    AGGREGATE_FORM
+  }
+}

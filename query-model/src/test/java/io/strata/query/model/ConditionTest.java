@@ -1,0 +1,53 @@
+package io.strata.query.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.query.model.Condition.Compare;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConditionTest {
+
+  @Test
+  void aComparisonWithTheWrongNumberOfOperandsIsRefusedNamingFieldAndOperator() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new Compare("age", Op.BETWEEN, new Operand.Param("low")));
+    assertTrue(e.getMessage().contains("BETWEEN on age takes 2"), e.getMessage());
+  }
+
+  @Test
+  void negationIsAnInvolutionWhereItExists() {
+    for (Op op : Op.values()) {
+      if (op.negated() == null) {
+        assertTrue(op == Op.BETWEEN || op.name().endsWith("WITH") || op == Op.CONTAINS || op == Op.WITHIN || op == Op.NEAR, op.name());
+      } else {
+        assertEquals(op, op.negated().negated(), op.name());
+        assertEquals(op.arity(), op.negated().arity(), op.name());
+      }
+    }
+    assertNull(Op.WITHIN.negated());
+  }
+
+  @Test
+  void anEntityHasExactlyOneId() {
+    FieldInfo a = new FieldInfo("a", ValueKind.LONG, true, true);
+    FieldInfo b = new FieldInfo("b", ValueKind.LONG, true, true);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new EntityInfo("E", List.of(a, b), List.of(), List.of(), List.of()));
+    assertTrue(e.getMessage().contains("[a, b]"), e.getMessage());
+    assertEquals(a, new EntityInfo("E", List.of(a), List.of(), List.of(), List.of()).id());
+  }
+
+  @Test
+  void onlyJakartaKeepsEnumsUuidsAndFloatingValuesOutOfKeyOrder() {
+    assertTrue(Semantics.STRATA.keyOrdered(ValueKind.DOUBLE));
+    assertTrue(!Semantics.JAKARTA.keyOrdered(ValueKind.DOUBLE));
+    for (Semantics s : Semantics.values()) {
+      assertTrue(!s.keyOrdered(ValueKind.ENUM) && !s.keyOrdered(ValueKind.UUID) && !s.keyOrdered(ValueKind.OTHER), s.name());
+      assertTrue(s.keyOrdered(ValueKind.STRING) && s.keyOrdered(ValueKind.LONG), s.name());
+    }
+  }
+}
