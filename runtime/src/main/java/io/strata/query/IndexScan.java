@@ -210,8 +210,8 @@ public final class IndexScan<T> {
   }
 
   /**
-   * Reads a plain index's entries and their rows in one mapped range read where FoundationDB allows it
-   * (see {@link MappedRows}): one equality range, forward, unfiltered. Falls back to entries, then rows.
+   * Reads a plain index's entries and their rows through {@code rows}, whose mappers outlive this scan (a scan
+   * without it makes its own): see {@link #mappable}.
    */
   IndexScan<T> through(MappedRows<T> rows) {
     mapped = rows;
@@ -451,9 +451,20 @@ public final class IndexScan<T> {
     return filter == null ? items : items.stream().filter(filter).toList();
   }
 
-  /** Whether {@code ranges} can be read with their rows by one mapped range read (see {@link #through}). */
+  /**
+   * Whether {@code ranges} can be read with their rows by one mapped range read where FoundationDB allows it (see
+   * {@link MappedRows}, which falls back to the entries, then the rows): one range of a plain index, either
+   * direction, unfiltered.
+   */
   private boolean mappable(List<KeyRange> ranges) {
-    return mapped != null && filter == null && !reverse && ranges.size() == 1 && !index.unique() && !index.covering();
+    return filter == null && ranges.size() == 1 && !index.unique() && !index.covering();
+  }
+
+  private MappedRows<T> mapped() {
+    if (mapped == null) {
+      mapped = new MappedRows<>(store);
+    }
+    return mapped;
   }
 
   /**
@@ -461,8 +472,8 @@ public final class IndexScan<T> {
    * through one mapped range read where eligible, else the entries, then the rows.
    */
   private CompletableFuture<MappedRows.Entries<T>> resolved(ReadTransaction tr, KeyRange range, int perRange, int resolve) {
-    return store.states().requireReady(tr, IndexStates.INDEX, index.name()).thenCompose(ready -> mapped.read(tr, index,
-        range.begin(), range.end(), perRange, () -> tr.getRange(range.begin(), range.end(), perRange).asList().thenCompose(kvs -> {
+    return store.states().requireReady(tr, IndexStates.INDEX, index.name()).thenCompose(ready -> mapped().read(tr, index,
+        range.begin(), range.end(), perRange, reverse, () -> tr.getRange(range.begin(), range.end(), perRange, reverse).asList().thenCompose(kvs -> {
           List<Hit> hits = kvs.stream().map(kv -> new Hit(kv, range.prefixLength())).toList();
           return entities(tr, first(hits, resolve)).thenApply(list -> new MappedRows.Entries<>(kvs, list));
         })));
@@ -514,11 +525,26 @@ public final class IndexScan<T> {
    * When filtering, each page reads the rest of the ranges' keys and the rows it needs.
    */
   public CompletableFuture<Page<T>> page(ReadTransaction tr, int pageLimit, Continuation after) {
+    return page(tr, pageLimit, after, false);
+  }
+
+  /**
+   * One batch of a read its caller stops by itself (a stream, or a limit the caller counts): as {@link #page}, but it
+   * reads {@code size} entries, not one more to tell whether a page is the last, so its continuation is present
+   * whenever the batch is full, and the batch after it may be empty. A limit of five on an index order reads five
+   * entries and their rows, in one mapped range read where FoundationDB allows it.
+   */
+  public CompletableFuture<Page<T>> batch(ReadTransaction tr, int size, Continuation after) {
+    return page(tr, size, after, true);
+  }
+
+  /** {@link #page}, or with {@code exact} {@link #batch}. */
+  private CompletableFuture<Page<T>> page(ReadTransaction tr, int pageLimit, Continuation after, boolean exact) {
     if (filter == null && mappable(ranges())) {
-      return mappedPage(tr, pageLimit, after);
+      return mappedPage(tr, pageLimit, after, exact);
     }
     if (filter == null) {
-      return hitPage(tr, pageLimit, after, hits -> entities(tr, hits));
+      return hitPage(tr, pageLimit, after, exact, hits -> entities(tr, hits));
     }
     Paging.checkLimit(pageLimit);
     List<KeyRange> ranges = ranges();
@@ -564,7 +590,7 @@ public final class IndexScan<T> {
   }
 
   /** {@link #page} through one mapped range read of entries and rows (see {@link #through}). */
-  private CompletableFuture<Page<T>> mappedPage(ReadTransaction tr, int pageLimit, Continuation after) {
+  private CompletableFuture<Page<T>> mappedPage(ReadTransaction tr, int pageLimit, Continuation after, boolean exact) {
     Paging.checkLimit(pageLimit);
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
@@ -572,8 +598,8 @@ public final class IndexScan<T> {
     if (ByteArrayUtil.compareUnsigned(range.begin(), range.end()) >= 0) {
       return CompletableFuture.completedFuture(new Page<>(List.of(), Optional.empty()));
     }
-    return resolved(tr, range, Paging.withOneMore(pageLimit), pageLimit).thenApply(e -> {
-      Optional<Continuation> next = e.entries().size() > pageLimit
+    return resolved(tr, range, exact ? pageLimit : Paging.withOneMore(pageLimit), pageLimit).thenApply(e -> {
+      Optional<Continuation> next = e.entries().size() > pageLimit || exact && e.entries().size() == pageLimit
           ? Optional.of(Continuation.of(query, e.entries().get(pageLimit - 1).getKey()))
           : Optional.empty();
       return new Page<>(e.first(pageLimit), next);
@@ -583,7 +609,7 @@ public final class IndexScan<T> {
   /** {@link #page} of {@code (v1, ..., vn, id)} tuples: index keys only, no row reads. */
   public CompletableFuture<Page<Tuple>> keyPage(ReadTransaction tr, int pageLimit, Continuation after) {
     requireNoFilter("keyPage");
-    return hitPage(tr, pageLimit, after, hits -> CompletableFuture.completedFuture(hits.stream().map(h -> valuesOf(h.kv())).toList()));
+    return hitPage(tr, pageLimit, after, false, hits -> CompletableFuture.completedFuture(hits.stream().map(h -> valuesOf(h.kv())).toList()));
   }
 
   private interface Convert<X> {
@@ -598,13 +624,14 @@ public final class IndexScan<T> {
     return resumed(ranges, after.resumeKeyFor(query));
   }
 
-  private <X> CompletableFuture<Page<X>> hitPage(ReadTransaction tr, int pageLimit, Continuation after, Convert<X> convert) {
+  private <X> CompletableFuture<Page<X>> hitPage(ReadTransaction tr, int pageLimit, Continuation after, boolean exact,
+      Convert<X> convert) {
     Paging.checkLimit(pageLimit);
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
-    return read(tr, resumed(ranges, query, after), Paging.withOneMore(pageLimit)).thenCompose(hits -> {
+    return read(tr, resumed(ranges, query, after), exact ? pageLimit : Paging.withOneMore(pageLimit)).thenCompose(hits -> {
       List<Hit> items = first(hits, pageLimit);
-      Optional<Continuation> next = hits.size() > pageLimit
+      Optional<Continuation> next = hits.size() > pageLimit || exact && hits.size() == pageLimit
           ? Optional.of(Continuation.of(query, resumeOf(items.get(items.size() - 1))))
           : Optional.empty();
       return convert.apply(items).thenApply(list -> new Page<>(list, next));

@@ -68,11 +68,12 @@ public final class MappedRows<T> {
   }
 
   /**
-   * The entries of {@code index} in {@code [begin, end)} (at most {@code limit}, 0 for all) and their
-   * entities, through one mapped range read where eligible, else through {@code readThenFetch}.
+   * The entries of {@code index} in {@code [begin, end)} (at most {@code limit}, 0 for all; the last ones first when
+   * {@code reverse}) and their entities, through one mapped range read where eligible, else through
+   * {@code readThenFetch}.
    */
   public CompletableFuture<Entries<T>> read(ReadTransaction tr, IndexDefinition index, byte[] begin, byte[] end, int limit,
-                                     Supplier<CompletableFuture<Entries<T>>> readThenFetch) {
+                                     boolean reverse, Supplier<CompletableFuture<Entries<T>>> readThenFetch) {
     byte[] mapper = mappers.computeIfAbsent(index.name(), n -> mapperFor(index));
     if (mapper == INELIGIBLE || tr.isSnapshot()) {
       return readThenFetch.get();
@@ -80,7 +81,7 @@ public final class MappedRows<T> {
     CompletableFuture<Entries<T>> mapped;
     try {
       mapped = tr.getMappedRange(KeySelector.firstGreaterOrEqual(begin), KeySelector.firstGreaterOrEqual(end), mapper, limit,
-          false, StreamingMode.WANT_ALL).asList().thenCompose(kvs -> entities(tr, index, kvs));
+          reverse, StreamingMode.WANT_ALL).asList().thenCompose(kvs -> entities(tr, index, kvs));
     } catch (FDBException e) {
       mapped = CompletableFuture.failedFuture(e);
     }

@@ -121,7 +121,7 @@ public final class DataStore<T> {
     return switch (nulls(parameters)) {
       case NULL_VALUE -> (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
       case NULL_IN_COLLECTION -> allRows();
-      case NONE -> (store, tr, limit, after) -> scan.apply(store).page(tr, limit, after);
+      case NONE -> (store, tr, limit, after) -> scan.apply(store).batch(tr, limit, after);
     };
   }
 
@@ -252,7 +252,8 @@ public final class DataStore<T> {
    * The first {@code n} candidates {@code where} accepts under {@code order} (then the id), sorted. When one of
    * {@code orders} serves {@code order} ({@link IndexOrder#match}), its index is read in that order only until the
    * {@code n}-th match and the matches that tie with it on {@code order}'s properties (sorted by id in memory), the first
-   * read asking for {@code n + 1} keys; else every candidate is read and sorted in memory, and all of them are returned
+   * read asking for {@code n + 1} keys ({@code n} when the order is the keys' own, {@link IndexOrder.Reading#total}: no
+   * tie to look past); else every candidate is read and sorted in memory, and all of them are returned
    * (the caller applies its limit).
    */
   public List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
@@ -264,7 +265,7 @@ public final class DataStore<T> {
     if (served.isEmpty()) {
       return sorted(where, candidates, order);
     }
-    return inIndexOrder(where, served.get(), order, false, null, n + 1).limit(n).toList();
+    return inIndexOrder(where, served.get(), order, false, null, served.get().total() ? n : n + 1).limit(n).toList();
   }
 
   /**

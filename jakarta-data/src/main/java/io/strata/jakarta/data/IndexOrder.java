@@ -210,7 +210,7 @@ public final class IndexOrder<T> {
           s.after(position);
         }
       }
-      return s.page(tr, limit, after);
+      return s.batch(tr, limit, after);
     };
   }
 

@@ -1,0 +1,104 @@
+package io.strata.jakarta.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.embedded.EngineStats;
+import io.strata.jakarta.data.DataStoreTest.Counter;
+import io.strata.jakarta.data.DataStoreTest.CounterCodec;
+import io.strata.query.IndexScan;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import jakarta.data.Sort;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.IntUnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a limit on an order an index holds reads, counted by the embedded engine ({@link EmbeddedFdb#stats}): keys and
+ * read requests, never time. The counters are packed (one key per row), so a row is one key.
+ */
+class IndexOrderReadsTest {
+  private static final int LIMIT = 5;
+  private static final IndexOrder<Counter> BY_COUNT = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount").from(0L, true), 0)
+      .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+
+  private Database db;
+  private DataStore<Counter> data;
+
+  private void open(int n, IntUnaryOperator count) {
+    db = EmbeddedFdb.open();
+    EntityStore<Counter> store = EntityStore.builder(new CounterCodec(), new Subspace()).index("byCount", "count").packed()
+        .ids(Elements::toStr).build();
+    data = new DataStore<>(db, store, Attributes.<Counter>of("Counter").attribute("id", c -> c.id, true)
+        .attribute("count", c -> c.count, false).build());
+    List<Counter> all = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Counter(String.format("k%03d", i), count.applyAsInt(i)));
+    }
+    data.saveAll(all);
+    first(Sort.asc("count")); // the index's state is read once per store, then remembered: measure the steady state
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  private List<Counter> first(Sort<Counter> sort) {
+    return data.first(c -> true, DataStore.allRows(), List.of(BY_COUNT), List.of(sort), LIMIT);
+  }
+
+  /** The read requests and keys {@code sort}'s first five cost, after checking they are the right five. */
+  private EngineStats firstFive(Sort<Counter> sort) {
+    List<Counter> expected = data.sorted(c -> true, DataStore.allRows(), List.of(sort)).subList(0, LIMIT);
+    EngineStats before = EmbeddedFdb.stats(db);
+    List<Counter> first = first(sort);
+    EngineStats cost = EmbeddedFdb.stats(db).since(before);
+    assertEquals(expected.stream().map(c -> c.id).toList(), first.stream().map(c -> c.id).toList());
+    return cost;
+  }
+
+  @Test
+  void limitFiveOnAnAscendingIndexOrderReadsFiveEntriesAndFiveRowsInOneRead() {
+    open(100, i -> 1000 - i);
+    EngineStats cost = firstFive(Sort.asc("count"));
+    assertEquals(1, cost.readRoundTrips()); // one mapped range read: the entries with their rows
+    assertEquals(2 * LIMIT, cost.keysRead());
+  }
+
+  @Test
+  void limitFiveOnAnAscendingIndexOrderWhoseValuesAllTieReadsFiveEntriesAndFiveRowsInOneRead() {
+    open(100, i -> 7); // ties come in id order in the keys, which is Jakarta Data's order: none to look past
+    EngineStats cost = firstFive(Sort.asc("count"));
+    assertEquals(1, cost.readRoundTrips());
+    assertEquals(2 * LIMIT, cost.keysRead());
+  }
+
+  @Test
+  void limitFiveOnADescendingIndexOrderReadsOneEntryPastTheLimitInOneRead() {
+    open(100, i -> i);
+    // read backwards, ties would come with the id descending: the sixth entry tells the fifth has none
+    EngineStats cost = firstFive(Sort.desc("count"));
+    assertEquals(1, cost.readRoundTrips());
+    assertEquals(2 * (LIMIT + 1), cost.keysRead());
+  }
+
+  @Test
+  void limitFiveOnADescendingIndexOrderWhoseValuesAllTieReadsEachTieOnceInTwoReads() {
+    int tied = 17;
+    open(100, i -> i < tied ? 0 : -1 - i); // the scan reads counts from 0 on: the candidates are the 17 that tie
+    List<Counter> five = data.sorted(c -> true, DataStore.allRows(), List.of(Sort.desc("count"))).subList(0, LIMIT);
+    assertEquals(five.stream().sorted(Comparator.comparing(c -> c.id)).toList(), five);
+    EngineStats cost = firstFive(Sort.desc("count"));
+    // read backwards the ties come with the id descending, so the five smallest ids are the last read: batches of 6,
+    // then 12 entries with their rows reach the end of the run (the query's 17 candidates), each read once
+    assertEquals(2, cost.readRoundTrips());
+    assertEquals(2 * tied, cost.keysRead());
+  }
+}
