@@ -1,0 +1,121 @@
+package io.strata.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Continuation;
+import io.strata.Page;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.embedded.EngineStats;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import io.strata.row.EntityCodec;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What an {@link IndexScan} with a limit or a page reads, counted by the embedded engine ({@link EmbeddedFdb#stats}):
+ * entries and their rows in one mapped range read, forwards and backwards, and pages whose continuations fall among
+ * ties, checked against every entry sorted in memory.
+ */
+class IndexScanReadsTest {
+  /** An entity of an id and a score, stored packed (one key per row), with an index on the score. */
+  record Scored(String id, long score) {}
+
+  static final class ScoredCodec extends EntityCodec<Scored> {
+    ScoredCodec() {
+      super("Scored", List.of("id", "score"), 0);
+    }
+
+    @Override
+    public Object[] toElements(Scored e) {
+      return new Object[] {e.id(), e.score()};
+    }
+
+    @Override
+    public Scored fromElements(Object[] el) {
+      return new Scored(Elements.toStr(el[0]), (Long) el[1]);
+    }
+  }
+
+  private Database db;
+  private EntityStore<Scored> store;
+
+  @BeforeEach
+  void open() {
+    db = EmbeddedFdb.open();
+    store = EntityStore.builder(new ScoredCodec(), new Subspace()).index("byScore", "score").packed().ids(Elements::toStr).build();
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  private List<Scored> save(int n, Function<Integer, Long> score) {
+    List<Scored> all = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      all.add(new Scored(String.format("s%03d", i), score.apply(i)));
+    }
+    db.run(tr -> store.saveAll(tr, all).join());
+    return all;
+  }
+
+  private IndexScan<Scored> scan(boolean backwards) {
+    IndexScan<Scored> s = IndexScan.of(store, "byScore").from(0L, true);
+    return backwards ? s.reverse() : s;
+  }
+
+  /** The index's order: the score, then the id (the key's last element); reversed when read backwards. */
+  private static List<Scored> indexOrder(List<Scored> all, boolean backwards) {
+    Comparator<Scored> order = Comparator.comparingLong(Scored::score).thenComparing(Scored::id);
+    return all.stream().sorted(backwards ? order.reversed() : order).toList();
+  }
+
+  @Test
+  void aLimitOfFiveReadsFiveEntriesAndFiveRowsInOneReadInEitherDirection() {
+    List<Scored> all = save(100, i -> (long) (i % 30)); // ties on every score
+    db.read(tr -> scan(false).limit(1).entities(tr).join()); // the index's state is read once per store: measure the steady state
+    for (boolean backwards : List.of(false, true)) {
+      EngineStats before = EmbeddedFdb.stats(db);
+      List<Scored> five = db.read(tr -> scan(backwards).limit(5).entities(tr).join());
+      EngineStats cost = EmbeddedFdb.stats(db).since(before);
+      assertEquals(indexOrder(all, backwards).subList(0, 5), five);
+      assertEquals(1, cost.readRoundTrips(), "backwards " + backwards);
+      assertEquals(10, cost.keysRead(), "backwards " + backwards);
+    }
+  }
+
+  @Test
+  void pagesAndBatchesThroughTiesInEitherDirectionHoldEveryEntryOnceInIndexOrder() {
+    Random random = new Random(38);
+    List<Scored> all = save(200, i -> (long) random.nextInt(12));
+    for (boolean backwards : List.of(false, true)) {
+      for (int size : List.of(1, 3, 7, 50, 199, 200, 201)) {
+        for (boolean batches : List.of(false, true)) {
+          List<Scored> read = new ArrayList<>();
+          Continuation after = null;
+          int reads = 0;
+          do {
+            Continuation from = after;
+            Page<Scored> page = db.read(tr -> batches ? scan(backwards).batch(tr, size, from).join() : scan(backwards).page(tr, size, from).join());
+            read.addAll(page.items());
+            after = page.next().orElse(null);
+            reads++;
+          } while (after != null);
+          String what = (batches ? "batches" : "pages") + " of " + size + (backwards ? " backwards" : "");
+          assertEquals(indexOrder(all, backwards), read, what);
+          // a page tells the last one by reading one entry more; a batch is full until one comes short (or empty)
+          assertEquals(batches ? all.size() / size + 1 : (all.size() + size - 1) / size, reads, what);
+        }
+      }
+    }
+  }
+}
