@@ -19,9 +19,21 @@ import java.util.function.Predicate;
  * pages and streams resume at the next row and so work in short transactions over any size.
  */
 public final class FilteredRows {
-  private static final int BATCH = 500;
+  /**
+   * Rows per read of every row, the one batch size of both dialects' reads of every row (Jakarta Data's through
+   * {@link #rows}): each batch reads its rows' keys and one key more, the next row's first.
+   */
+  public static final int BATCH = 500;
 
   private FilteredRows() {}
+
+  /**
+   * One batch of every row in id order: at most {@code limit} entities, and no more than {@link #BATCH}, after
+   * {@code after} (null: from the first row), with the continuation to the next row.
+   */
+  public static <T> CompletableFuture<Page<T>> rows(ReadTransaction tr, EntityStore<T> store, int limit, Continuation after) {
+    return store.scan(tr, Math.min(limit, BATCH), after);
+  }
 
   /** Rows a filtered page examines before it returns (short or empty, with a continuation): a filter that matches little never reads a whole table in one transaction. */
   static final int BUDGET = 2_000;
@@ -48,7 +60,7 @@ public final class FilteredRows {
 
   private static <T> CompletableFuture<Page<T>> collect(ReadTransaction tr, EntityStore<T> store, Predicate<T> test, int limit,
       Continuation after, List<T> kept, byte[] bound, int budget) {
-    return store.scan(tr, BATCH, after).thenCompose(page -> {
+    return rows(tr, store, BATCH, after).thenCompose(page -> {
       List<T> rows = page.items();
       for (int i = 0; i < rows.size(); i++) {
         if (test.test(rows.get(i))) {

@@ -82,7 +82,7 @@ final class RowScan {
 
   private <X> CompletableFuture<Page<X>> scan(ReadTransaction tr, byte[] begin, Range all, int limit, List<RowKeys> acc, long bytes,
       List<String> damage, BiFunction<List<RowKeys>, Optional<Continuation>, Page<X>> finish) {
-    int batch = (int) Math.min(Integer.MAX_VALUE, Math.max(64L, (limit + 1L) * Math.max(1, layout.codec().fieldNames().size())));
+    int batch = (int) Math.min(Integer.MAX_VALUE, Math.max(64L, (limit + 1L) * keysPerRow()));
     return tr.getRange(begin, all.end, batch).asList().thenCompose(kvs -> {
       long read = bytes;
       for (KeyValue kv : kvs) {
@@ -114,6 +114,15 @@ final class RowScan {
       byte[] next = ByteArrayUtil.join(kvs.get(kvs.size() - 1).getKey(), new byte[] {0});
       return scan(tr, next, all, limit, acc, read, damage, finish);
     });
+  }
+
+  /**
+   * The keys a batch expects per row: one for a packed row (one part, unless it is past {@link EntityLayout#PART_BYTES}
+   * or holds documents), one per field otherwise. A row with more keys than expected only costs another read; a batch
+   * sized for a key per field on packed rows read a page's rows and as many again of the next pages', dropped unread.
+   */
+  private int keysPerRow() {
+    return layout.packed() ? 1 : Math.max(1, layout.codec().fieldNames().size());
   }
 
   /** The id of a row key {@code (E,"R",id,...)}. */

@@ -10,6 +10,7 @@ import io.strata.Continuation;
 import io.strata.StrataException;
 import io.strata.Page;
 import io.strata.UniqueConstraintException;
+import io.strata.query.FilteredRows;
 import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
 import io.strata.repository.EntityStore;
@@ -52,7 +53,8 @@ import java.util.stream.Stream;
  * <p>Every lifecycle method runs in one transaction (retried on conflicts), so a batch is all or nothing; a JDQL
  * {@code UPDATE} or {@code DELETE} runs in transactions of at most {@value #BATCH} entities and about
  * {@value #BATCH_BYTES} bytes written. Query reads
- * run in read transactions of {@value #BATCH} candidates each, as Strata's own streams do: a query over a
+ * run in read transactions of at most {@value #BATCH} candidates each (a read of every row in Strata's batches,
+ * {@link FilteredRows#BATCH} rows), as Strata's own streams do: a query over a
  * large entity never meets FoundationDB's five-second limit, and sees each row as committed when its batch was
  * read. Strata's own exceptions become {@code jakarta.data.exceptions} ({@link #translate}).
  *
@@ -107,9 +109,9 @@ public final class DataStore<T> {
     CompletableFuture<Page<T>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after);
   }
 
-  /** Every row {@code (E, "R", id)}, in id order. */
+  /** Every row {@code (E, "R", id)}, in id order, in batches of at most {@link FilteredRows#BATCH}, as Strata's reads of every row. */
   public static <T> Candidates<T> allRows() {
-    return EntityStore::scan;
+    return (store, tr, limit, after) -> FilteredRows.rows(tr, store, limit, after);
   }
 
   /**

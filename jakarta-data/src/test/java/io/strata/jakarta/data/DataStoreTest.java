@@ -10,6 +10,7 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Strata;
 import io.strata.StrataDb;
+import io.strata.query.FilteredRows;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import io.strata.row.EntityCodec;
@@ -221,14 +222,14 @@ class DataStoreTest {
     saveCounters(n, i -> i);
     int[] read = {0};
     assertTrue(data.any(c -> c.count == 3, counted(DataStore.allRows(), read)));
-    assertEquals(DataStore.BATCH, read[0], "the first batch held the match");
+    assertEquals(FilteredRows.BATCH, read[0], "the first batch of every row held the match");
     read[0] = 0;
     assertFalse(data.any(c -> c.count < 0, counted(DataStore.allRows(), read)));
     assertEquals(n, read[0], "no match: every row read");
     read[0] = 0;
     assertEquals(List.of("k00004", "k00005"), data.some(c -> c.count > 3, counted(DataStore.allRows(), read), 2).stream()
         .map(c -> c.id).toList());
-    assertEquals(DataStore.BATCH, read[0]);
+    assertEquals(FilteredRows.BATCH, read[0]);
     assertEquals(List.of("k02006"), data.some(c -> c.count == n - 1, DataStore.allRows(), 2).stream().map(c -> c.id).toList());
   }
 
@@ -297,7 +298,7 @@ class DataStoreTest {
       assertEquals(0, read[0], "nothing is read before the stream is consumed");
       assertEquals(List.of("k00001", "k00003", "k00005"), odd.limit(3).map(c -> c.id).toList());
     }
-    assertEquals(DataStore.BATCH, read[0], "three results: one batch");
+    assertEquals(FilteredRows.BATCH, read[0], "three results: one batch of every row");
     assertEquals(data.matching(c -> c.count % 2 == 1).stream().map(c -> c.id).toList(),
         data.stream(c -> c.count % 2 == 1, DataStore.allRows()).map(c -> c.id).toList(), "every batch, in order");
     assertEquals(List.of(), data.stream(c -> false, DataStore.allRows()).toList());

@@ -2,6 +2,7 @@ package io.strata.processor.behaviour;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MappedKeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.async.AsyncIterable;
@@ -20,7 +21,8 @@ import java.util.function.Function;
 /**
  * Counts the keys a {@link Database} returns from range reads, and its single-key gets, by kind of key
  * ({@code (E, kind, ...)}: "I" index entries, "U" unique entries, "R" rows, "A" aggregates), through a decorator: every transaction the wrapped database hands
- * to a function is wrapped so that its {@code getRange(...).asList()} results are counted.
+ * to a function is wrapped so that its {@code getRange(...).asList()} and {@code getMappedRange(...).asList()} results
+ * are counted (a mapped read's entries and the rows they map to).
  */
 final class KeyCounter {
   private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
@@ -70,7 +72,7 @@ final class KeyCounter {
       if (method.getName().equals("get") && args.length == 1 && args[0] instanceof byte[] key) {
         count(key, gets);
       }
-      return method.getName().equals("getRange") ? counted((AsyncIterable<?>) result) : result;
+      return method.getName().equals("getRange") || method.getName().equals("getMappedRange") ? counted((AsyncIterable<?>) result) : result;
     };
     return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {type}, handler);
   }
@@ -80,7 +82,12 @@ final class KeyCounter {
       Object result = invoke(range, method, args);
       if (method.getName().equals("asList")) {
         return ((CompletableFuture<?>) result).thenApply(list -> {
-          ((List<?>) list).forEach(kv -> count(((KeyValue) kv).getKey(), counts));
+          for (Object kv : (List<?>) list) {
+            count(((KeyValue) kv).getKey(), counts);
+            if (kv instanceof MappedKeyValue mapped) { // an index entry and the row it maps to, read together
+              mapped.getRangeResult().forEach(row -> count(row.getKey(), counts));
+            }
+          }
           return list;
         });
       }

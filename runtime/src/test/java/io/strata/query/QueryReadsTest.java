@@ -21,11 +21,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What an {@link IndexScan} with a limit or a page reads, counted by the embedded engine ({@link EmbeddedFdb#stats}):
- * entries and their rows in one mapped range read, forwards and backwards, and pages whose continuations fall among
- * ties, checked against every entry sorted in memory.
+ * What queries read, counted by the embedded engine ({@link EmbeddedFdb#stats}), never timed: an {@link IndexScan} with
+ * a limit or a page reads its entries and their rows in one mapped range read, forwards and backwards, and pages whose
+ * continuations fall among ties hold every entry once (checked against every entry sorted in memory); a read of every
+ * row ({@link FilteredRows}) reads each packed row's key about once.
  */
-class IndexScanReadsTest {
+class QueryReadsTest {
   /** An entity of an id and a score, stored packed (one key per row), with an index on the score. */
   record Scored(String id, long score) {}
 
@@ -117,5 +118,19 @@ class IndexScanReadsTest {
         }
       }
     }
+  }
+
+  @Test
+  void aReadOfEveryPackedRowReadsEachRowOnceAndOneKeyMorePerBatch() {
+    int n = 2_345;
+    save(n, i -> (long) i);
+    EngineStats before = EmbeddedFdb.stats(db);
+    List<Scored> odd = db.read(tr -> FilteredRows.all(tr, store, s -> s.score() % 2 == 1, Integer.MAX_VALUE).join());
+    EngineStats cost = EmbeddedFdb.stats(db).since(before);
+    assertEquals(n / 2, odd.size());
+    // each batch of FilteredRows.BATCH rows reads one key past its last row (the next batch's first): read again
+    long batches = (n + FilteredRows.BATCH - 1) / FilteredRows.BATCH;
+    assertEquals(batches, cost.readRoundTrips());
+    assertEquals(n + batches - 1, cost.keysRead());
   }
 }
