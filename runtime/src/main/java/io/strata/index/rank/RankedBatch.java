@@ -12,6 +12,7 @@ import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.index.rank.RankedSkipList.Keys;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class RankedBatch {
   /**
-   * Keys per element {@link #insertAll}'s read of levels 1 to 7 may return besides {@link RankedSkipList#UPPER_KEYS}:
+   * Keys per element {@link #insertAll}'s read of levels 1 to 7 (nodes and their deltas) may return besides {@link RankedSkipList#UPPER_KEYS}:
    * reading a key costs a small part of a read, and the read spares each element four.
    */
   private static final int UPPER_KEYS_PER_ELEMENT = 16;
@@ -70,8 +71,9 @@ final class RankedBatch {
       for (KeyValue kv : nodes) { // in key order: level by level, each level's nodes in element order
         int l = keys.level(kv.getKey());
         byte[] node = keys.element(l, kv.getKey());
-        if (node != null) {
-          stored.get(l).add(node);
+        List<byte[]> level = stored.get(l);
+        if (node != null && (level.isEmpty() || !Arrays.equals(level.get(level.size() - 1), node))) { // a node's deltas follow it
+          level.add(node);
         }
       }
       byte[][] lastOfBatch = new byte[LEVELS][];

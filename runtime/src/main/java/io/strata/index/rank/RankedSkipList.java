@@ -8,6 +8,7 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
+import io.strata.row.WriteShards;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,10 +26,24 @@ import java.util.concurrent.CompletableFuture;
  * <pre>
  * (G, l)            = count   the head of level l (absent when 0): elements before the first node of level l
  * (G, l, value, id) = count   a node: how many elements lie in [this node, the next node of level l)
+ * (G, l, null, s)             = delta   from level {@value #SHARDED_FROM} up: a shard of the head's count
+ * (G, l, value, id, null, s)  = delta   a shard of a node's count, s = 0 to 31
  * </pre>
- * Counts are 8-byte little-endian integers; a level-0 node counts only itself (1). So every level
+ * Counts are 8-byte little-endian integers; a level-0 node counts only itself (1). A span is the node's (or
+ * head's) own count plus its deltas, which sort right after it and before the next node (elements hold no null,
+ * so a null item marks a delta), so a range read of a level sums spans without telling them apart. So every level
  * partitions the elements into spans, and a level-{@code l} span is the sum of the level-{@code l-1}
- * spans it covers. The rank of {@code e} is the sum of the spans passed while descending from the
+ * spans it covers.
+ *
+ * <h2>Why deltas</h2>
+ * An insert or delete changes the span holding it at every level above its height: at the top levels that is
+ * the head or one of a few nodes, which would be written by every insert into the group, one hot key on one
+ * storage team of a cluster. From level {@value #SHARDED_FROM} up (spans of ~256 elements and more) it adds to the
+ * delta of its shard instead ({@link #shard}: CRC-32 of the packed element, modulo 32, as {@code WriteShards}), so no
+ * key takes more than ~1/32 of a group's inserts. Levels 0 and 1 are written by at most ~16/n of them and keep one
+ * key per node. A split folds the node's deltas back into its count (it reads the exact span anyway); deltas
+ * otherwise stay, so a rank or select reads up to 33 keys per node of levels {@value #SHARDED_FROM} and up.
+ * A skip list written before deltas existed is one with none: nothing to migrate. The rank of {@code e} is the sum of the spans passed while descending from the
  * top-level head to {@code e}: at each level only the nodes between the predecessors found at the
  * levels above and below (16 on average), so O(16 · log<sub>16</sub> n) keys in two round trips.
  * Predecessors are found with a reverse read of one key at levels 0 to 3 and one read of every node of the
@@ -51,17 +66,28 @@ public final class RankedSkipList {
   private static final byte[] ONE = Codec.int64().encode(1L);
   private static final byte[] MINUS_ONE = Codec.int64().encode(-1L);
   private static final byte[] ZERO = Codec.int64().encode(0L);
-  private static final int SCAN_CHUNK = 24;
+  /** Keys per read of a level by select: more than a node and its 32 deltas, so each read passes at least one node. */
+  private static final int SCAN_CHUNK = 48;
   /** The lowest level whose nodes {@link #predecessors} reads with those of every level above, in one read. */
   private static final int UPPER = 4;
-  /** How many keys that read may return: a group whose upper levels hold more reads them level by level. */
-  static final int UPPER_KEYS = 64;
+  /**
+   * How many keys that read may return: a group whose upper levels hold more reads them level by level. The four
+   * heads take up to 33 keys each with their deltas, and each node as many.
+   */
+  static final int UPPER_KEYS = 256;
+  /** The lowest level whose spans are changed through deltas (see the class comment). */
+  static final int SHARDED_FROM = 2;
+  /** A delta's key after its node's: a null item then the shard, as tuple items (elements hold no null). */
+  private static final byte[][] DELTA = new byte[WriteShards.SHARDS][];
   /** Each level number packed as a tuple element: a node key is the group's prefix, this, then the element's packing. */
   private static final byte[][] LEVEL = new byte[LEVELS][];
 
   static {
     for (int l = 0; l < LEVELS; l++) {
       LEVEL[l] = Tuple.from(l).pack();
+    }
+    for (int s = 0; s < WriteShards.SHARDS; s++) {
+      DELTA[s] = Tuple.from(null, s).pack();
     }
   }
 
@@ -83,8 +109,31 @@ public final class RankedSkipList {
     return Math.min(LEVELS - 1, Long.numberOfTrailingZeros(h) / BITS_PER_LEVEL);
   }
 
+  /** The delta shard an insert or delete of the packed element writes: CRC-32 of its bytes modulo 32. */
+  static int shard(byte[] packedElement) {
+    return WriteShards.ofPacked(packedElement);
+  }
+
+  /**
+   * Whether {@code rest}, a key of a level unpacked after the group's prefix and the level, is a delta: its
+   * second-to-last item is null (which no element holds).
+   */
+  static boolean isDelta(Tuple rest) {
+    return rest.size() >= 2 && rest.get(rest.size() - 2) == null;
+  }
+
+  /** The element {@code rest} (as in {@link #isDelta}) counts for: itself, or for a delta its node's (empty: the head). */
+  static Tuple owner(Tuple rest) {
+    return isDelta(rest) ? Tuple.fromList(rest.getItems().subList(0, rest.size() - 2)) : rest;
+  }
+
   public static byte[] head(Subspace g, int level) {
     return new Keys(g).head(level);
+  }
+
+  /** The key of the shard {@code s} delta of {@code element}'s node at {@code level}. */
+  public static byte[] delta(Subspace g, int level, Tuple element, int s) {
+    return new Keys(g).delta(level, element.pack(), s);
   }
 
   /** The key of {@code element}'s node at {@code level}; the head's key when {@code element} is null. */
@@ -110,6 +159,21 @@ public final class RankedSkipList {
 
     byte[] node(int level, byte[] element) {
       return element == null ? head(level) : ByteArrayUtil.join(prefix, LEVEL[level], element);
+    }
+
+    /** The key of the shard {@code s} delta of {@code element}'s node at {@code level} (the head's when null). */
+    byte[] delta(int level, byte[] element, int s) {
+      return ByteArrayUtil.join(node(level, element), DELTA[s]);
+    }
+
+    /** The end of the node's keys: the node, then its deltas. */
+    byte[] nodeEnd(int level, byte[] element) {
+      return ByteArrayUtil.join(node(level, element), new byte[] {1});
+    }
+
+    /** The start of the node's deltas. */
+    byte[] deltas(int level, byte[] element) {
+      return ByteArrayUtil.join(node(level, element), new byte[] {0});
     }
 
     /** The first key after {@code element}'s node at {@code level} (the head's when null): the node key and a 0 byte, in one array. */
@@ -138,15 +202,21 @@ public final class RankedSkipList {
       throw new IllegalArgumentException("not a key of this skip list: " + ByteArrayUtil.printable(key));
     }
 
-    /** The packed element of a node key of {@code level}, or null for the head. */
+    /** The packed element of a node key of {@code level}, or null for the head; for a delta, its node's. */
     byte[] element(int level, byte[] key) {
       int at = prefix.length + LEVEL[level].length;
-      return key.length == at ? null : Arrays.copyOfRange(key, at, key.length);
+      if (key.length == at) {
+        return null;
+      }
+      if (level >= SHARDED_FROM) {
+        Tuple rest = Tuple.fromBytes(key, at, key.length - at);
+        if (isDelta(rest)) {
+          int suffix = DELTA[(int) rest.getLong(rest.size() - 1)].length;
+          return key.length - suffix == at ? null : Arrays.copyOfRange(key, at, key.length - suffix);
+        }
+      }
+      return Arrays.copyOfRange(key, at, key.length);
     }
-  }
-
-  private static byte[] after(byte[] key) {
-    return ByteArrayUtil.join(key, new byte[] {0});
   }
 
   public static long count(byte[] value) {
@@ -194,30 +264,55 @@ public final class RankedSkipList {
     return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> p);
   }
 
-  /** Read conflicts on what an insert or delete of {@code element} relies on (see the class comment). */
+  /**
+   * Read conflicts on what an insert or delete of {@code element} relies on (see the class comment): each gap
+   * starts after the predecessor's deltas, which other inserts into its span add to.
+   */
   private static void conflicts(Transaction tr, Keys keys, byte[] element, byte[][] p) {
     for (int l = 0; l < LEVELS; l++) {
-      tr.addReadConflictRange(keys.afterNode(l, p[l]), keys.afterNode(l, element));
+      tr.addReadConflictRange(keys.nodeEnd(l, p[l]), keys.afterNode(l, element));
       if (p[l] != null) {
         tr.addReadConflictRange(keys.node(0, p[l]), keys.afterNode(0, p[l]));
       }
     }
   }
 
-  private static void add(Transaction tr, Keys keys, int level, byte[] at, long delta) {
+  /**
+   * Adds {@code delta} to the span of {@code at}'s node at {@code level} (the head's when null): from level
+   * {@value #SHARDED_FROM} up to its delta of {@code shard}, which is cleared when it comes back to 0.
+   */
+  private static void add(Transaction tr, Keys keys, int level, byte[] at, long delta, int shard) {
     if (delta == 0) {
       return;
     }
-    byte[] key = keys.node(level, at);
+    boolean sharded = level >= SHARDED_FROM;
+    byte[] key = sharded ? keys.delta(level, at, shard) : keys.node(level, at);
     tr.mutate(MutationType.ADD, key, delta == 1 ? ONE : delta == -1 ? MINUS_ONE : Codec.int64().encode(delta));
-    if (at == null && delta < 0) {
-      tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head is absent; counts only fall to 0
+    if (sharded || at == null && delta < 0) {
+      tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head or delta is absent; a head only falls to 0
     }
+  }
+
+  /** The exact span of {@code at}'s node at {@code level} (the head's when null): its count and its deltas. */
+  private static CompletableFuture<Long> span(ReadTransaction tr, Keys keys, int level, byte[] at) {
+    return sumOf(tr.getRange(keys.node(level, at), keys.nodeEnd(level, at)).asList());
+  }
+
+  /** Sets the span of {@code at}'s node at {@code level} to {@code count}, folding its deltas in. */
+  private static void setSpan(Transaction tr, Keys keys, int level, byte[] at, long count) {
+    if (level >= SHARDED_FROM) {
+      tr.clear(keys.deltas(level, at), keys.nodeEnd(level, at));
+    }
+    tr.set(keys.node(level, at), Codec.int64().encode(count));
   }
 
   /** Sum of the counts of the nodes of {@code level} in {@code [from, to)} (exact reads). */
   private static CompletableFuture<Long> sum(ReadTransaction tr, Keys keys, int level, byte[] from, byte[] to) {
-    return tr.getRange(keys.node(level, from), keys.node(level, to)).asList().thenApply(kvs -> {
+    return sumOf(tr.getRange(keys.node(level, from), keys.node(level, to)).asList());
+  }
+
+  private static CompletableFuture<Long> sumOf(CompletableFuture<List<KeyValue>> read) {
+    return read.thenApply(kvs -> {
       long total = 0;
       for (KeyValue kv : kvs) {
         total += count(kv.getValue());
@@ -245,9 +340,10 @@ public final class RankedSkipList {
   /** {@link #change} once the predecessors {@code p} of {@code e} are known. */
   private static CompletableFuture<Void> changeAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long delta, Rest rest) {
     int h = height(e);
+    int shard = shard(e);
     conflicts(tr, keys, e, p);
     for (int l = h + 1; l < LEVELS; l++) {
-      add(tr, keys, l, p[l], delta);
+      add(tr, keys, l, p[l], delta, shard);
     }
     return rest.apply(keys, e, h, p);
   }
@@ -275,21 +371,21 @@ public final class RankedSkipList {
     }
     // before[l]: elements in [p[l], element) = the level-(l-1) spans from p[l] up to p[l-1], plus before[l-1]
     List<CompletableFuture<Long>> spans = new ArrayList<>();
-    List<CompletableFuture<byte[]>> counts = new ArrayList<>();
+    List<CompletableFuture<Long>> counts = new ArrayList<>();
     for (int l = 1; l <= h; l++) {
       spans.add(sum(tr, keys, l - 1, p[l], p[l - 1]));
-      counts.add(tr.get(keys.node(l, p[l])));
+      counts.add(span(tr, keys, l, p[l]));
     }
     return CompletableFuture.allOf(spans.toArray(CompletableFuture[]::new)).thenCombine(
         CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)), (a, b) -> {
           long before = p[0] == null ? 0 : 1;
           for (int l = 1; l <= h; l++) {
             before += spans.get(l - 1).join();
-            long span = count(counts.get(l - 1).join());
+            long span = counts.get(l - 1).join();
             if (p[l] == null && before == 0) {
-              tr.clear(keys.head(l));
+              tr.clear(keys.head(l), keys.nodeEnd(l, null));
             } else {
-              tr.set(keys.node(l, p[l]), Codec.int64().encode(before));
+              setSpan(tr, keys, l, p[l], before);
             }
             tr.set(keys.node(l, e), Codec.int64().encode(span + 1 - before));
           }
@@ -306,14 +402,15 @@ public final class RankedSkipList {
   static CompletableFuture<Void> remove(Transaction tr, Subspace g, Tuple element, int upperKeys) {
     return change(tr, g, element, upperKeys, -1, (keys, e, h, p) -> {
       tr.clear(keys.node(0, e));
-      List<CompletableFuture<byte[]>> counts = new ArrayList<>();
+      List<CompletableFuture<Long>> counts = new ArrayList<>();
       for (int l = 1; l <= h; l++) {
-        counts.add(tr.get(keys.node(l, e)));
+        counts.add(span(tr, keys, l, e));
       }
+      int shard = shard(e);
       return CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)).thenApply(v -> {
         for (int l = 1; l <= h; l++) {
-          add(tr, keys, l, p[l], count(counts.get(l - 1).join()) - 1); // the predecessor's span absorbs this one
-          tr.clear(keys.node(l, e));
+          add(tr, keys, l, p[l], counts.get(l - 1).join() - 1, shard); // the predecessor's span absorbs this one
+          tr.clear(keys.node(l, e), keys.nodeEnd(l, e));
         }
         return null;
       });
@@ -371,20 +468,32 @@ public final class RankedSkipList {
     return walk(tr, keys, level, keys.node(level, cur), remaining);
   }
 
+  /**
+   * From the key {@code from} of {@code level} on, the span holding position {@code remaining}: a node's span is its
+   * count and its deltas, so a chunk that ends inside a node's keys is read again from that node.
+   */
   private static CompletableFuture<Optional<byte[]>> walk(ReadTransaction tr, Keys keys, int level, byte[] from, long remaining) {
     return tr.getRange(from, keys.levelEnd(level), SCAN_CHUNK).asList().thenCompose(kvs -> {
+      boolean full = kvs.size() == SCAN_CHUNK;
       long left = remaining;
-      for (KeyValue kv : kvs) {
-        long span = count(kv.getValue());
+      int i = 0;
+      while (i < kvs.size()) {
+        byte[] owner = keys.element(level, kvs.get(i).getKey());
+        long span = 0;
+        int j = i;
+        for (; j < kvs.size() && Arrays.equals(owner, keys.element(level, kvs.get(j).getKey())); j++) {
+          span += count(kvs.get(j).getValue());
+        }
+        if (full && j == kvs.size()) { // this node's deltas may go on past the chunk
+          return walk(tr, keys, level, keys.node(level, owner), left);
+        }
         if (left < span) {
-          return descend(tr, keys, level - 1, keys.element(level, kv.getKey()), left);
+          return descend(tr, keys, level - 1, owner, left);
         }
         left -= span;
+        i = j;
       }
-      if (kvs.size() < SCAN_CHUNK) {
-        return CompletableFuture.completedFuture(Optional.empty());
-      }
-      return walk(tr, keys, level, after(kvs.get(kvs.size() - 1).getKey()), left);
+      return CompletableFuture.completedFuture(Optional.empty());
     });
   }
 
