@@ -34,7 +34,7 @@ final class RankedBatch {
   /**
    * Adds {@code elements} (none present, no two equal) to the group: the same writes and read conflicts as
    * {@link RankedSkipList#insert} of each in element order, with fewer reads. One insert finds its predecessors with five reads;
-   * here one read of every node of levels 1 to 7 and one reverse read of one level-0 key per element, all sent
+   * here one read of every node of levels 1 to 7, one of the group's size and one reverse read of one level-0 key per element, all sent
    * together before the first write, find every element's: at each level, the later of the last node read before
    * it and the last element of the batch before it that reaches that level (which inserting in order would have
    * read back). A group whose levels 1 to 7 hold more than {@link RankedSkipList#UPPER_KEYS} plus
@@ -51,12 +51,14 @@ final class RankedBatch {
     ReadTransaction snapshot = tr.snapshot();
     int limit = UPPER_KEYS + UPPER_KEYS_PER_ELEMENT * sorted.size();
     CompletableFuture<List<KeyValue>> upper = snapshot.getRange(keys.head(1), keys.levelEnd(LEVELS - 1), limit).asList();
+    CompletableFuture<Long> size = RankedSkipList.size(snapshot, g);
     byte[][][] p = new byte[sorted.size()][LEVELS][];
     List<CompletableFuture<byte[][]>> lower = new ArrayList<>(sorted.size());
     for (int i = 0; i < sorted.size(); i++) {
       lower.add(RankedSkipList.lastBefore(snapshot, keys, sorted.get(i), 0, 1, p[i]));
     }
-    return upper.thenCombine(CompletableFuture.allOf(lower.toArray(CompletableFuture[]::new)), (nodes, v) -> nodes).thenCompose(nodes -> {
+    return upper.thenCombine(CompletableFuture.allOf(lower.toArray(CompletableFuture[]::new)), (nodes, v) -> nodes)
+        .thenCombine(size, (nodes, before) -> {
       CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
       if (nodes.size() >= limit) {
         for (byte[] e : sorted) {
@@ -87,10 +89,11 @@ final class RankedBatch {
         for (int l = 0; l <= height(e); l++) {
           lastOfBatch[l] = e;
         }
-        chain = chain.thenCompose(v -> RankedSkipList.insertAt(tr, keys, e, q));
+        long sizeBefore = before + i; // inserting one by one, each reads the size grown by those before it
+        chain = chain.thenCompose(v -> RankedSkipList.insertAt(tr, keys, e, q, sizeBefore));
       }
       return chain;
-    });
+    }).thenCompose(f -> f);
   }
 
   /** The later of two predecessors (null: the head, before every node). */

@@ -26,8 +26,8 @@ import java.util.concurrent.CompletableFuture;
  * <pre>
  * (G, l)            = count   the head of level l (absent when 0): elements before the first node of level l
  * (G, l, value, id) = count   a node: how many elements lie in [this node, the next node of level l)
- * (G, l, null, s)             = delta   from level {@value #SHARDED_FROM} up: a shard of the head's count
- * (G, l, value, id, null, s)  = delta   a shard of a node's count, s = 0 to 31
+ * (G, l, null, s)             = delta   a shard of the head's count, s = 0 to 31 (levels 1 and up)
+ * (G, l, value, id, null, s)  = delta   a shard of a node's count
  * </pre>
  * Counts are 8-byte little-endian integers; a level-0 node counts only itself (1). A span is the node's (or
  * head's) own count plus its deltas, which sort right after it and before the next node (elements hold no null,
@@ -38,12 +38,15 @@ import java.util.concurrent.CompletableFuture;
  * <h2>Why deltas</h2>
  * An insert or delete changes the span holding it at every level above its height: at the top levels that is
  * the head or one of a few nodes, which would be written by every insert into the group, one hot key on one
- * storage team of a cluster. From level {@value #SHARDED_FROM} up (spans of ~256 elements and more) it adds to the
- * delta of its shard instead ({@link #shard}: CRC-32 of the packed element, modulo 32, as {@code WriteShards}), so no
- * key takes more than ~1/32 of a group's inserts. Levels 0 and 1 are written by at most ~16/n of them and keep one
- * key per node. A split folds the node's deltas back into its count (it reads the exact span anyway); deltas
- * otherwise stay, so a rank or select reads up to 33 keys per node of levels {@value #SHARDED_FROM} and up.
- * A skip list written before deltas existed is one with none: nothing to migrate. The rank of {@code e} is the sum of the spans passed while descending from the
+ * storage team of a cluster. So it adds to one of {@code k} deltas of that span instead, {@code k} chosen per level
+ * from the group's size {@code n} ({@link #shards}): the spans of level {@code l} hold about 16<sup>l</sup> of the
+ * {@code n} elements, so {@code k = ceil(64 · 16^l / n)}, at most 32 and at most {@code n / 64} (1: the node's own
+ * key). Each key then takes about 1/64 of the group's inserts, and a level holds about 64 deltas in all however
+ * many nodes it has: a rank or select reads at most ~64 keys more per level, where one delta per shard on every
+ * node would multiply its keys by up to 33. The delta is the shard of the element ({@link #shard}: CRC-32 of its
+ * packing modulo 32, as {@code WriteShards}) modulo {@code k}. A split folds the node's deltas back into its count
+ * (it reads the exact span anyway). A skip list written before deltas existed is one with none, and one written
+ * when the group was smaller has more deltas than it needs: both are valid, nothing to migrate. The rank of {@code e} is the sum of the spans passed while descending from the
  * top-level head to {@code e}: at each level only the nodes between the predecessors found at the
  * levels above and below (16 on average), so O(16 · log<sub>16</sub> n) keys in two round trips.
  * Predecessors are found with a reverse read of one key at levels 0 to 3 and one read of every node of the
@@ -66,8 +69,8 @@ public final class RankedSkipList {
   private static final byte[] ONE = Codec.int64().encode(1L);
   private static final byte[] MINUS_ONE = Codec.int64().encode(-1L);
   private static final byte[] ZERO = Codec.int64().encode(0L);
-  /** Keys per read of a level by select: more than a node and its 32 deltas, so each read passes at least one node. */
-  private static final int SCAN_CHUNK = 48;
+  /** Keys per read of a level by select; doubled when one node and its deltas fill a read. */
+  private static final int SCAN_CHUNK = 24;
   /** The lowest level whose nodes {@link #predecessors} reads with those of every level above, in one read. */
   private static final int UPPER = 4;
   /**
@@ -75,8 +78,8 @@ public final class RankedSkipList {
    * heads take up to 33 keys each with their deltas, and each node as many.
    */
   static final int UPPER_KEYS = 256;
-  /** The lowest level whose spans are changed through deltas (see the class comment). */
-  static final int SHARDED_FROM = 2;
+  /** Deltas per level across all its spans (see the class comment). */
+  private static final int DELTAS_PER_LEVEL = 64;
   /** A delta's key after its node's: a null item then the shard, as tuple items (elements hold no null). */
   private static final byte[][] DELTA = new byte[WriteShards.SHARDS][];
   /** Each level number packed as a tuple element: a node key is the group's prefix, this, then the element's packing. */
@@ -107,6 +110,18 @@ public final class RankedSkipList {
     h *= 0xff51afd7ed558ccdL;
     h ^= h >>> 33;
     return Math.min(LEVELS - 1, Long.numberOfTrailingZeros(h) / BITS_PER_LEVEL);
+  }
+
+  /**
+   * How many deltas the spans of {@code level} take in a group of {@code size} elements: 1 (the node's own key) at
+   * level 0 and wherever each span's share of the inserts is small already (see the class comment).
+   */
+  static int shards(int level, long size) {
+    if (level == 0 || size < 2 * DELTAS_PER_LEVEL) {
+      return 1;
+    }
+    long k = ((long) DELTAS_PER_LEVEL << (BITS_PER_LEVEL * level)) / size + 1;
+    return (int) Math.min(Math.min(WriteShards.SHARDS, k), size / DELTAS_PER_LEVEL);
   }
 
   /** The delta shard an insert or delete of the packed element writes: CRC-32 of its bytes modulo 32. */
@@ -208,7 +223,7 @@ public final class RankedSkipList {
       if (key.length == at) {
         return null;
       }
-      if (level >= SHARDED_FROM) {
+      if (level > 0) {
         Tuple rest = Tuple.fromBytes(key, at, key.length - at);
         if (isDelta(rest)) {
           int suffix = DELTA[(int) rest.getLong(rest.size() - 1)].length;
@@ -278,15 +293,15 @@ public final class RankedSkipList {
   }
 
   /**
-   * Adds {@code delta} to the span of {@code at}'s node at {@code level} (the head's when null): from level
-   * {@value #SHARDED_FROM} up to its delta of {@code shard}, which is cleared when it comes back to 0.
+   * Adds {@code delta} to the span of {@code at}'s node at {@code level} (the head's when null): to its delta
+   * {@code slot[level]}, which is cleared when it comes back to 0, or to its own key when that is -1.
    */
-  private static void add(Transaction tr, Keys keys, int level, byte[] at, long delta, int shard) {
+  private static void add(Transaction tr, Keys keys, int level, byte[] at, long delta, int[] slot) {
     if (delta == 0) {
       return;
     }
-    boolean sharded = level >= SHARDED_FROM;
-    byte[] key = sharded ? keys.delta(level, at, shard) : keys.node(level, at);
+    boolean sharded = slot[level] >= 0;
+    byte[] key = sharded ? keys.delta(level, at, slot[level]) : keys.node(level, at);
     tr.mutate(MutationType.ADD, key, delta == 1 ? ONE : delta == -1 ? MINUS_ONE : Codec.int64().encode(delta));
     if (sharded || at == null && delta < 0) {
       tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head or delta is absent; a head only falls to 0
@@ -300,7 +315,7 @@ public final class RankedSkipList {
 
   /** Sets the span of {@code at}'s node at {@code level} to {@code count}, folding its deltas in. */
   private static void setSpan(Transaction tr, Keys keys, int level, byte[] at, long count) {
-    if (level >= SHARDED_FROM) {
+    if (level > 0) {
       tr.clear(keys.deltas(level, at), keys.nodeEnd(level, at));
     }
     tr.set(keys.node(level, at), Codec.int64().encode(count));
@@ -323,29 +338,36 @@ public final class RankedSkipList {
 
   /** The rest of an insert or remove, once {@link #change} has done what both do. */
   private interface Rest {
-    CompletableFuture<Void> apply(Keys keys, byte[] element, int height, byte[][] predecessors);
+    CompletableFuture<Void> apply(Keys keys, byte[] element, int height, byte[][] predecessors, int[] slot);
   }
 
   /**
-   * What an insert ({@code delta} 1) and a remove ({@code delta} -1) of {@code element} share: its predecessors read
-   * at snapshot, the read conflicts they rely on declared, and the spans holding it above its height changed by
-   * {@code delta}; then {@code rest} changes level 0 and the levels up to its height.
+   * What an insert ({@code delta} 1) and a remove ({@code delta} -1) of {@code element} share: its predecessors and
+   * the group's size read at snapshot (together), the read conflicts they rely on declared, and the spans holding it
+   * above its height changed by {@code delta}; then {@code rest} changes level 0 and the levels up to its height.
    */
   private static CompletableFuture<Void> change(Transaction tr, Subspace g, Tuple element, int upperKeys, long delta, Rest rest) {
     Keys keys = new Keys(g);
     byte[] e = element.pack();
-    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> changeAt(tr, keys, e, p, delta, rest));
+    ReadTransaction snapshot = tr.snapshot();
+    return predecessors(snapshot, keys, e, upperKeys).thenCombine(size(snapshot, g), (p, size) -> changeAt(tr, keys, e, p, size, delta, rest))
+        .thenCompose(f -> f);
   }
 
-  /** {@link #change} once the predecessors {@code p} of {@code e} are known. */
-  private static CompletableFuture<Void> changeAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long delta, Rest rest) {
+  /** {@link #change} once the predecessors {@code p} of {@code e} and the group's {@code size} are known. */
+  private static CompletableFuture<Void> changeAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long size, long delta, Rest rest) {
     int h = height(e);
     int shard = shard(e);
+    int[] slot = new int[LEVELS];
+    for (int l = 0; l < LEVELS; l++) {
+      int k = shards(l, size);
+      slot[l] = k == 1 ? -1 : shard % k;
+    }
     conflicts(tr, keys, e, p);
     for (int l = h + 1; l < LEVELS; l++) {
-      add(tr, keys, l, p[l], delta, shard);
+      add(tr, keys, l, p[l], delta, slot);
     }
-    return rest.apply(keys, e, h, p);
+    return rest.apply(keys, e, h, p, slot);
   }
 
   /** Adds {@code element}, which must not be present. */
@@ -355,12 +377,15 @@ public final class RankedSkipList {
 
   /** {@link #insert}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
   static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element, int upperKeys) {
-    return change(tr, g, element, upperKeys, 1, (keys, e, h, p) -> link(tr, keys, e, h, p));
+    return change(tr, g, element, upperKeys, 1, (keys, e, h, p, slot) -> link(tr, keys, e, h, p));
   }
 
-  /** {@link #insert} of the packed {@code e} once its predecessors {@code p} are known ({@link RankedBatch}). */
-  static CompletableFuture<Void> insertAt(Transaction tr, Keys keys, byte[] e, byte[][] p) {
-    return changeAt(tr, keys, e, p, 1, (k, x, h, q) -> link(tr, k, x, h, q));
+  /**
+   * {@link #insert} of the packed {@code e} once its predecessors {@code p} and the group's {@code size} before it are
+   * known ({@link RankedBatch}).
+   */
+  static CompletableFuture<Void> insertAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long size) {
+    return changeAt(tr, keys, e, p, size, 1, (k, x, h, q, slot) -> link(tr, k, x, h, q));
   }
 
   /** What an insert writes below its height + 1: its level-0 node, and at each level up to its height the span it splits. */
@@ -400,16 +425,15 @@ public final class RankedSkipList {
 
   /** {@link #remove}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
   static CompletableFuture<Void> remove(Transaction tr, Subspace g, Tuple element, int upperKeys) {
-    return change(tr, g, element, upperKeys, -1, (keys, e, h, p) -> {
+    return change(tr, g, element, upperKeys, -1, (keys, e, h, p, slot) -> {
       tr.clear(keys.node(0, e));
       List<CompletableFuture<Long>> counts = new ArrayList<>();
       for (int l = 1; l <= h; l++) {
         counts.add(span(tr, keys, l, e));
       }
-      int shard = shard(e);
       return CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)).thenApply(v -> {
         for (int l = 1; l <= h; l++) {
-          add(tr, keys, l, p[l], counts.get(l - 1).join() - 1, shard); // the predecessor's span absorbs this one
+          add(tr, keys, l, p[l], counts.get(l - 1).join() - 1, slot); // the predecessor's span absorbs this one
           tr.clear(keys.node(l, e), keys.nodeEnd(l, e));
         }
         return null;
@@ -465,16 +489,17 @@ public final class RankedSkipList {
       return tr.getRange(keys.node(0, cur), keys.levelEnd(0), (int) Math.min(Integer.MAX_VALUE, remaining + 1)).asList()
           .thenApply(kvs -> kvs.size() > remaining ? Optional.of(keys.element(0, kvs.get((int) remaining).getKey())) : Optional.empty());
     }
-    return walk(tr, keys, level, keys.node(level, cur), remaining);
+    return walk(tr, keys, level, keys.node(level, cur), remaining, SCAN_CHUNK);
   }
 
   /**
    * From the key {@code from} of {@code level} on, the span holding position {@code remaining}: a node's span is its
-   * count and its deltas, so a chunk that ends inside a node's keys is read again from that node.
+   * count and its deltas, so a read of {@code chunk} keys that ends inside a node's keys is read again from that node
+   * (twice as many keys when that node filled it).
    */
-  private static CompletableFuture<Optional<byte[]>> walk(ReadTransaction tr, Keys keys, int level, byte[] from, long remaining) {
-    return tr.getRange(from, keys.levelEnd(level), SCAN_CHUNK).asList().thenCompose(kvs -> {
-      boolean full = kvs.size() == SCAN_CHUNK;
+  private static CompletableFuture<Optional<byte[]>> walk(ReadTransaction tr, Keys keys, int level, byte[] from, long remaining, int chunk) {
+    return tr.getRange(from, keys.levelEnd(level), chunk).asList().thenCompose(kvs -> {
+      boolean full = kvs.size() == chunk;
       long left = remaining;
       int i = 0;
       while (i < kvs.size()) {
@@ -485,7 +510,7 @@ public final class RankedSkipList {
           span += count(kvs.get(j).getValue());
         }
         if (full && j == kvs.size()) { // this node's deltas may go on past the chunk
-          return walk(tr, keys, level, keys.node(level, owner), left);
+          return walk(tr, keys, level, keys.node(level, owner), left, i == 0 ? 2 * chunk : SCAN_CHUNK);
         }
         if (left < span) {
           return descend(tr, keys, level - 1, owner, left);
