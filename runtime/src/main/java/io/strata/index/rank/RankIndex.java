@@ -86,14 +86,19 @@ public final class RankIndex implements DerivedIndex {
     return Tuple.from(fields.value(row), id);
   }
 
-  /** Checks the longest key the row's element takes: a delta of its node at the top level. */
+  /**
+   * Checks the longest key the row's element takes: a delta of its node at the top level. An insert writes a key
+   * and an 8-byte count or operand at each level, its own node's or a neighbour's: counted as that longest key.
+   */
   @Override
-  public void checkSizes(Object id, Object[] fresh) {
+  public long checkSizes(Object id, Object[] fresh) {
     Tuple to = groupOf(fresh);
-    if (to != null) {
-      byte[] top = RankedSkipList.delta(group(to), RankedSkipList.LEVELS - 1, elementOf(id, fresh), WriteShards.SHARDS - 1);
-      Sizes.checkKey(layout.entityName(), id, () -> "rank '" + name() + "'", top);
+    if (to == null) {
+      return 0;
     }
+    byte[] top = RankedSkipList.delta(group(to), RankedSkipList.LEVELS - 1, elementOf(id, fresh), WriteShards.SHARDS - 1);
+    Sizes.checkKey(layout.entityName(), id, () -> "rank '" + name() + "'", top);
+    return (long) RankedSkipList.LEVELS * (top.length + Long.BYTES);
   }
 
   @Override
