@@ -10,7 +10,6 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
-import io.strata.index.rank.RankedSkipList.Keys;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -44,7 +43,7 @@ final class RankedBatch {
     if (elements.size() == 1) {
       return RankedSkipList.insert(tr, g, elements.get(0));
     }
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     List<byte[]> sorted = new ArrayList<>(elements.size());
     elements.forEach(element -> sorted.add(element.pack()));
     sorted.sort(ByteArrayUtil::compareUnsigned);

@@ -35,6 +35,14 @@ import java.util.concurrent.CompletableFuture;
  * partitions the elements into spans, and a level-{@code l} span is the sum of the level-{@code l-1}
  * spans it covers.
  *
+ * The rank of {@code e} is the sum of the spans passed while descending from the
+ * top-level head to {@code e}: at each level only the nodes between the predecessors found at the
+ * levels above and below (16 on average), so O(16 · log<sub>16</sub> n) keys in two round trips.
+ * Predecessors are found with a reverse read of one key at levels 0 to 3 and one read of every node of the
+ * levels above, all in one round trip (see {@link #predecessors}). A rank read inside a read-write transaction
+ * so conflicts with any insert or delete in its group (each adds to a span of the levels from 4 up, which it
+ * reads whole), besides the spans it reads.
+ *
  * <h2>Why deltas</h2>
  * An insert or delete changes the span holding it at every level above its height: at the top levels that is
  * the head or one of a few nodes, which would be written by every insert into the group, one hot key on one
@@ -46,19 +54,13 @@ import java.util.concurrent.CompletableFuture;
  * node would multiply its keys by up to 33. The delta is the shard of the element ({@link #shard}: CRC-32 of its
  * packing modulo 32, as {@code WriteShards}) modulo {@code k}. A split folds the node's deltas back into its count
  * (it reads the exact span anyway). A skip list written before deltas existed is one with none, and one written
- * when the group was smaller has more deltas than it needs: both are valid, nothing to migrate. The rank of {@code e} is the sum of the spans passed while descending from the
- * top-level head to {@code e}: at each level only the nodes between the predecessors found at the
- * levels above and below (16 on average), so O(16 · log<sub>16</sub> n) keys in two round trips.
- * Predecessors are found with a reverse read of one key at levels 0 to 3 and one read of every node of the
- * levels above, all in one round trip (see {@link #predecessors}). A rank read inside a read-write transaction
- * so conflicts with any insert or delete of an element tall enough to reach level 4 (one in 65,536) in its
- * group, besides the spans it reads.
+ * when the group was smaller has more deltas than it needs: both are valid, nothing to migrate.
  *
  * <h2>Concurrency</h2>
  * An insert or delete finds its predecessor at every level with snapshot reads, then declares read
  * conflicts only on the gaps it depends on: the keys after each predecessor up to the element, and the
  * predecessor's level-0 key (which a delete of that predecessor clears). Above its height it changes the
- * predecessors' counts with atomic ADD, which concurrent inserts elsewhere in the group do not conflict
+ * predecessors' counts (or deltas) with atomic ADD, which concurrent inserts elsewhere in the group do not conflict
  * with. Only at levels up to its height (1 in 16 inserts reaches level 1) does it read exact counts,
  * to split a span. So concurrent writers into one group conflict only when they land in the same gap or
  * split the same span.
@@ -69,7 +71,7 @@ public final class RankedSkipList {
   private static final byte[] ONE = Codec.int64().encode(1L);
   private static final byte[] MINUS_ONE = Codec.int64().encode(-1L);
   private static final byte[] ZERO = Codec.int64().encode(0L);
-  /** Keys per read of a level by select; doubled when one node and its deltas fill a read. */
+  /** SkipListKeys per read of a level by select; doubled when one node and its deltas fill a read. */
   private static final int SCAN_CHUNK = 24;
   /** The lowest level whose nodes {@link #predecessors} reads with those of every level above, in one read. */
   private static final int UPPER = 4;
@@ -80,19 +82,7 @@ public final class RankedSkipList {
   static final int UPPER_KEYS = 256;
   /** Deltas per level across all its spans (see the class comment). */
   private static final int DELTAS_PER_LEVEL = 64;
-  /** A delta's key after its node's: a null item then the shard, as tuple items (elements hold no null). */
-  private static final byte[][] DELTA = new byte[WriteShards.SHARDS][];
-  /** Each level number packed as a tuple element: a node key is the group's prefix, this, then the element's packing. */
-  private static final byte[][] LEVEL = new byte[LEVELS][];
 
-  static {
-    for (int l = 0; l < LEVELS; l++) {
-      LEVEL[l] = Tuple.from(l).pack();
-    }
-    for (int s = 0; s < WriteShards.SHARDS; s++) {
-      DELTA[s] = Tuple.from(null, s).pack();
-    }
-  }
 
   private RankedSkipList() {}
 
@@ -143,95 +133,17 @@ public final class RankedSkipList {
   }
 
   public static byte[] head(Subspace g, int level) {
-    return new Keys(g).head(level);
+    return new SkipListKeys(g).head(level);
   }
 
   /** The key of the shard {@code s} delta of {@code element}'s node at {@code level}. */
   public static byte[] delta(Subspace g, int level, Tuple element, int s) {
-    return new Keys(g).delta(level, element.pack(), s);
+    return new SkipListKeys(g).delta(level, element.pack(), s);
   }
 
   /** The key of {@code element}'s node at {@code level}; the head's key when {@code element} is null. */
   public static byte[] node(Subspace g, int level, Tuple element) {
-    return new Keys(g).node(level, element == null ? null : element.pack());
-  }
-
-  /**
-   * The keys of one group's skip list. A tuple packs as its elements' packings one after another, so a node key
-   * {@code (G, l, value, id)} is the group's prefix, level {@code l}'s packing and the element's packing, and an
-   * operation packs its element once instead of once per key. Elements are handled packed: null means the head.
-   */
-  static final class Keys {
-    private final byte[] prefix;
-
-    Keys(Subspace g) {
-      this.prefix = g.getKey();
-    }
-
-    byte[] head(int level) {
-      return ByteArrayUtil.join(prefix, LEVEL[level]);
-    }
-
-    byte[] node(int level, byte[] element) {
-      return element == null ? head(level) : ByteArrayUtil.join(prefix, LEVEL[level], element);
-    }
-
-    /** The key of the shard {@code s} delta of {@code element}'s node at {@code level} (the head's when null). */
-    byte[] delta(int level, byte[] element, int s) {
-      return ByteArrayUtil.join(node(level, element), DELTA[s]);
-    }
-
-    /** The end of the node's keys: the node, then its deltas. */
-    byte[] nodeEnd(int level, byte[] element) {
-      return ByteArrayUtil.join(node(level, element), new byte[] {1});
-    }
-
-    /** The start of the node's deltas. */
-    byte[] deltas(int level, byte[] element) {
-      return ByteArrayUtil.join(node(level, element), new byte[] {0});
-    }
-
-    /** The first key after {@code element}'s node at {@code level} (the head's when null): the node key and a 0 byte, in one array. */
-    byte[] afterNode(int level, byte[] element) {
-      byte[] l = LEVEL[level];
-      int length = element == null ? 0 : element.length;
-      byte[] key = Arrays.copyOf(prefix, prefix.length + l.length + length + 1); // the last byte stays 0
-      System.arraycopy(l, 0, key, prefix.length, l.length);
-      if (element != null) {
-        System.arraycopy(element, 0, key, prefix.length + l.length, length);
-      }
-      return key;
-    }
-
-    byte[] levelEnd(int level) {
-      return ByteArrayUtil.join(prefix, LEVEL[level], new byte[] {(byte) 0xff});
-    }
-
-    /** The level of a node or head key. */
-    int level(byte[] key) {
-      for (int l = 0; l < LEVELS; l++) {
-        if (Arrays.equals(key, prefix.length, prefix.length + LEVEL[l].length, LEVEL[l], 0, LEVEL[l].length)) {
-          return l;
-        }
-      }
-      throw new IllegalArgumentException("not a key of this skip list: " + ByteArrayUtil.printable(key));
-    }
-
-    /** The packed element of a node key of {@code level}, or null for the head; for a delta, its node's. */
-    byte[] element(int level, byte[] key) {
-      int at = prefix.length + LEVEL[level].length;
-      if (key.length == at) {
-        return null;
-      }
-      if (level > 0) {
-        Tuple rest = Tuple.fromBytes(key, at, key.length - at);
-        if (isDelta(rest)) {
-          int suffix = DELTA[(int) rest.getLong(rest.size() - 1)].length;
-          return key.length - suffix == at ? null : Arrays.copyOfRange(key, at, key.length - suffix);
-        }
-      }
-      return Arrays.copyOfRange(key, at, key.length);
-    }
+    return new SkipListKeys(g).node(level, element == null ? null : element.pack());
   }
 
   public static long count(byte[] value) {
@@ -246,7 +158,7 @@ public final class RankedSkipList {
    * them again one level at a time, a round trip later. Five reads instead of eight: each read is a request
    * of its own to the engine or a storage server, whatever it returns.
    */
-  private static CompletableFuture<byte[][]> predecessors(ReadTransaction tr, Keys keys, byte[] element, int upperKeys) {
+  private static CompletableFuture<byte[][]> predecessors(ReadTransaction tr, SkipListKeys keys, byte[] element, int upperKeys) {
     byte[][] p = new byte[LEVELS][];
     CompletableFuture<byte[][]> lower = lastBefore(tr, keys, element, 0, UPPER, p);
     CompletableFuture<List<KeyValue>> upper = tr.getRange(keys.head(UPPER), keys.levelEnd(LEVELS - 1), upperKeys).asList();
@@ -269,7 +181,7 @@ public final class RankedSkipList {
    * Fills {@code p} at the levels {@code from} to {@code to - 1} with the packed element of the last node before
    * {@code element} (null: the head): a reverse read of one key from each level's head, all sent together.
    */
-  static CompletableFuture<byte[][]> lastBefore(ReadTransaction tr, Keys keys, byte[] element, int from, int to, byte[][] p) {
+  static CompletableFuture<byte[][]> lastBefore(ReadTransaction tr, SkipListKeys keys, byte[] element, int from, int to, byte[][] p) {
     List<CompletableFuture<Void>> reads = new ArrayList<>(to - from);
     for (int l = from; l < to; l++) {
       int level = l;
@@ -283,7 +195,7 @@ public final class RankedSkipList {
    * Read conflicts on what an insert or delete of {@code element} relies on (see the class comment): each gap
    * starts after the predecessor's deltas, which other inserts into its span add to.
    */
-  private static void conflicts(Transaction tr, Keys keys, byte[] element, byte[][] p) {
+  private static void conflicts(Transaction tr, SkipListKeys keys, byte[] element, byte[][] p) {
     for (int l = 0; l < LEVELS; l++) {
       tr.addReadConflictRange(keys.nodeEnd(l, p[l]), keys.afterNode(l, element));
       if (p[l] != null) {
@@ -296,7 +208,7 @@ public final class RankedSkipList {
    * Adds {@code delta} to the span of {@code at}'s node at {@code level} (the head's when null): to its delta
    * {@code slot[level]}, which is cleared when it comes back to 0, or to its own key when that is -1.
    */
-  private static void add(Transaction tr, Keys keys, int level, byte[] at, long delta, int[] slot) {
+  private static void add(Transaction tr, SkipListKeys keys, int level, byte[] at, long delta, int[] slot) {
     if (delta == 0) {
       return;
     }
@@ -309,12 +221,12 @@ public final class RankedSkipList {
   }
 
   /** The exact span of {@code at}'s node at {@code level} (the head's when null): its count and its deltas. */
-  private static CompletableFuture<Long> span(ReadTransaction tr, Keys keys, int level, byte[] at) {
+  private static CompletableFuture<Long> span(ReadTransaction tr, SkipListKeys keys, int level, byte[] at) {
     return sumOf(tr.getRange(keys.node(level, at), keys.nodeEnd(level, at)).asList());
   }
 
   /** Sets the span of {@code at}'s node at {@code level} to {@code count}, folding its deltas in. */
-  private static void setSpan(Transaction tr, Keys keys, int level, byte[] at, long count) {
+  private static void setSpan(Transaction tr, SkipListKeys keys, int level, byte[] at, long count) {
     if (level > 0) {
       tr.clear(keys.deltas(level, at), keys.nodeEnd(level, at));
     }
@@ -322,7 +234,7 @@ public final class RankedSkipList {
   }
 
   /** Sum of the counts of the nodes of {@code level} in {@code [from, to)} (exact reads). */
-  private static CompletableFuture<Long> sum(ReadTransaction tr, Keys keys, int level, byte[] from, byte[] to) {
+  private static CompletableFuture<Long> sum(ReadTransaction tr, SkipListKeys keys, int level, byte[] from, byte[] to) {
     return sumOf(tr.getRange(keys.node(level, from), keys.node(level, to)).asList());
   }
 
@@ -338,7 +250,7 @@ public final class RankedSkipList {
 
   /** The rest of an insert or remove, once {@link #change} has done what both do. */
   private interface Rest {
-    CompletableFuture<Void> apply(Keys keys, byte[] element, int height, byte[][] predecessors, int[] slot);
+    CompletableFuture<Void> apply(SkipListKeys keys, byte[] element, int height, byte[][] predecessors, int[] slot);
   }
 
   /**
@@ -347,7 +259,7 @@ public final class RankedSkipList {
    * above its height changed by {@code delta}; then {@code rest} changes level 0 and the levels up to its height.
    */
   private static CompletableFuture<Void> change(Transaction tr, Subspace g, Tuple element, int upperKeys, long delta, Rest rest) {
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     byte[] e = element.pack();
     ReadTransaction snapshot = tr.snapshot();
     return predecessors(snapshot, keys, e, upperKeys).thenCombine(size(snapshot, g), (p, size) -> changeAt(tr, keys, e, p, size, delta, rest))
@@ -355,7 +267,7 @@ public final class RankedSkipList {
   }
 
   /** {@link #change} once the predecessors {@code p} of {@code e} and the group's {@code size} are known. */
-  private static CompletableFuture<Void> changeAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long size, long delta, Rest rest) {
+  private static CompletableFuture<Void> changeAt(Transaction tr, SkipListKeys keys, byte[] e, byte[][] p, long size, long delta, Rest rest) {
     int h = height(e);
     int shard = shard(e);
     int[] slot = new int[LEVELS];
@@ -384,12 +296,12 @@ public final class RankedSkipList {
    * {@link #insert} of the packed {@code e} once its predecessors {@code p} and the group's {@code size} before it are
    * known ({@link RankedBatch}).
    */
-  static CompletableFuture<Void> insertAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long size) {
+  static CompletableFuture<Void> insertAt(Transaction tr, SkipListKeys keys, byte[] e, byte[][] p, long size) {
     return changeAt(tr, keys, e, p, size, 1, (k, x, h, q, slot) -> link(tr, k, x, h, q));
   }
 
   /** What an insert writes below its height + 1: its level-0 node, and at each level up to its height the span it splits. */
-  private static CompletableFuture<Void> link(Transaction tr, Keys keys, byte[] e, int h, byte[][] p) {
+  private static CompletableFuture<Void> link(Transaction tr, SkipListKeys keys, byte[] e, int h, byte[][] p) {
     tr.set(keys.node(0, e), ONE);
     if (h == 0) {
       return CompletableFuture.completedFuture(null);
@@ -448,7 +360,7 @@ public final class RankedSkipList {
 
   /** How many elements sort before {@code element} (which need not be present). */
   public static CompletableFuture<Long> rank(ReadTransaction tr, Subspace g, Tuple element) {
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     byte[] e = element.pack();
     return predecessors(tr, keys, e, UPPER_KEYS).thenCompose(p -> {
       List<CompletableFuture<Long>> parts = new ArrayList<>();
@@ -468,7 +380,7 @@ public final class RankedSkipList {
 
   /** The number of elements: the spans of the top level. */
   public static CompletableFuture<Long> size(ReadTransaction tr, Subspace g) {
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     return tr.getRange(keys.head(LEVELS - 1), keys.levelEnd(LEVELS - 1)).asList().thenApply(kvs -> {
       long total = 0;
       for (KeyValue kv : kvs) {
@@ -480,11 +392,11 @@ public final class RankedSkipList {
 
   /** The element at {@code rank} (0-based), empty when {@code rank >= size}. */
   public static CompletableFuture<Optional<Tuple>> select(ReadTransaction tr, Subspace g, long rank) {
-    return descend(tr, new Keys(g), LEVELS - 1, null, rank).thenApply(found -> found.map(Tuple::fromBytes));
+    return descend(tr, new SkipListKeys(g), LEVELS - 1, null, rank).thenApply(found -> found.map(Tuple::fromBytes));
   }
 
   /** At {@code level}, from {@code cur}'s node (null: the head), finds the span holding position {@code remaining}. */
-  private static CompletableFuture<Optional<byte[]>> descend(ReadTransaction tr, Keys keys, int level, byte[] cur, long remaining) {
+  private static CompletableFuture<Optional<byte[]>> descend(ReadTransaction tr, SkipListKeys keys, int level, byte[] cur, long remaining) {
     if (level == 0) {
       return tr.getRange(keys.node(0, cur), keys.levelEnd(0), (int) Math.min(Integer.MAX_VALUE, remaining + 1)).asList()
           .thenApply(kvs -> kvs.size() > remaining ? Optional.of(keys.element(0, kvs.get((int) remaining).getKey())) : Optional.empty());
@@ -497,7 +409,7 @@ public final class RankedSkipList {
    * count and its deltas, so a read of {@code chunk} keys that ends inside a node's keys is read again from that node
    * (twice as many keys when that node filled it).
    */
-  private static CompletableFuture<Optional<byte[]>> walk(ReadTransaction tr, Keys keys, int level, byte[] from, long remaining, int chunk) {
+  private static CompletableFuture<Optional<byte[]>> walk(ReadTransaction tr, SkipListKeys keys, int level, byte[] from, long remaining, int chunk) {
     return tr.getRange(from, keys.levelEnd(level), chunk).asList().thenCompose(kvs -> {
       boolean full = kvs.size() == chunk;
       long left = remaining;
@@ -524,7 +436,7 @@ public final class RankedSkipList {
 
   /** Up to {@code count} elements from {@code first} (inclusive) on, in order: level-0 keys only. */
   public static CompletableFuture<List<Tuple>> scan(ReadTransaction tr, Subspace g, Tuple first, int count) {
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     return tr.getRange(keys.node(0, first.pack()), keys.levelEnd(0), count).asList().thenApply(kvs -> {
       List<Tuple> out = new ArrayList<>(kvs.size());
       kvs.forEach(kv -> out.add(Tuple.fromBytes(keys.element(0, kv.getKey()))));

@@ -335,7 +335,7 @@ class RankedSkipListTest {
    * of this size ({@link RankedSkipList#shards}), as inserts in every shard leave them: the most keys a read can meet.
    */
   private void bulkLoadWithEveryDelta(List<Tuple> sorted) {
-    RankedSkipList.Keys keys = new RankedSkipList.Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     List<Map.Entry<byte[], Long>> split = new ArrayList<>();
     for (Map.Entry<byte[], Long> e : structure(sorted)) {
       Tuple key = g.unpack(e.getKey());
