@@ -153,8 +153,9 @@ public final class RankedSkipList {
   /**
    * Per level, the packed element of the last node before {@code element} (null: the head). Levels 0 to 3 are
    * read with a reverse read of one key each; the levels from {@link #UPPER} up hold a 61,440th of the elements
-   * between them (and four heads), so one forward read of them all, at most {@link #UPPER_KEYS} keys, answers
-   * them together in the same round trip for a group under about 3.6 million elements. A larger group reads
+   * between them (and four heads, and up to ~64 span deltas per level), so one forward read of them all, at most
+   * {@link #UPPER_KEYS} keys, answers them together in the same round trip for a group under about 2 million
+   * elements (when every span holds all its deltas; 15 million with none). A larger group reads
    * them again one level at a time, a round trip later. Five reads instead of eight: each read is a request
    * of its own to the engine or a storage server, whatever it returns.
    */
