@@ -43,8 +43,10 @@ public interface DerivedIndex {
    * {@code id} with elements {@code fresh} is over FoundationDB's limits. Writers call it for every derived
    * index, built or not, before the first write of a save, so a caller that catches the exception and
    * commits its own transaction has written nothing of that save; {@link #update} does not check again.
+   * Returns the bytes of the keys and values (or atomic operands) this index writes when the entity is saved
+   * with {@code fresh}: the entity's total-size checks count them with the row's.
    */
-  void checkSizes(Object id, Object[] fresh);
+  long checkSizes(Object id, Object[] fresh);
 
   /**
    * Adds the contribution of an existing row during an online build (default: as an insert, after

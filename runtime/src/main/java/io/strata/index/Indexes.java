@@ -66,9 +66,14 @@ public final class Indexes<T> {
   /**
    * Throws {@link io.strata.EntityTooLargeException} when a key or value some derived index would write for
    * entity {@code id} with elements {@code fresh} is over FoundationDB's limits: call it before the first write.
+   * Returns the bytes the derived indexes write for that save ({@link DerivedIndex#checkSizes}).
    */
-  public void checkSizes(Object id, Object[] fresh) {
-    derived.values().forEach(d -> d.checkSizes(id, fresh));
+  public long checkSizes(Object id, Object[] fresh) {
+    long bytes = 0;
+    for (DerivedIndex d : derived.values()) {
+      bytes += d.checkSizes(id, fresh);
+    }
+    return bytes;
   }
 
   /**

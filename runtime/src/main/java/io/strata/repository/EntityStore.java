@@ -188,10 +188,11 @@ public final class EntityStore<T> {
    * One save, encoded and size-checked before anything is written: the row and its plain, unique and covering
    * index entries ({@code writes}), the covering row value (null when no covering index holds the entity), the
    * spatial entries (by {@link EntityLayout#spatialIndexes()} field; absent for a null point) and every derived
-   * index (by {@link DerivedIndex#checkSizes}). A save rejected here has written nothing, even inside a caller's
+   * index (by {@link DerivedIndex#checkSizes}), and all of it together ({@code bytes}: every key and value the save
+   * writes, {@link RowWrites#checkTotal}). A save rejected here has written nothing, even inside a caller's
    * transaction that catches the exception and commits.
    */
-  private record Prepared(Object id, RowWrites writes, byte[] covering, Map<String, KeyValue> points) {}
+  private record Prepared(Object id, RowWrites writes, byte[] covering, Map<String, KeyValue> points, long bytes) {}
 
   private Prepared prepare(T entity) {
     Objects.requireNonNull(entity, () -> layout.entityName() + ": cannot save null; pass an entity (to remove one, use deleteById)");
@@ -224,8 +225,41 @@ public final class EntityStore<T> {
         points.put(entry.getKey(), e);
       }
     }
-    indexes.checkSizes(id, fresh);
-    return new Prepared(id, writes, covering, points);
+    long derived = indexes.checkSizes(id, fresh);
+    long entries = layout.countKey(id).length + PLUS_ONE.length;
+    for (int k = 0; k < layout.indexes().size(); k++) {
+      IndexDefinition index = layout.indexes().get(k);
+      if (writes.indexKey(k) != null) {
+        entries += index.unique() ? TuplePacker.pack(id).length : index.covering() ? covering.length : 0;
+      }
+    }
+    for (KeyValue e : points.values()) {
+      entries += e.getKey().length + e.getValue().length;
+    }
+    if (layout.columnMajor()) {
+      List<String> names = codec.fieldNames();
+      for (int i = 0; i < fresh.length; i++) {
+        if (writes.value(i) != null && layout.blobField(names.get(i)) == null) {
+          entries += layout.columnKey(names.get(i), id).length + writes.value(i).length;
+        }
+      }
+    }
+    return new Prepared(id, writes, covering, points, writes.checkTotal(entries, derived));
+  }
+
+  /**
+   * Fails with {@link io.strata.EntityTooLargeException}, before anything of {@code saves} is written, when they would
+   * take the caller's transaction {@code tr} over FoundationDB's 10,000,000-byte limit (its approximate size
+   * plus what they write), naming the first entity that would.
+   */
+  private CompletableFuture<Void> checkTransaction(Transaction tr, List<Prepared> saves) {
+    return tr.getApproximateSize().thenAccept(held -> {
+      long total = held;
+      for (Prepared save : saves) {
+        Sizes.checkTransaction(layout.entityName(), save.id(), total, save.bytes());
+        total += save.bytes();
+      }
+    });
   }
 
   private String nullId() {
@@ -264,7 +298,9 @@ public final class EntityStore<T> {
   /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */
   public CompletableFuture<Void> save(Transaction tr, T entity) {
     Prepared save = prepare(entity);
-    return write(tr, save, read(tr, save)).thenCompose(change -> indexes.update(tr, change.id(), change.old(), change.fresh()));
+    Reads reads = read(tr, save);
+    return checkTransaction(tr, List.of(save)).thenCompose(v -> write(tr, save, reads))
+        .thenCompose(change -> indexes.update(tr, change.id(), change.old(), change.fresh()));
   }
 
   /**
@@ -393,7 +429,7 @@ public final class EntityStore<T> {
       written.addAll(touched);
     }
     List<DerivedIndex.Change> changes = new ArrayList<>(saves.size());
-    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    CompletableFuture<Void> chain = checkTransaction(tr, saves);
     for (int i = 0; i < saves.size(); i++) {
       Prepared save = saves.get(i);
       Reads reads = early.get(i);

@@ -36,6 +36,9 @@ public final class RowWrites {
   private byte[] rowPrefix;
   /** The parts of a packed row, in order (empty in the per-field layout). */
   private final List<byte[]> parts = new ArrayList<>();
+  /** The bytes of the blob chunks' keys and values, and of the index entries' keys. */
+  private long blobWrites;
+  private long indexBytes;
 
   private RowWrites(EntityLayout<?> layout, Object id, Object[] elements) {
     this.layout = layout;
@@ -59,7 +62,6 @@ public final class RowWrites {
     rowPrefix = packed(() -> "its @Id", () -> layout.rowPrefix(id));
     List<Object> packedRow = new ArrayList<>();
     long blobBytes = 0;
-    long blobWrites = 0; // the chunks' keys and values
     for (int i = 0; i < elements.length; i++) {
       String name = names.get(i);
       documents.add(List.of());
@@ -120,7 +122,6 @@ public final class RowWrites {
           + " bytes, more than one transaction should write (" + BLOB_BUDGET + " of FoundationDB's 10,000,000-byte limit);"
           + " store large binaries with io.strata.layers.BlobStore, which streams them across transactions");
     }
-    long indexBytes = 0;
     for (int k = 0; k < indexKeys.length; k++) {
       IndexDefinition index = layout.indexes().get(k);
       List<Object> v = indexValues.get(k);
@@ -130,7 +131,16 @@ public final class RowWrites {
         indexBytes += indexKeys[k].length;
       }
     }
-    Sizes.checkTotal(entity, id, rowBytes(), blobWrites, indexBytes);
+  }
+
+  /**
+   * Checks everything the save writes against one transaction's budget ({@link Sizes#checkTotal}): this row, its
+   * blob chunks and index keys, plus {@code entryBytes} (the index entries' values, spatial entries, column copies
+   * and the count's operand, which the store writes) and {@code derivedBytes} (the derived indexes'); returns the
+   * total.
+   */
+  public long checkTotal(long entryBytes, long derivedBytes) {
+    return Sizes.checkTotal(layout.entityName(), id, rowBytes(), blobWrites, indexBytes + entryBytes, derivedBytes);
   }
 
   /** The bytes of the row's keys and values: its parts or per-field keys, and its documents' leaves. */

@@ -13,6 +13,8 @@ public final class Sizes {
   public static final int VALUE_LIMIT = 100_000;
   /** The most bytes one save of blobs or one document may write: well under FoundationDB's 10 MB limit. */
   static final int TRANSACTION_BUDGET = 8_000_000;
+  /** FoundationDB's limit on the bytes one transaction writes (its mutations and conflict ranges). */
+  static final int TRANSACTION_LIMIT = 10_000_000;
 
   private Sizes() {}
 
@@ -52,16 +54,32 @@ public final class Sizes {
   /**
    * Everything one save of an entity writes must fit one transaction's budget together, though each part does:
    * {@code rowBytes} (its row's keys and values, documents included), {@code blobBytes} (its blob chunks' keys and
-   * values) and {@code indexBytes} (its index entries' keys).
+   * values), {@code indexBytes} (its index, spatial and column entries and count) and {@code derivedBytes}
+   * (aggregates, ranks, text, change feed). Returns the total.
    */
-  static void checkTotal(String entity, Object id, long rowBytes, long blobBytes, long indexBytes) {
-    long total = rowBytes + blobBytes + indexBytes;
+  static long checkTotal(String entity, Object id, long rowBytes, long blobBytes, long indexBytes, long derivedBytes) {
+    long total = rowBytes + blobBytes + indexBytes + derivedBytes;
     if (total > TRANSACTION_BUDGET) {
       throw new EntityTooLargeException(entity + " id " + describe(id) + ": one save would write " + total + " bytes (row "
-          + rowBytes + ", @Blob chunks " + blobBytes + ", index entries " + indexBytes + "), more than one transaction"
+          + rowBytes + ", @Blob chunks " + blobBytes + ", index entries " + indexBytes + ", derived indexes " + derivedBytes
+          + "), more than one transaction"
           + " should write (" + TRANSACTION_BUDGET + " of FoundationDB's 10,000,000-byte limit), though each part fits on"
           + " its own; nothing was written. Store large binaries with io.strata.layers.BlobStore, which streams them"
           + " across transactions, or split the entity");
+    }
+    return total;
+  }
+
+  /**
+   * A save of {@code bytes} into a caller's transaction already holding {@code held} bytes (its approximate size)
+   * must stay under FoundationDB's 10,000,000-byte transaction limit, else the caller's whole commit would fail.
+   */
+  public static void checkTransaction(String entity, Object id, long held, long bytes) {
+    if (held + bytes > TRANSACTION_LIMIT) {
+      throw new EntityTooLargeException(entity + " id " + describe(id) + ": saving it would write " + bytes + " bytes into a"
+          + " transaction already holding about " + held + ", over FoundationDB's 10,000,000-byte transaction limit; nothing"
+          + " of this save was written. Commit what the transaction holds and save the rest in another transaction (save"
+          + " many entities in batches of a few megabytes)");
     }
   }
 

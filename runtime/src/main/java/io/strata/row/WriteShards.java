@@ -25,8 +25,13 @@ public final class WriteShards {
 
   /** The shard of {@code id} (an id element, as rows store it): 0 to {@link #SHARDS} - 1. */
   public static int of(Object id) {
+    return ofPacked(TuplePacker.pack(id));
+  }
+
+  /** The shard of bytes already packed (a rank's skip-list element, docs/indexes.md): 0 to {@link #SHARDS} - 1. */
+  public static int ofPacked(byte[] packed) {
     CRC32 crc = new CRC32();
-    crc.update(TuplePacker.pack(id));
+    crc.update(packed);
     return (int) (crc.getValue() % SHARDS);
   }
 }

@@ -14,6 +14,8 @@ import io.strata.processor.fixtures.Memo;
 import io.strata.processor.fixtures.Crate;
 import io.strata.processor.fixtures.CrateRepository;
 import io.strata.processor.fixtures.MemoRepository;
+import io.strata.processor.fixtures.Transcript;
+import io.strata.processor.fixtures.TranscriptRepository;
 import io.strata.processor.fixtures.User;
 import io.strata.processor.fixtures.UserRepository;
 import java.util.List;
@@ -101,7 +103,7 @@ public abstract class OversizedWritesContract extends BackendContract {
 
   @Test
   void aChangeFeedKeyOverTheKeyLimitWritesNothing() {
-    rejectedInCallerTransaction(tr -> memos.save(tr, memo("i".repeat(9_975), "b", "t", "T", "n")),
+    rejectedInCallerTransaction(tr -> memos.save(tr, memo("i".repeat(9_972), "b", "t", "T", "n")), // the rank's keys stay under
         "change feed", "10,000-byte key limit");
   }
 
@@ -117,6 +119,52 @@ public abstract class OversizedWritesContract extends BackendContract {
     Crate crate = new Crate("c1", "l", "n".repeat(6_000_000), new byte[6_000_000], Optional.empty());
     rejectedInCallerTransaction(tr -> crates.save(tr, crate),
         "Crate id c1", "one save would write", "(row 600", "@Blob chunks 60", "8000000", "BlobStore");
+  }
+
+  /**
+   * A transcript whose row (~4 MB of distinct words) is under one transaction's budget, but whose text index entries
+   * (a key and positions per word) take it over: the total counts what the derived indexes write.
+   */
+  @Test
+  void aRowUnderBudgetWithTextEntriesOverItTogetherWritesNothing() {
+    StringBuilder body = new StringBuilder();
+    for (int i = 0; body.length() < 4_000_000; i++) {
+      for (int n = i; ; n /= 26) { // i's digits in base 26 as letters: a distinct word per i
+        body.append((char) ('a' + n % 26));
+        if (n < 26) {
+          break;
+        }
+      }
+      body.append(' ');
+    }
+    TranscriptRepository transcripts = new TranscriptRepository(db);
+    rejectedInCallerTransaction(tr -> transcripts.save(tr, new Transcript("t1", body.toString())),
+        "Transcript id t1", "one save would write", "derived indexes", "8000000");
+  }
+
+  /**
+   * Saves of ~1.5 MB each into one caller transaction: each fits on its own, but the seventh would take the
+   * transaction over FoundationDB's 10,000,000 bytes, so it is refused before it writes and the caller commits the
+   * six before it (where the commit of all seven used to fail whole).
+   */
+  @Test
+  void manySavesInOneCallerTransactionStopBeforeItsLimit() {
+    CrateRepository crates = new CrateRepository(db);
+    db.run(tr -> {
+      for (int i = 1; i <= 6; i++) {
+        crates.save(tr, new Crate("c" + i, "l", "n", new byte[1_500_000], Optional.empty()));
+      }
+      EntityTooLargeException e = assertThrows(EntityTooLargeException.class,
+          () -> crates.save(tr, new Crate("c7", "l", "n", new byte[1_500_000], Optional.empty())));
+      for (String m : List.of("Crate id c7", "already holding", "10,000,000-byte transaction limit", "another transaction")) {
+        assertTrue(e.getMessage().contains(m), "message should mention '" + m + "': " + e.getMessage());
+      }
+      return null;
+    });
+    for (int i = 1; i <= 6; i++) {
+      assertTrue(crates.findById("c" + i).isPresent(), "c" + i + " was committed");
+    }
+    assertEquals(Optional.empty(), crates.findById("c7"));
   }
 
   @Test

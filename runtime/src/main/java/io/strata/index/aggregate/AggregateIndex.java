@@ -160,12 +160,16 @@ public final class AggregateIndex implements DerivedIndex {
     return group == null || value == null ? null : TuplePacker.after(prefix).addAll(group).add(value).add(id).toBytes();
   }
 
+  /** A COUNT/SUM writes its counter key and an 8-byte operand; a MIN/MAX its entry key with an empty value. */
   @Override
-  public void checkSizes(Object id, Object[] fresh) {
-    byte[] key = definition.function().counter() ? (amount(fresh) == null ? null : counter(fields.group(fresh), id)) : entry(id, fresh);
-    if (key != null) {
-      Sizes.checkKey(layout.entityName(), id, () -> "aggregate '" + name() + "'", key);
+  public long checkSizes(Object id, Object[] fresh) {
+    boolean counter = definition.function().counter();
+    byte[] key = counter ? (amount(fresh) == null ? null : counter(fields.group(fresh), id)) : entry(id, fresh);
+    if (key == null) {
+      return 0;
     }
+    Sizes.checkKey(layout.entityName(), id, () -> "aggregate '" + name() + "'", key);
+    return key.length + (counter ? Long.BYTES : 0);
   }
 
   @Override

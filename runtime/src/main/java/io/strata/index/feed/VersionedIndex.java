@@ -180,9 +180,14 @@ public final class VersionedIndex implements DerivedIndex {
     return true;
   }
 
+  /** The feed entry (its key with the versionstamp's offset, and a marker), the id's latest-version key and the wake key's operand. */
   @Override
-  public void checkSizes(Object id, Object[] fresh) {
-    Sizes.checkKey(layout.entityName(), id, () -> "change feed", incompleteEntryKey(id));
+  public long checkSizes(Object id, Object[] fresh) {
+    byte[] entry = incompleteEntryKey(id);
+    Sizes.checkKey(layout.entityName(), id, () -> "change feed", entry);
+    byte[] wake = layout.feedWakeKey(WriteShards.of(id));
+    return entry.length + DELETED.length + latestKey(id).length + VersionstampTuples.transactionVersionValue().length
+        + wake.length + ONE.length;
   }
 
   /** The entry key {@code SET_VERSIONSTAMPED_KEY} takes: the entry with an incomplete versionstamp and its offset. */

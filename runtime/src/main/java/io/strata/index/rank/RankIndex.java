@@ -14,6 +14,7 @@ import io.strata.index.IndexVerifier;
 import io.strata.row.EntityLayout;
 import io.strata.row.Rows;
 import io.strata.row.Sizes;
+import io.strata.row.WriteShards;
 import io.strata.tuple.TuplePacker;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -85,14 +86,19 @@ public final class RankIndex implements DerivedIndex {
     return Tuple.from(fields.value(row), id);
   }
 
-  /** Checks the longest key the row's element takes: its node at the top level. */
+  /**
+   * Checks the longest key the row's element takes: a delta of its node at the top level. An insert writes a key
+   * and an 8-byte count or operand at each level, its own node's or a neighbour's: counted as that longest key.
+   */
   @Override
-  public void checkSizes(Object id, Object[] fresh) {
+  public long checkSizes(Object id, Object[] fresh) {
     Tuple to = groupOf(fresh);
-    if (to != null) {
-      byte[] top = RankedSkipList.node(group(to), RankedSkipList.LEVELS - 1, elementOf(id, fresh));
-      Sizes.checkKey(layout.entityName(), id, () -> "rank '" + name() + "'", top);
+    if (to == null) {
+      return 0;
     }
+    byte[] top = RankedSkipList.delta(group(to), RankedSkipList.LEVELS - 1, elementOf(id, fresh), WriteShards.SHARDS - 1);
+    Sizes.checkKey(layout.entityName(), id, () -> "rank '" + name() + "'", top);
+    return (long) RankedSkipList.LEVELS * (top.length + Long.BYTES);
   }
 
   @Override
@@ -222,13 +228,19 @@ public final class RankIndex implements DerivedIndex {
       long head = 0;
       List<Tuple> nodes = new ArrayList<>();
       List<Long> spans = new ArrayList<>();
-      for (KeyValue kv : levels.getOrDefault(l, List.of())) {
+      for (KeyValue kv : levels.getOrDefault(l, List.of())) { // a node's (or the head's) deltas follow it
         Tuple t = list.unpack(kv.getKey()).popFront();
-        if (t.size() == 0) {
-          head = RankedSkipList.count(kv.getValue());
+        Tuple owner = RankedSkipList.owner(t);
+        long count = RankedSkipList.count(kv.getValue());
+        if (owner.size() == 0) {
+          head += count;
+        } else if (owner != t && !nodes.isEmpty() && nodes.get(nodes.size() - 1).equals(owner)) {
+          spans.set(spans.size() - 1, spans.get(spans.size() - 1) + count);
+        } else if (owner != t) {
+          problems.add(where + " level " + l + " holds a delta " + t + " of no node");
         } else {
           nodes.add(t);
-          spans.add(RankedSkipList.count(kv.getValue()));
+          spans.add(count);
         }
       }
       List<Tuple> wanted = expected.stream().map(elements::get).toList();

@@ -10,8 +10,8 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
-import io.strata.index.rank.RankedSkipList.Keys;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class RankedBatch {
   /**
-   * Keys per element {@link #insertAll}'s read of levels 1 to 7 may return besides {@link RankedSkipList#UPPER_KEYS}:
+   * Keys per element {@link #insertAll}'s read of levels 1 to 7 (nodes and their deltas) may return besides {@link RankedSkipList#UPPER_KEYS}:
    * reading a key costs a small part of a read, and the read spares each element four.
    */
   private static final int UPPER_KEYS_PER_ELEMENT = 16;
@@ -33,7 +33,7 @@ final class RankedBatch {
   /**
    * Adds {@code elements} (none present, no two equal) to the group: the same writes and read conflicts as
    * {@link RankedSkipList#insert} of each in element order, with fewer reads. One insert finds its predecessors with five reads;
-   * here one read of every node of levels 1 to 7 and one reverse read of one level-0 key per element, all sent
+   * here one read of every node of levels 1 to 7, one of the group's size and one reverse read of one level-0 key per element, all sent
    * together before the first write, find every element's: at each level, the later of the last node read before
    * it and the last element of the batch before it that reaches that level (which inserting in order would have
    * read back). A group whose levels 1 to 7 hold more than {@link RankedSkipList#UPPER_KEYS} plus
@@ -43,19 +43,21 @@ final class RankedBatch {
     if (elements.size() == 1) {
       return RankedSkipList.insert(tr, g, elements.get(0));
     }
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     List<byte[]> sorted = new ArrayList<>(elements.size());
     elements.forEach(element -> sorted.add(element.pack()));
     sorted.sort(ByteArrayUtil::compareUnsigned);
     ReadTransaction snapshot = tr.snapshot();
     int limit = UPPER_KEYS + UPPER_KEYS_PER_ELEMENT * sorted.size();
     CompletableFuture<List<KeyValue>> upper = snapshot.getRange(keys.head(1), keys.levelEnd(LEVELS - 1), limit).asList();
+    CompletableFuture<Long> size = RankedSkipList.size(snapshot, g);
     byte[][][] p = new byte[sorted.size()][LEVELS][];
     List<CompletableFuture<byte[][]>> lower = new ArrayList<>(sorted.size());
     for (int i = 0; i < sorted.size(); i++) {
       lower.add(RankedSkipList.lastBefore(snapshot, keys, sorted.get(i), 0, 1, p[i]));
     }
-    return upper.thenCombine(CompletableFuture.allOf(lower.toArray(CompletableFuture[]::new)), (nodes, v) -> nodes).thenCompose(nodes -> {
+    return upper.thenCombine(CompletableFuture.allOf(lower.toArray(CompletableFuture[]::new)), (nodes, v) -> nodes)
+        .thenCombine(size, (nodes, before) -> {
       CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
       if (nodes.size() >= limit) {
         for (byte[] e : sorted) {
@@ -70,8 +72,9 @@ final class RankedBatch {
       for (KeyValue kv : nodes) { // in key order: level by level, each level's nodes in element order
         int l = keys.level(kv.getKey());
         byte[] node = keys.element(l, kv.getKey());
-        if (node != null) {
-          stored.get(l).add(node);
+        List<byte[]> level = stored.get(l);
+        if (node != null && (level.isEmpty() || !Arrays.equals(level.get(level.size() - 1), node))) { // a node's deltas follow it
+          level.add(node);
         }
       }
       byte[][] lastOfBatch = new byte[LEVELS][];
@@ -85,10 +88,11 @@ final class RankedBatch {
         for (int l = 0; l <= height(e); l++) {
           lastOfBatch[l] = e;
         }
-        chain = chain.thenCompose(v -> RankedSkipList.insertAt(tr, keys, e, q));
+        long sizeBefore = before + i; // inserting one by one, each reads the size grown by those before it
+        chain = chain.thenCompose(v -> RankedSkipList.insertAt(tr, keys, e, q, sizeBefore));
       }
       return chain;
-    });
+    }).thenCompose(f -> f);
   }
 
   /** The later of two predecessors (null: the head, before every node). */

@@ -8,6 +8,7 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Codec;
+import io.strata.row.WriteShards;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,22 +26,41 @@ import java.util.concurrent.CompletableFuture;
  * <pre>
  * (G, l)            = count   the head of level l (absent when 0): elements before the first node of level l
  * (G, l, value, id) = count   a node: how many elements lie in [this node, the next node of level l)
+ * (G, l, null, s)             = delta   a shard of the head's count, s = 0 to 31 (levels 1 and up)
+ * (G, l, value, id, null, s)  = delta   a shard of a node's count
  * </pre>
- * Counts are 8-byte little-endian integers; a level-0 node counts only itself (1). So every level
+ * Counts are 8-byte little-endian integers; a level-0 node counts only itself (1). A span is the node's (or
+ * head's) own count plus its deltas, which sort right after it and before the next node (elements hold no null,
+ * so a null item marks a delta), so a range read of a level sums spans without telling them apart. So every level
  * partitions the elements into spans, and a level-{@code l} span is the sum of the level-{@code l-1}
- * spans it covers. The rank of {@code e} is the sum of the spans passed while descending from the
+ * spans it covers.
+ *
+ * The rank of {@code e} is the sum of the spans passed while descending from the
  * top-level head to {@code e}: at each level only the nodes between the predecessors found at the
  * levels above and below (16 on average), so O(16 · log<sub>16</sub> n) keys in two round trips.
  * Predecessors are found with a reverse read of one key at levels 0 to 3 and one read of every node of the
  * levels above, all in one round trip (see {@link #predecessors}). A rank read inside a read-write transaction
- * so conflicts with any insert or delete of an element tall enough to reach level 4 (one in 65,536) in its
- * group, besides the spans it reads.
+ * so conflicts with any insert or delete in its group (each adds to a span of the levels from 4 up, which it
+ * reads whole), besides the spans it reads.
+ *
+ * <h2>Why deltas</h2>
+ * An insert or delete changes the span holding it at every level above its height: at the top levels that is
+ * the head or one of a few nodes, which would be written by every insert into the group, one hot key on one
+ * storage team of a cluster. So it adds to one of {@code k} deltas of that span instead, {@code k} chosen per level
+ * from the group's size {@code n} ({@link #shards}): the spans of level {@code l} hold about 16<sup>l</sup> of the
+ * {@code n} elements, so {@code k = ceil(64 · 16^l / n)}, at most 32 and at most {@code n / 64} (1: the node's own
+ * key). Each key then takes about 1/64 of the group's inserts, and a level holds about 64 deltas in all however
+ * many nodes it has: a rank or select reads at most ~64 keys more per level, where one delta per shard on every
+ * node would multiply its keys by up to 33. The delta is the shard of the element ({@link #shard}: CRC-32 of its
+ * packing modulo 32, as {@code WriteShards}) modulo {@code k}. A split folds the node's deltas back into its count
+ * (it reads the exact span anyway). A skip list written before deltas existed is one with none, and one written
+ * when the group was smaller has more deltas than it needs: both are valid, nothing to migrate.
  *
  * <h2>Concurrency</h2>
  * An insert or delete finds its predecessor at every level with snapshot reads, then declares read
  * conflicts only on the gaps it depends on: the keys after each predecessor up to the element, and the
  * predecessor's level-0 key (which a delete of that predecessor clears). Above its height it changes the
- * predecessors' counts with atomic ADD, which concurrent inserts elsewhere in the group do not conflict
+ * predecessors' counts (or deltas) with atomic ADD, which concurrent inserts elsewhere in the group do not conflict
  * with. Only at levels up to its height (1 in 16 inserts reaches level 1) does it read exact counts,
  * to split a span. So concurrent writers into one group conflict only when they land in the same gap or
  * split the same span.
@@ -51,19 +71,18 @@ public final class RankedSkipList {
   private static final byte[] ONE = Codec.int64().encode(1L);
   private static final byte[] MINUS_ONE = Codec.int64().encode(-1L);
   private static final byte[] ZERO = Codec.int64().encode(0L);
+  /** SkipListKeys per read of a level by select; doubled when one node and its deltas fill a read. */
   private static final int SCAN_CHUNK = 24;
   /** The lowest level whose nodes {@link #predecessors} reads with those of every level above, in one read. */
   private static final int UPPER = 4;
-  /** How many keys that read may return: a group whose upper levels hold more reads them level by level. */
-  static final int UPPER_KEYS = 64;
-  /** Each level number packed as a tuple element: a node key is the group's prefix, this, then the element's packing. */
-  private static final byte[][] LEVEL = new byte[LEVELS][];
+  /**
+   * How many keys that read may return: a group whose upper levels hold more reads them level by level. The four
+   * heads take up to 33 keys each with their deltas, and each node as many.
+   */
+  static final int UPPER_KEYS = 256;
+  /** Deltas per level across all its spans (see the class comment). */
+  private static final int DELTAS_PER_LEVEL = 64;
 
-  static {
-    for (int l = 0; l < LEVELS; l++) {
-      LEVEL[l] = Tuple.from(l).pack();
-    }
-  }
 
   private RankedSkipList() {}
 
@@ -83,70 +102,48 @@ public final class RankedSkipList {
     return Math.min(LEVELS - 1, Long.numberOfTrailingZeros(h) / BITS_PER_LEVEL);
   }
 
+  /**
+   * How many deltas the spans of {@code level} take in a group of {@code size} elements: 1 (the node's own key) at
+   * level 0 and wherever each span's share of the inserts is small already (see the class comment).
+   */
+  static int shards(int level, long size) {
+    if (level == 0 || size < 2 * DELTAS_PER_LEVEL) {
+      return 1;
+    }
+    long k = ((long) DELTAS_PER_LEVEL << (BITS_PER_LEVEL * level)) / size + 1;
+    return (int) Math.min(Math.min(WriteShards.SHARDS, k), size / DELTAS_PER_LEVEL);
+  }
+
+  /** The delta shard an insert or delete of the packed element writes: CRC-32 of its bytes modulo 32. */
+  static int shard(byte[] packedElement) {
+    return WriteShards.ofPacked(packedElement);
+  }
+
+  /**
+   * Whether {@code rest}, a key of a level unpacked after the group's prefix and the level, is a delta: its
+   * second-to-last item is null (which no element holds).
+   */
+  static boolean isDelta(Tuple rest) {
+    return rest.size() >= 2 && rest.get(rest.size() - 2) == null;
+  }
+
+  /** The element {@code rest} (as in {@link #isDelta}) counts for: itself, or for a delta its node's (empty: the head). */
+  static Tuple owner(Tuple rest) {
+    return isDelta(rest) ? Tuple.fromList(rest.getItems().subList(0, rest.size() - 2)) : rest;
+  }
+
   public static byte[] head(Subspace g, int level) {
-    return new Keys(g).head(level);
+    return new SkipListKeys(g).head(level);
+  }
+
+  /** The key of the shard {@code s} delta of {@code element}'s node at {@code level}. */
+  public static byte[] delta(Subspace g, int level, Tuple element, int s) {
+    return new SkipListKeys(g).delta(level, element.pack(), s);
   }
 
   /** The key of {@code element}'s node at {@code level}; the head's key when {@code element} is null. */
   public static byte[] node(Subspace g, int level, Tuple element) {
-    return new Keys(g).node(level, element == null ? null : element.pack());
-  }
-
-  /**
-   * The keys of one group's skip list. A tuple packs as its elements' packings one after another, so a node key
-   * {@code (G, l, value, id)} is the group's prefix, level {@code l}'s packing and the element's packing, and an
-   * operation packs its element once instead of once per key. Elements are handled packed: null means the head.
-   */
-  static final class Keys {
-    private final byte[] prefix;
-
-    Keys(Subspace g) {
-      this.prefix = g.getKey();
-    }
-
-    byte[] head(int level) {
-      return ByteArrayUtil.join(prefix, LEVEL[level]);
-    }
-
-    byte[] node(int level, byte[] element) {
-      return element == null ? head(level) : ByteArrayUtil.join(prefix, LEVEL[level], element);
-    }
-
-    /** The first key after {@code element}'s node at {@code level} (the head's when null): the node key and a 0 byte, in one array. */
-    byte[] afterNode(int level, byte[] element) {
-      byte[] l = LEVEL[level];
-      int length = element == null ? 0 : element.length;
-      byte[] key = Arrays.copyOf(prefix, prefix.length + l.length + length + 1); // the last byte stays 0
-      System.arraycopy(l, 0, key, prefix.length, l.length);
-      if (element != null) {
-        System.arraycopy(element, 0, key, prefix.length + l.length, length);
-      }
-      return key;
-    }
-
-    byte[] levelEnd(int level) {
-      return ByteArrayUtil.join(prefix, LEVEL[level], new byte[] {(byte) 0xff});
-    }
-
-    /** The level of a node or head key. */
-    int level(byte[] key) {
-      for (int l = 0; l < LEVELS; l++) {
-        if (Arrays.equals(key, prefix.length, prefix.length + LEVEL[l].length, LEVEL[l], 0, LEVEL[l].length)) {
-          return l;
-        }
-      }
-      throw new IllegalArgumentException("not a key of this skip list: " + ByteArrayUtil.printable(key));
-    }
-
-    /** The packed element of a node key of {@code level}, or null for the head. */
-    byte[] element(int level, byte[] key) {
-      int at = prefix.length + LEVEL[level].length;
-      return key.length == at ? null : Arrays.copyOfRange(key, at, key.length);
-    }
-  }
-
-  private static byte[] after(byte[] key) {
-    return ByteArrayUtil.join(key, new byte[] {0});
+    return new SkipListKeys(g).node(level, element == null ? null : element.pack());
   }
 
   public static long count(byte[] value) {
@@ -156,12 +153,13 @@ public final class RankedSkipList {
   /**
    * Per level, the packed element of the last node before {@code element} (null: the head). Levels 0 to 3 are
    * read with a reverse read of one key each; the levels from {@link #UPPER} up hold a 61,440th of the elements
-   * between them (and four heads), so one forward read of them all, at most {@link #UPPER_KEYS} keys, answers
-   * them together in the same round trip for a group under about 3.6 million elements. A larger group reads
+   * between them (and four heads, and up to ~64 span deltas per level), so one forward read of them all, at most
+   * {@link #UPPER_KEYS} keys, answers them together in the same round trip for a group under about 2 million
+   * elements (when every span holds all its deltas; 15 million with none). A larger group reads
    * them again one level at a time, a round trip later. Five reads instead of eight: each read is a request
    * of its own to the engine or a storage server, whatever it returns.
    */
-  private static CompletableFuture<byte[][]> predecessors(ReadTransaction tr, Keys keys, byte[] element, int upperKeys) {
+  private static CompletableFuture<byte[][]> predecessors(ReadTransaction tr, SkipListKeys keys, byte[] element, int upperKeys) {
     byte[][] p = new byte[LEVELS][];
     CompletableFuture<byte[][]> lower = lastBefore(tr, keys, element, 0, UPPER, p);
     CompletableFuture<List<KeyValue>> upper = tr.getRange(keys.head(UPPER), keys.levelEnd(LEVELS - 1), upperKeys).asList();
@@ -184,7 +182,7 @@ public final class RankedSkipList {
    * Fills {@code p} at the levels {@code from} to {@code to - 1} with the packed element of the last node before
    * {@code element} (null: the head): a reverse read of one key from each level's head, all sent together.
    */
-  static CompletableFuture<byte[][]> lastBefore(ReadTransaction tr, Keys keys, byte[] element, int from, int to, byte[][] p) {
+  static CompletableFuture<byte[][]> lastBefore(ReadTransaction tr, SkipListKeys keys, byte[] element, int from, int to, byte[][] p) {
     List<CompletableFuture<Void>> reads = new ArrayList<>(to - from);
     for (int l = from; l < to; l++) {
       int level = l;
@@ -194,30 +192,55 @@ public final class RankedSkipList {
     return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(v -> p);
   }
 
-  /** Read conflicts on what an insert or delete of {@code element} relies on (see the class comment). */
-  private static void conflicts(Transaction tr, Keys keys, byte[] element, byte[][] p) {
+  /**
+   * Read conflicts on what an insert or delete of {@code element} relies on (see the class comment): each gap
+   * starts after the predecessor's deltas, which other inserts into its span add to.
+   */
+  private static void conflicts(Transaction tr, SkipListKeys keys, byte[] element, byte[][] p) {
     for (int l = 0; l < LEVELS; l++) {
-      tr.addReadConflictRange(keys.afterNode(l, p[l]), keys.afterNode(l, element));
+      tr.addReadConflictRange(keys.nodeEnd(l, p[l]), keys.afterNode(l, element));
       if (p[l] != null) {
         tr.addReadConflictRange(keys.node(0, p[l]), keys.afterNode(0, p[l]));
       }
     }
   }
 
-  private static void add(Transaction tr, Keys keys, int level, byte[] at, long delta) {
+  /**
+   * Adds {@code delta} to the span of {@code at}'s node at {@code level} (the head's when null): to its delta
+   * {@code slot[level]}, which is cleared when it comes back to 0, or to its own key when that is -1.
+   */
+  private static void add(Transaction tr, SkipListKeys keys, int level, byte[] at, long delta, int[] slot) {
     if (delta == 0) {
       return;
     }
-    byte[] key = keys.node(level, at);
+    boolean sharded = slot[level] >= 0;
+    byte[] key = sharded ? keys.delta(level, at, slot[level]) : keys.node(level, at);
     tr.mutate(MutationType.ADD, key, delta == 1 ? ONE : delta == -1 ? MINUS_ONE : Codec.int64().encode(delta));
-    if (at == null && delta < 0) {
-      tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head is absent; counts only fall to 0
+    if (sharded || at == null && delta < 0) {
+      tr.mutate(MutationType.COMPARE_AND_CLEAR, key, ZERO); // an empty head or delta is absent; a head only falls to 0
     }
   }
 
+  /** The exact span of {@code at}'s node at {@code level} (the head's when null): its count and its deltas. */
+  private static CompletableFuture<Long> span(ReadTransaction tr, SkipListKeys keys, int level, byte[] at) {
+    return sumOf(tr.getRange(keys.node(level, at), keys.nodeEnd(level, at)).asList());
+  }
+
+  /** Sets the span of {@code at}'s node at {@code level} to {@code count}, folding its deltas in. */
+  private static void setSpan(Transaction tr, SkipListKeys keys, int level, byte[] at, long count) {
+    if (level > 0) {
+      tr.clear(keys.deltas(level, at), keys.nodeEnd(level, at));
+    }
+    tr.set(keys.node(level, at), Codec.int64().encode(count));
+  }
+
   /** Sum of the counts of the nodes of {@code level} in {@code [from, to)} (exact reads). */
-  private static CompletableFuture<Long> sum(ReadTransaction tr, Keys keys, int level, byte[] from, byte[] to) {
-    return tr.getRange(keys.node(level, from), keys.node(level, to)).asList().thenApply(kvs -> {
+  private static CompletableFuture<Long> sum(ReadTransaction tr, SkipListKeys keys, int level, byte[] from, byte[] to) {
+    return sumOf(tr.getRange(keys.node(level, from), keys.node(level, to)).asList());
+  }
+
+  private static CompletableFuture<Long> sumOf(CompletableFuture<List<KeyValue>> read) {
+    return read.thenApply(kvs -> {
       long total = 0;
       for (KeyValue kv : kvs) {
         total += count(kv.getValue());
@@ -228,28 +251,36 @@ public final class RankedSkipList {
 
   /** The rest of an insert or remove, once {@link #change} has done what both do. */
   private interface Rest {
-    CompletableFuture<Void> apply(Keys keys, byte[] element, int height, byte[][] predecessors);
+    CompletableFuture<Void> apply(SkipListKeys keys, byte[] element, int height, byte[][] predecessors, int[] slot);
   }
 
   /**
-   * What an insert ({@code delta} 1) and a remove ({@code delta} -1) of {@code element} share: its predecessors read
-   * at snapshot, the read conflicts they rely on declared, and the spans holding it above its height changed by
-   * {@code delta}; then {@code rest} changes level 0 and the levels up to its height.
+   * What an insert ({@code delta} 1) and a remove ({@code delta} -1) of {@code element} share: its predecessors and
+   * the group's size read at snapshot (together), the read conflicts they rely on declared, and the spans holding it
+   * above its height changed by {@code delta}; then {@code rest} changes level 0 and the levels up to its height.
    */
   private static CompletableFuture<Void> change(Transaction tr, Subspace g, Tuple element, int upperKeys, long delta, Rest rest) {
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     byte[] e = element.pack();
-    return predecessors(tr.snapshot(), keys, e, upperKeys).thenCompose(p -> changeAt(tr, keys, e, p, delta, rest));
+    ReadTransaction snapshot = tr.snapshot();
+    return predecessors(snapshot, keys, e, upperKeys).thenCombine(size(snapshot, g), (p, size) -> changeAt(tr, keys, e, p, size, delta, rest))
+        .thenCompose(f -> f);
   }
 
-  /** {@link #change} once the predecessors {@code p} of {@code e} are known. */
-  private static CompletableFuture<Void> changeAt(Transaction tr, Keys keys, byte[] e, byte[][] p, long delta, Rest rest) {
+  /** {@link #change} once the predecessors {@code p} of {@code e} and the group's {@code size} are known. */
+  private static CompletableFuture<Void> changeAt(Transaction tr, SkipListKeys keys, byte[] e, byte[][] p, long size, long delta, Rest rest) {
     int h = height(e);
+    int shard = shard(e);
+    int[] slot = new int[LEVELS];
+    for (int l = 0; l < LEVELS; l++) {
+      int k = shards(l, size);
+      slot[l] = k == 1 ? -1 : shard % k;
+    }
     conflicts(tr, keys, e, p);
     for (int l = h + 1; l < LEVELS; l++) {
-      add(tr, keys, l, p[l], delta);
+      add(tr, keys, l, p[l], delta, slot);
     }
-    return rest.apply(keys, e, h, p);
+    return rest.apply(keys, e, h, p, slot);
   }
 
   /** Adds {@code element}, which must not be present. */
@@ -259,37 +290,40 @@ public final class RankedSkipList {
 
   /** {@link #insert}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
   static CompletableFuture<Void> insert(Transaction tr, Subspace g, Tuple element, int upperKeys) {
-    return change(tr, g, element, upperKeys, 1, (keys, e, h, p) -> link(tr, keys, e, h, p));
+    return change(tr, g, element, upperKeys, 1, (keys, e, h, p, slot) -> link(tr, keys, e, h, p));
   }
 
-  /** {@link #insert} of the packed {@code e} once its predecessors {@code p} are known ({@link RankedBatch}). */
-  static CompletableFuture<Void> insertAt(Transaction tr, Keys keys, byte[] e, byte[][] p) {
-    return changeAt(tr, keys, e, p, 1, (k, x, h, q) -> link(tr, k, x, h, q));
+  /**
+   * {@link #insert} of the packed {@code e} once its predecessors {@code p} and the group's {@code size} before it are
+   * known ({@link RankedBatch}).
+   */
+  static CompletableFuture<Void> insertAt(Transaction tr, SkipListKeys keys, byte[] e, byte[][] p, long size) {
+    return changeAt(tr, keys, e, p, size, 1, (k, x, h, q, slot) -> link(tr, k, x, h, q));
   }
 
   /** What an insert writes below its height + 1: its level-0 node, and at each level up to its height the span it splits. */
-  private static CompletableFuture<Void> link(Transaction tr, Keys keys, byte[] e, int h, byte[][] p) {
+  private static CompletableFuture<Void> link(Transaction tr, SkipListKeys keys, byte[] e, int h, byte[][] p) {
     tr.set(keys.node(0, e), ONE);
     if (h == 0) {
       return CompletableFuture.completedFuture(null);
     }
     // before[l]: elements in [p[l], element) = the level-(l-1) spans from p[l] up to p[l-1], plus before[l-1]
     List<CompletableFuture<Long>> spans = new ArrayList<>();
-    List<CompletableFuture<byte[]>> counts = new ArrayList<>();
+    List<CompletableFuture<Long>> counts = new ArrayList<>();
     for (int l = 1; l <= h; l++) {
       spans.add(sum(tr, keys, l - 1, p[l], p[l - 1]));
-      counts.add(tr.get(keys.node(l, p[l])));
+      counts.add(span(tr, keys, l, p[l]));
     }
     return CompletableFuture.allOf(spans.toArray(CompletableFuture[]::new)).thenCombine(
         CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)), (a, b) -> {
           long before = p[0] == null ? 0 : 1;
           for (int l = 1; l <= h; l++) {
             before += spans.get(l - 1).join();
-            long span = count(counts.get(l - 1).join());
+            long span = counts.get(l - 1).join();
             if (p[l] == null && before == 0) {
-              tr.clear(keys.head(l));
+              tr.clear(keys.head(l), keys.nodeEnd(l, null));
             } else {
-              tr.set(keys.node(l, p[l]), Codec.int64().encode(before));
+              setSpan(tr, keys, l, p[l], before);
             }
             tr.set(keys.node(l, e), Codec.int64().encode(span + 1 - before));
           }
@@ -304,16 +338,16 @@ public final class RankedSkipList {
 
   /** {@link #remove}, reading the upper levels together only while they hold fewer than {@code upperKeys} keys. */
   static CompletableFuture<Void> remove(Transaction tr, Subspace g, Tuple element, int upperKeys) {
-    return change(tr, g, element, upperKeys, -1, (keys, e, h, p) -> {
+    return change(tr, g, element, upperKeys, -1, (keys, e, h, p, slot) -> {
       tr.clear(keys.node(0, e));
-      List<CompletableFuture<byte[]>> counts = new ArrayList<>();
+      List<CompletableFuture<Long>> counts = new ArrayList<>();
       for (int l = 1; l <= h; l++) {
-        counts.add(tr.get(keys.node(l, e)));
+        counts.add(span(tr, keys, l, e));
       }
       return CompletableFuture.allOf(counts.toArray(CompletableFuture[]::new)).thenApply(v -> {
         for (int l = 1; l <= h; l++) {
-          add(tr, keys, l, p[l], count(counts.get(l - 1).join()) - 1); // the predecessor's span absorbs this one
-          tr.clear(keys.node(l, e));
+          add(tr, keys, l, p[l], counts.get(l - 1).join() - 1, slot); // the predecessor's span absorbs this one
+          tr.clear(keys.node(l, e), keys.nodeEnd(l, e));
         }
         return null;
       });
@@ -327,7 +361,7 @@ public final class RankedSkipList {
 
   /** How many elements sort before {@code element} (which need not be present). */
   public static CompletableFuture<Long> rank(ReadTransaction tr, Subspace g, Tuple element) {
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     byte[] e = element.pack();
     return predecessors(tr, keys, e, UPPER_KEYS).thenCompose(p -> {
       List<CompletableFuture<Long>> parts = new ArrayList<>();
@@ -347,7 +381,7 @@ public final class RankedSkipList {
 
   /** The number of elements: the spans of the top level. */
   public static CompletableFuture<Long> size(ReadTransaction tr, Subspace g) {
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     return tr.getRange(keys.head(LEVELS - 1), keys.levelEnd(LEVELS - 1)).asList().thenApply(kvs -> {
       long total = 0;
       for (KeyValue kv : kvs) {
@@ -359,38 +393,51 @@ public final class RankedSkipList {
 
   /** The element at {@code rank} (0-based), empty when {@code rank >= size}. */
   public static CompletableFuture<Optional<Tuple>> select(ReadTransaction tr, Subspace g, long rank) {
-    return descend(tr, new Keys(g), LEVELS - 1, null, rank).thenApply(found -> found.map(Tuple::fromBytes));
+    return descend(tr, new SkipListKeys(g), LEVELS - 1, null, rank).thenApply(found -> found.map(Tuple::fromBytes));
   }
 
   /** At {@code level}, from {@code cur}'s node (null: the head), finds the span holding position {@code remaining}. */
-  private static CompletableFuture<Optional<byte[]>> descend(ReadTransaction tr, Keys keys, int level, byte[] cur, long remaining) {
+  private static CompletableFuture<Optional<byte[]>> descend(ReadTransaction tr, SkipListKeys keys, int level, byte[] cur, long remaining) {
     if (level == 0) {
       return tr.getRange(keys.node(0, cur), keys.levelEnd(0), (int) Math.min(Integer.MAX_VALUE, remaining + 1)).asList()
           .thenApply(kvs -> kvs.size() > remaining ? Optional.of(keys.element(0, kvs.get((int) remaining).getKey())) : Optional.empty());
     }
-    return walk(tr, keys, level, keys.node(level, cur), remaining);
+    return walk(tr, keys, level, keys.node(level, cur), remaining, SCAN_CHUNK);
   }
 
-  private static CompletableFuture<Optional<byte[]>> walk(ReadTransaction tr, Keys keys, int level, byte[] from, long remaining) {
-    return tr.getRange(from, keys.levelEnd(level), SCAN_CHUNK).asList().thenCompose(kvs -> {
+  /**
+   * From the key {@code from} of {@code level} on, the span holding position {@code remaining}: a node's span is its
+   * count and its deltas, so a read of {@code chunk} keys that ends inside a node's keys is read again from that node
+   * (twice as many keys when that node filled it).
+   */
+  private static CompletableFuture<Optional<byte[]>> walk(ReadTransaction tr, SkipListKeys keys, int level, byte[] from, long remaining, int chunk) {
+    return tr.getRange(from, keys.levelEnd(level), chunk).asList().thenCompose(kvs -> {
+      boolean full = kvs.size() == chunk;
       long left = remaining;
-      for (KeyValue kv : kvs) {
-        long span = count(kv.getValue());
+      int i = 0;
+      while (i < kvs.size()) {
+        byte[] owner = keys.element(level, kvs.get(i).getKey());
+        long span = 0;
+        int j = i;
+        for (; j < kvs.size() && Arrays.equals(owner, keys.element(level, kvs.get(j).getKey())); j++) {
+          span += count(kvs.get(j).getValue());
+        }
+        if (full && j == kvs.size()) { // this node's deltas may go on past the chunk
+          return walk(tr, keys, level, keys.node(level, owner), left, i == 0 ? 2 * chunk : SCAN_CHUNK);
+        }
         if (left < span) {
-          return descend(tr, keys, level - 1, keys.element(level, kv.getKey()), left);
+          return descend(tr, keys, level - 1, owner, left);
         }
         left -= span;
+        i = j;
       }
-      if (kvs.size() < SCAN_CHUNK) {
-        return CompletableFuture.completedFuture(Optional.empty());
-      }
-      return walk(tr, keys, level, after(kvs.get(kvs.size() - 1).getKey()), left);
+      return CompletableFuture.completedFuture(Optional.empty());
     });
   }
 
   /** Up to {@code count} elements from {@code first} (inclusive) on, in order: level-0 keys only. */
   public static CompletableFuture<List<Tuple>> scan(ReadTransaction tr, Subspace g, Tuple first, int count) {
-    Keys keys = new Keys(g);
+    SkipListKeys keys = new SkipListKeys(g);
     return tr.getRange(keys.node(0, first.pack()), keys.levelEnd(0), count).asList().thenApply(kvs -> {
       List<Tuple> out = new ArrayList<>(kvs.size());
       kvs.forEach(kv -> out.add(Tuple.fromBytes(keys.element(0, kv.getKey()))));

@@ -86,12 +86,18 @@ public final class TextIndex implements DerivedIndex {
     return TuplePacker.packAll(positions);
   }
 
+  /** Each word's entry key and its positions. */
   @Override
-  public void checkSizes(Object id, Object[] fresh) {
-    words(fresh).forEach((w, p) -> {
-      Sizes.checkKey(layout.entityName(), id, () -> "text index '" + field + "' word", entry(w, id));
-      Sizes.checkValue(layout.entityName(), id, () -> field + " positions of one word", encode(p));
-    });
+  public long checkSizes(Object id, Object[] fresh) {
+    long bytes = 0;
+    for (Map.Entry<String, List<Long>> word : words(fresh).entrySet()) {
+      byte[] key = entry(word.getKey(), id);
+      byte[] positions = encode(word.getValue());
+      Sizes.checkKey(layout.entityName(), id, () -> "text index '" + field + "' word", key);
+      Sizes.checkValue(layout.entityName(), id, () -> field + " positions of one word", positions);
+      bytes += key.length + positions.length;
+    }
+    return bytes;
   }
 
   @Override
