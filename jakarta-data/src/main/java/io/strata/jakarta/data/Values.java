@@ -1,5 +1,6 @@
 package io.strata.jakarta.data;
 
+import io.strata.query.Matches;
 import jakarta.data.exceptions.MappingException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -8,7 +9,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * The value semantics of Jakarta Data queries that no index serves, as generated predicates and {@code UPDATE}
@@ -170,25 +170,7 @@ public final class Values {
    * itself. False when either is null.
    */
   public static boolean like(Object text, Object pattern) {
-    if (text == null || pattern == null) {
-      return false;
-    }
-    return likePattern(pattern.toString()).matcher(text.toString()).matches();
-  }
-
-  private static Pattern likePattern(String like) {
-    StringBuilder regex = new StringBuilder();
-    StringBuilder literal = new StringBuilder();
-    for (char c : like.toCharArray()) {
-      if (c == '%' || c == '_') {
-        regex.append(Pattern.quote(literal.toString())).append(c == '%' ? ".*" : ".");
-        literal.setLength(0);
-      } else {
-        literal.append(c);
-      }
-    }
-    regex.append(Pattern.quote(literal.toString()));
-    return Pattern.compile(regex.toString(), Pattern.DOTALL);
+    return Matches.like(text, pattern);
   }
 
   public static boolean contains(Object text, Object part) {
