@@ -148,11 +148,16 @@ public final class ConditionEvaluator<E> {
 
   /** An operand in the form properties are compared in: a collection element by element for {@code IN}. */
   private Object value(Compare c, Operand operand, Map<String, Object> params) {
-    Object raw = operand instanceof Operand.Literal literal ? literal.value() : bound(((Operand.Param) operand).name(), params);
+    Object raw = raw(operand, params);
     if (raw instanceof Collection<?> items) {
       return items.stream().map(item -> queryValue.apply(c.field(), item)).toList();
     }
     return queryValue.apply(c.field(), raw);
+  }
+
+  /** An operand's value as the query gave it: a literal's, or the parameter's bound value. */
+  static Object raw(Operand operand, Map<String, Object> params) {
+    return operand instanceof Operand.Literal literal ? literal.value() : bound(((Operand.Param) operand).name(), params);
   }
 
   private static Object bound(String name, Map<String, Object> params) {
