@@ -1,6 +1,7 @@
 package io.strata.jakarta.data;
 
 import io.strata.query.Matches;
+import io.strata.query.ValueOrder;
 import jakarta.data.exceptions.MappingException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -30,6 +31,22 @@ import java.util.function.Function;
  */
 public final class Values {
   private Values() {}
+
+  /**
+   * Jakarta Data's value order for run-time queries ({@code where(...)}, {@code jdql(...)}): the condition evaluator
+   * of the read core compares property values with it, as generated predicates compare them with the methods below.
+   */
+  public static final ValueOrder ORDER = new ValueOrder() {
+    @Override
+    public int compare(Object a, Object b, boolean ignoreCase) {
+      return Values.compare(a, b, ignoreCase);
+    }
+
+    @Override
+    public boolean equal(Object a, Object b, boolean ignoreCase) {
+      return ignoreCase ? Values.compare(a, b, true) == 0 : eq(a, b);
+    }
+  };
 
   /** The order of two values as Jakarta Data sorts them (see the class comment); null before every value. */
   @SuppressWarnings({"unchecked", "rawtypes"})
