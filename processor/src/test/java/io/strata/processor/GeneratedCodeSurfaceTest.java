@@ -32,9 +32,14 @@ class GeneratedCodeSurfaceTest {
       "io.strata.index.rank.RankDefinition", "io.strata.index.rank.RankQueries",
       "io.strata.index.text.TextDefinition", "io.strata.index.text.TextQueries",
       "io.strata.index.feed.VersionedDefinition", "io.strata.index.feed.ChangeFeed",
+      // the static metamodel _E of Strata entities
+      "io.strata.metamodel.Attribute", "io.strata.metamodel.ComparableAttribute", "io.strata.metamodel.TextAttribute",
       // Jakarta Data repositories (module strata-jakarta-data)
       "io.strata.jakarta.data.DataStore", "io.strata.jakarta.data.Attributes", "io.strata.jakarta.data.ResultPages",
-      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.IndexOrder");
+      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.IndexOrder",
+      // the static metamodel _E of jakarta.nosql entities
+      "io.strata.jakarta.data.DataAttribute", "io.strata.jakarta.data.SortableDataAttribute",
+      "io.strata.jakarta.data.TextDataAttribute", "io.strata.jakarta.data.CharDataAttribute");
 
   private static final Pattern RUNTIME_CLASS = Pattern.compile("\\bio\\.strata\\.((?:[a-z]+\\.)*)([A-Z]\\w*)");
 
