@@ -57,32 +57,10 @@ public final class ConditionEvaluator<E> {
 
   private Test<E> compile(Condition condition, Map<String, Object> params) {
     if (condition instanceof Condition.And and) {
-      List<Test<E>> parts = and.parts().stream().map(p -> compile(p, params)).toList();
-      return e -> {
-        Boolean result = Boolean.TRUE;
-        for (Test<E> part : parts) {
-          Boolean r = part.eval(e);
-          if (r == Boolean.FALSE) {
-            return false;
-          }
-          result = r == null ? null : result;
-        }
-        return result;
-      };
+      return junction(and.parts(), params, false);
     }
     if (condition instanceof Condition.Or or) {
-      List<Test<E>> parts = or.parts().stream().map(p -> compile(p, params)).toList();
-      return e -> {
-        Boolean result = Boolean.FALSE;
-        for (Test<E> part : parts) {
-          Boolean r = part.eval(e);
-          if (r == Boolean.TRUE) {
-            return true;
-          }
-          result = r == null ? null : result;
-        }
-        return result;
-      };
+      return junction(or.parts(), params, true);
     }
     if (condition instanceof Condition.Not not) {
       Test<E> part = compile(not.part(), params);
@@ -92,6 +70,26 @@ public final class ConditionEvaluator<E> {
       };
     }
     return compare((Compare) condition, params);
+  }
+
+  /**
+   * An and ({@code decisive} false) or an or ({@code decisive} true) of {@code parts}: {@code decisive} as soon as
+   * a part is, else unknown if a part is, else the opposite of {@code decisive} (an empty and is true, an empty or false).
+   */
+  private Test<E> junction(List<Condition> parts, Map<String, Object> params, boolean decisive) {
+    List<Test<E>> tests = parts.stream().map(p -> compile(p, params)).toList();
+    return e -> {
+      Boolean result = !decisive;
+      for (Test<E> test : tests) {
+        Boolean r = test.eval(e);
+        if (r == null) {
+          result = null;
+        } else if (r == decisive) {
+          return decisive;
+        }
+      }
+      return result;
+    };
   }
 
   private Test<E> compare(Compare c, Map<String, Object> params) {

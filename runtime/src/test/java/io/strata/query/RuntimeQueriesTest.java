@@ -12,8 +12,8 @@ import io.strata.QueryNotServedException;
 import io.strata.Restrict;
 import io.strata.Strata;
 import io.strata.StrataDb;
-import io.strata.query.PlanReadsTest.Place;
-import io.strata.query.PlanReadsTest.PlaceCodec;
+import io.strata.query.PlanReadsContract.Place;
+import io.strata.query.PlanReadsContract.PlaceCodec;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.EntityInfo;
@@ -74,7 +74,7 @@ class RuntimeQueriesTest {
     }
     sdb.database().run(tr -> store.saveAll(tr, places).join());
     queries = new RuntimeQueries<>(sdb.database(), store, PLACE,
-        List.of(PlanReadsTest.ID, PlanReadsTest.COUNTRY, PlanReadsTest.POPULATION, PlanReadsTest.NAME), Semantics.STRATA,
+        List.of(PlanReadsContract.ID, PlanReadsContract.COUNTRY, PlanReadsContract.POPULATION, PlanReadsContract.NAME), Semantics.STRATA,
         ValueOrder.KEYS, spec -> {
           plannerCalls.incrementAndGet();
           return PLANNER.apply(spec);
@@ -88,29 +88,29 @@ class RuntimeQueriesTest {
 
   @Test
   void aQueryOfACachedShapeWithOtherValuesIsNotPlannedAgain() {
-    assertEquals(5, queries.where(PlanReadsTest.COUNTRY.equalTo("JP")).list().size());
-    assertEquals(5, queries.where(PlanReadsTest.COUNTRY.equalTo("FR")).count());
-    assertEquals(0, queries.where(PlanReadsTest.COUNTRY.equalTo("US")).list().size());
+    assertEquals(5, queries.where(PlanReadsContract.COUNTRY.equalTo("JP")).list().size());
+    assertEquals(5, queries.where(PlanReadsContract.COUNTRY.equalTo("FR")).count());
+    assertEquals(0, queries.where(PlanReadsContract.COUNTRY.equalTo("US")).list().size());
     assertEquals(1, plannerCalls.get(), "one shape, planned once");
     assertEquals(1, queries.shapesPlanned());
-    queries.where(PlanReadsTest.COUNTRY.equalTo("JP")).limit(2).list();
+    queries.where(PlanReadsContract.COUNTRY.equalTo("JP")).limit(2).list();
     assertEquals(2, plannerCalls.get(), "a limit is another window, so another shape");
   }
 
   @Test
   void theCacheKeepsABoundedNumberOfShapes() {
     for (int i = 0; i <= RuntimeQueries.CACHED_SHAPES; i++) {
-      queries.where(Restrict.any(java.util.Collections.nCopies(i + 1, PlanReadsTest.COUNTRY.equalTo("JP"))
+      queries.where(Restrict.any(java.util.Collections.nCopies(i + 1, PlanReadsContract.COUNTRY.equalTo("JP"))
           .toArray(io.strata.Restriction[]::new))).allowScan().exists();
     }
     int planned = plannerCalls.get();
-    queries.where(Restrict.any(PlanReadsTest.COUNTRY.equalTo("JP"))).allowScan().exists();
+    queries.where(Restrict.any(PlanReadsContract.COUNTRY.equalTo("JP"))).allowScan().exists();
     assertEquals(planned + 1, plannerCalls.get(), "the least recently used shape was dropped");
   }
 
   @Test
   void aQueryNoIndexNarrowsIsRefusedNamingTheIndexAndAllowScan() {
-    Finder<Place> big = queries.where(PlanReadsTest.POPULATION.greaterThan(500L));
+    Finder<Place> big = queries.where(PlanReadsContract.POPULATION.greaterThan(500L));
     QueryNotServedException e = assertThrows(QueryNotServedException.class, big::list);
     assertEquals("no index of Place serves the query population > :$0 (a range on population): the index of (population) "
         + "would serve it; declare it on Place with @Index(name = \"population\", fields = {\"population\"}); or call "
@@ -121,11 +121,11 @@ class RuntimeQueriesTest {
 
   @Test
   void termsOfAFinderReadInTheQuerysOrder() {
-    Finder<Place> japan = queries.where(PlanReadsTest.COUNTRY.equalTo("JP"));
+    Finder<Place> japan = queries.where(PlanReadsContract.COUNTRY.equalTo("JP"));
     assertTrue(japan.exists());
-    assertFalse(queries.where(PlanReadsTest.COUNTRY.equalTo("US")).exists());
-    assertEquals(List.of(10L, 8L, 6L), japan.orderBy(PlanReadsTest.POPULATION.desc()).limit(3).stream().map(Place::id).toList());
-    assertEquals(10L, japan.orderBy(PlanReadsTest.POPULATION.desc()).first().orElseThrow().id());
+    assertFalse(queries.where(PlanReadsContract.COUNTRY.equalTo("US")).exists());
+    assertEquals(List.of(10L, 8L, 6L), japan.orderBy(PlanReadsContract.POPULATION.desc()).limit(3).stream().map(Place::id).toList());
+    assertEquals(10L, japan.orderBy(PlanReadsContract.POPULATION.desc()).first().orElseThrow().id());
     Page<Place> first = japan.page(3, null);
     Page<Place> second = japan.page(3, first.next().orElseThrow());
     assertEquals(List.of(2L, 4L, 6L, 8L, 10L), java.util.stream.Stream.concat(first.items().stream(), second.items().stream())
@@ -137,17 +137,17 @@ class RuntimeQueriesTest {
 
   @Test
   void aNullValueIsRefusedNamingTheAttributeAndIsNull() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlanReadsTest.COUNTRY.equalTo(null));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PlanReadsContract.COUNTRY.equalTo(null));
     assertEquals("country.equalTo(null): a comparison with null matches no entity; use country.isNull() to find entities "
         + "without a value", e.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> PlanReadsTest.POPULATION.between(1L, null));
-    assertThrows(IllegalArgumentException.class, () -> PlanReadsTest.POPULATION.in(java.util.Arrays.asList(1L, null)));
+    assertThrows(IllegalArgumentException.class, () -> PlanReadsContract.POPULATION.between(1L, null));
+    assertThrows(IllegalArgumentException.class, () -> PlanReadsContract.POPULATION.in(java.util.Arrays.asList(1L, null)));
   }
 
   @Test
   void aWhereFinderHasNoParametersToBind() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> queries.where(PlanReadsTest.COUNTRY.equalTo("JP")).bind("c", "JP"));
+        () -> queries.where(PlanReadsContract.COUNTRY.equalTo("JP")).bind("c", "JP"));
     assertTrue(e.getMessage().contains("jdql"), e.getMessage());
   }
 }

@@ -79,7 +79,9 @@ class RuntimeQueryValuesTest {
   void enumsCompareAndSortInDeclarationOrder() {
     assertEquals(List.of("a", "c"), ids(SIZE.greaterThan(Size.SMALL).condition(), List.of(), Map.of()));
     assertEquals(List.of("d", "b", "c", "a"), ids(Restrict.<Box>unrestricted().condition(),
-        List.of(new SortKey(SIZE.asc().property(), false, false)), Map.of()));
+        List.of(FinderOrders.<Box>of(SIZE.asc()).get(0).key()), Map.of()));
+    assertEquals(List.of("a", "c", "b", "d"), ids(Restrict.<Box>unrestricted().condition(),
+        FinderOrders.<Box>of(SIZE.desc()).stream().map(o -> o.key()).toList(), Map.of()));
   }
 
   @Test
