@@ -195,8 +195,8 @@ public final class StrataProcessor extends AbstractProcessor {
   }
 
   /**
-   * Writes {@code _Entity} once, unless a class of that name exists (the application wrote its own): for a Strata
-   * entity always, for a {@code jakarta.nosql} one when Jakarta Data's metamodel and strata-jakarta-data are present.
+   * Writes {@code _Entity} once: for a Strata entity always, for a {@code jakarta.nosql} one when Jakarta Data's
+   * metamodel and strata-jakarta-data are present and no class of that name exists (the application wrote its own).
    */
   private void metamodel(TypeElement type, EntityModel model, boolean jakarta) {
     String name = MetamodelWriter.name(model).canonicalName();
@@ -204,7 +204,9 @@ public final class StrataProcessor extends AbstractProcessor {
         || processingEnv.getElementUtils().getTypeElement("io.strata.jakarta.data.SortableDataAttribute") == null)) {
       return;
     }
-    if (metamodels.add(name) && processingEnv.getElementUtils().getTypeElement(name) == null) {
+    // a jakarta.nosql entity may come with its own metamodel (the TCK's do); a Strata entity's _E is always this
+    // processor's (looking for one would find the _E an earlier compilation of the same sources put on the class path)
+    if (metamodels.add(name) && (!jakarta || processingEnv.getElementUtils().getTypeElement(name) == null)) {
       write(type, new MetamodelWriter().write(model, jakarta));
     }
   }

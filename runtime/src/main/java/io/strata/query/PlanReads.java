@@ -29,7 +29,7 @@ import java.util.function.Predicate;
 
 /**
  * Runs query-model {@link Plan}s, the planner's output for run-time queries, on the read core: an
- * {@link Plan.IndexRead} is one {@link IndexScan} (entries and rows in one mapped read where it can), an
+ * {@link Plan.IndexRead} is one {@link IndexScan}, built as a declared method builds it (so both read the same keys), an
  * {@link Plan.AllRows} is {@link FilteredRows}, a {@link Plan.Union} is {@link QueryResults#unionOf}, a
  * {@link Plan.ById} loads its rows and a {@link Plan.SpatialRead} is {@link SpatialQueries}. Residual conditions
  * are checked by the one {@link ConditionEvaluator} with the dialect's {@link ValueOrder}. Results come in the
@@ -44,7 +44,6 @@ public final class PlanReads<E> {
   private final Semantics semantics;
   private final ValueOrder order;
   private final ConditionEvaluator<E> evaluator;
-  private final MappedRows<E> mapped;
   private final SpatialQueries<E> spatial;
   private final Restrictable<E, ?> id;
 
@@ -61,7 +60,6 @@ public final class PlanReads<E> {
     this.semantics = semantics;
     this.order = order;
     this.evaluator = new ConditionEvaluator<>(name -> compared(attribute(name)), (name, value) -> queryValue(name, value), order);
-    this.mapped = new MappedRows<>(store);
     this.spatial = new SpatialQueries<>(store);
     List<String> names = store.layout().codec().fieldNames();
     this.id = attribute(names.get(store.layout().codec().idIndex()));
@@ -184,8 +182,6 @@ public final class PlanReads<E> {
     }
     if (!read.residual().isEmpty()) {
       scan.filter(evaluator.predicate(read.residual(), params));
-    } else {
-      scan.through(mapped);
     }
     return scan;
   }
