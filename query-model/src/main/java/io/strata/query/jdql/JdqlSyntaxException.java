@@ -1,4 +1,4 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
 /**
  * A JDQL query that does not parse: where (0-based {@link #offset()} into the query, 1-based {@link #line()} and

@@ -1,9 +1,9 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
-import io.strata.processor.jdql.JdqlCondition.Comparator;
-import io.strata.processor.jdql.JdqlExpression.Function;
-import io.strata.processor.jdql.JdqlExpression.Operator;
-import io.strata.processor.jdql.JdqlToken.Kind;
+import io.strata.query.jdql.JdqlCondition.Comparator;
+import io.strata.query.jdql.JdqlExpression.Function;
+import io.strata.query.jdql.JdqlExpression.Operator;
+import io.strata.query.jdql.JdqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
