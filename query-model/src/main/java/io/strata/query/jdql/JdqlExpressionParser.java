@@ -216,7 +216,7 @@ final class JdqlExpressionParser {
       case LEFT_PAREN -> {
         in.advance();
         Object inner = or();
-        in.expectSymbol(Kind.RIGHT_PAREN, "to close the '(' at column " + JdqlSyntaxException.columnOf(in.query(),
+        in.expectSymbol(Kind.RIGHT_PAREN, "to close the '(' at column " + JdqlException.columnOf(in.query(),
             token.offset()));
         return inner;
       }
