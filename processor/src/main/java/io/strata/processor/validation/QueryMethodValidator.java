@@ -35,7 +35,7 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Validates and plans one abstract method of a {@code @Repository} interface: parses its name
- * ({@link QueryMethodParser}), checks its parameters and return type against the entity, and plans each
+ * ({@link StrataMethodName}), checks its parameters and return type against the entity, and plans each
  * {@code Or} branch ({@link QueryPlanner}). Throws {@link QueryError} with the first problem found.
  */
 final class QueryMethodValidator {
@@ -86,9 +86,7 @@ final class QueryMethodValidator {
   }
 
   QueryMethodModel model() throws QueryError {
-    Set<String> names = new LinkedHashSet<>();
-    properties.keySet().forEach(p -> names.add(Character.toUpperCase(p.charAt(0)) + p.substring(1)));
-    QueryMethod parsed = new QueryMethodParser(names).parse(name);
+    QueryMethod parsed = StrataMethodName.parse(name, properties.keySet());
     FieldModel projected = parsed.projection() == null ? null : property(parsed.projection());
     List<OrderItem> order = new ArrayList<>();
     for (QueryMethod.Order o : parsed.orderBy()) {

@@ -11,6 +11,10 @@
  * {@code validation} package's job, as for Strata's own query methods). Every node keeps the 0-based offset of its
  * first character in the query, so later errors ("unknown property") can point at the right column too.
  *
+ * <p>{@link io.strata.query.jdql.JdqlSelect#of} binds a {@code SELECT} to one entity's description as the one query
+ * model's values (a {@code Condition} tree and {@code SortKey}s), for queries written while the program runs; what the
+ * model cannot say is a {@link io.strata.query.jdql.JdqlTranslationException} at its position.
+ *
  * <p>A syntax error is a {@link io.strata.query.jdql.JdqlSyntaxException} saying where (1-based line and column)
  * and what was expected, e.g. {@code at column 17: expected a property name, found ')'}. The grammar and the choices
  * made where the specification is loose are documented in {@code docs/jakarta-data.md}.

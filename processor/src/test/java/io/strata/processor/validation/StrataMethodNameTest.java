@@ -16,11 +16,11 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The grammar of QUERIES.md, name by name. */
-class QueryMethodParserTest {
-  private final QueryMethodParser parser = new QueryMethodParser(Set.of("Country", "Population", "Name", "BuiltIn", "Capital", "Id"));
+class StrataMethodNameTest {
+  private static final Set<String> PROPERTIES = Set.of("country", "population", "name", "builtIn", "capital", "id");
 
   private QueryMethod parse(String name) throws QueryError {
-    return parser.parse(name);
+    return StrataMethodName.parse(name, PROPERTIES);
   }
 
   @Test
