@@ -1,12 +1,12 @@
 package io.strata.processor.jakarta;
 
 import com.palantir.javapoet.TypeName;
-import io.strata.query.jdql.JdqlCondition;
-import io.strata.query.jdql.JdqlExpression;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.ValueType;
+import io.strata.query.jdql.JdqlCondition;
+import io.strata.query.jdql.JdqlExpression;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

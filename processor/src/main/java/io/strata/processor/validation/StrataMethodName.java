@@ -4,7 +4,6 @@ import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryMethod;
 import io.strata.processor.model.QueryMethod.Criterion;
 import io.strata.processor.model.QueryMethod.Order;
-import io.strata.processor.model.QueryMethod.Subject;
 import io.strata.query.names.MethodName;
 import io.strata.query.names.MethodNameException;
 import io.strata.query.names.MethodNameParser;
@@ -33,17 +32,7 @@ final class StrataMethodName {
     List<List<Criterion>> alternatives = parsed.where().isEmpty() ? List.of(List.of())
         : parsed.where().stream().map(and -> and.stream()
             .map(t -> new Criterion(t.property(), Operator.of(t.op()).orElseThrow())).toList()).toList();
-    Subject subject = switch (parsed.action()) {
-      case FIND -> Subject.FIND;
-      case STREAM -> Subject.STREAM;
-      case COUNT -> Subject.COUNT;
-      case EXISTS -> Subject.EXISTS;
-      case DELETE -> Subject.DELETE;
-      case SUM -> Subject.SUM;
-      case MIN -> Subject.MIN;
-      case MAX -> Subject.MAX;
-    };
-    return new QueryMethod(name, subject, parsed.projection(), parsed.distinct(), parsed.first(), alternatives,
+    return new QueryMethod(name, parsed.action(), parsed.projection(), parsed.distinct(), parsed.first(), alternatives,
         parsed.order().stream().map(o -> new Order(o.property(), o.descending(), o.explicit())).toList());
   }
 }

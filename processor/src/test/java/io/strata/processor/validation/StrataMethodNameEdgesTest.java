@@ -9,7 +9,7 @@ import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryMethod;
 import io.strata.processor.model.QueryMethod.Criterion;
 import io.strata.processor.model.QueryMethod.Order;
-import io.strata.processor.model.QueryMethod.Subject;
+import io.strata.query.names.MethodName.Action;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -107,7 +107,7 @@ class StrataMethodNameEdgesTest {
     assertEquals(3, m.limit());
     assertEquals("name", m.projection());
     assertEquals(List.of(new Order("name", true, true)), m.orderBy());
-    assertEquals(Subject.STREAM, parse("streamTop10ByCountry").subject());
+    assertEquals(Action.STREAM, parse("streamTop10ByCountry").subject());
     assertEquals(10, parse("streamTop10ByCountry").limit());
   }
 
