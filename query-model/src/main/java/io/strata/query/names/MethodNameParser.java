@@ -108,10 +108,7 @@ public final class MethodNameParser {
     int first = 0;
     for (String limit : List.of("First", "Top")) {
       int digits = at + limit.length();
-      int end = digits;
-      while (end < name.length() && Character.isDigit(name.charAt(end))) {
-        end++;
-      }
+      int end = digitsEnd(digits);
       if (name.startsWith(limit, at) && upperAt(end)) {
         first = end == digits ? 1 : number(digits, end);
         if (first <= 0) {
@@ -166,10 +163,7 @@ public final class MethodNameParser {
     int first = 0;
     if (verb.equals("find") && name.startsWith("First", at)) {
       int digits = at + "First".length();
-      int end = digits;
-      while (end < name.length() && Character.isDigit(name.charAt(end))) {
-        end++;
-      }
+      int end = digitsEnd(digits);
       first = end == digits ? 1 : number(digits, end);
       if (first < 1) {
         throw error(at, "First" + first + " must name a limit of at least 1");
@@ -189,6 +183,15 @@ public final class MethodNameParser {
       default -> Action.FIND;
     };
     return new MethodName(action, false, first, null, where, order);
+  }
+
+  /** Where the digits starting at {@code from} end. */
+  private int digitsEnd(int from) {
+    int end = from;
+    while (end < name.length() && Character.isDigit(name.charAt(end))) {
+      end++;
+    }
+    return end;
   }
 
   private int number(int from, int to) {
