@@ -1,4 +1,4 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
 import java.util.List;
 

@@ -1,9 +1,9 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
-import io.strata.processor.jdql.JdqlCondition.Comparator;
-import io.strata.processor.jdql.JdqlExpression.Function;
-import io.strata.processor.jdql.JdqlExpression.Operator;
-import io.strata.processor.jdql.JdqlToken.Kind;
+import io.strata.query.jdql.JdqlCondition.Comparator;
+import io.strata.query.jdql.JdqlExpression.Function;
+import io.strata.query.jdql.JdqlExpression.Operator;
+import io.strata.query.jdql.JdqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -216,7 +216,7 @@ final class JdqlExpressionParser {
       case LEFT_PAREN -> {
         in.advance();
         Object inner = or();
-        in.expectSymbol(Kind.RIGHT_PAREN, "to close the '(' at column " + JdqlSyntaxException.columnOf(in.query(),
+        in.expectSymbol(Kind.RIGHT_PAREN, "to close the '(' at column " + JdqlException.columnOf(in.query(),
             token.offset()));
         return inner;
       }

@@ -1,11 +1,13 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
 /**
- * A JDQL query that does not parse: where (0-based {@link #offset()} into the query, 1-based {@link #line()} and
- * {@link #column()}) and what was wrong ({@link #reason()}, e.g. "expected a property name, found ')'").
- * The message is {@code at column C: reason} for a one-line query and {@code at line L, column C: reason} otherwise.
+ * A JDQL query that cannot be used: where (0-based {@link #offset()} into the query, 1-based {@link #line()} and
+ * {@link #column()}) and what was wrong ({@link #reason()}). The message is {@code at column C: reason} for a one-line
+ * query and {@code at line L, column C: reason} otherwise. A {@link JdqlSyntaxException} is a query that does not
+ * parse; a {@link JdqlTranslationException} one that parses but does not become a query of the one query model.
  */
-public final class JdqlSyntaxException extends RuntimeException {
+public abstract sealed class JdqlException extends RuntimeException
+    permits JdqlSyntaxException, JdqlTranslationException {
   private static final long serialVersionUID = 1L;
 
   private final int offset;
@@ -13,7 +15,7 @@ public final class JdqlSyntaxException extends RuntimeException {
   private final int column;
   private final String reason;
 
-  JdqlSyntaxException(String query, int offset, String reason) {
+  JdqlException(String query, int offset, String reason) {
     super(describe(query, offset, reason));
     this.offset = offset;
     this.line = lineOf(query, offset);

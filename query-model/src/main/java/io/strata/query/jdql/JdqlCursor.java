@@ -1,6 +1,6 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
-import io.strata.processor.jdql.JdqlToken.Kind;
+import io.strata.query.jdql.JdqlToken.Kind;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -1,10 +1,10 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
-import io.strata.processor.jdql.JdqlStatement.Assignment;
-import io.strata.processor.jdql.JdqlStatement.EntityName;
-import io.strata.processor.jdql.JdqlStatement.OrderItem;
-import io.strata.processor.jdql.JdqlStatement.Selection;
-import io.strata.processor.jdql.JdqlToken.Kind;
+import io.strata.query.jdql.JdqlStatement.Assignment;
+import io.strata.query.jdql.JdqlStatement.EntityName;
+import io.strata.query.jdql.JdqlStatement.OrderItem;
+import io.strata.query.jdql.JdqlStatement.Selection;
+import io.strata.query.jdql.JdqlToken.Kind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

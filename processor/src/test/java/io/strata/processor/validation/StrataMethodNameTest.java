@@ -10,41 +10,41 @@ import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryMethod;
 import io.strata.processor.model.QueryMethod.Criterion;
 import io.strata.processor.model.QueryMethod.Order;
-import io.strata.processor.model.QueryMethod.Subject;
+import io.strata.query.names.MethodName.Action;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The grammar of QUERIES.md, name by name. */
-class QueryMethodParserTest {
-  private final QueryMethodParser parser = new QueryMethodParser(Set.of("Country", "Population", "Name", "BuiltIn", "Capital", "Id"));
+class StrataMethodNameTest {
+  private static final Set<String> PROPERTIES = Set.of("country", "population", "name", "builtIn", "capital", "id");
 
   private QueryMethod parse(String name) throws QueryError {
-    return parser.parse(name);
+    return StrataMethodName.parse(name, PROPERTIES);
   }
 
   @Test
   void subjectsMapToWhatTheMethodDoes() throws QueryError {
     for (String verb : List.of("find", "get", "read", "query")) {
-      assertEquals(Subject.FIND, parse(verb + "ByCountry").subject());
+      assertEquals(Action.FIND, parse(verb + "ByCountry").subject());
     }
-    assertEquals(Subject.STREAM, parse("streamByCountry").subject());
-    assertEquals(Subject.COUNT, parse("countByCountry").subject());
-    assertEquals(Subject.EXISTS, parse("existsByCountry").subject());
-    assertEquals(Subject.DELETE, parse("deleteByCountry").subject());
-    assertEquals(Subject.DELETE, parse("removeByCountry").subject());
+    assertEquals(Action.STREAM, parse("streamByCountry").subject());
+    assertEquals(Action.COUNT, parse("countByCountry").subject());
+    assertEquals(Action.EXISTS, parse("existsByCountry").subject());
+    assertEquals(Action.DELETE, parse("deleteByCountry").subject());
+    assertEquals(Action.DELETE, parse("removeByCountry").subject());
   }
 
   @Test
   void sumMinAndMaxNameTheAggregatedPropertyBeforeBy() throws QueryError {
     QueryMethod sum = parse("sumPopulationByCountry");
-    assertEquals(Subject.SUM, sum.subject());
+    assertEquals(Action.SUM, sum.subject());
     assertEquals("population", sum.projection());
     assertEquals(List.of(List.of(new Criterion("country", Operator.EQUALS))), sum.alternatives());
-    assertEquals(Subject.MIN, parse("minNameByCountryAndCapitalTrue").subject());
+    assertEquals(Action.MIN, parse("minNameByCountryAndCapitalTrue").subject());
     assertEquals(List.of(new Criterion("country", Operator.EQUALS), new Criterion("capital", Operator.TRUE)),
         parse("minNameByCountryAndCapitalTrue").alternatives().get(0));
-    assertEquals(Subject.MAX, parse("maxPopulationByCountry").subject());
+    assertEquals(Action.MAX, parse("maxPopulationByCountry").subject());
     assertThrows(QueryError.class, () -> parse("sumByCountry"), "sum needs the property it adds up");
     assertThrows(QueryError.class, () -> parse("maxByCountry"));
   }

@@ -1,9 +1,9 @@
-package io.strata.processor.jdql;
+package io.strata.query.jdql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.strata.processor.jdql.JdqlExpression.IntegerLiteral;
-import io.strata.processor.jdql.JdqlExpression.Path;
+import io.strata.query.jdql.JdqlExpression.IntegerLiteral;
+import io.strata.query.jdql.JdqlExpression.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
