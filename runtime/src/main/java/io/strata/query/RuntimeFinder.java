@@ -38,6 +38,7 @@ final class RuntimeFinder<E> implements Finder<E> {
     this.bindable = bindable;
   }
 
+  /** {@inheritDoc} A JDQL query's own {@code ORDER BY} is replaced. */
   @SafeVarargs
   @Override
   public final Finder<E> orderBy(OrderBy<E>... items) {

@@ -5,6 +5,8 @@ import io.strata.Finder;
 import io.strata.QueryNotServedException;
 import io.strata.Restriction;
 import io.strata.metamodel.Restrictable;
+import io.strata.query.jdql.EnumConstants;
+import io.strata.query.jdql.JdqlSelect;
 import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
 import io.strata.query.model.Semantics;
@@ -22,7 +24,7 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The run-time queries of one repository: {@code where(restriction)} (and {@code jdql(text)}) build a
+ * The run-time queries of one repository: {@code where(restriction)} and {@code jdql(text)} build a
  * {@link Finder}, planned by the planner onto the entity's indexes and read by {@link PlanReads}. Plans are cached
  * per query shape: the condition tree with every value replaced by a parameter, the order, the window and whether
  * a scan is allowed, so a query asked again with other values is not planned again. The cache holds the
@@ -46,6 +48,8 @@ public final class RuntimeQueries<E> {
     }
   };
   private long planned;
+  /** JDQL's enum constants, looked up in the application's classes (those of its generated codec). */
+  private final EnumConstants enums;
 
   /**
    * @param db the database each finder's terminal reads in (a transaction per call, or per page)
@@ -63,6 +67,7 @@ public final class RuntimeQueries<E> {
     this.semantics = semantics;
     this.reads = new PlanReads<>(store, attributes, semantics, order);
     this.planner = planner;
+    this.enums = EnumConstants.of(store.layout().codec().getClass().getClassLoader());
   }
 
   /** A finder of the entities {@code restriction} accepts. */
@@ -70,6 +75,21 @@ public final class RuntimeQueries<E> {
     Objects.requireNonNull(restriction, "where(null): give a restriction, or Restrict.unrestricted() with allowScan() for every entity");
     Shapes.Parameterized shape = Shapes.parameterize(restriction.condition());
     return new RuntimeFinder<>(this, shape.condition(), shape.values(), List.of(), 0, false, false);
+  }
+
+  /**
+   * A finder of a JDQL query over the entity, {@code [WHERE ...] [ORDER BY ...]} (a leading {@code SELECT THIS} and
+   * {@code FROM} the entity are allowed); its parameters, {@code :name} or {@code ?1}, are bound with the finder's
+   * {@code bind}. An enum constant is written with its qualified class ({@code com.example.Size.LARGE}).
+   *
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse, or of what a run-time
+   *     finder does not take (arithmetic, functions other than {@code UPPER}/{@code LOWER} of a property, ...)
+   */
+  public Finder<E> jdql(String query) {
+    Objects.requireNonNull(query, "jdql(null): give a query, e.g. \"WHERE country = :c ORDER BY population DESC\"");
+    JdqlSelect select = JdqlSelect.of(query, entity, enums);
+    Shapes.Parameterized shape = Shapes.parameterize(select.where());
+    return new RuntimeFinder<>(this, shape.condition(), shape.values(), select.order(), 0, false, true);
   }
 
   Database db() {

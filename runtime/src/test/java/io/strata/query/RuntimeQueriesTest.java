@@ -145,6 +145,27 @@ class RuntimeQueriesTest {
   }
 
   @Test
+  void aJdqlQueryIsBoundPlannedAndReadLikeARestriction() {
+    Finder<Place> japan = queries.jdql("WHERE country = :c ORDER BY population DESC").bind("c", "JP");
+    assertEquals(List.of(10L, 8L, 6L, 4L, 2L), japan.list().stream().map(Place::id).toList());
+    assertEquals(5, queries.jdql("WHERE country = ?1").bind(1, "FR").count());
+    assertEquals(List.of(9L), queries.jdql("WHERE population > 800 AND name <> 'p10'").allowScan().list().stream()
+        .map(Place::id).toList());
+    assertEquals(5, queries.jdql("WHERE country = ?1").bind(1, "JP").count());
+    assertEquals(3, plannerCalls.get(), "three shapes, each planned once");
+  }
+
+  @Test
+  void aJdqlParameterLeftUnboundOrBoundToNullIsRefused() {
+    IllegalArgumentException unbound = assertThrows(IllegalArgumentException.class,
+        () -> queries.jdql("WHERE country = :c").list());
+    assertEquals("the query's parameter c is not bound: bind it with bind(\"c\", value) before reading the results",
+        unbound.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> queries.jdql("WHERE country = :c").bind("c", null));
+    assertThrows(io.strata.query.jdql.JdqlException.class, () -> queries.jdql("WHERE country = = 'JP'"));
+  }
+
+  @Test
   void aWhereFinderHasNoParametersToBind() {
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> queries.where(PlanReadsContract.COUNTRY.equalTo("JP")).bind("c", "JP"));
