@@ -11,8 +11,14 @@ import java.util.List;
 public final class QueryNotServedException extends StrataException {
   private final transient Unserved reason;
 
-  public QueryNotServedException(String entity, String query, Unserved reason) {
-    super(message(entity, query, reason));
+  /**
+   * @param entity the entity queried
+   * @param query the query's condition in words
+   * @param reason the planner's answer
+   * @param scanAllowed whether the finder already allowed a scan (then a scan cannot help: it does not sort)
+   */
+  public QueryNotServedException(String entity, String query, Unserved reason, boolean scanAllowed) {
+    super(message(entity, query, reason, scanAllowed));
     this.reason = reason;
   }
 
@@ -21,7 +27,7 @@ public final class QueryNotServedException extends StrataException {
     return reason;
   }
 
-  private static String message(String entity, String query, Unserved reason) {
+  private static String message(String entity, String query, Unserved reason, boolean scanAllowed) {
     StringBuilder text = new StringBuilder("no index of ").append(entity).append(" serves the query ").append(query);
     if (reason.detail() != null && !reason.detail().isEmpty()) {
       text.append(" (").append(reason.detail()).append(')');
@@ -36,6 +42,7 @@ public final class QueryNotServedException extends StrataException {
           .append(entity).append(" with @Index(name = \"").append(name).append("\", fields = {")
           .append(String.join(", ", fields.stream().map(f -> "\"" + f + "\"").toList())).append("})");
     }
-    return text.append("; or call allowScan() on the finder to check every row instead").toString();
+    return text.append(scanAllowed ? " (allowScan() reads every row but does not sort them: drop the order, or declare the index)"
+        : "; or call allowScan() on the finder to check every row instead").toString();
   }
 }

@@ -14,6 +14,7 @@ import io.strata.query.model.SortKey;
 import io.strata.query.model.Window;
 import io.strata.query.plan.Plan;
 import io.strata.query.plan.Planned;
+import io.strata.query.plan.Planner;
 import io.strata.query.plan.Unserved;
 import io.strata.query.model.QuerySpec;
 import io.strata.repository.EntityStore;
@@ -58,7 +59,7 @@ public final class RuntimeQueries<E> {
    * @param attributes its metamodel attributes (the generated {@code _E})
    * @param semantics the repository's dialect
    * @param order the dialect's value order ({@link ValueOrder#KEYS} for Strata)
-   * @param planner the planner ({@code Planner::plan})
+   * @param planner the planner ({@link Planner#plan}; tests give others)
    */
   public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
       Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner) {
@@ -68,6 +69,16 @@ public final class RuntimeQueries<E> {
     this.reads = new PlanReads<>(store, attributes, semantics, order);
     this.planner = planner;
     this.enums = EnumConstants.of(store.layout().codec().getClass().getClassLoader());
+  }
+
+  /**
+   * The run-time queries of a generated repository, planned by the query model's {@link Planner}.
+   *
+   * @see #RuntimeQueries(Database, EntityStore, EntityInfo, List, Semantics, ValueOrder, Function)
+   */
+  public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
+      Semantics semantics, ValueOrder order) {
+    this(db, store, entity, attributes, semantics, order, Planner::plan);
   }
 
   /** A finder of the entities {@code restriction} accepts. */
@@ -119,7 +130,7 @@ public final class RuntimeQueries<E> {
       }
     }
     if (found instanceof Unserved unserved) {
-      throw new QueryNotServedException(entity.name(), Explain.condition(where), unserved);
+      throw new QueryNotServedException(entity.name(), Explain.condition(where), unserved, allowScan);
     }
     return (Plan) found;
   }

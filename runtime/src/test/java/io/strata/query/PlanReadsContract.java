@@ -12,7 +12,10 @@ import io.strata.embedded.BackendContract;
 import io.strata.metamodel.ComparableAttribute;
 import io.strata.metamodel.TextAttribute;
 import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
 import io.strata.query.model.IndexInfo;
+import io.strata.query.model.ValueKind;
 import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import io.strata.query.model.Semantics;
@@ -72,6 +75,10 @@ public abstract class PlanReadsContract extends BackendContract {
   static final IndexInfo BY_COUNTRY = new IndexInfo("byCountry", List.of("country"), false, false, false);
   static final IndexInfo BY_POPULATION = new IndexInfo("byPopulation", List.of("population"), false, false, false);
 
+  static final EntityInfo PLACE = new EntityInfo("Place", List.of(new FieldInfo("id", ValueKind.LONG, true, true),
+      new FieldInfo("country", ValueKind.STRING, false, false), new FieldInfo("population", ValueKind.LONG, false, false),
+      new FieldInfo("name", ValueKind.STRING, false, false)), List.of(BY_COUNTRY, BY_POPULATION), List.of(), List.of());
+
   private static final List<String> COUNTRIES = List.of("DE", "FR", "JP", "US");
   private static final List<String> NAMES = List.of("a", "ab", "b", "ba", "abc");
   private static final Comparator<Place> BY_ID = Comparator.comparingLong(Place::id);
@@ -79,8 +86,8 @@ public abstract class PlanReadsContract extends BackendContract {
   /** A restriction and, written apart from the evaluator, its truth on a place (null: unknown). */
   record Case(Restriction<Place> restriction, Function<Place, Boolean> oracle, String text) {}
 
-  /** One try: its random places stored in both layouts, and a random restriction. */
-  record Try(long seed, List<Place> places, Case c, List<PlanReads<Place>> reads) {}
+  /** One try: its random places stored in both layouts, a random restriction, and the finders over each layout. */
+  record Try(long seed, List<Place> places, Case c, List<PlanReads<Place>> reads, List<RuntimeQueries<Place>> queries, Random rnd) {}
 
   private final long seed = Long.getLong("strata.planreads.seed", new Random().nextLong());
 
@@ -93,15 +100,17 @@ public abstract class PlanReadsContract extends BackendContract {
       List<Place> places = places(rnd);
       Case c = restriction(rnd, 3);
       List<PlanReads<Place>> reads = new ArrayList<>();
+      List<RuntimeQueries<Place>> queries = new ArrayList<>();
       for (boolean packed : new boolean[] {true, false}) {
         var builder = EntityStore.builder(new PlaceCodec(), new Subspace(Tuple.from("t", t, packed)))
             .index("byCountry", "country").index("byPopulation", "population").ids(Elements::toLong);
         EntityStore<Place> store = (packed ? builder.packed() : builder).build();
         db.run(tr -> store.saveAll(tr, places).join());
         reads.add(new PlanReads<>(store, ATTRIBUTES, Semantics.STRATA, ValueOrder.KEYS));
+        queries.add(new RuntimeQueries<>(db, store, PLACE, ATTRIBUTES, Semantics.STRATA, ValueOrder.KEYS));
       }
       try {
-        body.accept(new Try(trySeed, places, c, reads));
+        body.accept(new Try(trySeed, places, c, reads, queries, rnd));
       } catch (AssertionError e) {
         throw new AssertionError("seed " + seed + " (replay with -Dstrata.planreads.seed=" + seed + "), try " + t + ": "
             + c.text() + " over " + places + ": " + e.getMessage(), e);
@@ -214,6 +223,72 @@ public abstract class PlanReadsContract extends BackendContract {
         assertEquals(expected, pages(reads, plan, List.of(), 3));
       }
     });
+  }
+
+  /**
+   * Through the planner: a finder of a random restriction, with a random order and limit, reads what brute force
+   * selects (in the asked order, ties by id in the direction of the last order item), counts and pages the same;
+   * without {@code allowScan()} it either does so or is refused.
+   */
+  @Test
+  void aPlannedFinderIsTheBruteForceFilter() {
+    forEachTry(t -> {
+      List<List<SortKey>> orders = List.of(List.of(), List.of(new SortKey("population", false, false)),
+          List.of(new SortKey("population", true, false)), List.of(new SortKey("country", false, false), new SortKey("name", true, false)));
+      List<SortKey> order = orders.get(t.rnd().nextInt(orders.size()));
+      int limit = t.rnd().nextBoolean() ? 0 : 1 + t.rnd().nextInt(6);
+      boolean scan = t.rnd().nextInt(4) != 0;
+      Comparator<Place> comparator = order.isEmpty() ? BY_ID : comparator(order);
+      List<Place> all = expected(t.places(), t.c().oracle(), comparator, Integer.MAX_VALUE);
+      for (RuntimeQueries<Place> queries : t.queries()) {
+        io.strata.Finder<Place> finder = queries.where(t.c().restriction())
+            .orderBy(order.stream().map(k -> new io.strata.OrderBy<Place>(k)).toList());
+        finder = scan ? finder.allowScan() : finder;
+        finder = limit > 0 ? finder.limit(limit) : finder;
+        List<Place> found;
+        try {
+          found = finder.list();
+        } catch (io.strata.QueryNotServedException e) {
+          assertEquals(false, scan && order.isEmpty(), "an unordered query with allowScan() is always served: " + e.getMessage());
+          continue;
+        }
+        List<Place> wanted = limit > 0 ? all.subList(0, Math.min(limit, all.size())) : all;
+        if (order.isEmpty()) {
+          assertEquals(wanted.size(), found.size());
+          assertEquals(true, all.containsAll(found), "every result matches");
+        } else {
+          assertEquals(wanted, found);
+        }
+        assertEquals(limit > 0 ? wanted.size() : all.size(), finder.count());
+        assertEquals(!all.isEmpty(), finder.exists());
+        List<Place> paged = new ArrayList<>();
+        io.strata.Finder<Place> unlimited = scan ? queries.where(t.c().restriction()).allowScan() : queries.where(t.c().restriction());
+        unlimited = unlimited.orderBy(order.stream().map(k -> new io.strata.OrderBy<Place>(k)).toList());
+        Continuation after = null;
+        do {
+          Page<Place> page = unlimited.page(2, after);
+          paged.addAll(page.items());
+          after = page.next().orElse(null);
+        } while (after != null);
+        assertEquals(all, order.isEmpty() ? paged.stream().sorted(BY_ID).toList() : paged);
+      }
+    });
+  }
+
+  /** {@code order} over places: absent values first (last when descending), then ids in the last item's direction. */
+  private static Comparator<Place> comparator(List<SortKey> order) {
+    Comparator<Place> out = (a, b) -> 0;
+    for (SortKey key : order) {
+      Function<Place, Comparable> read = switch (key.field()) {
+        case "population" -> Place::population;
+        case "country" -> Place::country;
+        default -> Place::name;
+      };
+      @SuppressWarnings("unchecked")
+      Comparator<Place> one = Comparator.comparing(read, Comparator.nullsFirst(Comparator.naturalOrder()));
+      out = out.thenComparing(key.descending() ? one.reversed() : one);
+    }
+    return out.thenComparing(order.get(order.size() - 1).descending() ? BY_ID.reversed() : BY_ID);
   }
 
   @Test
