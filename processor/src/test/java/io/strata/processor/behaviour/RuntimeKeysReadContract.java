@@ -7,6 +7,7 @@ import com.apple.foundationdb.subspace.Subspace;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.queries.Town;
 import io.strata.processor.fixtures.queries.TownCodec;
+import io.strata.processor.fixtures.queries.TownRepository;
 import io.strata.processor.fixtures.queries.Towns;
 import io.strata.processor.fixtures.queries.TownsImpl;
 import io.strata.processor.fixtures.queries._Town;
@@ -28,9 +29,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A run-time query reads the same keys as the declared method of the same query: the plan the declared method's
- * javadoc states, given to the run-time executor ({@link PlanReads}) over the generated metamodel {@code _Town},
- * reads as many index entries and rows, counted through {@link KeyCounter}.
+ * A run-time query reads the same keys as the declared method of the same query, counted through {@link KeyCounter}:
+ * through the generated repository's {@code where}/{@code jdql} (planned by the planner), and with the plan the
+ * declared method's javadoc states given to the run-time executor ({@link PlanReads}) directly.
  */
 public abstract class RuntimeKeysReadContract extends BackendContract {
   private static final List<Town> TOWNS = TownData.towns(400);
@@ -73,6 +74,37 @@ public abstract class RuntimeKeysReadContract extends BackendContract {
 
   private static Plan byCountryPopulation(List<Compare> range, boolean reverse, List<SortKey> order) {
     return new Plan.IndexRead(BY_COUNTRY_POPULATION, List.of(country("JP")), range, reverse, false, false, true, order, List.of());
+  }
+
+  /** Through the generated repository's {@code where}: planned by the planner, it reads what the declared method reads. */
+  @Test
+  void aPlannedWhereReadsWhatTheDeclaredMethodReads() {
+    TownRepository repository = new TownRepository(counted);
+    counter.reset();
+    assertEquals(keys(() -> towns.findTop5ByCountryOrderByPopulationDesc("JP")),
+        keys(() -> repository.where(_Town.country.equalTo("JP")).orderBy(_Town.population.desc()).limit(5).list()));
+    assertEquals(keys(() -> towns.findByNameStartingWith("San-1")), keys(() -> repository.where(_Town.name.startsWith("San-1")).list()));
+    assertEquals(keys(() -> towns.countByCountry("JP")), keys(() -> repository.jdql("WHERE country = :c").bind("c", "JP").count()));
+    assertEquals(keys(() -> towns.existsByCountryAndPopulationGreaterThan("JP", 10)), keys(() -> repository.where(
+        io.strata.Restrict.all(_Town.country.equalTo("JP"), _Town.population.greaterThan(10L))).exists()));
+  }
+
+  @Test
+  void aPlannedWhereReadsTheRightTownsAndSaysItsPlan() {
+    TownRepository repository = new TownRepository(counted);
+    List<Town> expected = TOWNS.stream().filter(t -> t.country().equals("JP") && t.population() > 1000)
+        .sorted(java.util.Comparator.comparingLong(Town::population).reversed().thenComparing(java.util.Comparator
+            .comparingLong(Town::id).reversed())).limit(7).toList();
+    var finder = repository.where(io.strata.Restrict.all(_Town.country.equalTo("JP"), _Town.population.greaterThan(1000L)))
+        .orderBy(_Town.population.desc()).limit(7);
+    assertEquals(expected, finder.list());
+    assertEquals("index byCountryPopulation (country, population): keys (\"Town\", \"I\", \"byCountryPopulation\", ...) "
+        + "where country = :$0 then population > :$1, read backwards in order population desc, then each entry's row",
+        finder.explain());
+    io.strata.QueryNotServedException refused = org.junit.jupiter.api.Assertions.assertThrows(io.strata.QueryNotServedException.class,
+        () -> repository.where(_Town.location.isNull()).list());
+    org.junit.jupiter.api.Assertions.assertTrue(refused.getMessage().contains("allowScan()"), refused.getMessage());
+    assertEquals(TOWNS.stream().filter(t -> t.location() == null).count(), repository.where(_Town.location.isNull()).allowScan().count());
   }
 
   @Test
