@@ -3,6 +3,7 @@ package io.strata.processor;
 import com.google.auto.service.AutoService;
 import com.palantir.javapoet.JavaFile;
 import io.strata.processor.codegen.CodecWriter;
+import io.strata.processor.codegen.MetamodelWriter;
 import io.strata.processor.codegen.GeneratedMethods;
 import io.strata.annotations.Entity;
 import io.strata.annotations.Repository;
@@ -10,7 +11,6 @@ import io.strata.processor.codegen.RepositoryImplWriter;
 import io.strata.processor.codegen.RepositoryIndexWriter;
 import io.strata.processor.codegen.RepositoryWriter;
 import io.strata.processor.jakarta.JakartaRepositoryWriter;
-import io.strata.processor.jakarta.MetamodelWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
@@ -109,6 +109,7 @@ public final class StrataProcessor extends AbstractProcessor {
       }
       write(type, new CodecWriter().write(model.get()));
       write(type, new RepositoryWriter().write(model.get()));
+      metamodel(type, model.get(), false);
       repositoryIndex.add(model.get().repositoryName().canonicalName());
       if (schemaEvolution == null) {
         schemaEvolution = new SchemaEvolution(processingEnv);
@@ -179,9 +180,7 @@ public final class StrataProcessor extends AbstractProcessor {
    */
   private Optional<EntityModel> jakartaEntity(TypeElement type, EntityValidator validator, Diagnostics diagnostics) {
     if (type.getAnnotation(Entity.class) != null) {
-      Optional<EntityModel> model = validator.validate(type); // a Strata entity: codec and repository come from its round
-      model.ifPresent(m -> metamodel(type, m));
-      return model;
+      return validator.validate(type); // a Strata entity: codec, repository and metamodel come from its round
     }
     Optional<EntityModel> model = validator.validate(type);
     if (model.isPresent() && jakartaCodecs.add(type.getQualifiedName().toString()) && !clashes(type, model.get(), diagnostics)) {
@@ -191,16 +190,24 @@ public final class StrataProcessor extends AbstractProcessor {
       }
       schemaEvolution.check(type, model.get(), diagnostics);
     }
-    model.ifPresent(m -> metamodel(type, m));
+    model.ifPresent(m -> metamodel(type, m, true));
     return model;
   }
 
-  /** Writes {@code _Entity} once, unless a class of that name exists (the application wrote its own). */
-  private void metamodel(TypeElement type, EntityModel model) {
+  /**
+   * Writes {@code _Entity} once: for a Strata entity always, for a {@code jakarta.nosql} one when Jakarta Data's
+   * metamodel and strata-jakarta-data are present and no class of that name exists (the application wrote its own).
+   */
+  private void metamodel(TypeElement type, EntityModel model, boolean jakarta) {
     String name = MetamodelWriter.name(model).canonicalName();
-    if (processingEnv.getElementUtils().getTypeElement("jakarta.data.metamodel.StaticMetamodel") != null
-        && metamodels.add(name) && processingEnv.getElementUtils().getTypeElement(name) == null) {
-      write(type, new MetamodelWriter().write(model));
+    if (jakarta && (processingEnv.getElementUtils().getTypeElement("jakarta.data.metamodel.StaticMetamodel") == null
+        || processingEnv.getElementUtils().getTypeElement("io.strata.jakarta.data.SortableDataAttribute") == null)) {
+      return;
+    }
+    // a jakarta.nosql entity may come with its own metamodel (the TCK's do); a Strata entity's _E is always this
+    // processor's (looking for one would find the _E an earlier compilation of the same sources put on the class path)
+    if (metamodels.add(name) && (!jakarta || processingEnv.getElementUtils().getTypeElement(name) == null)) {
+      write(type, new MetamodelWriter().write(model, jakarta));
     }
   }
 

@@ -32,9 +32,19 @@ class GeneratedCodeSurfaceTest {
       "io.strata.index.rank.RankDefinition", "io.strata.index.rank.RankQueries",
       "io.strata.index.text.TextDefinition", "io.strata.index.text.TextQueries",
       "io.strata.index.feed.VersionedDefinition", "io.strata.index.feed.ChangeFeed",
+      // run-time queries (where, jdql): the finders' home and the entity as the query model describes it
+      "io.strata.query.RuntimeQueries", "io.strata.query.ValueOrder", "io.strata.query.model.EntityInfo",
+      "io.strata.query.model.FieldInfo", "io.strata.query.model.IndexInfo", "io.strata.query.model.SpatialInfo",
+      "io.strata.query.model.ValueKind", "io.strata.query.model.Semantics",
+      "io.strata.query.jdql.JdqlException",
+      // the static metamodel _E of Strata entities
+      "io.strata.metamodel.Attribute", "io.strata.metamodel.ComparableAttribute", "io.strata.metamodel.TextAttribute",
       // Jakarta Data repositories (module strata-jakarta-data)
       "io.strata.jakarta.data.DataStore", "io.strata.jakarta.data.Attributes", "io.strata.jakarta.data.ResultPages",
-      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.IndexOrder");
+      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.IndexOrder",
+      // the static metamodel _E of jakarta.nosql entities
+      "io.strata.jakarta.data.DataAttribute", "io.strata.jakarta.data.SortableDataAttribute",
+      "io.strata.jakarta.data.TextDataAttribute", "io.strata.jakarta.data.CharDataAttribute");
 
   private static final Pattern RUNTIME_CLASS = Pattern.compile("\\bio\\.strata\\.((?:[a-z]+\\.)*)([A-Z]\\w*)");
 

@@ -37,6 +37,7 @@ class GoldenSourcesTest {
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("com.example.AccountCodec").hasSourceEquivalentTo(golden("AccountCodec"));
     assertThat(c).generatedSourceFile("com.example.AccountRepository").hasSourceEquivalentTo(golden("AccountRepository"));
+    assertThat(c).generatedSourceFile("com.example._Account").hasSourceEquivalentTo(golden("_Account"));
   }
 
   @Test

@@ -44,4 +44,30 @@ public final class Matches {
   public static boolean startsWith(Object value, String prefix) {
     return value instanceof String s && s.startsWith(prefix);
   }
+
+  /**
+   * Whether {@code text} matches the Jakarta Data / JDQL pattern {@code pattern}: {@code %} matches any run of
+   * characters, {@code _} exactly one, everything else itself. False when either is null.
+   */
+  public static boolean like(Object text, Object pattern) {
+    if (text == null || pattern == null) {
+      return false;
+    }
+    return likePattern(pattern.toString()).matcher(text.toString()).matches();
+  }
+
+  private static java.util.regex.Pattern likePattern(String like) {
+    StringBuilder regex = new StringBuilder();
+    StringBuilder literal = new StringBuilder();
+    for (char c : like.toCharArray()) {
+      if (c == '%' || c == '_') {
+        regex.append(java.util.regex.Pattern.quote(literal.toString())).append(c == '%' ? ".*" : ".");
+        literal.setLength(0);
+      } else {
+        literal.append(c);
+      }
+    }
+    regex.append(java.util.regex.Pattern.quote(literal.toString()));
+    return java.util.regex.Pattern.compile(regex.toString(), java.util.regex.Pattern.DOTALL);
+  }
 }

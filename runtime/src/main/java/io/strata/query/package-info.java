@@ -3,9 +3,12 @@
  * queries: equality, ranges, {@code In}, prefixes, filters, order, limits, paged with bound continuations),
  * {@code IndexQueries} (the fixed finders of generated repositories), {@code MappedRows} (entries and rows in
  * one mapped range read), {@code SpatialQueries}, {@code FilteredRows} ({@code @AllowFiltering} scans under
- * a read budget) and {@code QueryResults}/{@code Matches} (what declared methods return).
+ * a read budget) and {@code QueryResults}/{@code Matches} (what declared methods return). Run-time queries:
+ * {@code RuntimeQueries} (a repository's finders and its plan cache per query shape), {@code PlanReads} (the
+ * planner's {@code Plan} values executed on the readers above), {@code ConditionEvaluator} (the one evaluator of
+ * condition trees, with a dialect's {@code ValueOrder}) and {@code Explain} (a plan in keys).
  *
- * <p>May use: {@code io.strata.repository}, {@code io.strata.index}, {@code io.strata.row}, the algorithms
- * and {@code io.strata}. Nothing in the runtime uses it; generated code does.
+ * <p>May use: {@code io.strata.repository}, {@code io.strata.index}, {@code io.strata.row}, the algorithms,
+ * {@code io.strata.metamodel}, the query model and {@code io.strata}. Nothing in the runtime uses it; generated code does.
  */
 package io.strata.query;

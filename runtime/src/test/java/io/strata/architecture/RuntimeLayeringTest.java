@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The runtime's packages and the dependencies each may have, as runtime/README.md draws them; checked on
- * the compiled classes so the layering cannot silently rot. Bottom to top: the API ({@code io.strata}) and
- * the algorithms (tuple, spatial, document, blob); rows; index upkeep; the store; the derived kinds and
+ * the compiled classes so the layering cannot silently rot. Bottom to top: the query model (strata-query-model's
+ * conditions and plans); the API ({@code io.strata}) and the algorithms (tuple, spatial, document, blob); the
+ * metamodel attributes run-time restrictions are built with; rows; index upkeep; the store; the derived kinds and
  * the queries. The recipe layers sit beside rows and use only the API and the algorithms.
  */
 class RuntimeLayeringTest {
@@ -28,20 +29,24 @@ class RuntimeLayeringTest {
   @Test
   void packagesDependOnlyOnTheLayersBelowThem() {
     layeredArchitecture().consideringOnlyDependenciesInLayers()
+        .layer("Model").definedBy("io.strata.query.model..", "io.strata.query.plan..")
         .layer("API").definedBy("io.strata")
+        .layer("Metamodel").definedBy("io.strata.metamodel..")
         .layer("Algorithms").definedBy("io.strata.tuple..", "io.strata.spatial..", "io.strata.document..", "io.strata.blob..")
         .layer("Layers").definedBy("io.strata.layers..")
         .layer("Rows").definedBy("io.strata.row..")
         .layer("Indexes").definedBy("io.strata.index")
         .layer("Store").definedBy("io.strata.repository..")
         .layer("Kinds").definedBy("io.strata.index.aggregate..", "io.strata.index.rank..", "io.strata.index.text..", "io.strata.index.feed..")
-        .layer("Queries").definedBy("io.strata.query..")
+        .layer("Queries").definedBy("io.strata.query")
         .whereLayer("Queries").mayNotBeAccessedByAnyLayer()
         .whereLayer("Kinds").mayNotBeAccessedByAnyLayer()
         .whereLayer("Layers").mayNotBeAccessedByAnyLayer()
         .whereLayer("Store").mayOnlyBeAccessedByLayers("Kinds", "Queries")
         .whereLayer("Indexes").mayOnlyBeAccessedByLayers("Store", "Kinds", "Queries")
         .whereLayer("Rows").mayOnlyBeAccessedByLayers("Indexes", "Store", "Kinds", "Queries")
+        .whereLayer("Metamodel").mayOnlyBeAccessedByLayers("Queries")
+        .whereLayer("Model").mayOnlyBeAccessedByLayers("API", "Metamodel", "Queries")
         .whereLayer("Algorithms").mayOnlyBeAccessedByLayers("API", "Layers", "Rows", "Indexes", "Store", "Kinds", "Queries")
         .check(RUNTIME);
   }

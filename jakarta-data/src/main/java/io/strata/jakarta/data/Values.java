@@ -1,5 +1,7 @@
 package io.strata.jakarta.data;
 
+import io.strata.query.Matches;
+import io.strata.query.ValueOrder;
 import jakarta.data.exceptions.MappingException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -8,7 +10,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * The value semantics of Jakarta Data queries that no index serves, as generated predicates and {@code UPDATE}
@@ -30,6 +31,22 @@ import java.util.regex.Pattern;
  */
 public final class Values {
   private Values() {}
+
+  /**
+   * Jakarta Data's value order for run-time queries ({@code where(...)}, {@code jdql(...)}): the condition evaluator
+   * of the read core compares property values with it, as generated predicates compare them with the methods below.
+   */
+  public static final ValueOrder ORDER = new ValueOrder() {
+    @Override
+    public int compare(Object a, Object b, boolean ignoreCase) {
+      return Values.compare(a, b, ignoreCase);
+    }
+
+    @Override
+    public boolean equal(Object a, Object b, boolean ignoreCase) {
+      return ignoreCase ? Values.compare(a, b, true) == 0 : eq(a, b);
+    }
+  };
 
   /** The order of two values as Jakarta Data sorts them (see the class comment); null before every value. */
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -170,25 +187,7 @@ public final class Values {
    * itself. False when either is null.
    */
   public static boolean like(Object text, Object pattern) {
-    if (text == null || pattern == null) {
-      return false;
-    }
-    return likePattern(pattern.toString()).matcher(text.toString()).matches();
-  }
-
-  private static Pattern likePattern(String like) {
-    StringBuilder regex = new StringBuilder();
-    StringBuilder literal = new StringBuilder();
-    for (char c : like.toCharArray()) {
-      if (c == '%' || c == '_') {
-        regex.append(Pattern.quote(literal.toString())).append(c == '%' ? ".*" : ".");
-        literal.setLength(0);
-      } else {
-        literal.append(c);
-      }
-    }
-    regex.append(Pattern.quote(literal.toString()));
-    return Pattern.compile(regex.toString(), Pattern.DOTALL);
+    return Matches.like(text, pattern);
   }
 
   public static boolean contains(Object text, Object part) {

@@ -83,6 +83,8 @@ public final class RepositoryWriter {
       type.addField(ParameterizedTypeName.get(VersionedOperations.CHANGE_FEED, model.type(), model.id().type().type().box()), "feed",
           Modifier.PRIVATE, Modifier.FINAL);
     }
+    RuntimeQueryCode runtimeQueries = new RuntimeQueryCode(model);
+    runtimeQueries.addFields(type);
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
     MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
@@ -119,6 +121,7 @@ public final class RepositoryWriter {
     if (!model.documents().isEmpty()) {
       ctor.addStatement("this.documents = new $T<>(store)", DOCUMENT_PATHS);
     }
+    ctor.addStatement(runtimeQueries.initializer());
     type.addMethod(rootCtor.build()).addMethod(ctor.build());
 
     type.addMethod(MethodSpec.methodBuilder("async")
@@ -135,6 +138,7 @@ public final class RepositoryWriter {
     }
     type.addMethods(new CrudOperations(model).extras());
     type.addMethods(new VersionedOperations(model).extras());
+    runtimeQueries.addMethods(type);
     type.addType(async.build());
     return JavaFile.builder(repo.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }

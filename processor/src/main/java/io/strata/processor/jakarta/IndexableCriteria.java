@@ -1,12 +1,12 @@
 package io.strata.processor.jakarta;
 
 import com.palantir.javapoet.TypeName;
-import io.strata.processor.jdql.JdqlCondition;
-import io.strata.processor.jdql.JdqlExpression;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.ValueType;
+import io.strata.query.jdql.JdqlCondition;
+import io.strata.query.jdql.JdqlExpression;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -206,26 +206,5 @@ final class IndexableCriteria {
       case GREATER_EQUAL -> mirrored ? Operator.LESS_THAN_EQUAL : Operator.GREATER_THAN_EQUAL;
       case NOT_EQUAL -> null;
     });
-  }
-
-  /** The criterion of a method-name condition, or empty ({@code Not}, {@code IgnoreCase} and the text tests stay in memory). */
-  Optional<BoundCriterion> ofMethodName(FieldModel f, MethodName.Condition c, List<String> args) {
-    if (c.not() || c.ignoreCase()) {
-      return Optional.empty();
-    }
-    Operator op = switch (c.operator()) {
-      case EQUAL -> Operator.EQUALS;
-      case GREATER_THAN -> Operator.GREATER_THAN;
-      case GREATER_THAN_EQUAL -> Operator.GREATER_THAN_EQUAL;
-      case LESS_THAN -> Operator.LESS_THAN;
-      case LESS_THAN_EQUAL -> Operator.LESS_THAN_EQUAL;
-      case BETWEEN -> Operator.BETWEEN;
-      case IN -> Operator.IN;
-      case STARTS_WITH -> Operator.STARTING_WITH;
-      case TRUE -> Operator.TRUE;
-      case FALSE -> Operator.FALSE;
-      default -> null;
-    };
-    return op == null ? Optional.empty() : of(f, op, args);
   }
 }

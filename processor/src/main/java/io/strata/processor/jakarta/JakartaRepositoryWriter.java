@@ -13,15 +13,16 @@ import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.codegen.Generated;
 import io.strata.processor.codegen.RepositoryWriter;
 import io.strata.processor.codegen.ScanCode;
-import io.strata.processor.jdql.JdqlParser;
-import io.strata.processor.jdql.JdqlStatement;
-import io.strata.processor.jdql.JdqlSyntaxException;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
+import io.strata.query.jdql.JdqlParser;
+import io.strata.query.jdql.JdqlStatement;
+import io.strata.query.jdql.JdqlSyntaxException;
+import io.strata.query.names.MethodNameParser;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -797,7 +798,7 @@ public final class JakartaRepositoryWriter {
           String id = entity.id().name();
           diagnostics.warning(method, Messages.JAKARTA_CURSOR_TIES, description,
               q.order().stream().map(o -> o.field().name() + (o.descending() ? " desc" : " asc")).toList(),
-              entity.type().simpleName(), id, MethodName.capitalized(id), id);
+              entity.type().simpleName(), id, MethodNameParser.capitalized(id), id);
         }
         CodeBlock page = orders != null
             ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape, where, candidates, keys, orders, pageRequest)

@@ -1,10 +1,10 @@
 package io.strata.processor.jakarta;
 
 import com.palantir.javapoet.TypeName;
-import io.strata.processor.jdql.JdqlCondition;
-import io.strata.processor.jdql.JdqlExpression;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
+import io.strata.query.jdql.JdqlCondition;
+import io.strata.query.jdql.JdqlExpression;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;

@@ -9,20 +9,25 @@ import static io.strata.processor.jakarta.JakartaRepositoryWriter.orderBys;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
-import io.strata.processor.jdql.JdqlCondition;
-import io.strata.processor.jdql.JdqlExpression;
-import io.strata.processor.jdql.JdqlParser;
-import io.strata.processor.jdql.JdqlStatement;
-import io.strata.processor.jdql.JdqlSyntaxException;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
-import io.strata.processor.model.ValueType;
 import io.strata.processor.model.OrderItem;
+import io.strata.processor.model.ValueType;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
+import io.strata.query.jdql.JdqlCondition;
+import io.strata.query.jdql.JdqlExpression;
+import io.strata.query.jdql.JdqlParser;
+import io.strata.query.jdql.JdqlStatement;
+import io.strata.query.jdql.JdqlSyntaxException;
+import io.strata.query.model.Op;
+import io.strata.query.names.MethodName;
+import io.strata.query.names.MethodNameException;
+import io.strata.query.names.MethodNameParser;
+import io.strata.query.names.Vocabulary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -191,7 +196,7 @@ final class QueryReader {
       return find("delete");
     }
     String name = method.getSimpleName().toString();
-    if (!MethodName.isQuery(name)) {
+    if (!MethodNameParser.isJakartaQuery(name)) {
       diagnostics.error(method, Messages.JAKARTA_NOT_A_QUERY, description, "its name starts with no query action");
       return Optional.empty();
     }
@@ -202,8 +207,8 @@ final class QueryReader {
     }
     MethodName parsed;
     try {
-      parsed = MethodName.parse(name, properties(entity).keySet());
-    } catch (IllegalArgumentException e) {
+      parsed = MethodNameParser.parse(name, properties(entity).keySet(), Vocabulary.JAKARTA);
+    } catch (MethodNameException e) {
       diagnostics.error(method, Messages.JAKARTA_NOT_A_QUERY, description, e.getMessage());
       return Optional.empty();
     }
@@ -218,7 +223,7 @@ final class QueryReader {
 
   private Optional<Query> methodName(EntityModel entity, MethodName parsed) {
     Map<String, FieldModel> props = properties(entity);
-    int needed = parsed.where().stream().flatMap(List::stream).mapToInt(c -> c.operator().parameters).sum();
+    int needed = parsed.parameterCount();
     if (needed != values.size()) {
       diagnostics.error(method, Messages.JAKARTA_PARAMETERS, description, values.size(), needed,
           "each condition takes one parameter, Between two, Null/True/False none; Sort, Order, Limit and PageRequest come besides");
@@ -235,23 +240,26 @@ final class QueryReader {
     CodeBlock.Builder or = CodeBlock.builder();
     Object idLookup = null;
     List<JakartaPlanner.Branch> branches = new ArrayList<>();
-    for (List<MethodName.Condition> conjunction : parsed.where()) {
+    for (List<MethodName.Term> conjunction : parsed.where()) {
       CodeBlock.Builder and = CodeBlock.builder();
       List<BoundCriterion> served = new ArrayList<>();
-      for (MethodName.Condition c : conjunction) {
+      for (MethodName.Term c : conjunction) {
         FieldModel f = props.get(c.property());
         List<String> args = new ArrayList<>();
-        for (int i = 0; i < c.operator().parameters; i++) {
+        for (int i = 0; i < c.parameters(); i++) {
           args.add(values.get(next++).getSimpleName().toString());
         }
-        if (parsed.where().size() == 1 && conjunction.size() == 1 && f.id() && c.operator() == MethodName.Operator.EQUAL
+        if (parsed.where().size() == 1 && conjunction.size() == 1 && f.id() && c.op() == Op.EQUAL
             && !c.not() && !c.ignoreCase()) {
           idLookup = args.get(0);
         }
-        report(args.stream().flatMap(a -> parameterTypes.check(f, a, c.operator() == MethodName.Operator.IN).stream()).toList(), entity);
-        args.replaceAll(a -> columnValue(f, a, c.operator() == MethodName.Operator.IN));
+        report(args.stream().flatMap(a -> parameterTypes.check(f, a, c.op() == Op.IN).stream()).toList(), entity);
+        args.replaceAll(a -> columnValue(f, a, c.op() == Op.IN));
         and.add(and.isEmpty() ? "$L" : " && $L", condition(f, c, args));
-        indexable.ofMethodName(f, c, args).ifPresent(served::add);
+        // Not, IgnoreCase and the text tests (Contains, EndsWith, Like) stay in memory
+        if (!c.not() && !c.ignoreCase()) {
+          Operator.of(c.op()).flatMap(op -> indexable.of(f, op, args)).ifPresent(served::add);
+        }
       }
       or.add(or.isEmpty() ? "$L" : " || $L", and.build());
       branches.add(new JakartaPlanner.Branch(served, and.build()));
@@ -261,7 +269,7 @@ final class QueryReader {
       return Optional.empty();
     }
     List<StaticSort> order = new ArrayList<>();
-    for (MethodName.OrderPart o : parsed.order()) {
+    for (MethodName.OrderTerm o : parsed.order()) {
       order.add(new StaticSort(props.get(o.property()), o.descending(), false));
     }
     if (!sortable(order, entity)) {
@@ -269,17 +277,18 @@ final class QueryReader {
     }
     CodeBlock where = parsed.where().isEmpty() ? null : or.build();
     boolean exact = criteria != null && criteria.size() == parsed.where().stream().mapToInt(List::size).sum();
-    return Optional.of(new Query(entity, parsed.action(), where, order, parsed.first(), null, null, idLookup, criteria, exact,
+    String action = parsed.action().name().toLowerCase(java.util.Locale.ROOT);
+    return Optional.of(new Query(entity, action, where, order, parsed.first(), null, null, idLookup, criteria, exact,
         branches.size() > 1 ? branches : null));
   }
 
-  private CodeBlock condition(FieldModel f, MethodName.Condition c, List<String> args) {
+  private CodeBlock condition(FieldModel f, MethodName.Term c, List<String> args) {
     CodeBlock value = c.ignoreCase() ? CodeBlock.of("$T.upper($L)", QueryBinder.VALUES, f.read()) : CodeBlock.of("$L", f.read());
     List<CodeBlock> a = new ArrayList<>();
     for (String arg : args) {
       a.add(c.ignoreCase() ? CodeBlock.of("$T.upper($N)", QueryBinder.VALUES, arg) : CodeBlock.of("$N", arg));
     }
-    CodeBlock test = switch (c.operator()) {
+    CodeBlock test = switch (c.op()) {
       case EQUAL -> CodeBlock.of("$T.$L($L, $L)", QueryBinder.VALUES, c.not() ? "ne" : "eq", value, a.get(0));
       case GREATER_THAN -> CodeBlock.of("$T.gt($L, $L)", QueryBinder.VALUES, value, a.get(0));
       case GREATER_THAN_EQUAL -> CodeBlock.of("$T.ge($L, $L)", QueryBinder.VALUES, value, a.get(0));
@@ -291,15 +300,16 @@ final class QueryReader {
       case ENDS_WITH -> CodeBlock.of("$T.endsWith($L, $L)", QueryBinder.VALUES, value, a.get(0));
       case LIKE -> CodeBlock.of("$T.like($L, $L)", QueryBinder.VALUES, value, a.get(0));
       case IN -> CodeBlock.of("$T.inAny($L, $N)", QueryBinder.VALUES, value, args.get(0));
-      case NULL -> CodeBlock.of("$T.isNull($L)", QueryBinder.VALUES, value);
+      case IS_NULL -> CodeBlock.of("$T.isNull($L)", QueryBinder.VALUES, value);
       case TRUE -> CodeBlock.of("$T.eq($L, true)", QueryBinder.VALUES, value);
       case FALSE -> CodeBlock.of("$T.eq($L, false)", QueryBinder.VALUES, value);
+      default -> throw new IllegalStateException("not an operator of Jakarta's vocabulary: " + c.op());
     };
-    if (!c.not() || c.operator() == MethodName.Operator.EQUAL) {
+    if (!c.not() || c.op() == Op.EQUAL) {
       return test;
     }
     // Not: false on a null value, as the condition itself is (IS NOT NULL is the exception: it tests the null)
-    return c.operator() == MethodName.Operator.NULL ? CodeBlock.of("!$L", test)
+    return c.op() == Op.IS_NULL ? CodeBlock.of("!$L", test)
         : CodeBlock.of("(!$T.isNull($L) && !$L)", QueryBinder.VALUES, f.read(), test);
   }
 

@@ -1,5 +1,8 @@
 package io.strata.processor.model;
 
+import io.strata.query.model.Op;
+import java.util.Optional;
+
 /** A criterion operator of the derived-query grammar, with how many parameters it takes. */
 public enum Operator {
   EQUALS(1, Kind.EQUALITY),
@@ -26,6 +29,29 @@ public enum Operator {
   Operator(int arity, Kind kind) {
     this.arity = arity;
     this.kind = kind;
+  }
+
+  /**
+   * The planner's operator for the query model's {@code op}: empty for the operators no index serves
+   * ({@code Contains}, {@code EndsWith}, {@code Like}, the negations).
+   */
+  public static Optional<Operator> of(Op op) {
+    return Optional.ofNullable(switch (op) {
+      case EQUAL -> EQUALS;
+      case IN -> IN;
+      case TRUE -> TRUE;
+      case FALSE -> FALSE;
+      case LESS_THAN -> LESS_THAN;
+      case LESS_THAN_EQUAL -> LESS_THAN_EQUAL;
+      case GREATER_THAN -> GREATER_THAN;
+      case GREATER_THAN_EQUAL -> GREATER_THAN_EQUAL;
+      case BETWEEN -> BETWEEN;
+      case STARTS_WITH -> STARTING_WITH;
+      case WITHIN -> WITHIN;
+      case NEAR -> NEAR;
+      case IS_NULL -> IS_NULL;
+      default -> null;
+    });
   }
 
   /** Parameters the operator consumes. */

@@ -12,6 +12,7 @@ import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.SpatialModel;
 import io.strata.processor.validation.Messages;
 import io.strata.processor.validation.QueryError;
+import io.strata.query.names.MethodName.Action;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -147,7 +148,7 @@ public final class QueryPlanner {
    * @throws QueryError a {@code sum}/{@code min}/{@code max} in another form, or that no aggregate answers
    */
   public QueryPlan aggregate(QueryMethod parsed, FieldModel field, List<List<BoundCriterion>> branches) throws QueryError {
-    QueryMethod.Subject subject = parsed.subject();
+    Action subject = parsed.subject();
     String unsupported = branches.size() > 1 ? "the Or" : !parsed.orderBy().isEmpty() ? "the OrderBy"
         : parsed.limit() > 0 ? "the First/Top" : parsed.distinct() ? "Distinct" : null;
     Map<String, BoundCriterion> byField = new LinkedHashMap<>();
@@ -159,7 +160,7 @@ public final class QueryPlanner {
         break;
       }
     }
-    boolean count = subject == QueryMethod.Subject.COUNT && parsed.projection() == null;
+    boolean count = subject == Action.COUNT && parsed.projection() == null;
     if (!count && !subject.aggregateOnly()) {
       return null;
     }

@@ -18,6 +18,7 @@ import io.strata.processor.model.QueryMethodModel.Shape;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.QueryPlanner;
+import io.strata.query.names.MethodName.Action;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,7 +36,7 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Validates and plans one abstract method of a {@code @Repository} interface: parses its name
- * ({@link QueryMethodParser}), checks its parameters and return type against the entity, and plans each
+ * ({@link StrataMethodName}), checks its parameters and return type against the entity, and plans each
  * {@code Or} branch ({@link QueryPlanner}). Throws {@link QueryError} with the first problem found.
  */
 final class QueryMethodValidator {
@@ -86,9 +87,7 @@ final class QueryMethodValidator {
   }
 
   QueryMethodModel model() throws QueryError {
-    Set<String> names = new LinkedHashSet<>();
-    properties.keySet().forEach(p -> names.add(Character.toUpperCase(p.charAt(0)) + p.substring(1)));
-    QueryMethod parsed = new QueryMethodParser(names).parse(name);
+    QueryMethod parsed = StrataMethodName.parse(name, properties.keySet());
     FieldModel projected = parsed.projection() == null ? null : property(parsed.projection());
     List<OrderItem> order = new ArrayList<>();
     for (QueryMethod.Order o : parsed.orderBy()) {
@@ -146,13 +145,13 @@ final class QueryMethodValidator {
         returned.element, returned.projection, returned.record, order, plans, paged);
   }
 
-  private Context context(QueryMethod.Subject subject) throws QueryError {
+  private Context context(Action subject) throws QueryError {
     if (method.getParameters().isEmpty()) {
       return Context.NONE;
     }
     VariableElement p = method.getParameters().get(0);
     TypeName t = TypeName.get(p.asType());
-    boolean write = subject == QueryMethod.Subject.DELETE;
+    boolean write = subject == Action.DELETE;
     if (t.equals(TX_CONTEXT)) {
       return Context.WRITE;
     }
@@ -397,7 +396,7 @@ final class QueryMethodValidator {
         if (generic(declared, "java.util.stream.Stream") != null && !async) {
           shape = Shape.STREAM;
           element = generic(declared, "java.util.stream.Stream");
-        } else if (parsed.subject() == QueryMethod.Subject.STREAM) {
+        } else if (parsed.subject() == Action.STREAM) {
           throw returnError(t, subject, "Stream<E>");
         } else if (generic(declared, "java.util.List") != null) {
           shape = Shape.LIST;

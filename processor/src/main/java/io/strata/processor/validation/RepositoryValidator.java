@@ -20,7 +20,7 @@ import javax.lang.model.util.ElementFilter;
 
 /**
  * Turns one {@code @Repository} interface into a {@link RepositoryModel}: parses each abstract method's name
- * ({@link QueryMethodParser}), checks its parameters and return type against the entity, and plans it
+ * ({@link StrataMethodName}), checks its parameters and return type against the entity, and plans it
  * ({@link QueryPlanner}). Every problem is reported on the method it concerns; the model is empty when any was.
  */
 public final class RepositoryValidator {

@@ -7,13 +7,23 @@ import com.apple.foundationdb.subspace.Subspace;
 import io.strata.Blocking;
 import io.strata.BoundingBox;
 import io.strata.Continuation;
+import io.strata.Finder;
 import io.strata.GeoPoint;
 import io.strata.IndexReport;
 import io.strata.Page;
+import io.strata.Restriction;
 import io.strata.StrataDb;
 import io.strata.index.IndexMaintenance;
 import io.strata.query.IndexQueries;
+import io.strata.query.RuntimeQueries;
 import io.strata.query.SpatialQueries;
+import io.strata.query.ValueOrder;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.SpatialInfo;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.inject.Inject;
@@ -31,6 +41,18 @@ import javax.annotation.processing.Generated;
 @Generated("io.strata.processor.StrataProcessor")
 @Singleton
 public final class AccountRepository {
+  private static final EntityInfo ENTITY = new EntityInfo("Acct", List.of(new FieldInfo("id", ValueKind.STRING, true, true),
+      new FieldInfo("email", ValueKind.STRING, false, false),
+      new FieldInfo("region", ValueKind.STRING, false, false),
+      new FieldInfo("tier", ValueKind.INT, false, true),
+      new FieldInfo("closedAt", ValueKind.INSTANT, false, false),
+      new FieldInfo("tags", ValueKind.OTHER, false, false),
+      new FieldInfo("office", ValueKind.GEO_POINT, false, false),
+      new FieldInfo("address", ValueKind.OTHER, false, false)), List.of(new IndexInfo("email", List.of("email"), true, false, false),
+      new IndexInfo("region", List.of("region"), false, true, false),
+      new IndexInfo("byRegionTier", List.of("region",
+      "tier"), false, false, true)), List.of(new SpatialInfo("office", true, 16)), List.of());
+
   private final Database db;
 
   private final EntityStore<Account> store;
@@ -38,6 +60,8 @@ public final class AccountRepository {
   private final IndexQueries<Account> indexes;
 
   private final SpatialQueries<Account> spatial;
+
+  private final RuntimeQueries<Account> queries;
 
   private final Async async = new Async();
 
@@ -72,6 +96,9 @@ public final class AccountRepository {
           .build();
     this.indexes = new IndexQueries<>(store);
     this.spatial = new SpatialQueries<>(store);
+    this.queries = new RuntimeQueries<>(db, store, ENTITY, List.of(_Account.id, _Account.email,
+        _Account.region, _Account.tier, _Account.closedAt, _Account.tags, _Account.office,
+        _Account.address), Semantics.STRATA, ValueOrder.KEYS);
   }
 
   /**
@@ -499,6 +526,26 @@ public final class AccountRepository {
    */
   public IndexMaintenance<Account> maintenance() {
     return store.maintenance(db);
+  }
+
+  /**
+   * A run-time query of the entities {@code restriction} accepts (built over {@link _Account}), planned onto this
+   * entity's indexes as a declared method is (the plan cached per query shape); see {@code Finder.explain()} for
+   * the keys it reads.
+   * @throws io.strata.QueryNotServedException from the finder's reads, if no index narrows it and it does not
+   *     {@code allowScan()}
+   */
+  public Finder<Account> where(Restriction<Account> restriction) {
+    return queries.where(restriction);
+  }
+
+  /**
+   * A run-time JDQL query of this entity, {@code [WHERE ...] [ORDER BY ...]}, its {@code :name} or {@code ?n}
+   * parameters bound with the finder's {@code bind}; planned as {@link #where} is.
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse or is no finder query
+   */
+  public Finder<Account> jdql(String query) {
+    return queries.jdql(query);
   }
 
   /**

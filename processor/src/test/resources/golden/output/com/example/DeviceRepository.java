@@ -6,11 +6,20 @@ import com.apple.foundationdb.TransactionContext;
 import com.apple.foundationdb.subspace.Subspace;
 import io.strata.Blocking;
 import io.strata.Continuation;
+import io.strata.Finder;
 import io.strata.IndexReport;
 import io.strata.Page;
+import io.strata.Restriction;
 import io.strata.StrataDb;
 import io.strata.index.IndexMaintenance;
 import io.strata.query.IndexQueries;
+import io.strata.query.RuntimeQueries;
+import io.strata.query.ValueOrder;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.inject.Inject;
@@ -29,11 +38,18 @@ import javax.annotation.processing.Generated;
 @Generated("io.strata.processor.StrataProcessor")
 @Singleton
 public final class DeviceRepository {
+  private static final EntityInfo ENTITY = new EntityInfo("Device", List.of(new FieldInfo("serial", ValueKind.LONG, true, true),
+      new FieldInfo("owner", ValueKind.STRING, false, false),
+      new FieldInfo("battery", ValueKind.DOUBLE, false, false),
+      new FieldInfo("online", ValueKind.BOOLEAN, false, true)), List.of(new IndexInfo("owner", List.of("owner"), false, false, false)), List.of(), List.of());
+
   private final Database db;
 
   private final EntityStore<Device> store;
 
   private final IndexQueries<Device> indexes;
+
+  private final RuntimeQueries<Device> queries;
 
   private final Async async = new Async();
 
@@ -64,6 +80,8 @@ public final class DeviceRepository {
           .ids(v -> v == null ? 0 : Elements.toLong(v))
           .build();
     this.indexes = new IndexQueries<>(store);
+    this.queries = new RuntimeQueries<>(db, store, ENTITY, List.of(_Device.serial, _Device.owner,
+        _Device.battery, _Device.online), Semantics.STRATA, ValueOrder.KEYS);
   }
 
   /**
@@ -366,6 +384,26 @@ public final class DeviceRepository {
    */
   public IndexMaintenance<Device> maintenance() {
     return store.maintenance(db);
+  }
+
+  /**
+   * A run-time query of the entities {@code restriction} accepts (built over {@link _Device}), planned onto this
+   * entity's indexes as a declared method is (the plan cached per query shape); see {@code Finder.explain()} for
+   * the keys it reads.
+   * @throws io.strata.QueryNotServedException from the finder's reads, if no index narrows it and it does not
+   *     {@code allowScan()}
+   */
+  public Finder<Device> where(Restriction<Device> restriction) {
+    return queries.where(restriction);
+  }
+
+  /**
+   * A run-time JDQL query of this entity, {@code [WHERE ...] [ORDER BY ...]}, its {@code :name} or {@code ?n}
+   * parameters bound with the finder's {@code bind}; planned as {@link #where} is.
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse or is no finder query
+   */
+  public Finder<Device> jdql(String query) {
+    return queries.jdql(query);
   }
 
   /**

@@ -1,14 +1,15 @@
 package com.example;
 
-import jakarta.data.metamodel.SortableAttribute;
+import io.strata.jakarta.data.CharDataAttribute;
+import io.strata.jakarta.data.SortableDataAttribute;
+import io.strata.jakarta.data.TextDataAttribute;
+import io.strata.row.Elements;
 import jakarta.data.metamodel.StaticMetamodel;
-import jakarta.data.metamodel.TextAttribute;
-import jakarta.data.metamodel.impl.SortableAttributeRecord;
-import jakarta.data.metamodel.impl.TextAttributeRecord;
 import javax.annotation.processing.Generated;
 
 /**
- * The static metamodel of {@link Product} for Jakarta Data: its persistent properties' names and attributes.
+ * The static metamodel of {@link Product}: its stored properties' names, and attributes that build run-time
+ * restrictions ({@code where(...)}) and orders.
  */
 @Generated("io.strata.processor.StrataProcessor")
 @StaticMetamodel(Product.class)
@@ -25,17 +26,17 @@ public final class _Product {
 
   public static final String PRICE = "price";
 
-  public static final SortableAttribute<Product> id = new SortableAttributeRecord<>(ID);
+  public static final SortableDataAttribute<Product, Long> id = new SortableDataAttribute<>(ID, e -> e.getId(), v -> Elements.ofNumber(v));
 
-  public static final TextAttribute<Product> name = new TextAttributeRecord<>(NAME);
+  public static final TextDataAttribute<Product> name = new TextDataAttribute<>(NAME, e -> e.getName());
 
-  public static final SortableAttribute<Product> kind = new SortableAttributeRecord<>(KIND);
+  public static final SortableDataAttribute<Product, Product.Kind> kind = new SortableDataAttribute<>(KIND, e -> e.getKind(), v -> Elements.ofEnum(v));
 
-  public static final TextAttribute<Product> grade = new TextAttributeRecord<>(GRADE);
+  public static final CharDataAttribute<Product> grade = new CharDataAttribute<>(GRADE, e -> e.getGrade(), v -> Elements.ofChar(v));
 
-  public static final SortableAttribute<Product> isFragile = new SortableAttributeRecord<>(ISFRAGILE);
+  public static final SortableDataAttribute<Product, Boolean> isFragile = new SortableDataAttribute<>(ISFRAGILE, e -> e.isFragile(), v -> v);
 
-  public static final SortableAttribute<Product> price = new SortableAttributeRecord<>(PRICE);
+  public static final SortableDataAttribute<Product, Double> price = new SortableDataAttribute<>(PRICE, e -> e.getPrice(), v -> Elements.ofFloating(v));
 
   private _Product() {
   }

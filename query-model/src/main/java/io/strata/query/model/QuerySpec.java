@@ -14,11 +14,19 @@ import java.util.Set;
  * @param allowScan whether conditions no index serves may be checked on every row read ({@code @AllowFiltering},
  *     {@code Finder.allowScan()}, Jakarta queries)
  * @param semantics the dialect's value semantics
+ * @param aggregation what the query computes ({@code count}, {@code sum}, {@code min}, {@code max}), or null when it
+ *     returns entities
  */
 public record QuerySpec(EntityInfo entity, Condition where, List<SortKey> order, Window window, Set<String> needed,
-    boolean allowScan, Semantics semantics) {
+    boolean allowScan, Semantics semantics, Aggregation aggregation) {
   public QuerySpec {
     order = List.copyOf(order);
     needed = needed == null ? null : Set.copyOf(needed);
+  }
+
+  /** A query returning entities (no aggregation). */
+  public QuerySpec(EntityInfo entity, Condition where, List<SortKey> order, Window window, Set<String> needed,
+      boolean allowScan, Semantics semantics) {
+    this(entity, where, order, window, needed, allowScan, semantics, null);
   }
 }

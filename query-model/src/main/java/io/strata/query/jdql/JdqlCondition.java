@@ -1,0 +1,62 @@
+package io.strata.query.jdql;
+
+import java.util.List;
+
+/**
+ * A conditional expression of JDQL: what follows {@code WHERE}. Every node records the 0-based {@link #offset()} of
+ * its first character in the query.
+ */
+public sealed interface JdqlCondition {
+
+  /** The 0-based offset in the query of this condition's first character. */
+  int offset();
+
+  /** {@code left AND right}. */
+  record And(JdqlCondition left, JdqlCondition right, int offset) implements JdqlCondition {}
+
+  /** {@code left OR right}. */
+  record Or(JdqlCondition left, JdqlCondition right, int offset) implements JdqlCondition {}
+
+  /** {@code NOT operand}. */
+  record Not(JdqlCondition operand, int offset) implements JdqlCondition {}
+
+  /** {@code left = right} and the other comparisons. */
+  record Comparison(JdqlExpression left, Comparator comparator, JdqlExpression right, int offset)
+      implements JdqlCondition {}
+
+  /** {@code value [NOT] BETWEEN low AND high}. */
+  record Between(JdqlExpression value, boolean negated, JdqlExpression low, JdqlExpression high, int offset)
+      implements JdqlCondition {}
+
+  /**
+   * {@code value [NOT] LIKE pattern}, the pattern a {@link JdqlExpression.StringLiteral} or a parameter
+   * ({@code _} matches one character, {@code %} any sequence).
+   */
+  record Like(JdqlExpression value, boolean negated, JdqlExpression pattern, int offset) implements JdqlCondition {}
+
+  /** {@code path [NOT] IN (item, ...)}, each item a literal, an enum constant or a parameter. */
+  record In(JdqlExpression value, boolean negated, List<JdqlExpression> items, int offset) implements JdqlCondition {
+    public In {
+      items = List.copyOf(items);
+    }
+  }
+
+  /** {@code path IS [NOT] NULL}. */
+  record NullCheck(JdqlExpression value, boolean negated, int offset) implements JdqlCondition {}
+
+  /** The comparison operators, with their symbols. */
+  enum Comparator {
+    EQUAL("="), NOT_EQUAL("<>"), LESS("<"), LESS_EQUAL("<="), GREATER(">"), GREATER_EQUAL(">=");
+
+    private final String symbol;
+
+    Comparator(String symbol) {
+      this.symbol = symbol;
+    }
+
+    /** How the operator is written. */
+    public String symbol() {
+      return symbol;
+    }
+  }
+}

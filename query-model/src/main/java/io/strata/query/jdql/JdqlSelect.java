@@ -1,0 +1,33 @@
+package io.strata.query.jdql;
+
+import io.strata.query.model.Condition;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.SortKey;
+import java.util.List;
+
+/**
+ * A JDQL {@code SELECT}'s {@code WHERE} and {@code ORDER BY} as values of the one query model: what a run-time
+ * {@code repository.jdql("WHERE ... ORDER BY ...")} asks. {@link #of} parses the query and binds it to one entity;
+ * the rules (which forms are taken, the Java type of each literal, how negations meet null values) are in
+ * {@code query-model/README.md}, "JDQL".
+ *
+ * @param where the condition ({@link Condition#ALWAYS} when the query has no {@code WHERE})
+ * @param order the {@code ORDER BY} keys, most significant first
+ */
+public record JdqlSelect(Condition where, List<SortKey> order) {
+  public JdqlSelect {
+    order = List.copyOf(order);
+  }
+
+  /**
+   * {@code query} bound to {@code entity}: {@code [SELECT THIS] [FROM entity] [WHERE ...] [ORDER BY ...]}, with
+   * {@code :name} parameters as {@code Param("name")}, {@code ?1} as {@code Param("1")}, and literals as values of
+   * their property's Java type (an enum constant, written with its qualified class, found by {@code enums}).
+   *
+   * @throws JdqlSyntaxException when the query does not parse
+   * @throws JdqlTranslationException when it parses but is no finder query of {@code entity}
+   */
+  public static JdqlSelect of(String query, EntityInfo entity, EnumConstants enums) {
+    return new JdqlTranslator(query, entity, enums).select(JdqlParser.parse(query));
+  }
+}

@@ -1,0 +1,429 @@
+package io.strata.query.jdql;
+
+import io.strata.query.jdql.JdqlExpression.Function;
+import io.strata.query.model.Condition;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.Op;
+import io.strata.query.model.Operand;
+import io.strata.query.model.SortKey;
+import io.strata.query.model.ValueKind;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Binds a parsed JDQL {@code SELECT} to one entity as query-model values ({@link JdqlSelect}). Each comparison must
+ * set a property (or {@code UPPER}/{@code LOWER} of one) against a parameter or a literal; anything else is a
+ * {@link JdqlTranslationException} at the node's position saying what the finder takes.
+ */
+final class JdqlTranslator {
+  /** What every "the finder does not take it" error ends with. */
+  private static final String TAKES = ": the run-time finder compares a property with a parameter or a literal"
+      + " (a @Query method of a repository takes the whole of JDQL)";
+
+  private final String query;
+  private final EntityInfo entity;
+  private final EnumConstants enums;
+
+  JdqlTranslator(String query, EntityInfo entity, EnumConstants enums) {
+    this.query = query;
+    this.entity = entity;
+    this.enums = enums;
+  }
+
+  /** A property a query side names: {@code field}, or {@code UPPER(field)}/{@code LOWER(field)} when {@code function}. */
+  private record Side(FieldInfo field, Function function) {
+    boolean ignoreCase() {
+      return function != null;
+    }
+  }
+
+  JdqlSelect select(JdqlStatement statement) {
+    if (!(statement instanceof JdqlStatement.Select select)) {
+      throw error(0, "the run-time finder reads entities: " + (statement instanceof JdqlStatement.Update ? "UPDATE"
+          : "DELETE") + " is for a @Query method of a repository; write [WHERE ...] [ORDER BY ...]");
+    }
+    select.selection().filter(s -> !(s instanceof JdqlStatement.SelectThis)).ifPresent(s -> {
+      throw error(s.offset(), "the run-time finder returns whole entities: leave out this SELECT"
+          + (s instanceof JdqlStatement.SelectCount ? " and call the finder's count()" : ""));
+    });
+    select.from().filter(from -> !from.name().equals(entity.name())).ifPresent(from -> {
+      throw error(from.offset(), "'" + from.name() + "' is not the entity this finder queries, " + entity.name());
+    });
+    Condition where = select.where().map(this::condition).orElse(Condition.ALWAYS);
+    List<SortKey> order = new ArrayList<>();
+    for (JdqlStatement.OrderItem item : select.orderBy()) {
+      FieldInfo field = property(item.key()).orElseThrow(() -> unknown(item.key()));
+      if (!field.kind().isScalar() || field.kind() == ValueKind.BYTES) {
+        throw error(item.key().offset(), field.name() + " holds " + field.kind() + " values, which have no order");
+      }
+      order.add(new SortKey(field.name(), item.descending(), false));
+    }
+    return new JdqlSelect(where, order);
+  }
+
+  private Condition condition(JdqlCondition c) {
+    if (c instanceof JdqlCondition.And and) {
+      List<Condition> parts = new ArrayList<>();
+      flatten(and.left(), parts, true);
+      flatten(and.right(), parts, true);
+      return new Condition.And(parts);
+    }
+    if (c instanceof JdqlCondition.Or or) {
+      List<Condition> parts = new ArrayList<>();
+      flatten(or.left(), parts, false);
+      flatten(or.right(), parts, false);
+      return new Condition.Or(parts);
+    }
+    if (c instanceof JdqlCondition.Not not) {
+      return new Condition.Not(condition(not.operand()));
+    }
+    if (c instanceof JdqlCondition.Comparison comparison) {
+      return comparison(comparison);
+    }
+    if (c instanceof JdqlCondition.Between between) {
+      return between(between);
+    }
+    if (c instanceof JdqlCondition.Like like) {
+      Side side = tested(like.value(), "LIKE");
+      if (side.field().kind() != ValueKind.STRING) {
+        throw error(like.value().offset(), "LIKE matches text, and " + side.field().name() + " holds "
+            + side.field().kind() + " values");
+      }
+      return compare(side, like.negated() ? Op.NOT_LIKE : Op.LIKE, operand(like.pattern(), side, true));
+    }
+    if (c instanceof JdqlCondition.In in) {
+      return in(in);
+    }
+    JdqlCondition.NullCheck check = (JdqlCondition.NullCheck) c;
+    Side side = tested(check.value(), "IS NULL");
+    return new Condition.Compare(side.field().name(), check.negated() ? Op.NOT_NULL : Op.IS_NULL);
+  }
+
+  /** {@code c}'s parts into {@code parts}: a chain {@code a AND b AND c} is one {@code And} of three. */
+  private void flatten(JdqlCondition c, List<Condition> parts, boolean and) {
+    if (and && c instanceof JdqlCondition.And a) {
+      flatten(a.left(), parts, true);
+      flatten(a.right(), parts, true);
+    } else if (!and && c instanceof JdqlCondition.Or o) {
+      flatten(o.left(), parts, false);
+      flatten(o.right(), parts, false);
+    } else {
+      parts.add(condition(c));
+    }
+  }
+
+  private Condition comparison(JdqlCondition.Comparison c) {
+    Optional<Side> left = side(c.left());
+    Optional<Side> right = side(c.right());
+    if (left.isPresent() && right.isPresent()) {
+      throw error(c.offset(), "this compares two properties, " + left.get().field().name() + " and "
+          + right.get().field().name() + TAKES);
+    }
+    Op op = switch (c.comparator()) {
+      case EQUAL -> Op.EQUAL;
+      case NOT_EQUAL -> Op.NOT_EQUAL;
+      case LESS -> Op.LESS_THAN;
+      case LESS_EQUAL -> Op.LESS_THAN_EQUAL;
+      case GREATER -> Op.GREATER_THAN;
+      case GREATER_EQUAL -> Op.GREATER_THAN_EQUAL;
+    };
+    if (left.isPresent()) {
+      return compare(ordered(left.get(), op, c.left()), op, operand(c.right(), left.get(), false));
+    }
+    if (right.isPresent()) {
+      Op mirrored = switch (op) {
+        case LESS_THAN -> Op.GREATER_THAN;
+        case LESS_THAN_EQUAL -> Op.GREATER_THAN_EQUAL;
+        case GREATER_THAN -> Op.LESS_THAN;
+        case GREATER_THAN_EQUAL -> Op.LESS_THAN_EQUAL;
+        default -> op;
+      };
+      return compare(ordered(right.get(), op, c.right()), mirrored, operand(c.left(), right.get(), false));
+    }
+    throw noProperty(c.left(), c.right());
+  }
+
+  /** {@code side}, checked to compare as {@code op} asks: an order comparison of {@code LOWER} is refused. */
+  private Side ordered(Side side, Op op, JdqlExpression at) {
+    boolean ordering = op != Op.EQUAL && op != Op.NOT_EQUAL;
+    if (ordering && side.function() == Function.LOWER) {
+      throw error(at.offset(), "the run-time finder compares text case-insensitively by its upper case, which orders"
+          + " some characters ('_', '[') otherwise than lower case does: write UPPER(" + side.field().name() + ")");
+    }
+    return side;
+  }
+
+  /**
+   * {@code value [NOT] BETWEEN low AND high}; {@code NOT BETWEEN} becomes {@code value < low OR value > high}, which
+   * is false on a null value, as JDQL's {@code NOT BETWEEN} is.
+   */
+  private Condition between(JdqlCondition.Between b) {
+    Side side = ordered(tested(b.value(), "BETWEEN"), Op.BETWEEN, b.value());
+    Operand low = operand(b.low(), side, false);
+    Operand high = operand(b.high(), side, false);
+    if (!b.negated()) {
+      return new Condition.Compare(side.field().name(), Op.BETWEEN, List.of(low, high), side.ignoreCase());
+    }
+    return new Condition.Or(List.of(compare(side, Op.LESS_THAN, low), compare(side, Op.GREATER_THAN, high)));
+  }
+
+  /**
+   * {@code value [NOT] IN (items)}: literals only, one {@code IN} of their list; with a parameter among them (each
+   * item is one value), an {@code OR} of equalities ({@code AND} of inequalities for {@code NOT IN}).
+   */
+  private Condition in(JdqlCondition.In in) {
+    Side side = tested(in.value(), "IN");
+    List<Operand> items = new ArrayList<>();
+    for (JdqlExpression item : in.items()) {
+      items.add(operand(item, side, false));
+    }
+    if (items.stream().allMatch(Operand.Literal.class::isInstance)) {
+      List<Object> values = items.stream().map(i -> ((Operand.Literal) i).value()).toList();
+      return compare(side, in.negated() ? Op.NOT_IN : Op.IN, new Operand.Literal(values));
+    }
+    List<Condition> each = items.stream().map(i -> compare(side, in.negated() ? Op.NOT_EQUAL : Op.EQUAL, i)).toList();
+    return in.negated() ? new Condition.And(each) : new Condition.Or(each);
+  }
+
+  private Condition compare(Side side, Op op, Operand operand) {
+    return new Condition.Compare(side.field().name(), op, List.of(operand), side.ignoreCase());
+  }
+
+  /** The property {@code e} must name, the value a {@code predicate} tests. */
+  private Side tested(JdqlExpression e, String predicate) {
+    return side(e).orElseThrow(() -> e instanceof JdqlExpression.Path || e instanceof JdqlExpression.Call
+        ? unknown(e) : error(e.offset(), predicate + " tests a property, and this is none" + TAKES));
+  }
+
+  /**
+   * The property {@code e} names: a path, {@code ID(THIS)}, or {@code UPPER}/{@code LOWER} of one; empty when it names
+   * none (a parameter, a literal, an enum constant, an unknown name); an error for other functions of a property.
+   */
+  private Optional<Side> side(JdqlExpression e) {
+    if (e instanceof JdqlExpression.Call call) {
+      Optional<FieldInfo> argument = call.arguments().isEmpty() ? Optional.empty() : property(call.arguments().get(0));
+      if (argument.isEmpty()) {
+        return Optional.empty();
+      }
+      if (call.function() != Function.UPPER && call.function() != Function.LOWER) {
+        throw error(call.offset(), "the run-time finder does not take " + call.function() + "(...) of a property"
+            + TAKES + ", or UPPER/LOWER of one");
+      }
+      FieldInfo field = argument.get();
+      if (field.kind() != ValueKind.STRING && field.kind() != ValueKind.CHAR) {
+        throw error(call.offset(), call.function() + " takes text, and " + field.name() + " holds " + field.kind()
+            + " values");
+      }
+      return Optional.of(new Side(field, call.function()));
+    }
+    return property(e).map(field -> new Side(field, null));
+  }
+
+  /** The property a path or {@code ID(THIS)} names ({@code this.} may lead a path), if the entity has it. */
+  private Optional<FieldInfo> property(JdqlExpression e) {
+    if (e instanceof JdqlExpression.IdOfThis) {
+      return Optional.of(entity.id());
+    }
+    if (e instanceof JdqlExpression.Path path) {
+      List<String> names = path.names();
+      if (names.size() > 1 && names.get(0).equalsIgnoreCase("this")) {
+        names = names.subList(1, names.size());
+      }
+      return entity.field(String.join(".", names));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * What {@code e} compares {@code side} with. Under {@code UPPER}/{@code LOWER}, the value must be upper-cased
+   * (lower-cased) the same way, or be a literal the function leaves as it is: the finder compares case-insensitively.
+   *
+   * @param text whether a literal is text whatever the property (a {@code LIKE} pattern)
+   */
+  private Operand operand(JdqlExpression e, Side side, boolean text) {
+    if (side.function() != null) {
+      if (e instanceof JdqlExpression.Call call && call.function() == side.function()
+          && !(call.arguments().get(0) instanceof JdqlExpression.Call)) {
+        return operand(call.arguments().get(0), new Side(side.field(), null), true);
+      }
+      if (e instanceof JdqlExpression.StringLiteral s && s.value().equals(apply(side.function(), s.value()))) {
+        return new Operand.Literal(s.value());
+      }
+      throw error(e.offset(), side.function() + "(" + side.field().name() + ") is compared with a value the finder "
+          + "would not " + (side.function() == Function.UPPER ? "upper" : "lower") + "-case: write "
+          + side.function() + "(...) of the parameter or literal, or a literal in "
+          + (side.function() == Function.UPPER ? "upper" : "lower") + " case");
+    }
+    if (e instanceof JdqlExpression.NamedParameter p) {
+      return new Operand.Param(p.name());
+    }
+    if (e instanceof JdqlExpression.OrdinalParameter p) {
+      return new Operand.Param(Integer.toString(p.position()));
+    }
+    if (e instanceof JdqlExpression.Path path && property(path).isEmpty()) {
+      return new Operand.Literal(enumConstant(path, side.field()));
+    }
+    if (e instanceof JdqlExpression.Path || e instanceof JdqlExpression.IdOfThis) {
+      throw error(e.offset(), "this compares " + side.field().name() + " with another property" + TAKES);
+    }
+    if (e instanceof JdqlExpression.Call call
+        && (call.function() == Function.UPPER || call.function() == Function.LOWER)) {
+      throw error(call.offset(), "the run-time finder applies " + call.function() + " to the value compared with a"
+          + " property only when it applies it to the property too: write " + call.function() + "("
+          + side.field().name() + ")");
+    }
+    if (e instanceof JdqlExpression.Unary || e instanceof JdqlExpression.Binary || e instanceof JdqlExpression.Call) {
+      throw error(e.offset(), "the run-time finder does not compute values" + TAKES);
+    }
+    if (e instanceof JdqlExpression.CurrentTemporal t) {
+      throw error(e.offset(), "the run-time finder does not take " + t.temporal().name().replace('_', ' ')
+          + ": pass the value as a parameter");
+    }
+    return new Operand.Literal(text ? text(e, side.field()) : literal(e, side.field()));
+  }
+
+  private static String apply(Function function, String value) {
+    return function == Function.UPPER ? value.toUpperCase(Locale.ROOT) : value.toLowerCase(Locale.ROOT);
+  }
+
+  private String text(JdqlExpression e, FieldInfo field) {
+    if (e instanceof JdqlExpression.StringLiteral s) {
+      return s.value();
+    }
+    throw mismatch(e, field, "text");
+  }
+
+  /** A literal as a value of {@code field}'s Java type, when it is one exactly. */
+  private Object literal(JdqlExpression e, FieldInfo field) {
+    ValueKind kind = field.kind();
+    if (e instanceof JdqlExpression.StringLiteral s) {
+      if (kind == ValueKind.STRING) {
+        return s.value();
+      }
+      if (kind == ValueKind.CHAR && s.value().length() == 1) {
+        return s.value().charAt(0);
+      }
+    } else if (e instanceof JdqlExpression.BooleanLiteral b && kind == ValueKind.BOOLEAN) {
+      return b.value();
+    } else if (e instanceof JdqlExpression.IntegerLiteral i) {
+      Object value = number(BigDecimal.valueOf(i.value()), kind);
+      if (value != null) {
+        return value;
+      }
+    } else if (e instanceof JdqlExpression.DecimalLiteral d) {
+      Object value = kind == ValueKind.DOUBLE ? (Object) d.value()
+          : kind == ValueKind.FLOAT && (d.isFloat() || (double) (float) d.value() == d.value()) ? (Object) (float) d.value()
+          : number(BigDecimal.valueOf(d.value()), kind);
+      if (value != null) {
+        return value;
+      }
+    }
+    throw mismatch(e, field, switch (kind) {
+      case STRING -> "text";
+      case CHAR -> "one character";
+      case BOOLEAN -> "TRUE or FALSE";
+      case LONG, INT, SHORT, BYTE, BIG_INTEGER -> "a whole number in the range of its type";
+      case DOUBLE, FLOAT, BIG_DECIMAL -> "a number its type holds exactly";
+      case ENUM -> "a constant written with its enum's qualified name";
+      default -> null;
+    });
+  }
+
+  /** {@code value} as a number of {@code kind}, or null when the kind holds no such value exactly. */
+  private static Object number(BigDecimal value, ValueKind kind) {
+    try {
+      return switch (kind) {
+        case LONG -> value.longValueExact();
+        case INT -> value.intValueExact();
+        case SHORT -> value.shortValueExact();
+        case BYTE -> value.byteValueExact();
+        case BIG_INTEGER -> value.toBigIntegerExact();
+        case BIG_DECIMAL -> value;
+        case DOUBLE -> new BigDecimal(value.doubleValue()).compareTo(value) == 0 ? value.doubleValue() : null;
+        case FLOAT -> new BigDecimal(value.floatValue()).compareTo(value) == 0 ? value.floatValue() : null;
+        default -> null;
+      };
+    } catch (ArithmeticException notExact) {
+      return null;
+    }
+  }
+
+  /** The enum constant a qualified path names ({@code com.example.Status.ACTIVE}), for an enum property. */
+  private Enum<?> enumConstant(JdqlExpression.Path path, FieldInfo field) {
+    if (path.names().size() < 2) {
+      throw unknown(path);
+    }
+    if (field.kind() != ValueKind.ENUM) {
+      throw error(path.offset(), "'" + path.dotted() + "' is not a property of " + entity.name() + ", nor a value of "
+          + field.name() + ", which holds " + field.kind() + " values; its properties are " + names());
+    }
+    String type = String.join(".", path.names().subList(0, path.names().size() - 1));
+    String constant = path.names().get(path.names().size() - 1);
+    return enums.find(field, type, constant).orElseThrow(() -> error(path.offset(), "'" + path.dotted()
+        + "' is no constant of the enum of " + field.name() + ": write the constant with its enum's qualified name"));
+  }
+
+  private JdqlTranslationException mismatch(JdqlExpression e, FieldInfo field, String expected) {
+    String written = query.substring(e.offset(), end(e));
+    return error(e.offset(), written + " is not a value of " + field.name() + ", which holds " + field.kind()
+        + " values: " + (expected == null ? "JDQL has no literal of them, pass the value as a parameter"
+            : "write " + expected + ", or pass the value as a parameter"));
+  }
+
+  /** Where the literal at {@code e} ends: its text runs to the next character that cannot continue it. */
+  private int end(JdqlExpression e) {
+    int i = e.offset();
+    if (e instanceof JdqlExpression.StringLiteral) {
+      for (i++; i < query.length(); i++) {
+        if (query.charAt(i) == '\'') {
+          if (i + 1 < query.length() && query.charAt(i + 1) == '\'') {
+            i++;
+          } else {
+            return i + 1;
+          }
+        }
+      }
+      return query.length();
+    }
+    i++; // a sign or the first character
+    while (i < query.length() && (Character.isLetterOrDigit(query.charAt(i)) || query.charAt(i) == '.'
+        || query.charAt(i) == '_' || (query.charAt(i) == '-' || query.charAt(i) == '+')
+        && Character.toUpperCase(query.charAt(i - 1)) == 'E')) {
+      i++;
+    }
+    return i;
+  }
+
+  private JdqlTranslationException noProperty(JdqlExpression left, JdqlExpression right) {
+    for (JdqlExpression e : List.of(left, right)) {
+      if (e instanceof JdqlExpression.Unary || e instanceof JdqlExpression.Binary) {
+        return error(e.offset(), "the run-time finder does not compute values" + TAKES);
+      }
+      if (e instanceof JdqlExpression.Path || e instanceof JdqlExpression.Call call
+          && !call.arguments().isEmpty() && call.arguments().get(0) instanceof JdqlExpression.Path) {
+        return unknown(e);
+      }
+    }
+    return error(left.offset(), "this compares no property" + TAKES);
+  }
+
+  private JdqlTranslationException unknown(JdqlExpression e) {
+    JdqlExpression named = e instanceof JdqlExpression.Call call && !call.arguments().isEmpty()
+        ? call.arguments().get(0) : e;
+    String what = named instanceof JdqlExpression.Path p ? "'" + p.dotted() + "'" : "this";
+    return error(named.offset(), what + " is not a property of " + entity.name() + "; its properties are " + names());
+  }
+
+  private List<String> names() {
+    return entity.fields().stream().map(FieldInfo::name).toList();
+  }
+
+  private JdqlTranslationException error(int offset, String reason) {
+    return new JdqlTranslationException(query, offset, reason);
+  }
+}

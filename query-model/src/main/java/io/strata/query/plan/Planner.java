@@ -1,0 +1,558 @@
+package io.strata.query.plan;
+
+import io.strata.query.model.AggregateInfo;
+import io.strata.query.model.Aggregation;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Condition.And;
+import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Condition.Not;
+import io.strata.query.model.Condition.Or;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Op;
+import io.strata.query.model.QuerySpec;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.SortKey;
+import io.strata.query.model.SpatialInfo;
+import io.strata.query.model.ValueKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The one planner: how a {@link QuerySpec}'s keys are read (QUERIES.md, "Planning"), for the processor at compile
+ * time and the runtime when a query is built.
+ *
+ * <p>A conjunction is planned onto one index {@code (f1 ... fk, id)} when equality comparisons ({@code EQUAL},
+ * {@code IN}, {@code TRUE}, {@code FALSE}) cover a prefix {@code f1 ... fj}, range comparisons are all on
+ * {@code f(j+1)} (at most one lower and one upper bound), and the order names the fields after the prefix in one
+ * direction (fields fixed by an {@code EQUAL} skipped; an {@code IN} field may lead when its alternatives are merged
+ * in whole-key order). Among serving indexes the longest equality prefix wins, then one that reads no rows, then the
+ * first declared. An index leaves out entities with a null indexed value, so it serves only when each of its fields
+ * is never null or is constrained by the query ({@link Unserved.Reason#INDEX_LEAVES_OUT_NULLS} otherwise). Equality
+ * or {@code IN} on the id reads those rows (no order asked). A spatial comparison is served by its Z-order index
+ * alone. With {@link QuerySpec#allowScan} the comparisons no index serves are residual, and when no index narrows
+ * the read (and no order is asked) every row is read.
+ *
+ * <p>Which comparisons a read can serve depends on the {@link Semantics}: in {@link Semantics#JAKARTA}, ranges only on
+ * kinds whose keys sort in Strata's key order (not enums, UUIDs, byte arrays), orders only on
+ * {@link Semantics#keyOrdered} kinds, case-insensitive comparisons never, and an {@code EQUAL} or {@code IN} on a
+ * decimal (not the id's {@code IN}) is a range in every scale ({@code 1.0 = 1.00}, while keys keep the scale), so it
+ * takes the range slot of an index read. {@code NOT_EQUAL}, {@code NOT_IN}, {@code LIKE}, {@code NOT_LIKE},
+ * {@code ENDS_WITH}, {@code CONTAINS}, {@code IS_NULL} and {@code NOT_NULL} are always residual.
+ *
+ * <p>A condition tree is first rewritten: {@code Not} is pushed to the comparisons ({@link Op#negated}; one with no
+ * negation stays a residual {@code Not}), then the tree is spread into an {@code Or} of conjunctions. At most
+ * {@link #MAX_BRANCHES} conjunctions are planned as a {@link Plan.Union}; a larger tree is planned as the best read of
+ * its top-level conjuncts with the rest of the tree residual. A {@code Union} needs a narrowing read for every branch:
+ * when a branch has none, the whole query is one scan when allowed, else unserved, naming the branch.
+ *
+ * <p>A {@link QuerySpec#aggregation} whose conditions are exactly equalities on the group fields of an aggregate of the
+ * same function and field (in any order) reads its group key ({@link Plan.AggregateRead}).
+ */
+public final class Planner {
+
+  /** The most conjunctions an {@code Or} tree is spread into before it is planned as one residual. */
+  public static final int MAX_BRANCHES = 16;
+
+  private Planner() {}
+
+  /** How {@code spec} is read, or why no index serves it. */
+  public static Planned plan(QuerySpec spec) {
+    return new Run(spec).plan();
+  }
+
+  /** How a comparison can take part in a read. */
+  private enum Role { EQUALITY, RANGE, SPATIAL, RESIDUAL }
+
+  /** The planning of one spec. */
+  private static final class Run {
+    private final QuerySpec spec;
+    private final EntityInfo entity;
+    private final Semantics semantics;
+    private final List<SortKey> order;
+
+    Run(QuerySpec spec) {
+      this.spec = spec;
+      this.entity = spec.entity();
+      this.semantics = spec.semantics();
+      this.order = spec.order();
+    }
+
+    Planned plan() {
+      Condition where = pushNot(spec.where(), false);
+      List<List<Condition>> branches = spread(where);
+      if (spec.aggregation() != null) {
+        Optional<Planned> aggregate = aggregate(spec.aggregation(), branches);
+        if (aggregate.isPresent()) {
+          return aggregate.get();
+        }
+      }
+      if (branches == null) {
+        return planBeyondBound(where);
+      }
+      if (branches.size() == 1) {
+        return conjunction(branches.get(0));
+      }
+      List<Plan> plans = new ArrayList<>();
+      for (int i = 0; i < branches.size(); i++) {
+        Planned p = conjunction(branches.get(i));
+        if (p instanceof Unserved u) {
+          return spec.allowScan() && order.isEmpty() ? new Plan.AllRows(List.of(where))
+              : new Unserved(u.reason(), u.fields(), u.index(), "branch " + (i + 1) + " of the Or (" + u.detail() + ")");
+        }
+        if (p instanceof Plan.AllRows) {
+          if (spec.allowScan() && order.isEmpty()) {
+            return new Plan.AllRows(List.of(where));
+          }
+          return noIndex(branches.get(i), "branch " + (i + 1) + " of the Or (" + describe(branches.get(i)) + ")");
+        }
+        plans.add((Plan) p);
+      }
+      return new Plan.Union(plans, order);
+    }
+
+    /** A tree spread into more than {@link #MAX_BRANCHES} conjunctions: its best narrowing conjunct, the rest residual. */
+    private Planned planBeyondBound(Condition where) {
+      List<Condition> parts = where instanceof And and ? and.parts() : List.of(where);
+      List<Condition> leaves = parts.stream().filter(c -> c instanceof Compare).toList();
+      List<Condition> rest = parts.stream().filter(c -> !(c instanceof Compare)).toList();
+      Planned p = conjunction(leaves, true);
+      if (p instanceof Plan plan && !(plan instanceof Plan.AllRows)) {
+        return withResidual(plan, rest);
+      }
+      if (spec.allowScan() && order.isEmpty()) {
+        return new Plan.AllRows(List.of(where));
+      }
+      return p instanceof Unserved u ? u : noIndex(leaves, describe(leaves) + " with an Or of more than " + MAX_BRANCHES
+          + " branches");
+    }
+
+    private static Plan withResidual(Plan plan, List<Condition> more) {
+      if (more.isEmpty()) {
+        return plan;
+      }
+      if (plan instanceof Plan.IndexRead r) {
+        return new Plan.IndexRead(r.index(), r.equalities(), r.range(), r.reverse(), r.keyOrder(), false, true, r.order(),
+            concat(r.residual(), more));
+      }
+      if (plan instanceof Plan.ById b) {
+        return new Plan.ById(b.id(), concat(b.residual(), more));
+      }
+      if (plan instanceof Plan.SpatialRead s) {
+        return new Plan.SpatialRead(s.spatial(), s.criterion(), concat(s.residual(), more));
+      }
+      throw new IllegalStateException("no residual on " + plan);
+    }
+
+    private static List<Condition> concat(List<Condition> a, List<Condition> b) {
+      List<Condition> out = new ArrayList<>(a);
+      out.addAll(b);
+      return out;
+    }
+
+    // ---- the condition tree
+
+    /** {@code c} (negated when {@code negate}) with every {@code Not} moved onto a comparison. */
+    static Condition pushNot(Condition c, boolean negate) {
+      if (c instanceof Not not) {
+        return pushNot(not.part(), !negate);
+      }
+      if (c instanceof And and) {
+        List<Condition> parts = and.parts().stream().map(p -> pushNot(p, negate)).toList();
+        return negate ? new Or(parts) : new And(parts);
+      }
+      if (c instanceof Or or) {
+        List<Condition> parts = or.parts().stream().map(p -> pushNot(p, negate)).toList();
+        return negate ? new And(parts) : new Or(parts);
+      }
+      Compare cmp = (Compare) c;
+      if (!negate) {
+        return cmp;
+      }
+      Op negated = cmp.op().negated();
+      return negated == null ? new Not(cmp) : new Compare(cmp.field(), negated, cmp.operands(), cmp.ignoreCase());
+    }
+
+    /** The conjunctions {@code c} (with {@code Not}s pushed down) is the {@code Or} of, or null beyond the bound. */
+    static List<List<Condition>> spread(Condition c) {
+      if (c instanceof Or or) {
+        List<List<Condition>> out = new ArrayList<>();
+        for (Condition p : or.parts()) {
+          List<List<Condition>> branches = spread(p);
+          if (branches == null || out.size() + branches.size() > MAX_BRANCHES) {
+            return null;
+          }
+          out.addAll(branches);
+        }
+        return out;
+      }
+      if (c instanceof And and) {
+        List<List<Condition>> out = new ArrayList<>();
+        out.add(List.of());
+        for (Condition p : and.parts()) {
+          List<List<Condition>> branches = spread(p);
+          if (branches == null || (long) out.size() * branches.size() > MAX_BRANCHES) {
+            return null;
+          }
+          List<List<Condition>> next = new ArrayList<>();
+          for (List<Condition> left : out) {
+            for (List<Condition> right : branches) {
+              List<Condition> joined = new ArrayList<>(left);
+              joined.addAll(right);
+              next.add(joined);
+            }
+          }
+          out = next;
+        }
+        return out;
+      }
+      return List.of(List.of(c));
+    }
+
+    /** How {@code c} (a leaf of a spread tree) can take part in a read under the spec's semantics. */
+    private Role role(Condition c) {
+      if (!(c instanceof Compare cmp)) {
+        return Role.RESIDUAL;
+      }
+      Op op = cmp.op();
+      if (op == Op.WITHIN || op == Op.NEAR) {
+        return Role.SPATIAL;
+      }
+      Optional<FieldInfo> field = entity.field(cmp.field());
+      if (field.isEmpty() || !field.get().kind().isScalar()) {
+        return Role.RESIDUAL;
+      }
+      ValueKind kind = field.get().kind();
+      if (semantics == Semantics.JAKARTA) {
+        if (cmp.ignoreCase() || kind == ValueKind.BYTES) {
+          return Role.RESIDUAL;
+        }
+        if (kind == ValueKind.BIG_DECIMAL && (op == Op.EQUAL || op == Op.IN && !field.get().id())) {
+          return Role.RANGE;
+        }
+        if (kind == ValueKind.BIG_DECIMAL && op == Op.IN) {
+          return Role.RESIDUAL;
+        }
+      } else if (cmp.ignoreCase()) {
+        return Role.RESIDUAL;
+      }
+      boolean ranged = Semantics.STRATA.keyOrdered(kind) || semantics == Semantics.STRATA;
+      return switch (op) {
+        case EQUAL, IN -> Role.EQUALITY;
+        case TRUE, FALSE -> kind == ValueKind.BOOLEAN || semantics == Semantics.STRATA ? Role.EQUALITY : Role.RESIDUAL;
+        case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> ranged ? Role.RANGE : Role.RESIDUAL;
+        case STARTS_WITH -> kind == ValueKind.STRING ? Role.RANGE : Role.RESIDUAL;
+        default -> Role.RESIDUAL;
+      };
+    }
+
+    private static boolean lower(Compare c) {
+      return switch (c.op()) {
+        case GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN, STARTS_WITH, EQUAL, IN -> true;
+        default -> false;
+      };
+    }
+
+    private static boolean upper(Compare c) {
+      return switch (c.op()) {
+        case LESS_THAN, LESS_THAN_EQUAL, BETWEEN, STARTS_WITH, EQUAL, IN -> true;
+        default -> false;
+      };
+    }
+
+    /** Whether an index order can serve a sort on {@code field} under the spec's semantics. */
+    private boolean orderable(SortKey key) {
+      if (key.ignoreCase()) {
+        return false;
+      }
+      if (semantics == Semantics.STRATA) {
+        return true;
+      }
+      return entity.field(key.field()).map(f -> semantics.keyOrdered(f.kind())).orElse(false);
+    }
+
+    // ---- one conjunction
+
+    Planned conjunction(List<Condition> and) {
+      return conjunction(and, spec.allowScan());
+    }
+
+    private Planned conjunction(List<Condition> and, boolean allowScan) {
+      List<Compare> spatial = new ArrayList<>();
+      for (Condition c : and) {
+        if (role(c) == Role.SPATIAL) {
+          spatial.add((Compare) c);
+        }
+      }
+      if (!spatial.isEmpty()) {
+        return spatialPlan(and, spatial, allowScan);
+      }
+      if (order.isEmpty()) {
+        for (Condition c : and) {
+          if (c instanceof Compare cmp && cmp.field().equals(entity.id().name()) && (cmp.op() == Op.EQUAL || cmp.op() == Op.IN)
+              && role(c) == Role.EQUALITY) {
+            List<Condition> rest = new ArrayList<>(and);
+            rest.remove(c);
+            return new Plan.ById(cmp, rest);
+          }
+        }
+      }
+      List<IndexInfo> complete = entity.indexes().stream().filter(i -> nullable(i, and).isEmpty()).toList();
+      Plan plan = select(complete, and, allowScan);
+      if (plan == null && complete.size() < entity.indexes().size()) {
+        Plan partial = select(entity.indexes(), and, allowScan);
+        if (partial instanceof Plan.IndexRead r) {
+          List<String> nullable = nullable(r.index(), and);
+          return new Unserved(Unserved.Reason.INDEX_LEAVES_OUT_NULLS, nullable, r.index().name(), describe(and));
+        }
+      }
+      if (plan != null) {
+        return plan;
+      }
+      boolean criteriaServed = entity.indexes().stream().anyMatch(i -> evaluate(i, and, spec.needed()).leftover().isEmpty());
+      if (criteriaServed || and.isEmpty()) {
+        return new Unserved(Unserved.Reason.ORDER_NOT_SERVED, suggested(and), null, orderText(order));
+      }
+      return noIndex(and, describe(and));
+    }
+
+    private Unserved noIndex(List<Condition> and, String detail) {
+      return new Unserved(Unserved.Reason.NO_INDEX, suggested(and), null, detail);
+    }
+
+    /** The best plan over {@code indexes} (with {@code allowScan}, every row when no index helps), or null. */
+    private Plan select(List<IndexInfo> indexes, List<Condition> and, boolean allowScan) {
+      Candidate best = null;
+      for (IndexInfo index : indexes) {
+        Candidate c = evaluate(index, and, spec.needed());
+        if (c.leftover().isEmpty() && c.orderServed() && (best == null || c.better(best))) {
+          best = c;
+        }
+      }
+      if (best != null) {
+        return best.plan();
+      }
+      if (allowScan) {
+        for (IndexInfo index : indexes) {
+          Candidate c = evaluate(index, and, null);
+          if (c.orderServed() && (best == null || c.better(best))) {
+            best = c;
+          }
+        }
+        boolean helps = best != null && (best.prefix() > 0 || !best.plan().range().isEmpty() || !order.isEmpty());
+        if (helps) {
+          return best.plan();
+        }
+        if (order.isEmpty()) {
+          return new Plan.AllRows(and);
+        }
+      }
+      return null;
+    }
+
+    /**
+     * The fields of {@code index} that may be null in an entity matching {@code and}: neither never null, nor the id,
+     * nor constrained by a comparison that no null meets (every comparison but {@code IS_NULL} and a residual
+     * {@code Not}).
+     */
+    private List<String> nullable(IndexInfo index, List<Condition> and) {
+      Set<String> constrained = new LinkedHashSet<>();
+      for (Condition c : and) {
+        if (c instanceof Compare cmp && cmp.op() != Op.IS_NULL) {
+          constrained.add(cmp.field());
+        }
+      }
+      return index.fields().stream()
+          .filter(f -> !constrained.contains(f) && !f.equals(entity.id().name())
+              && !entity.field(f).map(FieldInfo::neverNull).orElse(false))
+          .toList();
+    }
+
+    /** How well one index serves the conjunction. */
+    private record Candidate(Plan.IndexRead plan, List<Condition> leftover, boolean orderServed, int prefix, int position) {
+      boolean better(Candidate other) {
+        if (prefix != other.prefix) {
+          return prefix > other.prefix;
+        }
+        if (plan.rowsRead() != other.plan.rowsRead()) {
+          return !plan.rowsRead();
+        }
+        return position < other.position;
+      }
+    }
+
+    private Candidate evaluate(IndexInfo index, List<Condition> and, Set<String> needed) {
+      List<String> fields = index.fields();
+      Map<String, Compare> equal = new LinkedHashMap<>();
+      List<Condition> leftover = new ArrayList<>();
+      for (Condition c : and) {
+        if (role(c) == Role.EQUALITY && !equal.containsKey(((Compare) c).field())) {
+          equal.put(((Compare) c).field(), (Compare) c);
+        } else {
+          leftover.add(c);
+        }
+      }
+      List<Compare> equalities = new ArrayList<>();
+      int j = 0;
+      while (j < fields.size() && equal.containsKey(fields.get(j))) {
+        equalities.add(equal.remove(fields.get(j)));
+        j++;
+      }
+      List<Compare> range = new ArrayList<>();
+      if (j < fields.size()) {
+        String next = fields.get(j);
+        List<Compare> onNext = leftover.stream()
+            .filter(c -> role(c) == Role.RANGE && ((Compare) c).field().equals(next)).map(c -> (Compare) c).toList();
+        long lower = onNext.stream().filter(Run::lower).count();
+        long upper = onNext.stream().filter(Run::upper).count();
+        if (!onNext.isEmpty() && lower <= 1 && upper <= 1) {
+          range.addAll(onNext);
+          leftover.removeAll(onNext);
+        }
+      }
+      leftover.addAll(0, equal.values());
+
+      Set<String> fixed = new LinkedHashSet<>();
+      List<String> inFields = new ArrayList<>();
+      for (Compare c : equalities) {
+        if (c.op() == Op.IN) {
+          inFields.add(c.field());
+        } else {
+          fixed.add(c.field());
+        }
+      }
+      List<String> wanted = order.stream().map(SortKey::field).filter(n -> !fixed.contains(n)).toList();
+      List<String> after = new ArrayList<>(fields.subList(j, fields.size()));
+      if (!index.unique()) {
+        after.add(entity.id().name());
+      }
+      List<String> inKeyOrder = new ArrayList<>(inFields);
+      inKeyOrder.addAll(after);
+      boolean orderable = order.stream().allMatch(this::orderable);
+      boolean suffixOrder = orderable && startsWith(after, wanted);
+      boolean keyOrder = orderable && !suffixOrder && !inFields.isEmpty() && startsWith(inKeyOrder, wanted);
+      boolean reverse = order.stream().anyMatch(SortKey::descending);
+
+      Set<String> indexed = new LinkedHashSet<>(fields);
+      indexed.add(entity.id().name());
+      boolean fromKeys = needed != null && leftover.isEmpty() && indexed.containsAll(needed);
+      boolean rowsRead = !fromKeys && !(index.covering() && !index.unique());
+      boolean served = suffixOrder || keyOrder;
+      Plan.IndexRead plan = new Plan.IndexRead(index, equalities, range, reverse && !wanted.isEmpty(), keyOrder, fromKeys,
+          rowsRead, served ? order : List.of(), leftover);
+      return new Candidate(plan, leftover, served, j, entity.indexes().indexOf(index));
+    }
+
+    private static boolean startsWith(List<String> sequence, List<String> prefix) {
+      return prefix.size() <= sequence.size() && sequence.subList(0, prefix.size()).equals(prefix);
+    }
+
+    private Planned spatialPlan(List<Condition> and, List<Compare> spatial, boolean allowScan) {
+      Compare s = spatial.get(0);
+      List<Condition> rest = new ArrayList<>(and);
+      rest.remove(s);
+      if (spatial.size() > 1 || (!rest.isEmpty() && !allowScan)) {
+        return new Unserved(Unserved.Reason.SPATIAL_ALONE, List.of(s.field()), null, describe(and));
+      }
+      if (!order.isEmpty()) {
+        return new Unserved(Unserved.Reason.SPATIAL_ORDER, List.of(s.field()), null, orderText(order));
+      }
+      Optional<SpatialInfo> index = entity.spatial().stream().filter(m -> m.field().equals(s.field())).findFirst();
+      if (index.isEmpty()) {
+        return new Unserved(Unserved.Reason.NO_INDEX, List.of(s.field()), null, "a spatial condition on " + s.field());
+      }
+      return new Plan.SpatialRead(index.get(), s, rest);
+    }
+
+    // ---- aggregates
+
+    /**
+     * The aggregate read answering {@code aggregation}, an {@link Unserved} sum/min/max no aggregate answers, or empty
+     * (a count no aggregate answers: planned as a read of what it counts).
+     */
+    private Optional<Planned> aggregate(Aggregation aggregation, List<List<Condition>> branches) {
+      String unsupported = branches == null || branches.size() > 1 ? "the Or" : !order.isEmpty() ? "the OrderBy"
+          : spec.window().first() > 0 || spec.window().limitParam() ? "the First/Top"
+          : aggregation.distinct() ? "Distinct" : null;
+      Map<String, Compare> byField = new LinkedHashMap<>();
+      for (Condition c : unsupported == null ? branches.get(0) : List.<Condition>of()) {
+        Compare cmp = c instanceof Compare x ? x : null;
+        boolean equality = cmp != null && !cmp.ignoreCase()
+            && (cmp.op() == Op.EQUAL || cmp.op() == Op.TRUE || cmp.op() == Op.FALSE);
+        if (!equality || byField.put(cmp.field(), cmp) != null) {
+          unsupported = cmp == null ? "the Not criterion"
+              : (equality ? "the second criterion" : "the " + word(cmp.op()) + " criterion") + " on " + cmp.field();
+          break;
+        }
+      }
+      boolean count = aggregation.count();
+      if (unsupported != null) {
+        return count ? Optional.empty()
+            : Optional.of(new Unserved(Unserved.Reason.AGGREGATE_FORM, List.of(), null, unsupported));
+      }
+      for (AggregateInfo a : entity.aggregates()) {
+        boolean sameField = count ? a.field() == null || a.fieldNeverNull() : aggregation.field().equals(a.field());
+        if (!a.function().equals(aggregation.function()) || !sameField || a.groupBy().size() != byField.size()) {
+          continue;
+        }
+        List<Compare> groups = a.groupBy().stream().map(byField::get).filter(java.util.Objects::nonNull).toList();
+        if (groups.size() == byField.size()) {
+          return Optional.of(new Plan.AggregateRead(a, groups));
+        }
+      }
+      return count ? Optional.empty()
+          : Optional.of(new Unserved(Unserved.Reason.NO_AGGREGATE, List.copyOf(byField.keySet()), null,
+              aggregation.function() + " of " + aggregation.field()));
+    }
+
+    /** An operator in method-name words ({@code LESS_THAN} as {@code LessThan}). */
+    private static String word(Op op) {
+      StringBuilder b = new StringBuilder();
+      for (String part : op.name().toLowerCase().split("_")) {
+        b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+      }
+      return b.toString();
+    }
+
+    // ---- words for Unserved
+
+    /** The fields an index serving {@code and} would hold: equalities, then ranges, then the order's. */
+    private List<String> suggested(List<Condition> and) {
+      Set<String> out = new LinkedHashSet<>();
+      for (Role wanted : List.of(Role.EQUALITY, Role.RANGE)) {
+        and.stream().filter(c -> role(c) == wanted).forEach(c -> out.add(((Compare) c).field()));
+      }
+      order.forEach(o -> out.add(o.field()));
+      return List.copyOf(out);
+    }
+
+    /** {@code "equality on a, b then a range on c ordered by d desc"}. */
+    private String describe(List<Condition> and) {
+      List<String> equal = new ArrayList<>(new LinkedHashSet<>(and.stream()
+          .filter(c -> role(c) == Role.EQUALITY).map(c -> ((Compare) c).field()).toList()));
+      List<String> range = new ArrayList<>(new LinkedHashSet<>(and.stream()
+          .filter(c -> role(c) == Role.RANGE).map(c -> ((Compare) c).field()).toList()));
+      StringBuilder b = new StringBuilder();
+      if (!equal.isEmpty()) {
+        b.append("equality on ").append(String.join(", ", equal));
+      }
+      if (!range.isEmpty()) {
+        b.append(b.length() == 0 ? "" : " then ").append("a range on ").append(String.join(", ", range));
+      }
+      if (!order.isEmpty()) {
+        b.append(" ordered by ").append(orderText(order));
+      }
+      return b.toString();
+    }
+
+    private static String orderText(List<SortKey> order) {
+      return String.join(", ", order.stream().map(o -> o.field() + (o.descending() ? " desc" : "")).toList());
+    }
+  }
+}

@@ -1,0 +1,168 @@
+package io.strata.query;
+
+import io.strata.query.model.Condition;
+import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Operand;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The one evaluator of query-model conditions on entities: the residual conditions of a run-time query's plan,
+ * and a whole condition where every row is read. Conditions follow SQL's three-valued logic: a comparison of a
+ * property with no value (null) is unknown, {@code not} of unknown is unknown, and an entity matches only when the
+ * whole condition is true; {@code isNull} and {@code notNull} are never unknown. So {@code not(x < 5)} matches
+ * the same entities as {@code x >= 5}, which is how a planner may push a negation down onto an index.
+ *
+ * @param <E> the entity
+ */
+public final class ConditionEvaluator<E> {
+  private final Function<String, Function<E, Object>> property;
+  private final BiFunction<String, Object, Object> queryValue;
+  private final ValueOrder order;
+
+  /**
+   * @param property the reader of a property's comparable value by name (its key element for Strata, its Java value
+   *     for Jakarta Data); throws for a name the entity does not store
+   * @param queryValue a query value of a property in the same form ({@code (name, value) -> element})
+   * @param order how the dialect compares the values
+   *     (a null query value, which Jakarta Data allows, makes its comparison unknown: it matches no entity)
+   */
+  public ConditionEvaluator(Function<String, Function<E, Object>> property, BiFunction<String, Object, Object> queryValue,
+      ValueOrder order) {
+    this.property = property;
+    this.queryValue = queryValue;
+    this.order = order;
+  }
+
+  /** A predicate accepting the entities {@code condition} is true of, parameters taken from {@code params}. */
+  public Predicate<E> predicate(Condition condition, Map<String, Object> params) {
+    Test<E> test = compile(condition, params);
+    return entity -> test.eval(entity) == Boolean.TRUE;
+  }
+
+  /** A predicate accepting the entities every one of {@code conditions} is true of. */
+  public Predicate<E> predicate(List<Condition> conditions, Map<String, Object> params) {
+    return predicate(new Condition.And(conditions), params);
+  }
+
+  /** A condition's truth on one entity: true, false, or null for unknown. */
+  private interface Test<E> {
+    Boolean eval(E entity);
+  }
+
+  private Test<E> compile(Condition condition, Map<String, Object> params) {
+    if (condition instanceof Condition.And and) {
+      return junction(and.parts(), params, false);
+    }
+    if (condition instanceof Condition.Or or) {
+      return junction(or.parts(), params, true);
+    }
+    if (condition instanceof Condition.Not not) {
+      Test<E> part = compile(not.part(), params);
+      return e -> {
+        Boolean r = part.eval(e);
+        return r == null ? null : !r;
+      };
+    }
+    return compare((Compare) condition, params);
+  }
+
+  /**
+   * An and ({@code decisive} false) or an or ({@code decisive} true) of {@code parts}: {@code decisive} as soon as
+   * a part is, else unknown if a part is, else the opposite of {@code decisive} (an empty and is true, an empty or false).
+   */
+  private Test<E> junction(List<Condition> parts, Map<String, Object> params, boolean decisive) {
+    List<Test<E>> tests = parts.stream().map(p -> compile(p, params)).toList();
+    return e -> {
+      Boolean result = !decisive;
+      for (Test<E> test : tests) {
+        Boolean r = test.eval(e);
+        if (r == null) {
+          result = null;
+        } else if (r == decisive) {
+          return decisive;
+        }
+      }
+      return result;
+    };
+  }
+
+  private Test<E> compare(Compare c, Map<String, Object> params) {
+    Function<E, Object> read = property.apply(c.field());
+    List<Object> values = c.operands().stream().map(o -> value(c, o, params)).toList();
+    boolean ic = c.ignoreCase();
+    if (c.op().arity() > 0 && values.contains(null)) {
+      return e -> null;
+    }
+    return switch (c.op()) {
+      case IS_NULL -> e -> read.apply(e) == null;
+      case NOT_NULL -> e -> read.apply(e) != null;
+      case EQUAL -> known(read, v -> order.equal(v, values.get(0), ic));
+      case NOT_EQUAL -> known(read, v -> !order.equal(v, values.get(0), ic));
+      case LESS_THAN -> known(read, v -> order.compare(v, values.get(0), ic) < 0);
+      case LESS_THAN_EQUAL -> known(read, v -> order.compare(v, values.get(0), ic) <= 0);
+      case GREATER_THAN -> known(read, v -> order.compare(v, values.get(0), ic) > 0);
+      case GREATER_THAN_EQUAL -> known(read, v -> order.compare(v, values.get(0), ic) >= 0);
+      case BETWEEN -> known(read, v -> order.compare(v, values.get(0), ic) >= 0 && order.compare(v, values.get(1), ic) <= 0);
+      case IN -> known(read, v -> in(v, values.get(0), ic));
+      case NOT_IN -> known(read, v -> !in(v, values.get(0), ic));
+      case STARTS_WITH -> known(read, v -> text(v, ic).startsWith(text(values.get(0), ic)));
+      case ENDS_WITH -> known(read, v -> text(v, ic).endsWith(text(values.get(0), ic)));
+      case CONTAINS -> known(read, v -> text(v, ic).contains(text(values.get(0), ic)));
+      case LIKE -> known(read, v -> Matches.like(text(v, ic), text(values.get(0), ic)));
+      case NOT_LIKE -> known(read, v -> !Matches.like(text(v, ic), text(values.get(0), ic)));
+      case TRUE -> known(read, Boolean.TRUE::equals);
+      case FALSE -> known(read, Boolean.FALSE::equals);
+      case WITHIN, NEAR -> throw new IllegalArgumentException("the spatial condition on " + c.field()
+          + " is read through its spatial index, not checked on rows");
+    };
+  }
+
+  private boolean in(Object value, Object items, boolean ignoreCase) {
+    for (Object item : (Collection<?>) items) {
+      if (order.equal(value, item, ignoreCase)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String text(Object value, boolean ignoreCase) {
+    return ignoreCase ? value.toString().toUpperCase(Locale.ROOT) : value.toString();
+  }
+
+  /** {@code test} of the property's value, unknown where it has none. */
+  private Test<E> known(Function<E, Object> read, Predicate<Object> test) {
+    return e -> {
+      Object v = read.apply(e);
+      return v == null ? null : test.test(v);
+    };
+  }
+
+  /** An operand in the form properties are compared in: a collection element by element for {@code IN}. */
+  private Object value(Compare c, Operand operand, Map<String, Object> params) {
+    Object raw = raw(operand, params);
+    if (raw instanceof Collection<?> items) {
+      return items.stream().map(item -> queryValue.apply(c.field(), item)).toList();
+    }
+    return queryValue.apply(c.field(), raw);
+  }
+
+  /** An operand's value as the query gave it: a literal's, or the parameter's bound value. */
+  static Object raw(Operand operand, Map<String, Object> params) {
+    return operand instanceof Operand.Literal literal ? literal.value() : bound(((Operand.Param) operand).name(), params);
+  }
+
+  private static Object bound(String name, Map<String, Object> params) {
+    if (!params.containsKey(name)) {
+      throw new IllegalArgumentException("the query's parameter " + name + " is not bound: bind it with bind(\""
+          + name + "\", value) before reading the results");
+    }
+    return params.get(name);
+  }
+}

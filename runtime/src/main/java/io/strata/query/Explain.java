@@ -1,0 +1,114 @@
+package io.strata.query;
+
+import io.strata.query.model.Condition;
+import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Operand;
+import io.strata.query.model.SortKey;
+import io.strata.query.plan.Plan;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A plan in words and keys, as {@code Finder.explain()} shows it: which keys are read (the index and its ranges,
+ * the rows by id, every row), in which order, and which conditions are checked on what is read. Parameters show
+ * as {@code :name}, values as written.
+ */
+final class Explain {
+  private Explain() {}
+
+  static String plan(String entity, Plan plan) {
+    StringBuilder out = new StringBuilder();
+    describe(entity, plan, out, "");
+    return out.toString();
+  }
+
+  private static void describe(String entity, Plan plan, StringBuilder out, String indent) {
+    if (plan instanceof Plan.IndexRead read) {
+      String key = read.index().unique() ? "U" : "I";
+      out.append(indent).append("index ").append(read.index().name()).append(" (").append(String.join(", ", read.index().fields()))
+          .append("): keys (\"").append(entity).append("\", \"").append(key).append("\", \"").append(read.index().name()).append("\", ...)");
+      if (!read.equalities().isEmpty()) {
+        out.append(" where ").append(read.equalities().stream().map(Explain::condition).collect(Collectors.joining(" and ")));
+      }
+      if (!read.range().isEmpty()) {
+        out.append(read.equalities().isEmpty() ? " where " : " then ")
+            .append(read.range().stream().map(Explain::condition).collect(Collectors.joining(" and ")));
+      }
+      out.append(read.reverse() ? ", read backwards" : ", read forwards");
+      if (!read.order().isEmpty()) {
+        out.append(" in order ").append(order(read.order()));
+      }
+      out.append(read.rowsRead() ? ", then each entry's row" : ", entries alone");
+      residual(read.residual(), out);
+    } else if (plan instanceof Plan.ById byId) {
+      out.append(indent).append("rows by id: (\"").append(entity).append("\", \"R\", id) where ").append(condition(byId.id()));
+      residual(byId.residual(), out);
+    } else if (plan instanceof Plan.AllRows all) {
+      out.append(indent).append("every row: (\"").append(entity).append("\", \"R\", ...) in id order");
+      residual(all.residual(), out);
+    } else if (plan instanceof Plan.SpatialRead read) {
+      out.append(indent).append("spatial index of ").append(read.spatial().field()).append(": the cover ranges of ")
+          .append(condition(read.criterion()));
+      residual(read.residual(), out);
+    } else if (plan instanceof Plan.Union union) {
+      out.append(indent).append("union without duplicates of ").append(union.branches().size()).append(" reads")
+          .append(union.order().isEmpty() ? ", in id order" : ", merged in order " + order(union.order())).append(':');
+      for (Plan branch : union.branches()) {
+        out.append('\n');
+        describe(entity, branch, out, indent + "  ");
+      }
+    } else if (plan instanceof Plan.AggregateRead read) {
+      out.append(indent).append("aggregate ").append(read.aggregate().name()).append(": one key where ")
+          .append(read.groups().stream().map(Explain::condition).collect(Collectors.joining(" and ")));
+    }
+  }
+
+  private static void residual(List<Condition> residual, StringBuilder out) {
+    if (!residual.isEmpty()) {
+      out.append("; checks on each: ").append(residual.stream().map(Explain::condition).collect(Collectors.joining(" and ")));
+    }
+  }
+
+  private static String order(List<SortKey> order) {
+    return order.stream().map(k -> k.field() + (k.descending() ? " desc" : " asc")).collect(Collectors.joining(", "));
+  }
+
+  static String condition(Condition condition) {
+    if (condition instanceof Condition.And and) {
+      return and.parts().isEmpty() ? "true" : "(" + and.parts().stream().map(Explain::condition).collect(Collectors.joining(" and ")) + ")";
+    }
+    if (condition instanceof Condition.Or or) {
+      return or.parts().isEmpty() ? "false" : "(" + or.parts().stream().map(Explain::condition).collect(Collectors.joining(" or ")) + ")";
+    }
+    if (condition instanceof Condition.Not not) {
+      return "not " + condition(not.part());
+    }
+    Compare c = (Compare) condition;
+    String field = c.ignoreCase() ? "upper(" + c.field() + ")" : c.field();
+    List<String> values = c.operands().stream().map(Explain::operand).toList();
+    return switch (c.op()) {
+      case EQUAL -> field + " = " + values.get(0);
+      case NOT_EQUAL -> field + " <> " + values.get(0);
+      case LESS_THAN -> field + " < " + values.get(0);
+      case LESS_THAN_EQUAL -> field + " <= " + values.get(0);
+      case GREATER_THAN -> field + " > " + values.get(0);
+      case GREATER_THAN_EQUAL -> field + " >= " + values.get(0);
+      case BETWEEN -> field + " between " + values.get(0) + " and " + values.get(1);
+      case IN -> field + " in " + values.get(0);
+      case NOT_IN -> field + " not in " + values.get(0);
+      case IS_NULL -> field + " is null";
+      case NOT_NULL -> field + " is not null";
+      case TRUE -> field + " is true";
+      case FALSE -> field + " is false";
+      default -> field + " " + c.op().name().toLowerCase(java.util.Locale.ROOT) + " " + String.join(", ", values);
+    };
+  }
+
+  private static String operand(Operand operand) {
+    if (operand instanceof Operand.Param param) {
+      return ":" + param.name();
+    }
+    Object value = ((Operand.Literal) operand).value();
+    return value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+  }
+}

@@ -1,0 +1,264 @@
+package io.strata.query;
+
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.BoundingBox;
+import io.strata.Continuation;
+import io.strata.GeoPoint;
+import io.strata.Page;
+import io.strata.metamodel.Restrictable;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Op;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.SortKey;
+import io.strata.query.plan.Plan;
+import io.strata.repository.EntityStore;
+import io.strata.row.Paging;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Runs query-model {@link Plan}s, the planner's output for run-time queries, on the read core: an
+ * {@link Plan.IndexRead} is one {@link IndexScan}, built as a declared method builds it (so both read the same keys), an
+ * {@link Plan.AllRows} is {@link FilteredRows}, a {@link Plan.Union} is {@link QueryResults#unionOf}, a
+ * {@link Plan.ById} loads its rows and a {@link Plan.SpatialRead} is {@link SpatialQueries}. Residual conditions
+ * are checked by the one {@link ConditionEvaluator} with the dialect's {@link ValueOrder}. Results come in the
+ * query's order, ties in key order of the index read (by id, descending when the order's last item is); where the
+ * plan's reads do not hold that order, the results are sorted after reading. Thread-safe.
+ *
+ * @param <E> the entity
+ */
+public final class PlanReads<E> {
+  private final EntityStore<E> store;
+  private final Map<String, Restrictable<E, ?>> attributes = new LinkedHashMap<>();
+  private final Semantics semantics;
+  private final ValueOrder order;
+  private final ConditionEvaluator<E> evaluator;
+  private final SpatialQueries<E> spatial;
+  private final Restrictable<E, ?> id;
+
+  /**
+   * @param store the entity's store
+   * @param attributes the entity's metamodel attributes, one per stored property (the generated {@code _E})
+   * @param semantics the dialect asking
+   * @param order how the dialect compares values: {@link ValueOrder#KEYS} for Strata (on key elements), Java's
+   *     value order for Jakarta Data (on property values)
+   */
+  public PlanReads(EntityStore<E> store, List<? extends Restrictable<E, ?>> attributes, Semantics semantics, ValueOrder order) {
+    this.store = store;
+    attributes.forEach(a -> this.attributes.put(a.name(), a));
+    this.semantics = semantics;
+    this.order = order;
+    this.evaluator = new ConditionEvaluator<>(name -> compared(attribute(name)), (name, value) -> queryValue(name, value), order);
+    this.spatial = new SpatialQueries<>(store);
+    List<String> names = store.layout().codec().fieldNames();
+    this.id = attribute(names.get(store.layout().codec().idIndex()));
+  }
+
+  /** The results of {@code plan} in {@code sort}'s order (empty: the plan's own), at most {@code limit}. */
+  public CompletableFuture<List<E>> list(ReadTransaction tr, Plan plan, List<SortKey> sort, int limit, Map<String, Object> params) {
+    Comparator<E> comparator = comparator(sort);
+    if (plan instanceof Plan.IndexRead read) {
+      if (nullValue(read.equalities(), params) || nullValue(read.range(), params)) {
+        return CompletableFuture.completedFuture(List.of());
+      }
+      IndexScan<E> scan = scan(read, params);
+      boolean ordered = sort.isEmpty() || read.order().equals(sort);
+      if (ordered) {
+        return scan.limit(limit).entities(tr);
+      }
+      return scan.entities(tr).thenApply(items -> sorted(items, comparator, limit));
+    }
+    if (plan instanceof Plan.AllRows all) {
+      Predicate<E> test = evaluator.predicate(all.residual(), params);
+      return FilteredRows.all(tr, store, test, sort.isEmpty() ? limit : Integer.MAX_VALUE)
+          .thenApply(items -> sort.isEmpty() ? items : sorted(items, comparator, limit));
+    }
+    if (plan instanceof Plan.ById byId) {
+      Object ids = ConditionEvaluator.raw(byId.id().operands().get(0), params);
+      List<Object> elements = (ids instanceof Collection<?> many ? List.copyOf(many) : java.util.Collections.singletonList(ids))
+          .stream().filter(java.util.Objects::nonNull).map(v -> element(id, v)).distinct().toList();
+      Predicate<E> test = evaluator.predicate(byId.residual(), params);
+      return store.loadAll(tr, elements).thenApply(items -> sorted(items.stream().filter(test).toList(), comparator, limit));
+    }
+    if (plan instanceof Plan.Union union) {
+      List<CompletableFuture<List<E>>> branches = union.branches().stream()
+          .map(branch -> list(tr, branch, List.of(), Integer.MAX_VALUE, params)).toList();
+      return QueryResults.unionOf(branches, this::idKey, comparator, limit);
+    }
+    if (plan instanceof Plan.SpatialRead read) {
+      Predicate<E> test = evaluator.predicate(read.residual(), params);
+      return spatial(tr, read.criterion(), params).thenApply(items -> sorted(items.stream().filter(test).toList(), comparator, limit));
+    }
+    throw new IllegalArgumentException("a run-time query does not read aggregates: " + plan);
+  }
+
+  /** How many entities {@code plan} matches: from the index entries alone where no condition needs the rows. */
+  public CompletableFuture<Long> count(ReadTransaction tr, Plan plan, Map<String, Object> params) {
+    if (plan instanceof Plan.IndexRead read && !nullValue(read.equalities(), params) && !nullValue(read.range(), params)) {
+      return scan(read, params).count(tr);
+    }
+    if (plan instanceof Plan.AllRows all && all.residual().isEmpty()) {
+      return store.count(tr);
+    }
+    return list(tr, plan, List.of(), Integer.MAX_VALUE, params).thenApply(items -> (long) items.size());
+  }
+
+  /** Whether {@code plan} matches any entity: one key per range where no condition needs the rows. */
+  public CompletableFuture<Boolean> exists(ReadTransaction tr, Plan plan, Map<String, Object> params) {
+    if (plan instanceof Plan.IndexRead read && !nullValue(read.equalities(), params) && !nullValue(read.range(), params)) {
+      return scan(read, params).exists(tr);
+    }
+    return list(tr, plan, List.of(), 1, params).thenApply(items -> !items.isEmpty());
+  }
+
+  /**
+   * At most {@code size} results after {@code after} (null: the first page), bound to {@code query} (the query's
+   * shape and values, {@link QueryResults#query}). An index read in the query's order and an unordered scan of
+   * every row resume at the key after the last one read, in any transaction; other plans (unions, id lookups,
+   * orders sorted after reading) read their results again and resume at a position among them.
+   */
+  public CompletableFuture<Page<E>> page(ReadTransaction tr, Plan plan, List<SortKey> sort, int size, Continuation after,
+      Map<String, Object> params, byte[] query) {
+    Paging.checkLimit(size);
+    if (plan instanceof Plan.IndexRead read && (sort.isEmpty() || read.order().equals(sort))
+        && !nullValue(read.equalities(), params) && !nullValue(read.range(), params)) {
+      return scan(read, params).boundTo(query).page(tr, size, after);
+    }
+    if (plan instanceof Plan.AllRows all && sort.isEmpty()) {
+      return FilteredRows.page(tr, store, evaluator.predicate(all.residual(), params), size, after, query);
+    }
+    int from = after == null ? 0 : ByteBuffer.wrap(after.resumeKeyFor(query)).getInt();
+    return list(tr, plan, sort, Integer.MAX_VALUE, params).thenApply(items -> {
+      List<E> rest = items.subList(Math.min(from, items.size()), items.size());
+      if (rest.size() <= size) {
+        return Page.last(rest);
+      }
+      byte[] position = ByteBuffer.allocate(Integer.BYTES).putInt(from + size).array();
+      return new Page<>(rest.subList(0, size), Optional.of(Continuation.of(query, position)));
+    });
+  }
+
+  private IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params) {
+    IndexScan<E> scan = IndexScan.of(store, read.index().name());
+    for (Compare c : read.equalities()) {
+      Restrictable<E, ?> a = attribute(c.field());
+      switch (c.op()) {
+        case EQUAL -> scan.equal(element(a, ConditionEvaluator.raw(c.operands().get(0), params)));
+        case IN -> scan.in((Collection<?>) ConditionEvaluator.raw(c.operands().get(0), params), v -> element(a, v));
+        case TRUE -> scan.equal(element(a, true));
+        case FALSE -> scan.equal(element(a, false));
+        default -> throw new IllegalArgumentException("not an index equality: " + c);
+      }
+    }
+    for (Compare c : read.range()) {
+      Restrictable<E, ?> a = attribute(c.field());
+      Function<Integer, Object> value = i -> element(a, ConditionEvaluator.raw(c.operands().get(i), params));
+      switch (c.op()) {
+        case GREATER_THAN -> scan.from(value.apply(0), false);
+        case GREATER_THAN_EQUAL -> scan.from(value.apply(0), true);
+        case LESS_THAN -> scan.to(value.apply(0), false);
+        case LESS_THAN_EQUAL -> scan.to(value.apply(0), true);
+        case BETWEEN -> scan.from(value.apply(0), true).to(value.apply(1), true);
+        case STARTS_WITH -> scan.startingWith((String) ConditionEvaluator.raw(c.operands().get(0), params));
+        default -> throw new IllegalArgumentException("not an index range: " + c);
+      }
+    }
+    if (read.reverse()) {
+      scan.reverse();
+    }
+    if (read.keyOrder()) {
+      scan.inKeyOrder();
+    }
+    if (!read.residual().isEmpty()) {
+      scan.filter(evaluator.predicate(read.residual(), params));
+    }
+    return scan;
+  }
+
+  private CompletableFuture<List<E>> spatial(ReadTransaction tr, Compare criterion, Map<String, Object> params) {
+    Object first = ConditionEvaluator.raw(criterion.operands().get(0), params);
+    if (criterion.op() == Op.WITHIN) {
+      return spatial.within(tr, criterion.field(), (BoundingBox) first);
+    }
+    double radius = ((Number) ConditionEvaluator.raw(criterion.operands().get(1), params)).doubleValue();
+    return spatial.near(tr, criterion.field(), (GeoPoint) first, radius);
+  }
+
+  /** Whether a comparison's value is null (a Jakarta Data query value that matches no entity). */
+  private static boolean nullValue(List<Compare> comparisons, Map<String, Object> params) {
+    return comparisons.stream().flatMap(c -> c.operands().stream()).anyMatch(o -> ConditionEvaluator.raw(o, params) == null);
+  }
+
+  private List<E> sorted(List<E> items, Comparator<E> comparator, int limit) {
+    List<E> out = new ArrayList<>(items);
+    out.sort(comparator);
+    return out.size() > limit ? List.copyOf(out.subList(0, limit)) : out;
+  }
+
+  /** The query's order, then the id (descending when the order's last item is, as a reversed index read gives ties). */
+  Comparator<E> comparator(List<SortKey> sort) {
+    Comparator<E> out = (a, b) -> 0;
+    for (SortKey key : sort) {
+      Function<E, Object> read = compared(attribute(key.field()));
+      Comparator<E> one = (a, b) -> nullsFirst(read.apply(a), read.apply(b), key.ignoreCase());
+      out = out.thenComparing(key.descending() ? one.reversed() : one);
+    }
+    Function<E, Object> ids = compared(id);
+    Comparator<E> byId = (a, b) -> order.compare(ids.apply(a), ids.apply(b), false);
+    boolean idDescending = !sort.isEmpty() && sort.get(sort.size() - 1).descending();
+    return out.thenComparing(idDescending ? byId.reversed() : byId);
+  }
+
+  private int nullsFirst(Object a, Object b, boolean ignoreCase) {
+    if (a == null || b == null) {
+      return a == null ? (b == null ? 0 : -1) : 1;
+    }
+    return order.compare(a, b, ignoreCase);
+  }
+
+  private Tuple idKey(E entity) {
+    return Tuple.from(store.layout().codec().toElements(entity)[store.layout().codec().idIndex()]);
+  }
+
+  /** The value conditions compare: the key element for Strata, the Java value for Jakarta Data. */
+  @SuppressWarnings("unchecked")
+  private Function<E, Object> compared(Restrictable<E, ?> attribute) {
+    Restrictable<E, Object> a = (Restrictable<E, Object>) attribute;
+    return semantics == Semantics.STRATA ? e -> a.element(a.value(e)) : a::value;
+  }
+
+  private Object queryValue(String name, Object value) {
+    return semantics == Semantics.STRATA && value != null ? element(attribute(name), value) : value;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E> Object element(Restrictable<E, ?> attribute, Object value) {
+    return ((Restrictable<E, Object>) attribute).element(value);
+  }
+
+  /** The attribute named {@code name}. */
+  Restrictable<E, ?> attribute(String name) {
+    Restrictable<E, ?> a = attributes.get(name);
+    if (a == null) {
+      throw new IllegalArgumentException(store.layout().entityName() + " has no stored property '" + name
+          + "'; its properties are " + attributes.keySet());
+    }
+    return a;
+  }
+
+  /** {@code plan} in words and keys: what {@code Finder.explain()} returns. */
+  public String explain(Plan plan) {
+    return Explain.plan(store.layout().entityName(), plan);
+  }
+}

@@ -1,0 +1,136 @@
+package io.strata.query;
+
+import io.strata.Blocking;
+import io.strata.Continuation;
+import io.strata.Finder;
+import io.strata.OrderBy;
+import io.strata.Page;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.SortKey;
+import io.strata.query.model.Window;
+import io.strata.query.plan.Plan;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** A {@link Finder} over {@link RuntimeQueries}: an immutable description of one query; each terminal plans and reads it. */
+final class RuntimeFinder<E> implements Finder<E> {
+  private final RuntimeQueries<E> queries;
+  private final Condition where;
+  private final Map<String, Object> params;
+  private final List<SortKey> order;
+  private final int limit;
+  private final boolean allowScan;
+  private final boolean bindable;
+
+  RuntimeFinder(RuntimeQueries<E> queries, Condition where, Map<String, Object> params, List<SortKey> order, int limit,
+      boolean allowScan, boolean bindable) {
+    this.queries = queries;
+    this.where = where;
+    this.params = java.util.Collections.unmodifiableMap(new HashMap<>(params));
+    this.order = List.copyOf(order);
+    this.limit = limit;
+    this.allowScan = allowScan;
+    this.bindable = bindable;
+  }
+
+  /** {@inheritDoc} A JDQL query's own {@code ORDER BY} is replaced. */
+  @SafeVarargs
+  @Override
+  public final Finder<E> orderBy(OrderBy<E>... items) {
+    List<SortKey> keys = Arrays.stream(items).map(OrderBy::key).toList();
+    return new RuntimeFinder<>(queries, where, params, keys, limit, allowScan, bindable);
+  }
+
+  @Override
+  public Finder<E> limit(int n) {
+    if (n <= 0) {
+      throw new IllegalArgumentException("limit(" + n + "): a limit must be positive");
+    }
+    return new RuntimeFinder<>(queries, where, params, order, n, allowScan, bindable);
+  }
+
+  @Override
+  public Finder<E> allowScan() {
+    return new RuntimeFinder<>(queries, where, params, order, limit, true, bindable);
+  }
+
+  @Override
+  public Finder<E> bind(String name, Object value) {
+    if (!bindable) {
+      throw new IllegalStateException("bind(\"" + name + "\", ...): a where(...) finder has its values in its restriction; "
+          + "bind parameters of jdql(...) finders");
+    }
+    if (value == null && queries.semantics() == Semantics.STRATA) {
+      throw new IllegalArgumentException("bind(\"" + name + "\", null): a comparison with null matches no entity; "
+          + "write IS NULL in the query instead");
+    }
+    Map<String, Object> bound = new HashMap<>(params);
+    bound.put(name, value);
+    return new RuntimeFinder<>(queries, where, bound, order, limit, allowScan, bindable);
+  }
+
+  @Override
+  public Finder<E> bind(int position, Object value) {
+    return bind(Integer.toString(position), value);
+  }
+
+  private Plan plan(Window window) {
+    return queries.plan(where, order, window, allowScan);
+  }
+
+  private Window window() {
+    return limit > 0 ? new Window(0, true, Window.Paging.NONE) : Window.ALL;
+  }
+
+  private int max() {
+    return limit > 0 ? limit : Integer.MAX_VALUE;
+  }
+
+  @Override
+  public List<E> list() {
+    Plan plan = plan(window());
+    return Blocking.call(() -> queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
+  }
+
+  @Override
+  public Stream<E> stream() {
+    Stream<E> all = QueryResults.stream(after -> page(QueryResults.STREAM_BATCH, after));
+    return limit > 0 ? all.limit(limit) : all;
+  }
+
+  @Override
+  public long count() {
+    Plan plan = plan(Window.ALL);
+    long n = Blocking.call(() -> queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
+    return Math.min(n, max());
+  }
+
+  @Override
+  public boolean exists() {
+    Plan plan = plan(Window.ALL);
+    return Blocking.call(() -> queries.db().read(tr -> queries.reads().exists(tr, plan, params).join()));
+  }
+
+  @Override
+  public Optional<E> first() {
+    Plan plan = plan(new Window(1, false, Window.Paging.NONE));
+    return Blocking.call(() -> queries.db().read(tr -> queries.reads().list(tr, plan, order, 1, params).join())).stream().findFirst();
+  }
+
+  @Override
+  public Page<E> page(int size, Continuation after) {
+    Plan plan = plan(new Window(0, false, Window.Paging.CONTINUATION));
+    byte[] query = QueryResults.query(Explain.condition(where), order, new java.util.TreeMap<>(params).toString());
+    return Blocking.call(() -> queries.db().read(tr -> queries.reads().page(tr, plan, order, size, after, params, query).join()));
+  }
+
+  @Override
+  public String explain() {
+    return queries.reads().explain(plan(window()));
+  }
+}

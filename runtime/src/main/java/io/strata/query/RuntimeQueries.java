@@ -1,0 +1,144 @@
+package io.strata.query;
+
+import com.apple.foundationdb.Database;
+import io.strata.Finder;
+import io.strata.QueryNotServedException;
+import io.strata.Restriction;
+import io.strata.metamodel.Restrictable;
+import io.strata.query.jdql.EnumConstants;
+import io.strata.query.jdql.JdqlSelect;
+import io.strata.query.model.Condition;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.SortKey;
+import io.strata.query.model.Window;
+import io.strata.query.plan.Plan;
+import io.strata.query.plan.Planned;
+import io.strata.query.plan.Planner;
+import io.strata.query.plan.Unserved;
+import io.strata.query.model.QuerySpec;
+import io.strata.repository.EntityStore;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The run-time queries of one repository: {@code where(restriction)} and {@code jdql(text)} build a
+ * {@link Finder}, planned by the planner onto the entity's indexes and read by {@link PlanReads}. Plans are cached
+ * per query shape: the condition tree with every value replaced by a parameter, the order, the window and whether
+ * a scan is allowed, so a query asked again with other values is not planned again. The cache holds the
+ * {@link #CACHED_SHAPES} most recently used shapes. Thread-safe.
+ *
+ * @param <E> the entity
+ */
+public final class RuntimeQueries<E> {
+  /** How many query shapes' plans each repository keeps. */
+  public static final int CACHED_SHAPES = 256;
+
+  private final Database db;
+  private final EntityInfo entity;
+  private final Semantics semantics;
+  private final PlanReads<E> reads;
+  private final Function<QuerySpec, Planned> planner;
+  private final Map<QuerySpec, Planned> plans = new LinkedHashMap<>(16, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<QuerySpec, Planned> eldest) {
+      return size() > CACHED_SHAPES;
+    }
+  };
+  private long planned;
+  /** JDQL's enum constants, looked up in the application's classes (those of its generated codec). */
+  private final EnumConstants enums;
+
+  /**
+   * @param db the database each finder's terminal reads in (a transaction per call, or per page)
+   * @param store the entity's store
+   * @param entity what the entity offers queries (its indexes)
+   * @param attributes its metamodel attributes (the generated {@code _E})
+   * @param semantics the repository's dialect
+   * @param order the dialect's value order ({@link ValueOrder#KEYS} for Strata)
+   * @param planner the planner ({@link Planner#plan}; tests give others)
+   */
+  public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
+      Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner) {
+    this.db = Objects.requireNonNull(db, "db");
+    this.entity = entity;
+    this.semantics = semantics;
+    this.reads = new PlanReads<>(store, attributes, semantics, order);
+    this.planner = planner;
+    this.enums = EnumConstants.of(store.layout().codec().getClass().getClassLoader());
+  }
+
+  /**
+   * The run-time queries of a generated repository, planned by the query model's {@link Planner}.
+   *
+   * @see #RuntimeQueries(Database, EntityStore, EntityInfo, List, Semantics, ValueOrder, Function)
+   */
+  public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
+      Semantics semantics, ValueOrder order) {
+    this(db, store, entity, attributes, semantics, order, Planner::plan);
+  }
+
+  /** A finder of the entities {@code restriction} accepts. */
+  public Finder<E> where(Restriction<E> restriction) {
+    Objects.requireNonNull(restriction, "where(null): give a restriction, or Restrict.unrestricted() with allowScan() for every entity");
+    Shapes.Parameterized shape = Shapes.parameterize(restriction.condition());
+    return new RuntimeFinder<>(this, shape.condition(), shape.values(), List.of(), 0, false, false);
+  }
+
+  /**
+   * A finder of a JDQL query over the entity, {@code [WHERE ...] [ORDER BY ...]} (a leading {@code SELECT THIS} and
+   * {@code FROM} the entity are allowed); its parameters, {@code :name} or {@code ?1}, are bound with the finder's
+   * {@code bind}. An enum constant is written with its qualified class ({@code com.example.Size.LARGE}).
+   *
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse, or of what a run-time
+   *     finder does not take (arithmetic, functions other than {@code UPPER}/{@code LOWER} of a property, ...)
+   */
+  public Finder<E> jdql(String query) {
+    Objects.requireNonNull(query, "jdql(null): give a query, e.g. \"WHERE country = :c ORDER BY population DESC\"");
+    JdqlSelect select = JdqlSelect.of(query, entity, enums);
+    Shapes.Parameterized shape = Shapes.parameterize(select.where());
+    return new RuntimeFinder<>(this, shape.condition(), shape.values(), select.order(), 0, false, true);
+  }
+
+  Database db() {
+    return db;
+  }
+
+  PlanReads<E> reads() {
+    return reads;
+  }
+
+  Semantics semantics() {
+    return semantics;
+  }
+
+  /** The plan of a query of this shape: from the cache, or planned now and cached. */
+  Plan plan(Condition where, List<SortKey> order, Window window, boolean allowScan) {
+    QuerySpec spec = new QuerySpec(entity, where, order, window, null, allowScan, semantics);
+    Planned found;
+    synchronized (plans) {
+      found = plans.get(spec);
+    }
+    if (found == null) {
+      found = planner.apply(spec);
+      synchronized (plans) {
+        plans.put(spec, found);
+        planned++;
+      }
+    }
+    if (found instanceof Unserved unserved) {
+      throw new QueryNotServedException(entity.name(), Explain.condition(where), unserved, allowScan);
+    }
+    return (Plan) found;
+  }
+
+  /** How many query shapes were planned (not found in the cache) so far: what the cache saves is counted, not timed. */
+  public long shapesPlanned() {
+    synchronized (plans) {
+      return planned;
+    }
+  }
+}
