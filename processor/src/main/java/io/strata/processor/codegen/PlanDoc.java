@@ -5,7 +5,7 @@ import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryMethodModel;
 import io.strata.processor.model.QueryMethodModel.Context;
-import io.strata.processor.model.QueryMethodModel.Shape;
+import io.strata.processor.model.ResultShape;
 import io.strata.processor.model.QueryPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,7 +95,7 @@ public final class PlanDoc {
     }
     if (p.allRows()) {
       return "no index narrows this read: reads every row {@code (" + q(entity.entityName()) + ", \"R\", id, ...)} in id order,"
-          + " in batches" + (m.shape() == Shape.PAGE || m.shape() == Shape.STREAM ? ", until a page is full" : "") + "." + filtered(p);
+          + " in batches" + (m.shape() == ResultShape.PAGE || m.shape() == ResultShape.STREAM ? ", until a page is full" : "") + "." + filtered(p);
     }
     if (p.spatial() != null) {
       BoundCriterion s = p.spatialCriterion();
@@ -107,11 +107,11 @@ public final class PlanDoc {
     StringBuilder b = new StringBuilder(indexKeys(entity, p));
     b.append(p.reverse() ? ", backwards" : ", forwards");
     int limit = scanLimit();
-    if (m.shape() == Shape.EXISTS) {
+    if (m.shape() == ResultShape.EXISTS) {
       b.append(", at most one key").append(inPer(p));
     } else if (limit > 0 && p.filtered().isEmpty()) {
       b.append(", at most ").append(limit).append(limit == 1 ? " key" : " keys").append(inPer(p));
-    } else if (m.shape() == Shape.PAGE || m.shape() == Shape.STREAM) {
+    } else if (m.shape() == ResultShape.PAGE || m.shape() == ResultShape.STREAM) {
       b.append(", one page of keys at a time").append(inPer(p));
     }
     if (p.equalities().stream().anyMatch(c -> c.operator() == Operator.IN)) {
@@ -119,7 +119,7 @@ public final class PlanDoc {
     }
     b.append("; ");
     boolean keysOnly = m.plans().size() == 1 && m.projection().isEmpty()
-        && (m.shape() == Shape.COUNT_INT || m.shape() == Shape.COUNT_LONG || m.shape() == Shape.EXISTS);
+        && (m.shape() == ResultShape.COUNT_INT || m.shape() == ResultShape.COUNT_LONG || m.shape() == ResultShape.EXISTS);
     if (p.fromKeys() || keysOnly) {
       b.append(p.filtered().isEmpty() ? "no row reads (the keys hold everything needed)" : "reads the rows");
     } else if (!p.rowsRead()) {
@@ -127,7 +127,7 @@ public final class PlanDoc {
     } else {
       b.append("then reads the row of each key found, concurrently");
     }
-    if (m.shape() == Shape.DELETE_LONG || m.shape() == Shape.DELETE_VOID) {
+    if (m.shape() == ResultShape.DELETE_LONG || m.shape() == ResultShape.DELETE_VOID) {
       b.append(", and deletes each entity (its row and index entries)");
     }
     return b.append(".").append(filtered(p)).toString();

@@ -13,7 +13,7 @@ import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.QueryMethodModel;
 import io.strata.processor.model.QueryMethodModel.Context;
-import io.strata.processor.model.QueryMethodModel.Shape;
+import io.strata.processor.model.ResultShape;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.RepositoryModel;
 import java.util.ArrayList;
@@ -142,8 +142,8 @@ public final class RepositoryImplWriter {
           .returns(m.returnType()).addJavadoc("$L", new PlanDoc(entity, m).text());
       m.params().forEach(p -> b.addParameter(p.type(), p.name()));
       String context = m.context() == Context.NONE ? "db" : m.params().get(0).name();
-      boolean write = m.shape() == Shape.DELETE_VOID || m.shape() == Shape.DELETE_LONG;
-      if (m.shape() == Shape.STREAM) {
+      boolean write = m.shape() == ResultShape.DELETE_VOID || m.shape() == ResultShape.DELETE_LONG;
+      if (m.shape() == ResultShape.STREAM) {
         return b.addStatement("return $T.stream(after -> $T.call(() -> $N.read(tr -> $L.join())))", QUERY_RESULTS,
             RepositoryWriter.BLOCKING, context, page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
       }
@@ -205,7 +205,7 @@ public final class RepositoryImplWriter {
             break;
         }
       }
-      if (m.shape() == Shape.PAGE) {
+      if (m.shape() == ResultShape.PAGE) {
         return page(CodeBlock.of("limit"));
       }
       return shaped(items(plan, readLimit()));
@@ -262,7 +262,7 @@ public final class RepositoryImplWriter {
         case EXISTS -> CodeBlock.of("$L.thenApply(items -> !items.isEmpty())", distinct);
         case DELETE_LONG, DELETE_VOID -> CodeBlock.of("$L.thenCompose(es -> $T.delete(tr, store, $T.map(es, e -> $L)))$L", distinct,
             QUERY_RESULTS, ValueCode.ELEMENTS, values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read())),
-            m.shape() == Shape.DELETE_VOID ? ".thenAccept(deleted -> {})" : "");
+            m.shape() == ResultShape.DELETE_VOID ? ".thenAccept(deleted -> {})" : "");
         default -> distinct;
       };
     }
@@ -272,7 +272,7 @@ public final class RepositoryImplWriter {
       CodeBlock.Builder b = CodeBlock.builder().add("$T.query($S", QUERY_RESULTS, m.name());
       // the criteria's arguments: not the leading transaction, nor a page's limit and continuation (its last two)
       int from = m.context() == Context.NONE ? 0 : 1;
-      int to = m.params().size() - (m.shape() == Shape.PAGE ? 2 : 0);
+      int to = m.params().size() - (m.shape() == ResultShape.PAGE ? 2 : 0);
       for (QueryMethodModel.Param p : m.params().subList(from, to)) {
         b.add(", $N", p.name());
       }

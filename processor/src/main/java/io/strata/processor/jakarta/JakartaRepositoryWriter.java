@@ -16,6 +16,7 @@ import io.strata.processor.codegen.ScanCode;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.OrderItem;
+import io.strata.processor.model.ResultShape;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
@@ -23,6 +24,7 @@ import io.strata.query.jdql.JdqlParser;
 import io.strata.query.jdql.JdqlStatement;
 import io.strata.query.jdql.JdqlSyntaxException;
 import io.strata.query.names.MethodNameParser;
+import io.strata.query.names.Vocabulary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -671,9 +673,9 @@ public final class JakartaRepositoryWriter {
       if (q.order().isEmpty() && sorts.isEmpty()) {
         return false;
       }
-      String shape = shape(type.getReturnType());
-      return pageRequest == null ? q.first() > 0 || limit != null || "stream".equals(shape)
-          : q.first() == 0 && limit == null && ("page".equals(shape) || "cursoredPage".equals(shape));
+      ResultShape shape = shape(type.getReturnType());
+      return pageRequest == null ? q.first() > 0 || limit != null || shape == ResultShape.STREAM
+          : q.first() == 0 && limit == null && shape != null && shape.paged();
     }
 
     /** The body of a query by id alone, when its result needs one row: true when written. */
@@ -694,13 +696,13 @@ public final class JakartaRepositoryWriter {
           return true;
         }
         case "find" -> {
-          String shape = shape(result);
+          ResultShape shape = shape(result);
           boolean ordered = !q.order().isEmpty() || !sorts.isEmpty();
-          if (ordered || limit != null || pageRequest != null || q.select() != null || !("optional".equals(shape) || "single".equals(shape))) {
+          if (ordered || limit != null || pageRequest != null || q.select() != null || shape == null || !shape.atMostOne()) {
             return false;
           }
           b.addJavadoc("Reads one row, $L.\n", row);
-          if (shape.equals("optional")) {
+          if (shape == ResultShape.OPTIONAL) {
             b.addStatement("return $N.findById($L)", data, id);
           } else {
             b.addStatement("return $N.findById($L).orElseThrow(() -> new $T($S))", data, id, EMPTY_RESULT,
@@ -743,7 +745,7 @@ public final class JakartaRepositoryWriter {
       EntityModel entity = q.entity();
       String data = dataField(entity);
       TypeName t = entity.type();
-      String shape = shape(result);
+      ResultShape shape = shape(result);
       if (shape == null) {
         diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a find",
             "return the entity (or the selected property), Optional, List, Stream, an array, Page or CursoredPage of it");
@@ -758,7 +760,7 @@ public final class JakartaRepositoryWriter {
       }
       TypeName elementName = TypeName.get(element).box();
       CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, selected(q.select(), elementName));
-      if (shape.equals("stream") && q.order().isEmpty() && sorts.isEmpty() && pageRequest == null && q.first() == 0) {
+      if (shape == ResultShape.STREAM && q.order().isEmpty() && sorts.isEmpty() && pageRequest == null && q.first() == 0) {
         b.addJavadoc("The entities that match, in the order they are read (the method asks for none), read lazily: one read"
             + " transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. $L\n",
             read.plan());
@@ -770,15 +772,15 @@ public final class JakartaRepositoryWriter {
         return Optional.of(b.build());
       }
       boolean single = q.order().isEmpty() && sorts.isEmpty() && limit == null && pageRequest == null && q.first() == 0
-          && (shape.equals("optional") || shape.equals("single"));
+          && shape.atMostOne();
       CodeBlock orders = read.orders();
       String how = single ? "reading up to the second (a single result)"
           : orders == null ? (pageRequest != null ? "sorted and paged in memory" : "sorted in memory")
           : !sorts.isEmpty() ? "read in the order of an index's keys when one serves the order asked for (below), else sorted "
               + (pageRequest != null ? "and paged " : "") + "in memory"
-          : shape.equals("stream") ? "read lazily in the order of the index's keys, each run of ties on the order sorted in memory"
+          : shape == ResultShape.STREAM ? "read lazily in the order of the index's keys, each run of ties on the order sorted in memory"
           : "sorted in memory among the first ones read in order";
-      String cursor = orders != null && shape.equals("cursoredPage") ? " The cursor of a page read in index order is a position"
+      String cursor = orders != null && shape == ResultShape.CURSORED_PAGE ? " The cursor of a page read in index order is a position"
           + " in its keys: the next page reads on from just after it, the previous page backwards from just before it." : "";
       b.addJavadoc("The entities that match, $L. $L$L\n", how, read.plan(), cursor);
       CodeBlock.Builder fixed = CodeBlock.builder();
@@ -788,29 +790,29 @@ public final class JakartaRepositoryWriter {
       b.addStatement("$T<$T<? super $T>> order$$ = $T.<$T>order($T.of($L)$L)", List.class, SORT, t, RESULT_PAGES, t, List.class,
           fixed.build(), dynamic.build());
       CodeBlock keys = read.keys() == null ? CodeBlock.of("null") : read.keys();
-      if (shape.equals("page") || shape.equals("cursoredPage")) {
+      if (shape.paged()) {
         if (pageRequest == null) {
           diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a query without a PageRequest parameter",
               "add a PageRequest parameter, or return a List");
           return Optional.empty();
         }
-        if (shape.equals("cursoredPage") && sorts.isEmpty() && !endsUnique(q.order(), entity)) {
+        if (shape == ResultShape.CURSORED_PAGE && sorts.isEmpty() && !endsUnique(q.order(), entity)) {
           String id = entity.id().name();
           diagnostics.warning(method, Messages.JAKARTA_CURSOR_TIES, description,
               q.order().stream().map(o -> o.field().name() + (o.descending() ? " desc" : " asc")).toList(),
               entity.type().simpleName(), id, MethodNameParser.capitalized(id), id);
         }
         CodeBlock page = orders != null
-            ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape, where, candidates, keys, orders, pageRequest)
-            : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape, data, data, where,
+            ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape.pageMethod(), where, candidates, keys, orders, pageRequest)
+            : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape.pageMethod(), data, data, where,
                 candidates, pageRequest);
-        if (project != null && shape.equals("page")) {
+        if (project != null && shape == ResultShape.PAGE) {
           page = CodeBlock.of("$T.map($L, $L)", RESULT_PAGES, page, project);
         }
         b.addStatement("return $L", page);
         return Optional.of(b.build());
       }
-      if (shape.equals("stream") && orders != null && pageRequest == null) {
+      if (shape == ResultShape.STREAM && orders != null && pageRequest == null) {
         CodeBlock stream = CodeBlock.of("$N.stream($L, $L, $L, order$$)", data, where, candidates, orders);
         if (q.first() > 0) {
           stream = CodeBlock.of("$L.limit($L)", stream, q.first());
@@ -842,10 +844,10 @@ public final class JakartaRepositoryWriter {
       CodeBlock values = project == null ? CodeBlock.of("found$$")
           : CodeBlock.of("found$$.stream().map($L).collect($T.toList())", project, java.util.stream.Collectors.class);
       switch (shape) {
-        case "list" -> b.addStatement("return $L", values);
-        case "stream" -> b.addStatement("return $L.stream()", values);
-        case "array" -> b.addStatement("return $L.toArray(new $T[0])", values, TypeName.get(element));
-        case "optional" -> b.addStatement("return $T.optional($L, $S)", RESULT_PAGES, values, description);
+        case LIST -> b.addStatement("return $L", values);
+        case STREAM -> b.addStatement("return $L.stream()", values);
+        case ARRAY -> b.addStatement("return $L.toArray(new $T[0])", values, TypeName.get(element));
+        case OPTIONAL -> b.addStatement("return $T.optional($L, $S)", RESULT_PAGES, values, description);
         default -> b.addStatement("return $T.single($L, $S)", RESULT_PAGES, values, description);
       }
       return Optional.of(b.build());
@@ -862,22 +864,16 @@ public final class JakartaRepositoryWriter {
           .anyMatch(i -> i.unique() && i.fields().stream().allMatch(f -> sorted.contains(f.name())));
     }
 
-    /** How a find returns: list, stream, array, optional, page, cursoredPage or single; null when unsupported. */
-    private String shape(TypeMirror result) {
+    /** How a find returns its results; null when Jakarta Data has no such result. */
+    private ResultShape shape(TypeMirror result) {
       if (result.getKind() == TypeKind.ARRAY) {
-        return ((ArrayType) result).getComponentType().getKind().isPrimitive() ? null : "array";
+        return ((ArrayType) result).getComponentType().getKind().isPrimitive() ? null : ResultShape.ARRAY;
       }
       if (result instanceof DeclaredType d) {
-        return switch (((TypeElement) d.asElement()).getQualifiedName().toString()) {
-          case "java.util.List", "java.util.Collection", "java.lang.Iterable" -> "list";
-          case "java.util.stream.Stream" -> "stream";
-          case "java.util.Optional" -> "optional";
-          case "jakarta.data.page.Page" -> "page";
-          case "jakarta.data.page.CursoredPage" -> "cursoredPage";
-          default -> "single";
-        };
+        return ResultShape.container(((TypeElement) d.asElement()).getQualifiedName().toString(), Vocabulary.JAKARTA)
+            .orElse(ResultShape.ONE);
       }
-      return result.getKind().isPrimitive() ? "single" : null;
+      return result.getKind().isPrimitive() ? ResultShape.ONE : null;
     }
   }
 }

@@ -20,7 +20,7 @@ import java.util.List;
  * @param plans one plan per {@code Or} branch
  * @param paged the last two parameters are {@code int limit, Continuation after}
  */
-public record QueryMethodModel(String name, QueryMethod parsed, List<Param> params, Context context, Shape shape, boolean async,
+public record QueryMethodModel(String name, QueryMethod parsed, List<Param> params, Context context, ResultShape shape, boolean async,
     TypeName returnType, TypeName element, List<FieldModel> projection, boolean record, List<OrderItem> order,
     List<QueryPlan> plans, boolean paged) {
 
@@ -36,7 +36,4 @@ public record QueryMethodModel(String name, QueryMethod parsed, List<Param> para
 
   /** The optional leading transaction parameter. */
   public enum Context { NONE, READ, WRITE }
-
-  /** The result shapes of QUERIES.md. */
-  public enum Shape { ONE, OPTIONAL, LIST, STREAM, PAGE, COUNT_LONG, COUNT_INT, EXISTS, DELETE_VOID, DELETE_LONG }
 }

@@ -14,11 +14,12 @@ import io.strata.processor.model.QueryMethod;
 import io.strata.processor.model.QueryMethodModel;
 import io.strata.processor.model.QueryMethodModel.Context;
 import io.strata.processor.model.QueryMethodModel.Param;
-import io.strata.processor.model.QueryMethodModel.Shape;
+import io.strata.processor.model.ResultShape;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.QueryPlanner;
 import io.strata.query.names.MethodName.Action;
+import io.strata.query.names.Vocabulary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -105,11 +106,11 @@ final class QueryMethodValidator {
     declared.forEach(p -> params.add(new Param(p.getSimpleName().toString(), TypeName.get(p.asType()))));
 
     Returned returned = returned(parsed, projected);
-    boolean paged = returned.shape == Shape.PAGE;
+    boolean paged = returned.shape == ResultShape.PAGE;
     if (paged && parsed.limit() > 0) {
       throw new QueryError(Messages.QUERY_LIMIT_AND_PAGE, name);
     }
-    if ((returned.shape == Shape.PAGE || returned.shape == Shape.STREAM) && parsed.alternatives().size() > 1) {
+    if ((returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM) && parsed.alternatives().size() > 1) {
       throw new QueryError(Messages.QUERY_OR_PAGED, name);
     }
     List<List<BoundCriterion>> branches = bind(parsed, declared, first, paged);
@@ -127,11 +128,11 @@ final class QueryMethodValidator {
       plans.add(planner.plan(name, branch, order, branches.size() > 1 ? null : needed, filtering));
     }
     for (QueryPlan plan : plans) {
-      if (plan.spatial() != null && (returned.shape == Shape.PAGE || returned.shape == Shape.STREAM)
+      if (plan.spatial() != null && (returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM)
           && (plan.spatialCriterion().operator() == Operator.NEAR || !plan.filtered().isEmpty())) {
         throw returnError(TypeName.get(method.getReturnType()), "Near or filtered spatial", "a List (only Within alone pages)");
       }
-      if (plan.byId() && (returned.shape == Shape.PAGE || returned.shape == Shape.STREAM)) {
+      if (plan.byId() && (returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM)) {
         throw returnError(TypeName.get(method.getReturnType()), "by-id", "a List, Optional or single result (the ids bound it)");
       }
       for (BoundCriterion c : plan.filtered()) {
@@ -333,7 +334,7 @@ final class QueryMethodValidator {
     return false;
   }
 
-  private record Returned(Shape shape, boolean async, TypeName element, List<FieldModel> projection, boolean record) {}
+  private record Returned(ResultShape shape, boolean async, TypeName element, List<FieldModel> projection, boolean record) {}
 
   private Returned returned(QueryMethod parsed, FieldModel projected) throws QueryError {
     TypeMirror declared = method.getReturnType();
@@ -347,16 +348,16 @@ final class QueryMethodValidator {
     switch (parsed.subject()) {
       case COUNT -> {
         if (t.equals(TypeName.LONG) || t.equals(TypeName.LONG.box())) {
-          return new Returned(Shape.COUNT_LONG, async, t, List.of(), false);
+          return new Returned(ResultShape.COUNT_LONG, async, t, List.of(), false);
         }
         if (t.equals(TypeName.INT) || t.equals(TypeName.INT.box())) {
-          return new Returned(Shape.COUNT_INT, async, t, List.of(), false);
+          return new Returned(ResultShape.COUNT_INT, async, t, List.of(), false);
         }
         throw returnError(t, subject, "long or int (or a CompletableFuture of one)");
       }
       case SUM -> {
         if (t.equals(TypeName.LONG) || t.equals(TypeName.LONG.box())) {
-          return new Returned(Shape.COUNT_LONG, async, t, List.of(), false);
+          return new Returned(ResultShape.COUNT_LONG, async, t, List.of(), false);
         }
         throw returnError(t, subject, "long (or CompletableFuture<Long>)");
       }
@@ -364,26 +365,26 @@ final class QueryMethodValidator {
         TypeName boxed = projected.type().type().box();
         TypeMirror optional = generic(declared, "java.util.Optional");
         if (optional != null && TypeName.get(optional).equals(boxed)) {
-          return new Returned(Shape.OPTIONAL, async, boxed, List.of(), false);
+          return new Returned(ResultShape.OPTIONAL, async, boxed, List.of(), false);
         }
         if (t.equals(boxed)) {
-          return new Returned(Shape.ONE, async, boxed, List.of(), false);
+          return new Returned(ResultShape.ONE, async, boxed, List.of(), false);
         }
         throw returnError(t, subject, "Optional<" + boxed + "> or " + boxed + ", null when no entity matches (or a CompletableFuture"
             + " of one)");
       }
       case EXISTS -> {
         if (t.equals(TypeName.BOOLEAN) || t.equals(TypeName.BOOLEAN.box())) {
-          return new Returned(Shape.EXISTS, async, t, List.of(), false);
+          return new Returned(ResultShape.EXISTS, async, t, List.of(), false);
         }
         throw returnError(t, subject, "boolean (or CompletableFuture<Boolean>)");
       }
       case DELETE -> {
         if (t.equals(TypeName.VOID) || t.equals(ClassName.get(Void.class))) {
-          return new Returned(Shape.DELETE_VOID, async, t, List.of(), false);
+          return new Returned(ResultShape.DELETE_VOID, async, t, List.of(), false);
         }
         if (t.equals(TypeName.LONG) || t.equals(TypeName.LONG.box())) {
-          return new Returned(Shape.DELETE_LONG, async, t, List.of(), false);
+          return new Returned(ResultShape.DELETE_LONG, async, t, List.of(), false);
         }
         throw returnError(t, subject, "void or long, the number deleted (or a CompletableFuture of one)");
       }
@@ -391,24 +392,21 @@ final class QueryMethodValidator {
         String results = "List<E>, Optional<E>, E, Page<E>, Stream<E> (stream methods: Stream<E> only) or a CompletableFuture"
             + " of one (not of a Stream), E being " + entity.type().simpleName()
             + (projected == null ? " or a record projection" : ", the projected property's type");
-        Shape shape;
+        String type = declared instanceof DeclaredType d ? ((TypeElement) d.asElement()).getQualifiedName().toString() : "";
+        ResultShape container = ResultShape.container(type, Vocabulary.STRATA).orElse(null);
+        TypeMirror contents = container == null ? null : generic(declared, type);
+        ResultShape shape;
         TypeMirror element;
-        if (generic(declared, "java.util.stream.Stream") != null && !async) {
-          shape = Shape.STREAM;
-          element = generic(declared, "java.util.stream.Stream");
+        if (container == ResultShape.STREAM && contents != null && !async) {
+          shape = ResultShape.STREAM;
+          element = contents;
         } else if (parsed.subject() == Action.STREAM) {
           throw returnError(t, subject, "Stream<E>");
-        } else if (generic(declared, "java.util.List") != null) {
-          shape = Shape.LIST;
-          element = generic(declared, "java.util.List");
-        } else if (generic(declared, "java.util.Optional") != null) {
-          shape = Shape.OPTIONAL;
-          element = generic(declared, "java.util.Optional");
-        } else if (generic(declared, "io.strata.Page") != null) {
-          shape = Shape.PAGE;
-          element = generic(declared, "io.strata.Page");
+        } else if (container != null && container != ResultShape.STREAM && contents != null) {
+          shape = container;
+          element = contents;
         } else if (declared.getKind() == TypeKind.DECLARED) {
-          shape = Shape.ONE;
+          shape = ResultShape.ONE;
           element = declared;
         } else {
           throw returnError(t, subject, results);
@@ -418,7 +416,7 @@ final class QueryMethodValidator {
     }
   }
 
-  private Returned element(TypeName t, Shape shape, boolean async, TypeMirror element, FieldModel projected, String subject,
+  private Returned element(TypeName t, ResultShape shape, boolean async, TypeMirror element, FieldModel projected, String subject,
       String results) throws QueryError {
     TypeName e = TypeName.get(element);
     if (projected != null) {

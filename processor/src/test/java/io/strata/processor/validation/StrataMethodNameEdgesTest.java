@@ -79,6 +79,13 @@ class StrataMethodNameEdgesTest {
     assertEquals(List.of(new Order("titleAndSubtitle", true, true)), parse("findByIdOrderByTitleAndSubtitleDesc").orderBy());
   }
 
+  /** Or separates before And does: in {@code CountryAndOrName} the And ends the first alternative's (unknown) property. */
+  @Test
+  void anAndRightBeforeAnOrBelongsToThePropertyBeforeIt() throws QueryError {
+    assertEquals(List.of(List.of(new Criterion("countryAnd", Operator.EQUALS)), List.of(new Criterion("name", Operator.EQUALS))),
+        parse("findByCountryAndOrName").alternatives());
+  }
+
   @Test
   void andOrOrFollowedByALowerCaseLetterIsPartOfTheName() throws QueryError {
     Set<String> properties = Set.of("andorra", "ordinal");

@@ -213,24 +213,25 @@ public final class MethodNameParser {
     int at = 0;
     while (true) {
       if (vocabulary == Vocabulary.STRATA && property(text, at) == null
-          && (join(text, at, "And") || join(text, at, "Or"))) {
+          && (separates(text, at, "And") || separates(text, at, "Or"))) {
         throw error(at, "expected a property name, found '" + text.substring(at) + "'");
       }
       int[] end = new int[1];
       Term term = vocabulary == Vocabulary.STRATA ? strataTerm(text, at, end) : jakartaTerm(text, at, end);
       and.add(term);
+      String written = term.known() ? term.property() : text.substring(at, at + term.property().length());
       at = end[0];
       if (at == text.length()) {
         break;
       }
-      if (join(text, at, "And")) {
+      if (separates(text, at, "And")) {
         at += "And".length();
-      } else if (join(text, at, "Or")) {
+      } else if (separates(text, at, "Or")) {
         at += "Or".length();
         or.add(and);
         and = new ArrayList<>();
       } else {
-        throw error(at, "expected And, Or or OrderBy after the condition on " + term.property() + ", found '"
+        throw error(at, "expected And, Or or OrderBy after the condition on " + written + ", found '"
             + text.substring(at) + "'");
       }
       if (at == text.length()) {
@@ -260,14 +261,14 @@ public final class MethodNameParser {
         op = word.op();
         q += word.text().length();
       }
-      if (q == text.length() || join(text, q, "And") || join(text, q, "Or")) {
+      if (q == text.length() || separates(text, q, "And") || separates(text, q, "Or")) {
         end[0] = q;
         return new Term(property, true, false, false, op);
       }
     }
     int stop = text.length();
     for (int i = at + 1; i < text.length(); i++) {
-      if (join(text, i, "And") || join(text, i, "Or")) {
+      if (separates(text, i, "And") || separates(text, i, "Or")) {
         stop = i;
         break;
       }
@@ -425,6 +426,15 @@ public final class MethodNameParser {
     int after = at + join.length();
     return text.startsWith(join, at) && (after < text.length() ? Character.isUpperCase(text.charAt(after))
         : vocabulary == Vocabulary.JAKARTA);
+  }
+
+  /**
+   * Whether {@code And} or {@code Or} separates two conditions at {@code at}. In Strata's vocabulary {@code Or}
+   * separates first, so in {@code ...AndOrX} the {@code And} ends its alternative and belongs to the text before it.
+   */
+  private boolean separates(String text, int at, String join) {
+    return join(text, at, join) && !(vocabulary == Vocabulary.STRATA && join.equals("And")
+        && join(text, at + join.length(), "Or"));
   }
 
   /** Whether {@code word} starts at {@code at} and ends where a new word (upper case) or the text ends. */

@@ -199,6 +199,12 @@ class JakartaMethodNameTest {
   }
 
   @Test
+  void theErrorAfterAnUnknownPropertyNamesItAsWritten() {
+    MethodNameException e = assertThrows(MethodNameException.class, () -> parse("findByColourGreaterThanAuthor"));
+    assertEquals("expected And, Or or OrderBy after the condition on Colour, found 'Author'", e.getMessage());
+  }
+
+  @Test
   void aTrailingAndOrOrIsRejected() {
     for (String name : List.of("findByAuthorAnd", "findByAuthorOr")) {
       MethodNameException e = assertThrows(MethodNameException.class, () -> parse(name), name);
