@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The processor's entity and criteria in the one query model's words, for {@link io.strata.query.plan.Planner}. */
-final class EntityInfos {
+public final class EntityInfos {
   private EntityInfos() {}
 
   /**
@@ -62,7 +62,8 @@ final class EntityInfos {
     return ValueKind.OTHER;
   }
 
-  private static IndexInfo index(IndexModel i) {
+  /** {@code i} in the model's words. */
+  public static IndexInfo index(IndexModel i) {
     return new IndexInfo(i.name(), i.fields().stream().map(FieldModel::name).toList(), i.unique(), i.covering(), i.composite());
   }
 
@@ -72,7 +73,7 @@ final class EntityInfos {
   }
 
   /** {@code c} as a comparison of the model: its parameters by name. */
-  static Compare compare(BoundCriterion c) {
+  public static Compare compare(BoundCriterion c) {
     return new Compare(c.field().name(), op(c.operator()), c.params().stream().map(p -> (Operand) new Operand.Param(p)).toList(),
         false);
   }
