@@ -52,7 +52,8 @@ public final class EntityInfos {
     fields.putIfAbsent(f.name(), new FieldInfo(f.name(), kind(f), f.id(), f.neverNull()));
   }
 
-  private static ValueKind kind(FieldModel f) {
+  /** How {@code f}'s query values are stored in keys, in the model's words ({@link ValueKind#OTHER} for containers). */
+  public static ValueKind kind(FieldModel f) {
     String name = f.queryType().kind().name();
     for (ValueKind k : ValueKind.values()) {
       if (k.name().equals(name)) {
