@@ -7,6 +7,9 @@ import io.strata.processor.model.QueryMethodModel;
 import io.strata.processor.model.QueryMethodModel.Context;
 import io.strata.processor.model.ResultShape;
 import io.strata.processor.model.QueryPlan;
+import io.strata.processor.planning.EntityInfos;
+import io.strata.query.plan.Plan;
+import io.strata.query.plan.PlanText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -133,36 +136,12 @@ public final class PlanDoc {
     return b.append(".").append(filtered(p)).toString();
   }
 
-  /** What an index plan reads, in keys: {@code reads index byX, keys (E, "I", "byX", x, id) where x = p}. */
+  /** What an index plan reads, in keys ({@link PlanText#indexKeys}, the words a run-time query's explanation uses). */
   public static String indexKeys(EntityModel entity, QueryPlan p) {
-    List<String> conditions = new ArrayList<>();
-    for (BoundCriterion c : p.equalities()) {
-      conditions.add(switch (c.operator()) {
-        case IN -> "{@code " + c.field().name() + "} each value of {@code " + c.params().get(0) + "} (one range per value)";
-        case TRUE -> "{@code " + c.field().name() + " = true}";
-        case FALSE -> "{@code " + c.field().name() + " = false}";
-        default -> "{@code " + c.field().name() + " = " + c.params().get(0) + "}";
-      });
-    }
-    for (BoundCriterion c : p.range()) {
-      String f = c.field().name();
-      List<String> ps = c.params();
-      conditions.add("{@code " + switch (c.operator()) {
-        case LESS_THAN -> f + " < " + ps.get(0);
-        case LESS_THAN_EQUAL -> f + " <= " + ps.get(0);
-        case GREATER_THAN -> f + " > " + ps.get(0);
-        case GREATER_THAN_EQUAL -> f + " >= " + ps.get(0);
-        case BETWEEN -> ps.get(0) + " <= " + f + " <= " + ps.get(1);
-        default -> f + " starting with " + ps.get(0);
-      } + "}");
-    }
-    List<String> key = new ArrayList<>();
-    p.index().fields().forEach(f -> key.add(f.name()));
-    String keyDoc = p.index().unique()
-        ? "{@code (" + q(entity.entityName()) + ", \"U\", " + q(p.index().name()) + ", " + String.join(", ", key) + ") = id}"
-        : "{@code (" + q(entity.entityName()) + ", \"I\", " + q(p.index().name()) + ", " + String.join(", ", key) + ", id)}";
-    return "reads index {@code " + p.index().name() + "}, keys " + keyDoc
-        + (conditions.isEmpty() ? ", all of them" : " where " + String.join(" and ", conditions));
+    Plan.IndexRead read = new Plan.IndexRead(EntityInfos.index(p.index()), p.equalities().stream().map(EntityInfos::compare).toList(),
+        p.range().stream().map(EntityInfos::compare).toList(), p.reverse(), p.keyOrder(), p.fromKeys(), p.rowsRead(), List.of(),
+        List.of());
+    return PlanText.indexKeys(entity.entityName(), read);
   }
 
   private String inPer(QueryPlan p) {

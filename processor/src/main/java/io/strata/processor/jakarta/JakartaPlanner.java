@@ -12,9 +12,11 @@ import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
+import io.strata.processor.planning.EntityInfos;
 import io.strata.processor.planning.QueryPlanner;
 import io.strata.processor.validation.Messages;
 import io.strata.processor.validation.QueryError;
+import io.strata.query.model.Semantics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -66,10 +68,13 @@ final class JakartaPlanner {
     }
   }
 
-  /** Value kinds whose index keys sort as Jakarta Data orders their values (not enums: keys hold names, not ordinals). */
-  private static final Set<ValueType.Kind> KEY_ORDERED = EnumSet.of(ValueType.Kind.LONG, ValueType.Kind.INT, ValueType.Kind.SHORT,
-      ValueType.Kind.BYTE, ValueType.Kind.CHAR, ValueType.Kind.BOOLEAN, ValueType.Kind.STRING, ValueType.Kind.INSTANT,
-      ValueType.Kind.LOCAL_DATE, ValueType.Kind.LOCAL_DATE_TIME, ValueType.Kind.LOCAL_TIME);
+  /**
+   * Whether {@code f}'s index keys sort as Jakarta Data orders its values (not enums: keys hold names, not ordinals):
+   * {@link Semantics#keyOrdered}, the one owner of that rule, shared with the run-time planner.
+   */
+  private static boolean keyOrdered(FieldModel f) {
+    return Semantics.JAKARTA.keyOrdered(EntityInfos.kind(f));
+  }
 
   /**
    * One branch of a query whose conditions are joined by {@code Or}.
@@ -373,7 +378,7 @@ final class JakartaPlanner {
   /** Whether index keys could hold {@code order}: one direction, not {@code ignoreCase}, on properties whose keys sort as their values. */
   private static boolean keysCanHold(List<OrderItem> order, List<Boolean> ignoreCase) {
     return order.stream().map(OrderItem::descending).distinct().count() <= 1 && !ignoreCase.contains(true)
-        && order.stream().allMatch(o -> KEY_ORDERED.contains(o.field().queryType().kind()));
+        && order.stream().allMatch(o -> keyOrdered(o.field()));
   }
 
   /** Whether {@code keys} begin with the properties {@code order} sorts by. */
@@ -389,7 +394,7 @@ final class JakartaPlanner {
   private List<FieldModel> orderedKeys(IndexModel index, int prefix) {
     List<FieldModel> keys = new ArrayList<>();
     for (FieldModel f : index.fields().subList(prefix, index.fields().size())) {
-      if (!KEY_ORDERED.contains(f.queryType().kind())) {
+      if (!keyOrdered(f)) {
         return keys;
       }
       keys.add(f);

@@ -38,7 +38,7 @@ import net.jqwik.api.Provide;
  * three-valued logic (a comparison with a null is unknown, and {@code Not} of unknown is unknown), the logic in which
  * pushing {@code Not} onto comparisons keeps a condition's meaning.
  */
-class PlanEquivalenceProperties {
+class PlanEquivalenceTest {
   private static final EntityInfo ENTITY = new EntityInfo("Thing",
       List.of(new FieldInfo("id", ValueKind.LONG, true, true), new FieldInfo("a", ValueKind.INT, false, false),
           new FieldInfo("b", ValueKind.INT, false, false), new FieldInfo("s", ValueKind.STRING, false, false)),
@@ -154,26 +154,10 @@ class PlanEquivalenceProperties {
       return v == null ? null : !v;
     }
     if (c instanceof And and) {
-      boolean unknown = false;
-      for (Condition p : and.parts()) {
-        Boolean v = eval(p, row);
-        if (Boolean.FALSE.equals(v)) {
-          return false;
-        }
-        unknown |= v == null;
-      }
-      return unknown ? null : true;
+      return junction(and.parts(), false, row);
     }
     if (c instanceof Or or) {
-      boolean unknown = false;
-      for (Condition p : or.parts()) {
-        Boolean v = eval(p, row);
-        if (Boolean.TRUE.equals(v)) {
-          return true;
-        }
-        unknown |= v == null;
-      }
-      return unknown ? null : false;
+      return junction(or.parts(), true, row);
     }
     Compare cmp = (Compare) c;
     Object value = row.get(cmp.field());
@@ -203,6 +187,19 @@ class PlanEquivalenceProperties {
       case STARTS_WITH -> ((String) value).startsWith((String) x);
       default -> throw new AssertionError(cmp);
     };
+  }
+
+  /** An {@code Or} ({@code decider} true) or an {@code And} (false): a part equal to {@code decider} decides it. */
+  private static Boolean junction(List<Condition> parts, boolean decider, Map<String, Object> row) {
+    boolean unknown = false;
+    for (Condition p : parts) {
+      Boolean v = eval(p, row);
+      if (v != null && v == decider) {
+        return decider;
+      }
+      unknown |= v == null;
+    }
+    return unknown ? null : !decider;
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})

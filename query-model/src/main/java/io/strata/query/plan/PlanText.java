@@ -1,0 +1,62 @@
+package io.strata.query.plan;
+
+import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Operand;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A plan in words, the same for a generated method's javadoc (the processor's {@code PlanDoc}) and a run-time query's
+ * explanation: which keys a read covers. Values are written as javadoc code spans ({@code {@code x = p}}); a plain-text
+ * reader drops the markers.
+ */
+public final class PlanText {
+  private PlanText() {}
+
+  /**
+   * What an index read covers, in keys: {@code reads index byX, keys (E, "I", "byX", x, id) where x = p}.
+   *
+   * @param entityName the entity's name (the first element of its keys)
+   * @param read the index read
+   */
+  public static String indexKeys(String entityName, Plan.IndexRead read) {
+    List<String> conditions = new ArrayList<>();
+    for (Compare c : read.equalities()) {
+      conditions.add(switch (c.op()) {
+        case IN -> "{@code " + c.field() + "} each value of {@code " + operand(c, 0) + "} (one range per value)";
+        case TRUE -> "{@code " + c.field() + " = true}";
+        case FALSE -> "{@code " + c.field() + " = false}";
+        default -> "{@code " + c.field() + " = " + operand(c, 0) + "}";
+      });
+    }
+    for (Compare c : read.range()) {
+      String f = c.field();
+      conditions.add("{@code " + switch (c.op()) {
+        case LESS_THAN -> f + " < " + operand(c, 0);
+        case LESS_THAN_EQUAL -> f + " <= " + operand(c, 0);
+        case GREATER_THAN -> f + " > " + operand(c, 0);
+        case GREATER_THAN_EQUAL -> f + " >= " + operand(c, 0);
+        case BETWEEN -> operand(c, 0) + " <= " + f + " <= " + operand(c, 1);
+        case EQUAL -> f + " = " + operand(c, 0) + " in every scale";
+        case IN -> f + " each value of " + operand(c, 0) + " in every scale";
+        default -> f + " starting with " + operand(c, 0);
+      } + "}");
+    }
+    String key = String.join(", ", read.index().fields());
+    String keyDoc = read.index().unique()
+        ? "{@code (" + quoted(entityName) + ", \"U\", " + quoted(read.index().name()) + ", " + key + ") = id}"
+        : "{@code (" + quoted(entityName) + ", \"I\", " + quoted(read.index().name()) + ", " + key + ", id)}";
+    return "reads index {@code " + read.index().name() + "}, keys " + keyDoc
+        + (conditions.isEmpty() ? ", all of them" : " where " + String.join(" and ", conditions));
+  }
+
+  /** A parameter by its name, a literal by its value. */
+  private static String operand(Compare c, int i) {
+    Operand o = c.operands().get(i);
+    return o instanceof Operand.Param p ? p.name() : String.valueOf(((Operand.Literal) o).value());
+  }
+
+  private static String quoted(String s) {
+    return "\"" + s + "\"";
+  }
+}
