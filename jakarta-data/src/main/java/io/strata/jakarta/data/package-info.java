@@ -1,7 +1,13 @@
 /**
- * Run-time support of repositories generated for Jakarta Data 1.0: {@link io.strata.jakarta.data.Attributes}, the
- * persistent properties of an entity by name and the order of their values, and
- * {@link io.strata.jakarta.data.ResultPages}, limits, offset pages and cursored pages over results sorted in memory
- * (a query whose order no index serves). Depends on {@code jakarta.data-api} only.
+ * Run-time support of repositories generated for Jakarta Data 1.0, keeping only what is Jakarta's: its value
+ * order and null policy ({@link io.strata.jakarta.data.Values}), the persistent properties of an entity by name
+ * ({@link io.strata.jakarta.data.Attributes}) and the static metamodel's attributes that are also run-time
+ * restriction builders, pages and cursors ({@link io.strata.jakarta.data.ResultPages},
+ * {@link io.strata.jakarta.data.LazyPage}), and the candidates a generated method reads
+ * ({@link io.strata.jakarta.data.DataStore}, {@link io.strata.jakarta.data.IndexOrder}).
+ *
+ * <p>Depends on {@code jakarta.data-api} and reads through Strata's run-time read core ({@code io.strata.query}:
+ * index scans, the one all-rows reader, result shaping) and its metamodel ({@code io.strata.metamodel}); the
+ * planning of its queries happens in the processor, with the one planner of {@code strata-query-model}.
  */
 package io.strata.jakarta.data;
