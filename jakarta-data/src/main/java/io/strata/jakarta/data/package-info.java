@@ -3,7 +3,7 @@
  * order and null policy ({@link io.strata.jakarta.data.Values}), the persistent properties of an entity by name
  * ({@link io.strata.jakarta.data.Attributes}) and the static metamodel's attributes that are also run-time
  * restriction builders, pages and cursors ({@link io.strata.jakarta.data.ResultPages},
- * {@link io.strata.jakarta.data.LazyPage}), and the candidates a generated method reads
+ * and the lazily read pages behind them), and the candidates a generated method reads
  * ({@link io.strata.jakarta.data.DataStore}, {@link io.strata.jakarta.data.IndexOrder}).
  *
  * <p>Depends on {@code jakarta.data-api} and reads through Strata's run-time read core ({@code io.strata.query}:
