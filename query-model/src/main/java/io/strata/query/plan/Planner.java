@@ -546,7 +546,7 @@ public final class Planner {
         b.append(b.length() == 0 ? "" : " then ").append("a range on ").append(String.join(", ", range));
       }
       if (!order.isEmpty()) {
-        b.append(" ordered by ").append(orderText(order));
+        b.append(b.length() == 0 ? "" : " ").append("ordered by ").append(orderText(order));
       }
       return b.toString();
     }

@@ -329,4 +329,12 @@ class PlannerTest {
     assertEquals("byCity", r.index().name());
     assertTrue(r.countOnKeys());
   }
+
+  @Test
+  void anUnservedQueryWhoseConditionsNoIndexCanTakeIsWordedByItsOrderAlone() {
+    Planned p = plan(entity(index("byCity", false, CITY)), new Compare(NAME.name(), Op.NOT_EQUAL, new Param("n")),
+        List.of(asc(POPULATION)), null, false);
+    Unserved u = assertInstanceOf(Unserved.class, p);
+    assertEquals("ordered by population", u.detail());
+  }
 }
