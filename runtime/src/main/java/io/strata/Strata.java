@@ -90,6 +90,17 @@ public final class Strata {
     }
   }
 
+  /**
+   * The directory a {@code strata:file:} URL names (percent-decoded, as {@link #connect} opens it), for tools that
+   * work on the database's files (a backup); empty for the other backends.
+   *
+   * @throws IllegalArgumentException when the URL is malformed; the message lists the accepted forms
+   */
+  public static Optional<Path> fileDirectory(String url) {
+    Url parsed = parse(url);
+    return parsed.backend().equals("file") ? parsed.path().map(Path::of) : Optional.empty();
+  }
+
   static Url parse(String url) {
     if (url == null || !url.startsWith("strata:")) {
       throw malformed(url, "it does not start with strata:");

@@ -31,6 +31,14 @@ class StrataConnectTest {
   }
 
   @Test
+  void fileDirectoryIsTheDecodedPathOfAFileUrlAndEmptyForTheOthers() {
+    assertEquals(Optional.of(Path.of("/data/my places")), Strata.fileDirectory("strata:file:/data/my%20places?root=app"));
+    assertEquals(Optional.empty(), Strata.fileDirectory("strata:mem:"));
+    assertEquals(Optional.empty(), Strata.fileDirectory("strata:fdb:/etc/fdb.cluster"));
+    assertThrows(IllegalArgumentException.class, () -> Strata.fileDirectory("strata:nope:"));
+  }
+
+  @Test
   void everyUrlFormParses() {
     assertEquals(url("mem", null, List.of(), null), Strata.parse("strata:mem:"));
     assertEquals(url("mem", null, List.of("myapp"), null), Strata.parse("strata:mem:?root=myapp"));

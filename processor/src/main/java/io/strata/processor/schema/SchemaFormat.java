@@ -81,8 +81,21 @@ public final class SchemaFormat {
     });
   }
 
-  /** Parses snapshot text written by {@link #write}. */
+  /** Parses snapshot text written by {@link #write}; a key it does not know is an error. */
   public static EntitySchema read(String text) throws MalformedException {
+    return read(text, null);
+  }
+
+  /**
+   * Parses snapshot text written by {@link #write} or by a later version of Strata: a key this version does not
+   * know (a kind of index added since) is handed to {@code unknown} as {@code "line N: key"} and skipped, so a tool
+   * that only reads data can still read every key it understands. A malformed line or value is still an error.
+   */
+  public static EntitySchema readTolerant(String text, java.util.function.Consumer<String> unknown) throws MalformedException {
+    return read(text, java.util.Objects.requireNonNull(unknown, "unknown"));
+  }
+
+  private static EntitySchema read(String text, java.util.function.Consumer<String> unknown) throws MalformedException {
     Map<String, String> values = new TreeMap<>();
     Map<String, Integer> lineOf = new TreeMap<>();
     String[] lines = text.split("\n", -1);
@@ -101,7 +114,7 @@ public final class SchemaFormat {
       }
       lineOf.put(key, i + 1);
     }
-    return new Reader(values, lineOf).schema();
+    return new Reader(values, lineOf, unknown).schema();
   }
 
   /** Turns the parsed lines into the model, naming the line of anything it does not understand. */
@@ -115,10 +128,13 @@ public final class SchemaFormat {
     private final Map<String, String> spatial = new TreeMap<>();
     private final Map<String, String> derived = new TreeMap<>();
     private final Map<String, String> retiredDerived = new TreeMap<>();
+    /** Where unknown keys go when they are skipped rather than refused; null: refused. */
+    private final java.util.function.Consumer<String> unknown;
 
-    Reader(Map<String, String> values, Map<String, Integer> lineOf) {
+    Reader(Map<String, String> values, Map<String, Integer> lineOf, java.util.function.Consumer<String> unknown) {
       this.values = values;
       this.lineOf = lineOf;
+      this.unknown = unknown;
     }
 
     EntitySchema schema() throws MalformedException {
@@ -126,21 +142,23 @@ public final class SchemaFormat {
         String key = e.getKey();
         String[] parts = key.split("\\.", -1);
         switch (parts[0]) {
-          case "format", "id" -> expect(parts.length == 1, key);
-          case "entity" -> expect(parts.length == 2 && List.of("class", "name", "columnMajor").contains(parts[1]), key);
+          case "format", "id" -> known(parts.length == 1, key);
+          case "entity" -> known(parts.length == 2 && List.of("class", "name", "columnMajor").contains(parts[1]), key);
           case "field" -> group(fields, parts, key, List.of("type", "encoding"));
           case "index" -> group(indexes, parts, key, List.of("fields", "unique", "covering"));
           case "retired-field" -> group(retiredFields, parts, key, List.of("type", "encoding"));
           case "retired-index" -> group(retiredIndexes, parts, key, List.of("fields", "unique", "covering"));
           case "spatial" -> {
-            expect(parts.length == 2, key);
-            spatial.put(unescape(parts[1]), e.getValue());
+            if (known(parts.length == 2, key)) {
+              spatial.put(unescape(parts[1]), e.getValue());
+            }
           }
           case "derived", "retired-derived" -> {
-            expect(parts.length == 2 && !e.getValue().isEmpty(), key);
-            (parts[0].equals("derived") ? derived : retiredDerived).put(unescape(parts[1]), e.getValue());
+            if (known(parts.length == 2 && !e.getValue().isEmpty(), key)) {
+              (parts[0].equals("derived") ? derived : retiredDerived).put(unescape(parts[1]), e.getValue());
+            }
           }
-          default -> throw new MalformedException(lineOf.get(key), "unknown key '" + key + "'");
+          default -> known(false, key);
         }
       }
       String format = required("format");
@@ -153,16 +171,22 @@ public final class SchemaFormat {
           indexes(retiredIndexes, "retired-index."), derived, retiredDerived);
     }
 
-    private void expect(boolean ok, String key) throws MalformedException {
+    /** Whether a key is {@code ok}; an unknown one is refused, or handed to {@link #unknown} and skipped. */
+    private boolean known(boolean ok, String key) throws MalformedException {
       if (!ok) {
-        throw new MalformedException(lineOf.get(key), "unknown key '" + key + "'");
+        if (unknown == null) {
+          throw new MalformedException(lineOf.get(key), "unknown key '" + key + "'");
+        }
+        unknown.accept("line " + lineOf.get(key) + ": " + key);
       }
+      return ok;
     }
 
     private void group(Map<String, Map<String, String>> into, String[] parts, String key, List<String> attributes)
         throws MalformedException {
-      expect(parts.length == 3 && attributes.contains(parts[2]), key);
-      into.computeIfAbsent(unescape(parts[1]), n -> new TreeMap<>()).put(parts[2], values.get(key));
+      if (known(parts.length == 3 && attributes.contains(parts[2]), key)) {
+        into.computeIfAbsent(unescape(parts[1]), n -> new TreeMap<>()).put(parts[2], values.get(key));
+      }
     }
 
     private String required(String key) throws MalformedException {

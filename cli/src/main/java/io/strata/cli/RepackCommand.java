@@ -1,0 +1,39 @@
+package io.strata.cli;
+
+import io.strata.row.Repacker;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code strata repack [Entity]}: the runtime's resumable repack, with progress on stderr. */
+@Command(name = "repack", description = "Rewrites rows stored a key per field as packed rows, and moves keys written before"
+    + " they were sharded into their shards; resumable (a stopped repack continues where it stopped).")
+final class RepackCommand implements Runnable {
+  @ParentCommand
+  StrataCli cli;
+
+  @Parameters(paramLabel = "ENTITY", arity = "0..1", description = "one entity (default: every entity)")
+  String entity;
+
+  @Override
+  public void run() {
+    try (Session s = cli.open(false)) {
+      for (String name : entity == null ? s.schemas().entities().keySet() : java.util.Set.of(entity)) {
+        SchemaEntity e = s.entity("ENTITY", name);
+        var maintenance = s.store(e).maintenance(s.db().database());
+        long rewritten = 0;
+        Repacker.Repacked step;
+        do {
+          step = maintenance.repackBatch(io.strata.index.IndexMaintenance.DEFAULT_BATCH);
+          rewritten += step.rewritten();
+          cli.err.println(e.name() + ": " + rewritten + " rows rewritten so far");
+        } while (step.next().isPresent());
+        long moved = 0;
+        for (int n; (n = maintenance.reshardBatch(io.strata.index.IndexMaintenance.DEFAULT_BATCH)) > 0; ) {
+          moved += n;
+        }
+        cli.out.println(e.name() + ": " + rewritten + " rows rewritten, " + moved + " keys moved into shards");
+      }
+    }
+  }
+}

@@ -1,0 +1,249 @@
+package io.strata.cli;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.index.DerivedIndexDefinition;
+import io.strata.index.aggregate.AggregateDefinition;
+import io.strata.index.feed.VersionedDefinition;
+import io.strata.index.rank.RankDefinition;
+import io.strata.index.text.TextDefinition;
+import io.strata.metamodel.Attribute;
+import io.strata.processor.model.Encoding;
+import io.strata.processor.model.EntitySchema;
+import io.strata.query.RuntimeQueries;
+import io.strata.query.ValueOrder;
+import io.strata.query.model.AggregateInfo;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.SpatialInfo;
+import io.strata.query.model.ValueKind;
+import io.strata.repository.EntityStore;
+import io.strata.repository.EntityStoreBuilder;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One entity as the tool sees it, built from its schema file alone: a {@link RowCodec} over its stored fields, the
+ * run-time store with the indexes the schema lists (so reads, saves, verification and builds are the runtime's own),
+ * the query model's {@link EntityInfo} for the planner, and metamodel attributes reading row elements.
+ *
+ * <p>The schema does not record the fields' declaration order, which only decides the order of a packed row's
+ * (name, value) pairs; the tool takes it from a stored row ({@link #fieldOrder}) so rows it writes pack as the
+ * application's do, else uses the schema's (alphabetical) order with the id first.
+ */
+final class SchemaEntity {
+  /** The Z-order range budget of the tool's box reads; the schema does not record the application's. */
+  private static final int SPATIAL_RANGES = 32;
+  private static final Pattern AGGREGATE = Pattern.compile("aggregate (COUNT|SUM|MIN|MAX)(?:\\(([^)]+)\\))?(?: by \\((.+)\\))?");
+  private static final Pattern RANK = Pattern.compile("rank (\\S+) (asc|desc)(?: by \\((.+)\\))?");
+
+  private final EntitySchema schema;
+  private final List<String> fields;
+  private final RowCodec codec;
+  private final List<DerivedIndexDefinition> derived = new ArrayList<>();
+  private final List<AggregateInfo> aggregates = new ArrayList<>();
+
+  SchemaEntity(EntitySchema schema, List<String> storedOrder, PrintStream notes) {
+    this.schema = schema;
+    Set<String> order = new LinkedHashSet<>();
+    storedOrder.stream().filter(schema.fields()::containsKey).forEach(order::add);
+    if (order.isEmpty()) {
+      order.add(schema.idField());
+    }
+    order.addAll(schema.fields().keySet());
+    this.fields = List.copyOf(order);
+    this.codec = new RowCodec(schema.entityName(), fields, fields.indexOf(schema.idField()));
+    schema.derived().forEach((name, definition) -> derive(name, definition, notes));
+  }
+
+  /** The schema's definition of a derived index as the runtime's, or a note when this tool does not know its kind. */
+  private void derive(String name, String definition, PrintStream notes) {
+    Matcher a = AGGREGATE.matcher(definition);
+    Matcher r = RANK.matcher(definition);
+    if (a.matches()) {
+      List<String> groups = groups(a.group(3));
+      AggregateDefinition.Function function = AggregateDefinition.Function.valueOf(a.group(1));
+      derived.add(new AggregateDefinition(name, function, a.group(2), groups));
+      aggregates.add(new AggregateInfo(name, a.group(1), a.group(2), a.group(2) != null && neverNull(a.group(2)), groups));
+    } else if (r.matches()) {
+      derived.add(new RankDefinition(name, r.group(1), groups(r.group(3)), r.group(2).equals("desc")));
+    } else if (definition.equals("text")) {
+      derived.add(new TextDefinition(name));
+    } else if (definition.equals("change-feed")) {
+      derived.add(new VersionedDefinition());
+    } else {
+      notes.println("note: " + schema.entityName() + "'s derived index '" + name + "' (" + definition + ") is of a kind this"
+          + " version of the tool does not know; it is left out of what the tool reads and writes");
+    }
+  }
+
+  private static List<String> groups(String list) {
+    return list == null ? List.of() : Arrays.stream(list.split(",")).map(String::strip).toList();
+  }
+
+  EntitySchema schema() {
+    return schema;
+  }
+
+  String name() {
+    return schema.entityName();
+  }
+
+  /** The stored fields in the order rows hold them. */
+  List<String> fields() {
+    return fields;
+  }
+
+  RowCodec codec() {
+    return codec;
+  }
+
+  Encoding encoding(String field) {
+    EntitySchema.Field f = schema.fields().get(field);
+    return f == null ? null : f.encoding();
+  }
+
+  /** The run-time store of this entity under {@code root}, with every index the schema lists. */
+  EntityStore<Object[]> store(Subspace root) {
+    EntityStoreBuilder<Object[]> builder = EntityStore.builder(codec, root);
+    schema.indexes().forEach((name, index) -> {
+      String[] on = index.fields().toArray(String[]::new);
+      if (index.unique()) {
+        builder.uniqueIndex(name, on);
+      } else if (index.covering()) {
+        builder.coveringIndex(name, on);
+      } else {
+        builder.index(name, on);
+      }
+    });
+    schema.spatial().forEach((field, kind) -> {
+      if (kind.equals("geo-point")) {
+        builder.geoSpatial(field, SPATIAL_RANGES);
+      } else {
+        builder.spatial(field, SPATIAL_RANGES);
+      }
+    });
+    for (String field : fields) {
+      Encoding e = encoding(field);
+      if (e.name().equals("blob")) {
+        builder.blob(field, Integer.parseInt(e.word(0)));
+      } else if (e.name().startsWith("document")) {
+        builder.document(field);
+      }
+    }
+    derived.forEach(builder::derived);
+    return builder.packed().build();
+  }
+
+  /** The entity as the query model's planner sees it. */
+  EntityInfo info() {
+    List<FieldInfo> infos = new ArrayList<>();
+    for (String field : fields) {
+      infos.add(new FieldInfo(field, kind(encoding(field)), field.equals(schema.idField()), neverNull(field)));
+    }
+    List<IndexInfo> indexes = new ArrayList<>();
+    schema.indexes().forEach((name, i) -> indexes.add(new IndexInfo(name, i.fields(), i.unique(), i.covering(), i.fields().size() > 1)));
+    List<SpatialInfo> spatial = new ArrayList<>();
+    schema.spatial().forEach((field, kind) -> spatial.add(new SpatialInfo(field, kind.equals("geo-point"), SPATIAL_RANGES)));
+    return new EntityInfo(name(), infos, indexes, spatial, aggregates);
+  }
+
+  /** Run-time queries over the rows of {@code store}, planned by the query model's planner. */
+  RuntimeQueries<Object[]> queries(Database db, EntityStore<Object[]> store) {
+    List<Attribute<Object[], Object>> attributes = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      int position = i;
+      attributes.add(new Attribute<>(fields.get(i), row -> row[position], SchemaEntity::element));
+    }
+    return new RuntimeQueries<>(db, store, info(), attributes, Semantics.STRATA, ValueOrder.KEYS);
+  }
+
+  /** A query value as a key element: integers are tuple integers, floats tuple doubles. */
+  private static Object element(Object value) {
+    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      return ((Number) value).longValue();
+    }
+    if (value instanceof Float f) {
+      return f.doubleValue();
+    }
+    return value;
+  }
+
+  /** Whether every row has a value of {@code field}: the id, or a primitive. */
+  private boolean neverNull(String field) {
+    EntitySchema.Field f = schema.fields().get(field);
+    return field.equals(schema.idField()) || (f != null && Character.isLowerCase(f.type().charAt(0)) && !f.type().contains("."));
+  }
+
+  /** How the query model names the values of an encoding. */
+  static ValueKind kind(Encoding e) {
+    return switch (e.name()) {
+      case "integer" -> switch (e.parts().isEmpty() ? "" : e.word(0)) {
+        case "64" -> ValueKind.LONG;
+        case "32" -> ValueKind.INT;
+        case "16" -> ValueKind.SHORT;
+        case "8" -> ValueKind.BYTE;
+        default -> ValueKind.BIG_INTEGER;
+      };
+      case "floating" -> e.parts().isEmpty() || e.word(0).equals("64") ? ValueKind.DOUBLE : ValueKind.FLOAT;
+      case "char" -> ValueKind.CHAR;
+      case "boolean" -> ValueKind.BOOLEAN;
+      case "string" -> ValueKind.STRING;
+      case "uuid" -> ValueKind.UUID;
+      case "bytes" -> ValueKind.BYTES;
+      case "decimal" -> ValueKind.BIG_DECIMAL;
+      case "enum" -> ValueKind.ENUM;
+      case "instant" -> ValueKind.INSTANT;
+      case "local-date" -> ValueKind.LOCAL_DATE;
+      case "local-date-time" -> ValueKind.LOCAL_DATE_TIME;
+      case "local-time" -> ValueKind.LOCAL_TIME;
+      case "duration" -> ValueKind.DURATION;
+      case "point" -> ValueKind.POINT;
+      case "geo-point" -> ValueKind.GEO_POINT;
+      default -> ValueKind.OTHER;
+    };
+  }
+
+  /** A row as a JSON object, its fields in stored order. */
+  Map<String, Object> toJson(Object[] row) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    for (int i = 0; i < fields.size(); i++) {
+      out.put(fields.get(i), RowJson.toJson(row[i], encoding(fields.get(i))));
+    }
+    return out;
+  }
+
+  /**
+   * A JSON object as a row.
+   *
+   * @throws IllegalArgumentException naming a field the entity does not store, a missing id or a value that does not fit
+   */
+  Object[] fromJson(Map<String, Object> json) {
+    Object[] row = new Object[fields.size()];
+    for (var e : json.entrySet()) {
+      int position = fields.indexOf(e.getKey());
+      if (position < 0) {
+        throw new IllegalArgumentException("'" + e.getKey() + "' is not a stored field of " + name() + "; its fields are " + fields);
+      }
+      try {
+        row[position] = RowJson.toElement(e.getValue(), encoding(e.getKey()));
+      } catch (IllegalArgumentException ex) {
+        throw new IllegalArgumentException("field '" + e.getKey() + "': " + ex.getMessage(), ex);
+      }
+    }
+    if (row[codec.idIndex()] == null) {
+      throw new IllegalArgumentException("the id '" + schema.idField() + "' is missing");
+    }
+    return row;
+  }
+}
