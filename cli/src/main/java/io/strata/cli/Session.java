@@ -57,12 +57,13 @@ final class Session implements AutoCloseable {
       return List.of();
     }
     try {
-      Tuple key = Tuple.fromBytes(first.get(0).getKey(), rows.length, first.get(0).getKey().length - rows.length);
-      if (key.size() != 2 || !Long.valueOf(0).equals(key.get(1))) {
-        return List.of();
+      Object id = Tuple.fromBytes(first.get(0).getKey(), rows.length, first.get(0).getKey().length - rows.length).get(0);
+      byte[] part = db.read(tr -> tr.get(db.root().pack(Tuple.from(schema.entityName(), "R", id, 0L))).join());
+      if (part == null) {
+        return List.of(); // stored a key per field
       }
-      List<Object> items = Tuple.fromBytes(first.get(0).getValue()).getItems();
-      java.util.ArrayList<String> names = new java.util.ArrayList<>();
+      List<Object> items = Tuple.fromBytes(part).getItems();
+      List<String> names = new java.util.ArrayList<>();
       for (int i = 0; i < items.size(); i += 2) {
         names.add(String.valueOf(items.get(i)));
       }

@@ -12,6 +12,7 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code strata} command: looks inside a Strata database with no application classes on its class path. The
@@ -27,11 +28,11 @@ import picocli.CommandLine.Option;
     exitCodeList = {"0:done", "1:verify found problems, or show found no such row", "2:a bad argument or option",
         "3:the database could not be opened or read (damaged, in use, unreachable)", "4:a file could not be read or written"})
 public final class StrataCli {
-  @Option(names = "--url", paramLabel = "URL", description = "the database: strata:file:DIR, strata:mem: or strata:fdb:[CLUSTER_FILE],"
+  @Option(names = "--url", paramLabel = "URL", scope = ScopeType.INHERIT, description = "the database: strata:file:DIR, strata:mem: or strata:fdb:[CLUSTER_FILE],"
       + " optionally with ?root=dir/path&tenant=name (default: ${DEFAULT-VALUE})", defaultValue = "${env:STRATA_URL}")
   String url;
 
-  @Option(names = "--schema", paramLabel = "DIR", description = "a directory of *.schema files the processor wrote"
+  @Option(names = "--schema", paramLabel = "DIR", scope = ScopeType.INHERIT, description = "a directory of *.schema files the processor wrote"
       + " (-Astrata.schemaDir); repeatable")
   List<Path> schemaDirs = new ArrayList<>();
 
@@ -50,7 +51,8 @@ public final class StrataCli {
     CommandLine line = new CommandLine(cli);
     line.setOut(new PrintWriter(out, true));
     line.setErr(new PrintWriter(err, true));
-    line.setExitCodeExceptionMapper(e -> e instanceof CliException c ? c.exitCode() : ExitCodes.DATABASE);
+    line.setExitCodeExceptionMapper(e -> e instanceof CliException c ? c.exitCode()
+        : e instanceof CommandLine.ParameterException ? ExitCodes.USAGE : ExitCodes.DATABASE);
     line.setExecutionExceptionHandler((e, cmd, parsed) -> {
       CliException c = explain(e);
       err.println("strata " + cmd.getCommandName() + ": " + c.getMessage());
