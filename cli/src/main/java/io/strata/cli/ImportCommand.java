@@ -73,8 +73,9 @@ final class ImportCommand implements Runnable {
         try {
           rows.add(e.fromJson(object(text, line)));
         } catch (IllegalArgumentException ex) {
-          throw CliException.usage("FILE " + file + " line " + line + ": " + ex.getMessage() + " (nothing from this line on was saved;"
-              + " fix it and resume with --from-line " + line + ")");
+          saved += save(s, store, rows, line - 1);
+          throw CliException.usage("FILE " + file + " line " + line + ": " + ex.getMessage() + " (" + saved + " rows before it"
+              + " were saved, nothing from it on; fix it and resume with --from-line " + line + ")");
         }
         if (rows.size() == batch) {
           saved += save(s, store, rows, line);
@@ -100,14 +101,9 @@ final class ImportCommand implements Runnable {
 
   @SuppressWarnings("unchecked")
   private Map<String, Object> object(String text, long line) {
-    Object json;
-    try {
-      json = Json.parse(text, "FILE " + file + " line " + line);
-    } catch (IllegalArgumentException ex) {
-      throw CliException.usage(ex.getMessage());
-    }
+    Object json = Json.parse(text, "FILE " + file + " line " + line);
     if (!(json instanceof Map<?, ?>)) {
-      throw CliException.usage("FILE " + file + " line " + line + ": expected a JSON object (one row), found " + text);
+      throw new IllegalArgumentException("expected a JSON object (one row), found " + text);
     }
     return (Map<String, Object>) json;
   }
