@@ -1,0 +1,50 @@
+package io.strata.processor.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.processor.model.EntitySchema;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Reading snapshots strictly (the processor) and tolerantly (tools that only read data, such as the strata command). */
+class SchemaFormatTest {
+  private static final String SNAPSHOT = """
+      entity.class = com.example.User
+      entity.columnMajor = false
+      entity.name = User
+      field.age.encoding = integer(32)
+      field.age.type = int
+      field.id.encoding = integer(64)
+      field.id.type = long
+      format = 1
+      id = id
+      index.byAge.covering = false
+      index.byAge.fields = age
+      index.byAge.unique = false
+      """;
+
+  /** Keys a later version might write: a new kind of index, and a new attribute of a known one. */
+  private static final String LATER = SNAPSHOT + "vector.embedding = hnsw(cosine, 384)\nindex.byAge.collation = binary\n";
+
+  @Test
+  void aStrictReadRefusesAKeyItDoesNotKnowNamingItsLine() {
+    SchemaFormat.MalformedException e = assertThrows(SchemaFormat.MalformedException.class, () -> SchemaFormat.read(LATER));
+    assertTrue(e.getMessage().contains("unknown key"), e.getMessage());
+  }
+
+  @Test
+  void aTolerantReadSkipsUnknownKeysAndReportsEachWithItsLine() throws Exception {
+    List<String> skipped = new ArrayList<>();
+    EntitySchema schema = SchemaFormat.readTolerant(LATER, skipped::add);
+    assertEquals(List.of("line 14: index.byAge.collation", "line 13: vector.embedding"), skipped);
+    assertEquals(SchemaFormat.read(SNAPSHOT), schema);
+  }
+
+  @Test
+  void aTolerantReadStillRefusesAMalformedLine() {
+    assertThrows(SchemaFormat.MalformedException.class, () -> SchemaFormat.readTolerant(SNAPSHOT + "no equals sign\n", s -> { }));
+  }
+}
