@@ -4,6 +4,7 @@ import io.strata.IndexState;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -21,14 +22,12 @@ final class BuildIndexCommand implements Runnable {
   @Parameters(index = "1..*", paramLabel = "INDEX", arity = "0..*", description = "index names (see: strata indexes)")
   List<String> indexes = new ArrayList<>();
 
-  @Option(names = "--batch", paramLabel = "ROWS", defaultValue = "500", description = "rows indexed per transaction (default ${DEFAULT-VALUE})")
-  int batch;
+  @Mixin
+  BatchOption batchOption;
 
   @Override
   public void run() {
-    if (batch <= 0) {
-      throw CliException.usage("--batch " + batch + ": give a positive number of rows per transaction");
-    }
+    int batch = batchOption.rows();
     try (Session s = cli.open(false)) {
       SchemaEntity e = s.entity("ENTITY", entity);
       var store = s.store(e);

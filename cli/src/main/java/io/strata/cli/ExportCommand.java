@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -42,14 +43,12 @@ final class ExportCommand implements Runnable {
       + " (printed by it on stderr) ends, appending to --out")
   String after;
 
-  @Option(names = "--batch", paramLabel = "ROWS", defaultValue = "500", description = "rows per transaction (default ${DEFAULT-VALUE})")
-  int batch;
+  @Mixin
+  BatchOption batchOption;
 
   @Override
   public void run() {
-    if (batch <= 0) {
-      throw CliException.usage("--batch " + batch + ": give a positive number of rows per transaction");
-    }
+    int batch = batchOption.rows();
     Continuation resume = after == null ? null : token(after);
     if (resume != null && out == null) {
       throw CliException.usage("--after needs --out FILE: a resumed export appends to the file it was writing");

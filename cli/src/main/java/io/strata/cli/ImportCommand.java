@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -34,14 +35,12 @@ final class ImportCommand implements Runnable {
       + " a stopped import printed the line to resume from)")
   long fromLine;
 
-  @Option(names = "--batch", paramLabel = "ROWS", defaultValue = "500", description = "rows per transaction (default ${DEFAULT-VALUE})")
-  int batch;
+  @Mixin
+  BatchOption batchOption;
 
   @Override
   public void run() {
-    if (batch <= 0) {
-      throw CliException.usage("--batch " + batch + ": give a positive number of rows per transaction");
-    }
+    int batch = batchOption.rows();
     if (fromLine < 1) {
       throw CliException.usage("--from-line " + fromLine + ": lines are numbered from 1");
     }

@@ -2,7 +2,7 @@ package io.strata.cli;
 
 import io.strata.IndexState;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code strata indexes [Entity]}: each index's state, and how far a build has come. */
@@ -11,14 +11,13 @@ final class IndexesCommand implements Runnable {
   @ParentCommand
   StrataCli cli;
 
-  @Parameters(paramLabel = "ENTITY", arity = "0..1", description = "one entity (default: every entity)")
-  String entity;
+  @Mixin
+  EntityChoice choice;
 
   @Override
   public void run() {
     try (Session s = cli.open(false)) {
-      for (String name : entity == null ? s.schemas().entities().keySet() : java.util.Set.of(entity)) {
-        SchemaEntity e = s.entity("ENTITY", name);
+      for (SchemaEntity e : choice.entities(s)) {
         var store = s.store(e);
         long rows = s.db().read(tr -> store.count(tr).join());
         for (IndexState state : store.maintenance(s.db().database()).states().values()) {

@@ -2,7 +2,7 @@ package io.strata.cli;
 
 import io.strata.row.Repacker;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code strata repack [Entity]}: the runtime's resumable repack, with progress on stderr. */
@@ -12,14 +12,13 @@ final class RepackCommand implements Runnable {
   @ParentCommand
   StrataCli cli;
 
-  @Parameters(paramLabel = "ENTITY", arity = "0..1", description = "one entity (default: every entity)")
-  String entity;
+  @Mixin
+  EntityChoice choice;
 
   @Override
   public void run() {
     try (Session s = cli.open(false)) {
-      for (String name : entity == null ? s.schemas().entities().keySet() : java.util.Set.of(entity)) {
-        SchemaEntity e = s.entity("ENTITY", name);
+      for (SchemaEntity e : choice.entities(s)) {
         var maintenance = s.store(e).maintenance(s.db().database());
         long rewritten = 0;
         Repacker.Repacked step;

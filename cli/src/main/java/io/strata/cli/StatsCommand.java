@@ -66,7 +66,9 @@ final class StatsCommand implements Runnable {
           break;
         }
         begin = ByteArrayUtil.join(page.get(page.size() - 1).getKey(), new byte[] {0});
-        cli.err.println("counted " + total + " keys...");
+        if (total % (10 * PAGE) == 0) {
+          cli.err.println("counted " + total + " keys...");
+        }
       }
       parts.forEach((entity, byPart) -> byPart.forEach((part, p) ->
           cli.out.println(entity + "\t" + p.kind + "\t" + part + "\t" + p.keys + " keys\t" + p.bytes + " bytes")));

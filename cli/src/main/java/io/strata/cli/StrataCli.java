@@ -29,7 +29,7 @@ import picocli.CommandLine.ScopeType;
         "3:the database could not be opened or read (damaged, in use, unreachable)", "4:a file could not be read or written"})
 public final class StrataCli {
   @Option(names = "--url", paramLabel = "URL", scope = ScopeType.INHERIT, description = "the database: strata:file:DIR, strata:mem: or strata:fdb:[CLUSTER_FILE],"
-      + " optionally with ?root=dir/path&tenant=name (default: ${DEFAULT-VALUE})", defaultValue = "${env:STRATA_URL}")
+      + " optionally with ?root=dir/path&tenant=name (default: the environment variable STRATA_URL)", defaultValue = "${env:STRATA_URL}")
   String url;
 
   @Option(names = "--schema", paramLabel = "DIR", scope = ScopeType.INHERIT, description = "a directory of *.schema files the processor wrote"

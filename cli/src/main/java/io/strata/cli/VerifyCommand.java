@@ -4,7 +4,7 @@ import io.strata.IndexReport;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code strata verify [Entity]}: checks every row against its index entries and back, with the runtime's verifier. */
@@ -14,21 +14,18 @@ final class VerifyCommand implements Callable<Integer> {
   @ParentCommand
   StrataCli cli;
 
-  @Parameters(paramLabel = "ENTITY", arity = "0..1", description = "one entity (default: every entity)")
-  String entity;
+  @Mixin
+  EntityChoice choice;
 
-  @Option(names = "--batch", paramLabel = "ROWS", defaultValue = "500", description = "rows read per transaction (default ${DEFAULT-VALUE})")
-  int batch;
+  @Mixin
+  BatchOption batchOption;
 
   @Override
   public Integer call() {
-    if (batch <= 0) {
-      throw CliException.usage("--batch " + batch + ": give a positive number of rows per transaction");
-    }
+    int batch = batchOption.rows();
     long problems = 0;
     try (Session s = cli.open(false)) {
-      for (String name : entity == null ? s.schemas().entities().keySet() : java.util.Set.of(entity)) {
-        SchemaEntity e = s.entity("ENTITY", name);
+      for (SchemaEntity e : choice.entities(s)) {
         cli.err.println("verifying " + e.name() + "...");
         IndexReport report = s.store(e).verifyIndexes(s.db().database(), batch);
         cli.out.println(e.name() + ": " + report.rowsChecked() + " rows and " + report.entriesChecked() + " index entries checked, "
