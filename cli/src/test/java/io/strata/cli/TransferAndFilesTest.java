@@ -1,6 +1,5 @@
 package io.strata.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -176,9 +175,33 @@ class TransferAndFilesTest {
   }
 
   @Test
-  void keysOfAnImportedDatabaseDecodeAsTheSourcesDo() {
-    SamplesDatabase.Run a = strata(source, "keys", "Place", "I", "population", "--limit", "5");
-    assertEquals(0, a.exit(), a.toString());
-    assertArrayEquals(new String[0], a.err().lines().filter(l -> l.contains("Exception")).toArray());
+  void anIndexTheSchemaAddsIsBuiltOnlineAndVerifyFindsAnEntryThatIsMissing() throws Exception {
+    Path copy = temp.resolve("new-index");
+    assertEquals(0, strata(source, "backup", "--to", copy.toString()).exit());
+    Path schema = Files.createDirectories(temp.resolve("schema-with-byName"));
+    Files.writeString(schema.resolve("io.strata.samples.Place.schema"), Files.readString(SamplesDatabase.SCHEMA.resolve(
+        "io.strata.samples.Place.schema")) + "index.byName.covering = false\nindex.byName.fields = name\nindex.byName.unique = false\n");
+    String[] options = {"--url", "strata:file:" + copy, "--schema", schema.toString()};
+    SamplesDatabase.Run before = SamplesDatabase.run(concat(new String[] {"indexes", "Place"}, options));
+    assertTrue(before.out().contains("Place\tbyName\tbuilding: 0 of " + SamplesDatabase.PLACES + " rows indexed"), before.toString());
+    SamplesDatabase.Run build = SamplesDatabase.run(concat(new String[] {"build-index", "Place", "byName", "--batch", "600"}, options));
+    assertEquals(0, build.exit(), build.toString());
+    assertTrue(build.err().contains("Place byName: 600 of " + SamplesDatabase.PLACES + " rows indexed"), "progress: " + build);
+    assertTrue(SamplesDatabase.run(concat(new String[] {"indexes", "Place"}, options)).out().contains("Place\tbyName\tready"));
+    assertEquals(0, SamplesDatabase.run(concat(new String[] {"verify", "Place"}, options)).exit());
+
+    try (Database db = EmbeddedFdb.open(copy)) {
+      db.run(tr -> {
+        tr.clear(new com.apple.foundationdb.subspace.Subspace(Tuple.from("Place", "I", "byName")).range());
+        return null;
+      });
+    }
+    SamplesDatabase.Run verify = SamplesDatabase.run(concat(new String[] {"verify", "Place"}, options));
+    assertEquals(1, verify.exit(), verify.toString());
+    assertTrue(verify.out().contains(SamplesDatabase.PLACES + " problem(s)"), verify.toString());
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
   }
 }
