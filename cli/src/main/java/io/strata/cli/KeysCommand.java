@@ -1,6 +1,5 @@
 package io.strata.cli;
 
-import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
@@ -36,20 +35,20 @@ final class KeysCommand implements Runnable {
       for (String p : prefix) {
         elements = p.matches("-?\\d{1,18}") ? elements.add(Long.parseLong(p)) : elements.add(p);
       }
-      byte[] start = ByteArrayUtil.join(root, elements.pack());
-      Range range = start.length == 0 ? new Range(new byte[0], new byte[] {(byte) 0xff}) : Range.startsWith(start);
+      Range range = prefix.isEmpty() ? KeyPages.all(s.db()) : Range.startsWith(ByteArrayUtil.join(root, elements.pack()));
       KeyNames names = new KeyNames(root, s.schemas().entities().keySet());
-      int shown = 0;
-      for (KeyValue kv : s.db().read(tr -> tr.getRange(range, limit == 0 ? 0 : limit + 1).asList().join())) {
-        if (limit > 0 && shown == limit) {
+      long[] shown = {0};
+      KeyPages.forEach(s.db(), range, kv -> {
+        if (limit > 0 && shown[0] == limit) {
           cli.err.println("(more keys follow: raise --limit, or give a longer prefix)");
-          break;
+          return false;
         }
         KeyNames.Named n = names.name(kv.getKey());
         String key = n.tuple() == null ? ByteArrayUtil.printable(kv.getKey()) : n.tuple().toString();
         cli.out.println(n.kind() + (n.entity().isEmpty() ? "" : " " + n.entity()) + "\t" + key + " = " + KeyNames.value(n, kv.getValue()));
-        shown++;
-      }
+        shown[0]++;
+        return true;
+      });
     }
   }
 }

@@ -1,13 +1,9 @@
 package io.strata.cli;
 
-import com.apple.foundationdb.KeyValue;
-import com.apple.foundationdb.Range;
-import com.apple.foundationdb.tuple.ByteArrayUtil;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import picocli.CommandLine.Command;
@@ -21,9 +17,6 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "stats", description = "Counts keys and bytes per entity and per index, blob, feed and bookkeeping;"
     + " --html FILE writes a self-contained key-space report (a treemap of the sizes) to open in a browser.")
 final class StatsCommand implements Runnable {
-  /** Keys read per transaction. */
-  private static final int PAGE = 10_000;
-
   @ParentCommand
   StrataCli cli;
 
@@ -44,32 +37,21 @@ final class StatsCommand implements Runnable {
   @Override
   public void run() {
     try (Session s = cli.open(false)) {
-      byte[] root = s.db().root().getKey();
-      KeyNames names = new KeyNames(root, s.schemas().entities().keySet());
+      KeyNames names = new KeyNames(s.db().root().getKey(), s.schemas().entities().keySet());
       Map<String, Map<String, Part>> parts = new TreeMap<>();
-      byte[] begin = root.length == 0 ? new byte[0] : root;
-      byte[] end = root.length == 0 ? new byte[] {(byte) 0xff} : ByteArrayUtil.strinc(root);
-      long total = 0;
-      while (true) {
-        byte[] from = begin;
-        List<KeyValue> page = s.db().read(tr -> tr.getRange(new Range(from, end), PAGE).asList().join());
-        for (KeyValue kv : page) {
-          KeyNames.Named n = names.name(kv.getKey());
-          String entity = n.entity().isEmpty() ? "(outside entities)" : n.entity();
-          String part = n.entity().isEmpty() ? n.kind() + (n.part().isEmpty() ? "" : " " + n.part()) : n.part();
-          Part p = parts.computeIfAbsent(entity, x -> new TreeMap<>()).computeIfAbsent(part, x -> new Part(n.kind()));
-          p.keys++;
-          p.bytes += kv.getKey().length + kv.getValue().length;
+      long[] counted = {0};
+      KeyPages.forEach(s.db(), KeyPages.all(s.db()), kv -> {
+        KeyNames.Named n = names.name(kv.getKey());
+        String entity = n.entity().isEmpty() ? "(outside entities)" : n.entity();
+        String part = n.entity().isEmpty() ? n.kind() + (n.part().isEmpty() ? "" : " " + n.part()) : n.part();
+        Part p = parts.computeIfAbsent(entity, x -> new TreeMap<>()).computeIfAbsent(part, x -> new Part(n.kind()));
+        p.keys++;
+        p.bytes += kv.getKey().length + kv.getValue().length;
+        if (++counted[0] % (10 * KeyPages.PAGE) == 0) {
+          cli.err.println("counted " + counted[0] + " keys...");
         }
-        total += page.size();
-        if (page.size() < PAGE) {
-          break;
-        }
-        begin = ByteArrayUtil.join(page.get(page.size() - 1).getKey(), new byte[] {0});
-        if (total % (10 * PAGE) == 0) {
-          cli.err.println("counted " + total + " keys...");
-        }
-      }
+        return true;
+      });
       parts.forEach((entity, byPart) -> byPart.forEach((part, p) ->
           cli.out.println(entity + "\t" + p.kind + "\t" + part + "\t" + p.keys + " keys\t" + p.bytes + " bytes")));
       if (html != null) {
