@@ -45,6 +45,7 @@ final class SchemaEntity {
   /** The Z-order range budget of the tool's box reads; the schema does not record the application's. */
   private static final int SPATIAL_RANGES = 32;
   private static final Pattern AGGREGATE = Pattern.compile("aggregate (COUNT|SUM|MIN|MAX)(?:\\(([^)]+)\\))?(?: by \\((.+)\\))?");
+  private static final Set<String> PRIMITIVES = Set.of("boolean", "byte", "short", "int", "long", "char", "float", "double");
   private static final Pattern RANK = Pattern.compile("rank (\\S+) (asc|desc)(?: by \\((.+)\\))?");
 
   private final EntitySchema schema;
@@ -182,7 +183,7 @@ final class SchemaEntity {
   /** Whether every row has a value of {@code field}: the id, or a primitive. */
   private boolean neverNull(String field) {
     EntitySchema.Field f = schema.fields().get(field);
-    return field.equals(schema.idField()) || (f != null && Character.isLowerCase(f.type().charAt(0)) && !f.type().contains("."));
+    return field.equals(schema.idField()) || (f != null && PRIMITIVES.contains(f.type()));
   }
 
   /** How the query model names the values of an encoding. */
