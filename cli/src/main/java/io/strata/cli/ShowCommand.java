@@ -4,17 +4,12 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code strata show <Entity> <id>}: one row as JSON, decoded from its keys with the schema alone. */
 @Command(name = "show", description = "Prints one row as JSON (documents as objects, blobs as {\"$bytes\": base64}).")
 final class ShowCommand implements java.util.concurrent.Callable<Integer> {
   @ParentCommand
   StrataCli cli;
-
-  @Spec
-  CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "ENTITY", description = "the entity name (see: strata entities)")
   String entity;

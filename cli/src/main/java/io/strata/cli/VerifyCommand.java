@@ -3,7 +3,6 @@ package io.strata.cli;
 import io.strata.IndexReport;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
