@@ -72,7 +72,8 @@ final class KeyNames {
     if (value.length == 0) {
       return "(empty)";
     }
-    boolean counter = named.part().equals("count") || named.part().startsWith("aggregate") || named.part().startsWith("__strata feed");
+    boolean counter = named.part().equals("count") || named.part().startsWith("aggregate") || named.part().startsWith("rank")
+        || named.part().startsWith("__strata feed");
     if (counter && value.length == 8) {
       return "int64 " + ByteBuffer.wrap(value).order(ByteOrder.LITTLE_ENDIAN).getLong();
     }

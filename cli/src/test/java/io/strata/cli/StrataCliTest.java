@@ -48,6 +48,7 @@ class StrataCliTest {
     assertTrue(strata("keys", "Place", "B", "--limit", "1").out().startsWith("blob Place\t"));
     assertTrue(strata("keys", "Place", "V", "--limit", "1").out().startsWith("feed Place\t"));
     assertTrue(strata("keys", "Place", "#", "--limit", "1").out().contains("= int64 "));
+    assertTrue(strata("keys", "Place", "K", "--limit", "1").out().contains("= int64 "), "a rank index's counts");
     assertTrue(strata("keys", "__strata", "--limit", "1").out().startsWith("bookkeeping Place\t"));
   }
 
