@@ -12,7 +12,8 @@ import java.util.Map;
 final class KeySpaceReport {
   private static final int WIDTH = 1000;
   private static final int HEIGHT = 560;
-  private static final Map<String, String> COLOURS = Map.of("row", "#4e79a7", "index", "#f28e2b", "blob", "#59a14f",
+  /** Each kind's colour, in the legend's order (fixed, so the same database gives the same page). */
+  private static final Map<String, String> COLOURS = colours("row", "#4e79a7", "index", "#f28e2b", "blob", "#59a14f",
       "feed", "#b07aa1", "bookkeeping", "#9c9c9c", "other", "#d4a6c8");
 
   private KeySpaceReport() {}
@@ -83,6 +84,14 @@ final class KeySpaceReport {
         </body>
         </html>
         """.formatted(escape(url), size(total), legend, WIDTH, HEIGHT + 24, WIDTH, HEIGHT + 24, svg);
+  }
+
+  private static Map<String, String> colours(String... kindsAndColours) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < kindsAndColours.length; i += 2) {
+      out.put(kindsAndColours[i], kindsAndColours[i + 1]);
+    }
+    return out;
   }
 
   static String size(long bytes) {
