@@ -14,7 +14,9 @@ import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
 import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
 import io.strata.row.Paging;
+import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -163,7 +165,7 @@ public final class PlanReads<E> {
     }
     for (Compare c : read.range()) {
       Restrictable<E, ?> a = attribute(c.field());
-      Function<Integer, Object> value = i -> element(a, ConditionEvaluator.raw(c.operands().get(i), params));
+      Function<Integer, Object> value = i -> bound(a, ConditionEvaluator.raw(c.operands().get(i), params));
       switch (c.op()) {
         case GREATER_THAN -> scan.from(value.apply(0), false);
         case GREATER_THAN_EQUAL -> scan.from(value.apply(0), true);
@@ -240,6 +242,14 @@ public final class PlanReads<E> {
 
   private Object queryValue(String name, Object value) {
     return semantics == Semantics.STRATA && value != null ? element(attribute(name), value) : value;
+  }
+
+  /**
+   * A range bound on {@code attribute}, as declared methods build it: the value's element, except a decimal's, whose
+   * element keeps the scale: its bound sorts before every scale of the value, so ranges compare decimals by value.
+   */
+  private static <E> Object bound(Restrictable<E, ?> attribute, Object value) {
+    return value instanceof BigDecimal d ? Elements.ofBigDecimalBound(d) : element(attribute, value);
   }
 
   @SuppressWarnings("unchecked")
