@@ -5,6 +5,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
 import io.strata.Continuation;
 import io.strata.GeoPoint;
+import io.strata.InvalidContinuationException;
 import io.strata.Page;
 import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
@@ -17,7 +18,6 @@ import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import io.strata.row.Paging;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -128,7 +128,9 @@ public final class PlanReads<E> {
    * At most {@code size} results after {@code after} (null: the first page), bound to {@code query} (the query's
    * shape and values, {@link QueryResults#query}). An index read in the query's order and an unordered scan of
    * every row resume at the key after the last one read, in any transaction; other plans (unions, id lookups,
-   * orders sorted after reading) read their results again and resume at a position among them.
+   * orders sorted after reading) read their results again and resume after the last one's order values and id.
+   * Either way a page resumes strictly after the previous page's last result in the order, so writes between pages
+   * never repeat or skip an entity that was not written.
    */
   public CompletableFuture<Page<E>> page(ReadTransaction tr, Plan plan, List<SortKey> sort, int size, Continuation after,
       Map<String, Object> params, byte[] query) {
@@ -140,15 +142,65 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.AllRows all && sort.isEmpty()) {
       return FilteredRows.page(tr, store, evaluator.predicate(all.residual(), params), size, after, query);
     }
-    int from = after == null ? 0 : ByteBuffer.wrap(after.resumeKeyFor(query)).getInt();
+    byte[] position = after == null ? null : after.resumeKeyFor(query);
+    Comparator<E> comparator = comparator(sort);
     return list(tr, plan, sort, Integer.MAX_VALUE, params).thenApply(items -> {
-      List<E> rest = items.subList(Math.min(from, items.size()), items.size());
+      List<E> rest = position == null ? items : items.subList(firstAfter(items, position, sort, comparator), items.size());
       if (rest.size() <= size) {
         return Page.last(rest);
       }
-      byte[] position = ByteBuffer.allocate(Integer.BYTES).putInt(from + size).array();
-      return new Page<>(rest.subList(0, size), Optional.of(Continuation.of(query, position)));
+      return new Page<>(rest.subList(0, size), Optional.of(Continuation.of(query, position(rest.get(size - 1), sort))));
     });
+  }
+
+  /**
+   * Where a page read again ended: the elements of its last result's order properties and id. Results read again
+   * resume strictly after it in the order, so writes between pages neither repeat nor skip an unchanged entity.
+   */
+  private byte[] position(E last, List<SortKey> sort) {
+    Object[] elements = store.layout().codec().toElements(last);
+    List<Object> out = new ArrayList<>();
+    for (SortKey key : sort) {
+      out.add(elements[fieldIndex(key.field())]);
+    }
+    out.add(elements[store.layout().codec().idIndex()]);
+    return Tuple.fromList(out).pack();
+  }
+
+  /**
+   * The index of the first of {@code items} (in {@code comparator}'s order) after {@code position}: compared with an
+   * entity holding the position's values (the other properties taken from a result, which the order does not read).
+   */
+  private int firstAfter(List<E> items, byte[] position, List<SortKey> sort, Comparator<E> comparator) {
+    if (items.isEmpty()) {
+      return 0;
+    }
+    E at;
+    try {
+      Tuple values = Tuple.fromBytes(position);
+      if (values.size() != sort.size() + 1) {
+        throw new IllegalArgumentException("holds " + values.size() + " values, not " + (sort.size() + 1));
+      }
+      Object[] elements = store.layout().codec().toElements(items.get(0));
+      for (int i = 0; i < sort.size(); i++) {
+        elements[fieldIndex(sort.get(i).field())] = values.get(i);
+      }
+      elements[store.layout().codec().idIndex()] = values.get(sort.size());
+      at = store.layout().codec().fromElements(elements);
+    } catch (RuntimeException e) {
+      throw new InvalidContinuationException("continuation does not hold a position among this query's results ("
+          + e.getMessage() + "); pass the token from Page.next() of this same query, unchanged, or null to start over");
+    }
+    int i = 0;
+    while (i < items.size() && comparator.compare(items.get(i), at) <= 0) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The position of a stored property (one the planner has checked the order names) in the codec's elements. */
+  private int fieldIndex(String field) {
+    return store.layout().codec().fieldNames().indexOf(field);
   }
 
   private IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params) {

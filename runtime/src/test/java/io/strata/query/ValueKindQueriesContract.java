@@ -68,7 +68,8 @@ public abstract class ValueKindQueriesContract extends BackendContract {
   }
 
   /** One try: its random entities, and the queries over them in each row layout. */
-  record Try(List<Thing> things, List<RuntimeQueries<Thing>> queries, List<PlanReads<Thing>> reads, Random rnd) {}
+  record Try(List<Thing> things, List<EntityStore<Thing>> stores, List<RuntimeQueries<Thing>> queries, List<PlanReads<Thing>> reads,
+      Random rnd) {}
 
   private final long seed = Long.getLong("strata.kinds.seed", new Random().nextLong());
 
@@ -77,16 +78,18 @@ public abstract class ValueKindQueriesContract extends BackendContract {
     for (int t = 0; t < TRIES; t++) {
       Random rnd = new Random(random.nextLong());
       List<Thing> things = things(rnd, rnd.nextInt(25));
+      List<EntityStore<Thing>> stores = new ArrayList<>();
       List<RuntimeQueries<Thing>> queries = new ArrayList<>();
       List<PlanReads<Thing>> reads = new ArrayList<>();
       for (boolean packed : new boolean[] {true, false}) {
         EntityStore<Thing> store = AllKinds.store(new Subspace(Tuple.from("k", t, packed)), packed);
         db.run(tr -> store.saveAll(tr, things).join());
+        stores.add(store);
         queries.add(new RuntimeQueries<>(db, store, AllKinds.INFO, AllKinds.ATTRIBUTES, semantics(), valueOrder()));
         reads.add(new PlanReads<>(store, AllKinds.ATTRIBUTES, semantics(), valueOrder()));
       }
       try {
-        body.accept(new Try(things, queries, reads, rnd));
+        body.accept(new Try(things, stores, queries, reads, rnd));
       } catch (AssertionError e) {
         throw new AssertionError(semantics() + ", seed " + seed + " (replay with -Dstrata.kinds.seed=" + seed + "), try " + t
             + ": " + e.getMessage() + "\nover " + things, null);
@@ -396,6 +399,146 @@ public abstract class ValueKindQueriesContract extends BackendContract {
           }
         }
       }
+    });
+  }
+
+  /**
+   * Pages under concurrent writes (the guarantee docs/queries.md states for {@code Finder.page}): between pages,
+   * another transaction inserts, deletes and updates entities, matching or not; every entity that matched and was not
+   * written while paging appears exactly once, only a written one may appear twice, every result matched when its page
+   * was read, and an ordered query's results come in order across pages (each page after the last one's end).
+   * The writes are drawn from the try's seed, so an interleaving replays exactly.
+   */
+  @Test
+  void pagesUnderConcurrentWritesHoldEveryUnchangedMatchOnceInOrder() {
+    forEachTry(t -> {
+      for (int layout = 0; layout < t.stores().size(); layout++) {
+        EntityStore<Thing> store = t.stores().get(layout);
+        RuntimeQueries<Thing> queries = t.queries().get(layout);
+        Map<Long, Thing> now = new java.util.TreeMap<>();
+        t.things().forEach(e -> now.put(e.id(), e));
+        for (int q = 0; q < QUERIES / 3; q++) {
+          List<SortKey> order = new ArrayList<>();
+          Case c = paged(t.rnd(), semantics(), order);
+          int size = 1 + t.rnd().nextInt(3);
+          Comparator<Thing> comparator = comparator(order, semantics(), c.fixed());
+          Finder<Thing> finder = queries.where(c.restriction()).orderBy(orderBy(order)).allowScan();
+          String query = c.text() + " order by " + order + ", pages of " + size;
+          List<Long> matchedBefore = ids(expected(List.copyOf(now.values()), c, BY_ID));
+          java.util.Set<Long> written = new java.util.HashSet<>();
+          List<Thing> read = new ArrayList<>();
+          Continuation after = null;
+          int pages = 0;
+          try {
+            do {
+              Page<Thing> page = finder.page(size, after);
+              for (Thing e : page.items()) {
+                assertEquals(now.get(e.id()), e, query + ": a result is the entity as stored when its page was read");
+                assertEquals(true, c.oracle().apply(e), query + ": a result matches: " + e);
+              }
+              read.addAll(page.items());
+              after = page.next().orElse(null);
+              if (pages++ < 8) {
+                write(store, t.rnd(), now, written);
+              }
+            } while (after != null && pages < 400);
+          } catch (QueryNotServedException e) {
+            continue;
+          }
+          assertEquals(null, after, query + ": the pages end");
+          List<Long> ids = ids(read);
+          for (Long id : ids) {
+            if (!written.contains(id)) {
+              assertEquals(1, java.util.Collections.frequency(ids, id), query + ": an entity nobody wrote appears once: " + id + " in " + ids);
+            }
+          }
+          List<Long> matchedAfter = ids(expected(List.copyOf(now.values()), c, BY_ID));
+          for (Long id : matchedBefore) {
+            if (!written.contains(id) && matchedAfter.contains(id)) {
+              assertEquals(true, ids.contains(id), query + ": an unchanged match appears: " + id + " missing from " + ids);
+            }
+          }
+          if (!order.isEmpty()) {
+            for (int i = 1; i < read.size(); i++) {
+              assertEquals(true, comparator.compare(read.get(i - 1), read.get(i)) < 0,
+                  query + ": results in order across pages, " + read.get(i - 1).id() + " before " + read.get(i).id() + " in " + ids);
+            }
+          }
+        }
+      }
+    });
+  }
+
+  /**
+   * A query for paging, of a shape the planner serves: a random restriction (mostly read as every row); one ordered by
+   * an indexed property it requires a value of (read in index order); a union of {@code in} lists on two indexed
+   * properties; or ids. {@code order} receives the order.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Case paged(Random rnd, Semantics semantics, List<SortKey> order) {
+    Case random = restriction(rnd, semantics, 2);
+    List<Field> indexed = AllKinds.FIELDS.stream().filter(f -> f.indexed() && f.kind().order(semantics) != null).toList();
+    Field f = indexed.get(rnd.nextInt(indexed.size()));
+    Restrictable a = AllKinds.ATTRIBUTES.get(f.position() + 1);
+    switch (rnd.nextInt(4)) {
+      case 0:
+        return random;
+      case 1:
+        if (semantics.keyOrdered(f.kind().kind())) {
+          order.add(new SortKey(f.name(), rnd.nextBoolean(), false));
+        }
+        return new Case(Restrict.all(random.restriction(), a.notNull()), e -> and(random.oracle().apply(e), e.value(f) != null),
+            "(" + random.text() + " and " + f.name() + " notNull)");
+      case 2:
+        Field g = indexed.get(rnd.nextInt(indexed.size()));
+        Restrictable b = AllKinds.ATTRIBUTES.get(g.position() + 1);
+        List<Object> x = some(rnd, f.kind());
+        List<Object> y = some(rnd, g.kind());
+        Function<Thing, Boolean> inX = known(f, v -> x.stream().anyMatch(w -> f.kind().equal(semantics, v, w)));
+        Function<Thing, Boolean> inY = known(g, v -> y.stream().anyMatch(w -> g.kind().equal(semantics, v, w)));
+        return new Case(Restrict.any(a.in(x), b.in(y)), e -> or(inX.apply(e), inY.apply(e)),
+            "(" + f.name() + " in " + x + " or " + g.name() + " in " + y + ")");
+      default:
+        List<Long> ids = rnd.longs(1 + rnd.nextInt(8), 1, 40).boxed().toList();
+        return new Case(AllKinds.ID.in(ids), e -> ids.contains(e.id()), "id in " + ids);
+    }
+  }
+
+  /** Half of a kind's queried values, at least one. */
+  private static List<Object> some(Random rnd, Kind k) {
+    List<Object> out = new ArrayList<>(k.queried());
+    java.util.Collections.shuffle(out, rnd);
+    return List.copyOf(out.subList(0, Math.max(1, out.size() / 2)));
+  }
+
+  /** Up to three writes in one transaction: an insert of a new id, a delete or an update of an existing one. */
+  private void write(EntityStore<Thing> store, Random rnd, Map<Long, Thing> now, java.util.Set<Long> written) {
+    List<Thing> saves = new ArrayList<>();
+    List<Long> deletes = new ArrayList<>();
+    for (int i = rnd.nextInt(4); i > 0; i--) {
+      List<Long> existing = new ArrayList<>(now.keySet());
+      existing.removeAll(deletes);
+      saves.forEach(e -> existing.remove(e.id()));
+      int kind = existing.isEmpty() ? 0 : rnd.nextInt(3);
+      long id = kind == 0 ? 1 + rnd.nextInt(40) : existing.get(rnd.nextInt(existing.size()));
+      if (kind == 1) {
+        deletes.add(id);
+      } else if (!now.containsKey(id) || kind == 2) {
+        saves.add(thing(rnd, id));
+      }
+    }
+    db.run(tr -> {
+      saves.forEach(e -> store.save(tr, e).join());
+      deletes.forEach(id -> store.delete(tr, id).join());
+      return null;
+    });
+    saves.forEach(e -> {
+      now.put(e.id(), e);
+      written.add(e.id());
+    });
+    deletes.forEach(id -> {
+      now.remove(id);
+      written.add(id);
     });
   }
 }
