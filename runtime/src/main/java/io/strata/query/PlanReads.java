@@ -205,7 +205,11 @@ public final class PlanReads<E> {
 
   private IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params) {
     IndexScan<E> scan = IndexScan.of(store, read.index().name());
+    List<Condition> checked = new ArrayList<>(read.residual());
     for (Compare c : read.equalities()) {
+      if (zeros(c, params)) {
+        checked.add(c);
+      }
       Restrictable<E, ?> a = attribute(c.field());
       switch (c.op()) {
         case EQUAL -> scan.equal(element(a, ConditionEvaluator.raw(c.operands().get(0), params)));
@@ -216,15 +220,22 @@ public final class PlanReads<E> {
       }
     }
     for (Compare c : read.range()) {
+      boolean zeros = zeros(c, params);
+      if (zeros) {
+        checked.add(c);
+      }
       Restrictable<E, ?> a = attribute(c.field());
       Function<Integer, Object> value = i -> bound(a, ConditionEvaluator.raw(c.operands().get(i), params));
       switch (c.op()) {
-        case GREATER_THAN -> scan.from(value.apply(0), false);
+        case GREATER_THAN -> scan.from(value.apply(0), zeros);
         case GREATER_THAN_EQUAL -> scan.from(value.apply(0), true);
-        case LESS_THAN -> scan.to(value.apply(0), false);
+        case LESS_THAN -> scan.to(value.apply(0), zeros);
         case LESS_THAN_EQUAL -> scan.to(value.apply(0), true);
         case BETWEEN -> scan.from(value.apply(0), true).to(value.apply(1), true);
         case STARTS_WITH -> scan.startingWith((String) ConditionEvaluator.raw(c.operands().get(0), params));
+        // Jakarta Data's decimal equalities: a range over every scale of the value(s) (the planner puts them here)
+        case EQUAL -> scan.from(value.apply(0), true).to(value.apply(0), true);
+        case IN -> scan.inEveryScale(decimals(ConditionEvaluator.raw(c.operands().get(0), params)));
         default -> throw new IllegalArgumentException("not an index range: " + c);
       }
     }
@@ -234,10 +245,29 @@ public final class PlanReads<E> {
     if (read.keyOrder()) {
       scan.inKeyOrder();
     }
-    if (!read.residual().isEmpty()) {
-      scan.filter(evaluator.predicate(read.residual(), params));
+    if (!checked.isEmpty()) {
+      scan.filter(evaluator.predicate(checked, params));
     }
     return scan;
+  }
+
+  /**
+   * Whether {@code c} compares a floating-point value in Jakarta Data's order, which puts {@code -0.0} below
+   * {@code 0.0} while the index holds both as {@code 0.0}: its read takes both zeros (bounds inclusive) and each row
+   * read is checked, as declared Jakarta Data methods do.
+   */
+  private boolean zeros(Compare c, Map<String, Object> params) {
+    if (semantics != Semantics.JAKARTA) {
+      return false;
+    }
+    return c.operands().stream().map(o -> ConditionEvaluator.raw(o, params))
+        .flatMap(v -> v instanceof Collection<?> many ? many.stream() : java.util.stream.Stream.of(v))
+        .anyMatch(v -> v instanceof Double || v instanceof Float);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Collection<BigDecimal> decimals(Object values) {
+    return (Collection<BigDecimal>) values;
   }
 
   private CompletableFuture<List<E>> spatial(ReadTransaction tr, Compare criterion, Map<String, Object> params) {

@@ -223,6 +223,19 @@ final class AllKinds {
     }
   }
 
+  /** A thing whose {@code i_} and {@code p_} properties of each named kind hold the value after it, the rest none. */
+  static Thing thing(long id, Object... kindsAndValues) {
+    List<Object> values = new ArrayList<>(Arrays.asList(new Object[FIELDS.size()]));
+    for (int i = 0; i < kindsAndValues.length; i += 2) {
+      for (Field f : FIELDS) {
+        if (f.kind().kind().name().equals(kindsAndValues[i])) {
+          values.set(f.position(), kindsAndValues[i + 1]);
+        }
+      }
+    }
+    return new Thing(id, values);
+  }
+
   /** What the processor generates as {@code _Thing}: the id, then an attribute per property of {@link #FIELDS}. */
   static final ComparableAttribute<Thing, Long> ID = new ComparableAttribute<>("id", Thing::id, v -> v);
 

@@ -12,8 +12,6 @@ import io.strata.query.AllKinds.Thing;
 import io.strata.query.model.Semantics;
 import io.strata.repository.EntityStore;
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,25 +31,15 @@ class ValueKindEdgesTest {
     db = EmbeddedFdb.open();
     store = AllKinds.store(new Subspace(), true);
     db.run(tr -> store.saveAll(tr, List.of(
-        thing(1, "DOUBLE", -0.0, "BIG_DECIMAL", new BigDecimal("1.0"), "LONG", 7L),
-        thing(2, "DOUBLE", 0.0, "BIG_DECIMAL", new BigDecimal("1.00"), "LONG", 7L),
-        thing(3, "DOUBLE", 2.5, "BIG_DECIMAL", new BigDecimal("0.5"), "LONG", 7L))).join());
+        AllKinds.thing(1, "DOUBLE", -0.0, "BIG_DECIMAL", new BigDecimal("1.0"), "LONG", 7L),
+        AllKinds.thing(2, "DOUBLE", 0.0, "BIG_DECIMAL", new BigDecimal("1.00"), "LONG", 7L),
+        AllKinds.thing(3, "DOUBLE", 2.5, "BIG_DECIMAL", new BigDecimal("0.5"), "LONG", 7L))).join());
     queries = new RuntimeQueries<>(db, store, AllKinds.INFO, AllKinds.ATTRIBUTES, Semantics.STRATA, ValueOrder.KEYS);
   }
 
   @AfterEach
   void close() {
     db.close();
-  }
-
-  /** A thing whose {@code i_} and {@code p_} properties of each named kind hold the value after it, the rest none. */
-  private static Thing thing(long id, Object... kindsAndValues) {
-    List<Object> values = new ArrayList<>(Arrays.asList(new Object[AllKinds.FIELDS.size()]));
-    for (int i = 0; i < kindsAndValues.length; i += 2) {
-      values.set(field("i_" + kindsAndValues[i]).position(), kindsAndValues[i + 1]);
-      values.set(field("p_" + kindsAndValues[i]).position(), kindsAndValues[i + 1]);
-    }
-    return new Thing(id, values);
   }
 
   private static Field field(String name) {
@@ -118,7 +106,7 @@ class ValueKindEdgesTest {
   @Test
   void updatingOrDeletingAnIndexedDecimalRemovesItsEntry() {
     ComparableAttribute<Thing, BigDecimal> price = attribute("i_BIG_DECIMAL");
-    db.run(tr -> store.save(tr, thing(1, "BIG_DECIMAL", new BigDecimal("-1.50"))).join());
+    db.run(tr -> store.save(tr, AllKinds.thing(1, "BIG_DECIMAL", new BigDecimal("-1.50"))).join());
     assertEquals(List.of(), ids(price.equalTo(new BigDecimal("1.0"))));
     assertEquals(List.of(1L), ids(price.equalTo(new BigDecimal("-1.50"))));
     assertEquals(true, store.verifyIndexes(db, 100).isClean(), () -> store.verifyIndexes(db, 100).problems().toString());
@@ -143,7 +131,7 @@ class ValueKindEdgesTest {
     db.run(tr -> store.delete(tr, 1L).join());
     io.strata.Page<Thing> second = finder.page(1, first.next().orElseThrow());
     assertEquals(List.of(2L), ValueKindQueriesContract.ids(second.items()));
-    db.run(tr -> store.save(tr, thing(0, "LONG", 7L)).join());
+    db.run(tr -> store.save(tr, AllKinds.thing(0, "LONG", 7L)).join());
     assertEquals(List.of(3L), ValueKindQueriesContract.ids(finder.page(5, second.next().orElseThrow()).items()));
   }
 }
