@@ -13,18 +13,12 @@ class JakartaValueKindQueriesClusterTest extends ValueKindQueriesContract {
   @Container
   static final FdbClusterContainer FDB = new FdbClusterContainer();
 
+  JakartaValueKindQueriesClusterTest() {
+    super(Semantics.JAKARTA, Values.ORDER);
+  }
+
   @Override
   protected Database database() {
     return FDB.freshDatabase();
-  }
-
-  @Override
-  protected Semantics semantics() {
-    return Semantics.JAKARTA;
-  }
-
-  @Override
-  protected ValueOrder valueOrder() {
-    return Values.ORDER;
   }
 }

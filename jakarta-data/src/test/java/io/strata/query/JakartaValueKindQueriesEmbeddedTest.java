@@ -7,18 +7,12 @@ import io.strata.query.model.Semantics;
 
 /** {@link ValueKindQueriesContract} in Jakarta Data's semantics and value order ({@link Values#ORDER}) on the embedded engine. */
 class JakartaValueKindQueriesEmbeddedTest extends ValueKindQueriesContract {
+  JakartaValueKindQueriesEmbeddedTest() {
+    super(Semantics.JAKARTA, Values.ORDER);
+  }
+
   @Override
   protected Database database() {
     return EmbeddedFdb.open();
-  }
-
-  @Override
-  protected Semantics semantics() {
-    return Semantics.JAKARTA;
-  }
-
-  @Override
-  protected ValueOrder valueOrder() {
-    return Values.ORDER;
   }
 }

@@ -308,7 +308,10 @@ public final class PlanReads<E> {
     if (a == null || b == null) {
       return a == null ? (b == null ? 0 : -1) : 1;
     }
-    return order.compare(a, b, ignoreCase);
+    int c = order.compare(a, b, ignoreCase);
+    // Strata sorts in key order, where a decimal's key holds its scale after its value (1.0 before 1.00), as an index
+    // read in that order returns them; the dialect's comparison of values, for conditions, is by value alone
+    return c == 0 && semantics == Semantics.STRATA && a instanceof Tuple x && b instanceof Tuple y ? x.compareTo(y) : c;
   }
 
   private Tuple idKey(E entity) {

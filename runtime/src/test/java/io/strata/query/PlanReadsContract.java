@@ -199,16 +199,8 @@ public abstract class PlanReadsContract extends BackendContract {
 
   /** Every page of {@code size}, each read in its own transaction. */
   private List<Place> pages(PlanReads<Place> reads, Plan plan, List<SortKey> order, int size) {
-    List<Place> out = new ArrayList<>();
-    Continuation after = null;
     byte[] query = "q".getBytes(StandardCharsets.UTF_8);
-    do {
-      Continuation from = after;
-      Page<Place> page = db.read(tr -> reads.page(tr, plan, order, size, from, Map.of(), query).join());
-      out.addAll(page.items());
-      after = page.next().orElse(null);
-    } while (after != null);
-    return out;
+    return ValueKindQueriesContract.allPages(from -> db.read(tr -> reads.page(tr, plan, order, size, from, Map.of(), query).join()));
   }
 
   @Test
@@ -261,15 +253,9 @@ public abstract class PlanReadsContract extends BackendContract {
         }
         assertEquals(limit > 0 ? wanted.size() : all.size(), finder.count());
         assertEquals(!all.isEmpty(), finder.exists());
-        List<Place> paged = new ArrayList<>();
         io.strata.Finder<Place> unlimited = scan ? queries.where(t.c().restriction()).allowScan() : queries.where(t.c().restriction());
-        unlimited = unlimited.orderBy(order.stream().map(k -> new io.strata.OrderBy<Place>(k)).toList());
-        Continuation after = null;
-        do {
-          Page<Place> page = unlimited.page(2, after);
-          paged.addAll(page.items());
-          after = page.next().orElse(null);
-        } while (after != null);
+        io.strata.Finder<Place> ordered = unlimited.orderBy(order.stream().map(k -> new io.strata.OrderBy<Place>(k)).toList());
+        List<Place> paged = ValueKindQueriesContract.allPages(after -> ordered.page(2, after));
         assertEquals(all, order.isEmpty() ? paged.stream().sorted(BY_ID).toList() : paged);
       }
     });

@@ -134,4 +134,21 @@ class ValueKindEdgesTest {
     db.run(tr -> store.save(tr, AllKinds.thing(0, "LONG", 7L)).join());
     assertEquals(List.of(3L), ValueKindQueriesContract.ids(finder.page(5, second.next().orElseThrow()).items()));
   }
+
+  /**
+   * Found with seed -8688349565240556185: a union's merge sorted decimals by value alone, so 1.0 and 1.00 came by id,
+   * while each branch's index read (and Strata's key order) puts 1.0 before 1.00.
+   */
+  @Test
+  void aMergedOrderSortsDecimalsInKeyOrderAsTheIndexReads() {
+    ComparableAttribute<Thing, Long> n = attribute("i_LONG");
+    ComparableAttribute<Thing, Double> d = attribute("i_DOUBLE");
+    ComparableAttribute<Thing, BigDecimal> price = attribute("i_BIG_DECIMAL");
+    db.run(tr -> store.save(tr, AllKinds.thing(4, "BIG_DECIMAL", new BigDecimal("1.0"), "LONG", 7L)).join());
+    io.strata.Finder<Thing> finder = queries.where(io.strata.Restrict.all(
+        io.strata.Restrict.any(n.lessThanEqual(7L), d.between(2.0, 3.0)), price.notNull())).orderBy(price.desc()).allowScan();
+    assertEquals(true, finder.explain().startsWith("union"), finder.explain());
+    assertEquals(List.of(2L, 4L, 1L, 3L), ValueKindQueriesContract.ids(finder.list()));
+    assertEquals(List.of(3L, 1L, 4L, 2L), ValueKindQueriesContract.ids(finder.orderBy(price.asc()).list()));
+  }
 }

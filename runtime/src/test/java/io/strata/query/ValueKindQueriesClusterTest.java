@@ -12,18 +12,12 @@ class ValueKindQueriesClusterTest extends ValueKindQueriesContract {
   @Container
   static final FdbClusterContainer FDB = new FdbClusterContainer();
 
+  ValueKindQueriesClusterTest() {
+    super(Semantics.STRATA, ValueOrder.KEYS);
+  }
+
   @Override
   protected Database database() {
     return FDB.freshDatabase();
-  }
-
-  @Override
-  protected Semantics semantics() {
-    return Semantics.STRATA;
-  }
-
-  @Override
-  protected ValueOrder valueOrder() {
-    return ValueOrder.KEYS;
   }
 }

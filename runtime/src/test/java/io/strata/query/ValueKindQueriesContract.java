@@ -46,11 +46,25 @@ public abstract class ValueKindQueriesContract extends BackendContract {
   private static final int TRIES = 12;
   private static final int QUERIES = 12;
 
-  /** The dialect whose semantics the queries follow. */
-  protected abstract Semantics semantics();
+  private final Semantics semantics;
+  private final ValueOrder valueOrder;
 
-  /** The dialect's value order, as its repositories give it to the read core. */
-  protected abstract ValueOrder valueOrder();
+  /**
+   * @param semantics the dialect whose semantics the queries follow
+   * @param valueOrder the dialect's value order, as its repositories give it to the read core
+   */
+  protected ValueKindQueriesContract(Semantics semantics, ValueOrder valueOrder) {
+    this.semantics = semantics;
+    this.valueOrder = valueOrder;
+  }
+
+  private Semantics semantics() {
+    return semantics;
+  }
+
+  private ValueOrder valueOrder() {
+    return valueOrder;
+  }
 
   /**
    * A restriction and, written apart from the evaluator, its truth on an entity (null: unknown).
@@ -305,12 +319,17 @@ public abstract class ValueKindQueriesContract extends BackendContract {
 
   /** Every page of {@code size} of {@code finder}, each read in its own transaction. */
   static List<Thing> pages(Finder<Thing> finder, int size) {
-    List<Thing> out = new ArrayList<>();
+    return allPages(after -> finder.page(size, after));
+  }
+
+  /** The items of every page {@code page} gives, from the first ({@code null}) to the one without a next. */
+  static <E> List<E> allPages(Function<Continuation, Page<E>> page) {
+    List<E> out = new ArrayList<>();
     Continuation after = null;
     do {
-      Page<Thing> page = finder.page(size, after);
-      out.addAll(page.items());
-      after = page.next().orElse(null);
+      Page<E> read = page.apply(after);
+      out.addAll(read.items());
+      after = read.next().orElse(null);
     } while (after != null);
     return out;
   }
@@ -461,7 +480,7 @@ public abstract class ValueKindQueriesContract extends BackendContract {
           if (!order.isEmpty()) {
             for (int i = 1; i < read.size(); i++) {
               assertEquals(true, comparator.compare(read.get(i - 1), read.get(i)) < 0,
-                  query + ": results in order across pages, " + read.get(i - 1).id() + " before " + read.get(i).id() + " in " + ids);
+                  query + ": results in order across pages, " + read.get(i - 1) + " before " + read.get(i) + " in " + ids);
             }
           }
         }

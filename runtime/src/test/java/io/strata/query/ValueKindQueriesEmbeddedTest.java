@@ -6,18 +6,12 @@ import io.strata.query.model.Semantics;
 
 /** {@link ValueKindQueriesContract} in Strata's dialect on the embedded engine. */
 class ValueKindQueriesEmbeddedTest extends ValueKindQueriesContract {
+  ValueKindQueriesEmbeddedTest() {
+    super(Semantics.STRATA, ValueOrder.KEYS);
+  }
+
   @Override
   protected Database database() {
     return EmbeddedFdb.open();
-  }
-
-  @Override
-  protected Semantics semantics() {
-    return Semantics.STRATA;
-  }
-
-  @Override
-  protected ValueOrder valueOrder() {
-    return ValueOrder.KEYS;
   }
 }
