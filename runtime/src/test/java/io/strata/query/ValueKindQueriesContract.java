@@ -40,10 +40,11 @@ import org.junit.jupiter.api.Test;
  * (either direction, indexed or plain properties, ties) and limits read the same entities, in the same order, counted,
  * tested for existence and paged, as filtering and sorting every entity in memory with {@link AllKinds}' orders,
  * which are written apart from the evaluator; in both row layouts. Random but replayable: a failure names its seed,
- * {@code -Dstrata.kinds.seed=<seed>} replays it.
+ * {@code -Dstrata.kinds.seed=<seed>} replays it ({@code -Dstrata.kinds.tries=<n>} runs more tries).
  */
 public abstract class ValueKindQueriesContract extends BackendContract {
-  private static final int TRIES = 12;
+  /** Tries per test: 12, or {@code -Dstrata.kinds.tries=<n>} for a longer soak. */
+  private static final int TRIES = Integer.getInteger("strata.kinds.tries", 12);
   private static final int QUERIES = 12;
 
   private final Semantics semantics;
