@@ -87,7 +87,7 @@ final class AllKinds {
    * @param values the edge values stored
    * @param queried the values queries compare with (the stored ones but NaN, which a query cannot mean)
    * @param strata the order of values in Strata's dialect
-   * @param jakarta the order in Jakarta Data's, or null where Jakarta Data has none (byte arrays)
+   * @param jakarta the order in Jakarta Data's
    */
   record Kind(ValueKind kind, Function<Object, Object> element, Function<Object, Object> decode, List<Object> values,
       List<Object> queried, Comparator<Object> strata, Comparator<Object> jakarta) {
@@ -97,7 +97,7 @@ final class AllKinds {
       return kind != ValueKind.BYTES;
     }
 
-    /** How conditions compare values of this kind in {@code semantics} (null: they do not). */
+    /** How conditions compare values of this kind in {@code semantics}. */
     Comparator<Object> order(Semantics semantics) {
       return semantics == Semantics.STRATA ? strata : jakarta;
     }
@@ -150,7 +150,8 @@ final class AllKinds {
           "", "a", "ab", "aB", "B", "b%", "\u00e9", "\uffff", "\ud83d\ude00", "a\ud83d\ude00b"),
       kind(ValueKind.UUID, v -> v, Elements::toUuid, AllKinds::uuidBytes, (a, b) -> ((UUID) a).compareTo((UUID) b),
           new UUID(0, 0), new UUID(0, 1), new UUID(1, -1), new UUID(Long.MIN_VALUE, 0), new UUID(-1, -1), new UUID(Long.MAX_VALUE, 5)),
-      kind(ValueKind.BYTES, v -> v, Elements::toBytes, AllKinds::unsignedBytes, null,
+      // Jakarta Data has no order on byte arrays (the planner sorts and ranges none): only its equality, by content, is used
+      kind(ValueKind.BYTES, v -> v, Elements::toBytes, AllKinds::unsignedBytes, AllKinds::unsignedBytes,
           new byte[0], new byte[] {0}, new byte[] {0, 0}, new byte[] {1, 2}, new byte[] {(byte) 0x80}, new byte[] {(byte) 0xff}),
       kind(ValueKind.ENUM, v -> Elements.ofEnum((Size) v), e -> Elements.toEnum(Size.class, e),
           (a, b) -> byCodePoint(((Size) a).name(), ((Size) b).name()), byValue(s -> ((Size) s).ordinal()), (Object[]) Size.values()),
