@@ -49,7 +49,11 @@ public interface Finder<E> {
   /** The first result in order. */
   Optional<E> first();
 
-  /** At most {@code size} results after {@code after} (null: the first page). */
+  /**
+   * At most {@code size} results after {@code after} (null: the first page), read in one transaction. A page resumes
+   * strictly after the previous page's last result in the order, so under writes between pages an entity that
+   * matched throughout and was not written appears exactly once, and results stay in order across pages.
+   */
   Page<E> page(int size, Continuation after);
 
   /** The plan in keys: which index or rows it reads, which ranges, in which order, and what it checks on each. */

@@ -12,20 +12,21 @@ import java.util.Collection;
 public final class Matches {
   private Matches() {}
 
+  /** Whether the index holds {@code value} under the key of {@code wanted} ({@code -0.0} as {@code 0.0}, {@link Elements#indexed}). */
   public static boolean equal(Object value, Object wanted) {
-    return value != null && Tuple.from(value).equals(Tuple.from(wanted));
+    return value != null && Tuple.from(Elements.indexed(value)).equals(Tuple.from(Elements.indexed(wanted)));
   }
 
   public static boolean in(Object value, Collection<?> wanted) {
     return value != null && wanted.stream().anyMatch(w -> equal(value, w));
   }
 
-  /** The sign of {@code value - bound} in index order; decimals (nested tuples) by numeric value. */
+  /** The sign of {@code value - bound} in index order ({@code -0.0} as {@code 0.0}); decimals (nested tuples) by numeric value. */
   public static int compare(Object value, Object bound) {
     if (value instanceof Tuple a && bound instanceof Tuple b) {
       return Elements.toBigDecimal(a).compareTo(Elements.toBigDecimal(b));
     }
-    return Tuple.from(value).compareTo(Tuple.from(bound));
+    return Tuple.from(Elements.indexed(value)).compareTo(Tuple.from(Elements.indexed(bound)));
   }
 
   public static boolean lessThan(Object value, Object bound, boolean inclusive) {

@@ -5,6 +5,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.BoundingBox;
 import io.strata.Continuation;
 import io.strata.GeoPoint;
+import io.strata.InvalidContinuationException;
 import io.strata.Page;
 import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
@@ -14,8 +15,9 @@ import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
 import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
 import io.strata.row.Paging;
-import java.nio.ByteBuffer;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -126,7 +128,9 @@ public final class PlanReads<E> {
    * At most {@code size} results after {@code after} (null: the first page), bound to {@code query} (the query's
    * shape and values, {@link QueryResults#query}). An index read in the query's order and an unordered scan of
    * every row resume at the key after the last one read, in any transaction; other plans (unions, id lookups,
-   * orders sorted after reading) read their results again and resume at a position among them.
+   * orders sorted after reading) read their results again and resume after the last one's order values and id.
+   * Either way a page resumes strictly after the previous page's last result in the order, so writes between pages
+   * never repeat or skip an entity that was not written.
    */
   public CompletableFuture<Page<E>> page(ReadTransaction tr, Plan plan, List<SortKey> sort, int size, Continuation after,
       Map<String, Object> params, byte[] query) {
@@ -138,20 +142,74 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.AllRows all && sort.isEmpty()) {
       return FilteredRows.page(tr, store, evaluator.predicate(all.residual(), params), size, after, query);
     }
-    int from = after == null ? 0 : ByteBuffer.wrap(after.resumeKeyFor(query)).getInt();
+    byte[] position = after == null ? null : after.resumeKeyFor(query);
+    Comparator<E> comparator = comparator(sort);
     return list(tr, plan, sort, Integer.MAX_VALUE, params).thenApply(items -> {
-      List<E> rest = items.subList(Math.min(from, items.size()), items.size());
+      List<E> rest = position == null ? items : items.subList(firstAfter(items, position, sort, comparator), items.size());
       if (rest.size() <= size) {
         return Page.last(rest);
       }
-      byte[] position = ByteBuffer.allocate(Integer.BYTES).putInt(from + size).array();
-      return new Page<>(rest.subList(0, size), Optional.of(Continuation.of(query, position)));
+      return new Page<>(rest.subList(0, size), Optional.of(Continuation.of(query, position(rest.get(size - 1), sort))));
     });
+  }
+
+  /**
+   * Where a page read again ended: the elements of its last result's order properties and id. Results read again
+   * resume strictly after it in the order, so writes between pages neither repeat nor skip an unchanged entity.
+   */
+  private byte[] position(E last, List<SortKey> sort) {
+    Object[] elements = store.layout().codec().toElements(last);
+    List<Object> out = new ArrayList<>();
+    for (SortKey key : sort) {
+      out.add(elements[fieldIndex(key.field())]);
+    }
+    out.add(elements[store.layout().codec().idIndex()]);
+    return Tuple.fromList(out).pack();
+  }
+
+  /**
+   * The index of the first of {@code items} (in {@code comparator}'s order) after {@code position}: compared with an
+   * entity holding the position's values (the other properties taken from a result, which the order does not read).
+   */
+  private int firstAfter(List<E> items, byte[] position, List<SortKey> sort, Comparator<E> comparator) {
+    if (items.isEmpty()) {
+      return 0;
+    }
+    E at;
+    try {
+      Tuple values = Tuple.fromBytes(position);
+      if (values.size() != sort.size() + 1) {
+        throw new IllegalArgumentException("holds " + values.size() + " values, not " + (sort.size() + 1));
+      }
+      Object[] elements = store.layout().codec().toElements(items.get(0));
+      for (int i = 0; i < sort.size(); i++) {
+        elements[fieldIndex(sort.get(i).field())] = values.get(i);
+      }
+      elements[store.layout().codec().idIndex()] = values.get(sort.size());
+      at = store.layout().codec().fromElements(elements);
+    } catch (RuntimeException e) {
+      throw new InvalidContinuationException("continuation does not hold a position among this query's results ("
+          + e.getMessage() + "); pass the token from Page.next() of this same query, unchanged, or null to start over");
+    }
+    int i = 0;
+    while (i < items.size() && comparator.compare(items.get(i), at) <= 0) {
+      i++;
+    }
+    return i;
+  }
+
+  /** The position of a stored property (one the planner has checked the order names) in the codec's elements. */
+  private int fieldIndex(String field) {
+    return store.layout().codec().fieldNames().indexOf(field);
   }
 
   private IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params) {
     IndexScan<E> scan = IndexScan.of(store, read.index().name());
+    List<Condition> checked = new ArrayList<>(read.residual());
     for (Compare c : read.equalities()) {
+      if (zeros(c, params)) {
+        checked.add(c);
+      }
       Restrictable<E, ?> a = attribute(c.field());
       switch (c.op()) {
         case EQUAL -> scan.equal(element(a, ConditionEvaluator.raw(c.operands().get(0), params)));
@@ -162,15 +220,22 @@ public final class PlanReads<E> {
       }
     }
     for (Compare c : read.range()) {
+      boolean zeros = zeros(c, params);
+      if (zeros) {
+        checked.add(c);
+      }
       Restrictable<E, ?> a = attribute(c.field());
-      Function<Integer, Object> value = i -> element(a, ConditionEvaluator.raw(c.operands().get(i), params));
+      Function<Integer, Object> value = i -> bound(a, ConditionEvaluator.raw(c.operands().get(i), params));
       switch (c.op()) {
-        case GREATER_THAN -> scan.from(value.apply(0), false);
+        case GREATER_THAN -> scan.from(value.apply(0), zeros);
         case GREATER_THAN_EQUAL -> scan.from(value.apply(0), true);
-        case LESS_THAN -> scan.to(value.apply(0), false);
+        case LESS_THAN -> scan.to(value.apply(0), zeros);
         case LESS_THAN_EQUAL -> scan.to(value.apply(0), true);
         case BETWEEN -> scan.from(value.apply(0), true).to(value.apply(1), true);
         case STARTS_WITH -> scan.startingWith((String) ConditionEvaluator.raw(c.operands().get(0), params));
+        // Jakarta Data's decimal equalities: a range over every scale of the value(s) (the planner puts them here)
+        case EQUAL -> scan.from(value.apply(0), true).to(value.apply(0), true);
+        case IN -> scan.inEveryScale(decimals(ConditionEvaluator.raw(c.operands().get(0), params)));
         default -> throw new IllegalArgumentException("not an index range: " + c);
       }
     }
@@ -180,10 +245,29 @@ public final class PlanReads<E> {
     if (read.keyOrder()) {
       scan.inKeyOrder();
     }
-    if (!read.residual().isEmpty()) {
-      scan.filter(evaluator.predicate(read.residual(), params));
+    if (!checked.isEmpty()) {
+      scan.filter(evaluator.predicate(checked, params));
     }
     return scan;
+  }
+
+  /**
+   * Whether {@code c} compares a floating-point value in Jakarta Data's order, which puts {@code -0.0} below
+   * {@code 0.0} while the index holds both as {@code 0.0}: its read takes both zeros (bounds inclusive) and each row
+   * read is checked, as declared Jakarta Data methods do.
+   */
+  private boolean zeros(Compare c, Map<String, Object> params) {
+    if (semantics != Semantics.JAKARTA) {
+      return false;
+    }
+    return c.operands().stream().map(o -> ConditionEvaluator.raw(o, params))
+        .flatMap(v -> v instanceof Collection<?> many ? many.stream() : java.util.stream.Stream.of(v))
+        .anyMatch(v -> v instanceof Double || v instanceof Float);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Collection<BigDecimal> decimals(Object values) {
+    return (Collection<BigDecimal>) values;
   }
 
   private CompletableFuture<List<E>> spatial(ReadTransaction tr, Compare criterion, Map<String, Object> params) {
@@ -224,7 +308,10 @@ public final class PlanReads<E> {
     if (a == null || b == null) {
       return a == null ? (b == null ? 0 : -1) : 1;
     }
-    return order.compare(a, b, ignoreCase);
+    int c = order.compare(a, b, ignoreCase);
+    // Strata sorts in key order, where a decimal's key holds its scale after its value (1.0 before 1.00), as an index
+    // read in that order returns them; the dialect's comparison of values, for conditions, is by value alone
+    return c == 0 && semantics == Semantics.STRATA && a instanceof Tuple x && b instanceof Tuple y ? x.compareTo(y) : c;
   }
 
   private Tuple idKey(E entity) {
@@ -240,6 +327,14 @@ public final class PlanReads<E> {
 
   private Object queryValue(String name, Object value) {
     return semantics == Semantics.STRATA && value != null ? element(attribute(name), value) : value;
+  }
+
+  /**
+   * A range bound on {@code attribute}, as declared methods build it: the value's element, except a decimal's, whose
+   * element keeps the scale: its bound sorts before every scale of the value, so ranges compare decimals by value.
+   */
+  private static <E> Object bound(Restrictable<E, ?> attribute, Object value) {
+    return value instanceof BigDecimal d ? Elements.ofBigDecimalBound(d) : element(attribute, value);
   }
 
   @SuppressWarnings("unchecked")

@@ -17,8 +17,22 @@ public interface ValueOrder {
     return compare(a, b, ignoreCase) == 0;
   }
 
-  /** Strata's order: tuple-key order of elements (text by UTF-8 bytes, decimals by value), as {@link Matches}. */
-  ValueOrder KEYS = (a, b, ignoreCase) -> ignoreCase && a instanceof String x && b instanceof String y
-      ? Matches.compare(x.toUpperCase(Locale.ROOT), y.toUpperCase(Locale.ROOT))
-      : Matches.compare(a, b);
+  /**
+   * Strata's order: tuple-key order of elements as index entries hold them (text by UTF-8 bytes, decimals by value,
+   * {@code -0.0} as {@code 0.0}), as {@link Matches}; equal where the index looks up the same key (decimals with their
+   * scale, {@code 1.0} not {@code 1.00}, as {@link Matches#equal}).
+   */
+  ValueOrder KEYS = new ValueOrder() {
+    @Override
+    public int compare(Object a, Object b, boolean ignoreCase) {
+      return ignoreCase && a instanceof String x && b instanceof String y
+          ? Matches.compare(x.toUpperCase(Locale.ROOT), y.toUpperCase(Locale.ROOT))
+          : Matches.compare(a, b);
+    }
+
+    @Override
+    public boolean equal(Object a, Object b, boolean ignoreCase) {
+      return ignoreCase && a instanceof String ? compare(a, b, true) == 0 : Matches.equal(a, b);
+    }
+  };
 }

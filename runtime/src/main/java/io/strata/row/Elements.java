@@ -259,7 +259,10 @@ public final class Elements {
    */
   private static long nanos(long seconds, int nano, Object value) {
     try {
-      return Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nano);
+      // a negative count's seconds are one more and its nanoseconds one second less, so the smallest count
+      // (Long.MIN_VALUE, whose whole seconds alone overflow) is computed without overflowing on the way
+      return seconds < 0 ? Math.addExact(Math.multiplyExact(seconds + 1, 1_000_000_000L), nano - 1_000_000_000L)
+          : Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nano);
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException(value + " is outside the range Strata stores (1677-09-21T00:12:43.145224192 to"
           + " 2262-04-11T23:47:16.854775807: nanoseconds since 1970 in a long); store a LocalDate, or clamp the value", e);

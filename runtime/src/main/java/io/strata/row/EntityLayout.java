@@ -337,6 +337,11 @@ public final class EntityLayout<T> {
     List<Object> values = new ArrayList<>(pos.length);
     for (int i = 0; i < pos.length; i++) {
       Object value = paths.get(i).isEmpty() ? elements[pos[i]] : Documents.at(elements[pos[i]], paths.get(i));
+      if (paths.get(i).isEmpty() && value instanceof List<?> nested && !(value instanceof Tuple)) {
+        // a nested tuple (a decimal) read back from a stored row comes as a list: index it as the tuple it was saved as,
+        // or an update or delete would not find the entry its save wrote
+        value = Tuple.fromList(nested);
+      }
       if (value == null || value instanceof Map<?, ?> || (value instanceof List<?> && !(value instanceof Tuple))) {
         return null; // absent, or a subtree rather than a leaf: not indexed
       }

@@ -105,6 +105,9 @@ public final class Values {
   }
 
   private static boolean compareEqual(Object a, Object b) {
+    if (a instanceof byte[] x && b instanceof byte[] y) {
+      return java.util.Arrays.equals(x, y); // by content, as their index looks them up (an array's equals is identity)
+    }
     if (a instanceof Number || b instanceof Number || a instanceof Character || b instanceof Character || a instanceof Enum<?>) {
       return compare(a, b, false) == 0;
     }

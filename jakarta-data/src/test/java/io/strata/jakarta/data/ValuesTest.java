@@ -29,6 +29,16 @@ class ValuesTest {
     assertFalse(Values.between(11L, 1, 10));
   }
 
+  /** Found by the value-kind query contract in Jakarta Data's semantics (seed -5667996576285269654). */
+  @Test
+  void byteArraysAreEqualByContent() {
+    assertTrue(Values.eq(new byte[] {0, 1}, new byte[] {0, 1}));
+    assertFalse(Values.eq(new byte[] {0, 1}, new byte[] {0}));
+    assertTrue(Values.ne(new byte[] {0}, new byte[] {0, 0}));
+    assertTrue(Values.in(new byte[] {}, List.of(new byte[] {1}, new byte[] {})));
+    assertTrue(Values.ORDER.equal(new byte[] {2}, new byte[] {2}, false));
+  }
+
   @Test
   void aCharEqualsTheOneCharacterTextHoldingIt() {
     assertTrue(Values.eq('E', "E"));
