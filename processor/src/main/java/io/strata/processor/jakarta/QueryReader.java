@@ -1,10 +1,10 @@
 package io.strata.processor.jakarta;
 
-import static io.strata.processor.jakarta.JakartaRepositoryWriter.PKG;
+import static io.strata.processor.jakarta.RepositoryTypes.PKG;
 import static io.strata.processor.jakarta.JakartaRepositoryWriter.SORT;
-import static io.strata.processor.jakarta.JakartaRepositoryWriter.annotationValue;
-import static io.strata.processor.jakarta.JakartaRepositoryWriter.member;
-import static io.strata.processor.jakarta.JakartaRepositoryWriter.orderBys;
+import static io.strata.processor.jakarta.RepositoryTypes.annotationValue;
+import static io.strata.processor.jakarta.RepositoryTypes.member;
+import static io.strata.processor.jakarta.RepositoryTypes.orderBys;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;

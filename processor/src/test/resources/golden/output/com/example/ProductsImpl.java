@@ -46,7 +46,8 @@ public final class ProductsImpl implements Products {
   private final DataStore<Product> productData;
 
   /**
-   * Reads and writes in {@code sdb}'s database under its root.
+   * Reads and writes in {@code sdb}'s database under its root: the directory its URL names with
+   * {@code root=} and {@code tenant=}, else the whole key space.
    */
   @Inject
   public ProductsImpl(StrataDb sdb) {
