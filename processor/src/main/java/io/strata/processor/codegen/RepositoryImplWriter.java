@@ -38,7 +38,8 @@ public final class RepositoryImplWriter {
     ClassName impl = repo.implName();
     TypeSpec.Builder type = ClassShell.type(impl, entity.injectable())
         .addJavadoc("The {@link $T} planned at compile time onto the indexes of {@link $T}: each method's javadoc\n"
-            + "says which keys it reads. Thread-safe.\n", repo.type(), entity.type())
+            + "says which keys it reads. Run-time queries ({@code where}, {@code jdql}) are planned onto the same indexes.\n"
+            + "Thread-safe.\n", repo.type(), entity.type())
         .addSuperinterface(repo.type());
     type.addField(RepositoryWriter.DATABASE, "db", Modifier.PRIVATE, Modifier.FINAL)
         .addField(ParameterizedTypeName.get(RepositoryWriter.STORE, entity.type()), "store", Modifier.PRIVATE, Modifier.FINAL);
@@ -52,6 +53,8 @@ public final class RepositoryImplWriter {
       type.addField(ParameterizedTypeName.get(AggregateOperations.AGGREGATE_QUERIES, entity.type()), "aggregates", Modifier.PRIVATE,
           Modifier.FINAL);
     }
+    RuntimeQueryCode runtimeQueries = new RuntimeQueryCode(entity);
+    runtimeQueries.addFields(type);
     ClassShell shell = new ClassShell("Queries whose keys");
     type.addMethod(ClassShell.strataDbConstructor(entity.injectable(), null));
     type.addMethod(shell.rootConstructor());
@@ -63,6 +66,7 @@ public final class RepositoryImplWriter {
     if (aggregates) {
       ctor.addStatement("this.aggregates = new $T<>(store)", AggregateOperations.AGGREGATE_QUERIES);
     }
+    ctor.addStatement(runtimeQueries.initializer());
     type.addMethod(ctor.build());
     if (repo.crud()) {
       type.addMethods(crud(entity));
@@ -70,6 +74,7 @@ public final class RepositoryImplWriter {
     for (QueryMethodModel m : repo.methods()) {
       type.addMethod(new QueryMethodWriter(entity, m).write());
     }
+    runtimeQueries.addMethods(type, true);
     return JavaFile.builder(impl.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }
 

@@ -123,7 +123,7 @@ public final class RepositoryWriter {
     }
     type.addMethods(new CrudOperations(model).extras());
     type.addMethods(new VersionedOperations(model).extras());
-    runtimeQueries.addMethods(type);
+    runtimeQueries.addMethods(type, false);
     type.addType(async.build());
     return JavaFile.builder(repo.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }

@@ -29,6 +29,7 @@ final class RuntimeQueryCode {
   private static final ClassName SEMANTICS = ClassName.get(MODEL, "Semantics");
   private static final ClassName FINDER = ClassName.get("io.strata", "Finder");
   private static final ClassName RESTRICTION = ClassName.get("io.strata", "Restriction");
+  private static final ClassName QUERYABLE = ClassName.get("io.strata", "Queryable");
 
   private final EntityModel model;
 
@@ -43,9 +44,15 @@ final class RuntimeQueryCode {
     type.addField(ParameterizedTypeName.get(RUNTIME_QUERIES, model.type()), "queries", Modifier.PRIVATE, Modifier.FINAL);
   }
 
-  /** Adds {@code where(Restriction)} and {@code jdql(String)} to {@code type}. */
-  void addMethods(TypeSpec.Builder type) {
-    type.addMethod(MethodSpec.methodBuilder("where")
+  /**
+   * Adds {@code where(Restriction)} and {@code jdql(String)} to {@code type}; {@code queryable}: as the methods of
+   * {@code io.strata.Queryable}, which {@code type} implements.
+   */
+  void addMethods(TypeSpec.Builder type, boolean queryable) {
+    if (queryable) {
+      type.addSuperinterface(ParameterizedTypeName.get(QUERYABLE, model.type()));
+    }
+    type.addMethod(override(MethodSpec.methodBuilder("where"), queryable)
         .addJavadoc("A run-time query of the entities {@code restriction} accepts (built over {@link $T}), planned onto this\n"
             + "entity's indexes as a declared method is (the plan cached per query shape); see {@code Finder.explain()} for\n"
             + "the keys it reads.\n"
@@ -55,7 +62,7 @@ final class RuntimeQueryCode {
         .returns(ParameterizedTypeName.get(FINDER, model.type()))
         .addParameter(ParameterizedTypeName.get(RESTRICTION, model.type()), "restriction")
         .addStatement("return queries.where(restriction)").build());
-    type.addMethod(MethodSpec.methodBuilder("jdql")
+    type.addMethod(override(MethodSpec.methodBuilder("jdql"), queryable)
         .addJavadoc("A run-time JDQL query of this entity, {@code [WHERE ...] [ORDER BY ...]}, its {@code :name} or {@code ?n}\n"
             + "parameters bound with the finder's {@code bind}; planned as {@link #where} is.\n"
             + "@throws io.strata.query.jdql.JdqlException naming the position of what does not parse or is no finder query\n")
@@ -63,6 +70,10 @@ final class RuntimeQueryCode {
         .returns(ParameterizedTypeName.get(FINDER, model.type()))
         .addParameter(String.class, "query")
         .addStatement("return queries.jdql(query)").build());
+  }
+
+  private static MethodSpec.Builder override(MethodSpec.Builder method, boolean override) {
+    return override ? method.addAnnotation(Override.class) : method;
   }
 
   /** The statement creating {@code queries}, once {@code db} and {@code store} are set. */
