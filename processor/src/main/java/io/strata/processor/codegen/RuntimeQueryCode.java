@@ -17,7 +17,7 @@ import javax.lang.model.element.Modifier;
  * {@code ENTITY}), the {@code io.strata.query.RuntimeQueries} over its store and the metamodel {@code _E}'s
  * attributes, and the {@code where(Restriction)} and {@code jdql(String)} methods returning a {@code Finder}.
  */
-final class RuntimeQueryCode {
+public final class RuntimeQueryCode {
   private static final String MODEL = "io.strata.query.model";
   static final ClassName RUNTIME_QUERIES = ClassName.get("io.strata.query", "RuntimeQueries");
   private static final ClassName VALUE_ORDER = ClassName.get("io.strata.query", "ValueOrder");
@@ -30,15 +30,16 @@ final class RuntimeQueryCode {
   private static final ClassName FINDER = ClassName.get("io.strata", "Finder");
   private static final ClassName RESTRICTION = ClassName.get("io.strata", "Restriction");
   private static final ClassName QUERYABLE = ClassName.get("io.strata", "Queryable");
+  private static final ClassName JAKARTA_VALUES = ClassName.get("io.strata.jakarta.data", "Values");
 
   private final EntityModel model;
 
-  RuntimeQueryCode(EntityModel model) {
+  public RuntimeQueryCode(EntityModel model) {
     this.model = model;
   }
 
   /** Adds the {@code ENTITY} constant and the {@code queries} field to {@code type}. */
-  void addFields(TypeSpec.Builder type) {
+  public void addFields(TypeSpec.Builder type) {
     type.addField(FieldSpec.builder(ENTITY_INFO, "ENTITY", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer(entityInfo()).build());
     type.addField(ParameterizedTypeName.get(RUNTIME_QUERIES, model.type()), "queries", Modifier.PRIVATE, Modifier.FINAL);
@@ -48,7 +49,7 @@ final class RuntimeQueryCode {
    * Adds {@code where(Restriction)} and {@code jdql(String)} to {@code type}; {@code queryable}: as the methods of
    * {@code io.strata.Queryable}, which {@code type} implements.
    */
-  void addMethods(TypeSpec.Builder type, boolean queryable) {
+  public void addMethods(TypeSpec.Builder type, boolean queryable) {
     if (queryable) {
       type.addSuperinterface(ParameterizedTypeName.get(QUERYABLE, model.type()));
     }
@@ -76,12 +77,23 @@ final class RuntimeQueryCode {
     return override ? method.addAnnotation(Override.class) : method;
   }
 
-  /** The statement creating {@code queries}, once {@code db} and {@code store} are set. */
+  /** The statement creating {@code queries} of a Strata repository, once {@code db} and {@code store} are set. */
   CodeBlock initializer() {
-    CodeBlock attributes = list(model.fields().stream().map(f -> CodeBlock.of("$T.$N", MetamodelWriter.name(model), f.name()))
-        .toList());
-    return CodeBlock.of("this.queries = new $T<>(db, store, ENTITY, $L, $T.STRATA, $T.KEYS)", RUNTIME_QUERIES, attributes,
+    return CodeBlock.of("this.queries = new $T<>(db, store, ENTITY, $L, $T.STRATA, $T.KEYS)", RUNTIME_QUERIES, attributes(),
         SEMANTICS, VALUE_ORDER);
+  }
+
+  /**
+   * The statement creating {@code queries} of a Jakarta Data repository over {@code db} and the entity store {@code store}:
+   * Jakarta's semantics (a null value matches nothing) and value order ({@code Values.ORDER}).
+   */
+  public CodeBlock jakartaInitializer(String store) {
+    return CodeBlock.of("this.queries = new $T<>(db, $N, ENTITY, $L, $T.JAKARTA, $T.ORDER)", RUNTIME_QUERIES, store, attributes(),
+        SEMANTICS, JAKARTA_VALUES);
+  }
+
+  private CodeBlock attributes() {
+    return list(model.fields().stream().map(f -> CodeBlock.of("$T.$N", MetamodelWriter.name(model), f.name())).toList());
   }
 
   private CodeBlock entityInfo() {

@@ -9,6 +9,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.codegen.ClassShell;
 import io.strata.processor.codegen.RepositoryWriter;
+import io.strata.processor.codegen.RuntimeQueryCode;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.validation.Diagnostics;
@@ -45,6 +46,7 @@ public final class JakartaRepositoryWriter {
   /** The compiler option that makes a Jakarta Data method no index serves a compile error instead of a warning. */
   public static final String REQUIRE_INDEXES_OPTION = "strata.requireIndexes";
   static final ClassName DATA_STORE = ClassName.get("io.strata.jakarta.data", "DataStore");
+  private static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
   private static final ClassName ATTRIBUTES = ClassName.get("io.strata.jakarta.data", "Attributes");
   static final ClassName RESULT_PAGES = ClassName.get("io.strata.jakarta.data", "ResultPages");
   static final ClassName SORT = ClassName.get("jakarta.data", "Sort");
@@ -120,15 +122,30 @@ public final class JakartaRepositoryWriter {
     type.addMethod(ClassShell.strataDbConstructor(injectable, RepositoryTypes.annotationValue(repository, REPOSITORY, "dataStore")));
     type.addMethod(shell.rootConstructor());
     MethodSpec.Builder ctor = shell.prefixConstructor(CodeBlock.of("$T.requireNonNull(db, $S)", Objects.class, "db"));
+    // run-time queries (where, jdql) of the primary entity, over the store its DataStore reads
+    EntityModel queried = primary == null ? null : entities.get(ClassName.get(primary));
+    RuntimeQueryCode runtimeQueries = queried == null ? null : new RuntimeQueryCode(queried);
+    if (runtimeQueries != null) {
+      runtimeQueries.addFields(type);
+    }
     for (EntityModel entity : entities.values()) {
       type.addField(FieldSpec.builder(ParameterizedTypeName.get(ATTRIBUTES, entity.type()), attributesField(entity),
           Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).initializer(attributes(entity)).build());
       type.addField(ParameterizedTypeName.get(DATA_STORE, entity.type()), dataField(entity), Modifier.PRIVATE, Modifier.FINAL);
-      ctor.addStatement("this.$N = new $T<>(db, $L, $N)", dataField(entity), DATA_STORE, RepositoryWriter.newStore(entity, true),
-          attributesField(entity));
+      if (entity == queried) {
+        ctor.addStatement("$T<$T> store = $L", STORE, entity.type(), RepositoryWriter.newStore(entity, true));
+        ctor.addStatement("this.$N = new $T<>(db, store, $N)", dataField(entity), DATA_STORE, attributesField(entity));
+        ctor.addStatement(runtimeQueries.jakartaInitializer("store"));
+      } else {
+        ctor.addStatement("this.$N = new $T<>(db, $L, $N)", dataField(entity), DATA_STORE, RepositoryWriter.newStore(entity, true),
+            attributesField(entity));
+      }
     }
     type.addMethod(ctor.build());
     type.addMethods(methods);
+    if (runtimeQueries != null) {
+      runtimeQueries.addMethods(type, true);
+    }
     return Optional.of(JavaFile.builder(impl.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build());
   }
 

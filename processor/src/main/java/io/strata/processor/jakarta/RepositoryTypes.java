@@ -87,7 +87,9 @@ final class RepositoryTypes {
   List<ExecutableElement> methods(TypeElement repository) {
     List<ExecutableElement> out = new ArrayList<>();
     for (ExecutableElement m : ElementFilter.methodsIn(elements.getAllMembers(repository))) {
+      // io.strata.Queryable's where and jdql are the run-time queries every implementation has
       if (m.getModifiers().contains(Modifier.ABSTRACT) && m.getEnclosingElement().getKind() == ElementKind.INTERFACE
+          && !((TypeElement) m.getEnclosingElement()).getQualifiedName().contentEquals("io.strata.Queryable")
           && out.stream().noneMatch(o -> elements.overrides(o, m, repository) || elements.overrides(m, o, repository))) {
         out.add(m);
       }
