@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -56,12 +57,19 @@ public final class JakartaRepositoryWriter {
   final Diagnostics diagnostics;
   final Function<TypeElement, Optional<EntityModel>> models;
   final RepositoryTypes repositoryTypes;
+  private final Predicate<EntityModel> generatedMetamodel;
   /** {@code -Astrata.requireIndexes} as given, null when absent. */
   private final String requireIndexesOption;
   boolean requireIndexes;
 
-  /** @param models the entity model of a type, empty when it is not an entity Strata stores */
-  public JakartaRepositoryWriter(ProcessingEnvironment env, Diagnostics diagnostics, Function<TypeElement, Optional<EntityModel>> models) {
+  /**
+   * @param models the entity model of a type, empty when it is not an entity Strata stores
+   * @param generatedMetamodel whether this processor wrote the entity's static metamodel {@code _E} (whose attributes
+   *     build restrictions), not the application (the TCK's entities bring their own, of Jakarta Data's attributes only)
+   */
+  public JakartaRepositoryWriter(ProcessingEnvironment env, Diagnostics diagnostics, Function<TypeElement, Optional<EntityModel>> models,
+      Predicate<EntityModel> generatedMetamodel) {
+    this.generatedMetamodel = generatedMetamodel;
     this.env = env;
     this.elements = env.getElementUtils();
     this.repositoryTypes = new RepositoryTypes(env);
@@ -124,6 +132,7 @@ public final class JakartaRepositoryWriter {
     MethodSpec.Builder ctor = shell.prefixConstructor(CodeBlock.of("$T.requireNonNull(db, $S)", Objects.class, "db"));
     // run-time queries (where, jdql) of the primary entity, over the store its DataStore reads
     EntityModel queried = primary == null ? null : entities.get(ClassName.get(primary));
+    queried = queried != null && runTimeQueries(queried) ? queried : null;
     RuntimeQueryCode runtimeQueries = queried == null ? null : new RuntimeQueryCode(queried);
     if (runtimeQueries != null) {
       runtimeQueries.addFields(type);
@@ -147,6 +156,15 @@ public final class JakartaRepositoryWriter {
       runtimeQueries.addMethods(type, true);
     }
     return Optional.of(JavaFile.builder(impl.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build());
+  }
+
+  /**
+   * Whether the implementation offers run-time queries of {@code entity} ({@code io.strata.Queryable}): when the
+   * processor wrote its metamodel and the query model is on the class path (the read core's run-time planner).
+   */
+  private boolean runTimeQueries(EntityModel entity) {
+    return generatedMetamodel.test(entity) && elements.getTypeElement("io.strata.query.RuntimeQueries") != null
+        && elements.getTypeElement("io.strata.query.model.EntityInfo") != null;
   }
 
   /** The entity's properties by name, as getters, in declaration order. */
