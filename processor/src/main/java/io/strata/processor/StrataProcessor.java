@@ -62,6 +62,8 @@ public final class StrataProcessor extends AbstractProcessor {
   private final Set<String> jakartaCodecs = new java.util.HashSet<>();
   /** The {@code _Entity} metamodels written, across rounds. */
   private final Set<String> metamodels = new java.util.HashSet<>();
+  /** The {@code _Entity} metamodels this processor wrote (not the application's own), across rounds. */
+  private final Set<String> metamodelsWritten = new java.util.HashSet<>();
   private SchemaEvolution schemaEvolution;
   private final RepositoryIndexWriter repositoryIndex = new RepositoryIndexWriter();
 
@@ -129,7 +131,8 @@ public final class StrataProcessor extends AbstractProcessor {
       return;
     }
     JakartaRepositoryWriter writer = new JakartaRepositoryWriter(processingEnv, diagnostics, type -> models.computeIfAbsent(
-        type.getQualifiedName().toString(), name -> jakartaEntity(type, validator, diagnostics)));
+        type.getQualifiedName().toString(), name -> jakartaEntity(type, validator, diagnostics)),
+        entity -> metamodelsWritten.contains(MetamodelWriter.name(entity).canonicalName()));
     List<TypeElement> types = new ArrayList<>();
     for (Element e : round.getElementsAnnotatedWith(annotation)) {
       if (e.getKind() == javax.lang.model.element.ElementKind.INTERFACE) {
@@ -205,10 +208,20 @@ public final class StrataProcessor extends AbstractProcessor {
       return;
     }
     // a jakarta.nosql entity may come with its own metamodel (the TCK's do); a Strata entity's _E is always this
-    // processor's (looking for one would find the _E an earlier compilation of the same sources put on the class path)
-    if (metamodels.add(name) && (!jakarta || processingEnv.getElementUtils().getTypeElement(name) == null)) {
+    // processor's (looking for one would find the _E an earlier compilation of the same sources put on the class path),
+    // and so is a jakarta.nosql entity's whose attributes are strata-jakarta-data's: written again, as the repository
+    // implementations' run-time queries read it
+    TypeElement existing = processingEnv.getElementUtils().getTypeElement(name);
+    if (metamodels.add(name) && (!jakarta || existing == null || writtenByStrata(existing))) {
+      metamodelsWritten.add(name);
       write(type, new MetamodelWriter().write(model, jakarta));
     }
+  }
+
+  /** Whether {@code metamodel}, found on the class path, is one an earlier run of this processor wrote. */
+  private static boolean writtenByStrata(TypeElement metamodel) {
+    return javax.lang.model.util.ElementFilter.fieldsIn(metamodel.getEnclosedElements()).stream()
+        .anyMatch(f -> f.asType().toString().startsWith("io.strata.jakarta.data."));
   }
 
   /** The {@code @Repository(entity = ...)} class, or null when not set. */

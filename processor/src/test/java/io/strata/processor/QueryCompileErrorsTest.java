@@ -235,6 +235,15 @@ class QueryCompileErrorsTest {
   }
 
   @Test
+  void aQueryableRepositoryQueriesItsOwnEntity() {
+    JavaFileObject repo = JavaFileObjects.forSourceLines("test.People", "package test;", "import io.strata.*;",
+        "@io.strata.annotations.Repository",
+        "public interface People extends CrudRepository<Person, Long>, Queryable<String> {}");
+    assertThat(compile(PERSON, repo)).hadErrorContaining(
+        "People extends Queryable<java.lang.String>, but it reads Person: declare Queryable<Person>").inFile(repo).onLine(4);
+  }
+
+  @Test
   void theIdTypeMustMatchTheEntity() {
     JavaFileObject repo = JavaFileObjects.forSourceLines("test.People", "package test;", "import io.strata.*;",
         "@io.strata.annotations.Repository", "public interface People extends CrudRepository<Person, String> {}");

@@ -19,7 +19,6 @@ import io.strata.processor.model.RepositoryModel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
@@ -37,15 +36,11 @@ public final class RepositoryImplWriter {
   public JavaFile write(RepositoryModel repo) {
     EntityModel entity = repo.entity();
     ClassName impl = repo.implName();
-    TypeSpec.Builder type = TypeSpec.classBuilder(impl)
+    TypeSpec.Builder type = ClassShell.type(impl, entity.injectable())
         .addJavadoc("The {@link $T} planned at compile time onto the indexes of {@link $T}: each method's javadoc\n"
-            + "says which keys it reads. Thread-safe.\n", repo.type(), entity.type())
-        .addAnnotation(Generated.annotation())
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+            + "says which keys it reads. Run-time queries ({@code where}, {@code jdql}) are planned onto the same indexes.\n"
+            + "Thread-safe.\n", repo.type(), entity.type())
         .addSuperinterface(repo.type());
-    if (entity.injectable()) {
-      type.addAnnotation(ClassName.get("jakarta.inject", "Singleton"));
-    }
     type.addField(RepositoryWriter.DATABASE, "db", Modifier.PRIVATE, Modifier.FINAL)
         .addField(ParameterizedTypeName.get(RepositoryWriter.STORE, entity.type()), "store", Modifier.PRIVATE, Modifier.FINAL);
     boolean spatial = repo.methods().stream().anyMatch(m -> m.plans().stream().anyMatch(p -> p.spatial() != null));
@@ -58,19 +53,12 @@ public final class RepositoryImplWriter {
       type.addField(ParameterizedTypeName.get(AggregateOperations.AGGREGATE_QUERIES, entity.type()), "aggregates", Modifier.PRIVATE,
           Modifier.FINAL);
     }
-    type.addMethod(RepositoryWriter.strataDbConstructor(entity.injectable()));
-    type.addMethod(MethodSpec.constructorBuilder()
-        .addJavadoc("Queries whose keys start at the root of the key space (empty prefix).\n")
-        .addModifiers(Modifier.PUBLIC)
-        .addParameter(RepositoryWriter.DATABASE, "db")
-        .addStatement("this(db, new $T())", RepositoryWriter.SUBSPACE)
-        .build());
-    MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
-        .addJavadoc("Queries whose keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).\n")
-        .addModifiers(Modifier.PUBLIC)
-        .addParameter(RepositoryWriter.DATABASE, "db")
-        .addParameter(RepositoryWriter.SUBSPACE, "root")
-        .addStatement("this.db = $T.requireNonNull(db, $S)", Objects.class, "db")
+    RuntimeQueryCode runtimeQueries = new RuntimeQueryCode(entity);
+    runtimeQueries.addFields(type);
+    ClassShell shell = new ClassShell("Queries whose keys");
+    type.addMethod(ClassShell.strataDbConstructor(entity.injectable(), null));
+    type.addMethod(shell.rootConstructor());
+    MethodSpec.Builder ctor = shell.prefixConstructor(RepositoryWriter.assignDb())
         .addStatement("this.store = $L", RepositoryWriter.newStore(entity));
     if (spatial) {
       ctor.addStatement("this.spatial = new $T<>(store)", RepositoryWriter.SPATIAL_QUERIES);
@@ -78,6 +66,7 @@ public final class RepositoryImplWriter {
     if (aggregates) {
       ctor.addStatement("this.aggregates = new $T<>(store)", AggregateOperations.AGGREGATE_QUERIES);
     }
+    ctor.addStatement(runtimeQueries.initializer());
     type.addMethod(ctor.build());
     if (repo.crud()) {
       type.addMethods(crud(entity));
@@ -85,6 +74,7 @@ public final class RepositoryImplWriter {
     for (QueryMethodModel m : repo.methods()) {
       type.addMethod(new QueryMethodWriter(entity, m).write());
     }
+    runtimeQueries.addMethods(type, true);
     return JavaFile.builder(impl.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }
 

@@ -1,6 +1,5 @@
 package io.strata.processor.codegen;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -47,16 +46,11 @@ public final class RepositoryWriter {
     operations.addAll(new TextOperations(model).operations());
     operations.addAll(new VersionedOperations(model).operations());
 
-    TypeSpec.Builder type = TypeSpec.classBuilder(repo)
+    TypeSpec.Builder type = ClassShell.type(repo, model.injectable())
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
             model.type(), model.entityName(), model.entityName())
         .addJavadoc("the count's shards {@code ($S, \"#\", shard)}$L. Thread-safe.\n", model.entityName(),
-            model.indexes().isEmpty() ? "" : " and index entries under {@code (" + "\"" + model.entityName() + "\", \"I\"/\"U\", name, ...)}")
-        .addAnnotation(Generated.annotation())
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL);
-    if (model.injectable()) {
-      type.addAnnotation(ClassName.get("jakarta.inject", "Singleton"));
-    }
+            model.indexes().isEmpty() ? "" : " and index entries under {@code (" + "\"" + model.entityName() + "\", \"I\"/\"U\", name, ...)}");
     ParameterizedTypeName storeType = ParameterizedTypeName.get(STORE, model.type());
     type.addField(DATABASE, "db", Modifier.PRIVATE, Modifier.FINAL)
         .addField(storeType, "store", Modifier.PRIVATE, Modifier.FINAL);
@@ -87,18 +81,9 @@ public final class RepositoryWriter {
     runtimeQueries.addFields(type);
     type.addField(FieldSpec.builder(asyncName, "async", Modifier.PRIVATE, Modifier.FINAL).initializer("new Async()").build());
 
-    MethodSpec.Builder rootCtor = MethodSpec.constructorBuilder()
-        .addJavadoc("A repository whose keys start at the root of the key space (empty prefix).\n")
-        .addModifiers(Modifier.PUBLIC)
-        .addParameter(DATABASE, "db")
-        .addStatement("this(db, new $T())", SUBSPACE);
-    type.addMethod(strataDbConstructor(model.injectable()));
-    MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
-        .addJavadoc("A repository whose keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).\n")
-        .addModifiers(Modifier.PUBLIC)
-        .addParameter(DATABASE, "db")
-        .addParameter(SUBSPACE, "root")
-        .addStatement("this.db = $T.requireNonNull(db, $S)", Objects.class, "db")
+    ClassShell shell = new ClassShell("A repository whose keys");
+    type.addMethod(ClassShell.strataDbConstructor(model.injectable(), null));
+    MethodSpec.Builder ctor = shell.prefixConstructor(assignDb())
         .addStatement("this.store = $L", newStore(model));
     if (!model.indexes().isEmpty()) {
       ctor.addStatement("this.indexes = new $T<>(store)", INDEX_QUERIES);
@@ -122,7 +107,7 @@ public final class RepositoryWriter {
       ctor.addStatement("this.documents = new $T<>(store)", DOCUMENT_PATHS);
     }
     ctor.addStatement(runtimeQueries.initializer());
-    type.addMethod(rootCtor.build()).addMethod(ctor.build());
+    type.addMethod(shell.rootConstructor()).addMethod(ctor.build());
 
     type.addMethod(MethodSpec.methodBuilder("async")
         .addJavadoc("The same operations returning {@link $T}s, for non-blocking callers.\n", CompletableFuture.class)
@@ -138,26 +123,14 @@ public final class RepositoryWriter {
     }
     type.addMethods(new CrudOperations(model).extras());
     type.addMethods(new VersionedOperations(model).extras());
-    runtimeQueries.addMethods(type);
+    runtimeQueries.addMethods(type, false);
     type.addType(async.build());
     return JavaFile.builder(repo.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }
 
-  /**
-   * The {@code (StrataDb)} constructor: the URL's database and root (its {@code root=}/{@code tenant=} directory);
-   * the one dependency injectors call when jakarta.inject is present.
-   */
-  static MethodSpec strataDbConstructor(boolean injectable) {
-    MethodSpec.Builder ctor = MethodSpec.constructorBuilder()
-        .addJavadoc("Reads and writes in {@code sdb}'s database under its root: the directory its URL names with\n"
-            + "{@code root=} and {@code tenant=}, else the whole key space.\n")
-        .addModifiers(Modifier.PUBLIC)
-        .addParameter(STRATA_DB, "sdb")
-        .addStatement("this(sdb.database(), sdb.root())");
-    if (injectable) {
-      ctor.addAnnotation(ClassName.get("jakarta.inject", "Inject"));
-    }
-    return ctor.build();
+  /** The first statement of a constructor whose class keeps {@code db}: {@code this.db = requireNonNull(db)}. */
+  static CodeBlock assignDb() {
+    return CodeBlock.of("this.db = $T.requireNonNull(db, $S)", Objects.class, "db");
   }
 
   /**

@@ -17,7 +17,7 @@ import javax.lang.model.element.Modifier;
  * {@code ENTITY}), the {@code io.strata.query.RuntimeQueries} over its store and the metamodel {@code _E}'s
  * attributes, and the {@code where(Restriction)} and {@code jdql(String)} methods returning a {@code Finder}.
  */
-final class RuntimeQueryCode {
+public final class RuntimeQueryCode {
   private static final String MODEL = "io.strata.query.model";
   static final ClassName RUNTIME_QUERIES = ClassName.get("io.strata.query", "RuntimeQueries");
   private static final ClassName VALUE_ORDER = ClassName.get("io.strata.query", "ValueOrder");
@@ -29,23 +29,31 @@ final class RuntimeQueryCode {
   private static final ClassName SEMANTICS = ClassName.get(MODEL, "Semantics");
   private static final ClassName FINDER = ClassName.get("io.strata", "Finder");
   private static final ClassName RESTRICTION = ClassName.get("io.strata", "Restriction");
+  private static final ClassName QUERYABLE = ClassName.get("io.strata", "Queryable");
+  private static final ClassName JAKARTA_VALUES = ClassName.get("io.strata.jakarta.data", "Values");
 
   private final EntityModel model;
 
-  RuntimeQueryCode(EntityModel model) {
+  public RuntimeQueryCode(EntityModel model) {
     this.model = model;
   }
 
   /** Adds the {@code ENTITY} constant and the {@code queries} field to {@code type}. */
-  void addFields(TypeSpec.Builder type) {
+  public void addFields(TypeSpec.Builder type) {
     type.addField(FieldSpec.builder(ENTITY_INFO, "ENTITY", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer(entityInfo()).build());
     type.addField(ParameterizedTypeName.get(RUNTIME_QUERIES, model.type()), "queries", Modifier.PRIVATE, Modifier.FINAL);
   }
 
-  /** Adds {@code where(Restriction)} and {@code jdql(String)} to {@code type}. */
-  void addMethods(TypeSpec.Builder type) {
-    type.addMethod(MethodSpec.methodBuilder("where")
+  /**
+   * Adds {@code where(Restriction)} and {@code jdql(String)} to {@code type}; {@code queryable}: as the methods of
+   * {@code io.strata.Queryable}, which {@code type} implements.
+   */
+  public void addMethods(TypeSpec.Builder type, boolean queryable) {
+    if (queryable) {
+      type.addSuperinterface(ParameterizedTypeName.get(QUERYABLE, model.type()));
+    }
+    type.addMethod(override(MethodSpec.methodBuilder("where"), queryable)
         .addJavadoc("A run-time query of the entities {@code restriction} accepts (built over {@link $T}), planned onto this\n"
             + "entity's indexes as a declared method is (the plan cached per query shape); see {@code Finder.explain()} for\n"
             + "the keys it reads.\n"
@@ -55,7 +63,7 @@ final class RuntimeQueryCode {
         .returns(ParameterizedTypeName.get(FINDER, model.type()))
         .addParameter(ParameterizedTypeName.get(RESTRICTION, model.type()), "restriction")
         .addStatement("return queries.where(restriction)").build());
-    type.addMethod(MethodSpec.methodBuilder("jdql")
+    type.addMethod(override(MethodSpec.methodBuilder("jdql"), queryable)
         .addJavadoc("A run-time JDQL query of this entity, {@code [WHERE ...] [ORDER BY ...]}, its {@code :name} or {@code ?n}\n"
             + "parameters bound with the finder's {@code bind}; planned as {@link #where} is.\n"
             + "@throws io.strata.query.jdql.JdqlException naming the position of what does not parse or is no finder query\n")
@@ -65,12 +73,27 @@ final class RuntimeQueryCode {
         .addStatement("return queries.jdql(query)").build());
   }
 
-  /** The statement creating {@code queries}, once {@code db} and {@code store} are set. */
+  private static MethodSpec.Builder override(MethodSpec.Builder method, boolean override) {
+    return override ? method.addAnnotation(Override.class) : method;
+  }
+
+  /** The statement creating {@code queries} of a Strata repository, once {@code db} and {@code store} are set. */
   CodeBlock initializer() {
-    CodeBlock attributes = list(model.fields().stream().map(f -> CodeBlock.of("$T.$N", MetamodelWriter.name(model), f.name()))
-        .toList());
-    return CodeBlock.of("this.queries = new $T<>(db, store, ENTITY, $L, $T.STRATA, $T.KEYS)", RUNTIME_QUERIES, attributes,
+    return CodeBlock.of("this.queries = new $T<>(db, store, ENTITY, $L, $T.STRATA, $T.KEYS)", RUNTIME_QUERIES, attributes(),
         SEMANTICS, VALUE_ORDER);
+  }
+
+  /**
+   * The statement creating {@code queries} of a Jakarta Data repository over {@code db} and the entity store {@code store}:
+   * Jakarta's semantics (a null value matches nothing) and value order ({@code Values.ORDER}).
+   */
+  public CodeBlock jakartaInitializer(String store) {
+    return CodeBlock.of("this.queries = new $T<>(db, $N, ENTITY, $L, $T.JAKARTA, $T.ORDER)", RUNTIME_QUERIES, store, attributes(),
+        SEMANTICS, JAKARTA_VALUES);
+  }
+
+  private CodeBlock attributes() {
+    return list(model.fields().stream().map(f -> CodeBlock.of("$T.$N", MetamodelWriter.name(model), f.name())).toList());
   }
 
   private CodeBlock entityInfo() {

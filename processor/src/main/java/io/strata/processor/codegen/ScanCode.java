@@ -10,6 +10,8 @@ import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryMethodModel;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
+import io.strata.processor.planning.EntityInfos;
+import io.strata.query.model.Condition;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,7 +20,6 @@ import java.util.Optional;
  * in-memory predicate of {@code @AllowFiltering}, and the mapping of keys or entities to projections.
  */
 public final class ScanCode {
-  private static final ClassName MATCHES = ClassName.get("io.strata.query", "Matches");
   static final ClassName FILTERED_ROWS = ClassName.get("io.strata.query", "FilteredRows");
 
   private final ValueCode values;
@@ -45,8 +46,12 @@ public final class ScanCode {
     return new ScanCode(new ValueCode(entity.codecName())).element(f, value);
   }
 
-  /** A query value as the element stored: document leaves are normalised like documents. */
   private CodeBlock element(FieldModel f, CodeBlock value) {
+    return element(values, f, value);
+  }
+
+  /** A query value as the element stored: document leaves are normalised like documents. */
+  static CodeBlock element(ValueCode values, FieldModel f, CodeBlock value) {
     if (f.type().kind() == ValueType.Kind.DOC_OBJECT) {
       return CodeBlock.of("$T.ofDocumentValue($L)", ValueCode.ELEMENTS, value);
     }
@@ -166,31 +171,10 @@ public final class ScanCode {
         : CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
   }
 
-  /** The in-memory check of {@code criteria} on an entity {@code e}, comparing stored elements. */
+  /** The in-memory check of {@code criteria} on an entity {@code e}, comparing stored elements (Strata's semantics). */
   CodeBlock predicate(List<BoundCriterion> criteria) {
-    CodeBlock.Builder b = CodeBlock.builder();
-    for (int i = 0; i < criteria.size(); i++) {
-      BoundCriterion c = criteria.get(i);
-      FieldModel f = c.field();
-      CodeBlock value = values.encode(f.type(), CodeBlock.of("$L", f.read()));
-      List<String> p = c.params();
-      b.add(i == 0 ? "" : " && ");
-      switch (c.operator()) {
-        case EQUALS -> b.add("$T.equal($L, $L)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
-        case TRUE -> b.add("$T.equal($L, true)", MATCHES, value);
-        case FALSE -> b.add("$T.equal($L, false)", MATCHES, value);
-        case IN -> b.add("$T.in($L, $T.map($N, v -> $L))", MATCHES, value, ValueCode.ELEMENTS, p.get(0), element(f, CodeBlock.of("v")));
-        case LESS_THAN -> b.add("$T.lessThan($L, $L, false)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
-        case LESS_THAN_EQUAL -> b.add("$T.lessThan($L, $L, true)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
-        case GREATER_THAN -> b.add("$T.greaterThan($L, $L, false)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
-        case GREATER_THAN_EQUAL -> b.add("$T.greaterThan($L, $L, true)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))));
-        case BETWEEN -> b.add("$T.between($L, $L, $L)", MATCHES, value, element(f, CodeBlock.of("$N", p.get(0))),
-            element(f, CodeBlock.of("$N", p.get(1))));
-        case STARTING_WITH -> b.add("$T.startsWith($L, $N)", MATCHES, value, p.get(0));
-        default -> throw new IllegalStateException("not checked in memory: " + c.operator());
-      }
-    }
-    return b.build();
+    return PredicateWriter.strata(values, criteria.stream().map(BoundCriterion::field).toList())
+        .write(new Condition.And(criteria.stream().map(c -> (Condition) EntityInfos.compare(c)).toList()));
   }
 
   /** The projection of an index tuple {@code k} ({@code (v1, ..., vn, id)}). */

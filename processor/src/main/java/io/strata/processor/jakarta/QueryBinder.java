@@ -3,6 +3,7 @@ package io.strata.processor.jakarta;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
+import io.strata.processor.codegen.PredicateWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
@@ -25,7 +26,7 @@ import javax.lang.model.util.Elements;
  * numbers and one-character text). An unknown property or parameter is a {@link BindException} at its position.
  */
 final class QueryBinder {
-  static final ClassName VALUES = ClassName.get("io.strata.jakarta.data", "Values");
+  static final ClassName VALUES = PredicateWriter.VALUES;
 
   /** A query error at a 0-based offset of the query text. */
   static final class BindException extends RuntimeException {
@@ -111,7 +112,7 @@ final class QueryBinder {
 
   /** {@code NOT BETWEEN}, {@code NOT LIKE}, {@code NOT IN}: false on a null value, as the positive forms are. */
   private CodeBlock negated(boolean negated, JdqlExpression operand, CodeBlock test) {
-    return negated ? CodeBlock.of("(!$T.isNull($L) && !$L)", VALUES, value(operand), test) : test;
+    return negated ? PredicateWriter.jakartaNot(value(operand), test) : test;
   }
 
   /** The property {@code e} names, or null when it names none (an enum constant, a literal, an unknown name). */

@@ -1,29 +1,25 @@
 package io.strata.processor.jakarta;
 
-import static io.strata.processor.jakarta.JakartaRepositoryWriter.PKG;
+import static io.strata.processor.jakarta.RepositoryTypes.PKG;
 import static io.strata.processor.jakarta.JakartaRepositoryWriter.SORT;
-import static io.strata.processor.jakarta.JakartaRepositoryWriter.annotationValue;
-import static io.strata.processor.jakarta.JakartaRepositoryWriter.member;
-import static io.strata.processor.jakarta.JakartaRepositoryWriter.orderBys;
+import static io.strata.processor.jakarta.RepositoryTypes.annotationValue;
+import static io.strata.processor.jakarta.RepositoryTypes.member;
+import static io.strata.processor.jakarta.RepositoryTypes.orderBys;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.codegen.PredicateWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
-import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.validation.Diagnostics;
-import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
-import io.strata.query.jdql.JdqlCondition;
-import io.strata.query.jdql.JdqlExpression;
-import io.strata.query.jdql.JdqlParser;
-import io.strata.query.jdql.JdqlStatement;
-import io.strata.query.jdql.JdqlSyntaxException;
 import io.strata.query.model.Op;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Operand;
 import io.strata.query.names.MethodName;
 import io.strata.query.names.MethodNameException;
 import io.strata.query.names.MethodNameParser;
@@ -66,17 +62,17 @@ final class QueryReader {
     }
   }
 
-  private final Types types;
-  private final Elements elements;
-  private final Diagnostics diagnostics;
-  private final ExecutableElement method;
-  private final TypeElement primary;
-  private final String description;
-  private final List<VariableElement> values;
+  final Types types;
+  final Elements elements;
+  final Diagnostics diagnostics;
+  final ExecutableElement method;
+  final TypeElement primary;
+  final String description;
+  final List<VariableElement> values;
   private final List<TypeMirror> valueTypes;
-  private final Function<TypeElement, EntityModel> entities;
-  private final Function<String, Optional<TypeElement>> entityNamed;
-  private final Optional<TypeElement> lifecycleEntity;
+  final Function<TypeElement, EntityModel> entities;
+  final Function<String, Optional<TypeElement>> entityNamed;
+  final Optional<TypeElement> lifecycleEntity;
   /** JDQL literals an index can read, by the name of the local holding each (see {@link #literalLocal}). */
   private final Map<String, QueryBinder.Literal> literals = new LinkedHashMap<>();
   /**
@@ -85,9 +81,9 @@ final class QueryReader {
    */
   private final Map<String, QueryBinder.Literal> converted = new LinkedHashMap<>();
   /** The conditions an index can serve, among the method's parameters and literals. */
-  private final IndexableCriteria indexable;
+  final IndexableCriteria indexable;
   /** The method's parameters checked against the properties they are compared with. */
-  private final ParameterTypes parameterTypes;
+  final ParameterTypes parameterTypes;
   /** {@link Diagnostics#errors()} when {@link #query()} began. */
   private int errorsBefore;
 
@@ -132,7 +128,7 @@ final class QueryReader {
    * {@code f} has a {@code @Convert} converter, a local holding its column value (for {@code many}, an {@code In}'s
    * collection or array, a list of them).
    */
-  private String columnValue(FieldModel f, String parameter, boolean many) {
+  String columnValue(FieldModel f, String parameter, boolean many) {
     if (f.converter() == null) {
       return parameter;
     }
@@ -154,7 +150,7 @@ final class QueryReader {
    * A local the method declares for a JDQL literal an index can read, named {@code litN$} (no such name holds another:
    * the writer finds the ones a read uses in its code); returns its name.
    */
-  private String literalLocal(QueryBinder.Literal literal) {
+  String literalLocal(QueryBinder.Literal literal) {
     for (Map.Entry<String, QueryBinder.Literal> held : literals.entrySet()) {
       if (held.getValue().equals(literal)) {
         return held.getKey(); // the same value as a lower and an upper bound: one local
@@ -166,7 +162,7 @@ final class QueryReader {
   }
 
   /** Reports each parameter whose type cannot be compared with its property, as a compile error on the parameter. */
-  private void report(List<ParameterTypes.Mismatch> mismatches, EntityModel entity) {
+  void report(List<ParameterTypes.Mismatch> mismatches, EntityModel entity) {
     for (ParameterTypes.Mismatch m : mismatches) {
       int i = 0;
       while (!values.get(i).getSimpleName().contentEquals(m.parameter())) {
@@ -178,7 +174,7 @@ final class QueryReader {
   }
 
   /** Whether an error was reported since {@link #query()} began: this method's, not an earlier one's. */
-  private boolean reported() {
+  boolean reported() {
     return diagnostics.errors() > errorsBefore;
   }
 
@@ -240,8 +236,9 @@ final class QueryReader {
     CodeBlock.Builder or = CodeBlock.builder();
     Object idLookup = null;
     List<JakartaPlanner.Branch> branches = new ArrayList<>();
+    PredicateWriter predicates = PredicateWriter.jakarta(entity);
     for (List<MethodName.Term> conjunction : parsed.where()) {
-      CodeBlock.Builder and = CodeBlock.builder();
+      List<Condition> and = new ArrayList<>();
       List<BoundCriterion> served = new ArrayList<>();
       for (MethodName.Term c : conjunction) {
         FieldModel f = props.get(c.property());
@@ -255,14 +252,15 @@ final class QueryReader {
         }
         report(args.stream().flatMap(a -> parameterTypes.check(f, a, c.op() == Op.IN).stream()).toList(), entity);
         args.replaceAll(a -> columnValue(f, a, c.op() == Op.IN));
-        and.add(and.isEmpty() ? "$L" : " && $L", condition(f, c, args));
+        and.add(condition(f, c, args));
         // Not, IgnoreCase and the text tests (Contains, EndsWith, Like) stay in memory
         if (!c.not() && !c.ignoreCase()) {
           Operator.of(c.op()).flatMap(op -> indexable.of(f, op, args)).ifPresent(served::add);
         }
       }
-      or.add(or.isEmpty() ? "$L" : " || $L", and.build());
-      branches.add(new JakartaPlanner.Branch(served, and.build()));
+      CodeBlock test = predicates.write(new Condition.And(and));
+      or.add(or.isEmpty() ? "$L" : " || $L", test);
+      branches.add(new JakartaPlanner.Branch(served, test));
     }
     List<BoundCriterion> criteria = branches.size() == 1 ? branches.get(0).criteria() : branches.isEmpty() ? List.of() : null;
     if (reported()) {
@@ -282,35 +280,11 @@ final class QueryReader {
         branches.size() > 1 ? branches : null));
   }
 
-  private CodeBlock condition(FieldModel f, MethodName.Term c, List<String> args) {
-    CodeBlock value = c.ignoreCase() ? CodeBlock.of("$T.upper($L)", QueryBinder.VALUES, f.read()) : CodeBlock.of("$L", f.read());
-    List<CodeBlock> a = new ArrayList<>();
-    for (String arg : args) {
-      a.add(c.ignoreCase() ? CodeBlock.of("$T.upper($N)", QueryBinder.VALUES, arg) : CodeBlock.of("$N", arg));
-    }
-    CodeBlock test = switch (c.op()) {
-      case EQUAL -> CodeBlock.of("$T.$L($L, $L)", QueryBinder.VALUES, c.not() ? "ne" : "eq", value, a.get(0));
-      case GREATER_THAN -> CodeBlock.of("$T.gt($L, $L)", QueryBinder.VALUES, value, a.get(0));
-      case GREATER_THAN_EQUAL -> CodeBlock.of("$T.ge($L, $L)", QueryBinder.VALUES, value, a.get(0));
-      case LESS_THAN -> CodeBlock.of("$T.lt($L, $L)", QueryBinder.VALUES, value, a.get(0));
-      case LESS_THAN_EQUAL -> CodeBlock.of("$T.le($L, $L)", QueryBinder.VALUES, value, a.get(0));
-      case BETWEEN -> CodeBlock.of("$T.between($L, $L, $L)", QueryBinder.VALUES, value, a.get(0), a.get(1));
-      case CONTAINS -> CodeBlock.of("$T.contains($L, $L)", QueryBinder.VALUES, value, a.get(0));
-      case STARTS_WITH -> CodeBlock.of("$T.startsWith($L, $L)", QueryBinder.VALUES, value, a.get(0));
-      case ENDS_WITH -> CodeBlock.of("$T.endsWith($L, $L)", QueryBinder.VALUES, value, a.get(0));
-      case LIKE -> CodeBlock.of("$T.like($L, $L)", QueryBinder.VALUES, value, a.get(0));
-      case IN -> CodeBlock.of("$T.inAny($L, $N)", QueryBinder.VALUES, value, args.get(0));
-      case IS_NULL -> CodeBlock.of("$T.isNull($L)", QueryBinder.VALUES, value);
-      case TRUE -> CodeBlock.of("$T.eq($L, true)", QueryBinder.VALUES, value);
-      case FALSE -> CodeBlock.of("$T.eq($L, false)", QueryBinder.VALUES, value);
-      default -> throw new IllegalStateException("not an operator of Jakarta's vocabulary: " + c.op());
-    };
-    if (!c.not() || c.op() == Op.EQUAL) {
-      return test;
-    }
-    // Not: false on a null value, as the condition itself is (IS NOT NULL is the exception: it tests the null)
-    return c.op() == Op.IS_NULL ? CodeBlock.of("!$L", test)
-        : CodeBlock.of("(!$T.isNull($L) && !$L)", QueryBinder.VALUES, f.read(), test);
+  /** A method name's condition on {@code f}, its parameters {@code args}, as the query model's condition. */
+  private static Condition condition(FieldModel f, MethodName.Term c, List<String> args) {
+    Condition compare = new Condition.Compare(f.name(), c.op(), args.stream().map(a -> (Operand) new Operand.Param(a)).toList(),
+        c.ignoreCase());
+    return c.not() ? new Condition.Not(compare) : compare;
   }
 
   /** {@code @Find} or a parameter-based {@code @Delete}: equality on each value parameter's property, and {@code @OrderBy}. */
@@ -321,7 +295,7 @@ final class QueryReader {
       return Optional.empty();
     }
     Map<String, FieldModel> props = properties(entity);
-    CodeBlock.Builder where = CodeBlock.builder();
+    List<Condition> where = new ArrayList<>();
     Object idLookup = null;
     List<BoundCriterion> criteria = new ArrayList<>();
     for (VariableElement p : values) {
@@ -337,7 +311,7 @@ final class QueryReader {
         idLookup = p.getSimpleName().toString();
       }
       String value = columnValue(f, p.getSimpleName().toString(), false);
-      where.add(where.isEmpty() ? "$T.eq($L, $N)" : " && $T.eq($L, $N)", QueryBinder.VALUES, f.read(), value);
+      where.add(new Condition.Compare(f.name(), Op.EQUAL, new Operand.Param(value)));
       indexable.of(f, Operator.EQUALS, List.of(value)).ifPresent(criteria::add);
     }
     List<StaticSort> order = new ArrayList<>();
@@ -354,7 +328,8 @@ final class QueryReader {
     if (reported() || !sortable(order, entity)) {
       return Optional.empty();
     }
-    return Optional.of(new Query(entity, action, where.isEmpty() ? null : where.build(), order, 0, null, null, idLookup, criteria,
+    CodeBlock test = where.isEmpty() ? null : PredicateWriter.jakarta(entity).write(new Condition.And(where));
+    return Optional.of(new Query(entity, action, test, order, 0, null, null, idLookup, criteria,
         criteria.size() == values.size(), null));
   }
 
@@ -362,7 +337,7 @@ final class QueryReader {
    * Whether every sort of {@code order} is on a property whose values have an order (numbers, text, booleans, enums,
    * dates and times, UUIDs); reports each one that has none ({@code byte[]}, points, documents, collections).
    */
-  private boolean sortable(List<StaticSort> order, EntityModel entity) {
+  boolean sortable(List<StaticSort> order, EntityModel entity) {
     boolean all = true;
     for (StaticSort sort : order) {
       ValueType t = sort.field().queryType();
@@ -376,171 +351,6 @@ final class QueryReader {
   }
 
   private Optional<Query> jdql(String text) {
-    JdqlStatement statement;
-    try {
-      statement = JdqlParser.parse(text);
-    } catch (JdqlSyntaxException e) {
-      diagnostics.error(method, Messages.JDQL_SYNTAX, description, e.getMessage());
-      return Optional.empty();
-    }
-    Optional<JdqlStatement.EntityName> from = statement instanceof JdqlStatement.Select s ? s.from()
-        : Optional.of(statement instanceof JdqlStatement.Update u ? u.entity() : ((JdqlStatement.Delete) statement).entity());
-    TypeElement entityType = primary;
-    if (from.isPresent() && (primary == null || !from.get().name().equals(entities.apply(primary) == null ? null : entities.apply(primary).type().simpleName()))) {
-      entityType = entityNamed.apply(from.get().name()).orElse(null);
-      if (entityType == null) {
-        bindError(text, from.get().offset(), "'" + from.get().name() + "' is no entity Strata stores in the repository's package");
-        return Optional.empty();
-      }
-    }
-    if (entityType == null) {
-      entityType = lifecycleEntity.orElse(null);
-    }
-    EntityModel entity = entities.apply(entityType);
-    if (entity == null) {
-      diagnostics.error(method, Messages.JAKARTA_NO_ENTITY, description);
-      return Optional.empty();
-    }
-    Map<String, String> named = new LinkedHashMap<>();
-    for (VariableElement p : values) {
-      String param = annotationValue(p, PKG + "Param", "value");
-      named.put(param == null ? p.getSimpleName().toString() : param, p.getSimpleName().toString());
-    }
-    Function<Integer, String> positional = i -> i >= 1 && i <= values.size() ? values.get(i - 1).getSimpleName().toString() : null;
-    QueryBinder binder = new QueryBinder(entity, positional, named::get, elements);
-    try {
-      Optional<JdqlCondition> condition = statement instanceof JdqlStatement.Select s ? s.where()
-          : statement instanceof JdqlStatement.Update u ? u.where() : ((JdqlStatement.Delete) statement).where();
-      // the condition meets a parameter compared with a @Convert property as its column value (a conv$ local)
-      Map<String, FieldModel> convertedParameters = new LinkedHashMap<>();
-      if (condition.isPresent()) {
-        report(parameterTypes.ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull),
-            entity);
-        Map<String, FieldModel> conflicts = new LinkedHashMap<>();
-        convertedParameters = parameterTypes.convertedInJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull, conflicts);
-        conflicts.forEach((p, f) -> diagnostics.error(values.stream().filter(v -> v.getSimpleName().contentEquals(p)).findFirst()
-            .orElseThrow(), Messages.JAKARTA_PARAMETER_CONVERTED_ELSEWHERE, p, description, f.name(), entity.type().simpleName(),
-            f.converter().type()));
-        if (reported()) {
-          return Optional.empty();
-        }
-      }
-      Map<String, String> columnValues = new LinkedHashMap<>();
-      convertedParameters.forEach((p, f) -> columnValues.put(p, columnValue(f, p, false)));
-      QueryBinder where = new QueryBinder(entity, positional.andThen(p -> columnValues.getOrDefault(p, p)),
-          n -> named.containsKey(n) ? columnValues.getOrDefault(named.get(n), named.get(n)) : null, elements);
-      List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
-          : indexable.ofJdql(condition.get(), where::propertyOrNull, planned(where));
-      boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
-      List<JakartaPlanner.Branch> branches = criteria != null ? null : IndexableCriteria.disjuncts(condition.get()).stream()
-          .map(d -> new JakartaPlanner.Branch(indexable.ofJdql(d, where::propertyOrNull, planned(where)),
-              where.condition(d))).toList();
-      if (statement instanceof JdqlStatement.Select s) {
-        CodeBlock whereCode = s.where().map(where::condition).orElse(null);
-        List<StaticSort> order = new ArrayList<>();
-        for (JdqlStatement.OrderItem o : s.orderBy()) {
-          order.add(new StaticSort(binder.property(o.key()), o.descending(), false));
-        }
-        if (!sortable(order, entity)) {
-          return Optional.empty();
-        }
-        FieldModel select = null;
-        String action = "find";
-        if (s.selection().isPresent()) {
-          JdqlStatement.Selection sel = s.selection().get();
-          if (sel instanceof JdqlStatement.SelectCount) {
-            action = "count";
-          } else if (sel instanceof JdqlStatement.SelectValue v) {
-            select = binder.property(v.value());
-          }
-        }
-        return Optional.of(new Query(entity, action, whereCode, order, 0, select, null, null, criteria, exact, branches));
-      }
-      if (statement instanceof JdqlStatement.Delete d) {
-        return Optional.of(new Query(entity, "delete", d.where().map(where::condition).orElse(null), List.of(), 0, null, null, null,
-            criteria, exact, branches));
-      }
-      JdqlStatement.Update u = (JdqlStatement.Update) statement;
-      CodeBlock.Builder change = CodeBlock.builder().add("e -> {\n").indent();
-      int i = 0;
-      for (JdqlStatement.Assignment a : u.assignments()) {
-        change.add("$T v$L = $L;\n", Object.class, i++, binder.value(a.value()));
-      }
-      i = 0;
-      for (JdqlStatement.Assignment a : u.assignments()) {
-        FieldModel f = binder.property(a.target());
-        if (f.write() == null) {
-          diagnostics.error(method, Messages.JAKARTA_UPDATE_NOT_WRITABLE, description, f.name(), entity.type().simpleName());
-          return Optional.empty();
-        }
-        change.add("$T $L = $L;\n", f.javaType(), EntityValidator.local(f.name()), assigned(f, a.value(), "v" + i++, binder, entity));
-        change.add("$L;\n", f.write());
-      }
-      if (reported()) {
-        return Optional.empty();
-      }
-      change.add("return e;\n").unindent().add("}");
-      return Optional.of(new Query(entity, "update", u.where().map(where::condition).orElse(null), List.of(), 0, null,
-          change.build(), null, criteria, exact, branches));
-    } catch (QueryBinder.BindException e) {
-      bindError(text, e.offset, e.getMessage());
-      return Optional.empty();
-    }
-  }
-
-  /**
-   * The value a JDQL {@code SET} assigns to {@code f}, held as an {@code Object} in {@code v}, as {@code f}'s Java value. For
-   * a {@code @Convert} property a parameter is that value already (checked to be of the converter's attribute type) and
-   * anything else (a literal, {@code NULL}, an expression) is a column value, which the converter turns into one, as JDQL
-   * compares literals with such a property as column values.
-   */
-  private CodeBlock assigned(FieldModel f, JdqlExpression value, String v, QueryBinder binder, EntityModel entity) {
-    if (f.converter() == null) {
-      return converted(f, v);
-    }
-    String parameter = binder.parameterOrNull(value);
-    if (parameter == null) {
-      return f.converter().toAttribute(converted(f, v));
-    }
-    report(parameterTypes.check(f, parameter, false).stream().toList(), entity);
-    return CodeBlock.of("($T) $N", f.converter().attribute().box(), v);
-  }
-
-  private CodeBlock converted(FieldModel f, String v) {
-    String to = switch (f.type().kind()) {
-      case INT -> "toInt";
-      case LONG -> "toLong";
-      case SHORT -> "toShort";
-      case BYTE -> "toByte";
-      case DOUBLE -> "toDouble";
-      case FLOAT -> "toFloat";
-      case BIG_DECIMAL -> "toBigDecimal";
-      case BIG_INTEGER -> "toBigInteger";
-      default -> null;
-    };
-    if (to == null) {
-      return CodeBlock.of("($T) $N", f.type().type().box(), v);
-    }
-    return f.type().isPrimitive() ? CodeBlock.of("$T.$L($N)", QueryBinder.VALUES, to, v)
-        : CodeBlock.of("$N == null ? null : $T.$L($N)", v, QueryBinder.VALUES, to, v);
-  }
-
-  /**
-   * The Java name standing for a JDQL value compared with a property: its method parameter, or a literal's local
-   * (rounded as asked when the property's type cannot hold it exactly).
-   */
-  private IndexableCriteria.Operand planned(QueryBinder binder) {
-    return (property, value, rounding) -> {
-      String parameter = binder.parameterOrNull(value);
-      return parameter != null ? parameter : binder.literal(value, property, rounding).map(this::literalLocal).orElse(null);
-    };
-  }
-
-  private void bindError(String text, int offset, String message) {
-    int column = 1;
-    for (int i = 0; i < offset && i < text.length(); i++) {
-      column = text.charAt(i) == '\n' ? 1 : column + 1;
-    }
-    diagnostics.error(method, Messages.JDQL_BINDING, description, column, message);
+    return new JdqlReader(this).read(text);
   }
 }

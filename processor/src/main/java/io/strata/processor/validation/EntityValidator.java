@@ -5,8 +5,6 @@ import io.strata.annotations.Blob;
 import io.strata.annotations.Document;
 import io.strata.annotations.Entity;
 import io.strata.annotations.Id;
-import io.strata.annotations.Index;
-import io.strata.annotations.Indexed;
 import io.strata.annotations.Spatial;
 import io.strata.annotations.Transient;
 import io.strata.processor.model.BlobModel;
@@ -43,8 +41,8 @@ public final class EntityValidator {
   public static final String PACKED_OPTION = "strata.packed";
   /** Jakarta NoSQL's entity annotation: Strata maps such classes as it maps its own {@code @Entity} (docs/jakarta-data.md). */
   public static final String JAKARTA_ENTITY = "jakarta.nosql.Entity";
-  private static final String JAKARTA_ID = "jakarta.nosql.Id";
-  private static final String JAKARTA_COLUMN = "jakarta.nosql.Column";
+  static final String JAKARTA_ID = "jakarta.nosql.Id";
+  static final String JAKARTA_COLUMN = "jakarta.nosql.Column";
   private final Types types;
   private final Diagnostics diagnostics;
   private final Accessors accessors;
@@ -65,7 +63,7 @@ public final class EntityValidator {
   }
 
   /** A field or record component as declared, before mapping. */
-  private record Declared(Element element, String name, TypeMirror type, boolean stored) {}
+  record Declared(Element element, String name, TypeMirror type, boolean stored) {}
 
   public Optional<EntityModel> validate(TypeElement type) {
     diagnostics.reset();
@@ -95,15 +93,15 @@ public final class EntityValidator {
       diagnostics.error(ids.get(1).element(), Messages.TWO_IDS, type.getSimpleName(),
           String.join(", ", ids.stream().map(Declared::name).toList()));
     }
-    List<String> constructorArgs = construction(type, record, declared, fields);
-    List<IndexModel> indexes = indexes(type, declared, fields);
+    List<String> constructorArgs = new EntityConstruction(types, diagnostics, accessors).arguments(type, record, declared, fields);
+    List<IndexModel> indexes = new IndexDeclarations(diagnostics).indexes(type, declared, fields);
     List<BlobModel> blobs = new ArrayList<>();
     List<FieldModel> documents = new ArrayList<>();
     for (Declared d : declared) {
       Optional<FieldModel> field = fields.stream().filter(f -> f.name().equals(d.name())).findFirst();
       Blob blob = d.element().getAnnotation(Blob.class);
       field.filter(f -> blob != null).ifPresent(f -> blobs.add(new BlobModel(f, blob.chunkSize())));
-      field.filter(EntityValidator::isDocument).ifPresent(documents::add);
+      field.filter(IndexDeclarations::isDocument).ifPresent(documents::add);
     }
     for (IndexModel index : indexes) {
       for (FieldModel f : index.fields()) {
@@ -334,176 +332,9 @@ public final class EntityValidator {
     return accessors.getter(owner, d.element(), d.name(), d.type(), packageOf(owner)).map(g -> g.isEmpty() ? "e." + d.name() : "e." + g + "()").orElse(null);
   }
 
-  private static String defaultValue(TypeMirror t) {
-    return switch (t.getKind()) {
-      case BOOLEAN -> "false";
-      case LONG, INT, SHORT, BYTE, DOUBLE, FLOAT, CHAR -> "(" + t + ") 0";
-      default -> "null";
-    };
-  }
-
-  /**
-   * Constructor arguments, or null for no-arg construction. Either way each field of a class gets its write (its setter
-   * or field assignment, when it has one): a JDQL {@code UPDATE} changes entities through them.
-   */
-  private List<String> construction(TypeElement type, boolean record, List<Declared> declared, List<FieldModel> fields) {
-    if (!record) {
-      fields.replaceAll(f -> f.withWrite(writeStatement(type, declared.stream().filter(d -> d.name().equals(f.name())).findFirst().orElseThrow())));
-    }
-    List<ExecutableElement> ctors = ElementFilter.constructorsIn(type.getEnclosedElements());
-    for (List<Declared> shape : List.of(declared, declared.stream().filter(Declared::stored).toList())) {
-      for (ExecutableElement c : ctors) {
-        if ((record || Accessors.accessible(c)) && matches(c, shape)) {
-          return shape.stream().map(d -> d.stored() ? local(d.name()) : defaultValue(d.type())).toList();
-        }
-      }
-      if (record) {
-        break;
-      }
-    }
-    boolean noArg = ctors.stream().anyMatch(c -> c.getParameters().isEmpty() && Accessors.accessible(c));
-    if (!record && noArg && fields.stream().allMatch(f -> f.write() != null)) {
-      return null;
-    }
-    Optional<List<String>> named = record ? Optional.empty() : namedConstructor(ctors, declared, fields);
-    if (named.isPresent()) {
-      return named.get();
-    }
-    if (!diagnostics.failed()) {
-      diagnostics.error(type, Messages.NOT_CONSTRUCTIBLE, type.getSimpleName(),
-          String.join(", ", declared.stream().filter(Declared::stored).map(d -> d.type() + " " + d.name()).toList()),
-          fields.stream().allMatch(f -> f.write() != null) ? "no constructor it can call (each field has a setter, but there is"
-              + " no non-private no-arg constructor)" : "no constructor it can call sets " + String.join(", ",
-              fields.stream().filter(f -> f.write() == null).map(FieldModel::name).toList()) + ", and no setter or writable field does");
-    }
-    return null;
-  }
-
-  /**
-   * The arguments of the non-private constructor, with the most parameters, whose every parameter names a stored field
-   * of its type (by the parameter's name, which javac keeps for sources it compiles, or by a {@code @jakarta.nosql.Id}
-   * or {@code @Column} value naming the field) and which leaves out only fields the codec can set afterwards (a setter
-   * or a writable field): the constructor binding of Jakarta NoSQL's immutable entities. Empty when there is none.
-   */
-  private Optional<List<String>> namedConstructor(List<ExecutableElement> ctors, List<Declared> declared, List<FieldModel> fields) {
-    List<String> best = null;
-    for (ExecutableElement c : ctors) {
-      if (!Accessors.accessible(c) || c.getParameters().isEmpty()) {
-        continue;
-      }
-      List<String> bound = new ArrayList<>();
-      for (VariableElement p : c.getParameters()) {
-        String column = columnName(p);
-        declared.stream().filter(d -> d.stored() && !bound.contains(d.name())
-                && (d.name().equals(p.getSimpleName().toString()) || d.name().equals(column))
-                && types.isSameType(types.erasure(p.asType()), types.erasure(d.type())))
-            .findFirst().ifPresent(d -> bound.add(d.name()));
-      }
-      boolean complete = bound.size() == c.getParameters().size()
-          && fields.stream().allMatch(f -> bound.contains(f.name()) || f.write() != null);
-      if (complete && (best == null || bound.size() > best.size())) {
-        best = bound;
-      }
-    }
-    return Optional.ofNullable(best).map(b -> b.stream().map(EntityValidator::local).toList());
-  }
-
-  /** The name a {@code @jakarta.nosql.Id} or {@code @Column} annotation on {@code e} gives, or null. */
-  private static String columnName(Element e) {
-    for (AnnotationMirror m : e.getAnnotationMirrors()) {
-      String annotation = m.getAnnotationType().toString();
-      if (annotation.equals(JAKARTA_ID) || annotation.equals(JAKARTA_COLUMN)) {
-        for (var v : m.getElementValues().entrySet()) {
-          if (v.getKey().getSimpleName().contentEquals("value")) {
-            return v.getValue().getValue().toString();
-          }
-        }
-      }
-    }
-    return null;
-  }
-
   /** The local variable a decoded field is held in, inside the generated {@code fromElements}. */
   public static String local(String field) {
     return "f_" + field;
-  }
-
-  private boolean matches(ExecutableElement c, List<Declared> shape) {
-    if (c.getParameters().size() != shape.size()) {
-      return false;
-    }
-    for (int i = 0; i < shape.size(); i++) {
-      if (!types.isSameType(types.erasure(c.getParameters().get(i).asType()), types.erasure(shape.get(i).type()))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private String writeStatement(TypeElement owner, Declared d) {
-    return accessors.setter(owner, d.element(), d.name(), d.type(), packageOf(owner))
-        .map(set -> set.isEmpty() ? "e." + d.name() + " = " + local(d.name()) : "e." + set + "(" + local(d.name()) + ")").orElse(null);
-  }
-
-  private List<IndexModel> indexes(TypeElement type, List<Declared> declared, List<FieldModel> fields) {
-    Map<String, FieldModel> byName = new LinkedHashMap<>();
-    fields.forEach(f -> byName.put(f.name(), f));
-    Map<String, IndexModel> out = new LinkedHashMap<>();
-    for (Declared d : declared) {
-      Indexed indexed = d.element().getAnnotation(Indexed.class);
-      FieldModel field = byName.get(d.name());
-      if (indexed == null || field == null) {
-        continue;
-      }
-      ValueType t = field.type();
-      boolean indexable = t.isScalar() || (t.kind() == ValueType.Kind.OPTIONAL);
-      if (!indexable) {
-        diagnostics.error(d.element(), mirror(d.element(), Indexed.class), Messages.UNSUPPORTED_INDEX_TYPE, d.name(), d.type());
-        continue;
-      }
-      String name = indexed.name().isEmpty() ? d.name() : indexed.name();
-      add(type, d.element(), out, new IndexModel(name, List.of(field), indexed.unique(), indexed.covering(), false));
-    }
-    for (Index index : type.getAnnotationsByType(Index.class)) {
-      if (index.fields().length == 0) {
-        diagnostics.error(type, Messages.INDEX_NO_FIELDS, index.name());
-        continue;
-      }
-      List<FieldModel> parts = new ArrayList<>();
-      for (String f : index.fields()) {
-        FieldModel field = byName.get(f);
-        FieldModel document = f.contains(".") ? byName.get(f.substring(0, f.indexOf('.'))) : null;
-        if (document != null && isDocument(document)) {
-          // a path inside a document: the leaf's type is only known at run time
-          parts.add(new FieldModel(f, ValueType.simple(ValueType.Kind.DOC_OBJECT, com.palantir.javapoet.ClassName.OBJECT), null, null, false));
-        } else if (document != null) {
-          diagnostics.error(type, Messages.INDEX_PATH_NOT_DOCUMENT, index.name(), f, document.name());
-        } else if (field == null) {
-          diagnostics.error(type, Messages.INDEX_MISSING_FIELD, index.name(), f, type.getSimpleName(), suggestion(f, byName.keySet()));
-        } else if (!field.type().isScalar() && field.type().kind() != ValueType.Kind.OPTIONAL) {
-          diagnostics.error(type, Messages.UNSUPPORTED_INDEX_TYPE, f, field.type().type());
-        } else {
-          parts.add(field);
-        }
-      }
-      if (parts.size() == index.fields().length) {
-        add(type, type, out, new IndexModel(index.name(), parts, index.unique(), index.covering(), true));
-      }
-    }
-    return new ArrayList<>(out.values());
-  }
-
-  private static boolean isDocument(FieldModel f) {
-    return switch (f.type().kind()) {
-      case DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD, DOC_CLASS -> true;
-      default -> false;
-    };
-  }
-
-  private void add(TypeElement type, Element at, Map<String, IndexModel> out, IndexModel index) {
-    if (out.putIfAbsent(index.name(), index) != null) {
-      diagnostics.error(at, Messages.DUPLICATE_INDEX, index.name(), type.getSimpleName());
-    }
   }
 
   /** " (did you mean 'x'?)" for the closest field name within edit distance 2, else the list of fields. */
@@ -542,7 +373,7 @@ public final class EntityValidator {
     return prev[b.length()];
   }
 
-  private static AnnotationMirror mirror(Element e, Class<?> annotation) {
+  static AnnotationMirror mirror(Element e, Class<?> annotation) {
     return mirror(e, annotation.getCanonicalName());
   }
 

@@ -157,6 +157,8 @@ public enum Messages {
   REPOSITORY_NO_ENTITY("@Repository %s names no entity: extend CrudRepository<E, ID> or set @Repository(entity = E.class)"),
   REPOSITORY_NOT_ENTITY("@Repository %s reads %s, which is not an @Entity: annotate it @Entity or name another type"),
   REPOSITORY_ID_TYPE("%s extends CrudRepository<%s, %s>, but the @Id of %s is %s: declare CrudRepository<%s, %s>"),
+  REPOSITORY_QUERYABLE_ENTITY("%s extends Queryable<%s>, but it reads %s: declare Queryable<%s> (its where() and jdql() query"
+      + " the repository's entity)"),
   QUERY_UNPARSEABLE("%s: not a query method name Strata understands; write subject[Distinct][First|TopN][Property]By"
       + "Criteria[OrderBy...], e.g. findByCountry or findTop5ByCountryOrderByPopulationDesc (see docs/queries.md), or make it"
       + " a default method"),

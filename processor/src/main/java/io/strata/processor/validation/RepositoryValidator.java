@@ -25,6 +25,7 @@ import javax.lang.model.util.ElementFilter;
  */
 public final class RepositoryValidator {
   static final String CRUD = "io.strata.CrudRepository";
+  private static final String QUERYABLE = "io.strata.Queryable";
 
   private final Diagnostics diagnostics;
   private final Function<TypeElement, Optional<EntityModel>> entities;
@@ -41,7 +42,7 @@ public final class RepositoryValidator {
       diagnostics.error(type, Messages.REPOSITORY_NOT_INTERFACE, type.getSimpleName(), type.getKind().toString().toLowerCase());
       return Optional.empty();
     }
-    DeclaredType crud = crudSupertype(type.asType());
+    DeclaredType crud = supertype(type.asType(), CRUD, 2);
     TypeElement entityType = entityArgument;
     if (entityType == null && crud != null && crud.getTypeArguments().get(0) instanceof DeclaredType d) {
       entityType = (TypeElement) d.asElement();
@@ -68,6 +69,12 @@ public final class RepositoryValidator {
         return Optional.empty();
       }
     }
+    DeclaredType queryable = supertype(type.asType(), QUERYABLE, 1);
+    if (queryable != null && !TypeName.get(queryable.getTypeArguments().get(0)).equals(entity.type())) {
+      diagnostics.error(type, Messages.REPOSITORY_QUERYABLE_ENTITY, type.getSimpleName(), TypeName.get(queryable.getTypeArguments().get(0)),
+          entity.type().simpleName(), entity.type().simpleName());
+      return Optional.empty();
+    }
     List<QueryMethodModel> methods = new ArrayList<>();
     for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
       if (!m.getModifiers().contains(Modifier.ABSTRACT)) {
@@ -85,15 +92,16 @@ public final class RepositoryValidator {
     return Optional.of(new RepositoryModel(ClassName.get(type), entity, crud != null, methods));
   }
 
-  private static DeclaredType crudSupertype(TypeMirror type) {
+  /** {@code type}'s supertype (or itself) named {@code name} with {@code arguments} type arguments, null when none. */
+  private static DeclaredType supertype(TypeMirror type, String name, int arguments) {
     if (!(type instanceof DeclaredType d)) {
       return null;
     }
-    if (((TypeElement) d.asElement()).getQualifiedName().contentEquals(CRUD) && d.getTypeArguments().size() == 2) {
+    if (((TypeElement) d.asElement()).getQualifiedName().contentEquals(name) && d.getTypeArguments().size() == arguments) {
       return d;
     }
     for (TypeMirror s : ((TypeElement) d.asElement()).getInterfaces()) {
-      DeclaredType found = crudSupertype(s);
+      DeclaredType found = supertype(s, name, arguments);
       if (found != null) {
         return found;
       }

@@ -2,12 +2,14 @@ package io.strata.processor.behaviour;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.jakarta.Gadget;
 import io.strata.processor.fixtures.jakarta.Gadgets;
 import io.strata.processor.fixtures.jakarta.GadgetsImpl;
+import io.strata.processor.fixtures.jakarta._Gadget;
 import jakarta.data.Limit;
 import jakarta.data.Order;
 import jakarta.data.Sort;
@@ -78,6 +80,33 @@ public abstract class JakartaQueriesContract extends BackendContract {
         (float) signedZeroOr(random.nextInt(8) == 0 ? (random.nextBoolean() ? 0.1F : Math.nextDown(0.1F)) : (random.nextInt(29) - 8) * 0.25),
         random.nextInt(5) == 0 ? null : random.nextInt(8) == 0 ? new BigDecimal(random.nextBoolean() ? "0.1" : "0.10")
             : BigDecimal.valueOf(random.nextInt(80) - 30, 1 + random.nextInt(2)));
+  }
+
+  /**
+   * A Jakarta Data repository's run-time queries ({@code where}, {@code jdql}: every generated implementation is an
+   * {@code io.strata.Queryable}) answer as the brute force does, with Jakarta's semantics: a null weight matches no
+   * comparison, and a query no index narrows (a range on weight, a null test) is refused unless it allows a scan.
+   */
+  @Test
+  void runTimeQueriesOfAJakartaRepositoryAnswerAsTheBruteForceDoes() {
+    GadgetsImpl queryable = new GadgetsImpl(db);
+    Comparator<Gadget> byId = Comparator.comparingLong(g -> g.id);
+    for (int round = 0; round < ROUNDS; round++) {
+      String color = pick(COLORS);
+      int min = random.nextInt(21);
+      int max = min + random.nextInt(21 - min);
+      assertEquals(expected(g -> g.color.equals(color) && g.size >= min && g.size <= max, byId),
+          queryable.where(io.strata.Restrict.all(_Gadget.color.equalTo(color), _Gadget.size.between(min, max))).list().stream()
+              .sorted(byId).map(Gadget::toString).toList(), color + " " + min + ".." + max);
+      assertEquals(expected(g -> g.color.equals(color) && g.size < max, byId).size(),
+          (int) queryable.jdql("WHERE color = :c AND size < :s").bind("c", color).bind("s", max).count());
+      double weight = random.nextInt(100) / 10.0;
+      assertEquals(expected(g -> g.color.equals(color) && g.weight != null && g.weight < weight, byId).size(),
+          (int) queryable.where(io.strata.Restrict.all(_Gadget.color.equalTo(color), _Gadget.weight.lessThan(weight))).allowScan()
+              .count());
+    }
+    assertThrows(io.strata.QueryNotServedException.class, () -> queryable.where(_Gadget.weight.isNull()).list());
+    assertEquals(expected(g -> g.weight == null, byId).size(), (int) queryable.where(_Gadget.weight.isNull()).allowScan().count());
   }
 
   /** {@code -0.0} or {@code 0.0} one time in eight, else {@code value}. */

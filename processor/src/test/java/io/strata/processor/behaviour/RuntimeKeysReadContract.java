@@ -89,6 +89,22 @@ public abstract class RuntimeKeysReadContract extends BackendContract {
         io.strata.Restrict.all(_Town.country.equalTo("JP"), _Town.population.greaterThan(10L))).exists()));
   }
 
+  /** A declared repository extending {@code Queryable} plans a run-time query as the generated repository does. */
+  @Test
+  void aDeclaredRepositorysWhereReadsWhatTheGeneratedRepositorysWhereReads() {
+    TownRepository repository = new TownRepository(counted);
+    counter.reset();
+    Supplier<List<Town>> declared = () -> towns.where(_Town.country.equalTo("JP")).orderBy(_Town.population.desc()).limit(5).list();
+    Supplier<List<Town>> generated = () -> repository.where(_Town.country.equalTo("JP")).orderBy(_Town.population.desc()).limit(5)
+        .list();
+    assertEquals(generated.get(), declared.get());
+    counter.reset();
+    assertEquals(keys(generated), keys(declared));
+    assertEquals(keys(() -> repository.jdql("WHERE country = :c").bind("c", "JP").count()),
+        keys(() -> towns.jdql("WHERE country = :c").bind("c", "JP").count()));
+    assertEquals(repository.where(_Town.name.startsWith("San-1")).explain(), towns.where(_Town.name.startsWith("San-1")).explain());
+  }
+
   @Test
   void aPlannedWhereReadsTheRightTownsAndSaysItsPlan() {
     TownRepository repository = new TownRepository(counted);

@@ -5,11 +5,22 @@ import com.apple.foundationdb.subspace.Subspace;
 import io.strata.Blocking;
 import io.strata.BoundingBox;
 import io.strata.Continuation;
+import io.strata.Finder;
 import io.strata.Page;
+import io.strata.Queryable;
+import io.strata.Restriction;
 import io.strata.StrataDb;
 import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
+import io.strata.query.RuntimeQueries;
 import io.strata.query.SpatialQueries;
+import io.strata.query.ValueOrder;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.SpatialInfo;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.inject.Inject;
@@ -23,16 +34,31 @@ import javax.annotation.processing.Generated;
 
 /**
  * The {@link Accounts} planned at compile time onto the indexes of {@link Account}: each method's javadoc
- * says which keys it reads. Thread-safe.
+ * says which keys it reads. Run-time queries ({@code where}, {@code jdql}) are planned onto the same indexes.
+ * Thread-safe.
  */
 @Generated("io.strata.processor.StrataProcessor")
 @Singleton
-public final class AccountsImpl implements Accounts {
+public final class AccountsImpl implements Accounts, Queryable<Account> {
+  private static final EntityInfo ENTITY = new EntityInfo("Acct", List.of(new FieldInfo("id", ValueKind.STRING, true, true),
+      new FieldInfo("email", ValueKind.STRING, false, false),
+      new FieldInfo("region", ValueKind.STRING, false, false),
+      new FieldInfo("tier", ValueKind.INT, false, true),
+      new FieldInfo("closedAt", ValueKind.INSTANT, false, false),
+      new FieldInfo("tags", ValueKind.OTHER, false, false),
+      new FieldInfo("office", ValueKind.GEO_POINT, false, false),
+      new FieldInfo("address", ValueKind.OTHER, false, false)), List.of(new IndexInfo("email", List.of("email"), true, false, false),
+      new IndexInfo("region", List.of("region"), false, true, false),
+      new IndexInfo("byRegionTier", List.of("region",
+      "tier"), false, false, true)), List.of(new SpatialInfo("office", true, 16)), List.of());
+
   private final Database db;
 
   private final EntityStore<Account> store;
 
   private final SpatialQueries<Account> spatial;
+
+  private final RuntimeQueries<Account> queries;
 
   /**
    * Reads and writes in {@code sdb}'s database under its root: the directory its URL names with
@@ -64,6 +90,9 @@ public final class AccountsImpl implements Accounts {
           .ids(v -> v == null ? null : Elements.toStr(v))
           .build();
     this.spatial = new SpatialQueries<>(store);
+    this.queries = new RuntimeQueries<>(db, store, ENTITY, List.of(_Account.id, _Account.email,
+        _Account.region, _Account.tier, _Account.closedAt, _Account.tags, _Account.office,
+        _Account.address), Semantics.STRATA, ValueOrder.KEYS);
   }
 
   @Override
@@ -190,5 +219,27 @@ public final class AccountsImpl implements Accounts {
   @Override
   public List<Account> findByOfficeWithin(BoundingBox box) {
     return Blocking.call(() -> db.read(tr -> spatial.within(tr, "office", box).join()));
+  }
+
+  /**
+   * A run-time query of the entities {@code restriction} accepts (built over {@link _Account}), planned onto this
+   * entity's indexes as a declared method is (the plan cached per query shape); see {@code Finder.explain()} for
+   * the keys it reads.
+   * @throws io.strata.QueryNotServedException from the finder's reads, if no index narrows it and it does not
+   *     {@code allowScan()}
+   */
+  @Override
+  public Finder<Account> where(Restriction<Account> restriction) {
+    return queries.where(restriction);
+  }
+
+  /**
+   * A run-time JDQL query of this entity, {@code [WHERE ...] [ORDER BY ...]}, its {@code :name} or {@code ?n}
+   * parameters bound with the finder's {@code bind}; planned as {@link #where} is.
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse or is no finder query
+   */
+  @Override
+  public Finder<Account> jdql(String query) {
+    return queries.jdql(query);
   }
 }

@@ -2,6 +2,9 @@ package com.example;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Finder;
+import io.strata.Queryable;
+import io.strata.Restriction;
 import io.strata.StrataDb;
 import io.strata.jakarta.data.Attributes;
 import io.strata.jakarta.data.DataStore;
@@ -9,6 +12,12 @@ import io.strata.jakarta.data.IndexOrder;
 import io.strata.jakarta.data.ResultPages;
 import io.strata.jakarta.data.Values;
 import io.strata.query.IndexScan;
+import io.strata.query.RuntimeQueries;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Limit;
@@ -33,7 +42,15 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.strata.processor.StrataProcessor")
 @Singleton
-public final class ProductsImpl implements Products {
+public final class ProductsImpl implements Products, Queryable<Product> {
+  private static final EntityInfo ENTITY = new EntityInfo("Product", List.of(new FieldInfo("id", ValueKind.LONG, true, true),
+      new FieldInfo("name", ValueKind.STRING, false, false),
+      new FieldInfo("kind", ValueKind.ENUM, false, false),
+      new FieldInfo("grade", ValueKind.CHAR, false, true),
+      new FieldInfo("isFragile", ValueKind.BOOLEAN, false, true),
+      new FieldInfo("price", ValueKind.DOUBLE, false, false)), List.of(new IndexInfo("kind", List.of("kind"), false, false, false),
+      new IndexInfo("price", List.of("price"), false, false, false)), List.of(), List.of());
+
   private static final Attributes<Product> PRODUCT = Attributes.<Product>of("Product")
     .attribute("id", e -> e.getId(), true)
     .attribute("name", e -> e.getName(), false)
@@ -43,10 +60,13 @@ public final class ProductsImpl implements Products {
     .attribute("price", e -> e.getPrice(), false)
     .build();
 
+  private final RuntimeQueries<Product> queries;
+
   private final DataStore<Product> productData;
 
   /**
-   * Reads and writes in {@code sdb}'s database under its root.
+   * Reads and writes in {@code sdb}'s database under its root: the directory its URL names with
+   * {@code root=} and {@code tenant=}, else the whole key space.
    */
   @Inject
   public ProductsImpl(StrataDb sdb) {
@@ -65,12 +85,16 @@ public final class ProductsImpl implements Products {
    */
   public ProductsImpl(Database db, Subspace root) {
     Objects.requireNonNull(db, "db");
-    this.productData = new DataStore<>(db, EntityStore.builder(ProductCodec.INSTANCE, Objects.requireNonNull(root, "root"))
+    EntityStore<Product> store = EntityStore.builder(ProductCodec.INSTANCE, Objects.requireNonNull(root, "root"))
           .index("kind", "kind")
           .index("price", "price")
           .packed()
           .ids(v -> v == null ? 0 : Elements.toLong(v))
-          .build(), PRODUCT);
+          .build();
+    this.productData = new DataStore<>(db, store, PRODUCT);
+    this.queries = new RuntimeQueries<>(db, store, ENTITY, List.of(_Product.id, _Product.name,
+        _Product.kind, _Product.grade, _Product.isFragile,
+        _Product.price), Semantics.JAKARTA, Values.ORDER);
   }
 
   /**
@@ -317,5 +341,27 @@ public final class ProductsImpl implements Products {
   public Product[] addAll(Product... products) {
     productData.insertAll(Arrays.asList(products));
     return products;
+  }
+
+  /**
+   * A run-time query of the entities {@code restriction} accepts (built over {@link _Product}), planned onto this
+   * entity's indexes as a declared method is (the plan cached per query shape); see {@code Finder.explain()} for
+   * the keys it reads.
+   * @throws io.strata.QueryNotServedException from the finder's reads, if no index narrows it and it does not
+   *     {@code allowScan()}
+   */
+  @Override
+  public Finder<Product> where(Restriction<Product> restriction) {
+    return queries.where(restriction);
+  }
+
+  /**
+   * A run-time JDQL query of this entity, {@code [WHERE ...] [ORDER BY ...]}, its {@code :name} or {@code ?n}
+   * parameters bound with the finder's {@code bind}; planned as {@link #where} is.
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse or is no finder query
+   */
+  @Override
+  public Finder<Product> jdql(String query) {
+    return queries.jdql(query);
   }
 }

@@ -1,0 +1,178 @@
+package io.strata.processor.codegen;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Op;
+import io.strata.query.model.Operand;
+import io.strata.query.model.Semantics;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one writer of in-memory predicates: a query model {@link Condition} as a Java {@code boolean} expression over an
+ * entity named {@code e}, its parameters by name. The dialect is the {@link Semantics}:
+ * <ul>
+ *   <li>{@link Semantics#STRATA STRATA} compares the values as index keys hold them (the field's stored element against
+ *       the query value's, through {@code io.strata.query.Matches}): what a residual condition of an index read must
+ *       agree with, since the read itself compared keys;</li>
+ *   <li>{@link Semantics#JAKARTA JAKARTA} compares the entity's Java values through {@code io.strata.jakarta.data.Values},
+ *       Jakarta Data's value order, where a null value matches no comparison (and no negated one: {@code NOT} of a
+ *       comparison is false on a null, {@code IS NOT NULL} being the exception).</li>
+ * </ul>
+ * {@code And} and {@code Or} join their parts with {@code &&} and {@code ||} in the order given.
+ */
+public final class PredicateWriter {
+  private static final ClassName MATCHES = ClassName.get("io.strata.query", "Matches");
+  /** Jakarta Data's comparisons of Java values, for generated code. */
+  public static final ClassName VALUES = ClassName.get("io.strata.jakarta.data", "Values");
+
+  private final Semantics semantics;
+  private final Map<String, FieldModel> fields = new LinkedHashMap<>();
+  private final ValueCode values;
+
+  private PredicateWriter(Semantics semantics, ValueCode values, Collection<FieldModel> fields) {
+    this.semantics = semantics;
+    this.values = values;
+    fields.forEach(f -> this.fields.put(f.name(), f));
+  }
+
+  /** Strata's checks of {@code fields} (an entity's, or document paths'), writing elements with {@code values}. */
+  static PredicateWriter strata(ValueCode values, Collection<FieldModel> fields) {
+    return new PredicateWriter(Semantics.STRATA, values, fields);
+  }
+
+  /** Jakarta Data's checks of {@code entity}'s properties. */
+  public static PredicateWriter jakarta(EntityModel entity) {
+    return new PredicateWriter(Semantics.JAKARTA, new ValueCode(entity.codecName()), entity.fields());
+  }
+
+  /** {@code c} as a Java {@code boolean} expression over {@code e}. */
+  public CodeBlock write(Condition c) {
+    if (c instanceof Condition.And and) {
+      return join(and.parts(), " && ");
+    }
+    if (c instanceof Condition.Or or) {
+      return join(or.parts(), " || ");
+    }
+    if (c instanceof Condition.Not not) {
+      return not(not.part());
+    }
+    Condition.Compare cmp = (Condition.Compare) c;
+    return semantics == Semantics.STRATA ? strata(cmp) : jakarta(cmp);
+  }
+
+  private CodeBlock join(List<Condition> parts, String operator) {
+    CodeBlock.Builder b = CodeBlock.builder();
+    for (Condition part : parts) {
+      b.add(b.isEmpty() ? "$L" : operator + "$L", write(part));
+    }
+    return b.build();
+  }
+
+  private CodeBlock not(Condition part) {
+    if (semantics == Semantics.STRATA || !(part instanceof Condition.Compare cmp)) {
+      return CodeBlock.of("!$L", write(part));
+    }
+    if (cmp.op() == Op.EQUAL) {
+      return test(cmp, "ne");
+    }
+    CodeBlock test = jakarta(cmp);
+    // IS NOT NULL tests the null itself
+    return cmp.op() == Op.IS_NULL ? CodeBlock.of("!$L", test) : jakartaNot(CodeBlock.of("$L", field(cmp).read()), test);
+  }
+
+  /**
+   * Jakarta Data's negation of {@code test} on {@code value} ({@code NOT BETWEEN}, {@code NOT LIKE}, {@code NOT IN}, a
+   * method name's {@code Not}): false on a null value, as the comparison itself is.
+   */
+  public static CodeBlock jakartaNot(CodeBlock value, CodeBlock test) {
+    return CodeBlock.of("(!$T.isNull($L) && !$L)", VALUES, value, test);
+  }
+
+  private FieldModel field(Condition.Compare c) {
+    FieldModel f = fields.get(c.field());
+    if (f == null) {
+      throw new IllegalArgumentException("no field " + c.field() + " among " + fields.keySet());
+    }
+    return f;
+  }
+
+  private static String parameter(Operand o) {
+    if (o instanceof Operand.Param p) {
+      return p.name();
+    }
+    throw new IllegalArgumentException("an in-memory check compares a parameter or a local holding a literal, not " + o);
+  }
+
+  /** Strata's check: the stored element of the field against the query value's. */
+  private CodeBlock strata(Condition.Compare c) {
+    if (c.ignoreCase()) {
+      throw new IllegalArgumentException("Strata compares text as its keys hold it, never ignoring case: " + c);
+    }
+    FieldModel f = field(c);
+    CodeBlock value = values.encode(f.type(), CodeBlock.of("$L", f.read()));
+    List<Operand> p = c.operands();
+    return switch (c.op()) {
+      case EQUAL -> CodeBlock.of("$T.equal($L, $L)", MATCHES, value, element(f, p.get(0)));
+      case TRUE -> CodeBlock.of("$T.equal($L, true)", MATCHES, value);
+      case FALSE -> CodeBlock.of("$T.equal($L, false)", MATCHES, value);
+      case IN -> CodeBlock.of("$T.in($L, $T.map($N, v -> $L))", MATCHES, value, ValueCode.ELEMENTS, parameter(p.get(0)),
+          ScanCode.element(values, f, CodeBlock.of("v")));
+      case LESS_THAN -> CodeBlock.of("$T.lessThan($L, $L, false)", MATCHES, value, element(f, p.get(0)));
+      case LESS_THAN_EQUAL -> CodeBlock.of("$T.lessThan($L, $L, true)", MATCHES, value, element(f, p.get(0)));
+      case GREATER_THAN -> CodeBlock.of("$T.greaterThan($L, $L, false)", MATCHES, value, element(f, p.get(0)));
+      case GREATER_THAN_EQUAL -> CodeBlock.of("$T.greaterThan($L, $L, true)", MATCHES, value, element(f, p.get(0)));
+      case BETWEEN -> CodeBlock.of("$T.between($L, $L, $L)", MATCHES, value, element(f, p.get(0)), element(f, p.get(1)));
+      case STARTS_WITH -> CodeBlock.of("$T.startsWith($L, $N)", MATCHES, value, parameter(p.get(0)));
+      default -> throw new IllegalStateException("not checked in memory: " + c.op());
+    };
+  }
+
+  private CodeBlock element(FieldModel f, Operand o) {
+    return ScanCode.element(values, f, CodeBlock.of("$N", parameter(o)));
+  }
+
+  /** Jakarta Data's check: the entity's Java value against the parameters, by value order. */
+  private CodeBlock jakarta(Condition.Compare c) {
+    return switch (c.op()) {
+      case EQUAL -> test(c, "eq");
+      case NOT_EQUAL -> test(c, "ne");
+      case GREATER_THAN -> test(c, "gt");
+      case GREATER_THAN_EQUAL -> test(c, "ge");
+      case LESS_THAN -> test(c, "lt");
+      case LESS_THAN_EQUAL -> test(c, "le");
+      case BETWEEN -> test(c, "between");
+      case CONTAINS -> test(c, "contains");
+      case STARTS_WITH -> test(c, "startsWith");
+      case ENDS_WITH -> test(c, "endsWith");
+      case LIKE -> test(c, "like");
+      // the collection is the parameter as given: inAny compares each of its values, ignoring case when asked
+      case IN -> CodeBlock.of("$T.inAny($L, $N)", VALUES, jakartaValue(c), parameter(c.operands().get(0)));
+      case IS_NULL -> CodeBlock.of("$T.isNull($L)", VALUES, jakartaValue(c));
+      case TRUE -> CodeBlock.of("$T.eq($L, true)", VALUES, jakartaValue(c));
+      case FALSE -> CodeBlock.of("$T.eq($L, false)", VALUES, jakartaValue(c));
+      default -> throw new IllegalStateException("not an operator of Jakarta's vocabulary: " + c.op());
+    };
+  }
+
+  /** {@code Values.<method>(value, operands...)}, each side upper-cased when the comparison ignores case. */
+  private CodeBlock test(Condition.Compare c, String method) {
+    List<CodeBlock> args = new ArrayList<>();
+    args.add(jakartaValue(c));
+    for (Operand o : c.operands()) {
+      args.add(c.ignoreCase() ? CodeBlock.of("$T.upper($N)", VALUES, parameter(o)) : CodeBlock.of("$N", parameter(o)));
+    }
+    return CodeBlock.of("$T.$L($L)", VALUES, method, CodeBlock.join(args, ", "));
+  }
+
+  private CodeBlock jakartaValue(Condition.Compare c) {
+    FieldModel f = field(c);
+    return c.ignoreCase() ? CodeBlock.of("$T.upper($L)", VALUES, f.read()) : CodeBlock.of("$L", f.read());
+  }
+}

@@ -1,0 +1,184 @@
+package io.strata.processor.jakarta;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.ResultShape;
+import io.strata.processor.validation.Messages;
+import io.strata.query.names.MethodNameParser;
+import io.strata.query.names.Vocabulary;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Writes the body of a Jakarta Data find: the entities that match, read in an index's order when it can stop early (a
+ * limit, a page, a stream), else sorted and paged in memory, shaped as the method's result (one, {@code Optional},
+ * {@code List}, array, {@code Stream}, {@code Page}, {@code CursoredPage}).
+ */
+final class FindWriter {
+  private static final ClassName RESULT_PAGES = JakartaRepositoryWriter.RESULT_PAGES;
+  private static final ClassName SORT = JakartaRepositoryWriter.SORT;
+  private static final ClassName LIMIT = ClassName.get("jakarta.data", "Limit");
+
+  private final JakartaMethodWriter m;
+
+  FindWriter(JakartaMethodWriter m) {
+    this.m = m;
+  }
+
+  /**
+   * Whether a find in an order can stop reading early: it needs only its first results (a {@code First}, a
+   * {@code Limit}, a page, cursored or not), or returns a {@code Stream}, read lazily.
+   */
+  boolean stopsEarly(QueryReader.Query q) {
+    if (q.order().isEmpty() && m.sorts.isEmpty()) {
+      return false;
+    }
+    ResultShape shape = shape(m.type.getReturnType());
+    return m.pageRequest == null ? q.first() > 0 || m.limit != null || shape == ResultShape.STREAM
+        : q.first() == 0 && m.limit == null && shape != null && shape.paged();
+  }
+
+  Optional<MethodSpec> find(MethodSpec.Builder b, QueryReader.Query q, CodeBlock where, JakartaPlanner.Read read, TypeMirror result) {
+    CodeBlock candidates = read.candidates();
+    EntityModel entity = q.entity();
+    String data = JakartaRepositoryWriter.dataField(entity);
+    TypeName t = entity.type();
+    ResultShape shape = shape(result);
+    if (shape == null) {
+      m.diagnostics.error(m.method, Messages.JAKARTA_RESULT, m.description, result, "a find",
+          "return the entity (or the selected property), Optional, List, Stream, an array, Page or CursoredPage of it");
+      return Optional.empty();
+    }
+    TypeMirror element = m.repositoryTypes.elementType(result);
+    boolean entityResult = element instanceof DeclaredType d && ((TypeElement) d.asElement()).getQualifiedName().contentEquals(entity.type().canonicalName());
+    if (q.select() == null && !entityResult) {
+      m.diagnostics.error(m.method, Messages.JAKARTA_RESULT, m.description, result, "a find",
+          "its elements must be " + entity.type().simpleName() + " (or SELECT one property to return its values)");
+      return Optional.empty();
+    }
+    TypeName elementName = TypeName.get(element).box();
+    CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, JakartaMethodWriter.selected(q.select(), elementName));
+    if (shape == ResultShape.STREAM && q.order().isEmpty() && m.sorts.isEmpty() && m.pageRequest == null && q.first() == 0) {
+      b.addJavadoc("The entities that match, in the order they are read (the method asks for none), read lazily: one read"
+          + " transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. $L\n",
+          read.plan());
+      CodeBlock stream = CodeBlock.of("$N.stream($L, $L)", data, where, candidates);
+      if (m.limit != null) {
+        stream = CodeBlock.of("$T.limit($L, $N)", RESULT_PAGES, stream, m.limit);
+      }
+      b.addStatement("return $L", project == null ? stream : CodeBlock.of("$L.map($L)", stream, project));
+      return Optional.of(b.build());
+    }
+    boolean single = q.order().isEmpty() && m.sorts.isEmpty() && m.limit == null && m.pageRequest == null && q.first() == 0
+        && shape.atMostOne();
+    CodeBlock orders = read.orders();
+    String how = single ? "reading up to the second (a single result)"
+        : orders == null ? (m.pageRequest != null ? "sorted and paged in memory" : "sorted in memory")
+        : !m.sorts.isEmpty() ? "read in the order of an index's keys when one serves the order asked for (below), else sorted "
+            + (m.pageRequest != null ? "and paged " : "") + "in memory"
+        : shape == ResultShape.STREAM ? "read lazily in the order of the index's keys, each run of ties on the order sorted in memory"
+        : "sorted in memory among the first ones read in order";
+    String cursor = orders != null && shape == ResultShape.CURSORED_PAGE ? " The cursor of a page read in index order is a position"
+        + " in its keys: the next page reads on from just after it, the previous page backwards from just before it." : "";
+    b.addJavadoc("The entities that match, $L. $L$L\n", how, read.plan(), cursor);
+    CodeBlock.Builder fixed = CodeBlock.builder();
+    q.order().forEach(o -> fixed.add(fixed.isEmpty() ? "$L" : ", $L", o.code()));
+    CodeBlock.Builder dynamic = CodeBlock.builder();
+    m.sorts.forEach(s -> dynamic.add(", $L", s));
+    b.addStatement("$T<$T<? super $T>> order$$ = $T.<$T>order($T.of($L)$L)", List.class, SORT, t, RESULT_PAGES, t, List.class,
+        fixed.build(), dynamic.build());
+    CodeBlock keys = read.keys() == null ? CodeBlock.of("null") : read.keys();
+    if (shape.paged()) {
+      if (m.pageRequest == null) {
+        m.diagnostics.error(m.method, Messages.JAKARTA_RESULT, m.description, result, "a query without a PageRequest parameter",
+            "add a PageRequest parameter, or return a List");
+        return Optional.empty();
+      }
+      if (shape == ResultShape.CURSORED_PAGE && m.sorts.isEmpty() && !endsUnique(q.order(), entity)) {
+        String id = entity.id().name();
+        m.diagnostics.warning(m.method, Messages.JAKARTA_CURSOR_TIES, m.description,
+            q.order().stream().map(o -> o.field().name() + (o.descending() ? " desc" : " asc")).toList(),
+            entity.type().simpleName(), id, MethodNameParser.capitalized(id), id);
+      }
+      CodeBlock page = orders != null
+          ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape.pageMethod(), where, candidates, keys, orders, m.pageRequest)
+          : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape.pageMethod(), data, data, where,
+              candidates, m.pageRequest);
+      if (project != null && shape == ResultShape.PAGE) {
+        page = CodeBlock.of("$T.map($L, $L)", RESULT_PAGES, page, project);
+      }
+      b.addStatement("return $L", page);
+      return Optional.of(b.build());
+    }
+    if (shape == ResultShape.STREAM && orders != null && m.pageRequest == null) {
+      CodeBlock stream = CodeBlock.of("$N.stream($L, $L, $L, order$$)", data, where, candidates, orders);
+      if (q.first() > 0) {
+        stream = CodeBlock.of("$L.limit($L)", stream, q.first());
+      }
+      if (m.limit != null) {
+        stream = CodeBlock.of("$T.limit($L, $N)", RESULT_PAGES, stream, m.limit);
+      }
+      b.addStatement("return $L", project == null ? stream : CodeBlock.of("$L.map($L)", stream, project));
+      return Optional.of(b.build());
+    }
+    if (single) {
+      b.addStatement("$T<$T> found$$ = $N.some($L, $L, 2)", List.class, t, data, where, candidates);
+    } else if (orders != null) {
+      CodeBlock n = q.first() > 0 && m.limit != null ? CodeBlock.of("$T.min($L, $T.end($N))", Math.class, q.first(), RESULT_PAGES, m.limit)
+          : q.first() > 0 ? CodeBlock.of("$L", q.first()) : CodeBlock.of("$T.end($N)", RESULT_PAGES, m.limit);
+      b.addStatement("$T<$T> found$$ = $N.first($L, $L, $L, order$$, $L)", List.class, t, data, where, candidates, orders, n);
+    } else {
+      b.addStatement("$T<$T> found$$ = $N.sorted($L, $L, order$$)", List.class, t, data, where, candidates);
+    }
+    if (q.first() > 0) {
+      b.addStatement("found$$ = $T.limit(found$$, $T.of($L))", RESULT_PAGES, LIMIT, q.first());
+    }
+    if (m.limit != null) {
+      b.addStatement("found$$ = $T.limit(found$$, $N)", RESULT_PAGES, m.limit);
+    }
+    if (m.pageRequest != null) {
+      b.addStatement("found$$ = $T.page($N.attributes(), order$$, found$$, $N).content()", RESULT_PAGES, data, m.pageRequest);
+    }
+    CodeBlock values = project == null ? CodeBlock.of("found$$")
+        : CodeBlock.of("found$$.stream().map($L).collect($T.toList())", project, java.util.stream.Collectors.class);
+    switch (shape) {
+      case LIST -> b.addStatement("return $L", values);
+      case STREAM -> b.addStatement("return $L.stream()", values);
+      case ARRAY -> b.addStatement("return $L.toArray(new $T[0])", values, TypeName.get(element));
+      case OPTIONAL -> b.addStatement("return $T.optional($L, $S)", RESULT_PAGES, values, m.description);
+      default -> b.addStatement("return $T.single($L, $S)", RESULT_PAGES, values, m.description);
+    }
+    return Optional.of(b.build());
+  }
+
+  /**
+   * Whether no two entities tie on every sort of {@code order}: it sorts by the id or by every field of a unique index
+   * (none of them ignoring case, which lets different values tie).
+   */
+  private static boolean endsUnique(List<QueryReader.StaticSort> order, EntityModel entity) {
+    java.util.Set<String> sorted = new java.util.HashSet<>();
+    order.stream().filter(o -> !o.ignoreCase()).forEach(o -> sorted.add(o.field().name()));
+    return sorted.contains(entity.id().name()) || entity.indexes().stream()
+        .anyMatch(i -> i.unique() && i.fields().stream().allMatch(f -> sorted.contains(f.name())));
+  }
+
+  /** How a find returns its results; null when Jakarta Data has no such result. */
+  static ResultShape shape(TypeMirror result) {
+    if (result.getKind() == TypeKind.ARRAY) {
+      return ((ArrayType) result).getComponentType().getKind().isPrimitive() ? null : ResultShape.ARRAY;
+    }
+    if (result instanceof DeclaredType d) {
+      return ResultShape.container(((TypeElement) d.asElement()).getQualifiedName().toString(), Vocabulary.JAKARTA)
+          .orElse(ResultShape.ONE);
+    }
+    return result.getKind().isPrimitive() ? ResultShape.ONE : null;
+  }
+}

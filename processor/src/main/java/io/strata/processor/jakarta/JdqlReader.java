@@ -1,0 +1,207 @@
+package io.strata.processor.jakarta;
+
+import static io.strata.processor.jakarta.RepositoryTypes.PKG;
+import static io.strata.processor.jakarta.RepositoryTypes.annotationValue;
+import com.palantir.javapoet.CodeBlock;
+import io.strata.processor.jakarta.QueryReader.Query;
+import io.strata.processor.jakarta.QueryReader.StaticSort;
+import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.validation.EntityValidator;
+import io.strata.processor.validation.Messages;
+import io.strata.query.jdql.JdqlCondition;
+import io.strata.query.jdql.JdqlExpression;
+import io.strata.query.jdql.JdqlParser;
+import io.strata.query.jdql.JdqlStatement;
+import io.strata.query.jdql.JdqlSyntaxException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+
+/**
+ * Reads a {@code @Query}'s JDQL as a {@link QueryReader.Query}: parses it, finds the entity its {@code FROM} names (else the
+ * repository's), binds its condition, order, selection and {@code SET} to the entity's properties and the method's
+ * parameters ({@link QueryBinder}), and reports each mistake at its column.
+ */
+final class JdqlReader {
+  private final QueryReader r;
+
+  JdqlReader(QueryReader r) {
+    this.r = r;
+  }
+
+  Optional<Query> read(String text) {
+    JdqlStatement statement;
+    try {
+      statement = JdqlParser.parse(text);
+    } catch (JdqlSyntaxException e) {
+      r.diagnostics.error(r.method, Messages.JDQL_SYNTAX, r.description, e.getMessage());
+      return Optional.empty();
+    }
+    Optional<JdqlStatement.EntityName> from = statement instanceof JdqlStatement.Select s ? s.from()
+        : Optional.of(statement instanceof JdqlStatement.Update u ? u.entity() : ((JdqlStatement.Delete) statement).entity());
+    TypeElement entityType = r.primary;
+    if (from.isPresent() && (r.primary == null || !from.get().name().equals(r.entities.apply(r.primary) == null ? null : r.entities.apply(r.primary).type().simpleName()))) {
+      entityType = r.entityNamed.apply(from.get().name()).orElse(null);
+      if (entityType == null) {
+        bindError(text, from.get().offset(), "'" + from.get().name() + "' is no entity Strata stores in the repository's package");
+        return Optional.empty();
+      }
+    }
+    if (entityType == null) {
+      entityType = r.lifecycleEntity.orElse(null);
+    }
+    EntityModel entity = r.entities.apply(entityType);
+    if (entity == null) {
+      r.diagnostics.error(r.method, Messages.JAKARTA_NO_ENTITY, r.description);
+      return Optional.empty();
+    }
+    Map<String, String> named = new LinkedHashMap<>();
+    for (VariableElement p : r.values) {
+      String param = annotationValue(p, PKG + "Param", "value");
+      named.put(param == null ? p.getSimpleName().toString() : param, p.getSimpleName().toString());
+    }
+    Function<Integer, String> positional = i -> i >= 1 && i <= r.values.size() ? r.values.get(i - 1).getSimpleName().toString() : null;
+    QueryBinder binder = new QueryBinder(entity, positional, named::get, r.elements);
+    try {
+      Optional<JdqlCondition> condition = statement instanceof JdqlStatement.Select s ? s.where()
+          : statement instanceof JdqlStatement.Update u ? u.where() : ((JdqlStatement.Delete) statement).where();
+      // the condition meets a parameter compared with a @Convert property as its column value (a conv$ local)
+      Map<String, FieldModel> convertedParameters = new LinkedHashMap<>();
+      if (condition.isPresent()) {
+        r.report(r.parameterTypes.ofJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull),
+            entity);
+        Map<String, FieldModel> conflicts = new LinkedHashMap<>();
+        convertedParameters = r.parameterTypes.convertedInJdql(condition.get(), binder::propertyOrNull, binder::parameterOrNull, conflicts);
+        conflicts.forEach((p, f) -> r.diagnostics.error(r.values.stream().filter(v -> v.getSimpleName().contentEquals(p)).findFirst()
+            .orElseThrow(), Messages.JAKARTA_PARAMETER_CONVERTED_ELSEWHERE, p, r.description, f.name(), entity.type().simpleName(),
+            f.converter().type()));
+        if (r.reported()) {
+          return Optional.empty();
+        }
+      }
+      Map<String, String> columnValues = new LinkedHashMap<>();
+      convertedParameters.forEach((p, f) -> columnValues.put(p, r.columnValue(f, p, false)));
+      QueryBinder where = new QueryBinder(entity, positional.andThen(p -> columnValues.getOrDefault(p, p)),
+          n -> named.containsKey(n) ? columnValues.getOrDefault(named.get(n), named.get(n)) : null, r.elements);
+      List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
+          : r.indexable.ofJdql(condition.get(), where::propertyOrNull, planned(where));
+      boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
+      List<JakartaPlanner.Branch> branches = criteria != null ? null : IndexableCriteria.disjuncts(condition.get()).stream()
+          .map(d -> new JakartaPlanner.Branch(r.indexable.ofJdql(d, where::propertyOrNull, planned(where)),
+              where.condition(d))).toList();
+      if (statement instanceof JdqlStatement.Select s) {
+        CodeBlock whereCode = s.where().map(where::condition).orElse(null);
+        List<StaticSort> order = new ArrayList<>();
+        for (JdqlStatement.OrderItem o : s.orderBy()) {
+          order.add(new StaticSort(binder.property(o.key()), o.descending(), false));
+        }
+        if (!r.sortable(order, entity)) {
+          return Optional.empty();
+        }
+        FieldModel select = null;
+        String action = "find";
+        if (s.selection().isPresent()) {
+          JdqlStatement.Selection sel = s.selection().get();
+          if (sel instanceof JdqlStatement.SelectCount) {
+            action = "count";
+          } else if (sel instanceof JdqlStatement.SelectValue v) {
+            select = binder.property(v.value());
+          }
+        }
+        return Optional.of(new Query(entity, action, whereCode, order, 0, select, null, null, criteria, exact, branches));
+      }
+      if (statement instanceof JdqlStatement.Delete d) {
+        return Optional.of(new Query(entity, "delete", d.where().map(where::condition).orElse(null), List.of(), 0, null, null, null,
+            criteria, exact, branches));
+      }
+      JdqlStatement.Update u = (JdqlStatement.Update) statement;
+      CodeBlock.Builder change = CodeBlock.builder().add("e -> {\n").indent();
+      int i = 0;
+      for (JdqlStatement.Assignment a : u.assignments()) {
+        change.add("$T v$L = $L;\n", Object.class, i++, binder.value(a.value()));
+      }
+      i = 0;
+      for (JdqlStatement.Assignment a : u.assignments()) {
+        FieldModel f = binder.property(a.target());
+        if (f.write() == null) {
+          r.diagnostics.error(r.method, Messages.JAKARTA_UPDATE_NOT_WRITABLE, r.description, f.name(), entity.type().simpleName());
+          return Optional.empty();
+        }
+        change.add("$T $L = $L;\n", f.javaType(), EntityValidator.local(f.name()), assigned(f, a.value(), "v" + i++, binder, entity));
+        change.add("$L;\n", f.write());
+      }
+      if (r.reported()) {
+        return Optional.empty();
+      }
+      change.add("return e;\n").unindent().add("}");
+      return Optional.of(new Query(entity, "update", u.where().map(where::condition).orElse(null), List.of(), 0, null,
+          change.build(), null, criteria, exact, branches));
+    } catch (QueryBinder.BindException e) {
+      bindError(text, e.offset, e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The value a JDQL {@code SET} assigns to {@code f}, held as an {@code Object} in {@code v}, as {@code f}'s Java value. For
+   * a {@code @Convert} property a parameter is that value already (checked to be of the converter's attribute type) and
+   * anything else (a literal, {@code NULL}, an expression) is a column value, which the converter turns into one, as JDQL
+   * compares literals with such a property as column r.values.
+   */
+  private CodeBlock assigned(FieldModel f, JdqlExpression value, String v, QueryBinder binder, EntityModel entity) {
+    if (f.converter() == null) {
+      return converted(f, v);
+    }
+    String parameter = binder.parameterOrNull(value);
+    if (parameter == null) {
+      return f.converter().toAttribute(converted(f, v));
+    }
+    r.report(r.parameterTypes.check(f, parameter, false).stream().toList(), entity);
+    return CodeBlock.of("($T) $N", f.converter().attribute().box(), v);
+  }
+
+  private CodeBlock converted(FieldModel f, String v) {
+    String to = switch (f.type().kind()) {
+      case INT -> "toInt";
+      case LONG -> "toLong";
+      case SHORT -> "toShort";
+      case BYTE -> "toByte";
+      case DOUBLE -> "toDouble";
+      case FLOAT -> "toFloat";
+      case BIG_DECIMAL -> "toBigDecimal";
+      case BIG_INTEGER -> "toBigInteger";
+      default -> null;
+    };
+    if (to == null) {
+      return CodeBlock.of("($T) $N", f.type().type().box(), v);
+    }
+    return f.type().isPrimitive() ? CodeBlock.of("$T.$L($N)", QueryBinder.VALUES, to, v)
+        : CodeBlock.of("$N == null ? null : $T.$L($N)", v, QueryBinder.VALUES, to, v);
+  }
+
+  /**
+   * The Java name standing for a JDQL value compared with a property: its r.method parameter, or a literal's local
+   * (rounded as asked when the property's type cannot hold it exactly).
+   */
+  private IndexableCriteria.Operand planned(QueryBinder binder) {
+    return (property, value, rounding) -> {
+      String parameter = binder.parameterOrNull(value);
+      return parameter != null ? parameter : binder.literal(value, property, rounding).map(r::literalLocal).orElse(null);
+    };
+  }
+
+  private void bindError(String text, int offset, String message) {
+    int column = 1;
+    for (int i = 0; i < offset && i < text.length(); i++) {
+      column = text.charAt(i) == '\n' ? 1 : column + 1;
+    }
+    r.diagnostics.error(r.method, Messages.JDQL_BINDING, r.description, column, message);
+  }
+}
