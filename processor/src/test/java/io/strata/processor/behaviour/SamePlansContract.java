@@ -1,0 +1,305 @@
+package io.strata.processor.behaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Continuation;
+import io.strata.Finder;
+import io.strata.OrderBy;
+import io.strata.Page;
+import io.strata.Restriction;
+import io.strata.embedded.BackendContract;
+import io.strata.processor.fixtures.queries.Town;
+import io.strata.processor.fixtures.queries.TownCodec;
+import io.strata.processor.fixtures.queries.TownRepository;
+import io.strata.processor.fixtures.queries.Towns;
+import io.strata.processor.fixtures.queries.TownsImpl;
+import io.strata.processor.fixtures.queries._Town;
+import io.strata.query.RuntimeQueries;
+import io.strata.query.ValueOrder;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.Op;
+import io.strata.query.model.Operand;
+import io.strata.query.model.QuerySpec;
+import io.strata.query.model.Semantics;
+import io.strata.query.names.MethodName;
+import io.strata.query.names.MethodNameParser;
+import io.strata.query.names.Vocabulary;
+import io.strata.query.plan.Planned;
+import io.strata.query.plan.Planner;
+import io.strata.query.plan.Unserved;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Same plans (issue 38): every query method of the Strata fixture {@link Towns}, planned as the processor plans it
+ * (its method name through the query model's method-name parser in Strata's vocabulary, onto the {@link EntityInfo}
+ * the processor generated into {@link TownRepository}), and the same query built at run time (a {@link Restriction} of
+ * the same condition with values, its order and limit, through {@link RuntimeQueries}), give equal plans (operands
+ * aside: a run-time query's values are parameters {@code $0, $1, ...}); and the generated method and the run-time
+ * finder, run on the same towns, read the same keys. The methods with no run-time equivalent are listed in
+ * {@link #NO_RUN_TIME_FORM} with the reason.
+ */
+public abstract class SamePlansContract extends BackendContract {
+  private static final List<Town> TOWNS = TownData.towns(400);
+  /** The town whose values the queries ask for. */
+  private static final Town SAMPLE = TOWNS.get(14);
+
+  /** Methods of {@link Towns} with no run-time equivalent, by the first word of the reason that matches. */
+  static final Map<String, String> NO_RUN_TIME_FORM = new LinkedHashMap<>();
+
+  static {
+    NO_RUN_TIME_FORM.put("projection", "returns properties, not entities: a run-time finder returns whole entities");
+    NO_RUN_TIME_FORM.put("spatial", "Within/Near: run-time restrictions have no spatial comparison");
+    NO_RUN_TIME_FORM.put("write", "deletes: a run-time finder only reads");
+    NO_RUN_TIME_FORM.put("context", "runs in the caller's transaction: a run-time finder runs in its own");
+  }
+
+  /**
+   * Methods whose run-time query plans the same but reads more keys than the generated method, with the reason: the
+   * run-time read core's gaps, each for the one read core (issue 38) to close.
+   */
+  static final Map<String, String> READS_MORE_AT_RUN_TIME = Map.of("findTop4ByCountryOrPopulationGreaterThanOrderByPopulationDesc",
+      "an ordered Or with a limit: the generated method merges the branches' index reads by the order and stops at the"
+          + " limit; the run-time union reads each branch whole, then sorts");
+
+  private final KeyCounter counter = new KeyCounter();
+  private Database counted;
+  private Towns towns;
+  private EntityInfo entity;
+  private EntityStore<Town> store;
+  private final AtomicReference<Planned> runTimePlan = new AtomicReference<>();
+
+  @BeforeEach
+  void saveTowns() throws ReflectiveOperationException {
+    counted = counter.wrap(db);
+    towns = new TownsImpl(counted);
+    towns.saveAll(TOWNS);
+    Field generated = TownRepository.class.getDeclaredField("ENTITY");
+    generated.setAccessible(true);
+    entity = (EntityInfo) generated.get(null);
+    // the store TownRepository builds (its constructor)
+    EntityStore<Town> store = EntityStore.builder(TownCodec.INSTANCE, new Subspace()).index("name", "name")
+        .index("capital", "capital").uniqueIndex("code", "code").index("founded", "founded")
+        .index("byCountryPopulation", "country", "population").coveringIndex("byCountryName", "country", "name")
+        .index("byPopulation", "population").geoSpatial("location", 32).packed().ids(v -> v == null ? 0 : Elements.toLong(v))
+        .build();
+    this.store = store;
+  }
+
+  /** Run-time queries planned by the one planner, each plan recorded (new ones: a cached plan would not be). */
+  private RuntimeQueries<Town> queries() {
+    return new RuntimeQueries<>(counted, store, entity, List.of(_Town.id, _Town.name, _Town.country, _Town.population,
+        _Town.capital, _Town.code, _Town.founded, _Town.location), Semantics.STRATA, ValueOrder.KEYS, spec -> {
+          Planned p = Planner.plan(spec);
+          runTimePlan.set(p);
+          return p;
+        });
+  }
+
+  @Test
+  void everyQueryMethodPlansAndReadsAsItsRunTimeQuery() throws ReflectiveOperationException {
+    List<String> compared = new ArrayList<>();
+    Map<String, String> skipped = new LinkedHashMap<>();
+    List<String> differences = new ArrayList<>();
+    List<Method> methods = Arrays.stream(Towns.class.getDeclaredMethods())
+        .filter(m -> !m.isDefault() && !Modifier.isStatic(m.getModifiers()))
+        .sorted(Comparator.comparing(Method::toGenericString)).toList();
+    for (Method m : methods) {
+      MethodName name = MethodNameParser.parse(m.getName(), properties(), Vocabulary.STRATA);
+      String skip = skipReason(m, name);
+      if (skip != null) {
+        skipped.put(m.toGenericString(), skip);
+        continue;
+      }
+      List<String> params = new ArrayList<>();
+      for (int i = 0; i < name.parameterCount(); i++) {
+        params.add("p" + i);
+      }
+      Condition where = name.condition(params);
+      // @AllowFiltering is not kept in class files: a method the processor accepted whose query no index serves alone
+      // is one (and where an index serves it alone, a scan allowed changes no plan)
+      Planned compileTime = Planner.plan(new QuerySpec(entity, where, name.sortKeys(), name.window(), null, false,
+          Semantics.STRATA));
+      boolean allowScan = compileTime instanceof Unserved;
+      if (allowScan) {
+        compileTime = Planner.plan(new QuerySpec(entity, where, name.sortKeys(), name.window(), null, true, Semantics.STRATA));
+      }
+      Map<String, Object> values = values(m, where, params);
+
+      Object[] args = new Object[m.getParameterCount()];
+      for (int i = 0; i < params.size(); i++) {
+        args[i] = values.get(params.get(i));
+      }
+      boolean paged = m.getReturnType() == Page.class || pagedFuture(m);
+      if (paged) {
+        args[params.size()] = 4;
+      }
+      List<Long> declared = keys(() -> settle(invoke(m, args)));
+
+      runTimePlan.set(null);
+      Finder<Town> finder = queries().where(new Restriction<>(bound(where, values)));
+      if (!name.sortKeys().isEmpty()) {
+        finder = finder.orderBy(name.sortKeys().stream().map(k -> new OrderBy<Town>(k)).toList());
+      }
+      if (name.window().first() > 0) {
+        finder = finder.limit(name.window().first());
+      }
+      if (allowScan) {
+        finder = finder.allowScan();
+      }
+      Finder<Town> f = finder;
+      List<Long> runTime;
+      try {
+        runTime = keys(() -> {
+          if (name.action() == MethodName.Action.COUNT) {
+            return f.count();
+          }
+          if (name.action() == MethodName.Action.EXISTS) {
+            return f.exists();
+          }
+          return paged ? f.page(4, (Continuation) null) : f.list();
+        });
+      } catch (RuntimeException e) {
+        differences.add(m.getName() + ": at run time " + e);
+        continue;
+      }
+      String shown = m.getName() + Arrays.toString(m.getParameterTypes());
+      if (!shape(compileTime).equals(shape(runTimePlan.get()))) {
+        differences.add(shown + ": plans " + shape(compileTime) + " / run time " + shape(runTimePlan.get()));
+      }
+      if (!declared.equals(runTime) && !READS_MORE_AT_RUN_TIME.containsKey(m.getName())) {
+        differences.add(shown + ": keys read (I, U, R, gets) " + declared + " / run time " + runTime);
+      }
+      compared.add(shown);
+    }
+    assertEquals(List.of(), differences);
+    assertTrue(compared.size() >= 40, "compared " + compared.size() + " methods: " + compared + "; skipped " + skipped);
+    assertEquals(NO_RUN_TIME_FORM.keySet(), skipped.values().stream().collect(Collectors.toCollection(java.util.LinkedHashSet::new)),
+        "every reason to skip is used: " + skipped);
+  }
+
+  /** The key of {@link #NO_RUN_TIME_FORM} saying why {@code m} has no run-time equivalent, or null. */
+  private static String skipReason(Method m, MethodName name) {
+    if (Arrays.stream(m.getParameterTypes()).anyMatch(t -> t.getSimpleName().endsWith("TransactionContext"))) {
+      return "context";
+    }
+    if (name.action() == MethodName.Action.DELETE) {
+      return "write";
+    }
+    if (name.where().stream().flatMap(List::stream).anyMatch(t -> t.op() == Op.WITHIN || t.op() == Op.NEAR)) {
+      return "spatial";
+    }
+    if (name.projection() != null || name.distinct() || !entityResult(m)) {
+      return "projection";
+    }
+    return null;
+  }
+
+  /** Whether {@code m} returns entities, a count or a test (not a record of some properties). */
+  private static boolean entityResult(Method m) {
+    return !m.getGenericReturnType().getTypeName().matches(".*\\bTownName\\b.*");
+  }
+
+  private static boolean pagedFuture(Method m) {
+    return m.getGenericReturnType().getTypeName().startsWith(CompletableFuture.class.getName() + "<" + Page.class.getName());
+  }
+
+  private java.util.Set<String> properties() {
+    return entity.fields().stream().map(FieldInfo::name).collect(Collectors.toSet());
+  }
+
+  /** A value for each parameter: the sample town's value of the property it is compared with. */
+  private static Map<String, Object> values(Method m, Condition where, List<String> params) throws ReflectiveOperationException {
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (Compare c : compares(where)) {
+      Object sample = Town.class.getMethod(c.field()).invoke(SAMPLE);
+      for (Operand o : c.operands()) {
+        String p = ((Operand.Param) o).name();
+        Class<?> type = m.getParameterTypes()[params.indexOf(p)];
+        values.put(p, c.op() == Op.STARTS_WITH ? ((String) sample).substring(0, 3)
+            : Collection.class.isAssignableFrom(type) ? List.of(sample) : sample);
+      }
+    }
+    return values;
+  }
+
+  private static List<Compare> compares(Condition c) {
+    List<Compare> out = new ArrayList<>();
+    if (c instanceof Compare cmp) {
+      out.add(cmp);
+    } else if (c instanceof Condition.And and) {
+      and.parts().forEach(p -> out.addAll(compares(p)));
+    } else if (c instanceof Condition.Or or) {
+      or.parts().forEach(p -> out.addAll(compares(p)));
+    } else if (c instanceof Condition.Not not) {
+      out.addAll(compares(not.part()));
+    }
+    return out;
+  }
+
+  /** {@code c} with each parameter replaced by its value, as a run-time restriction holds it. */
+  private static Condition bound(Condition c, Map<String, Object> values) {
+    if (c instanceof Compare cmp) {
+      return new Compare(cmp.field(), cmp.op(), cmp.operands().stream()
+          .map(o -> (Operand) new Operand.Literal(values.get(((Operand.Param) o).name()))).toList(), cmp.ignoreCase());
+    }
+    if (c instanceof Condition.And and) {
+      return new Condition.And(and.parts().stream().map(p -> bound(p, values)).toList());
+    }
+    if (c instanceof Condition.Or or) {
+      return new Condition.Or(or.parts().stream().map(p -> bound(p, values)).toList());
+    }
+    return c;
+  }
+
+  /** A plan with its operands left out: the parameters' names differ (a method's, {@code $0} at run time). */
+  private static String shape(Planned p) {
+    return String.valueOf(p).replaceAll("Param\\[name=[^\\]]*\\]", "?");
+  }
+
+  private Object invoke(Method m, Object[] args) {
+    try {
+      return m.invoke(towns, args);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(m + " with " + Arrays.toString(args), e);
+    }
+  }
+
+  /** The result, read to its end: a future's value, a stream's elements. */
+  private static Object settle(Object result) {
+    Object done = result instanceof CompletableFuture<?> f ? f.join() : result;
+    return done instanceof Stream<?> s ? s.toList() : done instanceof Optional<?> o ? o.orElse(null) : done;
+  }
+
+  /** The index entries, unique entries and rows {@code read} reads (ranges, then single-key gets), and resets the counter. */
+  private List<Long> keys(java.util.function.Supplier<?> read) {
+    counter.reset();
+    read.get();
+    List<Long> keys = List.of(counter.keys("I"), counter.keys("U"), counter.keys("R"), counter.gets("U"), counter.gets("R"));
+    counter.reset();
+    return keys;
+  }
+}
