@@ -30,14 +30,17 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Plans a Jakarta Data query onto its entity's indexes at compile time, with Strata's own {@link QueryPlanner}.
+ * Plans a Jakarta Data query onto its entity's indexes at compile time with the one planner ({@link Planner}, in
+ * {@link Semantics#JAKARTA}, through {@link QueryPlanner#spec} and {@link QueryPlanner#queryPlan}), and writes what it
+ * chose as the read core's calls. It does not re-plan per index: the orders an index holds come from
+ * {@link Planner#orderedReads}, the words of an unserved query from the planner's {@link Unserved}.
  *
  * <p>The conditions an index can serve are given as criteria: equality, {@code In}, the ranges, {@code Between},
  * {@code StartsWith} and {@code True}/{@code False} on a property, each compared with a method parameter of the
  * property's own type or a JDQL literal an index key holds exactly ({@link QueryBinder#literal}), in a query whose
  * conditions form one conjunction (on a {@code BigDecimal} property, ranges over every scale: {@link IndexableCriteria};
- * an {@code In} there only last in an index read, with no index order). They are planned as a Strata repository's
- * {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
+ * an {@code In} there the planner's range, so only last in an index read, with no index order). They are planned as a
+ * Strata repository's {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
  * equality or {@code In} on the id reads those rows. The generated predicate still checks every condition of the query
  * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
  * Everything else ({@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code IgnoreCase}, {@code Null},
@@ -68,14 +71,6 @@ final class JakartaPlanner {
     Read(CodeBlock candidates, String plan, String unserved, int narrowing) {
       this(candidates, plan, unserved, narrowing, null, null, null);
     }
-  }
-
-  /**
-   * Whether {@code f}'s index keys sort as Jakarta Data orders its values (not enums: keys hold names, not ordinals):
-   * {@link Semantics#keyOrdered}, the one owner of that rule, shared with the run-time planner.
-   */
-  private static boolean keyOrdered(FieldModel f) {
-    return Semantics.JAKARTA.keyOrdered(EntityInfos.kind(f));
   }
 
   /**
@@ -362,7 +357,7 @@ final class JakartaPlanner {
   /** Whether index keys could hold {@code order}: one direction, not {@code ignoreCase}, on properties whose keys sort as their values. */
   private static boolean keysCanHold(List<OrderItem> order, List<Boolean> ignoreCase) {
     return order.stream().map(OrderItem::descending).distinct().count() <= 1 && !ignoreCase.contains(true)
-        && order.stream().allMatch(o -> keyOrdered(o.field()));
+        && order.stream().allMatch(o -> Semantics.JAKARTA.keyOrdered(EntityInfos.kind(o.field())));
   }
 
   /** Whether {@code keys} begin with the properties {@code order} sorts by. */
