@@ -14,9 +14,11 @@ import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.EntityInfos;
 import io.strata.processor.planning.QueryPlanner;
-import io.strata.processor.validation.Messages;
-import io.strata.processor.validation.QueryError;
+import io.strata.query.model.QuerySpec;
 import io.strata.query.model.Semantics;
+import io.strata.query.plan.Plan;
+import io.strata.query.plan.Planner;
+import io.strata.query.plan.Unserved;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -28,14 +30,17 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Plans a Jakarta Data query onto its entity's indexes at compile time, with Strata's own {@link QueryPlanner}.
+ * Plans a Jakarta Data query onto its entity's indexes at compile time with the one planner ({@link Planner}, in
+ * {@link Semantics#JAKARTA}, through {@link QueryPlanner#spec} and {@link QueryPlanner#queryPlan}), and writes what it
+ * chose as the read core's calls. It does not re-plan per index: the orders an index holds come from
+ * {@link Planner#orderedReads}, the words of an unserved query from the planner's {@link Unserved}.
  *
  * <p>The conditions an index can serve are given as criteria: equality, {@code In}, the ranges, {@code Between},
  * {@code StartsWith} and {@code True}/{@code False} on a property, each compared with a method parameter of the
  * property's own type or a JDQL literal an index key holds exactly ({@link QueryBinder#literal}), in a query whose
  * conditions form one conjunction (on a {@code BigDecimal} property, ranges over every scale: {@link IndexableCriteria};
- * an {@code In} there only last in an index read, with no index order). They are planned as a Strata repository's
- * {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
+ * an {@code In} there the planner's range, so only last in an index read, with no index order). They are planned as a
+ * Strata repository's {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
  * equality or {@code In} on the id reads those rows. The generated predicate still checks every condition of the query
  * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
  * Everything else ({@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code IgnoreCase}, {@code Null},
@@ -66,14 +71,6 @@ final class JakartaPlanner {
     Read(CodeBlock candidates, String plan, String unserved, int narrowing) {
       this(candidates, plan, unserved, narrowing, null, null, null);
     }
-  }
-
-  /**
-   * Whether {@code f}'s index keys sort as Jakarta Data orders its values (not enums: keys hold names, not ordinals):
-   * {@link Semantics#keyOrdered}, the one owner of that rule, shared with the run-time planner.
-   */
-  private static boolean keyOrdered(FieldModel f) {
-    return Semantics.JAKARTA.keyOrdered(EntityInfos.kind(f));
   }
 
   /**
@@ -115,18 +112,10 @@ final class JakartaPlanner {
               + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
               + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal)", 0);
     }
-    QueryPlan plan = planned(method, criteria, List.of());
-    for (BoundCriterion misplaced; plan != null && (misplaced = misplacedEveryScale(plan)) != null; ) {
-      // an In over every scale of a decimal reads a range per value: it can only end the read, else the predicate checks it
-      List<BoundCriterion> rest = new ArrayList<>(criteria);
-      rest.remove(misplaced);
-      criteria = rest;
-      exact = false;
-      plan = criteria.isEmpty() ? null : planned(method, criteria, List.of());
-    }
+    QueryPlan plan = planned(criteria, List.of());
     if (plan == null || plan.allRows()) {
       return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
-          whyUnserved(method, criteria), 0);
+          whyUnserved(criteria), 0);
     }
     if (plan.byId()) {
       BoundCriterion id = plan.equalities().get(0);
@@ -141,24 +130,15 @@ final class JakartaPlanner {
     return withKeys(read, plan, exact);
   }
 
-  /** {@code criteria} planned in {@code order} as a Strata repository's {@code @AllowFiltering} criteria, or null when no plan exists. */
-  private QueryPlan planned(String method, List<BoundCriterion> criteria, List<OrderItem> order) {
-    try {
-      return new QueryPlanner(entity).plan(method, criteria, order, null, true);
-    } catch (QueryError e) {
-      return null;
-    }
-  }
-
-  /** An {@code In} on a decimal ({@link #everyScale}) that {@code plan} does not read last, or null. */
-  private static BoundCriterion misplacedEveryScale(QueryPlan plan) {
-    List<BoundCriterion> equalities = plan.equalities();
-    for (int i = 0; i < equalities.size(); i++) {
-      if (everyScale(equalities.get(i)) && (i < equalities.size() - 1 || !plan.range().isEmpty())) {
-        return equalities.get(i);
-      }
-    }
-    return null;
+  /**
+   * {@code criteria} planned in {@code order} by the one planner in Jakarta Data's semantics, conditions no index serves
+   * left to the predicate, or null when no plan exists. An {@code In} on a decimal ({@link #everyScale}) is a range
+   * there, so it can only end an index read.
+   */
+  private QueryPlan planned(List<BoundCriterion> criteria, List<OrderItem> order) {
+    QueryPlanner planner = new QueryPlanner(entity);
+    return Planner.plan(planner.spec(criteria, order, null, true, Semantics.JAKARTA)) instanceof Plan p
+        ? planner.queryPlan(p, criteria) : null;
   }
 
   /**
@@ -274,7 +254,7 @@ final class JakartaPlanner {
   /**
    * The read of {@code criteria} in the query's static {@code order}, from an index whose keys serve both, or null when
    * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, or
-   * leads with an {@code In} property other than the last of the index's equality prefix, see {@link #orderedFrom}).
+   * leads with an {@code In} property other than the last of the index's equality prefix, see {@link Plan.IndexRead#orderedFrom}).
    * Sorts on a property an equality fixes are left out first: every result holds the same value there, so they change
    * no order. Ties on {@code order} are read in the index's id order and sorted in memory; the reader stops after the
    * last one the query's limit or page needs.
@@ -309,12 +289,16 @@ final class JakartaPlanner {
     if (order.isEmpty() || !keysCanHold(order, ignoreCase)) {
       return null;
     }
-    QueryPlan plan = planned(method, criteria, order);
-    List<FieldModel> keys = plan == null || plan.index() == null || orderedFrom(plan) < 0 ? List.of()
-        : orderedKeys(plan.index(), orderedFrom(plan));
+    QueryPlanner planner = new QueryPlanner(entity);
+    QuerySpec spec = planner.spec(criteria, order, null, true, Semantics.JAKARTA);
+    if (!(Planner.plan(spec) instanceof Plan.IndexRead read) || read.orderedFrom() < 0) {
+      return null;
+    }
+    List<FieldModel> keys = keys(spec, read);
     if (!startsWith(keys, order)) {
       return null;
     }
+    QueryPlan plan = planner.queryPlan(read, criteria);
     return new Ordered(plan, keys, indexOrder(plan, keys, criteria));
   }
 
@@ -358,17 +342,12 @@ final class JakartaPlanner {
     }
     List<FieldModel> fixedByEqualities = fixed(criteria);
     List<OrderItem> staticOrder = fixed.stream().filter(o -> !fixedByEqualities.contains(o.field())).toList();
-    for (IndexModel index : entity.indexes()) {
-      for (int prefix = 0; prefix <= index.fields().size(); prefix++) {
-        List<FieldModel> keys = orderedKeys(index, prefix);
-        QueryPlan plan = keys.isEmpty() ? null : planned(method, criteria, keys.stream().map(f -> new OrderItem(f, false)).toList());
-        if (plan == null || plan.index() != index || orderedFrom(plan) != prefix
-            || plan.equalities().size() + plan.range().size() < narrowing) {
-          continue;
-        }
-        if (!startsWith(keys, staticOrder)) {
-          continue; // cannot serve the static order the run-time sorts follow (sorts on properties equalities fix aside)
-        }
+    QueryPlanner planner = new QueryPlanner(entity);
+    QuerySpec spec = planner.spec(criteria, List.of(), null, true, Semantics.JAKARTA);
+    for (Plan.IndexRead read : Planner.orderedReads(spec)) {
+      List<FieldModel> keys = keys(spec, read);
+      if (read.equalities().size() + read.range().size() >= narrowing && startsWith(keys, staticOrder)) {
+        QueryPlan plan = planner.queryPlan(read, criteria);
         orders.add(new Ordered(plan, keys, indexOrder(plan, keys, criteria)));
       }
     }
@@ -378,7 +357,7 @@ final class JakartaPlanner {
   /** Whether index keys could hold {@code order}: one direction, not {@code ignoreCase}, on properties whose keys sort as their values. */
   private static boolean keysCanHold(List<OrderItem> order, List<Boolean> ignoreCase) {
     return order.stream().map(OrderItem::descending).distinct().count() <= 1 && !ignoreCase.contains(true)
-        && order.stream().allMatch(o -> keyOrdered(o.field()));
+        && order.stream().allMatch(o -> Semantics.JAKARTA.keyOrdered(EntityInfos.kind(o.field())));
   }
 
   /** Whether {@code keys} begin with the properties {@code order} sorts by. */
@@ -387,22 +366,13 @@ final class JakartaPlanner {
   }
 
   /**
-   * The fields {@code index}'s keys hold after its first {@code prefix} fields whose keys sort as Jakarta Data orders
-   * their values, up to the first that does not; then the id, when every one does and the index is not unique (its key
-   * ends with the id).
+   * The properties {@code read}'s index keys hold in Jakarta Data's value order from where its order starts
+   * ({@link Planner#orderedKeys}).
    */
-  private List<FieldModel> orderedKeys(IndexModel index, int prefix) {
-    List<FieldModel> keys = new ArrayList<>();
-    for (FieldModel f : index.fields().subList(prefix, index.fields().size())) {
-      if (!keyOrdered(f)) {
-        return keys;
-      }
-      keys.add(f);
-    }
-    if (!index.unique()) {
-      keys.add(entity.id());
-    }
-    return keys;
+  private List<FieldModel> keys(QuerySpec spec, Plan.IndexRead read) {
+    IndexModel index = EntityInfos.index(entity, read.index().name());
+    return Planner.orderedKeys(spec.entity(), read.index(), read.orderedFrom(), Semantics.JAKARTA).stream()
+        .map(name -> index.fields().stream().filter(f -> f.name().equals(name)).findFirst().orElse(entity.id())).toList();
   }
 
   /** The properties an equality among {@code criteria} fixes to one value ({@code =}, {@code True}, {@code False}). */
@@ -450,22 +420,6 @@ final class JakartaPlanner {
     return new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, reverse, keyOrder, false, true, List.of());
   }
 
-  /**
-   * The index field {@code plan}'s keys hold an order from: after its equality prefix, or, when the order begins with the
-   * {@code In} field that ends the prefix ({@link QueryPlan#keyOrder}), at that field (its alternatives then read merged
-   * in whole-key order, a cursor a position in the whole key: {@code IndexScan.after}); -1 when the order begins with an
-   * earlier {@code In} field, which a position cannot span.
-   */
-  private static int orderedFrom(QueryPlan plan) {
-    List<BoundCriterion> equalities = plan.equalities();
-    if (!plan.keyOrder()) {
-      return equalities.size();
-    }
-    boolean lastAloneIsIn = equalities.stream().filter(c -> c.operator() == Operator.IN).count() == 1
-        && equalities.get(equalities.size() - 1).operator() == Operator.IN;
-    return lastAloneIsIn ? equalities.size() - 1 : -1;
-  }
-
   private Read indexRead(QueryPlan plan, CodeBlock orders, String how) {
     QueryPlan narrowing = narrowing(plan, orders != null && plan.reverse(), orders != null && plan.keyOrder());
     CodeBlock candidates = CodeBlock.of("$T.index($L)", DATA_STORE, scan(narrowing));
@@ -483,23 +437,10 @@ final class JakartaPlanner {
     return CodeBlock.of("store$$ -> $L$L", ScanCode.indexScan(entity, narrowing, "store$"), args.build());
   }
 
-  /**
-   * Why no index serves {@code criteria}, in the words Strata's planner uses for its own repositories: the index that
-   * would serve them, or why the index that exists cannot (it has no entry for entities with a null in a field the
-   * query does not constrain).
-   */
-  private String whyUnserved(String method, List<BoundCriterion> criteria) {
-    try {
-      new QueryPlanner(entity).plan(method, criteria, List.of(), null, false);
-    } catch (QueryError e) {
-      if (e.message() == Messages.QUERY_INDEX_LEAVES_OUT_NULLS) {
-        return e.getMessage().substring(method.length() + 2);
-      }
-      if (e.message() == Messages.QUERY_NO_INDEX) {
-        Object[] suggested = e.args(); // method, conditions, index name, fields, entity
-        return "@Index(name = \"" + suggested[2] + "\", fields = {" + suggested[3] + "}) on " + suggested[4] + " would serve it";
-      }
-    }
-    return "no index serves its conditions";
+  /** Why no index serves {@code criteria}, from the one planner's structured reason ({@link QueryPlanner#whyUnserved}). */
+  private String whyUnserved(List<BoundCriterion> criteria) {
+    QueryPlanner planner = new QueryPlanner(entity);
+    return planner.planned(criteria, List.of(), null, false) instanceof Unserved u ? planner.whyUnserved(u)
+        : "no index serves its conditions";
   }
 }

@@ -98,7 +98,7 @@ public final class EntityInfos {
   }
 
   /** The model of the index named {@code name}. */
-  static IndexModel index(EntityModel entity, String name) {
+  public static IndexModel index(EntityModel entity, String name) {
     return entity.indexes().stream().filter(i -> i.name().equals(name)).findFirst().orElseThrow();
   }
 

@@ -10,6 +10,7 @@ import io.strata.processor.model.QueryMethod;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.validation.Messages;
 import io.strata.processor.validation.QueryError;
+import io.strata.query.model.Aggregation;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.EntityInfo;
@@ -65,25 +66,37 @@ public final class QueryPlanner {
    */
   public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
       boolean allowFiltering) throws QueryError {
-    Map<Compare, BoundCriterion> criteria = new LinkedHashMap<>();
-    and.forEach(c -> criteria.putIfAbsent(EntityInfos.compare(c), c));
-    List<FieldModel> mentioned = new ArrayList<>();
-    and.forEach(c -> mentioned.add(c.field()));
-    order.forEach(o -> mentioned.add(o.field()));
-    QuerySpec spec = new QuerySpec(info(mentioned), new Condition.And(and.stream().<Condition>map(EntityInfos::compare).toList()),
-        order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(), Window.ALL, needed,
-        allowFiltering, Semantics.STRATA);
-    Planned planned = Planner.plan(spec);
+    Planned planned = planned(and, order, needed, allowFiltering);
     if (planned instanceof Unserved u) {
       throw error(method, u, order);
     }
+    if (planned instanceof Plan plan && !(planned instanceof Plan.Union) && !(planned instanceof Plan.AggregateRead)) {
+      return queryPlan(plan, and);
+    }
+    throw new IllegalStateException("a conjunction planned as " + planned);
+  }
+
+  /**
+   * {@code planned}, a plan of the conjunction {@code and} (no union, no aggregate), as a {@link QueryPlan} of
+   * {@code and}'s criteria. A decimal's {@code IN} the planner reads over every scale in an index read's range
+   * ({@link Semantics#JAKARTA}) is that read's last equality here, as {@code IndexScan.inEveryScale} reads it.
+   */
+  public QueryPlan queryPlan(Plan planned, List<BoundCriterion> and) {
+    Map<Compare, BoundCriterion> criteria = new LinkedHashMap<>();
+    and.forEach(c -> criteria.putIfAbsent(EntityInfos.compare(c), c));
     if (planned instanceof Plan.ById b) {
       return new QueryPlan(null, null, List.of(criteria.get(b.id())), List.of(), null, false, false, false, true,
           criteria(criteria, b.residual()));
     }
     if (planned instanceof Plan.IndexRead r) {
-      return new QueryPlan(EntityInfos.index(entity, r.index().name()), null, criteria(criteria, r.equalities()),
-          criteria(criteria, r.range()), null, r.reverse(), r.keyOrder(), r.fromKeys(), r.rowsRead(), criteria(criteria, r.residual()));
+      List<BoundCriterion> equalities = new ArrayList<>(criteria(criteria, r.equalities()));
+      List<BoundCriterion> range = criteria(criteria, r.range());
+      if (range.size() == 1 && range.get(0).operator() == Operator.IN) {
+        equalities.add(range.get(0));
+        range = List.of();
+      }
+      return new QueryPlan(EntityInfos.index(entity, r.index().name()), null, equalities, range, null, r.reverse(), r.keyOrder(),
+          r.fromKeys(), r.rowsRead(), criteria(criteria, r.residual()));
     }
     if (planned instanceof Plan.SpatialRead s) {
       return new QueryPlan(null, EntityInfos.spatial(entity, s.spatial().field()), List.of(), List.of(), criteria.get(s.criterion()),
@@ -93,6 +106,48 @@ public final class QueryPlanner {
       return new QueryPlan(null, null, List.of(), List.of(), null, false, false, false, true, criteria(criteria, a.residual()));
     }
     throw new IllegalStateException("a conjunction planned as " + planned);
+  }
+
+  /**
+   * The conjunction {@code and} in {@code order} as the one query model's spec (parameters as in {@link #plan}), in
+   * {@code semantics}: {@link Semantics#JAKARTA} for a Jakarta Data query's criteria.
+   */
+  public QuerySpec spec(List<BoundCriterion> and, List<OrderItem> order, Set<String> needed, boolean allowFiltering,
+      Semantics semantics) {
+    List<FieldModel> mentioned = new ArrayList<>();
+    and.forEach(c -> mentioned.add(c.field()));
+    order.forEach(o -> mentioned.add(o.field()));
+    return new QuerySpec(info(mentioned), new Condition.And(and.stream().<Condition>map(EntityInfos::compare).toList()),
+        order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(), Window.ALL, needed,
+        allowFiltering, semantics);
+  }
+
+  /** The one planner's answer for the conjunction {@code and} (parameters as in {@link #plan}). */
+  public Planned planned(List<BoundCriterion> and, List<OrderItem> order, Set<String> needed, boolean allowFiltering) {
+    return Planner.plan(spec(and, order, needed, allowFiltering, Semantics.STRATA));
+  }
+
+  /**
+   * Why no index serves {@code u}'s query, in the words of Strata's compile errors without the method's name: the index
+   * that would serve it, or why the index that exists cannot (it has no entry for entities with a null in a field the
+   * query does not constrain).
+   */
+  public String whyUnserved(Unserved u) {
+    return switch (u.reason()) {
+      case INDEX_LEAVES_OUT_NULLS -> Messages.INDEX_LEAVES_OUT_NULLS.format(u.index(), String.join(", ", u.fields()),
+          entity.type().simpleName(), u.fields().get(0));
+      case NO_INDEX -> "@Index(name = \"" + indexName(u) + "\", fields = {" + quoted(u) + "}) on "
+          + entity.type().simpleName() + " would serve it";
+      default -> "no index serves its conditions";
+    };
+  }
+
+  private static String indexName(Unserved u) {
+    return "by" + String.join("", u.fields().stream().map(f -> capitalized(f.replace(".", ""))).toList());
+  }
+
+  private static String quoted(Unserved u) {
+    return String.join(", ", u.fields().stream().map(f -> "\"" + f + "\"").toList());
   }
 
   /** The entity in the model's words, with the nested fields {@code mentioned} (built once when none is new). */
@@ -111,13 +166,10 @@ public final class QueryPlanner {
   /** The compile error an unserved conjunction is (texts of QUERIES.md). */
   private QueryError error(String method, Unserved u, List<OrderItem> order) {
     String entityName = entity.type().simpleName();
-    String fields = String.join(", ", u.fields().stream().map(f -> "\"" + f + "\"").toList());
-    String name = "by" + String.join("", u.fields().stream().map(f -> capitalized(f.replace(".", ""))).toList());
     return switch (u.reason()) {
-      case INDEX_LEAVES_OUT_NULLS -> new QueryError(Messages.QUERY_INDEX_LEAVES_OUT_NULLS, method, u.index(), String.join(", ", u.fields()),
-          entityName, u.fields().get(0));
-      case ORDER_NOT_SERVED -> new QueryError(Messages.QUERY_ORDER_NOT_SERVED, method, u.detail(), name, fields, entityName);
-      case NO_INDEX -> new QueryError(Messages.QUERY_NO_INDEX, method, u.detail(), name, fields, entityName);
+      case INDEX_LEAVES_OUT_NULLS -> new QueryError(Messages.QUERY_INDEX_LEAVES_OUT_NULLS, method, whyUnserved(u));
+      case ORDER_NOT_SERVED -> new QueryError(Messages.QUERY_ORDER_NOT_SERVED, method, u.detail(), indexName(u), quoted(u), entityName);
+      case NO_INDEX -> new QueryError(Messages.QUERY_NO_INDEX, method, u.detail(), indexName(u), quoted(u), entityName);
       case SPATIAL_ALONE -> new QueryError(Messages.QUERY_SPATIAL_ALONE, method, u.fields().get(0));
       case SPATIAL_ORDER -> new QueryError(Messages.QUERY_SPATIAL_ORDER, method, u.fields().get(0));
       default -> throw new IllegalStateException(u + " for a conjunction of " + order);
@@ -125,9 +177,10 @@ public final class QueryPlanner {
   }
 
   /**
-   * Plans a {@code count}, {@code sum}, {@code min} or {@code max} method onto an {@code @Aggregate}: one whose
-   * function is the subject's, whose field is the aggregated property (for COUNT: none, or a primitive field,
-   * which no entity lacks) and whose group fields are exactly the method's equality criteria, in any order.
+   * Plans a {@code count}, {@code sum}, {@code min} or {@code max} method onto an {@code @Aggregate} with the one
+   * planner ({@link Planner}, whose rules these are): one whose function is the subject's, whose field is the
+   * aggregated property (for COUNT: none, or a primitive field, which no entity lacks) and whose group fields are
+   * exactly the method's equality criteria, in any order.
    *
    * @param parsed the parsed method
    * @param field the aggregated property of {@code sum}/{@code min}/{@code max}; null for {@code count}
@@ -138,43 +191,36 @@ public final class QueryPlanner {
    */
   public QueryPlan aggregate(QueryMethod parsed, FieldModel field, List<List<BoundCriterion>> branches) throws QueryError {
     Action subject = parsed.subject();
-    String unsupported = branches.size() > 1 ? "the Or" : !parsed.orderBy().isEmpty() ? "the OrderBy"
-        : parsed.limit() > 0 ? "the First/Top" : parsed.distinct() ? "Distinct" : null;
-    Map<String, BoundCriterion> byField = new LinkedHashMap<>();
-    for (BoundCriterion c : unsupported == null ? branches.get(0) : List.<BoundCriterion>of()) {
-      boolean equality = c.operator() == Operator.EQUALS || c.operator() == Operator.TRUE || c.operator() == Operator.FALSE;
-      if (!equality || byField.put(c.field().name(), c) != null) {
-        unsupported = (equality ? "the second criterion" : "the " + c.operator().word() + " criterion") + " on "
-            + c.field().name();
-        break;
-      }
-    }
     boolean count = subject == Action.COUNT && parsed.projection() == null;
     if (!count && !subject.aggregateOnly()) {
       return null;
     }
-    if (unsupported != null) {
-      if (count) {
-        return null;
-      }
-      throw new QueryError(Messages.QUERY_AGGREGATE_FORM, parsed.name(), subject.name().toLowerCase(), unsupported);
+    Map<Compare, BoundCriterion> criteria = new LinkedHashMap<>();
+    List<FieldModel> mentioned = new ArrayList<>();
+    List<Condition> or = new ArrayList<>();
+    for (List<BoundCriterion> branch : branches) {
+      branch.forEach(c -> {
+        criteria.putIfAbsent(EntityInfos.compare(c), c);
+        mentioned.add(c.field());
+      });
+      or.add(new Condition.And(branch.stream().<Condition>map(EntityInfos::compare).toList()));
     }
-    for (AggregateModel a : entity.aggregates()) {
-      boolean sameField = count ? a.field() == null || a.field().type().isPrimitive()
-          : a.field() != null && a.field().name().equals(field.name());
-      if (!a.function().equals(subject.name()) || !sameField || a.groupBy().size() != byField.size()) {
-        continue;
-      }
-      List<BoundCriterion> groups = new ArrayList<>();
-      a.groupBy().stream().map(g -> byField.get(g.name())).filter(java.util.Objects::nonNull).forEach(groups::add);
-      if (groups.size() == byField.size()) {
-        return QueryPlan.ofAggregate(a, groups);
-      }
+    QuerySpec spec = new QuerySpec(info(mentioned), or.size() == 1 ? or.get(0) : new Condition.Or(or),
+        parsed.orderBy().stream().map(o -> new SortKey(o.property(), o.descending(), false)).toList(),
+        new Window(parsed.limit(), false, Window.Paging.NONE), null, false, Semantics.STRATA,
+        new Aggregation(subject.name(), count ? null : field.name(), parsed.distinct()));
+    Planned planned = Planner.plan(spec);
+    if (planned instanceof Plan.AggregateRead a) {
+      AggregateModel model = entity.aggregates().stream().filter(m -> m.name().equals(a.aggregate().name())).findFirst().orElseThrow();
+      return QueryPlan.ofAggregate(model, criteria(criteria, a.groups()));
     }
-    if (count) {
+    if (count || !(planned instanceof Unserved u)) {
       return null;
     }
-    List<String> groups = new ArrayList<>(byField.keySet());
+    if (u.reason() == Unserved.Reason.AGGREGATE_FORM) {
+      throw new QueryError(Messages.QUERY_AGGREGATE_FORM, parsed.name(), subject.name().toLowerCase(), u.detail());
+    }
+    List<String> groups = u.fields();
     String name = subject.name().toLowerCase() + capitalized(field.name()) + "By"
         + String.join("And", groups.stream().map(QueryPlanner::capitalized).toList());
     throw new QueryError(Messages.QUERY_NO_AGGREGATE, parsed.name(), subject.name(), field.name(), String.join(", ", groups), name,

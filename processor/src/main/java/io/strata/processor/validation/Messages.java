@@ -174,7 +174,9 @@ public enum Messages {
       + " @AllowFiltering to read every row"),
   QUERY_ORDER_NOT_SERVED("%s: no index order serves OrderBy %s; add @Index(name = \"%s\", fields = {%s}) to %s (equality"
       + " fields first, then the OrderBy fields)"),
-  QUERY_INDEX_LEAVES_OUT_NULLS("%s: the only index that serves it, '%s', has no entry for an entity whose %s is null (nulls"
+  QUERY_INDEX_LEAVES_OUT_NULLS("%s: %s"),
+  /** Why an index that would serve a query is not read: the reason of {@link #QUERY_INDEX_LEAVES_OUT_NULLS} and of a Jakarta warning. */
+  INDEX_LEAVES_OUT_NULLS("the only index that serves it, '%s', has no entry for an entity whose %s is null (nulls"
       + " are not indexed), so it would leave such entities out; declare an index over only the fields the method constrains"
       + " (or orders by) on %s, or declare %s never null (annotate it @NonNull or @NotNull: saves then reject a null; or make"
       + " it a primitive)"),

@@ -7,7 +7,6 @@ import io.strata.annotations.AllowFiltering;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
-import io.strata.processor.model.IndexModel;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.QueryMethod;
@@ -27,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
@@ -54,15 +54,9 @@ final class QueryMethodValidator {
     for (FieldModel f : entity.fields()) {
       out.put(f.name(), f);
     }
-    for (IndexModel index : entity.indexes()) {
-      for (FieldModel f : index.fields()) {
-        StringBuilder b = new StringBuilder();
-        for (String segment : f.name().split("\\.")) {
-          b.append(b.length() == 0 ? segment : Character.toUpperCase(segment.charAt(0)) + segment.substring(1));
-        }
-        out.putIfAbsent(b.toString(), f);
-      }
-    }
+    // a nested indexed field by its segments joined in camel case: address.city as addressCity
+    entity.indexes().forEach(index -> index.fields().forEach(f -> out.putIfAbsent(Stream.of(f.name().split("\\."))
+        .reduce((a, b) -> a + Character.toUpperCase(b.charAt(0)) + b.substring(1)).orElseThrow(), f)));
     return out;
   }
 
@@ -127,12 +121,13 @@ final class QueryMethodValidator {
     for (List<BoundCriterion> branch : branches) {
       plans.add(planner.plan(name, branch, order, branches.size() > 1 ? null : needed, filtering));
     }
+    boolean pagedOrStreamed = returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM;
     for (QueryPlan plan : plans) {
-      if (plan.spatial() != null && (returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM)
+      if (plan.spatial() != null && pagedOrStreamed
           && (plan.spatialCriterion().operator() == Operator.NEAR || !plan.filtered().isEmpty())) {
         throw returnError(TypeName.get(method.getReturnType()), "Near or filtered spatial", "a List (only Within alone pages)");
       }
-      if (plan.byId() && (returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM)) {
+      if (plan.byId() && pagedOrStreamed) {
         throw returnError(TypeName.get(method.getReturnType()), "by-id", "a List, Optional or single result (the ids bound it)");
       }
       for (BoundCriterion c : plan.filtered()) {
@@ -318,20 +313,10 @@ final class QueryMethodValidator {
     return arg instanceof WildcardTypeName w && !w.upperBounds().isEmpty() ? w.upperBounds().get(0) : arg;
   }
 
+  /** Whether {@code t} is {@code java.util.Collection} or declares it among its interfaces, directly or not. */
   private boolean implementsCollection(TypeMirror t) {
-    if (!(t instanceof DeclaredType d)) {
-      return false;
-    }
-    TypeElement e = (TypeElement) d.asElement();
-    if (e.getQualifiedName().contentEquals("java.util.Collection")) {
-      return true;
-    }
-    for (TypeMirror s : e.getInterfaces()) {
-      if (implementsCollection(s)) {
-        return true;
-      }
-    }
-    return false;
+    return t instanceof DeclaredType d && (((TypeElement) d.asElement()).getQualifiedName().contentEquals("java.util.Collection")
+        || ((TypeElement) d.asElement()).getInterfaces().stream().anyMatch(this::implementsCollection));
   }
 
   private record Returned(ResultShape shape, boolean async, TypeName element, List<FieldModel> projection, boolean record) {}

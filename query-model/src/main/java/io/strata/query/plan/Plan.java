@@ -4,6 +4,7 @@ import io.strata.query.model.AggregateInfo;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Op;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.SpatialInfo;
 import java.util.List;
@@ -47,6 +48,20 @@ public sealed interface Plan extends Planned {
       range = List.copyOf(range);
       order = List.copyOf(order);
       residual = List.copyOf(residual);
+    }
+
+    /**
+     * The position of the index field its keys hold {@link #order} from: after the equality prefix, or, when the order
+     * begins with the one {@code IN} field that ends the prefix ({@link #keyOrder}), that field (its alternatives merged
+     * in whole-key order); -1 when the order begins with an earlier {@code IN} field, which one position in the keys
+     * cannot span.
+     */
+    public int orderedFrom() {
+      if (!keyOrder) {
+        return equalities.size();
+      }
+      long ins = equalities.stream().filter(c -> c.op() == Op.IN).count();
+      return ins == 1 && equalities.get(equalities.size() - 1).op() == Op.IN ? equalities.size() - 1 : -1;
     }
 
     /** Whether a count is taken on the entries alone (no residual condition needs the rows). */

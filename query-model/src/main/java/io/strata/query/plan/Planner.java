@@ -67,6 +67,58 @@ public final class Planner {
     return new Run(spec).plan();
   }
 
+  /**
+   * Every index read that holds an order for {@code spec}'s conjunction, one per index and length of its leading
+   * fields fixed by equality: the read the planner chooses when asked for the order that index's keys hold after those
+   * fields ({@link #orderedKeys}, ascending), listed when it reads that very index from that very field
+   * ({@link Plan.IndexRead#orderedFrom}). {@code spec}'s own order is ignored; its conditions must be one conjunction
+   * (else none). A caller that lets an order be chosen when the query runs reads the first of these whose
+   * {@link Plan.IndexRead#order} begins with the order asked for, forwards or backwards.
+   */
+  public static List<Plan.IndexRead> orderedReads(QuerySpec spec) {
+    List<List<Condition>> branches = Run.spread(Run.pushNot(spec.where(), false));
+    List<Plan.IndexRead> out = new ArrayList<>();
+    if (branches == null || branches.size() != 1) {
+      return out;
+    }
+    for (IndexInfo index : spec.entity().indexes()) {
+      for (int prefix = 0; prefix <= index.fields().size(); prefix++) {
+        List<SortKey> order = orderedKeys(spec.entity(), index, prefix, spec.semantics()).stream()
+            .map(f -> new SortKey(f, false, false)).toList();
+        if (order.isEmpty()) {
+          continue;
+        }
+        QuerySpec ordered = new QuerySpec(spec.entity(), spec.where(), order, spec.window(), spec.needed(), spec.allowScan(),
+            spec.semantics());
+        if (new Run(ordered).conjunction(branches.get(0)) instanceof Plan.IndexRead r && r.index().equals(index)
+            && r.orderedFrom() == prefix) {
+          out.add(r);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The fields {@code index}'s keys hold in {@code semantics}' value order after its first {@code prefix} fields
+   * ({@link Semantics#keyOrdered}): those fields up to the first that is not, then the id when every one is, the index
+   * is not unique (its keys end with the id) and the id's keys are in that order too. What an order an index read
+   * from that field can deliver begins with.
+   */
+  public static List<String> orderedKeys(EntityInfo entity, IndexInfo index, int prefix, Semantics semantics) {
+    List<String> keys = new ArrayList<>();
+    for (String f : index.fields().subList(prefix, index.fields().size())) {
+      if (!entity.field(f).map(i -> semantics.keyOrdered(i.kind())).orElse(false)) {
+        return keys;
+      }
+      keys.add(f);
+    }
+    if (!index.unique() && semantics.keyOrdered(entity.id().kind())) {
+      keys.add(entity.id().name());
+    }
+    return keys;
+  }
+
   /** How a comparison can take part in a read. */
   private enum Role { EQUALITY, RANGE, SPATIAL, RESIDUAL }
 

@@ -337,4 +337,49 @@ class PlannerTest {
     Unserved u = assertInstanceOf(Unserved.class, p);
     assertEquals("ordered by population", u.detail());
   }
+
+  // ---- the orders an index delivers (what a Jakarta order chosen when the query runs may read)
+
+  @Test
+  void orderedKeysStopAtTheFirstFieldWhoseKeysAreNotInTheValueOrder() {
+    IndexInfo byCountryKindCity = index("byCountryKindCity", false, COUNTRY, KIND, CITY);
+    EntityInfo e = entity(byCountryKindCity);
+    assertEquals(List.of("country"), Planner.orderedKeys(e, byCountryKindCity, 0, Semantics.JAKARTA));
+    assertEquals(List.of("city", "id"), Planner.orderedKeys(e, byCountryKindCity, 2, Semantics.JAKARTA));
+    IndexInfo byCountryPriceCity = index("byCountryPriceCity", false, COUNTRY, PRICE, CITY);
+    EntityInfo priced = entity(byCountryPriceCity);
+    assertEquals(List.of("country"), Planner.orderedKeys(priced, byCountryPriceCity, 0, Semantics.JAKARTA));
+    assertEquals(List.of("country", "price", "city", "id"), Planner.orderedKeys(priced, byCountryPriceCity, 0, Semantics.STRATA));
+    IndexInfo unique = new IndexInfo("byName", List.of("name"), true, false, false);
+    assertEquals(List.of("name"), Planner.orderedKeys(entity(unique), unique, 0, Semantics.JAKARTA));
+  }
+
+  @Test
+  void orderedReadsListEachIndexAndPrefixWhoseKeysHoldAnOrderForTheConditions() {
+    IndexInfo byCountryPopulation = index("byCountryPopulation", false, COUNTRY, POPULATION);
+    IndexInfo byPopulation = index("byPopulation", false, POPULATION);
+    EntityInfo e = entity(byCountryPopulation, byPopulation);
+    List<Plan.IndexRead> reads = Planner.orderedReads(new QuerySpec(e, eq(COUNTRY), List.of(), Window.ALL, null, true,
+        Semantics.JAKARTA));
+    // byCountryPopulation after the country the equality fixes; byPopulation holds the order (population, id) too, but
+    // for that order the planner reads byCountryPopulation, which the equality narrows; from country, the order
+    // (country, population, id) is read after the equality's field, not from it
+    assertEquals(List.of("byCountryPopulation:1:[population, id]"),
+        reads.stream().map(r -> r.index().name() + ":" + r.orderedFrom() + ":" + r.order().stream().map(SortKey::field).toList())
+            .toList());
+    assertTrue(Planner.orderedReads(new QuerySpec(e, new Or(List.of(eq(COUNTRY), eq(CITY))), List.of(), Window.ALL, null, true,
+        Semantics.JAKARTA)).isEmpty(), "an Or has no one read");
+  }
+
+  @Test
+  void anOrderFromTheInFieldEndingThePrefixIsReadInWholeKeyOrder() {
+    IndexInfo byCountryPopulation = index("byCountryPopulation", false, COUNTRY, POPULATION);
+    Plan.IndexRead r = assertInstanceOf(Plan.IndexRead.class, jakarta(entity(byCountryPopulation), in(COUNTRY),
+        List.of(new SortKey("country", false, false), new SortKey("population", false, false))));
+    assertTrue(r.keyOrder());
+    assertEquals(0, r.orderedFrom());
+    Plan.IndexRead after = assertInstanceOf(Plan.IndexRead.class, jakarta(entity(byCountryPopulation), eq(COUNTRY),
+        List.of(new SortKey("population", false, false))));
+    assertEquals(1, after.orderedFrom());
+  }
 }
