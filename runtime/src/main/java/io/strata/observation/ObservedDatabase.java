@@ -79,36 +79,18 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
 
   @Override
   public <T> T run(Function<? super Transaction, T> retryable, Executor e) {
-    CallTally call = enclosingCall();
-    Observation observation = transaction("run");
-    int retries = 0;
-    boolean done = false;
-    Transaction t = db.createTransaction(e);
-    try (Observation.Scope scope = observation.openScope()) {
-      while (true) {
-        try {
-          T result = retryable.apply(t);
-          commit(t, call);
-          done = true;
-          return result;
-        } catch (RuntimeException err) {
-          t = retry(t, err);
-          retries++;
-        }
-      }
-    } catch (RuntimeException err) {
-      observation.error(err);
-      throw err;
-    } finally {
-      t.close();
-      finish(observation, call, retries, done ? "committed" : "failed");
-    }
+    return loop("run", "committed", true, retryable, e);
   }
 
   @Override
   public <T> T read(Function<? super ReadTransaction, T> retryable, Executor e) {
+    return loop("read", "read", false, retryable, e);
+  }
+
+  /** fdb-java's blocking loop (the body, then a commit when {@code commits}, {@code onError} on failure), observed. */
+  private <T> T loop(String kind, String success, boolean commits, Function<? super Transaction, T> retryable, Executor e) {
     CallTally call = enclosingCall();
-    Observation observation = transaction("read");
+    Observation observation = transaction(kind);
     int retries = 0;
     boolean done = false;
     Transaction t = db.createTransaction(e);
@@ -116,6 +98,9 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
       while (true) {
         try {
           T result = retryable.apply(t);
+          if (commits) {
+            commit(t, call);
+          }
           done = true;
           return result;
         } catch (RuntimeException err) {
@@ -128,7 +113,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
       throw err;
     } finally {
       t.close();
-      finish(observation, call, retries, done ? "read" : "failed");
+      finish(observation, call, retries, done ? success : "failed");
     }
   }
 
