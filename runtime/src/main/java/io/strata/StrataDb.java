@@ -35,6 +35,16 @@ public final class StrataDb implements AutoCloseable {
     return new StrataDb("strata:database", java.util.Objects.requireNonNull(database, "database"), Optional.empty());
   }
 
+  /**
+   * This database at the same root and URL, with its {@link Database} replaced by {@code wrapper.apply(database())}:
+   * for example one that limits or observes every transaction
+   * ({@code sdb.wrap(TransactionLimits.none().retryLimit(5)::on)}, {@code StrataObservations.observe}). Closing the
+   * result closes the wrapper, which closes this database.
+   */
+  public StrataDb wrap(java.util.function.UnaryOperator<Database> wrapper) {
+    return new StrataDb(url, java.util.Objects.requireNonNull(wrapper.apply(database), "wrapper result"), directory);
+  }
+
   /** The database; every repository and layer runs its transactions here. */
   public Database database() {
     return database;

@@ -1,14 +1,10 @@
 package io.strata;
 
 import com.apple.foundationdb.Database;
-import com.apple.foundationdb.DatabaseOptions;
 import com.apple.foundationdb.EventKeeper;
-import com.apple.foundationdb.KeyRangeArrayResult;
 import com.apple.foundationdb.ReadTransaction;
-import com.apple.foundationdb.Tenant;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.TransactionOptions;
-import com.apple.foundationdb.tuple.Tuple;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -78,12 +74,11 @@ public final class TransactionLimits {
   }
 
   /** The database a repository is given: every transaction it creates carries the limits. */
-  private static final class Limited implements Database {
-    private final Database db;
+  private static final class Limited extends ForwardingDatabase {
     private final TransactionLimits limits;
 
     Limited(Database db, TransactionLimits limits) {
-      this.db = db;
+      super(db);
       this.limits = limits;
     }
 
@@ -121,98 +116,6 @@ public final class TransactionLimits {
     public <T> CompletableFuture<T> readAsync(Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable,
                                               Executor e) {
       return db.readAsync(tr -> retryable.apply(limited(tr)), e);
-    }
-
-    @Override
-    public Executor getExecutor() {
-      return db.getExecutor();
-    }
-
-    @Override
-    public DatabaseOptions options() {
-      return db.options();
-    }
-
-    @Override
-    public double getMainThreadBusyness() {
-      return db.getMainThreadBusyness();
-    }
-
-    @Override
-    public void close() {
-      db.close();
-    }
-
-    // ---- the rest of Database, passed through unchanged
-
-    @Override
-    public Tenant openTenant(Tuple tenantName) {
-      return db.openTenant(tenantName);
-    }
-
-    @Override
-    public Tenant openTenant(byte[] tenantName, Executor e) {
-      return db.openTenant(tenantName, e);
-    }
-
-    @Override
-    public Tenant openTenant(Tuple tenantName, Executor e) {
-      return db.openTenant(tenantName, e);
-    }
-
-    @Override
-    public Tenant openTenant(byte[] tenantName, Executor e, EventKeeper eventKeeper) {
-      return db.openTenant(tenantName, e, eventKeeper);
-    }
-
-    @Override
-    public Tenant openTenant(Tuple tenantName, Executor e, EventKeeper eventKeeper) {
-      return db.openTenant(tenantName, e, eventKeeper);
-    }
-
-    @Override
-    public CompletableFuture<byte[]> purgeBlobGranules(byte[] begin, byte[] end, long version, boolean force, Executor e) {
-      return db.purgeBlobGranules(begin, end, version, force, e);
-    }
-
-    @Override
-    public CompletableFuture<Void> waitPurgeGranulesComplete(byte[] purgeKey, Executor e) {
-      return db.waitPurgeGranulesComplete(purgeKey, e);
-    }
-
-    @Override
-    public CompletableFuture<Boolean> blobbifyRange(byte[] begin, byte[] end, Executor e) {
-      return db.blobbifyRange(begin, end, e);
-    }
-
-    @Override
-    public CompletableFuture<Boolean> blobbifyRangeBlocking(byte[] begin, byte[] end, Executor e) {
-      return db.blobbifyRangeBlocking(begin, end, e);
-    }
-
-    @Override
-    public CompletableFuture<Boolean> unblobbifyRange(byte[] begin, byte[] end, Executor e) {
-      return db.unblobbifyRange(begin, end, e);
-    }
-
-    @Override
-    public CompletableFuture<KeyRangeArrayResult> listBlobbifiedRanges(byte[] begin, byte[] end, int rangeLimit, Executor e) {
-      return db.listBlobbifiedRanges(begin, end, rangeLimit, e);
-    }
-
-    @Override
-    public CompletableFuture<Long> verifyBlobRange(byte[] begin, byte[] end, long version, Executor e) {
-      return db.verifyBlobRange(begin, end, version, e);
-    }
-
-    @Override
-    public CompletableFuture<Boolean> flushBlobRange(byte[] begin, byte[] end, boolean compact, long version, Executor e) {
-      return db.flushBlobRange(begin, end, compact, version, e);
-    }
-
-    @Override
-    public CompletableFuture<byte[]> getClientStatus(Executor e) {
-      return db.getClientStatus(e);
     }
   }
 }

@@ -61,6 +61,17 @@ class StrataExtensionTest {
   }
 
   @Test
+  void injectedRepositoriesRunTheirTransactionsInTheProducedObservedDatabase() {
+    try (WeldContainer container = application(io.strata.cdi.fixtures.ObservedStrataDbProducer.class, Shop.class).initialize()) {
+      container.select(Shop.class).get().products().save(new Product(1, "lamp", 20.0));
+
+      io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat(io.strata.cdi.fixtures.ObservedStrataDbProducer.REGISTRY)
+          .hasObservationWithNameEqualTo("strata.transaction").that()
+          .hasLowCardinalityKeyValue("strata.outcome", "committed");
+    }
+  }
+
+  @Test
   void injectedRepositoriesSaveAndReadInTheApplicationsDatabase() {
     try (WeldContainer container = application(StrataDbProducer.class, Shop.class).initialize()) {
       Shop shop = container.select(Shop.class).get();

@@ -5,6 +5,7 @@ import io.strata.Continuation;
 import io.strata.Finder;
 import io.strata.OrderBy;
 import io.strata.Page;
+import io.strata.observation.RepositoryCalls;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
@@ -94,7 +95,7 @@ final class RuntimeFinder<E> implements Finder<E> {
   @Override
   public List<E> list() {
     Plan plan = plan(window());
-    return Blocking.call(() -> queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
+    return observed("list", plan, () -> queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
   }
 
   @Override
@@ -106,27 +107,35 @@ final class RuntimeFinder<E> implements Finder<E> {
   @Override
   public long count() {
     Plan plan = plan(Window.ALL);
-    long n = Blocking.call(() -> queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
+    long n = observed("count", plan, () -> queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
     return Math.min(n, max());
   }
 
   @Override
   public boolean exists() {
     Plan plan = plan(Window.ALL);
-    return Blocking.call(() -> queries.db().read(tr -> queries.reads().exists(tr, plan, params).join()));
+    return observed("exists", plan, () -> queries.db().read(tr -> queries.reads().exists(tr, plan, params).join()));
   }
 
   @Override
   public Optional<E> first() {
     Plan plan = plan(new Window(1, false, Window.Paging.NONE));
-    return Blocking.call(() -> queries.db().read(tr -> queries.reads().list(tr, plan, order, 1, params).join())).stream().findFirst();
+    return observed("first", plan, () -> queries.db().read(tr -> queries.reads().list(tr, plan, order, 1, params).join()))
+        .stream().findFirst();
   }
 
   @Override
   public Page<E> page(int size, Continuation after) {
     Plan plan = plan(new Window(0, false, Window.Paging.CONTINUATION));
     byte[] query = QueryResults.query(Explain.condition(where), order, new java.util.TreeMap<>(params).toString());
-    return Blocking.call(() -> queries.db().read(tr -> queries.reads().page(tr, plan, order, size, after, params, query).join()));
+    return observed("page", plan,
+        () -> queries.db().read(tr -> queries.reads().page(tr, plan, order, size, after, params, query).join()));
+  }
+
+  /** One terminal's read, observed as a repository call {@code Finder.<terminal>} when the database is observed. */
+  private <T> T observed(String terminal, Plan plan, java.util.function.Supplier<T> read) {
+    return Blocking.call(() -> RepositoryCalls.observe(queries.db(), queries.entityName(), "Finder." + terminal,
+        plan.getClass().getSimpleName(), read));
   }
 
   @Override

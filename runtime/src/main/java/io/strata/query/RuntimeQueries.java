@@ -39,6 +39,7 @@ public final class RuntimeQueries<E> {
 
   private final Database db;
   private final EntityInfo entity;
+  private final String entityName;
   private final Semantics semantics;
   private final PlanReads<E> reads;
   private final Function<QuerySpec, Planned> planner;
@@ -65,6 +66,7 @@ public final class RuntimeQueries<E> {
       Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner) {
     this.db = Objects.requireNonNull(db, "db");
     this.entity = entity;
+    this.entityName = store.layout().entityName();
     this.semantics = semantics;
     this.reads = new PlanReads<>(store, attributes, semantics, order);
     this.planner = planner;
@@ -105,6 +107,11 @@ public final class RuntimeQueries<E> {
 
   Database db() {
     return db;
+  }
+
+  /** The entity's name, as its observations are tagged. */
+  String entityName() {
+    return entityName;
   }
 
   PlanReads<E> reads() {

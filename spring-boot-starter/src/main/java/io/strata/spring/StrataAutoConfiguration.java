@@ -2,6 +2,9 @@ package io.strata.spring;
 
 import io.strata.Strata;
 import io.strata.StrataDb;
+import io.strata.observation.StrataObservations;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -14,7 +17,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Strata for Spring Boot: a {@link StrataDb} bean opened from {@code strata.url} (closed when the context
  * closes), a bean for every repository the Strata processor generated (see {@link StrataRepositoryRegistrar}),
- * and, with Actuator, a {@code strata} health indicator. Each part steps aside for a bean of the same type
+ * and, with Actuator, a {@code strata} health indicator; with an {@code ObservationRegistry}, observations of its calls
+ * and transactions. Each part steps aside for a bean of the same type
  * the application defines itself.
  */
 @AutoConfiguration
@@ -32,6 +36,29 @@ public class StrataAutoConfiguration {
   @Bean
   public static StrataRepositoryRegistrar strataRepositoryRegistrar() {
     return new StrataRepositoryRegistrar();
+  }
+
+  /**
+   * With Micrometer's Observation API and an {@code ObservationRegistry} bean (Actuator provides one), every
+   * {@link StrataDb} bean, the application's own included, is observed in it: repository calls and transactions become
+   * observations, so metrics and traces (docs/observability.md). Without either, the beans are left as they are.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.observation.ObservationRegistry")
+  static class Observations {
+    @Bean
+    static BeanPostProcessor strataObservations(ObjectProvider<io.micrometer.observation.ObservationRegistry> registry) {
+      return new BeanPostProcessor() {
+        @Override
+        public Object postProcessAfterInitialization(Object bean, String beanName) {
+          if (bean instanceof StrataDb sdb) {
+            io.micrometer.observation.ObservationRegistry observations = registry.getIfAvailable();
+            return observations == null ? sdb : StrataObservations.observe(sdb, observations);
+          }
+          return bean;
+        }
+      };
+    }
   }
 
   /** The health indicator, when Actuator is present and {@code management.health.strata.enabled} is not false. */

@@ -1,0 +1,228 @@
+package io.strata.observation;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.FDBException;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import io.strata.ForwardingDatabase;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A database whose {@code run}/{@code read} transactions and repository calls are observations in a registry.
+ *
+ * <p>Invariant: the blocking loops are fdb-java's {@code Database.run}/{@code read} loops step for step (body, commit
+ * for {@code run}, {@code onError} on any {@code RuntimeException}, its new handle for the next attempt, the last handle
+ * closed at the end), with observations started and stopped around the steps; nothing a body sees changes. The
+ * asynchronous loops are the wrapped database's own, observed around, their attempts counted by calls of the body.
+ * Transactions a caller creates with {@code createTransaction} are the caller's and are not observed.
+ */
+final class ObservedDatabase extends ForwardingDatabase implements CallObserver {
+  static final String CALL = "strata.repository.call";
+  static final String TRANSACTION = "strata.transaction";
+  static final String ERROR = "strata.transaction.error";
+  static final String COMMIT = "strata.commit";
+
+  static final String ENTITY = "strata.entity";
+  static final String METHOD = "strata.method";
+  static final String PLAN = "strata.plan";
+  static final String KIND = "strata.transaction.kind";
+  static final String OUTCOME = "strata.outcome";
+  static final String FDB_ERROR = "strata.fdb.error";
+  static final String RETRIED = "strata.retried";
+  static final String RETRIES = "strata.retries";
+  static final String COMMIT_BYTES = "strata.commit.bytes";
+  static final String BYTES_WRITTEN = "strata.bytes.written";
+
+  /** The FDB error tag of an error that is not FoundationDB's (an exception of the body, such as a unique violation). */
+  static final String NOT_FDB = "none";
+
+  private final ObservationRegistry registry;
+
+  ObservedDatabase(Database db, ObservationRegistry registry) {
+    super(db);
+    this.registry = registry;
+  }
+
+  /** What a repository call's transactions add up to, kept in the call's observation context. */
+  private static final class CallTally {
+    int retries;
+    long bytesWritten;
+  }
+
+  @Override
+  public <T> T observeCall(String entity, String method, String plan, Supplier<T> call) {
+    CallTally tally = new CallTally();
+    Observation observation = Observation.createNotStarted(CALL, registry)
+        .contextualName(method)
+        .lowCardinalityKeyValue(ENTITY, entity)
+        .lowCardinalityKeyValue(METHOD, method)
+        .lowCardinalityKeyValue(PLAN, plan);
+    observation.getContext().put(CallTally.class, tally);
+    observation.start();
+    try (Observation.Scope scope = observation.openScope()) {
+      return call.get();
+    } catch (RuntimeException err) {
+      observation.error(err);
+      throw err;
+    } finally {
+      observation.highCardinalityKeyValue(RETRIES, Integer.toString(tally.retries))
+          .highCardinalityKeyValue(BYTES_WRITTEN, Long.toString(tally.bytesWritten))
+          .stop();
+    }
+  }
+
+  @Override
+  public <T> T run(Function<? super Transaction, T> retryable, Executor e) {
+    return loop("run", "committed", true, retryable, e);
+  }
+
+  @Override
+  public <T> T read(Function<? super ReadTransaction, T> retryable, Executor e) {
+    return loop("read", "read", false, retryable, e);
+  }
+
+  /** fdb-java's blocking loop (the body, then a commit when {@code commits}, {@code onError} on failure), observed. */
+  private <T> T loop(String kind, String success, boolean commits, Function<? super Transaction, T> retryable, Executor e) {
+    CallTally call = enclosingCall();
+    Observation observation = transaction(kind);
+    int retries = 0;
+    boolean done = false;
+    Transaction t = db.createTransaction(e);
+    try (Observation.Scope scope = observation.openScope()) {
+      while (true) {
+        try {
+          T result = retryable.apply(t);
+          if (commits) {
+            commit(t, call);
+          }
+          done = true;
+          return result;
+        } catch (RuntimeException err) {
+          t = retry(t, err);
+          retries++;
+        }
+      }
+    } catch (RuntimeException err) {
+      observation.error(err);
+      throw err;
+    } finally {
+      t.close();
+      finish(observation, call, retries, done ? success : "failed");
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
+    return observedAsync("run", "committed", attempts -> db.runAsync(tr -> {
+      attempts.incrementAndGet();
+      return retryable.apply(tr);
+    }, e));
+  }
+
+  @Override
+  public <T> CompletableFuture<T> readAsync(Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable,
+                                            Executor e) {
+    return observedAsync("read", "read", attempts -> db.readAsync(tr -> {
+      attempts.incrementAndGet();
+      return retryable.apply(tr);
+    }, e));
+  }
+
+  private <T> CompletableFuture<T> observedAsync(String kind, String success,
+                                                 Function<AtomicInteger, CompletableFuture<T>> loop) {
+    CallTally call = enclosingCall();
+    Observation observation = transaction(kind);
+    AtomicInteger attempts = new AtomicInteger();
+    CompletableFuture<T> result;
+    try (Observation.Scope scope = observation.openScope()) {
+      result = loop.apply(attempts);
+    }
+    return result.whenComplete((value, err) -> {
+      if (err != null) {
+        observation.error(err);
+      }
+      finish(observation, call, Math.max(0, attempts.get() - 1), err == null ? success : "failed");
+    });
+  }
+
+  private Observation transaction(String kind) {
+    return Observation.createNotStarted(TRANSACTION, registry)
+        .contextualName("strata " + kind)
+        .lowCardinalityKeyValue(KIND, kind)
+        .start();
+  }
+
+  private static void finish(Observation observation, CallTally call, int retries, String outcome) {
+    if (call != null) {
+      synchronized (call) {
+        call.retries += retries;
+      }
+    }
+    observation.lowCardinalityKeyValue(OUTCOME, outcome)
+        .highCardinalityKeyValue(RETRIES, Integer.toString(retries))
+        .stop();
+  }
+
+  /** Commits {@code t} inside an observation that times it and says how it ended (FDB's error code, or none). */
+  private void commit(Transaction t, CallTally call) {
+    long bytes = t.getApproximateSize().join();
+    Observation observation = Observation.createNotStarted(COMMIT, registry)
+        .highCardinalityKeyValue(COMMIT_BYTES, Long.toString(bytes))
+        .start();
+    try {
+      t.commit().join();
+      observation.lowCardinalityKeyValue(FDB_ERROR, NOT_FDB);
+      if (call != null) {
+        synchronized (call) {
+          call.bytesWritten += bytes;
+        }
+      }
+    } catch (RuntimeException err) {
+      observation.lowCardinalityKeyValue(FDB_ERROR, errorCode(err)).error(err);
+      throw err;
+    } finally {
+      observation.stop();
+    }
+  }
+
+  /**
+   * fdb-java's step after a failed attempt, observed: {@code onError} waits out the backoff and hands back the next
+   * attempt's transaction, or fails with the error when it is not retryable.
+   */
+  private Transaction retry(Transaction t, RuntimeException err) {
+    Observation observation = Observation.createNotStarted(ERROR, registry)
+        .lowCardinalityKeyValue(FDB_ERROR, errorCode(err))
+        .start();
+    try {
+      Transaction next = t.onError(err).join();
+      observation.lowCardinalityKeyValue(RETRIED, "true");
+      return next;
+    } catch (RuntimeException fatal) {
+      observation.lowCardinalityKeyValue(RETRIED, "false");
+      throw fatal;
+    } finally {
+      observation.stop();
+    }
+  }
+
+  private CallTally enclosingCall() {
+    Observation current = registry.getCurrentObservation();
+    return current == null ? null : current.getContextView().get(CallTally.class);
+  }
+
+  /** FoundationDB's error code of {@code err} or of a cause, as text; {@link #NOT_FDB} when it has none. */
+  static String errorCode(Throwable err) {
+    for (Throwable cause = err; cause != null; cause = cause.getCause()) {
+      if (cause instanceof FDBException fdb) {
+        return Integer.toString(fdb.getCode());
+      }
+    }
+    return NOT_FDB;
+  }
+}
