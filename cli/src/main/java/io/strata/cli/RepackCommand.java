@@ -6,8 +6,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code strata repack [Entity]}: the runtime's resumable repack, with progress on stderr. */
-@Command(name = "repack", description = "Rewrites rows stored a key per field as packed rows, and moves keys written before"
-    + " they were sharded into their shards; resumable (a stopped repack continues where it stopped).")
+@Command(name = "repack", description = "Rewrites rows stored in the other layout than the schema's"
+    + " (entity.packed) in its layout, and moves keys written before they were sharded into their shards;"
+    + " resumable (a stopped repack continues where it stopped).")
 final class RepackCommand implements Runnable {
   @ParentCommand
   StrataCli cli;

@@ -143,7 +143,12 @@ final class SchemaEntity {
       }
     }
     derived.forEach(builder::derived);
-    return builder.packed().build();
+    if (schema.columnMajor()) {
+      builder.columnMajor(); // column-major entities store a key per field (the processor refuses packed with it)
+    } else if (!Boolean.FALSE.equals(schema.packed())) {
+      builder.packed(); // recorded as packed, or a snapshot written before the layout was recorded: the default
+    }
+    return builder.build();
   }
 
   /** The entity as the query model's planner sees it. */

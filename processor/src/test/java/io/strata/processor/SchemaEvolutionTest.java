@@ -67,6 +67,7 @@ class SchemaEvolutionTest {
         entity.class = test.User
         entity.columnMajor = false
         entity.name = U
+        entity.packed = true
         field.address.encoding = tuple(street: string, zip: integer(32))
         field.address.type = test.User.Address
         field.age.encoding = integer(32)
@@ -110,6 +111,23 @@ class SchemaEvolutionTest {
     assertThat(compile(f)).succeededWithoutWarnings();
     assertEquals(before, snapshot("test.Item"));
     assertEquals(0, Files.getLastModifiedTime(file).toMillis());
+  }
+
+  @Test
+  void aSnapshotWrittenBeforeTheRowLayoutWasRecordedIsNoChangeAndGainsTheKey() throws IOException {
+    JavaFileObject f = source("Item", "@Entity(packed = false)", "public record Item(@Id String id) {}");
+    assertThat(compile(f)).succeeded();
+    Path file = dir.resolve("test.Item.schema");
+    Files.writeString(file, snapshot("test.Item").replace("entity.packed = false\n", ""));
+    assertThat(compile(f)).succeededWithoutWarnings();
+    assertTrue(snapshot("test.Item").contains("entity.packed = false\n"), snapshot("test.Item"));
+  }
+
+  @Test
+  void turningPackedOnOrOffPassesBecauseRowsAreReadInEitherLayout() throws IOException {
+    assertThat(evolve(source("Item", "@Entity(packed = false)", "public record Item(@Id String id) {}"),
+        source("Item", "@Entity", "public record Item(@Id String id) {}"))).succeededWithoutWarnings();
+    assertTrue(snapshot("test.Item").contains("entity.packed = true\n"), snapshot("test.Item"));
   }
 
   @Test

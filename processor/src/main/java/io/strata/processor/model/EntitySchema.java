@@ -25,12 +25,15 @@ import java.util.TreeMap;
  *     names, {@code "changes"} for {@code @Versioned}), each with its definition: its kind first, then what
  *     its stored keys depend on ({@code aggregate SUM(population) by (country)}, {@code rank population desc
  *     by (country)}, {@code text}, {@code change-feed})
+ * @param packed whether new rows are written packed ({@code @Entity(packed)}); null when the snapshot was written
+ *     before Strata recorded it (readers then look at the stored rows: both layouts are read, LAYOUTS.md)
  * @param retiredDerived derived indexes an earlier version declared, like {@code retiredIndexes}
  */
 public record EntitySchema(
     String className,
     String entityName,
     boolean columnMajor,
+    Boolean packed,
     String idField,
     Map<String, Field> fields,
     Map<String, Index> indexes,

@@ -48,7 +48,8 @@ public final class SchemaExtractor {
     for (SpatialModel s : model.spatial()) {
       spatial.put(s.field().name(), s.geo() ? "geo-point" : "point");
     }
-    return new EntitySchema(model.type().canonicalName(), model.entityName(), model.columnMajor(), model.id().name(),
+    return new EntitySchema(model.type().canonicalName(), model.entityName(), model.columnMajor(), model.packed(),
+        model.id().name(),
         fields, indexes, spatial, Map.of(), Map.of(), derived(model), Map.of());
   }
 

@@ -18,6 +18,7 @@ import java.util.TreeMap;
  * entity.class = com.example.User
  * entity.columnMajor = false
  * entity.name = User
+ * entity.packed = true
  * field.age.encoding = integer(32)
  * field.age.type = int
  * format = 1
@@ -50,6 +51,9 @@ public final class SchemaFormat {
     lines.put("entity.class", schema.className());
     lines.put("entity.name", schema.entityName());
     lines.put("entity.columnMajor", Boolean.toString(schema.columnMajor()));
+    if (schema.packed() != null) {
+      lines.put("entity.packed", Boolean.toString(schema.packed()));
+    }
     lines.put("id", schema.idField());
     putFields(lines, "field.", schema.fields());
     putIndexes(lines, "index.", schema.indexes());
@@ -143,7 +147,7 @@ public final class SchemaFormat {
         String[] parts = key.split("\\.", -1);
         switch (parts[0]) {
           case "format", "id" -> known(parts.length == 1, key);
-          case "entity" -> known(parts.length == 2 && List.of("class", "name", "columnMajor").contains(parts[1]), key);
+          case "entity" -> known(parts.length == 2 && List.of("class", "name", "columnMajor", "packed").contains(parts[1]), key);
           case "field" -> group(fields, parts, key, List.of("type", "encoding"));
           case "index" -> group(indexes, parts, key, List.of("fields", "unique", "covering"));
           case "retired-field" -> group(retiredFields, parts, key, List.of("type", "encoding"));
@@ -166,7 +170,8 @@ public final class SchemaFormat {
         throw new MalformedException(lineOf.get("format"), "format " + format + " was written by another version of"
             + " Strata; this one reads format " + VERSION);
       }
-      return new EntitySchema(required("entity.class"), required("entity.name"), bool("entity.columnMajor"), required("id"),
+      return new EntitySchema(required("entity.class"), required("entity.name"), bool("entity.columnMajor"),
+          values.containsKey("entity.packed") ? bool("entity.packed") : null, required("id"),
           fields(fields, "field."), indexes(indexes, "index."), spatial, fields(retiredFields, "retired-field."),
           indexes(retiredIndexes, "retired-index."), derived, retiredDerived);
     }

@@ -55,7 +55,7 @@ final class SchemaComparer {
     Map<String, String> retiredDerived = new LinkedHashMap<>(old.retiredDerived());
     old.derived().forEach(retiredDerived::put);
     now.derived().keySet().forEach(retiredDerived::remove);
-    return new EntitySchema(now.className(), now.entityName(), now.columnMajor(), now.idField(), now.fields(), now.indexes(),
+    return new EntitySchema(now.className(), now.entityName(), now.columnMajor(), now.packed(), now.idField(), now.fields(), now.indexes(),
         now.spatial(), retiredFields, retiredIndexes, now.derived(), retiredDerived);
   }
 

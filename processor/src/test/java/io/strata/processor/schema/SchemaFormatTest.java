@@ -47,4 +47,14 @@ class SchemaFormatTest {
   void aTolerantReadStillRefusesAMalformedLine() {
     assertThrows(SchemaFormat.MalformedException.class, () -> SchemaFormat.readTolerant(SNAPSHOT + "no equals sign\n", s -> { }));
   }
+
+  @Test
+  void theRowLayoutIsReadWhenRecordedAndNullInASnapshotWrittenBeforeIt() throws Exception {
+    assertEquals(null, SchemaFormat.read(SNAPSHOT).packed());
+    EntitySchema unpacked = SchemaFormat.read(SNAPSHOT + "entity.packed = false\n");
+    assertEquals(Boolean.FALSE, unpacked.packed());
+    assertTrue(SchemaFormat.write(unpacked).contains("\nentity.packed = false\n"));
+    assertEquals(unpacked, SchemaFormat.read(SchemaFormat.write(unpacked)));
+    assertThrows(SchemaFormat.MalformedException.class, () -> SchemaFormat.read(SNAPSHOT + "entity.packed = yes\n"));
+  }
 }
