@@ -186,6 +186,17 @@ public final class DataStore<T> {
   @FunctionalInterface
   public interface Keys<T> {
     CompletableFuture<Page<Tuple>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after);
+
+    /** How many keys there are, read in {@code tr}: page after page of {@value DataStore#BATCH}, unless a scan counts them. */
+    default CompletableFuture<Long> count(EntityStore<T> store, ReadTransaction tr) {
+      return counted(store, tr, null, 0L);
+    }
+
+    private CompletableFuture<Long> counted(EntityStore<T> store, ReadTransaction tr, Continuation after, long before) {
+      return read(store, tr, BATCH, after).thenCompose(page -> page.next().isEmpty()
+          ? CompletableFuture.completedFuture(before + page.items().size())
+          : counted(store, tr, page.next().get(), before + page.items().size()));
+    }
   }
 
   /**
@@ -197,7 +208,18 @@ public final class DataStore<T> {
     return switch (nulls(parameters)) {
       case NULL_VALUE -> (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
       case NULL_IN_COLLECTION -> null;
-      case NONE -> (store, tr, limit, after) -> scan.apply(store).keyPage(tr, limit, after);
+      case NONE -> new Keys<>() {
+        @Override
+        public CompletableFuture<Page<Tuple>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after) {
+          return scan.apply(store).keyPage(tr, limit, after);
+        }
+
+        /** The scan's own count: its keys in one range read, as a Strata count and a run-time count read them. */
+        @Override
+        public CompletableFuture<Long> count(EntityStore<T> store, ReadTransaction tr) {
+          return scan.apply(store).count(tr);
+        }
+      };
     };
   }
 
@@ -219,14 +241,14 @@ public final class DataStore<T> {
   }
 
   /**
-   * How many candidates {@code where} accepts: counted on {@code keys} in read transactions of {@value #BATCH} keys,
-   * with no row read, when it is not null; else on the rows.
+   * How many candidates {@code where} accepts: counted on {@code keys} in one read transaction, with no row read, when
+   * it is not null (an index scan's keys in one range read, as Strata's own counts read them); else on the rows.
    */
   public long count(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys) {
     if (keys == null) {
       return matching(where, candidates).size();
     }
-    return batches(BATCH, (size, from) -> read(tr -> keys.read(store, tr, size, from))).count();
+    return read(tr -> keys.count(store, tr));
   }
 
   /** Whether any candidate matches: one index key read when {@code keys} is not null; else rows until the first match. */

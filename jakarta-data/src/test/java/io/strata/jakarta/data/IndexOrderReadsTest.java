@@ -101,4 +101,19 @@ class IndexOrderReadsTest {
     assertEquals(2, cost.readRoundTrips());
     assertEquals(2 * tied, cost.keysRead());
   }
+
+  @Test
+  void countOnIndexKeysReadsEveryKeyInOneReadLikeStrataCount() {
+    int n = 2_500; // more than a batch of 1,000 keys
+    open(n, i -> i);
+    EngineStats before = EmbeddedFdb.stats(db);
+    long counted = data.count(c -> c.count >= 0, DataStore.allRows(),
+        DataStore.indexKeys(store -> IndexScan.of(store, "byCount").from(0L, true), 0L));
+    EngineStats cost = EmbeddedFdb.stats(db).since(before);
+    assertEquals(n, counted);
+    // one range read of the index keys in one read transaction, as IndexScan.count and a run-time count read it
+    assertEquals(1, cost.readVersionRoundTrips());
+    assertEquals(1, cost.readRoundTrips());
+    assertEquals(n, cost.keysRead());
+  }
 }
