@@ -215,6 +215,24 @@ public final class Elements {
     throw wrong("bytes", e);
   }
 
+  /** A {@code float[]} (an embedding) as one element: its components' IEEE 754 bits, 4 bytes each, big-endian. */
+  public static Object ofVector(float[] v) {
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(v.length * Float.BYTES);
+    b.asFloatBuffer().put(v);
+    return b.array();
+  }
+
+  /** The {@code float[]} {@link #ofVector} stored. */
+  public static float[] toVector(Object e) {
+    byte[] bytes = toBytes(e);
+    if (bytes.length % Float.BYTES != 0) {
+      throw wrong("a float vector (a multiple of 4 bytes)", e);
+    }
+    float[] v = new float[bytes.length / Float.BYTES];
+    java.nio.ByteBuffer.wrap(bytes).asFloatBuffer().get(v);
+    return v;
+  }
+
   public static BigInteger toBigInteger(Object e) {
     if (e instanceof BigInteger b) {
       return b;

@@ -65,13 +65,22 @@ public final class QueryPlanner {
    */
   public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
       boolean allowFiltering) throws QueryError {
+    return plan(method, and, order, needed, allowFiltering, Window.ALL);
+  }
+
+  /**
+   * Plans as {@link #plan(String, List, List, Set, boolean)} does, for a query returning at most the results
+   * {@code window} says: a {@code Near} criterion is a search of its {@code @Embedding}'s vector index for that many.
+   */
+  public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
+      boolean allowFiltering, Window window) throws QueryError {
     Map<Compare, BoundCriterion> criteria = new LinkedHashMap<>();
     and.forEach(c -> criteria.putIfAbsent(EntityInfos.compare(c), c));
     List<FieldModel> mentioned = new ArrayList<>();
     and.forEach(c -> mentioned.add(c.field()));
     order.forEach(o -> mentioned.add(o.field()));
     QuerySpec spec = new QuerySpec(info(mentioned), new Condition.And(and.stream().<Condition>map(EntityInfos::compare).toList()),
-        order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(), Window.ALL, needed,
+        order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(), window, needed,
         allowFiltering, Semantics.STRATA);
     Planned planned = Planner.plan(spec);
     if (planned instanceof Unserved u) {
@@ -88,6 +97,11 @@ public final class QueryPlanner {
     if (planned instanceof Plan.SpatialRead s) {
       return new QueryPlan(null, EntityInfos.spatial(entity, s.spatial().field()), List.of(), List.of(), criteria.get(s.criterion()),
           false, false, false, true, criteria(criteria, s.residual()));
+    }
+    if (planned instanceof Plan.VectorRead v) {
+      QueryPlan.NearestSearch search = new QueryPlan.NearestSearch(entity.embedding(v.vector().field()), criteria.get(v.nearest()),
+          v.k());
+      return QueryPlan.ofNearest(search, criteria(criteria, v.group()), criteria(criteria, v.residual()));
     }
     if (planned instanceof Plan.AllRows a) {
       return new QueryPlan(null, null, List.of(), List.of(), null, false, false, false, true, criteria(criteria, a.residual()));
@@ -120,6 +134,11 @@ public final class QueryPlanner {
       case NO_INDEX -> new QueryError(Messages.QUERY_NO_INDEX, method, u.detail(), name, fields, entityName);
       case SPATIAL_ALONE -> new QueryError(Messages.QUERY_SPATIAL_ALONE, method, u.fields().get(0));
       case SPATIAL_ORDER -> new QueryError(Messages.QUERY_SPATIAL_ORDER, method, u.fields().get(0));
+      case NEAREST_NO_INDEX -> new QueryError(Messages.QUERY_NEAREST_NOT_EMBEDDING, method, u.fields().get(0), u.fields().get(0));
+      case NEAREST_WITHOUT_LIMIT -> new QueryError(Messages.QUERY_NEAREST_WITHOUT_LIMIT, method, u.fields().get(0));
+      case NEAREST_ORDER -> new QueryError(Messages.QUERY_NEAREST_ORDER, method, u.detail());
+      case NEAREST_GROUP -> new QueryError(Messages.QUERY_NEAREST_GROUP, method, u.detail(), String.join(", ", u.fields()));
+      case NEAREST_FORM -> new QueryError(Messages.QUERY_NEAREST_FORM, method, u.detail());
       default -> throw new IllegalStateException(u + " for a conjunction of " + order);
     };
   }
