@@ -58,6 +58,11 @@ public final class RepositoryImplWriter {
       type.addField(ParameterizedTypeName.get(AggregateOperations.AGGREGATE_QUERIES, entity.type()), "aggregates", Modifier.PRIVATE,
           Modifier.FINAL);
     }
+    boolean vectors = repo.methods().stream().anyMatch(m -> m.plans().stream().anyMatch(p -> p.nearest() != null));
+    if (vectors) {
+      type.addField(ParameterizedTypeName.get(VectorOperations.VECTOR_QUERIES, entity.type()), "vectors", Modifier.PRIVATE,
+          Modifier.FINAL);
+    }
     type.addMethod(RepositoryWriter.strataDbConstructor(entity.injectable()));
     type.addMethod(MethodSpec.constructorBuilder()
         .addJavadoc("Queries whose keys start at the root of the key space (empty prefix).\n")
@@ -77,6 +82,9 @@ public final class RepositoryImplWriter {
     }
     if (aggregates) {
       ctor.addStatement("this.aggregates = new $T<>(store)", AggregateOperations.AGGREGATE_QUERIES);
+    }
+    if (vectors) {
+      ctor.addStatement("this.vectors = new $T<>(store)", VectorOperations.VECTOR_QUERIES);
     }
     type.addMethod(ctor.build());
     if (repo.crud()) {
@@ -143,6 +151,11 @@ public final class RepositoryImplWriter {
       m.params().forEach(p -> b.addParameter(p.type(), p.name()));
       String context = m.context() == Context.NONE ? "db" : m.params().get(0).name();
       boolean write = m.shape() == ResultShape.DELETE_VOID || m.shape() == ResultShape.DELETE_LONG;
+      if (m.shape() == ResultShape.STREAM && m.plans().get(0).nearest() != null) {
+        // k results, read in one transaction
+        return b.addStatement("return $T.call(() -> $N.read(tr -> $L.join())).stream()", RepositoryWriter.BLOCKING, context,
+            nearest(m.plans().get(0))).build();
+      }
       if (m.shape() == ResultShape.STREAM) {
         return b.addStatement("return $T.stream(after -> $T.call(() -> $N.read(tr -> $L.join())))", QUERY_RESULTS,
             RepositoryWriter.BLOCKING, context, page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
@@ -179,6 +192,9 @@ public final class RepositoryImplWriter {
         return shaped(union());
       }
       QueryPlan plan = m.plans().get(0);
+      if (plan.nearest() != null) {
+        return nearest(plan);
+      }
       if (plan.aggregate() != null) {
         CodeBlock value = scans.aggregate(plan);
         return switch (m.shape()) {
@@ -209,6 +225,17 @@ public final class RepositoryImplWriter {
         return page(CodeBlock.of("limit"));
       }
       return shaped(items(plan, readLimit()));
+    }
+
+    /**
+     * The {@code CompletableFuture<List<…>>} of a vector search: its entities, or each with its distance; the search
+     * option the method's {@code VectorSearch} parameter gives, if it has one.
+     */
+    private CodeBlock nearest(QueryPlan plan) {
+      CodeBlock option = m.params().stream().filter(p -> p.type().equals(io.strata.processor.model.EmbeddingModel.SEARCH_OPTION)).findFirst()
+          .map(p -> CodeBlock.of("$N", p.name())).orElse(null);
+      CodeBlock residual = plan.filtered().isEmpty() ? null : scans.predicate(plan.filtered());
+      return VectorOperations.elements(VectorOperations.nearest(entity, plan, "vectors", null, option, residual), m.element());
     }
 
     /** The entities of every branch, their union without duplicates, ordered and limited. */

@@ -204,11 +204,12 @@ public final class RepositoryWriter {
     return b.add("\n.build()").unindent().build();
   }
 
-  /** The entity's aggregate, rank and text indexes and change feed, as their definitions. */
+  /** The entity's aggregate, rank, text and vector indexes and change feed, as their definitions. */
   private static List<CodeBlock> derivedDefinitions(EntityModel model) {
     List<CodeBlock> definitions = new ArrayList<>(AggregateOperations.definitions(model));
     definitions.addAll(RankOperations.definitions(model));
     definitions.addAll(TextOperations.definitions(model));
+    definitions.addAll(VectorOperations.definitions(model));
     if (model.versioned()) {
       definitions.add(CodeBlock.of("new $T()", VersionedOperations.VERSIONED_DEFINITION));
     }

@@ -303,6 +303,8 @@ final class QueryReader {
       case IS_NULL -> CodeBlock.of("$T.isNull($L)", QueryBinder.VALUES, value);
       case TRUE -> CodeBlock.of("$T.eq($L, true)", QueryBinder.VALUES, value);
       case FALSE -> CodeBlock.of("$T.eq($L, false)", QueryBinder.VALUES, value);
+      // a Near orders and cuts the results, it tests no entity: NearestMethod searches the vector index
+      case NEAREST -> CodeBlock.of("true");
       default -> throw new IllegalStateException("not an operator of Jakarta's vocabulary: " + c.op());
     };
     if (!c.not() || c.op() == Op.EQUAL) {

@@ -32,7 +32,7 @@ public final class EntityInfos {
    * name (a nested record's component is no entity field but can be indexed and compared). Where two models of one
    * name differ, an index's wins: the planner asks whether the indexed value can be null.
    */
-  static EntityInfo of(EntityModel entity, Collection<FieldModel> more) {
+  public static EntityInfo of(EntityModel entity, Collection<FieldModel> more) {
     Map<String, FieldInfo> fields = new LinkedHashMap<>();
     entity.indexes().forEach(i -> i.fields().forEach(f -> add(fields, f)));
     entity.fields().forEach(f -> add(fields, f));

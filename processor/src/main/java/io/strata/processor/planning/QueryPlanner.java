@@ -122,8 +122,8 @@ public final class QueryPlanner {
     return conditions.stream().map(c -> criteria.get((Compare) c)).toList();
   }
 
-  /** The compile error an unserved conjunction is (texts of QUERIES.md). */
-  private QueryError error(String method, Unserved u, List<OrderItem> order) {
+  /** The compile error an unserved conjunction is (texts of QUERIES.md); {@code order} only for a message of a bug. */
+  public QueryError error(String method, Unserved u, List<OrderItem> order) {
     String entityName = entity.type().simpleName();
     String fields = String.join(", ", u.fields().stream().map(f -> "\"" + f + "\"").toList());
     String name = "by" + String.join("", u.fields().stream().map(f -> capitalized(f.replace(".", ""))).toList());

@@ -6,6 +6,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.WildcardTypeName;
 import io.strata.annotations.AllowFiltering;
 import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.EmbeddingModel;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.IndexModel;
@@ -49,7 +50,6 @@ final class QueryMethodValidator {
   private static final ClassName BOUNDING_BOX = ClassName.get("io.strata", "BoundingBox");
   private static final ClassName GEO_POINT = ClassName.get("io.strata", "GeoPoint");
   private static final ClassName POINT = ClassName.get("io.strata", "Point");
-  private static final ClassName SCORED = ClassName.get("io.strata", "Scored");
   private static final TypeName FLOAT_ARRAY = com.palantir.javapoet.ArrayTypeName.of(TypeName.FLOAT);
 
   /** Every queryable property by the name a method uses for it ({@code population}, {@code addressCity}). */
@@ -124,7 +124,10 @@ final class QueryMethodValidator {
     if ((returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM) && parsed.alternatives().size() > 1) {
       throw new QueryError(Messages.QUERY_OR_PAGED, name);
     }
-    List<List<BoundCriterion>> branches = bind(parsed, declared, first, paged);
+    // a Near method may end with the search's option
+    boolean option = nearest && declared.size() > first
+        && TypeName.get(declared.get(declared.size() - 1).asType()).equals(EmbeddingModel.SEARCH_OPTION);
+    List<List<BoundCriterion>> branches = bind(parsed, option ? declared.subList(0, declared.size() - 1) : declared, first, paged);
 
     QueryPlanner planner = new QueryPlanner(entity);
     QueryPlan aggregate = planner.aggregate(parsed, projected, branches);
@@ -456,7 +459,7 @@ final class QueryMethodValidator {
     TypeName element = contents == null ? null : TypeName.get(contents);
     boolean fits = (shape == ResultShape.LIST || shape == ResultShape.STREAM && !async)
         && (parsed.subject() == Action.FIND || shape == ResultShape.STREAM)
-        && (entity.type().equals(element) || ParameterizedTypeName.get(SCORED, entity.type()).equals(element));
+        && (entity.type().equals(element) || ParameterizedTypeName.get(EmbeddingModel.SCORED, entity.type()).equals(element));
     if (!fits) {
       String e = entity.type().simpleName();
       throw returnError(t, "Near", "List<" + e + ">, List<Scored<" + e + ">> (io.strata.Scored: the entity and its distance),"
