@@ -29,7 +29,7 @@ public final class RepositoryWriter {
   static final ClassName SUBSPACE = ClassName.get("com.apple.foundationdb.subspace", "Subspace");
   static final ClassName TX_CONTEXT = ClassName.get("com.apple.foundationdb", "TransactionContext");
   static final ClassName READ_CONTEXT = ClassName.get("com.apple.foundationdb", "ReadTransactionContext");
-  static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
+  public static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
   static final ClassName INDEX_QUERIES = ClassName.get("io.strata.query", "IndexQueries");
   static final ClassName SPATIAL_QUERIES = ClassName.get("io.strata.query", "SpatialQueries");
   static final ClassName DOCUMENT_PATHS = ClassName.get("io.strata.repository", "DocumentPaths");

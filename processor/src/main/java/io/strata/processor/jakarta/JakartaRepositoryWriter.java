@@ -13,6 +13,7 @@ import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.codegen.Generated;
 import io.strata.processor.codegen.RepositoryWriter;
 import io.strata.processor.codegen.ScanCode;
+import io.strata.processor.codegen.VectorOperations;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.OrderItem;
@@ -86,6 +87,8 @@ public final class JakartaRepositoryWriter {
   private final Function<TypeElement, Optional<EntityModel>> models;
   /** {@code -Astrata.requireIndexes} as given, null when absent. */
   private final String requireIndexesOption;
+  /** The entities of the repository being written that a {@code Near} method searches. */
+  private final java.util.Set<ClassName> vectorEntities = new java.util.HashSet<>();
   private boolean requireIndexes;
 
   /** @param models the entity model of a type, empty when it is not an entity Strata stores */
@@ -175,6 +178,7 @@ public final class JakartaRepositoryWriter {
       return Optional.empty();
     }
     diagnostics.reset();
+    vectorEntities.clear();
     List<MethodSpec> methods = new ArrayList<>();
     for (ExecutableElement m : methods(repository)) {
       new MethodWriter(repository, m, primary, entities).write().ifPresent(methods::add);
@@ -207,10 +211,25 @@ public final class JakartaRepositoryWriter {
         .addJavadoc("Keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).\n")
         .addParameter(DATABASE, "db").addParameter(SUBSPACE, "root")
         .addStatement("$T.requireNonNull(db, $S)", Objects.class, "db");
+    if (!vectorEntities.isEmpty()) {
+      // Near methods search in a transaction of their own
+      type.addField(DATABASE, "db", Modifier.PRIVATE, Modifier.FINAL);
+      ctor.addStatement("this.db = db");
+    }
     for (EntityModel entity : entities.values()) {
       type.addField(FieldSpec.builder(ParameterizedTypeName.get(ATTRIBUTES, entity.type()), attributesField(entity),
           Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).initializer(attributes(entity)).build());
       type.addField(ParameterizedTypeName.get(DATA_STORE, entity.type()), dataField(entity), Modifier.PRIVATE, Modifier.FINAL);
+      if (vectorEntities.contains(entity.type())) {
+        String store = lowerCamel(entity.type().simpleName()) + "Store";
+        ctor.addStatement("$T $N = $L", ParameterizedTypeName.get(RepositoryWriter.STORE, entity.type()), store,
+            RepositoryWriter.newStore(entity, true));
+        ctor.addStatement("this.$N = new $T<>(db, $N, $N)", dataField(entity), DATA_STORE, store, attributesField(entity));
+        type.addField(ParameterizedTypeName.get(VectorOperations.VECTOR_QUERIES, entity.type()), vectorsField(entity),
+            Modifier.PRIVATE, Modifier.FINAL);
+        ctor.addStatement("this.$N = new $T<>($N)", vectorsField(entity), VectorOperations.VECTOR_QUERIES, store);
+        continue;
+      }
       ctor.addStatement("this.$N = new $T<>(db, $L, $N)", dataField(entity), DATA_STORE, RepositoryWriter.newStore(entity, true),
           attributesField(entity));
     }
@@ -226,6 +245,10 @@ public final class JakartaRepositoryWriter {
       b.add("\n.attribute($S, e -> $L, $L)", f.name(), f.read(), f.id());
     }
     return b.add("\n.build()").unindent().build();
+  }
+
+  private static String vectorsField(EntityModel entity) {
+    return lowerCamel(entity.type().simpleName()) + "Vectors";
   }
 
   private static String dataField(EntityModel entity) {
@@ -406,6 +429,8 @@ public final class JakartaRepositoryWriter {
     private final QueryReader reader;
     private String limit;
     private String pageRequest;
+    /** The {@code VectorSearch} parameter of a {@code Near} method, or null. */
+    private String searchOption;
 
     MethodWriter(TypeElement repository, ExecutableElement method, TypeElement primary, Map<ClassName, EntityModel> entities) {
       this.repository = repository;
@@ -420,6 +445,7 @@ public final class JakartaRepositoryWriter {
         String erased = types.erasure(t).toString();
         switch (erased) {
           case "jakarta.data.Limit" -> limit = p.getSimpleName().toString();
+          case "io.strata.index.vector.VectorSearch" -> searchOption = p.getSimpleName().toString();
           case "jakarta.data.page.PageRequest" -> pageRequest = p.getSimpleName().toString();
           case "jakarta.data.Sort", "jakarta.data.Order" -> sorts.add(p.getSimpleName().toString());
           case "jakarta.data.Sort[]" -> sorts.add("(Object) " + p.getSimpleName());
@@ -446,9 +472,22 @@ public final class JakartaRepositoryWriter {
           return lifecycle(b, lifecycle);
         }
       }
+      EntityModel primaryModel = entity(primary);
+      Optional<NearestMethod> nearest = Optional.empty();
+      if (NearestMethod.applies(method.getSimpleName().toString(), primaryModel)) {
+        nearest = NearestMethod.read(diagnostics, method, description, primaryModel, values, type.getReturnType(), limit,
+            searchOption, pageRequest != null, !sorts.isEmpty());
+        if (nearest.isEmpty()) {
+          return Optional.empty();
+        }
+      }
       Optional<QueryReader.Query> query = reader.query();
       if (query.isEmpty()) {
         return Optional.empty();
+      }
+      if (nearest.isPresent()) {
+        vectorEntities.add(primaryModel.type());
+        return Optional.of(nearest.get().write(b, vectorsField(primaryModel), query.get().where(), limit));
       }
       // parameters compared with a @Convert property, as the column values the query compares
       reader.converted().forEach((local, value) -> b.addStatement("$T $N = $L", value.type(), local, value.code()));
