@@ -116,6 +116,10 @@ final class QueryMethodValidator {
     List<Param> params = new ArrayList<>();
     declared.forEach(p -> params.add(new Param(p.getSimpleName().toString(), TypeName.get(p.asType()))));
 
+    if (nearest && parsed.alternatives().size() > 1) {
+      // each Or branch is planned alone: a Near in one would be a search of its own
+      throw new QueryError(Messages.QUERY_NEAREST_FORM, name, "a Near under an Or");
+    }
     Returned returned = returned(parsed, projected, nearest);
     boolean paged = returned.shape == ResultShape.PAGE;
     if (paged && parsed.limit() > 0) {
