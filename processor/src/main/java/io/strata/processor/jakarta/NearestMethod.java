@@ -182,6 +182,12 @@ final class NearestMethod {
         + " then reads the row of each candidate, concurrently. Runs in its own transaction, retried on conflicts.\n",
         plan.nearest().k() > 0 ? plan.nearest().k() : "{@code " + limit + ".maxResults()}",
         VectorOperations.scored(element) ? " (each with its distance)" : "", PlanDoc.vectorSearch(plan));
+    if (k != null && plan.nearest().k() == 0) {
+      b.beginControlFlow("if ($N.startAt() != 1)", limit)
+          .addStatement("throw new $T($S + $N + $S)", IllegalArgumentException.class, "a Near search returns the k nearest"
+              + " from the nearest on: give Limit.of(k), not ", limit, " (there is no offset into the nearest)")
+          .endControlFlow();
+    }
     b.addStatement("return $T.call(() -> db.read(tr -> $L.join()))$L", ClassName.get("io.strata", "Blocking"), search,
         stream ? ".stream()" : "");
     return b.build();
