@@ -19,6 +19,7 @@ class VectorElementsTest {
       assertTrue(Float.floatToRawIntBits(v[i]) == Float.floatToRawIntBits(back[i]), "component " + i);
     }
     assertArrayEquals(new float[0], Elements.toVector(Elements.ofVector(new float[0])));
+    assertArrayEquals(new byte[] {0, 0, (byte) 0xc0, 0x3f}, (byte[]) Elements.ofVector(new float[] {1.5f}), "little-endian");
   }
 
   @Test

@@ -228,12 +228,14 @@ public final class RepositoryImplWriter {
     }
 
     /**
-     * The {@code CompletableFuture<List<…>>} of a vector search: its entities, or each with its distance; the search
-     * option the method's {@code VectorSearch} parameter gives, if it has one.
+     * The {@code CompletableFuture<List<…>>} of a vector search: its entities, or each with its distance; as many
+     * candidates explored as an {@code int} after the conditions' parameters says, if the method has one.
      */
     private CodeBlock nearest(QueryPlan plan) {
-      CodeBlock option = m.params().stream().filter(p -> p.type().equals(io.strata.processor.model.EmbeddingModel.SEARCH_OPTION)).findFirst()
-          .map(p -> CodeBlock.of("$N", p.name())).orElse(null);
+      int conditions = m.parsed().alternatives().stream().flatMap(List::stream).mapToInt(c -> c.operator().arity()).sum();
+      int first = m.context() == Context.NONE ? 0 : 1;
+      CodeBlock option = m.params().size() == first + conditions + 1
+          ? CodeBlock.of("$N", m.params().get(m.params().size() - 1).name()) : null;
       CodeBlock residual = plan.filtered().isEmpty() ? null : scans.predicate(plan.filtered());
       return VectorOperations.elements(VectorOperations.nearest(entity, plan, "vectors", null, option, residual), m.element());
     }

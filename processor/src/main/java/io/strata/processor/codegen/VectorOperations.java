@@ -15,13 +15,13 @@ import java.util.List;
  * Vector indexes ({@code @Embedding}) in generated code: their definitions in the entity's store, and the
  * nearest-neighbour search a {@code Near} method runs, in both dialects' repositories. The search itself is the
  * runtime's ({@code io.strata.index.vector}); this writes the call: the index, the group's values, the query vector,
- * k, the per-call search option and the check of the other conditions on each candidate.
+ * k, how many candidates to explore (the per-call search-quality knob) and the check of the other conditions on each
+ * candidate.
  */
 public final class VectorOperations {
   static final ClassName VECTOR_DEFINITION = ClassName.get("io.strata.index.vector", "VectorDefinition");
-  static final ClassName METRIC = ClassName.get("io.strata.annotations", "Embedding", "Metric");
+  static final ClassName METRIC = ClassName.get("io.strata.index.vector", "Metric");
   public static final ClassName VECTOR_QUERIES = ClassName.get("io.strata.index.vector", "VectorQueries");
-  private static final ClassName SEARCH_OPTION = EmbeddingModel.SEARCH_OPTION;
   private static final ClassName SCORED = EmbeddingModel.SCORED;
 
   private VectorOperations() {}
@@ -34,8 +34,8 @@ public final class VectorOperations {
       for (int i = 0; i < e.groupBy().size(); i++) {
         groups.add(i == 0 ? "$S" : ", $S", e.groupBy().get(i).name());
       }
-      out.add(CodeBlock.of("new $T<$T>($S, e -> $L, $L, $T.$L, $T.of($L))", VECTOR_DEFINITION, model.type(), e.name(),
-          e.field().read(), e.dimensions(), METRIC, e.metric(), List.class, groups.build()));
+      out.add(CodeBlock.of("new $T($S, $S, $L, $T.$L, $T.of($L))", VECTOR_DEFINITION, e.name(), e.field().name(), e.dimensions(),
+          METRIC, e.metric(), List.class, groups.build()));
     }
     return out;
   }
@@ -50,10 +50,10 @@ public final class VectorOperations {
    *
    * @param queries the {@code VectorQueries} field
    * @param k how many: the plan's fixed k, else this expression (a {@code Limit}'s)
-   * @param option the search option's expression, or null for the default
+   * @param candidates how many candidates the search explores (the method's last {@code int}), or null for the default
    * @param residual the check of the other conditions on a candidate {@code e}, or null when there are none
    */
-  public static CodeBlock nearest(EntityModel entity, QueryPlan plan, String queries, CodeBlock k, CodeBlock option,
+  public static CodeBlock nearest(EntityModel entity, QueryPlan plan, String queries, CodeBlock k, CodeBlock candidates,
       CodeBlock residual) {
     QueryPlan.NearestSearch n = plan.nearest();
     ValueCode values = new ValueCode(entity.codecName());
@@ -70,8 +70,8 @@ public final class VectorOperations {
     group.add(")");
     return CodeBlock.of("$N.nearest(tr, $S, $L, $N, $L, $L, $L)", queries, n.embedding().name(), group.build(),
         n.query().params().get(0), n.k() > 0 ? CodeBlock.of("$L", n.k()) : k,
-        option == null ? CodeBlock.of("$T.DEFAULT", SEARCH_OPTION) : option,
-        residual == null ? CodeBlock.of("null") : CodeBlock.of("e -> $L", residual));
+        candidates == null ? CodeBlock.of("$T.DEFAULT_CANDIDATES", VECTOR_QUERIES) : candidates,
+        CodeBlock.of("e -> $L", residual == null ? CodeBlock.of("true") : residual));
   }
 
   /** {@code scored} (a future of {@code List<Scored<E>>}) as the entities alone when {@code element} is not scored. */

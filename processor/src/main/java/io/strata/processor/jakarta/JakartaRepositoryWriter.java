@@ -429,8 +429,6 @@ public final class JakartaRepositoryWriter {
     private final QueryReader reader;
     private String limit;
     private String pageRequest;
-    /** The {@code VectorSearch} parameter of a {@code Near} method, or null. */
-    private String searchOption;
 
     MethodWriter(TypeElement repository, ExecutableElement method, TypeElement primary, Map<ClassName, EntityModel> entities) {
       this.repository = repository;
@@ -445,7 +443,6 @@ public final class JakartaRepositoryWriter {
         String erased = types.erasure(t).toString();
         switch (erased) {
           case "jakarta.data.Limit" -> limit = p.getSimpleName().toString();
-          case "io.strata.index.vector.VectorSearch" -> searchOption = p.getSimpleName().toString();
           case "jakarta.data.page.PageRequest" -> pageRequest = p.getSimpleName().toString();
           case "jakarta.data.Sort", "jakarta.data.Order" -> sorts.add(p.getSimpleName().toString());
           case "jakarta.data.Sort[]" -> sorts.add("(Object) " + p.getSimpleName());
@@ -475,8 +472,14 @@ public final class JakartaRepositoryWriter {
       EntityModel primaryModel = entity(primary);
       Optional<NearestMethod> nearest = Optional.empty();
       if (NearestMethod.applies(method.getSimpleName().toString(), primaryModel)) {
+        // an int after the conditions' parameters: how many candidates the search explores
+        String candidates = NearestMethod.candidates(method.getSimpleName().toString(), primaryModel, values);
+        if (candidates != null) {
+          valueTypes.remove(values.size() - 1);
+          values.remove(values.size() - 1);
+        }
         nearest = NearestMethod.read(diagnostics, method, description, primaryModel, values, type.getReturnType(), limit,
-            searchOption, pageRequest != null, !sorts.isEmpty());
+            candidates, pageRequest != null, !sorts.isEmpty());
         if (nearest.isEmpty()) {
           return Optional.empty();
         }

@@ -48,7 +48,7 @@ import javax.lang.model.type.TypeMirror;
  * or with a {@code Limit} parameter giving k): planned by the one planner under Jakarta's semantics onto the entity's
  * {@code @Embedding} index, and written as a call of the vector search ({@link VectorOperations}), the method's other
  * conditions checked on each candidate. Returns a {@code List} or {@code Stream} of entities or of {@code Scored}
- * entities; an optional last parameter of type {@code VectorSearch} is the search's option.
+ * entities; an {@code int} after the conditions' parameters says how many candidates the search explores.
  */
 final class NearestMethod {
   private final EntityModel entity;
@@ -79,11 +79,22 @@ final class NearestMethod {
   }
 
   /**
+   * The name of the {@code int} parameter after the conditions' ones (how many candidates the search explores), or
+   * null when there is none.
+   */
+  static String candidates(String name, EntityModel entity, List<VariableElement> values) {
+    MethodName parsed = MethodNameParser.parse(name, QueryReader.properties(entity).keySet(), Vocabulary.JAKARTA);
+    VariableElement last = values.isEmpty() ? null : values.get(values.size() - 1);
+    return values.size() == parsed.parameterCount() + 1 && last.asType().getKind() == javax.lang.model.type.TypeKind.INT
+        ? last.getSimpleName().toString() : null;
+  }
+
+  /**
    * The method planned, or empty after reporting on it why it cannot be.
    *
    * @param values the parameters carrying query values
    * @param limit the {@code Limit} parameter's name, or null
-   * @param option the {@code VectorSearch} parameter's name, or null
+   * @param option the parameter saying how many candidates to explore, or null
    * @param paged whether it takes a {@code PageRequest}
    * @param sorted whether it takes a {@code Sort} or {@code Order}
    */
@@ -114,7 +125,7 @@ final class NearestMethod {
     if (params.size() != parsed.parameterCount()) {
       throw new QueryError(Messages.JAKARTA_PARAMETERS, description, params.size(), parsed.parameterCount(),
           "each condition takes one parameter (Near the query vector, a float[]), Between two, Null/True/False none;"
-              + " a Limit and a VectorSearch come besides");
+              + " a Limit and an int (candidates to explore) come besides");
     }
     Map<String, FieldModel> properties = QueryReader.properties(entity);
     List<String> names = params.stream().map(p -> p.getSimpleName().toString()).toList();

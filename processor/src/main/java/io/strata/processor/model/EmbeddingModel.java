@@ -12,8 +12,6 @@ import java.util.List;
  * @param groupBy the group fields, most significant first (each group searched alone; empty for one group)
  */
 public record EmbeddingModel(FieldModel field, int dimensions, String metric, List<FieldModel> groupBy) {
-  /** The per-call search option a {@code Near} method may take as its last parameter. */
-  public static final ClassName SEARCH_OPTION = ClassName.get("io.strata.index.vector", "VectorSearch");
   /** An entity with its distance from the query vector: a {@code Near} method's result element, or the entity alone. */
   public static final ClassName SCORED = ClassName.get("io.strata", "Scored");
 

@@ -128,9 +128,10 @@ final class QueryMethodValidator {
     if ((returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM) && parsed.alternatives().size() > 1) {
       throw new QueryError(Messages.QUERY_OR_PAGED, name);
     }
-    // a Near method may end with the search's option
-    boolean option = nearest && declared.size() > first
-        && TypeName.get(declared.get(declared.size() - 1).asType()).equals(EmbeddingModel.SEARCH_OPTION);
+    // a Near method may end with an int: how many candidates the search explores
+    int conditions = parsed.alternatives().stream().flatMap(List::stream).mapToInt(c -> c.operator().arity()).sum();
+    boolean option = nearest && declared.size() == first + conditions + 1
+        && declared.get(declared.size() - 1).asType().getKind() == TypeKind.INT;
     List<List<BoundCriterion>> branches = bind(parsed, option ? declared.subList(0, declared.size() - 1) : declared, first, paged);
 
     QueryPlanner planner = new QueryPlanner(entity);
