@@ -114,7 +114,7 @@ public abstract class DeclaredVectorQueriesContract extends BackendContract {
     }
     assertEquals(two.subList(0, 1), ids(notes.findTop1ByTopicAndVectorNear("maps", QUERY).get()));
     assertEquals(nearest(n -> n.topic().equals("maps"), Note::vector, QUERY, 3),
-        scoredIds(notes.findTop3ByTopicAndVectorNear("maps", QUERY, io.strata.index.vector.VectorSearch.DEFAULT)));
+        scoredIds(notes.findTop3ByTopicAndVectorNear("maps", QUERY, 200)));
   }
 
   @Test

@@ -3,7 +3,6 @@ package com.example;
 import io.strata.CrudRepository;
 import io.strata.Scored;
 import io.strata.annotations.Repository;
-import io.strata.index.vector.VectorSearch;
 import java.util.List;
 
 @Repository
@@ -11,5 +10,5 @@ public interface Docs extends CrudRepository<Doc, Long> {
   List<Doc> findTop10ByCategoryAndVectorNear(String category, float[] query);
 
   List<Scored<Doc>> findTop10ByCategoryAndYearGreaterThanAndVectorNear(String category, int after, float[] query,
-      VectorSearch search);
+      int candidates);
 }
