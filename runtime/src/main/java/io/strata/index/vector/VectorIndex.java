@@ -19,12 +19,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * Maintains one {@code @Embedding} field: {@code (E,"V",name,groups...,id) = vector} ({@link Vectors#element}
+ * Maintains one {@code @Embedding} field: {@code (E, "N", name, groups..., id) = vector} ({@link Vectors#element}
  * bytes), one entry per entity with a vector and every group value. A save with a vector of another length than
  * the definition's is refused by {@link #checkSizes}, before anything of the save is written.
  */
 public final class VectorIndex implements DerivedIndex {
-  public static final String KIND = "V";
+  public static final String KIND = "N";
 
   private final Rows<?> rows;
   private final EntityLayout<?> layout;
@@ -54,7 +54,7 @@ public final class VectorIndex implements DerivedIndex {
     return definition;
   }
 
-  /** {@code (E,"V",name,groups...)}: one group's entries, in id order. */
+  /** {@code (E, "N", name, groups...)}: one group's entries, in id order. */
   public Subspace group(Tuple group) {
     return subspace.get(group);
   }

@@ -17,7 +17,7 @@ import java.util.function.Predicate;
 
 /**
  * k-nearest-neighbour queries of {@code @Embedding} indexes. Today an exact search: it reads the group's entries
- * {@code (E,"V",name,groups...,id)}, ranks them by exact distance to the query, then reads the rows nearest first,
+ * {@code (E,"N",name,groups...,id)}, ranks them by exact distance to the query, then reads the rows nearest first,
  * a batch of {@code k} in parallel at a time, keeping those {@code residual} accepts until {@code k} pass or the
  * group is exhausted. Results are nearest first, ties in id order. The {@code candidates} knob (see
  * {@link #DEFAULT_CANDIDATES}) bounds the approximate search that will replace the exact one; an exact search

@@ -16,7 +16,7 @@
  * A vector of another length than {@code dimensions} is refused on save ({@code IllegalArgumentException} naming
  * entity, id, field and both sizes; nothing written) and on query.
  *
- * <p>Layout today (exact search): {@code (E, "V", name, groups..., id) = vector}. Built online, verified and kept in
+ * <p>Layout today (exact search): {@code (E, "N", name, groups..., id) = vector}. Built online, verified and kept in
  * the row's transaction like the other derived kinds ({@code VectorIndex}).
  *
  * <p>May use: {@code io.strata.index}, {@code io.strata.row}, {@code io.strata.repository}, {@code io.strata}. No other kind.

@@ -179,4 +179,15 @@ public abstract class VectorContract extends BackendContract {
         "Doc", "'vector'", "has 3 dimensions", "declares " + DIMENSIONS);
     assertTrue(store.verifyIndexes(db, 10).problems().isEmpty());
   }
+
+  @Test
+  void entriesLieUnderTheirOwnKindApartFromTheChangeFeedsKeys() {
+    EntityStore<Doc> store = store(Metric.COSINE, List.of("category"), true);
+    float[] v = query(new Random(38));
+    db.run(tr -> store.save(tr, new Doc(4, "c2", v)).join());
+    byte[] entry = db.read(tr -> tr.get(store.layout().entity().pack(Tuple.from("N", "vector", "c2", 4L))).join());
+    assertTrue(java.util.Arrays.equals(Vectors.element(v), entry), "(E, \"N\", name, group, id) holds the vector");
+    assertEquals(List.of(), db.read(tr -> tr.getRange(store.layout().entity().range(Tuple.from("V"))).asList().join()),
+        "nothing under (E, \"V\"), the @Versioned feed's keys");
+  }
 }
