@@ -190,4 +190,24 @@ public abstract class VectorContract extends BackendContract {
     assertEquals(List.of(), db.read(tr -> tr.getRange(store.layout().entity().range(Tuple.from("V"))).asList().join()),
         "nothing under (E, \"V\"), the @Versioned feed's keys");
   }
+
+  @Test
+  void anIndexAddedToExistingRowsIsBuiltOnlineThenAnswersExactly() {
+    Random rnd = new Random(39);
+    List<Doc> docs = docs(rnd, 30);
+    Subspace root = new Subspace(Tuple.from("built"));
+    EntityStore<Doc> before = EntityStore.builder(new DocCodec(), root).ids(Elements::toLong).build();
+    db.run(tr -> before.saveAll(tr, docs).join());
+    EntityStore<Doc> store = EntityStore.builder(new DocCodec(), root)
+        .derived(new VectorDefinition("vector", "vector", DIMENSIONS, Metric.EUCLIDEAN, List.of())).ids(Elements::toLong).build();
+    VectorQueries<Doc> queries = new VectorQueries<>(store);
+    float[] q = query(rnd);
+    var notReady = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.CompletionException.class,
+        () -> db.read(tr -> queries.nearest(tr, "vector", List.of(), q, 3).join()));
+    assertTrue(notReady.getCause() instanceof io.strata.IndexNotReadyException, "not ready before the build: " + notReady.getCause());
+    store.maintenance(db).build("vector");
+    List<Scored<Doc>> found = db.read(tr -> queries.nearest(tr, "vector", List.of(), q, 3).join());
+    assertEquals(exact(docs, Metric.EUCLIDEAN, q, 3, d -> true), found.stream().map(s -> s.entity().id()).toList());
+    assertEquals(List.of(), store.verifyIndexes(db, 10).problems());
+  }
 }
