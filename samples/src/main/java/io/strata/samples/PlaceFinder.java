@@ -210,9 +210,9 @@ public final class PlaceFinder implements Callable<Integer> {
           places.countByCountry("JP"), places.sumPopulationByCountry("JP"));
       out.println("Names containing the phrase \"saint denis\": " + app.places().findByNameContainingPhrase("saint denis").stream()
           .map(p -> p.name() + " (" + p.country() + ")").toList());
-      Place paris = places.findById(2988507L).orElseThrow();
+      Place parisPlace = places.findById(2988507L).orElseThrow();
       out.println("\nPlaces like Paris (findTop6BySketchNear: a vector index over sketches of name, region and size):");
-      LikeCommand.print(out, LikeCommand.like(app, err, paris, null));
+      LikeCommand.print(out, LikeCommand.like(app, err, parisPlace, null));
       return 0;
     });
   }
