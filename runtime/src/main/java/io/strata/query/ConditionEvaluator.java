@@ -118,8 +118,8 @@ public final class ConditionEvaluator<E> {
       case NOT_LIKE -> known(read, v -> !Matches.like(text(v, ic), text(values.get(0), ic)));
       case TRUE -> known(read, Boolean.TRUE::equals);
       case FALSE -> known(read, Boolean.FALSE::equals);
-      case WITHIN, NEAR -> throw new IllegalArgumentException("the spatial condition on " + c.field()
-          + " is read through its spatial index, not checked on rows");
+      case WITHIN, NEAR, NEAREST -> throw new IllegalArgumentException("the spatial or nearest-neighbour condition on " + c.field()
+          + " is read through its index, not checked on rows");
     };
   }
 

@@ -37,7 +37,7 @@ class RuntimeLayeringTest {
         .layer("Rows").definedBy("io.strata.row..")
         .layer("Indexes").definedBy("io.strata.index")
         .layer("Store").definedBy("io.strata.repository..")
-        .layer("Kinds").definedBy("io.strata.index.aggregate..", "io.strata.index.rank..", "io.strata.index.text..", "io.strata.index.feed..")
+        .layer("Kinds").definedBy("io.strata.index.aggregate..", "io.strata.index.rank..", "io.strata.index.text..", "io.strata.index.feed..", "io.strata.index.vector..")
         .layer("Queries").definedBy("io.strata.query")
         .layer("Observation").definedBy("io.strata.observation..")
         .whereLayer("Queries").mayNotBeAccessedByAnyLayer()

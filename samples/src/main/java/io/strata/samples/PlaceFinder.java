@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
         "later runs answer at once. With --url strata:mem: the database starts empty, so every subcommand imports first."},
     subcommands = {PlaceFinder.ImportCommand.class, PlaceFinder.BoxCommand.class, PlaceFinder.NearCommand.class,
         PlaceFinder.TopCommand.class, PlaceFinder.ShowCommand.class, IndexCommands.CountryCommand.class,
-        IndexCommands.RankCommand.class, IndexCommands.SearchCommand.class, PagesCommand.class,
+        IndexCommands.RankCommand.class, IndexCommands.SearchCommand.class, PagesCommand.class, LikeCommand.class,
         CommandLine.HelpCommand.class})
 public final class PlaceFinder implements Callable<Integer> {
   @Option(names = "--url", paramLabel = "<url>", description = {
@@ -210,6 +210,9 @@ public final class PlaceFinder implements Callable<Integer> {
           places.countByCountry("JP"), places.sumPopulationByCountry("JP"));
       out.println("Names containing the phrase \"saint denis\": " + app.places().findByNameContainingPhrase("saint denis").stream()
           .map(p -> p.name() + " (" + p.country() + ")").toList());
+      Place parisPlace = places.findById(2988507L).orElseThrow();
+      out.println("\nPlaces like Paris (findTop6BySketchNear: a vector index over sketches of name, region and size):");
+      LikeCommand.print(out, LikeCommand.like(app, err, parisPlace, null));
       return 0;
     });
   }

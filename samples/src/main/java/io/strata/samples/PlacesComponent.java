@@ -14,6 +14,8 @@ interface PlacesComponent {
 
   Atlas atlas();
 
+  Lookalikes lookalikes();
+
   FdbQueue<String> importJobs();
 
   Importer importer();

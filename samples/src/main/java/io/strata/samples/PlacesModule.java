@@ -41,6 +41,13 @@ final class PlacesModule {
     return new AtlasImpl(db);
   }
 
+  /** Vector search over the places' sketches; {@code LookalikesImpl(StrataDb)} too uses the URL's root and tenant. */
+  @Provides
+  @Singleton
+  Lookalikes lookalikes() {
+    return new LookalikesImpl(db);
+  }
+
   /** Import jobs: one per batch of input lines, {@code "<first line>-<last line>"}. */
   @Provides
   @Singleton

@@ -120,6 +120,21 @@ class PlaceFinderEndToEndTest {
   }
 
   @Test
+  void likeListsThePlacesWhoseSketchesAreNearestAsBruteForceFindsThem() throws Exception {
+    List<Place> all = Importer.load();
+    Place paris = all.stream().filter(p -> p.id() == 2988507L).findFirst().orElseThrow();
+    float[] sketch = Sketch.of(paris);
+    List<String> expected = all.stream().filter(p -> p.country().equals("FR"))
+        .sorted(Comparator.comparingDouble((Place p) -> Sketch.distance(Sketch.of(p), sketch)).thenComparingLong(Place::id))
+        .limit(6).map(Place::name).toList();
+    Run r = run("like", "2988507", "--country", "fr");
+    assertEquals(0, r.exit(), r.all());
+    assertTrue(r.out().startsWith(String.format("  %-28s %-3s", "Paris", "FR")), "the place itself is nearest: " + r.out());
+    assertTrue(r.out().contains("distance 0.0000"), r.out());
+    assertListedInOrder(expected, r.out());
+  }
+
+  @Test
   void rankGivesAPlacesPopulationRankWithinItsCountry() throws Exception {
     List<Place> fr = Importer.load().stream().filter(p -> p.country().equals("FR"))
         .sorted(Comparator.comparingLong(Place::population).thenComparingLong(Place::id).reversed()).toList();

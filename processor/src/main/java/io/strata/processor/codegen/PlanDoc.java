@@ -48,6 +48,13 @@ public final class PlanDoc {
         default -> value + (only.aggregate().counter() ? " (0 when none does)." : ".");
       };
     }
+    if (only.nearest() != null) {
+      boolean scored = m.element() instanceof com.palantir.javapoet.ParameterizedTypeName;
+      return "The " + (m.shape() == ResultShape.STREAM ? "stream of the " : "") + "{@code " + only.nearest().k()
+          + "} entities whose {@code " + only.nearest().embedding().name() + "} is nearest {@code "
+          + only.nearest().query().params().get(0) + "}" + (scored ? ", each with its distance" : "")
+          + ", nearest first\n(fewer when fewer match).";
+    }
     String what = m.projection().isEmpty() ? "entities" : m.record() ? "{@code " + simpleName(m.element()) + "} projections" : "{@code "
         + m.projection().get(0).name() + "} values";
     String limit = m.parsed().limit() > 0 ? " (at most " + m.parsed().limit() + ")" : "";
@@ -89,6 +96,9 @@ public final class PlanDoc {
           : "the " + (a.function().equals("MIN") ? "first" : "last") + " key of " + AggregateOperations.keys(entity, a)
           + ", one range read of one key")
           + "; no index scan and no row reads, whatever the group's size.";
+    }
+    if (p.nearest() != null) {
+      return vectorSearch(p) + "; then reads the row of each candidate, concurrently.";
     }
     if (p.byId()) {
       BoundCriterion c = p.equalities().get(0);
@@ -142,6 +152,14 @@ public final class PlanDoc {
         p.range().stream().map(EntityInfos::compare).toList(), p.reverse(), p.keyOrder(), p.fromKeys(), p.rowsRead(), List.of(),
         List.of());
     return PlanText.indexKeys(entity.entityName(), read);
+  }
+
+  /** What a vector search reads ({@link PlanText#vectorSearch}, the words a run-time query's explanation uses). */
+  public static String vectorSearch(QueryPlan p) {
+    QueryPlan.NearestSearch n = p.nearest();
+    return PlanText.vectorSearch(new Plan.VectorRead(EntityInfos.vector(n.embedding()), EntityInfos.compare(n.query()),
+        p.equalities().stream().map(EntityInfos::compare).toList(), n.k(),
+        p.filtered().stream().<io.strata.query.model.Condition>map(EntityInfos::compare).toList()));
   }
 
   private String inPer(QueryPlan p) {

@@ -157,6 +157,8 @@ public final class PredicateWriter {
       case IS_NULL -> CodeBlock.of("$T.isNull($L)", VALUES, jakartaValue(c));
       case TRUE -> CodeBlock.of("$T.eq($L, true)", VALUES, jakartaValue(c));
       case FALSE -> CodeBlock.of("$T.eq($L, false)", VALUES, jakartaValue(c));
+      // a Near orders and cuts the results, it tests no entity: the vector index's search does that
+      case NEAREST -> CodeBlock.of("true");
       default -> throw new IllegalStateException("not an operator of Jakarta's vocabulary: " + c.op());
     };
   }

@@ -53,6 +53,11 @@ public final class RepositoryImplWriter {
       type.addField(ParameterizedTypeName.get(AggregateOperations.AGGREGATE_QUERIES, entity.type()), "aggregates", Modifier.PRIVATE,
           Modifier.FINAL);
     }
+    boolean vectors = repo.methods().stream().anyMatch(m -> m.plans().stream().anyMatch(p -> p.nearest() != null));
+    if (vectors) {
+      type.addField(ParameterizedTypeName.get(VectorOperations.VECTOR_QUERIES, entity.type()), "vectors", Modifier.PRIVATE,
+          Modifier.FINAL);
+    }
     RuntimeQueryCode runtimeQueries = new RuntimeQueryCode(entity);
     runtimeQueries.addFields(type);
     ClassShell shell = new ClassShell("Queries whose keys");
@@ -67,6 +72,9 @@ public final class RepositoryImplWriter {
       ctor.addStatement("this.aggregates = new $T<>(store)", AggregateOperations.AGGREGATE_QUERIES);
     }
     ctor.addStatement(runtimeQueries.initializer());
+    if (vectors) {
+      ctor.addStatement("this.vectors = new $T<>(store)", VectorOperations.VECTOR_QUERIES);
+    }
     type.addMethod(ctor.build());
     if (repo.crud()) {
       type.addMethods(crud(entity));
@@ -133,6 +141,11 @@ public final class RepositoryImplWriter {
       m.params().forEach(p -> b.addParameter(p.type(), p.name()));
       String context = m.context() == Context.NONE ? "db" : m.params().get(0).name();
       boolean write = m.shape() == ResultShape.DELETE_VOID || m.shape() == ResultShape.DELETE_LONG;
+      if (m.shape() == ResultShape.STREAM && m.plans().get(0).nearest() != null) {
+        // k results, read in one transaction
+        return b.addStatement("return $T.call(() -> $N.read(tr -> $L.join())).stream()", RepositoryWriter.BLOCKING, context,
+            nearest(m.plans().get(0))).build();
+      }
       if (m.shape() == ResultShape.STREAM) {
         return b.addStatement("return $T.stream(after -> $T.call(() -> $N.read(tr -> $L.join())))", QUERY_RESULTS,
             RepositoryWriter.BLOCKING, context, page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
@@ -169,6 +182,9 @@ public final class RepositoryImplWriter {
         return shaped(union());
       }
       QueryPlan plan = m.plans().get(0);
+      if (plan.nearest() != null) {
+        return nearest(plan);
+      }
       if (plan.aggregate() != null) {
         CodeBlock value = scans.aggregate(plan);
         return switch (m.shape()) {
@@ -199,6 +215,19 @@ public final class RepositoryImplWriter {
         return page(CodeBlock.of("limit"));
       }
       return shaped(items(plan, readLimit()));
+    }
+
+    /**
+     * The {@code CompletableFuture<List<…>>} of a vector search: its entities, or each with its distance; as many
+     * candidates explored as an {@code int} after the conditions' parameters says, if the method has one.
+     */
+    private CodeBlock nearest(QueryPlan plan) {
+      int conditions = m.parsed().alternatives().stream().flatMap(List::stream).mapToInt(c -> c.operator().arity()).sum();
+      int first = m.context() == Context.NONE ? 0 : 1;
+      CodeBlock option = m.params().size() == first + conditions + 1
+          ? CodeBlock.of("$N", m.params().get(m.params().size() - 1).name()) : null;
+      CodeBlock residual = plan.filtered().isEmpty() ? null : scans.predicate(plan.filtered());
+      return VectorOperations.elements(VectorOperations.nearest(entity, plan, "vectors", null, option, residual), m.element());
     }
 
     /** The entities of every branch, their union without duplicates, ordered and limited. */

@@ -28,7 +28,7 @@ public final class RepositoryWriter {
   static final ClassName SUBSPACE = ClassName.get("com.apple.foundationdb.subspace", "Subspace");
   static final ClassName TX_CONTEXT = ClassName.get("com.apple.foundationdb", "TransactionContext");
   static final ClassName READ_CONTEXT = ClassName.get("com.apple.foundationdb", "ReadTransactionContext");
-  static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
+  public static final ClassName STORE = ClassName.get("io.strata.repository", "EntityStore");
   static final ClassName INDEX_QUERIES = ClassName.get("io.strata.query", "IndexQueries");
   static final ClassName SPATIAL_QUERIES = ClassName.get("io.strata.query", "SpatialQueries");
   static final ClassName DOCUMENT_PATHS = ClassName.get("io.strata.repository", "DocumentPaths");
@@ -177,11 +177,12 @@ public final class RepositoryWriter {
     return b.add("\n.build()").unindent().build();
   }
 
-  /** The entity's aggregate, rank and text indexes and change feed, as their definitions. */
+  /** The entity's aggregate, rank, text and vector indexes and change feed, as their definitions. */
   private static List<CodeBlock> derivedDefinitions(EntityModel model) {
     List<CodeBlock> definitions = new ArrayList<>(AggregateOperations.definitions(model));
     definitions.addAll(RankOperations.definitions(model));
     definitions.addAll(TextOperations.definitions(model));
+    definitions.addAll(VectorOperations.definitions(model));
     if (model.versioned()) {
       definitions.add(CodeBlock.of("new $T()", VersionedOperations.VERSIONED_DEFINITION));
     }

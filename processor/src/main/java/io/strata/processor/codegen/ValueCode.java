@@ -76,6 +76,7 @@ final class ValueCode {
       case BIG_DECIMAL -> CodeBlock.of(inDocument ? "$T.ofDocumentDecimal($L)" : "$T.ofBigDecimal($L)", ELEMENTS, value);
       case POINT -> CodeBlock.of("$T.ofPoint($L)", ELEMENTS, value);
       case GEO_POINT -> CodeBlock.of("$T.ofGeoPoint($L)", ELEMENTS, value);
+      case VECTOR -> CodeBlock.of("$T.ofVector($L)", ELEMENTS, value);
       case OPTIONAL -> CodeBlock.of("$T.ofOptional($L, $L)", ELEMENTS, value, encodeLambda(t.parts().get(0)));
       case LIST, SET -> CodeBlock.of(inDocument ? "$T.ofDocumentList($L, $L)" : "$T.ofCollection($L, $L)", ELEMENTS, value,
           encodeLambda(t.parts().get(0)));
@@ -160,6 +161,7 @@ final class ValueCode {
       case DURATION -> CodeBlock.of("$T.toDuration($L)", ELEMENTS, e);
       case POINT -> CodeBlock.of("$T.toPoint($L)", ELEMENTS, e);
       case GEO_POINT -> CodeBlock.of("$T.toGeoPoint($L)", ELEMENTS, e);
+      case VECTOR -> CodeBlock.of("$T.toVector($L)", ELEMENTS, e);
       case OPTIONAL -> CodeBlock.of("$T.of($L)", java.util.Optional.class, decodePresent(t.parts().get(0), e));
       case LIST -> CodeBlock.of(inDocument ? "$T.fromDocumentList($L, $L)" : "$T.toList($L, $L)", ELEMENTS, e,
           decodeLambda(t.parts().get(0)));

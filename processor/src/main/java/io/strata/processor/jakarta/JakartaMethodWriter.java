@@ -97,9 +97,28 @@ final class JakartaMethodWriter {
         return lifecycle(b, lifecycle);
       }
     }
+    EntityModel primaryModel = entity(primary);
+    Optional<NearestMethod> nearest = Optional.empty();
+    if (NearestMethod.applies(method.getSimpleName().toString(), primaryModel)) {
+      // an int after the conditions' parameters: how many candidates the search explores
+      String candidates = NearestMethod.candidates(method.getSimpleName().toString(), primaryModel, values);
+      if (candidates != null) {
+        valueTypes.remove(values.size() - 1);
+        values.remove(values.size() - 1);
+      }
+      nearest = NearestMethod.read(diagnostics, method, description, primaryModel, values, type.getReturnType(), limit,
+          candidates, pageRequest != null, !sorts.isEmpty());
+      if (nearest.isEmpty()) {
+        return Optional.empty();
+      }
+    }
     Optional<QueryReader.Query> query = reader.query();
     if (query.isEmpty()) {
       return Optional.empty();
+    }
+    if (nearest.isPresent()) {
+      repositories.vectorEntities.add(primaryModel.type());
+      return Optional.of(nearest.get().write(b, JakartaRepositoryWriter.vectorsField(primaryModel), query.get().where(), limit));
     }
     // parameters compared with a @Convert property, as the column values the query compares
     reader.converted().forEach((local, value) -> b.addStatement("$T $N = $L", value.type(), local, value.code()));

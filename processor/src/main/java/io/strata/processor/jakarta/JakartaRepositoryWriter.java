@@ -10,6 +10,7 @@ import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.codegen.ClassShell;
 import io.strata.processor.codegen.RepositoryWriter;
 import io.strata.processor.codegen.RuntimeQueryCode;
+import io.strata.processor.codegen.VectorOperations;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.validation.Diagnostics;
@@ -61,6 +62,8 @@ public final class JakartaRepositoryWriter {
   /** {@code -Astrata.requireIndexes} as given, null when absent. */
   private final String requireIndexesOption;
   boolean requireIndexes;
+  /** The entities of the repository being written that a {@code Near} method searches. */
+  final java.util.Set<ClassName> vectorEntities = new java.util.HashSet<>();
 
   /**
    * @param models the entity model of a type, empty when it is not an entity Strata stores
@@ -114,6 +117,7 @@ public final class JakartaRepositoryWriter {
       return Optional.empty();
     }
     diagnostics.reset();
+    vectorEntities.clear();
     List<MethodSpec> methods = new ArrayList<>();
     for (ExecutableElement m : repositoryTypes.methods(repository)) {
       new JakartaMethodWriter(this, repository, m, primary, entities).write().ifPresent(methods::add);
@@ -137,14 +141,28 @@ public final class JakartaRepositoryWriter {
     if (runtimeQueries != null) {
       runtimeQueries.addFields(type);
     }
+    if (!vectorEntities.isEmpty()) {
+      // Near methods search in a transaction of their own
+      type.addField(ClassName.get("com.apple.foundationdb", "Database"), "db", Modifier.PRIVATE, Modifier.FINAL);
+      ctor.addStatement("this.db = db");
+    }
     for (EntityModel entity : entities.values()) {
       type.addField(FieldSpec.builder(ParameterizedTypeName.get(ATTRIBUTES, entity.type()), attributesField(entity),
           Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).initializer(attributes(entity)).build());
       type.addField(ParameterizedTypeName.get(DATA_STORE, entity.type()), dataField(entity), Modifier.PRIVATE, Modifier.FINAL);
-      if (entity == queried) {
-        ctor.addStatement("$T<$T> store = $L", STORE, entity.type(), RepositoryWriter.newStore(entity, true));
-        ctor.addStatement("this.$N = new $T<>(db, store, $N)", dataField(entity), DATA_STORE, attributesField(entity));
-        ctor.addStatement(runtimeQueries.jakartaInitializer("store"));
+      boolean vectors = vectorEntities.contains(entity.type());
+      if (entity == queried || vectors) {
+        String store = entity == queried ? "store" : lowerCamel(entity.type().simpleName()) + "Store";
+        ctor.addStatement("$T<$T> $N = $L", STORE, entity.type(), store, RepositoryWriter.newStore(entity, true));
+        ctor.addStatement("this.$N = new $T<>(db, $N, $N)", dataField(entity), DATA_STORE, store, attributesField(entity));
+        if (entity == queried) {
+          ctor.addStatement(runtimeQueries.jakartaInitializer(store));
+        }
+        if (vectors) {
+          type.addField(ParameterizedTypeName.get(VectorOperations.VECTOR_QUERIES, entity.type()), vectorsField(entity),
+              Modifier.PRIVATE, Modifier.FINAL);
+          ctor.addStatement("this.$N = new $T<>($N)", vectorsField(entity), VectorOperations.VECTOR_QUERIES, store);
+        }
       } else {
         ctor.addStatement("this.$N = new $T<>(db, $L, $N)", dataField(entity), DATA_STORE, RepositoryWriter.newStore(entity, true),
             attributesField(entity));
@@ -174,6 +192,10 @@ public final class JakartaRepositoryWriter {
       b.add("\n.attribute($S, e -> $L, $L)", f.name(), f.read(), f.id());
     }
     return b.add("\n.build()").unindent().build();
+  }
+
+  static String vectorsField(EntityModel entity) {
+    return lowerCamel(entity.type().simpleName()) + "Vectors";
   }
 
   static String dataField(EntityModel entity) {

@@ -24,6 +24,7 @@ import java.util.List;
  * @param texts the {@code @Text} fields
  * @param versioned {@code @Versioned}: keep a change feed
  * @param packed rows as one key holding every field ({@code @Entity(packed)}; never with {@code columnMajor})
+ * @param embeddings the {@code @Embedding} fields (vector indexes), in declaration order
  */
 public record EntityModel(
     ClassName type,
@@ -40,7 +41,17 @@ public record EntityModel(
     List<RankModel> ranks,
     List<FieldModel> texts,
     boolean versioned,
-    boolean packed) {
+    boolean packed,
+    List<EmbeddingModel> embeddings) {
+
+  /** An entity without vector indexes. */
+  public EntityModel(ClassName type, String entityName, List<FieldModel> fields, List<String> constructorArgs,
+      List<IndexModel> indexes, List<SpatialModel> spatial, List<BlobModel> blobs, List<FieldModel> documents,
+      boolean columnMajor, boolean injectable, List<AggregateModel> aggregates, List<RankModel> ranks, List<FieldModel> texts,
+      boolean versioned, boolean packed) {
+    this(type, entityName, fields, constructorArgs, indexes, spatial, blobs, documents, columnMajor, injectable, aggregates, ranks,
+        texts, versioned, packed, List.of());
+  }
 
   /** An entity without aggregates, ranks, text indexes or change feed. */
   public EntityModel(ClassName type, String entityName, List<FieldModel> fields, List<String> constructorArgs,
@@ -51,6 +62,7 @@ public record EntityModel(
   }
 
   public EntityModel {
+    embeddings = List.copyOf(embeddings);
     aggregates = List.copyOf(aggregates);
     ranks = List.copyOf(ranks);
     texts = List.copyOf(texts);
@@ -59,6 +71,11 @@ public record EntityModel(
     spatial = List.copyOf(spatial);
     blobs = List.copyOf(blobs);
     documents = List.copyOf(documents);
+  }
+
+  /** The {@code @Embedding} of the field {@code name}, or null. */
+  public EmbeddingModel embedding(String name) {
+    return embeddings.stream().filter(e -> e.field().name().equals(name)).findFirst().orElse(null);
   }
 
   public FieldModel id() {

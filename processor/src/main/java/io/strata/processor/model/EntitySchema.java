@@ -21,10 +21,10 @@ import java.util.TreeMap;
  *     then still hold them, so the name can only come back with a compatible encoding
  * @param retiredIndexes indexes an earlier version declared: their entries may remain until a write of a
  *     later version clears them, so the name can only come back with the same definition
- * @param derived the derived indexes by name ({@code @Aggregate} and {@code @Rank} names, {@code @Text} field
- *     names, {@code "changes"} for {@code @Versioned}), each with its definition: its kind first, then what
- *     its stored keys depend on ({@code aggregate SUM(population) by (country)}, {@code rank population desc
- *     by (country)}, {@code text}, {@code change-feed})
+ * @param derived the derived indexes by name ({@code @Aggregate} and {@code @Rank} names, {@code @Text} and
+ *     {@code @Embedding} field names, {@code "changes"} for {@code @Versioned}), each with its definition: its kind
+ *     first, then what its stored keys depend on ({@code aggregate SUM(population) by (country)}, {@code rank
+ *     population desc by (country)}, {@code text}, {@code vector COSINE 96 by (category)}, {@code change-feed})
  * @param packed whether new rows are written packed ({@code @Entity(packed)}); null when the snapshot was written
  *     before Strata recorded it (readers then look at the stored rows: both layouts are read, LAYOUTS.md)
  * @param retiredDerived derived indexes an earlier version declared, like {@code retiredIndexes}

@@ -17,11 +17,13 @@ public enum Operator {
   STARTING_WITH(1, Kind.RANGE),
   WITHIN(1, Kind.SPATIAL),
   NEAR(2, Kind.SPATIAL),
+  /** The nearest neighbours of a query vector on an {@code @Embedding} field. */
+  NEAREST(1, Kind.NEAREST),
   /** Parsed so that it can be rejected with a reason: nulls are not indexed. */
   IS_NULL(0, Kind.UNSUPPORTED);
 
   /** How an index serves the operator. */
-  public enum Kind { EQUALITY, RANGE, SPATIAL, UNSUPPORTED }
+  public enum Kind { EQUALITY, RANGE, SPATIAL, NEAREST, UNSUPPORTED }
 
   private final int arity;
   private final Kind kind;
@@ -49,6 +51,7 @@ public enum Operator {
       case STARTS_WITH -> STARTING_WITH;
       case WITHIN -> WITHIN;
       case NEAR -> NEAR;
+      case NEAREST -> NEAREST;
       case IS_NULL -> IS_NULL;
       default -> null;
     });

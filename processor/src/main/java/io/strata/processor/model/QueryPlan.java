@@ -17,10 +17,28 @@ import java.util.List;
  * @param rowsRead rows are read (neither {@code fromKeys} nor a covering index)
  * @param filtered criteria checked in memory on each row read ({@code @AllowFiltering})
  * @param aggregate the {@code @Aggregate} whose group key answers the method (one or two key reads), or null
+ * @param nearest the vector search answering the method, or null; its group's equalities are {@code equalities} (in
+ *     {@code groupBy} order) and the conditions checked on its candidates are {@code filtered}
  */
 public record QueryPlan(IndexModel index, SpatialModel spatial, List<BoundCriterion> equalities, List<BoundCriterion> range,
     BoundCriterion spatialCriterion, boolean reverse, boolean keyOrder, boolean fromKeys, boolean rowsRead,
-    List<BoundCriterion> filtered, AggregateModel aggregate) {
+    List<BoundCriterion> filtered, AggregateModel aggregate, NearestSearch nearest) {
+
+  /**
+   * A search of an {@code @Embedding}'s vector index.
+   *
+   * @param embedding the index searched
+   * @param query the {@code Near} criterion: its one parameter is the query vector
+   * @param k how many results the method name fixes ({@code Top10}), or 0 when a {@code Limit} parameter gives it
+   */
+  public record NearestSearch(EmbeddingModel embedding, BoundCriterion query, int k) {}
+
+  /** A plan that is no vector search. */
+  public QueryPlan(IndexModel index, SpatialModel spatial, List<BoundCriterion> equalities, List<BoundCriterion> range,
+      BoundCriterion spatialCriterion, boolean reverse, boolean keyOrder, boolean fromKeys, boolean rowsRead,
+      List<BoundCriterion> filtered, AggregateModel aggregate) {
+    this(index, spatial, equalities, range, spatialCriterion, reverse, keyOrder, fromKeys, rowsRead, filtered, aggregate, null);
+  }
 
   public QueryPlan {
     equalities = List.copyOf(equalities);
@@ -40,14 +58,19 @@ public record QueryPlan(IndexModel index, SpatialModel spatial, List<BoundCriter
     return new QueryPlan(null, null, groups, List.of(), null, false, false, true, false, List.of(), aggregate);
   }
 
+  /** A search of {@code nearest}'s vector index in the group {@code group}, {@code residual} checked on its candidates. */
+  public static QueryPlan ofNearest(NearestSearch nearest, List<BoundCriterion> group, List<BoundCriterion> residual) {
+    return new QueryPlan(null, null, group, List.of(), null, false, false, false, true, residual, null, nearest);
+  }
+
   /** Whether every row is read in id order and filtered ({@code @AllowFiltering} with no index that helps). */
   public boolean allRows() {
-    return index == null && spatial == null && aggregate == null && equalities.isEmpty();
+    return index == null && spatial == null && aggregate == null && nearest == null && equalities.isEmpty();
   }
 
   /** Whether the rows of the ids given ({@code Id} or {@code IdIn}) are read directly; {@link #filtered} checked on them. */
   public boolean byId() {
-    return index == null && spatial == null && aggregate == null && !equalities.isEmpty();
+    return index == null && spatial == null && aggregate == null && nearest == null && !equalities.isEmpty();
   }
 
   /** The position of a field in the tuples an index scan returns ({@code (v1, ..., vn, id)}), or -1. */

@@ -21,6 +21,8 @@ public record ValueType(Kind kind, TypeName type, List<ValueType> parts, List<St
     LONG, INT, SHORT, BYTE, CHAR, DOUBLE, FLOAT, BOOLEAN, STRING, UUID, BYTES, ENUM, INSTANT, LOCAL_DATE, LOCAL_DATE_TIME, LOCAL_TIME,
     DURATION,
     BIG_INTEGER, BIG_DECIMAL, POINT, GEO_POINT, OPTIONAL, LIST, SET, RECORD,
+    /** A {@code float[]}: an embedding, stored whole, searched through an {@code @Embedding} index, never compared. */
+    VECTOR,
     /**
      * Inside {@code @Document}: a {@code Map<String, X>} or {@code List<X>}, typed when {@code parts} holds
      * {@code X} (its values decoded as X), else ({@code Map<String, Object>}, {@code List<?>}) a plain tree; and
@@ -67,7 +69,7 @@ public record ValueType(Kind kind, TypeName type, List<ValueType> parts, List<St
 
   public boolean isScalar() {
     return switch (kind) {
-      case OPTIONAL, LIST, SET, RECORD, POINT, GEO_POINT, DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD, DOC_CLASS -> false;
+      case OPTIONAL, LIST, SET, RECORD, POINT, GEO_POINT, VECTOR, DOC_MAP, DOC_LIST, DOC_OBJECT, DOC_RECORD, DOC_CLASS -> false;
       default -> true;
     };
   }

@@ -2,6 +2,7 @@ package io.strata.processor.planning;
 
 import io.strata.processor.model.AggregateModel;
 import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.EmbeddingModel;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.IndexModel;
@@ -16,6 +17,7 @@ import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import io.strata.query.model.SpatialInfo;
 import io.strata.query.model.ValueKind;
+import io.strata.query.model.VectorInfo;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +32,7 @@ public final class EntityInfos {
    * name (a nested record's component is no entity field but can be indexed and compared). Where two models of one
    * name differ, an index's wins: the planner asks whether the indexed value can be null.
    */
-  static EntityInfo of(EntityModel entity, Collection<FieldModel> more) {
+  public static EntityInfo of(EntityModel entity, Collection<FieldModel> more) {
     Map<String, FieldInfo> fields = new LinkedHashMap<>();
     entity.indexes().forEach(i -> i.fields().forEach(f -> add(fields, f)));
     entity.fields().forEach(f -> add(fields, f));
@@ -45,7 +47,13 @@ public final class EntityInfos {
     return new EntityInfo(entity.entityName(), List.copyOf(fields.values()),
         entity.indexes().stream().map(EntityInfos::index).toList(),
         entity.spatial().stream().map(s -> new SpatialInfo(s.field().name(), s.geo(), s.maxRanges())).toList(),
-        entity.aggregates().stream().map(EntityInfos::aggregate).toList());
+        entity.aggregates().stream().map(EntityInfos::aggregate).toList(),
+        entity.embeddings().stream().map(EntityInfos::vector).toList());
+  }
+
+  /** {@code e} in the model's words. */
+  public static VectorInfo vector(EmbeddingModel e) {
+    return new VectorInfo(e.field().name(), e.dimensions(), e.metric(), e.groupBy().stream().map(FieldModel::name).toList());
   }
 
   private static void add(Map<String, FieldInfo> fields, FieldModel f) {
@@ -93,6 +101,7 @@ public final class EntityInfos {
       case STARTING_WITH -> Op.STARTS_WITH;
       case WITHIN -> Op.WITHIN;
       case NEAR -> Op.NEAR;
+      case NEAREST -> Op.NEAREST;
       case IS_NULL -> Op.IS_NULL;
     };
   }

@@ -66,7 +66,16 @@ public final class QueryPlanner {
    */
   public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
       boolean allowFiltering) throws QueryError {
-    Planned planned = planned(and, order, needed, allowFiltering);
+    return plan(method, and, order, needed, allowFiltering, Window.ALL);
+  }
+
+  /**
+   * Plans as {@link #plan(String, List, List, Set, boolean)} does, for a query returning at most the results
+   * {@code window} says: a {@code Near} criterion is a search of its {@code @Embedding}'s vector index for that many.
+   */
+  public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
+      boolean allowFiltering, Window window) throws QueryError {
+    Planned planned = Planner.plan(spec(and, order, needed, allowFiltering, Semantics.STRATA, window));
     if (planned instanceof Unserved u) {
       throw error(method, u, order);
     }
@@ -102,6 +111,11 @@ public final class QueryPlanner {
       return new QueryPlan(null, EntityInfos.spatial(entity, s.spatial().field()), List.of(), List.of(), criteria.get(s.criterion()),
           false, false, false, true, criteria(criteria, s.residual()));
     }
+    if (planned instanceof Plan.VectorRead v) {
+      QueryPlan.NearestSearch search = new QueryPlan.NearestSearch(entity.embedding(v.vector().field()), criteria.get(v.nearest()),
+          v.k());
+      return QueryPlan.ofNearest(search, criteria(criteria, v.group()), criteria(criteria, v.residual()));
+    }
     if (planned instanceof Plan.AllRows a) {
       return new QueryPlan(null, null, List.of(), List.of(), null, false, false, false, true, criteria(criteria, a.residual()));
     }
@@ -114,11 +128,16 @@ public final class QueryPlanner {
    */
   public QuerySpec spec(List<BoundCriterion> and, List<OrderItem> order, Set<String> needed, boolean allowFiltering,
       Semantics semantics) {
+    return spec(and, order, needed, allowFiltering, semantics, Window.ALL);
+  }
+
+  private QuerySpec spec(List<BoundCriterion> and, List<OrderItem> order, Set<String> needed, boolean allowFiltering,
+      Semantics semantics, Window window) {
     List<FieldModel> mentioned = new ArrayList<>();
     and.forEach(c -> mentioned.add(c.field()));
     order.forEach(o -> mentioned.add(o.field()));
     return new QuerySpec(info(mentioned), new Condition.And(and.stream().<Condition>map(EntityInfos::compare).toList()),
-        order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(), Window.ALL, needed,
+        order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(), window, needed,
         allowFiltering, semantics);
   }
 
@@ -163,8 +182,8 @@ public final class QueryPlanner {
     return conditions.stream().map(c -> criteria.get((Compare) c)).toList();
   }
 
-  /** The compile error an unserved conjunction is (texts of QUERIES.md). */
-  private QueryError error(String method, Unserved u, List<OrderItem> order) {
+  /** The compile error an unserved conjunction is (texts of QUERIES.md); {@code order} only for a message of a bug. */
+  public QueryError error(String method, Unserved u, List<OrderItem> order) {
     String entityName = entity.type().simpleName();
     return switch (u.reason()) {
       case INDEX_LEAVES_OUT_NULLS -> new QueryError(Messages.QUERY_INDEX_LEAVES_OUT_NULLS, method, whyUnserved(u));
@@ -172,6 +191,11 @@ public final class QueryPlanner {
       case NO_INDEX -> new QueryError(Messages.QUERY_NO_INDEX, method, u.detail(), indexName(u), quoted(u), entityName);
       case SPATIAL_ALONE -> new QueryError(Messages.QUERY_SPATIAL_ALONE, method, u.fields().get(0));
       case SPATIAL_ORDER -> new QueryError(Messages.QUERY_SPATIAL_ORDER, method, u.fields().get(0));
+      case NEAREST_NO_INDEX -> new QueryError(Messages.QUERY_NEAREST_NOT_EMBEDDING, method, u.fields().get(0), u.fields().get(0));
+      case NEAREST_WITHOUT_LIMIT -> new QueryError(Messages.QUERY_NEAREST_WITHOUT_LIMIT, method, u.fields().get(0));
+      case NEAREST_ORDER -> new QueryError(Messages.QUERY_NEAREST_ORDER, method, u.detail());
+      case NEAREST_GROUP -> new QueryError(Messages.QUERY_NEAREST_GROUP, method, u.detail(), String.join(", ", u.fields()));
+      case NEAREST_FORM -> new QueryError(Messages.QUERY_NEAREST_FORM, method, u.detail());
       default -> throw new IllegalStateException(u + " for a conjunction of " + order);
     };
   }

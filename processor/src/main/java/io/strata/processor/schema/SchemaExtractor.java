@@ -66,6 +66,7 @@ public final class SchemaExtractor {
       out.put(r.name(), "rank " + r.field().name() + (r.descending() ? " desc" : " asc") + groups(r.groupBy()));
     }
     model.texts().forEach(f -> out.put(f.name(), "text"));
+    model.embeddings().forEach(e -> out.put(e.name(), "vector " + e.metric() + " " + e.dimensions() + groups(e.groupBy())));
     if (model.versioned()) {
       out.put("changes", "change-feed");
     }
@@ -103,6 +104,7 @@ public final class SchemaExtractor {
       case DURATION -> Encoding.of("duration");
       case POINT -> Encoding.of("point");
       case GEO_POINT -> Encoding.of("geo-point");
+      case VECTOR -> Encoding.of("float-vector");
       case ENUM -> Encoding.of("enum", enumConstants.apply(t.type()).stream().map(Encoding::of).toList());
       case OPTIONAL -> encoding(t.parts().get(0));
       case LIST, SET -> Encoding.of("collection", encoding(t.parts().get(0)));

@@ -3,6 +3,7 @@ package io.strata.processor.validation;
 import io.strata.annotations.Aggregate;
 import io.strata.annotations.Rank;
 import io.strata.processor.model.AggregateModel;
+import io.strata.processor.model.EmbeddingModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.RankModel;
 import io.strata.processor.model.ValueType;
@@ -13,16 +14,23 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 
 /**
- * Validates the indexes computed from whole rows ({@code @Aggregate}, {@code @Rank}) of one entity, after its fields
+ * Validates the indexes computed from whole rows ({@code @Aggregate}, {@code @Rank}, {@code @Text},
+ * {@code @Embedding}) of one entity, after its fields
  * are mapped: names, fields, group fields and the types each function needs.
  */
 final class DerivedIndexValidator {
   /** Methods every repository has; a derived index named like one would clash with it. */
   private static final Set<String> RESERVED = Set.of("save", "saveAll", "findById", "findAllById", "deleteById", "existsById",
       "count", "findAll", "async", "verifyIndexes", "maintenance");
+
+  /** The {@code @Embedding} annotation's name: read from its mirror. */
+  static final String EMBEDDING = "io.strata.annotations.Embedding";
 
   private final Diagnostics diagnostics;
   private final TypeElement type;
@@ -80,6 +88,43 @@ final class DerivedIndexValidator {
       } else {
         out.add(f);
       }
+    });
+    return out;
+  }
+
+  /**
+   * The {@code @Embedding} fields among {@code annotated} (name to element): each a stored {@code float[]} with
+   * {@code dimensions > 0}, grouped by stored scalar fields. Read from the annotation's mirror, so a missing
+   * {@code dimensions} javac already reports is not reported twice.
+   */
+  List<EmbeddingModel> embeddings(Map<String, javax.lang.model.element.Element> annotated) {
+    List<EmbeddingModel> out = new ArrayList<>();
+    annotated.forEach((name, element) -> {
+      FieldModel f = fields.get(name);
+      if (f == null) {
+        return; // transient or unmappable: reported where it is declared
+      }
+      AnnotationMirror mirror = element.getAnnotationMirrors().stream()
+          .filter(m -> m.getAnnotationType().toString().equals(EMBEDDING)).findFirst().orElseThrow();
+      Map<String, Object> values = new LinkedHashMap<>();
+      mirror.getElementValues().forEach((k, v) -> values.put(k.getSimpleName().toString(), v.getValue()));
+      if (f.type().kind() != ValueType.Kind.VECTOR) {
+        diagnostics.error(element, mirror, Messages.EMBEDDING_NOT_FLOAT_ARRAY, name, f.type().type());
+        return;
+      }
+      if (!values.containsKey("dimensions")) {
+        diagnostics.error(element, mirror, Messages.EMBEDDING_DIMENSIONS, name, 0);
+        return;
+      }
+      int dimensions = (Integer) values.get("dimensions");
+      if (dimensions <= 0) {
+        diagnostics.error(element, mirror, Messages.EMBEDDING_DIMENSIONS, name, dimensions);
+        return;
+      }
+      String metric = values.containsKey("metric") ? ((VariableElement) values.get("metric")).getSimpleName().toString() : "COSINE";
+      List<?> groupBy = (List<?>) values.getOrDefault("groupBy", List.of());
+      groups("Embedding", name, groupBy.stream().map(g -> (String) ((AnnotationValue) g).getValue()).toArray(String[]::new))
+          .ifPresent(groups -> out.add(new EmbeddingModel(f, dimensions, metric, groups)));
     });
     return out;
   }

@@ -130,7 +130,8 @@ public final class EntityValidator {
     var derived = new DerivedIndexValidator(diagnostics, type, fields);
     var aggregates = derived.aggregates(indexNames);
     var ranks = derived.ranks(indexNames);
-    var texts = derived.texts(declaredText(declared), indexNames);
+    var texts = derived.texts(declaredWith(declared, io.strata.annotations.Text.class.getCanonicalName()), indexNames);
+    var embeddings = derived.embeddings(declaredWith(declared, DerivedIndexValidator.EMBEDDING));
     boolean versioned = derived.versioned(indexNames);
     if (diagnostics.failed()) {
       return Optional.empty();
@@ -144,7 +145,8 @@ public final class EntityValidator {
         return Optional.empty();
       }
       return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-          false, injectable, aggregates, ranks, texts, versioned, packedOption == null || Boolean.parseBoolean(packedOption)));
+          false, injectable, aggregates, ranks, texts, versioned, packedOption == null || Boolean.parseBoolean(packedOption),
+          embeddings));
     }
     String name = entity.name().isEmpty() ? type.getSimpleName().toString() : entity.name();
     boolean packedGiven = mirror(type, Entity.class).getElementValues().keySet().stream()
@@ -162,14 +164,13 @@ public final class EntityValidator {
       packed = Boolean.parseBoolean(packedOption);
     }
     return Optional.of(new EntityModel(ClassName.get(type), name, fields, constructorArgs, indexes, spatial, blobs, documents,
-        entity.columnMajor(), injectable, aggregates, ranks, texts, versioned, packed && !entity.columnMajor()));
+        entity.columnMajor(), injectable, aggregates, ranks, texts, versioned, packed && !entity.columnMajor(), embeddings));
   }
 
-  /** The fields and record components annotated {@code @Text}, by name. */
-  private static Map<String, Element> declaredText(List<Declared> declared) {
+  /** The fields and record components annotated with {@code annotation} (a qualified name), by name. */
+  private static Map<String, Element> declaredWith(List<Declared> declared, String annotation) {
     Map<String, Element> out = new LinkedHashMap<>();
-    declared.stream().filter(d -> d.element().getAnnotation(io.strata.annotations.Text.class) != null)
-        .forEach(d -> out.put(d.name(), d.element()));
+    declared.stream().filter(d -> annotated(d.element(), annotation)).forEach(d -> out.put(d.name(), d.element()));
     return out;
   }
 

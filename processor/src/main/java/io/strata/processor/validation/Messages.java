@@ -56,7 +56,7 @@ public enum Messages {
   TWO_IDS("@Entity %s has more than one @Id (%s): keep exactly one"),
   UNSUPPORTED_ID_TYPE("@Id '%s' has type %s; an id must be String, long, Long, int, Integer, UUID or byte[]"),
   UNSUPPORTED_FIELD_TYPE("field '%s' has type %s, which Strata cannot store. Supported: primitives and their boxes,"
-      + " String, UUID, byte[], enums, Instant, LocalDate, LocalDateTime, LocalTime, Duration, BigInteger, BigDecimal,"
+      + " String, UUID, byte[], float[], enums, Instant, LocalDate, LocalDateTime, LocalTime, Duration, BigInteger, BigDecimal,"
       + " io.strata.Point, io.strata.GeoPoint,"
       + " Optional/List/Set of those scalars, and records made of them; annotate it @Document to store a Map<String, X>, a"
       + " class or a nested structure as a document. Mark it @Transient to leave it out"),
@@ -88,6 +88,9 @@ public enum Messages {
   RANK_ORDER_TYPE("@Rank '%s' ranks field '%s' of type %s, which has no meaningful order: rank a number, String, boolean,"
       + " byte[], Instant, LocalDate, BigInteger or BigDecimal field"),
   TEXT_NOT_STRING("@Text goes on String fields only; '%s' is %s"),
+  EMBEDDING_NOT_FLOAT_ARRAY("@Embedding goes on float[] fields only; '%s' is %s: store the vector as a float[]"),
+  EMBEDDING_DIMENSIONS("@Embedding on '%s' has dimensions = %d: say how many components every vector has, at least 1"
+      + " (e.g. @Embedding(dimensions = 384))"),
   TEXT_NAME_TAKEN("@Text field '%s' keeps its text index under the index name '%s', which another index of %s (an @Indexed, @Index,"
       + " @Aggregate or @Rank) already uses: give that one another name, e.g. @Indexed(name = \"%sIndex\"); a text index is"
       + " always named after its field"),
@@ -191,6 +194,15 @@ public enum Messages {
   QUERY_SPATIAL_ALONE("%s: Within/Near on '%s' is served by its Z-order index alone; remove the other criteria or mark the"
       + " method @AllowFiltering to check them on each row found"),
   QUERY_SPATIAL_ORDER("%s: results within an area of '%s' come in Z-order, not in an OrderBy order; remove the OrderBy"),
+  QUERY_NEAREST_NOT_EMBEDDING("%s: Near on '%s' asks for its nearest neighbours, but '%s' has no @Embedding: store the"
+      + " vectors in a float[] field annotated @Embedding(dimensions = ...), or use another operator"),
+  QUERY_NEAREST_WITHOUT_LIMIT("%s: Near on '%s' returns the k nearest entities, but the method does not say k: write"
+      + " findTop10By...Near (Strata) or findFirst10By...Near, or take a jakarta.data.Limit parameter (Jakarta Data)"),
+  QUERY_NEAREST_ORDER("%s: the results of a Near come nearest first, not in an OrderBy order (%s): remove the OrderBy"),
+  QUERY_NEAREST_GROUP("%s: %s searches one group at a time: add an equality on %s before the Near"
+      + " (e.g. findTop10ByCategoryAndVectorNear(String category, float[] query))"),
+  QUERY_NEAREST_FORM("%s: %s: a Near is a condition joined to the others by And, at most one per method, without Or, Not, a"
+      + " spatial condition, pages or a count; declare one method per alternative"),
   QUERY_IS_NULL("%s: IsNull on '%s' cannot be answered: nulls are not indexed (a null field has no key); store a sentinel"
       + " value or a boolean field and query that instead"),
   QUERY_OR_PAGED("%s: Or cannot be paged or streamed (each branch reads its own index); return a List, or declare one"

@@ -1,10 +1,12 @@
 package io.strata.processor.validation;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.WildcardTypeName;
 import io.strata.annotations.AllowFiltering;
 import io.strata.processor.model.BoundCriterion;
+import io.strata.processor.model.EmbeddingModel;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
@@ -17,6 +19,7 @@ import io.strata.processor.model.ResultShape;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.QueryPlanner;
+import io.strata.query.model.Window;
 import io.strata.query.names.MethodName.Action;
 import io.strata.query.names.Vocabulary;
 import java.util.ArrayList;
@@ -47,6 +50,7 @@ final class QueryMethodValidator {
   private static final ClassName BOUNDING_BOX = ClassName.get("io.strata", "BoundingBox");
   private static final ClassName GEO_POINT = ClassName.get("io.strata", "GeoPoint");
   private static final ClassName POINT = ClassName.get("io.strata", "Point");
+  private static final TypeName FLOAT_ARRAY = com.palantir.javapoet.ArrayTypeName.of(TypeName.FLOAT);
 
   /** Every queryable property by the name a method uses for it ({@code population}, {@code addressCity}). */
   static Map<String, FieldModel> properties(EntityModel entity) {
@@ -82,7 +86,14 @@ final class QueryMethodValidator {
   }
 
   QueryMethodModel model() throws QueryError {
-    QueryMethod parsed = StrataMethodName.parse(name, properties.keySet());
+    Set<String> vectors = new LinkedHashSet<>();
+    properties.forEach((property, f) -> {
+      if (f.type().kind() == ValueType.Kind.VECTOR) {
+        vectors.add(property);
+      }
+    });
+    QueryMethod parsed = StrataMethodName.parse(name, properties.keySet(), vectors);
+    boolean nearest = parsed.alternatives().stream().flatMap(List::stream).anyMatch(c -> c.operator() == Operator.NEAREST);
     FieldModel projected = parsed.projection() == null ? null : property(parsed.projection());
     List<OrderItem> order = new ArrayList<>();
     for (QueryMethod.Order o : parsed.orderBy()) {
@@ -99,7 +110,11 @@ final class QueryMethodValidator {
     List<Param> params = new ArrayList<>();
     declared.forEach(p -> params.add(new Param(p.getSimpleName().toString(), TypeName.get(p.asType()))));
 
-    Returned returned = returned(parsed, projected);
+    if (nearest && parsed.alternatives().size() > 1) {
+      // each Or branch is planned alone: a Near in one would be a search of its own
+      throw new QueryError(Messages.QUERY_NEAREST_FORM, name, "a Near under an Or");
+    }
+    Returned returned = returned(parsed, projected, nearest);
     boolean paged = returned.shape == ResultShape.PAGE;
     if (paged && parsed.limit() > 0) {
       throw new QueryError(Messages.QUERY_LIMIT_AND_PAGE, name);
@@ -107,7 +122,11 @@ final class QueryMethodValidator {
     if ((returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM) && parsed.alternatives().size() > 1) {
       throw new QueryError(Messages.QUERY_OR_PAGED, name);
     }
-    List<List<BoundCriterion>> branches = bind(parsed, declared, first, paged);
+    // a Near method may end with an int: how many candidates the search explores
+    int conditions = parsed.alternatives().stream().flatMap(List::stream).mapToInt(c -> c.operator().arity()).sum();
+    boolean option = nearest && declared.size() == first + conditions + 1
+        && declared.get(declared.size() - 1).asType().getKind() == TypeKind.INT;
+    List<List<BoundCriterion>> branches = bind(parsed, option ? declared.subList(0, declared.size() - 1) : declared, first, paged);
 
     QueryPlanner planner = new QueryPlanner(entity);
     QueryPlan aggregate = planner.aggregate(parsed, projected, branches);
@@ -118,8 +137,10 @@ final class QueryMethodValidator {
     Set<String> needed = needed(parsed, returned);
     boolean filtering = method.getAnnotation(AllowFiltering.class) != null;
     List<QueryPlan> plans = new ArrayList<>();
+    // the limit is k for a Near; the other plans read as many keys as they need whatever the limit
+    Window window = nearest && parsed.limit() > 0 ? new Window(parsed.limit(), false, Window.Paging.NONE) : Window.ALL;
     for (List<BoundCriterion> branch : branches) {
-      plans.add(planner.plan(name, branch, order, branches.size() > 1 ? null : needed, filtering));
+      plans.add(planner.plan(name, branch, order, branches.size() > 1 ? null : needed, filtering, window));
     }
     boolean pagedOrStreamed = returned.shape == ResultShape.PAGE || returned.shape == ResultShape.STREAM;
     for (QueryPlan plan : plans) {
@@ -252,6 +273,13 @@ final class QueryMethodValidator {
           throw new QueryError(Messages.QUERY_BOOLEAN_OPERATOR, name, f.name(), type.type());
         }
       }
+      case NEAREST -> {
+        if (entity.embedding(f.name()) == null) {
+          throw new QueryError(Messages.QUERY_NEAREST_NOT_EMBEDDING, name, f.name(), f.name());
+        }
+        expect(ps.get(0), FLOAT_ARRAY, "Near on " + f.name() + " (the query vector, " + entity.embedding(f.name()).dimensions()
+            + " components)");
+      }
       case WITHIN, NEAR -> {
         if (entity.spatial().stream().noneMatch(s -> s.field().name().equals(f.name()))) {
           throw new QueryError(Messages.QUERY_NOT_SPATIAL, name, op == Operator.WITHIN ? "Within" : "Near", f.name());
@@ -321,7 +349,7 @@ final class QueryMethodValidator {
 
   private record Returned(ResultShape shape, boolean async, TypeName element, List<FieldModel> projection, boolean record) {}
 
-  private Returned returned(QueryMethod parsed, FieldModel projected) throws QueryError {
+  private Returned returned(QueryMethod parsed, FieldModel projected, boolean nearest) throws QueryError {
     TypeMirror declared = method.getReturnType();
     boolean async = false;
     if (generic(declared, "java.util.concurrent.CompletableFuture") != null) {
@@ -329,6 +357,9 @@ final class QueryMethodValidator {
       async = true;
     }
     TypeName t = TypeName.get(declared);
+    if (nearest) {
+      return nearestReturned(parsed, projected, declared, async);
+    }
     String subject = parsed.subject().name().toLowerCase();
     switch (parsed.subject()) {
       case COUNT -> {
@@ -399,6 +430,32 @@ final class QueryMethodValidator {
         return element(t, shape, async, element, projected, subject, results);
       }
     }
+  }
+
+  /**
+   * What a {@code Near} method returns: a {@code List} (or a {@code CompletableFuture} of one) or a {@code Stream} of
+   * entities, or of {@code Scored} entities carrying their distance; no projection.
+   */
+  private Returned nearestReturned(QueryMethod parsed, FieldModel projected, TypeMirror declared, boolean async)
+      throws QueryError {
+    if (parsed.subject() != Action.FIND && parsed.subject() != Action.STREAM || projected != null || parsed.distinct()) {
+      String form = projected != null ? "a projection" : parsed.distinct() ? "Distinct" : parsed.subject().name().toLowerCase();
+      throw new QueryError(Messages.QUERY_NEAREST_FORM, name, "a Near in a " + form);
+    }
+    TypeName t = TypeName.get(declared);
+    String type = declared instanceof DeclaredType d ? ((TypeElement) d.asElement()).getQualifiedName().toString() : "";
+    ResultShape shape = ResultShape.container(type, Vocabulary.STRATA).orElse(null);
+    TypeMirror contents = shape == null ? null : generic(declared, type);
+    TypeName element = contents == null ? null : TypeName.get(contents);
+    boolean fits = (shape == ResultShape.LIST || shape == ResultShape.STREAM && !async)
+        && (parsed.subject() == Action.FIND || shape == ResultShape.STREAM)
+        && (entity.type().equals(element) || ParameterizedTypeName.get(EmbeddingModel.SCORED, entity.type()).equals(element));
+    if (!fits) {
+      String e = entity.type().simpleName();
+      throw returnError(t, "Near", "List<" + e + ">, List<Scored<" + e + ">> (io.strata.Scored: the entity and its distance),"
+          + " a Stream of either, or a CompletableFuture of a List");
+    }
+    return new Returned(shape, async, element, List.of(), false);
   }
 
   private Returned element(TypeName t, ResultShape shape, boolean async, TypeMirror element, FieldModel projected, String subject,

@@ -23,9 +23,17 @@ final class StrataMethodName {
    *     {@code addressCity}); a name the grammar does not read is {@link Messages#QUERY_UNPARSEABLE}
    */
   static QueryMethod parse(String name, Set<String> properties) throws QueryError {
+    return parse(name, properties, Set.of());
+  }
+
+  /**
+   * As {@link #parse(String, Set)}; {@code Near} on a property of {@code vectors} (the {@code float[]} ones) is a
+   * nearest-neighbour search, elsewhere the spatial {@code Near}.
+   */
+  static QueryMethod parse(String name, Set<String> properties, Set<String> vectors) throws QueryError {
     MethodName parsed;
     try {
-      parsed = MethodNameParser.parse(name, properties, Vocabulary.STRATA);
+      parsed = MethodNameParser.parse(name, properties, vectors, Vocabulary.STRATA);
     } catch (MethodNameException e) {
       throw new QueryError(Messages.QUERY_UNPARSEABLE, name);
     }

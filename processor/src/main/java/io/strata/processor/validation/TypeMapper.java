@@ -48,7 +48,11 @@ public final class TypeMapper {
       case FLOAT: return simple(Kind.FLOAT, name);
       case BOOLEAN: return simple(Kind.BOOLEAN, name);
       case ARRAY:
-        return ((ArrayType) type).getComponentType().getKind() == TypeKind.BYTE ? simple(Kind.BYTES, name) : Optional.empty();
+        return switch (((ArrayType) type).getComponentType().getKind()) {
+          case BYTE -> simple(Kind.BYTES, name);
+          case FLOAT -> simple(Kind.VECTOR, name);
+          default -> Optional.empty();
+        };
       case DECLARED:
         return declared((DeclaredType) type, name);
       default:

@@ -12,10 +12,19 @@ import java.util.Optional;
  * @param indexes the secondary indexes
  * @param spatial the Z-order indexes
  * @param aggregates the {@code @Aggregate}s
+ * @param vectors the vector indexes ({@code @Embedding} fields)
  */
 public record EntityInfo(String name, List<FieldInfo> fields, List<IndexInfo> indexes, List<SpatialInfo> spatial,
-    List<AggregateInfo> aggregates) {
+    List<AggregateInfo> aggregates, List<VectorInfo> vectors) {
+
+  /** An entity without vector indexes. */
+  public EntityInfo(String name, List<FieldInfo> fields, List<IndexInfo> indexes, List<SpatialInfo> spatial,
+      List<AggregateInfo> aggregates) {
+    this(name, fields, indexes, spatial, aggregates, List.of());
+  }
+
   public EntityInfo {
+    vectors = List.copyOf(vectors);
     fields = List.copyOf(fields);
     indexes = List.copyOf(indexes);
     spatial = List.copyOf(spatial);
@@ -29,6 +38,11 @@ public record EntityInfo(String name, List<FieldInfo> fields, List<IndexInfo> in
   /** The id property. */
   public FieldInfo id() {
     return fields.stream().filter(FieldInfo::id).findFirst().orElseThrow();
+  }
+
+  /** The vector index of the property {@code field}, if it has one. */
+  public Optional<VectorInfo> vector(String field) {
+    return vectors.stream().filter(v -> v.field().equals(field)).findFirst();
   }
 
   /** The property named {@code name}, if stored. */

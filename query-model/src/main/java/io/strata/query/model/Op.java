@@ -19,7 +19,12 @@ public enum Op {
   /** A spatial box: the operand is a {@code BoundingBox}. */
   WITHIN(1),
   /** A spatial neighbourhood: a point and a distance. */
-  NEAR(2);
+  NEAR(2),
+  /**
+   * The entities whose {@code @Embedding} vector is nearest the operand (a {@code float[]}), nearest first: no
+   * condition on one entity but an order and a cut of the results, so it needs a limit and takes no other order.
+   */
+  NEAREST(1);
 
   private final int arity;
 

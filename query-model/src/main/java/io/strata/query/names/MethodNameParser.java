@@ -42,7 +42,7 @@ public final class MethodNameParser {
       both("False", Op.FALSE),
       both("True", Op.TRUE),
       both("Null", Op.IS_NULL),
-      strata("Near", Op.NEAR),
+      both("Near", Op.NEAR),
       jakarta("Like", Op.LIKE),
       both("In", Op.IN),
       strata("Is", Op.EQUAL));
@@ -55,13 +55,16 @@ public final class MethodNameParser {
   private final String name;
   /** The entity's property names, as it names them ({@code population}, {@code addressCity}). */
   private final Set<String> properties;
+  /** The properties holding vectors: {@code Near} on them asks for nearest neighbours. */
+  private final Set<String> vectors;
   /** Where the text being scanned starts in {@link #name}, for error offsets. */
   private int base;
 
-  private MethodNameParser(Vocabulary vocabulary, String name, Set<String> properties) {
+  private MethodNameParser(Vocabulary vocabulary, String name, Set<String> properties, Set<String> vectors) {
     this.vocabulary = vocabulary;
     this.name = name;
     this.properties = properties;
+    this.vectors = vectors;
   }
 
   /**
@@ -69,8 +72,24 @@ public final class MethodNameParser {
    * was expected where.
    */
   public static MethodName parse(String name, Set<String> properties, Vocabulary vocabulary) {
-    MethodNameParser parser = new MethodNameParser(vocabulary, name, Set.copyOf(properties));
+    return parse(name, properties, Set.of(), vocabulary);
+  }
+
+  /**
+   * Reads {@code name} as {@link #parse(String, Set, Vocabulary)} does; {@code vectors} are the properties holding
+   * vectors ({@code float[]}). {@code Near} on one of them is {@link Op#NEAREST} (one parameter: the query vector); in
+   * Strata's vocabulary {@code Near} on any other property is the spatial {@link Op#NEAR} (a point and a distance), in
+   * Jakarta's, which has no spatial conditions, it is always {@link Op#NEAREST}.
+   */
+  public static MethodName parse(String name, Set<String> properties, Set<String> vectors, Vocabulary vocabulary) {
+    MethodNameParser parser = new MethodNameParser(vocabulary, name, Set.copyOf(properties), Set.copyOf(vectors));
     return vocabulary == Vocabulary.STRATA ? parser.strata() : parser.jakarta();
+  }
+
+  /** What {@code word} means after {@code property}: {@code Near} is a nearest-neighbour search on a vector. */
+  private Op op(Word word, String property) {
+    boolean nearest = word.op() == Op.NEAR && (vocabulary == Vocabulary.JAKARTA || vectors.contains(property));
+    return nearest ? Op.NEAREST : word.op();
   }
 
   /** Whether {@code name} starts as a Jakarta Data query method does: a verb followed by an upper-case letter or nothing. */
@@ -258,7 +277,7 @@ public final class MethodNameParser {
         q += 2;
       }
       if (word != null) {
-        op = word.op();
+        op = op(word, property);
         q += word.text().length();
       }
       if (q == text.length() || separates(text, q, "And") || separates(text, q, "Or")) {
@@ -281,7 +300,7 @@ public final class MethodNameParser {
         if (rest.endsWith("Is") && rest.length() > 2) {
           rest = rest.substring(0, rest.length() - 2);
         }
-        return new Term(decapitalized(rest), false, false, false, word.op());
+        return new Term(decapitalized(rest), false, false, false, op(word, decapitalized(rest)));
       }
     }
     return new Term(decapitalized(part), false, false, false, Op.EQUAL);
@@ -306,7 +325,7 @@ public final class MethodNameParser {
     Op op = Op.EQUAL;
     Word word = operator(text, q);
     if (word != null) {
-      op = word.op();
+      op = op(word, property);
       q += word.text().length();
     }
     end[0] = q;

@@ -7,6 +7,7 @@ import io.strata.query.model.IndexInfo;
 import io.strata.query.model.Op;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.SpatialInfo;
+import io.strata.query.model.VectorInfo;
 import java.util.List;
 
 /**
@@ -80,6 +81,33 @@ public sealed interface Plan extends Planned {
   record SpatialRead(SpatialInfo spatial, Compare criterion, List<Condition> residual) implements Plan {
     public SpatialRead {
       residual = List.copyOf(residual);
+    }
+  }
+
+  /**
+   * A search of a vector index for the {@code k} entities nearest a query vector, nearest first. Candidates are
+   * checked against {@code residual}; the search widens, within a bound, until {@code k} pass.
+   *
+   * @param vector the index searched
+   * @param nearest the {@link io.strata.query.model.Op#NEAREST} comparison: its operand is the query vector
+   * @param group one {@code EQUAL} (or {@code TRUE}/{@code FALSE}) per group field, in {@code groupBy} order: the one
+   *     group searched (empty for an index without groups)
+   * @param k how many results, fixed by the query ({@code Top10}); 0 when a limit given at run time sets it
+   * @param residual the other conditions, checked on each candidate
+   */
+  record VectorRead(VectorInfo vector, Compare nearest, List<Compare> group, int k, List<Condition> residual)
+      implements Plan {
+    public VectorRead {
+      group = List.copyOf(group);
+      residual = List.copyOf(residual);
+      if (k < 0) {
+        throw new IllegalArgumentException("k must be at least 0 (0: given at run time), got " + k);
+      }
+    }
+
+    /** Whether the number of results is given when the query runs (a {@code Limit}) rather than by the query. */
+    public boolean kGiven() {
+      return k == 0;
     }
   }
 

@@ -50,6 +50,31 @@ public final class PlanText {
         + (conditions.isEmpty() ? ", all of them" : " where " + String.join(" and ", conditions));
   }
 
+  /**
+   * What a vector search reads, in words: {@code searches vector index vector (COSINE, 96 dimensions) for the 10
+   * entities nearest query in the group category = c, checking population on each candidate}.
+   *
+   * @param read the vector search
+   */
+  public static String vectorSearch(Plan.VectorRead read) {
+    List<String> group = new ArrayList<>();
+    for (Compare c : read.group()) {
+      group.add("{@code " + c.field() + " = " + switch (c.op()) {
+        case TRUE -> "true";
+        case FALSE -> "false";
+        default -> operand(c, 0);
+      } + "}");
+    }
+    List<String> checked = new ArrayList<>();
+    read.residual().forEach(c -> checked.add(c instanceof Compare cmp ? cmp.field() : "a condition"));
+    return "searches vector index {@code " + read.vector().field() + "} (" + read.vector().metric() + ", "
+        + read.vector().dimensions() + " dimensions) for the " + (read.kGiven() ? "{@code limit}" : "{@code " + read.k() + "}")
+        + " entities nearest {@code " + operand(read.nearest(), 0) + "}, nearest first"
+        + (group.isEmpty() ? "" : ", in the one group " + String.join(" and ", group))
+        + (checked.isEmpty() ? "" : ", checking {@code " + String.join(", ", new java.util.LinkedHashSet<>(checked))
+            + "} on each candidate (the search widens, within a bound, until enough pass)");
+  }
+
   /** A parameter by its name, a literal by its value. */
   private static String operand(Compare c, int i) {
     Operand o = c.operands().get(i);

@@ -16,6 +16,8 @@ import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.SpatialInfo;
 import io.strata.query.model.ValueKind;
+import io.strata.query.model.VectorInfo;
+import io.strata.query.model.Window;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -51,6 +53,13 @@ import java.util.Set;
  * {@link #MAX_BRANCHES} conjunctions are planned as a {@link Plan.Union}; a larger tree is planned as the best read of
  * its top-level conjuncts with the rest of the tree residual. A {@code Union} needs a narrowing read for every branch:
  * when a branch has none, the whole query is one scan when allowed, else unserved, naming the branch.
+ *
+ * <p>A nearest-neighbour comparison ({@link Op#NEAREST}) is a search of its field's vector index
+ * ({@link Plan.VectorRead}) for {@code k} entities, {@code k} the query's limit ({@code Top10}, or a limit given when it
+ * runs: there must be one). It must be a top-level conjunct (not under an {@code Or} or a {@code Not}), alone of its
+ * kind, with no spatial comparison, no order (results are nearest first), no pages and no aggregation. An index with
+ * group fields searches one group: each group field needs an {@code EQUAL} (or {@code TRUE}/{@code FALSE}); every
+ * other condition is residual, checked on the candidates, whether or not the query allows a scan.
  *
  * <p>A {@link QuerySpec#aggregation} whose conditions are exactly equalities on the group fields of an aggregate of the
  * same function and field (in any order) reads its group key ({@link Plan.AggregateRead}).
@@ -139,6 +148,10 @@ public final class Planner {
     Planned plan() {
       Condition where = pushNot(spec.where(), false);
       List<List<Condition>> branches = spread(where);
+      List<Compare> nearest = nearestIn(where);
+      if (!nearest.isEmpty()) {
+        return nearest(branches, nearest);
+      }
       if (spec.aggregation() != null) {
         Optional<Planned> aggregate = aggregate(spec.aggregation(), branches);
         if (aggregate.isPresent()) {
@@ -520,6 +533,60 @@ public final class Planner {
         return new Unserved(Unserved.Reason.NO_INDEX, List.of(s.field()), null, "a spatial condition on " + s.field());
       }
       return new Plan.SpatialRead(index.get(), s, rest);
+    }
+
+    // ---- nearest neighbours
+
+    /** The nearest-neighbour comparisons anywhere in the tree {@code c}, in order. */
+    private static List<Compare> nearestIn(Condition c) {
+      if (c instanceof Compare cmp) {
+        return cmp.op() == Op.NEAREST ? List.of(cmp) : List.of();
+      }
+      List<Condition> parts = c instanceof And and ? and.parts() : c instanceof Or or ? or.parts() : List.of(((Not) c).part());
+      return parts.stream().flatMap(p -> nearestIn(p).stream()).toList();
+    }
+
+    /** The vector search a query holding the nearest-neighbour comparisons {@code all} is, or why none answers it. */
+    private Planned nearest(List<List<Condition>> branches, List<Compare> all) {
+      List<Condition> and = branches != null && branches.size() == 1 ? branches.get(0) : List.of();
+      List<Compare> nearest = and.stream()
+          .filter(c -> c instanceof Compare cmp && cmp.op() == Op.NEAREST).map(c -> (Compare) c).toList();
+      String form = branches == null || branches.size() > 1 ? "a Near under an Or"
+          : nearest.size() < all.size() ? "a Near under a Not"
+          : all.size() > 1 ? "two Near conditions"
+          : and.stream().anyMatch(c -> role(c) == Role.SPATIAL) ? "a Near with a spatial condition"
+          : spec.aggregation() != null ? "a Near in a " + spec.aggregation().function().toLowerCase()
+          : spec.window().paging() != Window.Paging.NONE ? "a Near read in pages"
+          : null;
+      if (form != null) {
+        return new Unserved(Unserved.Reason.NEAREST_FORM, List.of(all.get(0).field()), null, form);
+      }
+      Compare near = nearest.get(0);
+      Optional<VectorInfo> vector = entity.vector(near.field());
+      if (vector.isEmpty()) {
+        return new Unserved(Unserved.Reason.NEAREST_NO_INDEX, List.of(near.field()), null, "a Near on " + near.field());
+      }
+      if (!order.isEmpty()) {
+        return new Unserved(Unserved.Reason.NEAREST_ORDER, List.of(near.field()), null, orderText(order));
+      }
+      if (spec.window().first() == 0 && !spec.window().limitParam()) {
+        return new Unserved(Unserved.Reason.NEAREST_WITHOUT_LIMIT, List.of(near.field()), null, "a Near on " + near.field());
+      }
+      List<Condition> residual = new ArrayList<>(and);
+      residual.remove(near);
+      List<Compare> group = new ArrayList<>();
+      List<String> unfixed = new ArrayList<>();
+      for (String g : vector.get().groupBy()) {
+        Optional<Compare> fixed = residual.stream().filter(c -> c instanceof Compare cmp && cmp.field().equals(g)
+            && cmp.op() != Op.IN && role(c) == Role.EQUALITY).map(c -> (Compare) c).findFirst();
+        fixed.ifPresentOrElse(group::add, () -> unfixed.add(g));
+      }
+      if (!unfixed.isEmpty()) {
+        return new Unserved(Unserved.Reason.NEAREST_GROUP, unfixed, null, "a Near on " + near.field() + " grouped by "
+            + String.join(", ", vector.get().groupBy()));
+      }
+      residual.removeAll(group);
+      return new Plan.VectorRead(vector.get(), near, group, spec.window().first(), residual);
     }
 
     // ---- aggregates

@@ -31,6 +31,22 @@ public record Unserved(Reason reason, List<String> fields, String index, String 
     /** A sum/min/max no {@code @Aggregate} answers: the aggregate over {@code fields} would. */
     NO_AGGREGATE,
     /** A sum/min/max in a form no aggregate answers (an Or, an order, a limit, a non-equality). */
-    AGGREGATE_FORM
+    AGGREGATE_FORM,
+    /** A nearest-neighbour condition on {@code fields}, which has no vector index. */
+    NEAREST_NO_INDEX,
+    /** A nearest-neighbour query without a limit ({@code Top}/{@code First}/{@code Limit}): how many is k? */
+    NEAREST_WITHOUT_LIMIT,
+    /** A nearest-neighbour query with an order: its results are nearest first. */
+    NEAREST_ORDER,
+    /**
+     * A grouped vector index queried without an equality on each of its group fields ({@code fields}): it searches
+     * one group at a time.
+     */
+    NEAREST_GROUP,
+    /**
+     * A nearest-neighbour condition in a form no vector search answers: under an {@code Or} or a {@code Not}, twice,
+     * with a spatial condition, with pages, or counted ({@code detail} says which).
+     */
+    NEAREST_FORM
   }
 }

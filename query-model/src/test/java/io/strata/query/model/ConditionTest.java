@@ -22,7 +22,8 @@ class ConditionTest {
   void negationIsAnInvolutionWhereItExists() {
     for (Op op : Op.values()) {
       if (op.negated() == null) {
-        assertTrue(op == Op.BETWEEN || op.name().endsWith("WITH") || op == Op.CONTAINS || op == Op.WITHIN || op == Op.NEAR, op.name());
+        assertTrue(op == Op.BETWEEN || op.name().endsWith("WITH") || op == Op.CONTAINS || op == Op.WITHIN || op == Op.NEAR
+            || op == Op.NEAREST, op.name());
       } else {
         assertEquals(op, op.negated().negated(), op.name());
         assertEquals(op.arity(), op.negated().arity(), op.name());

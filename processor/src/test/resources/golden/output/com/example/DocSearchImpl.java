@@ -1,0 +1,160 @@
+package com.example;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Blocking;
+import io.strata.Scored;
+import io.strata.StrataDb;
+import io.strata.index.vector.Metric;
+import io.strata.index.vector.VectorDefinition;
+import io.strata.index.vector.VectorQueries;
+import io.strata.jakarta.data.Attributes;
+import io.strata.jakarta.data.DataStore;
+import io.strata.jakarta.data.ResultPages;
+import io.strata.jakarta.data.Values;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import jakarta.data.Limit;
+import jakarta.data.Order;
+import jakarta.data.Sort;
+import jakarta.data.page.Page;
+import jakarta.data.page.PageRequest;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.annotation.processing.Generated;
+
+/**
+ * The Jakarta Data repository {@link DocSearch} on Strata. Each method's javadoc says which keys it reads.
+ * Thread-safe.
+ */
+@Generated("io.strata.processor.StrataProcessor")
+@Singleton
+public final class DocSearchImpl implements DocSearch {
+  private static final Attributes<Doc> DOC = Attributes.<Doc>of("Doc")
+    .attribute("id", e -> e.id(), true)
+    .attribute("category", e -> e.category(), false)
+    .attribute("title", e -> e.title(), false)
+    .attribute("year", e -> e.year(), false)
+    .attribute("vector", e -> e.vector(), false)
+    .build();
+
+  private final Database db;
+
+  private final DataStore<Doc> docData;
+
+  private final VectorQueries<Doc> docVectors;
+
+  /**
+   * Reads and writes in {@code sdb}'s database under its root.
+   */
+  @Inject
+  public DocSearchImpl(StrataDb sdb) {
+    this(sdb.database(), sdb.root());
+  }
+
+  /**
+   * Keys start at the root of the key space (empty prefix).
+   */
+  public DocSearchImpl(Database db) {
+    this(db, new Subspace());
+  }
+
+  /**
+   * Keys start with {@code root}'s prefix (e.g. a tenant's {@code DirectorySubspace}).
+   */
+  public DocSearchImpl(Database db, Subspace root) {
+    Objects.requireNonNull(db, "db");
+    this.db = db;
+    EntityStore<Doc> docStore = EntityStore.builder(DocCodec.INSTANCE, Objects.requireNonNull(root, "root"))
+          .index("category", "category")
+          .packed()
+          .derived(new VectorDefinition("vector", "vector", 96, Metric.COSINE, List.of("category")))
+          .ids(v -> v == null ? 0 : Elements.toLong(v))
+          .build();
+    this.docData = new DataStore<>(db, docStore, DOC);
+    this.docVectors = new VectorQueries<>(docStore);
+  }
+
+  /**
+   * {@code @Save}: writes {@code ("Doc", "R", id)} and its index entries, inserting or replacing; one transaction
+   */
+  @Override
+  public <S extends Doc> S save(S entity) {
+    return docData.save(entity);
+  }
+
+  /**
+   * {@code @Save}: writes {@code ("Doc", "R", id)} and its index entries, inserting or replacing; all entities in one transaction
+   */
+  @Override
+  public <S extends Doc> List<S> saveAll(List<S> entities) {
+    return docData.saveAll(entities);
+  }
+
+  /**
+   * Reads one row, {@code ("Doc", "R", id)}.
+   */
+  @Override
+  public Optional<Doc> findById(Long id) {
+    return docData.findById(id);
+  }
+
+  /**
+   * The entities that match, in the order they are read (the method asks for none), read lazily: one read transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. Reads every row {@code ("Doc", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
+   */
+  @Override
+  public Stream<Doc> findAll() {
+    return docData.stream(e -> true, DataStore.allRows());
+  }
+
+  /**
+   * The entities that match, sorted and paged in memory. Reads every row {@code ("Doc", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
+   */
+  @Override
+  public Page<Doc> findAll(PageRequest pageRequest, Order<Doc> sortBy) {
+    List<Sort<? super Doc>> order$ = ResultPages.<Doc>order(List.of(), sortBy);
+    return ResultPages.page(docData.attributes(), order$, docData.matching(e -> true, DataStore.allRows()), pageRequest);
+  }
+
+  /**
+   * Clears the row {@code ("Doc", "R", id)} and its index entries, if stored.
+   */
+  @Override
+  public void deleteById(Long id) {
+    docData.deleteById(id);
+  }
+
+  /**
+   * {@code @Delete}: clears {@code ("Doc", "R", id)} and its index entries (OptimisticLockingFailureException when absent); one transaction
+   */
+  @Override
+  public void delete(Doc entity) {
+    docData.delete(entity);
+  }
+
+  /**
+   * {@code @Delete}: clears {@code ("Doc", "R", id)} and its index entries (OptimisticLockingFailureException when absent); all entities in one transaction
+   */
+  @Override
+  public void deleteAll(List<? extends Doc> entities) {
+    docData.deleteAll(entities);
+  }
+
+  /**
+   * The {@code limit.maxResults()} entities (each with its distance) nearest the query vector, nearest first, that meet the other conditions.
+   *
+   * <p>Plan: searches vector index {@code vector} (COSINE, 96 dimensions) for the {@code limit} entities nearest {@code query}, nearest first, in the one group {@code category = category}; then reads the row of each candidate, concurrently. Runs in its own transaction, retried on conflicts.
+   */
+  @Override
+  public List<Scored<Doc>> findByCategoryAndVectorNear(String category, float[] query,
+      Limit limit) {
+    if (limit.startAt() != 1) {
+      throw new IllegalArgumentException("a Near search returns the k nearest from the nearest on: give Limit.of(k), not " + limit + " (there is no offset into the nearest)");
+    }
+    return Blocking.call(() -> db.read(tr -> docVectors.nearest(tr, "vector", Elements.values(category), query, limit.maxResults(), VectorQueries.DEFAULT_CANDIDATES, e -> Values.eq(e.category(), category) && true).join()));
+  }
+}

@@ -1,0 +1,36 @@
+package io.strata.index.vector;
+
+import io.strata.CodecException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * A {@code float[]} as it is stored, in a row and in the index: its components as IEEE 754 single-precision
+ * numbers, little-endian, 4 bytes each, nothing else (so the length is the dimension). Generated codecs call
+ * {@link #element} and {@link #floats}.
+ */
+public final class Vectors {
+  private Vectors() {}
+
+  /** The stored element of a vector (null stays null). */
+  public static byte[] element(float[] vector) {
+    if (vector == null) {
+      return null;
+    }
+    ByteBuffer b = ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    for (float f : vector) {
+      b.putFloat(f);
+    }
+    return b.array();
+  }
+
+  /** The vector of a stored element; a {@link CodecException} when it is not bytes of whole floats. */
+  public static float[] floats(Object element) {
+    if (!(element instanceof byte[] bytes) || bytes.length % Float.BYTES != 0) {
+      throw new CodecException("stored element " + element + " is not a vector (bytes of little-endian floats)");
+    }
+    float[] out = new float[bytes.length / Float.BYTES];
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out);
+    return out;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * {@code @Embedding} vector indexes: k-nearest-neighbour search over {@code float[]} fields.
+ *
+ * <p>The surface generated code calls:
+ * <ul>
+ *   <li>{@code EntityStore.builder(...).derived(new VectorDefinition(name, field, dimensions, Metric.X, groupBy))}
+ *       for each {@code @Embedding} field (name: the field's name; {@link io.strata.index.vector.Metric} named as
+ *       the annotation's metric);</li>
+ *   <li>codecs store the field with {@link io.strata.index.vector.Vectors#element} and read it with
+ *       {@link io.strata.index.vector.Vectors#floats} (little-endian float32 bytes);</li>
+ *   <li>{@code new VectorQueries<>(store).nearest(tr, name, groupValues, query, k, candidates, residual)} returns
+ *       {@code CompletableFuture<List<io.strata.Scored<T>>>}, nearest first; {@code candidates} is the per-call
+ *       search-quality knob ({@link io.strata.index.vector.VectorQueries#DEFAULT_CANDIDATES} when the method has
+ *       none), {@code residual} the conditions the index does not take, checked on each candidate's entity.</li>
+ * </ul>
+ * A vector of another length than {@code dimensions} is refused on save ({@code IllegalArgumentException} naming
+ * entity, id, field and both sizes; nothing written) and on query.
+ *
+ * <p>Layout today (exact search): {@code (E, "N", name, groups..., id) = vector}. Built online, verified and kept in
+ * the row's transaction like the other derived kinds ({@code VectorIndex}).
+ *
+ * <p>May use: {@code io.strata.index}, {@code io.strata.row}, {@code io.strata.repository}, {@code io.strata}. No other kind.
+ */
+package io.strata.index.vector;

@@ -1,0 +1,19 @@
+package io.strata.samples;
+
+import io.strata.CrudRepository;
+import io.strata.Scored;
+import io.strata.annotations.Repository;
+import java.util.List;
+
+/**
+ * Vector search, declared: the processor plans each {@code Near} onto {@link Lookalike}'s vector index at compile time
+ * and generates {@code LookalikesImpl}; each method's javadoc there says what it reads.
+ */
+@Repository
+public interface Lookalikes extends CrudRepository<Lookalike, Long> {
+  /** The 6 sketches nearest {@code sketch}, each with its cosine distance (the place itself first, at 0). */
+  List<Scored<Lookalike>> findTop6BySketchNear(float[] sketch);
+
+  /** The same within one country: the country is checked on each candidate the search finds. */
+  List<Scored<Lookalike>> findTop6ByCountryAndSketchNear(String country, float[] sketch);
+}
