@@ -3,6 +3,9 @@ package com.example;
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.subspace.Subspace;
 import io.strata.Blocking;
+import io.strata.Finder;
+import io.strata.Queryable;
+import io.strata.Restriction;
 import io.strata.Scored;
 import io.strata.StrataDb;
 import io.strata.index.vector.Metric;
@@ -12,6 +15,12 @@ import io.strata.jakarta.data.Attributes;
 import io.strata.jakarta.data.DataStore;
 import io.strata.jakarta.data.ResultPages;
 import io.strata.jakarta.data.Values;
+import io.strata.query.RuntimeQueries;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Limit;
@@ -33,7 +42,13 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.strata.processor.StrataProcessor")
 @Singleton
-public final class DocSearchImpl implements DocSearch {
+public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
+  private static final EntityInfo ENTITY = new EntityInfo("Doc", List.of(new FieldInfo("id", ValueKind.LONG, true, true),
+      new FieldInfo("category", ValueKind.STRING, false, false),
+      new FieldInfo("title", ValueKind.STRING, false, false),
+      new FieldInfo("year", ValueKind.INT, false, true),
+      new FieldInfo("vector", ValueKind.OTHER, false, false)), List.of(new IndexInfo("category", List.of("category"), false, false, false)), List.of(), List.of());
+
   private static final Attributes<Doc> DOC = Attributes.<Doc>of("Doc")
     .attribute("id", e -> e.id(), true)
     .attribute("category", e -> e.category(), false)
@@ -42,6 +57,8 @@ public final class DocSearchImpl implements DocSearch {
     .attribute("vector", e -> e.vector(), false)
     .build();
 
+  private final RuntimeQueries<Doc> queries;
+
   private final Database db;
 
   private final DataStore<Doc> docData;
@@ -49,7 +66,8 @@ public final class DocSearchImpl implements DocSearch {
   private final VectorQueries<Doc> docVectors;
 
   /**
-   * Reads and writes in {@code sdb}'s database under its root.
+   * Reads and writes in {@code sdb}'s database under its root: the directory its URL names with
+   * {@code root=} and {@code tenant=}, else the whole key space.
    */
   @Inject
   public DocSearchImpl(StrataDb sdb) {
@@ -69,14 +87,16 @@ public final class DocSearchImpl implements DocSearch {
   public DocSearchImpl(Database db, Subspace root) {
     Objects.requireNonNull(db, "db");
     this.db = db;
-    EntityStore<Doc> docStore = EntityStore.builder(DocCodec.INSTANCE, Objects.requireNonNull(root, "root"))
+    EntityStore<Doc> store = EntityStore.builder(DocCodec.INSTANCE, Objects.requireNonNull(root, "root"))
           .index("category", "category")
           .packed()
           .derived(new VectorDefinition("vector", "vector", 96, Metric.COSINE, List.of("category")))
           .ids(v -> v == null ? 0 : Elements.toLong(v))
           .build();
-    this.docData = new DataStore<>(db, docStore, DOC);
-    this.docVectors = new VectorQueries<>(docStore);
+    this.docData = new DataStore<>(db, store, DOC);
+    this.queries = new RuntimeQueries<>(db, store, ENTITY, List.of(_Doc.id, _Doc.category,
+        _Doc.title, _Doc.year, _Doc.vector), Semantics.JAKARTA, Values.ORDER);
+    this.docVectors = new VectorQueries<>(store);
   }
 
   /**
@@ -156,5 +176,27 @@ public final class DocSearchImpl implements DocSearch {
       throw new IllegalArgumentException("a Near search returns the k nearest from the nearest on: give Limit.of(k), not " + limit + " (there is no offset into the nearest)");
     }
     return Blocking.call(() -> db.read(tr -> docVectors.nearest(tr, "vector", Elements.values(category), query, limit.maxResults(), VectorQueries.DEFAULT_CANDIDATES, e -> Values.eq(e.category(), category) && true).join()));
+  }
+
+  /**
+   * A run-time query of the entities {@code restriction} accepts (built over {@link _Doc}), planned onto this
+   * entity's indexes as a declared method is (the plan cached per query shape); see {@code Finder.explain()} for
+   * the keys it reads.
+   * @throws io.strata.QueryNotServedException from the finder's reads, if no index narrows it and it does not
+   *     {@code allowScan()}
+   */
+  @Override
+  public Finder<Doc> where(Restriction<Doc> restriction) {
+    return queries.where(restriction);
+  }
+
+  /**
+   * A run-time JDQL query of this entity, {@code [WHERE ...] [ORDER BY ...]}, its {@code :name} or {@code ?n}
+   * parameters bound with the finder's {@code bind}; planned as {@link #where} is.
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse or is no finder query
+   */
+  @Override
+  public Finder<Doc> jdql(String query) {
+    return queries.jdql(query);
   }
 }

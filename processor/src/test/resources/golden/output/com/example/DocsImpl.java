@@ -4,13 +4,23 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.subspace.Subspace;
 import io.strata.Blocking;
 import io.strata.Continuation;
+import io.strata.Finder;
 import io.strata.Page;
+import io.strata.Queryable;
+import io.strata.Restriction;
 import io.strata.Scored;
 import io.strata.StrataDb;
 import io.strata.index.vector.Metric;
 import io.strata.index.vector.VectorDefinition;
 import io.strata.index.vector.VectorQueries;
 import io.strata.query.Matches;
+import io.strata.query.RuntimeQueries;
+import io.strata.query.ValueOrder;
+import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
+import io.strata.query.model.IndexInfo;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.inject.Inject;
@@ -22,16 +32,25 @@ import javax.annotation.processing.Generated;
 
 /**
  * The {@link Docs} planned at compile time onto the indexes of {@link Doc}: each method's javadoc
- * says which keys it reads. Thread-safe.
+ * says which keys it reads. Run-time queries ({@code where}, {@code jdql}) are planned onto the same indexes.
+ * Thread-safe.
  */
 @Generated("io.strata.processor.StrataProcessor")
 @Singleton
-public final class DocsImpl implements Docs {
+public final class DocsImpl implements Docs, Queryable<Doc> {
+  private static final EntityInfo ENTITY = new EntityInfo("Doc", List.of(new FieldInfo("id", ValueKind.LONG, true, true),
+      new FieldInfo("category", ValueKind.STRING, false, false),
+      new FieldInfo("title", ValueKind.STRING, false, false),
+      new FieldInfo("year", ValueKind.INT, false, true),
+      new FieldInfo("vector", ValueKind.OTHER, false, false)), List.of(new IndexInfo("category", List.of("category"), false, false, false)), List.of(), List.of());
+
   private final Database db;
 
   private final EntityStore<Doc> store;
 
   private final VectorQueries<Doc> vectors;
+
+  private final RuntimeQueries<Doc> queries;
 
   /**
    * Reads and writes in {@code sdb}'s database under its root: the directory its URL names with
@@ -60,6 +79,8 @@ public final class DocsImpl implements Docs {
           .derived(new VectorDefinition("vector", "vector", 96, Metric.COSINE, List.of("category")))
           .ids(v -> v == null ? 0 : Elements.toLong(v))
           .build();
+    this.queries = new RuntimeQueries<>(db, store, ENTITY, List.of(_Doc.id, _Doc.category,
+        _Doc.title, _Doc.year, _Doc.vector), Semantics.STRATA, ValueOrder.KEYS);
     this.vectors = new VectorQueries<>(store);
   }
 
@@ -128,5 +149,27 @@ public final class DocsImpl implements Docs {
   public List<Scored<Doc>> findTop10ByCategoryAndYearGreaterThanAndVectorNear(String category,
       int after, float[] query, int candidates) {
     return Blocking.call(() -> db.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, 10, candidates, e -> Matches.greaterThan((long) e.year(), (long) after, false)).join()));
+  }
+
+  /**
+   * A run-time query of the entities {@code restriction} accepts (built over {@link _Doc}), planned onto this
+   * entity's indexes as a declared method is (the plan cached per query shape); see {@code Finder.explain()} for
+   * the keys it reads.
+   * @throws io.strata.QueryNotServedException from the finder's reads, if no index narrows it and it does not
+   *     {@code allowScan()}
+   */
+  @Override
+  public Finder<Doc> where(Restriction<Doc> restriction) {
+    return queries.where(restriction);
+  }
+
+  /**
+   * A run-time JDQL query of this entity, {@code [WHERE ...] [ORDER BY ...]}, its {@code :name} or {@code ?n}
+   * parameters bound with the finder's {@code bind}; planned as {@link #where} is.
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse or is no finder query
+   */
+  @Override
+  public Finder<Doc> jdql(String query) {
+    return queries.jdql(query);
   }
 }
