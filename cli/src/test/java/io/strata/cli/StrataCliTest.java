@@ -56,7 +56,8 @@ class StrataCliTest {
   void entitiesListsEachEntityWithItsRowsFieldsAndIndexes() {
     SamplesDatabase.Run r = strata("entities");
     assertEquals(0, r.exit(), r.toString());
-    assertTrue(r.out().startsWith("Place (io.strata.samples.Place): " + SamplesDatabase.PLACES + " rows"), r.toString());
+    assertTrue(r.out().contains("\nPlace (io.strata.samples.Place): " + SamplesDatabase.PLACES + " rows"), r.toString());
+    assertTrue(r.out().startsWith("Lookalike (io.strata.samples.Lookalike): "), "entities in name order: " + r);
     assertTrue(r.out().contains("index byCountryPopulation on country, population"), r.toString());
     assertTrue(r.out().contains("derived populationByCountry: aggregate SUM(population) by (country)"), r.toString());
   }
@@ -144,7 +145,7 @@ class StrataCliTest {
   void badArgumentsAreNamedWithTheAcceptedForms() {
     SamplesDatabase.Run entity = strata("show", "Plaice", "1");
     assertEquals(2, entity.exit(), entity.toString());
-    assertTrue(entity.err().contains("ENTITY 'Plaice': no such entity in the schema files; they hold Place"), entity.toString());
+    assertTrue(entity.err().contains("ENTITY 'Plaice': no such entity in the schema files; they hold Lookalike, Place"), entity.toString());
     SamplesDatabase.Run id = strata("show", "Place", "abc");
     assertEquals(2, id.exit(), id.toString());
     assertTrue(id.err().contains("ID 'abc'"), id.toString());
