@@ -30,7 +30,7 @@ class GeneratedCodeSurfaceTest {
       "io.strata.query.QueryResults", "io.strata.query.Matches", "io.strata.query.FilteredRows",
       "io.strata.index.aggregate.AggregateDefinition", "io.strata.index.aggregate.AggregateQueries",
       "io.strata.index.rank.RankDefinition", "io.strata.index.rank.RankQueries",
-      "io.strata.index.vector.VectorDefinition", "io.strata.index.vector.Metric", "io.strata.index.vector.VectorQueries",
+      "io.strata.index.vector.VectorDefinition", "io.strata.index.vector.Metric", "io.strata.index.vector.VectorQueries", "io.strata.index.vector.Vectors",
       "io.strata.index.text.TextDefinition", "io.strata.index.text.TextQueries",
       "io.strata.index.feed.VersionedDefinition", "io.strata.index.feed.ChangeFeed",
       // run-time queries (where, jdql): the finders' home and the entity as the query model describes it

@@ -215,27 +215,6 @@ public final class Elements {
     throw wrong("bytes", e);
   }
 
-  /**
-   * A {@code float[]} (an embedding) as one element: its components' IEEE 754 bits, 4 bytes each, little-endian (the
-   * layout of vec-core's {@code io.strata.index.vector.Vectors}, which reads it back from rows).
-   */
-  public static Object ofVector(float[] v) {
-    java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(v.length * Float.BYTES).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    b.asFloatBuffer().put(v);
-    return b.array();
-  }
-
-  /** The {@code float[]} {@link #ofVector} stored. */
-  public static float[] toVector(Object e) {
-    byte[] bytes = toBytes(e);
-    if (bytes.length % Float.BYTES != 0) {
-      throw wrong("a float vector (a multiple of 4 bytes)", e);
-    }
-    float[] v = new float[bytes.length / Float.BYTES];
-    java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(v);
-    return v;
-  }
-
   public static BigInteger toBigInteger(Object e) {
     if (e instanceof BigInteger b) {
       return b;

@@ -19,6 +19,7 @@ import javax.lang.model.element.Modifier;
  */
 final class ValueCode {
   static final ClassName ELEMENTS = ClassName.get("io.strata.row", "Elements");
+  private static final ClassName VECTORS = ClassName.get("io.strata.index.vector", "Vectors");
   static final ClassName TUPLE = ClassName.get("com.apple.foundationdb.tuple", "Tuple");
 
   /** Helper pairs by name ({@code encode<Name>} / {@code decode<Name>}). */
@@ -76,7 +77,7 @@ final class ValueCode {
       case BIG_DECIMAL -> CodeBlock.of(inDocument ? "$T.ofDocumentDecimal($L)" : "$T.ofBigDecimal($L)", ELEMENTS, value);
       case POINT -> CodeBlock.of("$T.ofPoint($L)", ELEMENTS, value);
       case GEO_POINT -> CodeBlock.of("$T.ofGeoPoint($L)", ELEMENTS, value);
-      case VECTOR -> CodeBlock.of("$T.ofVector($L)", ELEMENTS, value);
+      case VECTOR -> CodeBlock.of("$T.element($L)", VECTORS, value);
       case OPTIONAL -> CodeBlock.of("$T.ofOptional($L, $L)", ELEMENTS, value, encodeLambda(t.parts().get(0)));
       case LIST, SET -> CodeBlock.of(inDocument ? "$T.ofDocumentList($L, $L)" : "$T.ofCollection($L, $L)", ELEMENTS, value,
           encodeLambda(t.parts().get(0)));
@@ -161,7 +162,7 @@ final class ValueCode {
       case DURATION -> CodeBlock.of("$T.toDuration($L)", ELEMENTS, e);
       case POINT -> CodeBlock.of("$T.toPoint($L)", ELEMENTS, e);
       case GEO_POINT -> CodeBlock.of("$T.toGeoPoint($L)", ELEMENTS, e);
-      case VECTOR -> CodeBlock.of("$T.toVector($L)", ELEMENTS, e);
+      case VECTOR -> CodeBlock.of("$T.floats($L)", VECTORS, e);
       case OPTIONAL -> CodeBlock.of("$T.of($L)", java.util.Optional.class, decodePresent(t.parts().get(0), e));
       case LIST -> CodeBlock.of(inDocument ? "$T.fromDocumentList($L, $L)" : "$T.toList($L, $L)", ELEMENTS, e,
           decodeLambda(t.parts().get(0)));

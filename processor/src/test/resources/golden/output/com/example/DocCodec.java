@@ -1,5 +1,6 @@
 package com.example;
 
+import io.strata.index.vector.Vectors;
 import io.strata.row.Elements;
 import io.strata.row.EntityCodec;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class DocCodec extends EntityCodec<Doc> {
           e.category(),
           e.title(),
           (long) e.year(),
-          Elements.ofVector(e.vector())};
+          Vectors.element(e.vector())};
   }
 
   @Override
@@ -33,7 +34,7 @@ public final class DocCodec extends EntityCodec<Doc> {
     String f_category = el[1] == null ? null : Elements.toStr(el[1]);
     String f_title = el[2] == null ? null : Elements.toStr(el[2]);
     int f_year = el[3] == null ? 0 : Elements.toInt(el[3]);
-    float[] f_vector = el[4] == null ? null : Elements.toVector(el[4]);
+    float[] f_vector = el[4] == null ? null : Vectors.floats(el[4]);
     return new Doc(f_id, f_category, f_title, f_year, f_vector);
   }
 }
