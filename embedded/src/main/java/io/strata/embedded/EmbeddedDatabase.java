@@ -196,7 +196,17 @@ final class EmbeddedDatabase implements Database {
             List<byte[][]> readConflicts,
             List<byte[][]> writeConflicts,
             List<WriteBuffer.Mutation> mutations,
-            WriteBuffer.Effects effects) {}
+            WriteBuffer.Effects effects) {
+
+        /** The bytes of the mutations: keys, values or operands, range ends. */
+        long bytes() {
+            long bytes = 0;
+            for (WriteBuffer.Mutation m : mutations) {
+                bytes += m.key().length + (m.end() != null ? m.end().length : m.param() != null ? m.param().length : 0);
+            }
+            return bytes;
+        }
+    }
 
     /**
      * Checks and applies one read-write transaction; the future completes with its commit version once it
@@ -232,11 +242,7 @@ final class EmbeddedDatabase implements Database {
             }
             long version = Math.max(assignedVersion + 1, now);
             long horizon = now - WINDOW;
-            long bytes = 0;
-            for (WriteBuffer.Mutation m : request.mutations()) {
-                bytes += m.key().length + (m.end() != null ? m.end().length : m.param() != null ? m.param().length : 0);
-            }
-            network.written(request.mutations().size(), bytes);
+            network.written(request.mutations().size(), request.bytes());
             history.record(request.writeConflicts(), version);
             history.forgetBefore(horizon);
             assignedVersion = version;
@@ -398,13 +404,14 @@ final class EmbeddedDatabase implements Database {
 
     @Override
     public Transaction createTransaction(Executor e, EventKeeper eventKeeper) {
-        return createTransaction(e);
+        checkOpen();
+        return new EmbeddedTransaction(this, e, eventKeeper);
     }
 
     @Override
     public EmbeddedTransaction createTransaction(Executor e) {
         checkOpen();
-        return new EmbeddedTransaction(this, e);
+        return new EmbeddedTransaction(this, e, null);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.strata.embedded;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.EventKeeper;
 import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.KeyArrayResult;
 import com.apple.foundationdb.KeySelector;
@@ -53,6 +54,8 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     private final VersionstampPromise versionstamp = new VersionstampPromise();
     private final PendingWatches watches = new PendingWatches();
     private volatile long committedVersion = -1;
+    /** Counts this transaction's reads and commits for its creator ({@link #read}, {@link Written}); null: none. */
+    private final EventKeeper keeper;
 
     // per-attempt options, read by TransactionReads
     volatile boolean rywDisabled;
@@ -60,18 +63,39 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     volatile boolean systemKeys;
     volatile boolean batchPriority;
 
-    EmbeddedTransaction(EmbeddedDatabase db, Executor executor) {
-        this(db, executor, new RetryState(db));
+    EmbeddedTransaction(EmbeddedDatabase db, Executor executor, EventKeeper keeper) {
+        this(db, executor, keeper, new RetryState(db));
     }
 
-    private EmbeddedTransaction(EmbeddedDatabase db, Executor executor, RetryState retry) {
+    private EmbeddedTransaction(EmbeddedDatabase db, Executor executor, EventKeeper keeper, RetryState retry) {
         this.db = db;
         this.executor = executor;
+        this.keeper = keeper;
         this.retry = retry;
         this.lifecycle = new Lifecycle(retry, this::retire);
         this.reads = new TransactionReads(db, this);
         this.writes = new TransactionWrites(this);
         this.snapshot = new SnapshotView(this);
+    }
+
+    /**
+     * What a committed attempt wrote, counted in the {@code EventKeeper} given to
+     * {@code createTransaction(executor, eventKeeper)}: its mutations and their bytes, as {@link EngineStats} counts them.
+     * fdb-java has no events for writes; these are the engine's, matched by name ({@code KEYS_WRITTEN}, {@code BYTES_WRITTEN}).
+     */
+    enum Written implements EventKeeper.Event { KEYS_WRITTEN, BYTES_WRITTEN }
+
+    /**
+     * {@code keys} keys of {@code bytes} bytes read from storage: counted in the engine's statistics and, when this
+     * transaction was created with an {@code EventKeeper}, as fdb-java's {@code RANGE_QUERY_RECORDS_FETCHED} and
+     * {@code BYTES_FETCHED} (point reads too: the engine has one kind of read).
+     */
+    void read(long keys, long bytes) {
+        db.network().read(keys, bytes);
+        if (keeper != null) {
+            keeper.count(EventKeeper.Events.RANGE_QUERY_RECORDS_FETCHED, keys);
+            keeper.count(EventKeeper.Events.BYTES_FETCHED, bytes);
+        }
     }
 
     static long longParam(byte[] param) {
@@ -257,10 +281,11 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
             return failCommit(FdbErrors.of(1007)); // a stale read version is too old to commit, as it is to read storage
         }
         CompletableFuture<Long> applied;
+        EmbeddedDatabase.CommitRequest request;
         try {
-            applied = db.commit(new EmbeddedDatabase.CommitRequest(
-                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), buffer.log(), buffer.effects()),
-                    waiting);
+            request = new EmbeddedDatabase.CommitRequest(
+                    reads.readVersionIfTaken(), conflicts.reads(), conflicts.writes(), buffer.log(), buffer.effects());
+            applied = db.commit(request, waiting);
         } catch (FDBException e) {
             return failCommit(e);
         }
@@ -283,6 +308,10 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
                 return;
             }
             committedVersion = version;
+            if (keeper != null) {
+                keeper.count(Written.KEYS_WRITTEN, request.mutations().size());
+                keeper.count(Written.BYTES_WRITTEN, request.bytes());
+            }
             versionstamp.committed(version);
             watches.armAll(db);
             done.complete(null);
@@ -379,7 +408,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
         }
         lifecycle.checkOpen();
         FDBException reset = lifecycle.resetError();
-        EmbeddedTransaction next = new EmbeddedTransaction(db, executor, retry);
+        EmbeddedTransaction next = new EmbeddedTransaction(db, executor, keeper, retry);
         // fdb-java hands the reset transaction to a new object and closes this one at once
         lifecycle.close();
         retireCancelled();

@@ -102,7 +102,7 @@ final class MappedRangeRead {
             }
             out.add(new MappedKeyValue(key, value, mappedKey.clone(), rangeEnd.clone(), rows));
         }
-        db.network().read(keys, bytes);
+        tr.read(keys, bytes);
         return out;
     }
 

@@ -38,6 +38,9 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
   static final String RETRIES = "strata.retries";
   static final String COMMIT_BYTES = "strata.commit.bytes";
   static final String BYTES_WRITTEN = "strata.bytes.written";
+  static final String KEYS_WRITTEN = "strata.keys.written";
+  static final String KEYS_READ = "strata.keys.read";
+  static final String BYTES_READ = "strata.bytes.read";
 
   /** The FDB error tag of an error that is not FoundationDB's (an exception of the body, such as a unique violation). */
   static final String NOT_FDB = "none";
@@ -52,7 +55,9 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
   /** What a repository call's transactions add up to, kept in the call's observation context. */
   private static final class CallTally {
     int retries;
-    long bytesWritten;
+    /** The approximate sizes of its committed transactions, for a database that does not count bytes written. */
+    long approximateBytes;
+    final ReadWriteCounts counts = new ReadWriteCounts();
   }
 
   @Override
@@ -71,9 +76,10 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
       observation.error(err);
       throw err;
     } finally {
+      long bytesWritten = tally.counts.bytesWritten();
       observation.highCardinalityKeyValue(RETRIES, Integer.toString(tally.retries))
-          .highCardinalityKeyValue(BYTES_WRITTEN, Long.toString(tally.bytesWritten))
-          .stop();
+          .highCardinalityKeyValue(BYTES_WRITTEN, Long.toString(bytesWritten >= 0 ? bytesWritten : tally.approximateBytes));
+      counted(observation, tally.counts).stop();
     }
   }
 
@@ -93,7 +99,8 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
     Observation observation = transaction(kind);
     int retries = 0;
     boolean done = false;
-    Transaction t = db.createTransaction(e);
+    ReadWriteCounts counts = new ReadWriteCounts();
+    Transaction t = db.createTransaction(e, counts);
     try (Observation.Scope scope = observation.openScope()) {
       while (true) {
         try {
@@ -113,7 +120,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
       throw err;
     } finally {
       t.close();
-      finish(observation, call, retries, done ? success : "failed");
+      finish(observation, call, retries, done ? success : "failed", counts);
     }
   }
 
@@ -147,7 +154,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
       if (err != null) {
         observation.error(err);
       }
-      finish(observation, call, Math.max(0, attempts.get() - 1), err == null ? success : "failed");
+      finish(observation, call, Math.max(0, attempts.get() - 1), err == null ? success : "failed", null);
     });
   }
 
@@ -158,15 +165,30 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
         .start();
   }
 
-  private static void finish(Observation observation, CallTally call, int retries, String outcome) {
+  /**
+   * Stops a transaction's observation, adding its retries and (for the blocking loops, which create the transaction
+   * with {@code counts} as its {@code EventKeeper}) what it read and wrote to its call's tally.
+   */
+  private static void finish(Observation observation, CallTally call, int retries, String outcome, ReadWriteCounts counts) {
     if (call != null) {
       synchronized (call) {
         call.retries += retries;
       }
+      if (counts != null) {
+        call.counts.add(counts);
+      }
     }
     observation.lowCardinalityKeyValue(OUTCOME, outcome)
-        .highCardinalityKeyValue(RETRIES, Integer.toString(retries))
-        .stop();
+        .highCardinalityKeyValue(RETRIES, Integer.toString(retries));
+    (counts == null ? observation : counted(observation, counts)).stop();
+  }
+
+  /** Keys and bytes read, and keys written when the database counts them, as high-cardinality keys. */
+  private static Observation counted(Observation observation, ReadWriteCounts counts) {
+    observation.highCardinalityKeyValue(KEYS_READ, Long.toString(counts.keysRead()))
+        .highCardinalityKeyValue(BYTES_READ, Long.toString(counts.bytesRead()));
+    return counts.keysWritten() < 0 ? observation
+        : observation.highCardinalityKeyValue(KEYS_WRITTEN, Long.toString(counts.keysWritten()));
   }
 
   /** Commits {@code t} inside an observation that times it and says how it ended (FDB's error code, or none). */
@@ -180,7 +202,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
       observation.lowCardinalityKeyValue(FDB_ERROR, NOT_FDB);
       if (call != null) {
         synchronized (call) {
-          call.bytesWritten += bytes;
+          call.approximateBytes += bytes;
         }
       }
     } catch (RuntimeException err) {

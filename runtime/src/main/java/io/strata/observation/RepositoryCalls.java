@@ -22,4 +22,16 @@ public final class RepositoryCalls {
   public static <T> T observe(ReadTransactionContext context, String entity, String method, String plan, Supplier<T> call) {
     return context instanceof CallObserver observer ? observer.observeCall(entity, method, plan, call) : call.get();
   }
+
+  /** {@link #observe} for a call that returns nothing. */
+  public static void observeVoid(ReadTransactionContext context, String entity, String method, String plan, Runnable call) {
+    if (context instanceof CallObserver observer) {
+      observer.observeCall(entity, method, plan, () -> {
+        call.run();
+        return null;
+      });
+    } else {
+      call.run();
+    }
+  }
 }

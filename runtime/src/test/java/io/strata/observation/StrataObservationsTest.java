@@ -140,6 +140,35 @@ class StrataObservationsTest {
   }
 
   @Test
+  void aCallCountsTheKeysAndBytesItsTransactionsReadAndWrote() {
+    byte[] value = Tuple.from(1).pack();
+    sdb.database().run(tr -> {
+      for (String k : new String[] {"a", "b", "c"}) {
+        tr.set(Tuple.from("row", k).pack(), value);
+      }
+      return null;
+    });
+    int rowKey = Tuple.from("row", "a").pack().length;
+
+    RepositoryCalls.observeVoid(observed, "Account", "AccountRepository.save", "write", () -> {
+      observed.read(tr -> tr.getRange(Tuple.from("row").range()).asList().join());
+      observed.run(tr -> {
+        tr.set(KEY, value);
+        return null;
+      });
+    });
+
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.CALL).that()
+        .hasHighCardinalityKeyValue(ObservedDatabase.KEYS_READ, "3")
+        .hasHighCardinalityKeyValue(ObservedDatabase.BYTES_READ, Integer.toString(3 * (rowKey + value.length)))
+        .hasHighCardinalityKeyValue(ObservedDatabase.KEYS_WRITTEN, "1")
+        .hasHighCardinalityKeyValue(ObservedDatabase.BYTES_WRITTEN, Integer.toString(KEY.length + value.length));
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
+        .hasLowCardinalityKeyValue(ObservedDatabase.KIND, "read")
+        .hasHighCardinalityKeyValue(ObservedDatabase.KEYS_READ, "3");
+  }
+
+  @Test
   void aReadIsObservedWithoutACommit() {
     observed.read(tr -> tr.get(KEY).join());
 
