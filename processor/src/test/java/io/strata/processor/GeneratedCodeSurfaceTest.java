@@ -38,6 +38,8 @@ class GeneratedCodeSurfaceTest {
       "io.strata.query.model.FieldInfo", "io.strata.query.model.IndexInfo", "io.strata.query.model.SpatialInfo",
       "io.strata.query.model.ValueKind", "io.strata.query.model.Semantics",
       "io.strata.query.jdql.JdqlException",
+      // the observation hook around every generated repository method (docs/observability.md)
+      "io.strata.observation.RepositoryCalls",
       // the static metamodel _E of Strata entities
       "io.strata.metamodel.Attribute", "io.strata.metamodel.ComparableAttribute", "io.strata.metamodel.TextAttribute",
       // Jakarta Data repositories (module strata-jakarta-data)

@@ -467,9 +467,9 @@ class JakartaCompileErrorsTest {
         "  @Query(\"WHERE count = 2.5\") List<Item> none();", "  @Query(\"WHERE count = 2.0\") List<Item> two();"));
     // an exclusive bound rounded outwards (> 2.5 as > 2, < -0.5 as < 0), an inclusive one inwards (<= 7.5 as <= 7, >= -2.5 as >= -2)
     assertTrue(impl.contains("{@code count > 2.5 rounded down to 2} and {@code count <= 7.5 rounded down to 7}"), impl);
-    assertTrue(impl.contains("int lit0$ = (int) 2L;\n    int lit1$ = (int) 7L;"), impl);
+    assertTrue(impl.contains("int lit0$ = (int) 2L;\n      int lit1$ = (int) 7L;"), impl);
     assertTrue(impl.contains("{@code count >= -2.5 rounded up to -2} and {@code count < -0.5 rounded up to 0}"), impl);
-    assertTrue(impl.contains("int lit0$ = (int) -2L;\n    int lit1$ = (int) 0L;"), impl);
+    assertTrue(impl.contains("int lit0$ = (int) -2L;\n      int lit1$ = (int) 0L;"), impl);
     // = 2.5 is the range from 3 to 2, which holds no key; = 2.0 is 2
     assertTrue(impl.contains("{@code 2.5 rounded up to 3 <= count <= 2.5 rounded down to 2}"), impl);
     assertTrue(impl.contains("{@code count = 2.0}"), impl);

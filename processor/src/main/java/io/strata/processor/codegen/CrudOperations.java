@@ -66,25 +66,26 @@ final class CrudOperations {
     ops.add(new Operation("findById",
         "The entity with this id: one range read of {@code (" + q(e) + ", \"R\", id)}.",
         ParameterizedTypeName.get(ClassName.get(Optional.class), t), List.of(id),
-        CodeBlock.of("store.load(tr, $L)", idElement()), false));
+        CodeBlock.of("store.load(tr, $L)", idElement()), false).planned("ById"));
     ops.add(new Operation("findAllById",
         "The entities with these ids, in the order given (missing ids skipped); the row reads run concurrently.",
         ParameterizedTypeName.get(ClassName.get(List.class), t), List.of(ParameterSpec.builder(ids, "ids").build()),
-        CodeBlock.of("store.loadAll(tr, $T.map(ids, id -> $L))", ValueCode.ELEMENTS, idElement()), false));
+        CodeBlock.of("store.loadAll(tr, $T.map(ids, id -> $L))", ValueCode.ELEMENTS, idElement()), false).planned("ById"));
     ops.add(new Operation("deleteById",
         "Deletes the entity and its index entries; {@code false} when it did not exist. Clears {@code (" + q(e) + ", \"R\", id)}.",
         ClassName.get(Boolean.class), List.of(id), CodeBlock.of("store.delete(tr, $L)", idElement()), true));
     ops.add(new Operation("existsById",
         "Whether the entity exists: a range read of at most one key under {@code (" + q(e) + ", \"R\", id)}.",
-        ClassName.get(Boolean.class), List.of(id), CodeBlock.of("store.exists(tr, $L)", idElement()), false));
+        ClassName.get(Boolean.class), List.of(id), CodeBlock.of("store.exists(tr, $L)", idElement()), false).planned("ById"));
     ops.add(new Operation("count",
         "The number of entities: the sum of the count's shards {@code (" + q(e) + ", \"#\", shard)}, each kept by atomic ADD,\n"
             + "read by one range read (no scan).",
-        ClassName.get(Long.class), List.of(), CodeBlock.of("store.count(tr)"), false));
+        ClassName.get(Long.class), List.of(), CodeBlock.of("store.count(tr)"), false).planned("AggregateRead"));
     ops.add(new Operation("findAll",
         "One page of all entities in id order. Pass the returned continuation to get the next page, in any\n"
             + "transaction or process; {@code after} may be null for the first page.",
-        ParameterizedTypeName.get(PAGE, t), List.of(limit, after), CodeBlock.of("store.scan(tr, limit, after)"), false));
+        ParameterizedTypeName.get(PAGE, t), List.of(limit, after), CodeBlock.of("store.scan(tr, limit, after)"), false)
+        .planned("AllRows"));
     if (model.columnMajor()) {
       for (FieldModel f : model.fields()) {
         if (f.id()) {
@@ -97,7 +98,7 @@ final class CrudOperations {
             map, List.of(),
             CodeBlock.of("store.column(tr, $S).thenApply(c -> $T.mapColumn(c, k -> $L, v -> $L))", f.name(), ValueCode.ELEMENTS,
                 decodeId("k"), values.decode(f.type(), CodeBlock.of("v"))),
-            false));
+            false).planned("AllRows"));
       }
     }
     return ops;

@@ -15,9 +15,26 @@ import java.util.List;
  * @param params the parameters after the optional context
  * @param core an expression of type {@code CompletableFuture<result>} over a transaction named {@code tr}
  * @param write whether it writes (needs a {@code TransactionContext}, not a read context)
+ * @param plan the kind of read its observations are tagged with ({@link CallHook}): {@code write} for a write, else
+ *     set by {@link #planned}, {@code read} until then
  */
-record Operation(String name, String doc, TypeName result, List<ParameterSpec> params, CodeBlock core, boolean write) {
+record Operation(String name, String doc, TypeName result, List<ParameterSpec> params, CodeBlock core, boolean write,
+                 String plan) {
   Operation {
     params = List.copyOf(params);
+  }
+
+  Operation(String name, String doc, TypeName result, List<ParameterSpec> params, CodeBlock core, boolean write) {
+    this(name, doc, result, params, core, write, write ? "write" : "read");
+  }
+
+  /** This operation, its reads of kind {@code kind} (a write stays {@code write}). */
+  Operation planned(String kind) {
+    return write ? this : new Operation(name, doc, result, params, core, false, kind);
+  }
+
+  /** {@code operations}, their reads of kind {@code kind}. */
+  static List<Operation> planned(List<Operation> operations, String kind) {
+    return operations.stream().map(op -> op.planned(kind)).toList();
   }
 }

@@ -76,11 +76,19 @@ public final class RepositoryImplWriter {
       ctor.addStatement("this.vectors = new $T<>(store)", VectorOperations.VECTOR_QUERIES);
     }
     type.addMethod(ctor.build());
+    String repoName = repo.type().simpleName();
     if (repo.crud()) {
-      type.addMethods(crud(entity));
+      crud(entity).forEach(m -> type.addMethod(CallHook.observed(m, "db", entity.entityName(), repoName, switch (m.name()) {
+        case "save", "saveAll", "deleteById" -> "write";
+        case "count" -> "AggregateRead";
+        case "findAll" -> "AllRows";
+        default -> "ById";
+      })));
     }
     for (QueryMethodModel m : repo.methods()) {
-      type.addMethod(new QueryMethodWriter(entity, m).write());
+      type.addMethod(CallHook.observed(new QueryMethodWriter(entity, m).write(),
+          m.context() == Context.NONE ? "db" : m.params().get(0).name(), entity.entityName(), repoName,
+          writes(m) ? "write" : CallHook.kind(m.plans())));
     }
     runtimeQueries.addMethods(type, true);
     return JavaFile.builder(impl.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
@@ -116,6 +124,11 @@ public final class RepositoryImplWriter {
     return out;
   }
 
+  /** Whether a declared method writes (a delete): it runs in a {@code run} transaction. */
+  private static boolean writes(QueryMethodModel m) {
+    return m.shape() == ResultShape.DELETE_VOID || m.shape() == ResultShape.DELETE_LONG;
+  }
+
   private static MethodSpec.Builder override(String name, TypeName result, List<ParameterSpec> params) {
     return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(result)
         .addParameters(params);
@@ -140,7 +153,7 @@ public final class RepositoryImplWriter {
           .returns(m.returnType()).addJavadoc("$L", new PlanDoc(entity, m).text());
       m.params().forEach(p -> b.addParameter(p.type(), p.name()));
       String context = m.context() == Context.NONE ? "db" : m.params().get(0).name();
-      boolean write = m.shape() == ResultShape.DELETE_VOID || m.shape() == ResultShape.DELETE_LONG;
+      boolean write = writes(m);
       if (m.shape() == ResultShape.STREAM && m.plans().get(0).nearest() != null) {
         // k results, read in one transaction
         return b.addStatement("return $T.call(() -> $N.read(tr -> $L.join())).stream()", RepositoryWriter.BLOCKING, context,

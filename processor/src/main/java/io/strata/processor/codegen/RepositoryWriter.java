@@ -38,13 +38,13 @@ public final class RepositoryWriter {
     ClassName repo = model.repositoryName();
     ClassName asyncName = repo.nestedClass("Async");
     List<Operation> operations = new ArrayList<>(new CrudOperations(model).operations());
-    operations.addAll(new IndexOperations(model).operations());
-    operations.addAll(new SpatialOperations(model).operations());
-    operations.addAll(new BlobDocumentOperations(model).operations());
-    operations.addAll(new AggregateOperations(model).operations());
-    operations.addAll(new RankOperations(model).operations());
-    operations.addAll(new TextOperations(model).operations());
-    operations.addAll(new VersionedOperations(model).operations());
+    operations.addAll(Operation.planned(new IndexOperations(model).operations(), "IndexRead"));
+    operations.addAll(Operation.planned(new SpatialOperations(model).operations(), "SpatialRead"));
+    operations.addAll(Operation.planned(new BlobDocumentOperations(model).operations(), "ById"));
+    operations.addAll(Operation.planned(new AggregateOperations(model).operations(), "AggregateRead"));
+    operations.addAll(Operation.planned(new RankOperations(model).operations(), "IndexRead"));
+    operations.addAll(Operation.planned(new TextOperations(model).operations(), "IndexRead"));
+    operations.addAll(Operation.planned(new VersionedOperations(model).operations(), "IndexRead"));
 
     TypeSpec.Builder type = ClassShell.type(repo, model.injectable())
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -118,7 +118,7 @@ public final class RepositoryWriter {
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL);
     async.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     for (Operation op : operations) {
-      type.addMethods(blocking(op));
+      type.addMethods(blocking(op, model.entityName(), repo.simpleName()));
       async.addMethods(asynchronous(op));
     }
     type.addMethods(new CrudOperations(model).extras());
@@ -219,7 +219,8 @@ public final class RepositoryWriter {
     return !op.params().isEmpty() && op.params().get(op.params().size() - 1).name().equals("path");
   }
 
-  private static List<MethodSpec> blocking(Operation op) {
+  /** The blocking forms of {@code op}: in its own transaction, and in {@code tc}, observed ({@link CallHook}). */
+  private static List<MethodSpec> blocking(Operation op, String entity, String type) {
     TypeName result = unboxedIfPossible(op.result());
     String args = arguments(op);
     MethodSpec.Builder shortForm = MethodSpec.methodBuilder(op.name())
@@ -236,7 +237,7 @@ public final class RepositoryWriter {
       shortForm.addStatement("return $N(db$L)", op.name(), args.isEmpty() ? "" : ", " + args);
       inContext.addStatement("return $T.call(() -> tc.$N(tr -> $L.join()))", BLOCKING, call, op.core());
     }
-    return List.of(shortForm.build(), inContext.build());
+    return List.of(shortForm.build(), CallHook.observed(inContext.build(), "tc", entity, type, op.plan()));
   }
 
   private static List<MethodSpec> asynchronous(Operation op) {

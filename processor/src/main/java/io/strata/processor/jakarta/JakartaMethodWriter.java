@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
+import io.strata.processor.codegen.CallHook;
 import io.strata.processor.codegen.ScanCode;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
@@ -44,6 +45,9 @@ final class JakartaMethodWriter {
   private final TypeElement primary;
   private final Map<ClassName, EntityModel> entities;
   final String description;
+  /** What {@link #observed} tags the method with: the entity's name and its plan's kind (null: not observed). */
+  private String observedEntity;
+  private String observedPlan;
   /** Parameters that carry query values (not Sort, Order, Limit, PageRequest), in order. */
   private final List<VariableElement> values = new ArrayList<>();
   private final List<TypeMirror> valueTypes = new ArrayList<>();
@@ -84,6 +88,15 @@ final class JakartaMethodWriter {
         name -> repositoryTypes.entityNamed(repository, name), repositoryTypes.lifecycleEntity(repository, method));
   }
 
+  /**
+   * {@code method} observed as a repository call ({@link CallHook}) of the entity it reads or writes, or as it is when it
+   * touches no data (a query naming an unknown property only throws).
+   */
+  MethodSpec observed(MethodSpec method) {
+    return observedPlan == null ? method
+        : CallHook.observed(method, "db", observedEntity, repository.getSimpleName().toString(), observedPlan);
+  }
+
   Optional<MethodSpec> write() {
     for (VariableElement p : method.getParameters()) {
       if (p.getSimpleName().toString().matches("e|v|v\\d+")) {
@@ -118,6 +131,7 @@ final class JakartaMethodWriter {
     }
     if (nearest.isPresent()) {
       repositories.vectorEntities.add(primaryModel.type());
+      observe(primaryModel, "VectorRead");
       return Optional.of(nearest.get().write(b, JakartaRepositoryWriter.vectorsField(primaryModel), query.get().where(), limit));
     }
     // parameters compared with a @Convert property, as the column values the query compares
@@ -192,6 +206,7 @@ final class JakartaMethodWriter {
     }
     String p = method.getParameters().get(0).getSimpleName().toString();
     String data = JakartaRepositoryWriter.dataField(entity);
+    observe(entity, "write");
     boolean array = param.getKind() == TypeKind.ARRAY;
     boolean many = array || (param instanceof DeclaredType d && RepositoryTypes.CONTAINERS.contains(((TypeElement) d.asElement()).getQualifiedName().toString()));
     String op = switch (kind) {
@@ -262,6 +277,7 @@ final class JakartaMethodWriter {
     }
     String row = "{@code (\"" + entity.entityName() + "\", \"R\", id)}";
     if (q.idLookup() != null && idLookup(b, q, data, row, result)) {
+      observe(entity, q.action().equals("delete") ? "write" : "ById");
       return Optional.of(b.build());
     }
     JakartaPlanner planner = new JakartaPlanner(entity);
@@ -290,6 +306,8 @@ final class JakartaMethodWriter {
       diagnostics.warning(method, Messages.JAKARTA_NOT_INDEXED, description, entity.type().simpleName(), read.unserved());
     }
     CodeBlock candidates = read.candidates();
+    observe(entity, q.action().equals("delete") || q.action().equals("update") ? "write"
+        : q.action().equals("count") && q.where() == null ? "AggregateRead" : read.kind());
     switch (q.action()) {
       case "count" -> {
         if (result.getKind() == TypeKind.VOID) {
@@ -371,6 +389,11 @@ final class JakartaMethodWriter {
         return false;
       }
     }
+  }
+
+  private void observe(EntityModel entity, String kind) {
+    observedEntity = entity.entityName();
+    observedPlan = kind;
   }
 
   Optional<MethodSpec> returnNumber(MethodSpec.Builder b, CodeBlock count, TypeMirror result) {

@@ -71,6 +71,19 @@ final class JakartaPlanner {
     Read(CodeBlock candidates, String plan, String unserved, int narrowing) {
       this(candidates, plan, unserved, narrowing, null, null, null);
     }
+
+    /**
+     * The kind of this read as the query model names plans ({@code AllRows}, {@code ById}, {@code Union},
+     * {@code IndexRead}), from the {@code DataStore} source its candidates come from.
+     */
+    String kind() {
+      String source = candidates.toString();
+      source = source.substring(source.indexOf("DataStore.") + "DataStore.".length()).replaceFirst("^<[^>]*>", "");
+      return source.startsWith("allRows(") ? "AllRows"
+          : source.startsWith("ids(") ? "ById"
+          : source.startsWith("union(") ? "Union"
+          : "IndexRead";
+    }
   }
 
   /**

@@ -120,7 +120,8 @@ public final class JakartaRepositoryWriter {
     vectorEntities.clear();
     List<MethodSpec> methods = new ArrayList<>();
     for (ExecutableElement m : repositoryTypes.methods(repository)) {
-      new JakartaMethodWriter(this, repository, m, primary, entities).write().ifPresent(methods::add);
+      JakartaMethodWriter writer = new JakartaMethodWriter(this, repository, m, primary, entities);
+      writer.write().map(writer::observed).ifPresent(methods::add);
     }
     if (diagnostics.failed()) {
       return Optional.empty();
@@ -141,11 +142,9 @@ public final class JakartaRepositoryWriter {
     if (runtimeQueries != null) {
       runtimeQueries.addFields(type);
     }
-    if (!vectorEntities.isEmpty()) {
-      // Near methods search in a transaction of their own
-      type.addField(ClassName.get("com.apple.foundationdb", "Database"), "db", Modifier.PRIVATE, Modifier.FINAL);
-      ctor.addStatement("this.db = db");
-    }
+    // Near methods search in a transaction of their own; every method's call is observed on it
+    type.addField(ClassName.get("com.apple.foundationdb", "Database"), "db", Modifier.PRIVATE, Modifier.FINAL);
+    ctor.addStatement("this.db = db");
     for (EntityModel entity : entities.values()) {
       type.addField(FieldSpec.builder(ParameterizedTypeName.get(ATTRIBUTES, entity.type()), attributesField(entity),
           Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).initializer(attributes(entity)).build());

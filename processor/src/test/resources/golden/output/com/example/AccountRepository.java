@@ -14,6 +14,7 @@ import io.strata.Page;
 import io.strata.Restriction;
 import io.strata.StrataDb;
 import io.strata.index.IndexMaintenance;
+import io.strata.observation.RepositoryCalls;
 import io.strata.query.IndexQueries;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.SpatialQueries;
@@ -127,7 +128,9 @@ public final class AccountRepository {
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
    */
   public void save(TransactionContext tc, Account entity) {
-    Blocking.call(() -> tc.run(tr -> store.save(tr, entity).join()));
+    RepositoryCalls.observeVoid(tc, "Acct", "AccountRepository.save", "write", () -> {
+      Blocking.call(() -> tc.run(tr -> store.save(tr, entity).join()));
+    });
   }
 
   /**
@@ -143,7 +146,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public void saveAll(TransactionContext tc, Iterable<? extends Account> entities) {
-    Blocking.call(() -> tc.run(tr -> store.saveAll(tr, entities).join()));
+    RepositoryCalls.observeVoid(tc, "Acct", "AccountRepository.saveAll", "write", () -> {
+      Blocking.call(() -> tc.run(tr -> store.saveAll(tr, entities).join()));
+    });
   }
 
   /**
@@ -159,7 +164,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Optional<Account> findById(ReadTransactionContext tc, String id) {
-    return Blocking.call(() -> tc.read(tr -> store.load(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.load(tr, id).join()));
+    });
   }
 
   /**
@@ -175,7 +182,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Account> findAllById(ReadTransactionContext tc, Iterable<String> ids) {
-    return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findAllById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    });
   }
 
   /**
@@ -191,7 +200,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public boolean deleteById(TransactionContext tc, String id) {
-    return Blocking.call(() -> tc.run(tr -> store.delete(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.deleteById", "write", () -> {
+      return Blocking.call(() -> tc.run(tr -> store.delete(tr, id).join()));
+    });
   }
 
   /**
@@ -207,7 +218,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public boolean existsById(ReadTransactionContext tc, String id) {
-    return Blocking.call(() -> tc.read(tr -> store.exists(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.existsById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.exists(tr, id).join()));
+    });
   }
 
   /**
@@ -225,7 +238,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long count(ReadTransactionContext tc) {
-    return Blocking.call(() -> tc.read(tr -> store.count(tr).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.count", "AggregateRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.count(tr).join()));
+    });
   }
 
   /**
@@ -243,7 +258,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Page<Account> findAll(ReadTransactionContext tc, int limit, Continuation after) {
-    return Blocking.call(() -> tc.read(tr -> store.scan(tr, limit, after).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findAll", "AllRows", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.scan(tr, limit, after).join()));
+    });
   }
 
   /**
@@ -259,7 +276,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Optional<Account> findByEmail(ReadTransactionContext tc, String email) {
-    return Blocking.call(() -> tc.read(tr -> indexes.unique(tr, "email", Elements.values(email)).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByEmail", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.unique(tr, "email", Elements.values(email)).join()));
+    });
   }
 
   /**
@@ -275,7 +294,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Account> findByRegion(ReadTransactionContext tc, String region) {
-    return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "region", Elements.values(region)).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByRegion", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "region", Elements.values(region)).join()));
+    });
   }
 
   /**
@@ -291,7 +312,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<String> findIdsByRegion(ReadTransactionContext tc, String region) {
-    return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "region", Elements.values(region)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findIdsByRegion", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "region", Elements.values(region)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+    });
   }
 
   /**
@@ -310,7 +333,9 @@ public final class AccountRepository {
    */
   public Page<Account> findByRegion(ReadTransactionContext tc, String region, int limit,
       Continuation after) {
-    return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "region", Elements.values(region), limit, after).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByRegion", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "region", Elements.values(region), limit, after).join()));
+    });
   }
 
   /**
@@ -326,7 +351,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long countByRegion(ReadTransactionContext tc, String region) {
-    return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "region", Elements.values(region)).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.countByRegion", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "region", Elements.values(region)).join()));
+    });
   }
 
   /**
@@ -343,7 +370,9 @@ public final class AccountRepository {
    */
   public List<Account> findByRegionBetween(ReadTransactionContext tc, String from,
       String toExclusive) {
-    return Blocking.call(() -> tc.read(tr -> indexes.between(tr, "region", Elements.values(from), Elements.values(toExclusive)).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByRegionBetween", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.between(tr, "region", Elements.values(from), Elements.values(toExclusive)).join()));
+    });
   }
 
   /**
@@ -359,7 +388,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Account> findByRegionAndTier(ReadTransactionContext tc, String region, int tier) {
-    return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "byRegionTier", Elements.values(region, (long) tier)).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByRegionAndTier", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "byRegionTier", Elements.values(region, (long) tier)).join()));
+    });
   }
 
   /**
@@ -375,7 +406,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<String> findIdsByRegionAndTier(ReadTransactionContext tc, String region, int tier) {
-    return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "byRegionTier", Elements.values(region, (long) tier)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findIdsByRegionAndTier", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "byRegionTier", Elements.values(region, (long) tier)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+    });
   }
 
   /**
@@ -394,7 +427,9 @@ public final class AccountRepository {
    */
   public Page<Account> findByRegionAndTier(ReadTransactionContext tc, String region, int tier,
       int limit, Continuation after) {
-    return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "byRegionTier", Elements.values(region, (long) tier), limit, after).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByRegionAndTier", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "byRegionTier", Elements.values(region, (long) tier), limit, after).join()));
+    });
   }
 
   /**
@@ -410,7 +445,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long countByRegionAndTier(ReadTransactionContext tc, String region, int tier) {
-    return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "byRegionTier", Elements.values(region, (long) tier)).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.countByRegionAndTier", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "byRegionTier", Elements.values(region, (long) tier)).join()));
+    });
   }
 
   /**
@@ -428,7 +465,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Account> findByOfficeWithin(ReadTransactionContext tc, BoundingBox box) {
-    return Blocking.call(() -> tc.read(tr -> spatial.within(tr, "office", box).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByOfficeWithin", "SpatialRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> spatial.within(tr, "office", box).join()));
+    });
   }
 
   /**
@@ -444,7 +483,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<String> findIdsByOfficeWithin(ReadTransactionContext tc, BoundingBox box) {
-    return Blocking.call(() -> tc.read(tr -> spatial.idsWithin(tr, "office", box).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findIdsByOfficeWithin", "SpatialRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> spatial.idsWithin(tr, "office", box).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))).join()));
+    });
   }
 
   /**
@@ -463,7 +504,9 @@ public final class AccountRepository {
    */
   public Page<Account> findByOfficeWithin(ReadTransactionContext tc, BoundingBox box, int limit,
       Continuation after) {
-    return Blocking.call(() -> tc.read(tr -> spatial.within(tr, "office", box, limit, after).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByOfficeWithin", "SpatialRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> spatial.within(tr, "office", box, limit, after).join()));
+    });
   }
 
   /**
@@ -482,7 +525,9 @@ public final class AccountRepository {
    */
   public List<Account> findByOfficeNear(ReadTransactionContext tc, GeoPoint center,
       double radiusMeters) {
-    return Blocking.call(() -> tc.read(tr -> spatial.near(tr, "office", center, radiusMeters).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByOfficeNear", "SpatialRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> spatial.near(tr, "office", center, radiusMeters).join()));
+    });
   }
 
   /**
@@ -500,7 +545,9 @@ public final class AccountRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Account> findByOfficeNearest(ReadTransactionContext tc, GeoPoint center, int k) {
-    return Blocking.call(() -> tc.read(tr -> spatial.nearest(tr, "office", center, k).join()));
+    return RepositoryCalls.observe(tc, "Acct", "AccountRepository.findByOfficeNearest", "SpatialRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> spatial.nearest(tr, "office", center, k).join()));
+    });
   }
 
   /**

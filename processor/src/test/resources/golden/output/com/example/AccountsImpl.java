@@ -10,6 +10,7 @@ import io.strata.Page;
 import io.strata.Queryable;
 import io.strata.Restriction;
 import io.strata.StrataDb;
+import io.strata.observation.RepositoryCalls;
 import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
 import io.strata.query.RuntimeQueries;
@@ -97,42 +98,58 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
 
   @Override
   public void save(Account entity) {
-    Blocking.call(() -> db.run(tr -> store.save(tr, entity).join()));
+    RepositoryCalls.observeVoid(db, "Acct", "Accounts.save", "write", () -> {
+      Blocking.call(() -> db.run(tr -> store.save(tr, entity).join()));
+    });
   }
 
   @Override
   public void saveAll(Iterable<? extends Account> entities) {
-    Blocking.call(() -> db.run(tr -> store.saveAll(tr, entities).join()));
+    RepositoryCalls.observeVoid(db, "Acct", "Accounts.saveAll", "write", () -> {
+      Blocking.call(() -> db.run(tr -> store.saveAll(tr, entities).join()));
+    });
   }
 
   @Override
   public Optional<Account> findById(String id) {
-    return Blocking.call(() -> db.read(tr -> store.load(tr, id).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.findById", "ById", () -> {
+      return Blocking.call(() -> db.read(tr -> store.load(tr, id).join()));
+    });
   }
 
   @Override
   public List<Account> findAllById(Iterable<String> ids) {
-    return Blocking.call(() -> db.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.findAllById", "ById", () -> {
+      return Blocking.call(() -> db.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    });
   }
 
   @Override
   public boolean existsById(String id) {
-    return Blocking.call(() -> db.read(tr -> store.exists(tr, id).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.existsById", "ById", () -> {
+      return Blocking.call(() -> db.read(tr -> store.exists(tr, id).join()));
+    });
   }
 
   @Override
   public boolean deleteById(String id) {
-    return Blocking.call(() -> db.run(tr -> store.delete(tr, id).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.deleteById", "write", () -> {
+      return Blocking.call(() -> db.run(tr -> store.delete(tr, id).join()));
+    });
   }
 
   @Override
   public long count() {
-    return Blocking.call(() -> db.read(tr -> store.count(tr).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.count", "AggregateRead", () -> {
+      return Blocking.call(() -> db.read(tr -> store.count(tr).join()));
+    });
   }
 
   @Override
   public Page<Account> findAll(int limit, Continuation after) {
-    return Blocking.call(() -> db.read(tr -> store.scan(tr, limit, after).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.findAll", "AllRows", () -> {
+      return Blocking.call(() -> db.read(tr -> store.scan(tr, limit, after).join()));
+    });
   }
 
   /**
@@ -144,7 +161,9 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
    */
   @Override
   public List<Account> findTop5ByRegionOrderByTierDesc(String region) {
-    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).reverse().limit(5).entities(tr).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.findTop5ByRegionOrderByTierDesc", "IndexRead", () -> {
+      return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).reverse().limit(5).entities(tr).join()));
+    });
   }
 
   /**
@@ -156,7 +175,9 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
    */
   @Override
   public Optional<Account> findByEmail(String email) {
-    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "email").equal(email).limit(2).entities(tr).thenApply(items -> QueryResults.single("findByEmail", items)).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.findByEmail", "IndexRead", () -> {
+      return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "email").equal(email).limit(2).entities(tr).thenApply(items -> QueryResults.single("findByEmail", items)).join()));
+    });
   }
 
   /**
@@ -170,7 +191,9 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
   @Override
   public Page<Account> findByRegionAndTierBetween(String region, int min, int max, int limit,
       Continuation after) {
-    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).from((long) min, true).to((long) max, true).boundTo(QueryResults.query("findByRegionAndTierBetween", region, min, max)).page(tr, limit, after).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.findByRegionAndTierBetween", "IndexRead", () -> {
+      return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).from((long) min, true).to((long) max, true).boundTo(QueryResults.query("findByRegionAndTierBetween", region, min, max)).page(tr, limit, after).join()));
+    });
   }
 
   /**
@@ -182,7 +205,9 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
    */
   @Override
   public List<String> findIdByRegionIn(Collection<String> regions) {
-    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").in(regions, v -> v).keys(tr).thenApply(ks -> Elements.map(ks, k -> k.get(1) == null ? null : Elements.toStr(k.get(1)))).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.findIdByRegionIn", "IndexRead", () -> {
+      return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").in(regions, v -> v).keys(tr).thenApply(ks -> Elements.map(ks, k -> k.get(1) == null ? null : Elements.toStr(k.get(1)))).join()));
+    });
   }
 
   /**
@@ -194,7 +219,9 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
    */
   @Override
   public long countByRegion(String region) {
-    return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").equal(region).count(tr).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.countByRegion", "IndexRead", () -> {
+      return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").equal(region).count(tr).join()));
+    });
   }
 
   /**
@@ -218,7 +245,9 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
    */
   @Override
   public List<Account> findByOfficeWithin(BoundingBox box) {
-    return Blocking.call(() -> db.read(tr -> spatial.within(tr, "office", box).join()));
+    return RepositoryCalls.observe(db, "Acct", "Accounts.findByOfficeWithin", "SpatialRead", () -> {
+      return Blocking.call(() -> db.read(tr -> spatial.within(tr, "office", box).join()));
+    });
   }
 
   /**

@@ -12,6 +12,7 @@ import io.strata.Page;
 import io.strata.Restriction;
 import io.strata.StrataDb;
 import io.strata.index.IndexMaintenance;
+import io.strata.observation.RepositoryCalls;
 import io.strata.query.IndexQueries;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.ValueOrder;
@@ -110,7 +111,9 @@ public final class DeviceRepository {
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
    */
   public void save(TransactionContext tc, Device entity) {
-    Blocking.call(() -> tc.run(tr -> store.save(tr, entity).join()));
+    RepositoryCalls.observeVoid(tc, "Device", "DeviceRepository.save", "write", () -> {
+      Blocking.call(() -> tc.run(tr -> store.save(tr, entity).join()));
+    });
   }
 
   /**
@@ -126,7 +129,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public void saveAll(TransactionContext tc, Iterable<? extends Device> entities) {
-    Blocking.call(() -> tc.run(tr -> store.saveAll(tr, entities).join()));
+    RepositoryCalls.observeVoid(tc, "Device", "DeviceRepository.saveAll", "write", () -> {
+      Blocking.call(() -> tc.run(tr -> store.saveAll(tr, entities).join()));
+    });
   }
 
   /**
@@ -142,7 +147,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Optional<Device> findById(ReadTransactionContext tc, long id) {
-    return Blocking.call(() -> tc.read(tr -> store.load(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.load(tr, id).join()));
+    });
   }
 
   /**
@@ -158,7 +165,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Device> findAllById(ReadTransactionContext tc, Iterable<Long> ids) {
-    return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findAllById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    });
   }
 
   /**
@@ -174,7 +183,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public boolean deleteById(TransactionContext tc, long id) {
-    return Blocking.call(() -> tc.run(tr -> store.delete(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.deleteById", "write", () -> {
+      return Blocking.call(() -> tc.run(tr -> store.delete(tr, id).join()));
+    });
   }
 
   /**
@@ -190,7 +201,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public boolean existsById(ReadTransactionContext tc, long id) {
-    return Blocking.call(() -> tc.read(tr -> store.exists(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.existsById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.exists(tr, id).join()));
+    });
   }
 
   /**
@@ -208,7 +221,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long count(ReadTransactionContext tc) {
-    return Blocking.call(() -> tc.read(tr -> store.count(tr).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.count", "AggregateRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.count(tr).join()));
+    });
   }
 
   /**
@@ -226,7 +241,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Page<Device> findAll(ReadTransactionContext tc, int limit, Continuation after) {
-    return Blocking.call(() -> tc.read(tr -> store.scan(tr, limit, after).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findAll", "AllRows", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.scan(tr, limit, after).join()));
+    });
   }
 
   /**
@@ -242,7 +259,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Map<Long, String> findColumnOwner(ReadTransactionContext tc) {
-    return Blocking.call(() -> tc.read(tr -> store.column(tr, "owner").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? null : Elements.toStr(v))).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findColumnOwner", "AllRows", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.column(tr, "owner").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? null : Elements.toStr(v))).join()));
+    });
   }
 
   /**
@@ -258,7 +277,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Map<Long, Double> findColumnBattery(ReadTransactionContext tc) {
-    return Blocking.call(() -> tc.read(tr -> store.column(tr, "battery").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? null : Elements.toDouble(v))).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findColumnBattery", "AllRows", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.column(tr, "battery").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? null : Elements.toDouble(v))).join()));
+    });
   }
 
   /**
@@ -274,7 +295,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Map<Long, Boolean> findColumnOnline(ReadTransactionContext tc) {
-    return Blocking.call(() -> tc.read(tr -> store.column(tr, "online").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? false : Elements.toBoolean(v))).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findColumnOnline", "AllRows", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.column(tr, "online").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? false : Elements.toBoolean(v))).join()));
+    });
   }
 
   /**
@@ -290,7 +313,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Device> findByOwner(ReadTransactionContext tc, String owner) {
-    return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "owner", Elements.values(owner)).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findByOwner", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "owner", Elements.values(owner)).join()));
+    });
   }
 
   /**
@@ -306,7 +331,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Long> findIdsByOwner(ReadTransactionContext tc, String owner) {
-    return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "owner", Elements.values(owner)).thenApply(ids -> Elements.map(ids, v -> v == null ? 0 : Elements.toLong(v))).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findIdsByOwner", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "owner", Elements.values(owner)).thenApply(ids -> Elements.map(ids, v -> v == null ? 0 : Elements.toLong(v))).join()));
+    });
   }
 
   /**
@@ -325,7 +352,9 @@ public final class DeviceRepository {
    */
   public Page<Device> findByOwner(ReadTransactionContext tc, String owner, int limit,
       Continuation after) {
-    return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "owner", Elements.values(owner), limit, after).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findByOwner", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "owner", Elements.values(owner), limit, after).join()));
+    });
   }
 
   /**
@@ -341,7 +370,9 @@ public final class DeviceRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long countByOwner(ReadTransactionContext tc, String owner) {
-    return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "owner", Elements.values(owner)).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.countByOwner", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "owner", Elements.values(owner)).join()));
+    });
   }
 
   /**
@@ -358,7 +389,9 @@ public final class DeviceRepository {
    */
   public List<Device> findByOwnerBetween(ReadTransactionContext tc, String from,
       String toExclusive) {
-    return Blocking.call(() -> tc.read(tr -> indexes.between(tr, "owner", Elements.values(from), Elements.values(toExclusive)).join()));
+    return RepositoryCalls.observe(tc, "Device", "DeviceRepository.findByOwnerBetween", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.between(tr, "owner", Elements.values(from), Elements.values(toExclusive)).join()));
+    });
   }
 
   /**

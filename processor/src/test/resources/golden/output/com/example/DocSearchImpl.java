@@ -15,6 +15,7 @@ import io.strata.jakarta.data.Attributes;
 import io.strata.jakarta.data.DataStore;
 import io.strata.jakarta.data.ResultPages;
 import io.strata.jakarta.data.Values;
+import io.strata.observation.RepositoryCalls;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.model.EntityInfo;
 import io.strata.query.model.FieldInfo;
@@ -104,7 +105,9 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
    */
   @Override
   public <S extends Doc> S save(S entity) {
-    return docData.save(entity);
+    return RepositoryCalls.observe(db, "Doc", "DocSearch.save", "write", () -> {
+      return docData.save(entity);
+    });
   }
 
   /**
@@ -112,7 +115,9 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
    */
   @Override
   public <S extends Doc> List<S> saveAll(List<S> entities) {
-    return docData.saveAll(entities);
+    return RepositoryCalls.observe(db, "Doc", "DocSearch.saveAll", "write", () -> {
+      return docData.saveAll(entities);
+    });
   }
 
   /**
@@ -120,7 +125,9 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
    */
   @Override
   public Optional<Doc> findById(Long id) {
-    return docData.findById(id);
+    return RepositoryCalls.observe(db, "Doc", "DocSearch.findById", "ById", () -> {
+      return docData.findById(id);
+    });
   }
 
   /**
@@ -136,8 +143,10 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
    */
   @Override
   public Page<Doc> findAll(PageRequest pageRequest, Order<Doc> sortBy) {
-    List<Sort<? super Doc>> order$ = ResultPages.<Doc>order(List.of(), sortBy);
-    return ResultPages.page(docData.attributes(), order$, docData.matching(e -> true, DataStore.allRows()), pageRequest);
+    return RepositoryCalls.observe(db, "Doc", "DocSearch.findAll", "AllRows", () -> {
+      List<Sort<? super Doc>> order$ = ResultPages.<Doc>order(List.of(), sortBy);
+      return ResultPages.page(docData.attributes(), order$, docData.matching(e -> true, DataStore.allRows()), pageRequest);
+    });
   }
 
   /**
@@ -145,7 +154,9 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
    */
   @Override
   public void deleteById(Long id) {
-    docData.deleteById(id);
+    RepositoryCalls.observeVoid(db, "Doc", "DocSearch.deleteById", "write", () -> {
+      docData.deleteById(id);
+    });
   }
 
   /**
@@ -153,7 +164,9 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
    */
   @Override
   public void delete(Doc entity) {
-    docData.delete(entity);
+    RepositoryCalls.observeVoid(db, "Doc", "DocSearch.delete", "write", () -> {
+      docData.delete(entity);
+    });
   }
 
   /**
@@ -161,7 +174,9 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
    */
   @Override
   public void deleteAll(List<? extends Doc> entities) {
-    docData.deleteAll(entities);
+    RepositoryCalls.observeVoid(db, "Doc", "DocSearch.deleteAll", "write", () -> {
+      docData.deleteAll(entities);
+    });
   }
 
   /**
@@ -172,10 +187,12 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
   @Override
   public List<Scored<Doc>> findByCategoryAndVectorNear(String category, float[] query,
       Limit limit) {
-    if (limit.startAt() != 1) {
-      throw new IllegalArgumentException("a Near search returns the k nearest from the nearest on: give Limit.of(k), not " + limit + " (there is no offset into the nearest)");
-    }
-    return Blocking.call(() -> db.read(tr -> docVectors.nearest(tr, "vector", Elements.values(category), query, limit.maxResults(), VectorQueries.DEFAULT_CANDIDATES, e -> Values.eq(e.category(), category) && true).join()));
+    return RepositoryCalls.observe(db, "Doc", "DocSearch.findByCategoryAndVectorNear", "VectorRead", () -> {
+      if (limit.startAt() != 1) {
+        throw new IllegalArgumentException("a Near search returns the k nearest from the nearest on: give Limit.of(k), not " + limit + " (there is no offset into the nearest)");
+      }
+      return Blocking.call(() -> db.read(tr -> docVectors.nearest(tr, "vector", Elements.values(category), query, limit.maxResults(), VectorQueries.DEFAULT_CANDIDATES, e -> Values.eq(e.category(), category) && true).join()));
+    });
   }
 
   /**

@@ -13,6 +13,7 @@ import io.strata.StrataDb;
 import io.strata.index.vector.Metric;
 import io.strata.index.vector.VectorDefinition;
 import io.strata.index.vector.VectorQueries;
+import io.strata.observation.RepositoryCalls;
 import io.strata.query.Matches;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.ValueOrder;
@@ -86,42 +87,58 @@ public final class DocsImpl implements Docs, Queryable<Doc> {
 
   @Override
   public void save(Doc entity) {
-    Blocking.call(() -> db.run(tr -> store.save(tr, entity).join()));
+    RepositoryCalls.observeVoid(db, "Doc", "Docs.save", "write", () -> {
+      Blocking.call(() -> db.run(tr -> store.save(tr, entity).join()));
+    });
   }
 
   @Override
   public void saveAll(Iterable<? extends Doc> entities) {
-    Blocking.call(() -> db.run(tr -> store.saveAll(tr, entities).join()));
+    RepositoryCalls.observeVoid(db, "Doc", "Docs.saveAll", "write", () -> {
+      Blocking.call(() -> db.run(tr -> store.saveAll(tr, entities).join()));
+    });
   }
 
   @Override
   public Optional<Doc> findById(Long id) {
-    return Blocking.call(() -> db.read(tr -> store.load(tr, id).join()));
+    return RepositoryCalls.observe(db, "Doc", "Docs.findById", "ById", () -> {
+      return Blocking.call(() -> db.read(tr -> store.load(tr, id).join()));
+    });
   }
 
   @Override
   public List<Doc> findAllById(Iterable<Long> ids) {
-    return Blocking.call(() -> db.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    return RepositoryCalls.observe(db, "Doc", "Docs.findAllById", "ById", () -> {
+      return Blocking.call(() -> db.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    });
   }
 
   @Override
   public boolean existsById(Long id) {
-    return Blocking.call(() -> db.read(tr -> store.exists(tr, id).join()));
+    return RepositoryCalls.observe(db, "Doc", "Docs.existsById", "ById", () -> {
+      return Blocking.call(() -> db.read(tr -> store.exists(tr, id).join()));
+    });
   }
 
   @Override
   public boolean deleteById(Long id) {
-    return Blocking.call(() -> db.run(tr -> store.delete(tr, id).join()));
+    return RepositoryCalls.observe(db, "Doc", "Docs.deleteById", "write", () -> {
+      return Blocking.call(() -> db.run(tr -> store.delete(tr, id).join()));
+    });
   }
 
   @Override
   public long count() {
-    return Blocking.call(() -> db.read(tr -> store.count(tr).join()));
+    return RepositoryCalls.observe(db, "Doc", "Docs.count", "AggregateRead", () -> {
+      return Blocking.call(() -> db.read(tr -> store.count(tr).join()));
+    });
   }
 
   @Override
   public Page<Doc> findAll(int limit, Continuation after) {
-    return Blocking.call(() -> db.read(tr -> store.scan(tr, limit, after).join()));
+    return RepositoryCalls.observe(db, "Doc", "Docs.findAll", "AllRows", () -> {
+      return Blocking.call(() -> db.read(tr -> store.scan(tr, limit, after).join()));
+    });
   }
 
   /**
@@ -134,7 +151,9 @@ public final class DocsImpl implements Docs, Queryable<Doc> {
    */
   @Override
   public List<Doc> findTop10ByCategoryAndVectorNear(String category, float[] query) {
-    return Blocking.call(() -> db.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, 10, VectorQueries.DEFAULT_CANDIDATES, e -> true).thenApply(rs -> Elements.map(rs, Scored::entity)).join()));
+    return RepositoryCalls.observe(db, "Doc", "Docs.findTop10ByCategoryAndVectorNear", "VectorRead", () -> {
+      return Blocking.call(() -> db.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, 10, VectorQueries.DEFAULT_CANDIDATES, e -> true).thenApply(rs -> Elements.map(rs, Scored::entity)).join()));
+    });
   }
 
   /**
@@ -148,7 +167,9 @@ public final class DocsImpl implements Docs, Queryable<Doc> {
   @Override
   public List<Scored<Doc>> findTop10ByCategoryAndYearGreaterThanAndVectorNear(String category,
       int after, float[] query, int candidates) {
-    return Blocking.call(() -> db.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, 10, candidates, e -> Matches.greaterThan((long) e.year(), (long) after, false)).join()));
+    return RepositoryCalls.observe(db, "Doc", "Docs.findTop10ByCategoryAndYearGreaterThanAndVectorNear", "VectorRead", () -> {
+      return Blocking.call(() -> db.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, 10, candidates, e -> Matches.greaterThan((long) e.year(), (long) after, false)).join()));
+    });
   }
 
   /**

@@ -11,6 +11,7 @@ import io.strata.jakarta.data.DataStore;
 import io.strata.jakarta.data.IndexOrder;
 import io.strata.jakarta.data.ResultPages;
 import io.strata.jakarta.data.Values;
+import io.strata.observation.RepositoryCalls;
 import io.strata.query.IndexScan;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.model.EntityInfo;
@@ -62,6 +63,8 @@ public final class ProductsImpl implements Products, Queryable<Product> {
 
   private final RuntimeQueries<Product> queries;
 
+  private final Database db;
+
   private final DataStore<Product> productData;
 
   /**
@@ -85,6 +88,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   public ProductsImpl(Database db, Subspace root) {
     Objects.requireNonNull(db, "db");
+    this.db = db;
     EntityStore<Product> store = EntityStore.builder(ProductCodec.INSTANCE, Objects.requireNonNull(root, "root"))
           .index("kind", "kind")
           .index("price", "price")
@@ -102,7 +106,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public <S extends Product> S save(S entity) {
-    return productData.save(entity);
+    return RepositoryCalls.observe(db, "Product", "Products.save", "write", () -> {
+      return productData.save(entity);
+    });
   }
 
   /**
@@ -110,7 +116,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public <S extends Product> List<S> saveAll(List<S> entities) {
-    return productData.saveAll(entities);
+    return RepositoryCalls.observe(db, "Product", "Products.saveAll", "write", () -> {
+      return productData.saveAll(entities);
+    });
   }
 
   /**
@@ -118,7 +126,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public Optional<Product> findById(Long id) {
-    return productData.findById(id);
+    return RepositoryCalls.observe(db, "Product", "Products.findById", "ById", () -> {
+      return productData.findById(id);
+    });
   }
 
   /**
@@ -134,8 +144,10 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public Page<Product> findAll(PageRequest pageRequest, Order<Product> sortBy) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sortBy);
-    return ResultPages.page(productData.attributes(), order$, productData.matching(e -> true, DataStore.allRows()), pageRequest);
+    return RepositoryCalls.observe(db, "Product", "Products.findAll", "AllRows", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sortBy);
+      return ResultPages.page(productData.attributes(), order$, productData.matching(e -> true, DataStore.allRows()), pageRequest);
+    });
   }
 
   /**
@@ -143,7 +155,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public void deleteById(Long id) {
-    productData.deleteById(id);
+    RepositoryCalls.observeVoid(db, "Product", "Products.deleteById", "write", () -> {
+      productData.deleteById(id);
+    });
   }
 
   /**
@@ -151,7 +165,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public void delete(Product entity) {
-    productData.delete(entity);
+    RepositoryCalls.observeVoid(db, "Product", "Products.delete", "write", () -> {
+      productData.delete(entity);
+    });
   }
 
   /**
@@ -159,7 +175,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public void deleteAll(List<? extends Product> entities) {
-    productData.deleteAll(entities);
+    RepositoryCalls.observeVoid(db, "Product", "Products.deleteAll", "write", () -> {
+      productData.deleteAll(entities);
+    });
   }
 
   /**
@@ -167,7 +185,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public <S extends Product> S insert(S entity) {
-    return productData.insert(entity);
+    return RepositoryCalls.observe(db, "Product", "Products.insert", "write", () -> {
+      return productData.insert(entity);
+    });
   }
 
   /**
@@ -175,7 +195,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public <S extends Product> List<S> insertAll(List<S> entities) {
-    return productData.insertAll(entities);
+    return RepositoryCalls.observe(db, "Product", "Products.insertAll", "write", () -> {
+      return productData.insertAll(entities);
+    });
   }
 
   /**
@@ -183,7 +205,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public <S extends Product> S update(S entity) {
-    return productData.update(entity);
+    return RepositoryCalls.observe(db, "Product", "Products.update", "write", () -> {
+      return productData.update(entity);
+    });
   }
 
   /**
@@ -191,7 +215,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public <S extends Product> List<S> updateAll(List<S> entities) {
-    return productData.updateAll(entities);
+    return RepositoryCalls.observe(db, "Product", "Products.updateAll", "write", () -> {
+      return productData.updateAll(entities);
+    });
   }
 
   /**
@@ -200,9 +226,11 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   @Override
   public List<Product> findByNameIgnoreCaseStartsWithAndPriceLessThanOrderByPriceDesc(String prefix,
       double max) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("price")));
-    List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), DataStore.index(store$ -> IndexScan.of(store$, "price").to(Elements.ofFloating(max), true), max), order$);
-    return found$;
+    return RepositoryCalls.observe(db, "Product", "Products.findByNameIgnoreCaseStartsWithAndPriceLessThanOrderByPriceDesc", "IndexRead", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("price")));
+      List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), DataStore.index(store$ -> IndexScan.of(store$, "price").to(Elements.ofFloating(max), true), max), order$);
+      return found$;
+    });
   }
 
   /**
@@ -210,7 +238,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public long countByKindNot(Product.Kind kind) {
-    return (long) productData.matching(e -> Values.ne(e.getKind(), kind), DataStore.allRows()).size();
+    return RepositoryCalls.observe(db, "Product", "Products.countByKindNot", "AllRows", () -> {
+      return (long) productData.matching(e -> Values.ne(e.getKind(), kind), DataStore.allRows()).size();
+    });
   }
 
   /**
@@ -218,7 +248,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public boolean existsByGradeIn(List<Character> grades) {
-    return productData.any(e -> Values.inAny(e.getGrade(), grades), DataStore.allRows());
+    return RepositoryCalls.observe(db, "Product", "Products.existsByGradeIn", "AllRows", () -> {
+      return productData.any(e -> Values.inAny(e.getGrade(), grades), DataStore.allRows());
+    });
   }
 
   /**
@@ -226,7 +258,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public void deleteByIsFragileTrue() {
-    productData.delete(e -> Values.eq(e.isFragile(), true), DataStore.allRows());
+    RepositoryCalls.observeVoid(db, "Product", "Products.deleteByIsFragileTrue", "write", () -> {
+      productData.delete(e -> Values.eq(e.isFragile(), true), DataStore.allRows());
+    });
   }
 
   /**
@@ -234,10 +268,12 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public Optional<Product> findFirstByKindOrderByNameAsc(Product.Kind kind, Sort<?>... more) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")), (Object) more);
-    List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), order$);
-    found$ = ResultPages.limit(found$, Limit.of(1));
-    return ResultPages.optional(found$, "Products.findFirstByKindOrderByNameAsc");
+    return RepositoryCalls.observe(db, "Product", "Products.findFirstByKindOrderByNameAsc", "IndexRead", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")), (Object) more);
+      List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), order$);
+      found$ = ResultPages.limit(found$, Limit.of(1));
+      return ResultPages.optional(found$, "Products.findFirstByKindOrderByNameAsc");
+    });
   }
 
   /**
@@ -256,10 +292,12 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public List<Product> latestOfKind(Product.Kind kind, Limit limit) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
-    found$ = ResultPages.limit(found$, limit);
-    return found$;
+    return RepositoryCalls.observe(db, "Product", "Products.latestOfKind", "IndexRead", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
+      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+      found$ = ResultPages.limit(found$, limit);
+      return found$;
+    });
   }
 
   /**
@@ -267,10 +305,12 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public List<Product> firstOfKind(Product.Kind kind, Limit limit) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("kind"), Sort.asc("id")));
-    List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
-    found$ = ResultPages.limit(found$, limit);
-    return found$;
+    return RepositoryCalls.observe(db, "Product", "Products.firstOfKind", "IndexRead", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("kind"), Sort.asc("id")));
+      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+      found$ = ResultPages.limit(found$, limit);
+      return found$;
+    });
   }
 
   /**
@@ -278,8 +318,10 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), order);
-    return ResultPages.cursoredPage(productData.attributes(), order$, productData.matching(e -> Values.eq(e.isFragile(), isFragile), DataStore.allRows()), page);
+    return RepositoryCalls.observe(db, "Product", "Products.fragile", "AllRows", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), order);
+      return ResultPages.cursoredPage(productData.attributes(), order$, productData.matching(e -> Values.eq(e.isFragile(), isFragile), DataStore.allRows()), page);
+    });
   }
 
   /**
@@ -287,8 +329,10 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public CursoredPage<Product> pagesOfKind(Product.Kind kind, PageRequest page) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-    return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), DataStore.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, page);
+    return RepositoryCalls.observe(db, "Product", "Products.pagesOfKind", "IndexRead", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
+      return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), DataStore.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, page);
+    });
   }
 
   /**
@@ -305,8 +349,10 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public Page<String> namesPricedBetween(double min, double max, PageRequest page) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("price")));
-    return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> (Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%"))), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
+    return RepositoryCalls.observe(db, "Product", "Products.namesPricedBetween", "IndexRead", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("price")));
+      return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> (Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%"))), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
+    });
   }
 
   /**
@@ -314,10 +360,12 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public List<String> namesFromTenAndAHalf() {
-    Double lit0$ = 10.5d;
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
-    List<Product> found$ = productData.sorted(e -> Values.ge(e.getPrice(), 10.5d), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(lit0$), true), lit0$), order$);
-    return found$.stream().map(e -> (String) e.getName()).collect(Collectors.toList());
+    return RepositoryCalls.observe(db, "Product", "Products.namesFromTenAndAHalf", "IndexRead", () -> {
+      Double lit0$ = 10.5d;
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
+      List<Product> found$ = productData.sorted(e -> Values.ge(e.getPrice(), 10.5d), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(lit0$), true), lit0$), order$);
+      return found$.stream().map(e -> (String) e.getName()).collect(Collectors.toList());
+    });
   }
 
   /**
@@ -325,13 +373,15 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public long reprice(double factor) {
-    Product.Kind lit0$ = Product.Kind.FOOD;
-    return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(lit0$)), lit0$), e -> {
-          Object v0 = Values.multiply(e.getPrice(), factor);
-          Double f_price = v0 == null ? null : Values.toDouble(v0);
-          e.setPrice(f_price);
-          return e;
-        });
+    return RepositoryCalls.observe(db, "Product", "Products.reprice", "write", () -> {
+      Product.Kind lit0$ = Product.Kind.FOOD;
+      return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(lit0$)), lit0$), e -> {
+            Object v0 = Values.multiply(e.getPrice(), factor);
+            Double f_price = v0 == null ? null : Values.toDouble(v0);
+            e.setPrice(f_price);
+            return e;
+          });
+    });
   }
 
   /**
@@ -339,8 +389,10 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public Product[] addAll(Product... products) {
-    productData.insertAll(Arrays.asList(products));
-    return products;
+    return RepositoryCalls.observe(db, "Product", "Products.addAll", "write", () -> {
+      productData.insertAll(Arrays.asList(products));
+      return products;
+    });
   }
 
   /**
