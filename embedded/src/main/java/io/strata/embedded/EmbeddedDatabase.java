@@ -118,7 +118,8 @@ final class EmbeddedDatabase implements Database {
 
     /** What the database has done so far: the network's counters, and the log's for a durable database. */
     EngineStats stats() {
-        return journal == null ? network.stats(0, 0) : network.stats(journal.forces(), journal.loggedCommits());
+        return journal == null ? network.stats(0, 0, 0, 0)
+                : network.stats(journal.forces(), journal.loggedCommits(), journal.logBytes(), journal.checkpoints());
     }
 
     /** Starts recording what commits write, replacing any recorder already recording. */

@@ -44,10 +44,14 @@ package io.strata.embedded;
  * @param logForces             durable database: forces of the log that made commits durable (one per group of
  *                              commits written together); 0 in memory
  * @param loggedCommits         durable database: commits written to the log and forced; 0 in memory
+ * @param logBytes              durable database: bytes appended to the write-ahead log (records and their framing); 0 in
+ *                              memory
+ * @param checkpoints           durable database: checkpoints written in the background (each lets older logs be
+ *                              deleted); depends on timing like {@code logForces}; 0 in memory
  */
 public record EngineStats(long readVersionRoundTrips, long readRoundTrips, long commitRoundTrips, long keysRead,
                           long bytesRead, long keysWritten, long bytesWritten, long conflicts, long sequentialRoundTrips,
-                          long logForces, long loggedCommits) {
+                          long logForces, long loggedCommits, long logBytes, long checkpoints) {
 
     /** All round trips: read versions, reads and commits. */
     public long roundTrips() {
@@ -60,6 +64,6 @@ public record EngineStats(long readVersionRoundTrips, long readRoundTrips, long 
                 commitRoundTrips - earlier.commitRoundTrips, keysRead - earlier.keysRead, bytesRead - earlier.bytesRead,
                 keysWritten - earlier.keysWritten, bytesWritten - earlier.bytesWritten, conflicts - earlier.conflicts,
                 sequentialRoundTrips - earlier.sequentialRoundTrips, logForces - earlier.logForces,
-                loggedCommits - earlier.loggedCommits);
+                loggedCommits - earlier.loggedCommits, logBytes - earlier.logBytes, checkpoints - earlier.checkpoints);
     }
 }

@@ -69,6 +69,8 @@ final class Journal {
     private final long recoveredVersion;
     private final AtomicLong forces = new AtomicLong();          // written by the writer only
     private final AtomicLong loggedCommits = new AtomicLong();   // written by the writer only
+    private final AtomicLong logBytes = new AtomicLong();        // written by the writer only
+    private final AtomicLong checkpoints = new AtomicLong();     // written by the checkpointer only
     private LogFile log;                          // writer thread (and close, after the writer stopped)
     private long lastVersion;                     // writer thread: the last version in the log
     private volatile boolean checkpointRunning;   // set by the writer, cleared by the checkpointer
@@ -202,6 +204,16 @@ final class Journal {
         return loggedCommits.get();
     }
 
+    /** Bytes appended to the logs (records with their framing). */
+    long logBytes() {
+        return logBytes.get();
+    }
+
+    /** Checkpoints written in the background. */
+    long checkpoints() {
+        return checkpoints.get();
+    }
+
     /** Commits queued and not yet taken by the writer (for tests: how many will share the next force). */
     int queued() {
         synchronized (queue) {
@@ -253,12 +265,14 @@ final class Journal {
             for (Entry e : batch) {
                 payloads.add(e.payload());
             }
+            long before = log.size();
             try {
                 log.appendAndForce(payloads);
             } catch (IOException | RuntimeException e) {
                 fail(batch, writeFailed(e));
                 return;
             }
+            logBytes.addAndGet(log.size() - before);
             forces.incrementAndGet();
             loggedCommits.addAndGet(batch.size());
             for (int i = 0; i < batch.size(); i++) {
@@ -339,6 +353,7 @@ final class Journal {
         checkpointer.execute(() -> {
             try {
                 Checkpoints.write(directory, store, version, firstLog);
+                checkpoints.incrementAndGet();
                 LogFile.deleteBefore(directory, firstLog);
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.WARNING, "a background checkpoint of " + directory + " failed; the logs keep every"

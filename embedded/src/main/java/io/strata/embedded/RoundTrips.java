@@ -107,10 +107,11 @@ final class RoundTrips {
         conflicts.increment();
     }
 
-    /** These counters, with a durable database's log forces and logged commits (0 in memory). */
-    EngineStats stats(long logForces, long loggedCommits) {
+    /** These counters, with a durable database's log forces, logged commits, log bytes and checkpoints (0 in memory). */
+    EngineStats stats(long logForces, long loggedCommits, long logBytes, long checkpoints) {
         return new EngineStats(readVersions.sum(), reads.sum(), commits.sum(), keysRead.sum(), bytesRead.sum(),
-                keysWritten.sum(), bytesWritten.sum(), conflicts.sum(), sequential.sum(), logForces, loggedCommits);
+                keysWritten.sum(), bytesWritten.sum(), conflicts.sum(), sequential.sum(), logForces, loggedCommits, logBytes,
+                checkpoints);
     }
 
     /**
