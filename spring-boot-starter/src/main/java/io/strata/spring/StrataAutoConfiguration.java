@@ -61,6 +61,19 @@ public class StrataAutoConfiguration {
     }
   }
 
+  /**
+   * With Micrometer's meters on the class path, the embedded engine's own meters of every {@link StrataDb} bean on an
+   * embedded database (docs/observability.md), bound by the application's meter registry as a {@code MeterBinder}.
+   */
+  @Configuration(proxyBeanMethods = false)
+  @ConditionalOnClass(name = "io.micrometer.core.instrument.binder.MeterBinder")
+  static class EngineMetrics {
+    @Bean
+    static StrataEngineMeters strataEngineMeters() {
+      return new StrataEngineMeters();
+    }
+  }
+
   /** The health indicator, when Actuator is present and {@code management.health.strata.enabled} is not false. */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(HealthIndicator.class)

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Statistic;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -32,6 +33,12 @@ class StrataActuatorMetricsTest {
 
   @Autowired
   MetricsEndpoint metrics;
+
+  @Autowired
+  MeterRegistry meters;
+
+  @Autowired
+  List<MeterBinder> binders;
 
   /** What Actuator's auto-configuration provides: a meter registry, and an observation registry timing into it. */
   @Configuration
@@ -68,5 +75,14 @@ class StrataActuatorMetricsTest {
     assertTrue(tags.containsAll(List.of("strata.entity", "strata.plan")), tags.toString());
     assertTrue(metrics.listNames().getNames().containsAll(List.of("strata.repository.call", "strata.transaction", "strata.commit")),
         metrics.listNames().getNames().toString());
+  }
+
+  @Test
+  void theEmbeddedEnginesMetersAreAMeterBinderTaggedWithTheDatabasesBean() {
+    binders.forEach(binder -> binder.bindTo(meters)); // what Actuator does with every MeterBinder bean
+    greetings.save(new Greeting("e1", "en", "hello"));
+
+    MetricsEndpoint.MetricDescriptor commits = metrics.metric("strata.engine.commits", List.of("strata.db:strataDb"));
+    assertTrue(commits.getMeasurements().get(0).getValue() >= 1, commits.getMeasurements().toString());
   }
 }
