@@ -10,7 +10,6 @@ import io.strata.embedded.EmbeddedFdb;
 import io.strata.observation.StrataObservations;
 import java.util.List;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -49,16 +48,7 @@ public class ObservedRepositoryBenchmark {
       used = StrataObservations.observe(db, registry);
     }
     customers = new CustomerRepository(used, new Subspace(Tuple.from("gen")));
-    SplittableRandom random = new SplittableRandom(7);
-    for (int from = 0; from < RepositoryBenchmark.CUSTOMERS; from += 500) {
-      int start = from;
-      db.run(tr -> {
-        for (int i = start; i < start + 500; i++) {
-          customers.save(tr, RepositoryBenchmark.customer(i, random));
-        }
-        return null;
-      });
-    }
+    RepositoryBenchmark.fill(db, customers);
   }
 
   @TearDown(Level.Trial)

@@ -28,16 +28,7 @@ public final class RoundTripMeasurement {
     for (boolean mapped : new boolean[] {true, false}) {
       try (Database db = EmbeddedFdb.builder().latency(Duration.ofMillis(latency)).mappedRanges(mapped).open()) {
         CustomerRepository customers = new CustomerRepository(db);
-        SplittableRandom random = new SplittableRandom(7);
-        for (int from = 0; from < RepositoryBenchmark.CUSTOMERS; from += 500) {
-          int start = from;
-          db.run(tr -> {
-            for (int i = start; i < start + 500; i++) {
-              customers.save(tr, RepositoryBenchmark.customer(i, random));
-            }
-            return null;
-          });
-        }
+        RepositoryBenchmark.fill(db, customers);
         customers.findByCity(RepositoryBenchmark.city(0)); // the index's state is read once per repository
         String label = mapped ? "yes" : "no";
         measure(db, "findById", label, i -> customers.findById(RepositoryBenchmark.id(i)));
