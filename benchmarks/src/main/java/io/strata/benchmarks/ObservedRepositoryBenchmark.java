@@ -48,7 +48,7 @@ public class ObservedRepositoryBenchmark {
       used = StrataObservations.observe(db, registry);
     }
     customers = new CustomerRepository(used, new Subspace(Tuple.from("gen")));
-    RepositoryBenchmark.fill(db, customers);
+    RepositoryBenchmark.fill(db, customers::save);
   }
 
   @TearDown(Level.Trial)

@@ -1,6 +1,7 @@
 package io.strata.benchmarks;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.embedded.EmbeddedFdb;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -47,18 +49,10 @@ public class RepositoryBenchmark {
     db = EmbeddedFdb.open();
     generated = new CustomerRepository(db, new Subspace(Tuple.from("gen")));
     handWritten = new HandWrittenCustomers(db, new Subspace(Tuple.from("hand")));
-    SplittableRandom random = new SplittableRandom(7);
-    for (int from = 0; from < CUSTOMERS; from += 500) {
-      int start = from;
-      db.run(tr -> {
-        for (int i = start; i < start + 500; i++) {
-          Customer c = customer(i, random);
-          generated.save(tr, c);
-          handWritten.insert(tr, c);
-        }
-        return null;
-      });
-    }
+    fill(db, (tr, c) -> {
+      generated.save(tr, c);
+      handWritten.insert(tr, c);
+    });
   }
 
   @TearDown(Level.Trial)
@@ -66,14 +60,14 @@ public class RepositoryBenchmark {
     db.close();
   }
 
-  /** Saves the {@link #CUSTOMERS} customers (seeded: the same ones every time) through {@code customers}, 500 a transaction. */
-  static void fill(Database db, CustomerRepository customers) {
+  /** Saves the {@link #CUSTOMERS} customers (seeded: the same ones every time) with {@code save}, 500 a transaction. */
+  static void fill(Database db, BiConsumer<Transaction, Customer> save) {
     SplittableRandom random = new SplittableRandom(7);
     for (int from = 0; from < CUSTOMERS; from += 500) {
       int start = from;
       db.run(tr -> {
         for (int i = start; i < start + 500; i++) {
-          customers.save(tr, customer(i, random));
+          save.accept(tr, customer(i, random));
         }
         return null;
       });

@@ -28,7 +28,7 @@ public final class RoundTripMeasurement {
     for (boolean mapped : new boolean[] {true, false}) {
       try (Database db = EmbeddedFdb.builder().latency(Duration.ofMillis(latency)).mappedRanges(mapped).open()) {
         CustomerRepository customers = new CustomerRepository(db);
-        RepositoryBenchmark.fill(db, customers);
+        RepositoryBenchmark.fill(db, customers::save);
         customers.findByCity(RepositoryBenchmark.city(0)); // the index's state is read once per repository
         String label = mapped ? "yes" : "no";
         measure(db, "findById", label, i -> customers.findById(RepositoryBenchmark.id(i)));
