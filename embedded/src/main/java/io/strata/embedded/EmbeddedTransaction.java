@@ -54,7 +54,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
     private final VersionstampPromise versionstamp = new VersionstampPromise();
     private final PendingWatches watches = new PendingWatches();
     private volatile long committedVersion = -1;
-    /** Counts this transaction's reads and commits for its creator ({@link #read}, {@link Written}); null: none. */
+    /** Counts this transaction's reads and commits for its creator ({@link #countRead}, {@link Written}); null: none. */
     private final EventKeeper keeper;
 
     // per-attempt options, read by TransactionReads
@@ -90,7 +90,7 @@ final class EmbeddedTransaction extends ReadSurface implements Transaction {
      * transaction was created with an {@code EventKeeper}, as fdb-java's {@code RANGE_QUERY_RECORDS_FETCHED} and
      * {@code BYTES_FETCHED} (point reads too: the engine has one kind of read).
      */
-    void read(long keys, long bytes) {
+    void countRead(long keys, long bytes) {
         db.network().read(keys, bytes);
         if (keeper != null) {
             keeper.count(EventKeeper.Events.RANGE_QUERY_RECORDS_FETCHED, keys);

@@ -102,7 +102,7 @@ final class MappedRangeRead {
             }
             out.add(new MappedKeyValue(key, value, mappedKey.clone(), rangeEnd.clone(), rows));
         }
-        tr.read(keys, bytes);
+        tr.countRead(keys, bytes);
         return out;
     }
 

@@ -45,7 +45,7 @@ final class RangeReads {
                 throw FdbErrors.of(2004);
             }
             byte[] resolved = resolve(selector, snapshotRead);
-            tr.read(1, resolved.length);
+            tr.countRead(1, resolved.length);
             return resolved.clone();
         });
     }
@@ -221,7 +221,7 @@ final class RangeReads {
             bytes += kv[0].length + kv[1].length;
         }
         if (source != cache && (writes == null || !writes.coversCleared(b, e))) {
-            tr.read(out.size(), bytes);
+            tr.countRead(out.size(), bytes);
         }
         return copies;
     }

@@ -324,7 +324,7 @@ final class TransactionReads {
         byte[] stored = known.cached();
         if (stored == ReadCache.NOT_KNOWN) {
             stored = db.store().get(key, readVersion);
-            tr.read(1, key.length + (stored == null ? 0 : stored.length));
+            tr.countRead(1, key.length + (stored == null ? 0 : stored.length));
             if (visibleWrites(snapshotRead) != null) {
                 cache().recordPoint(key, stored);
             }
