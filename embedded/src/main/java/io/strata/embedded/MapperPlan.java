@@ -2,10 +2,13 @@ package io.strata.embedded;
 
 import com.apple.foundationdb.tuple.Tuple;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A {@code getMappedRange} mapper, parsed as FoundationDB 7.3's storage server parses it: a packed tuple
@@ -38,7 +41,25 @@ final class MapperPlan {
         this.rangeQuery = rangeQuery;
     }
 
-    static MapperPlan parse(byte[] mapper) {
+    /** Plans already parsed, by mapper: an application reads through a few mappers, over and over. */
+    private static final Map<ByteBuffer, MapperPlan> PARSED = new ConcurrentHashMap<>();
+    private static final int PARSED_LIMIT = 256;
+
+    /** {@link #parse}, remembered for the mapper's bytes ({@code mapper} must not change afterwards). */
+    static MapperPlan of(byte[] mapper) {
+        ByteBuffer key = ByteBuffer.wrap(mapper);
+        MapperPlan plan = PARSED.get(key);
+        if (plan == null) {
+            plan = parse(mapper);
+            if (PARSED.size() >= PARSED_LIMIT) {
+                PARSED.clear();
+            }
+            PARSED.put(key, plan);
+        }
+        return plan;
+    }
+
+    private static MapperPlan parse(byte[] mapper) {
         List<Object> items;
         try {
             items = Tuple.fromBytes(mapper).getItems();
