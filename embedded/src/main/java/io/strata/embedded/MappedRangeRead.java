@@ -72,7 +72,7 @@ final class MappedRangeRead {
     private List<MappedKeyValue> readNow(KeySelector begin, KeySelector end, byte[] mapper, int limit, boolean reverse,
                                          StreamingMode mode, boolean snapshotRead) {
         byte[][] bounds = reads.ranges().rangeBounds(RangeReads.Selector.of(begin), RangeReads.Selector.of(end), limit, mode, snapshotRead);
-        MapperPlan plan = MapperPlan.parse(mapper);
+        MapperPlan plan = MapperPlan.of(mapper);
         if (bounds == null) {
             return List.of();
         }

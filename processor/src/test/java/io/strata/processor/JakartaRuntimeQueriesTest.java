@@ -50,4 +50,19 @@ class JakartaRuntimeQueriesTest {
     String impl = impl(Compiler.javac().withProcessors(new StrataProcessor()).compile(ITEM, OWN_METAMODEL, plain));
     assertFalse(impl.contains("Queryable"), impl);
   }
+
+  @Test
+  void aRepositoryQueryableOfAnotherEntityIsAnError() {
+    JavaFileObject items = JavaFileObjects.forSourceLines("test.Items", "package test;", "import jakarta.data.repository.*;",
+        "@Repository public interface Items extends CrudRepository<Item, Long>, io.strata.Queryable<String> {}");
+    assertThat(Compiler.javac().withProcessors(new StrataProcessor()).compile(ITEM, items)).hadErrorContaining(
+        "Items extends Queryable<java.lang.String>, but it reads Item: declare Queryable<Item>").inFile(items).onLine(3);
+  }
+
+  @Test
+  void aQueryableRepositoryOfAnEntityWithItsOwnMetamodelIsAnError() {
+    assertThat(Compiler.javac().withProcessors(new StrataProcessor()).compile(ITEM, OWN_METAMODEL, ITEMS)).hadErrorContaining(
+        "Items extends Queryable<test.Item>, but its implementation cannot offer where() and jdql(): Strata wrote no static"
+            + " metamodel _Item whose attributes build its restrictions").inFile(ITEMS).onLine(4);
+  }
 }

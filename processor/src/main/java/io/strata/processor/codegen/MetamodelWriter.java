@@ -12,7 +12,6 @@ import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
-import java.util.Locale;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -54,7 +53,7 @@ public final class MetamodelWriter {
           .addMember("value", "$T.class", entity.type()).build());
     }
     for (FieldModel f : entity.fields()) {
-      type.addField(FieldSpec.builder(String.class, constant(f.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+      type.addField(FieldSpec.builder(String.class, f.metamodelConstant(), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
           .initializer("$S", f.name()).build());
     }
     ValueCode values = new ValueCode(entity.codecName());
@@ -80,8 +79,8 @@ public final class MetamodelWriter {
     TypeName declared = text ? ParameterizedTypeName.get(raw, entity.type()) : ParameterizedTypeName.get(raw, entity.type(), value);
     CodeBlock accessor = CodeBlock.of("e -> $L", read(f));
     CodeBlock init = kind == ValueType.Kind.STRING
-        ? CodeBlock.of("new $T<>($N, $L)", raw, constant(f.name()), accessor)
-        : CodeBlock.of("new $T<>($N, $L, v -> $L)", raw, constant(f.name()), accessor, element(f, values));
+        ? CodeBlock.of("new $T<>($N, $L)", raw, f.metamodelConstant(), accessor)
+        : CodeBlock.of("new $T<>($N, $L, v -> $L)", raw, f.metamodelConstant(), accessor, element(f, values));
     return FieldSpec.builder(declared, f.name(), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL).initializer(init).build();
   }
 
@@ -103,10 +102,5 @@ public final class MetamodelWriter {
 
   private static ValueType boxed(ValueType t) {
     return new ValueType(t.kind(), t.type().box(), t.parts(), t.partNames(), t.access());
-  }
-
-  /** {@code numBitsRequired} → {@code NUMBITSREQUIRED}, as the specification's metamodel names its constants. */
-  private static String constant(String property) {
-    return property.toUpperCase(Locale.ROOT);
   }
 }

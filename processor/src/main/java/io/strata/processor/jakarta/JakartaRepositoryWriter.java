@@ -6,6 +6,7 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.codegen.ClassShell;
 import io.strata.processor.codegen.RepositoryWriter;
@@ -15,6 +16,7 @@ import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.Messages;
+import io.strata.processor.validation.RepositoryValidator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +26,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -116,6 +119,9 @@ public final class JakartaRepositoryWriter {
       // the entity's own errors say what to fix; its methods would only repeat that Strata stores no such entity
       return Optional.empty();
     }
+    if (!queryable(repository, primary == null ? null : entities.get(ClassName.get(primary)))) {
+      return Optional.empty();
+    }
     diagnostics.reset();
     vectorEntities.clear();
     List<MethodSpec> methods = new ArrayList<>();
@@ -173,6 +179,37 @@ public final class JakartaRepositoryWriter {
       runtimeQueries.addMethods(type, true);
     }
     return Optional.of(JavaFile.builder(impl.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build());
+  }
+
+  /**
+   * Whether {@code repository}'s {@code Queryable<E>}, if it extends one, is what its implementation offers: the run-time
+   * queries of its primary entity {@code entity} (null when none), with the metamodel the processor writes. Reports why
+   * not.
+   */
+  private boolean queryable(TypeElement repository, EntityModel entity) {
+    DeclaredType queryable = RepositoryValidator.supertype(repository.asType(), RepositoryValidator.QUERYABLE, 1);
+    if (queryable == null) {
+      return true;
+    }
+    TypeName asked = TypeName.get(queryable.getTypeArguments().get(0));
+    if (entity != null && !asked.equals(entity.type())) {
+      diagnostics.error(repository, Messages.REPOSITORY_QUERYABLE_ENTITY, repository.getSimpleName(), asked,
+          entity.type().simpleName(), entity.type().simpleName());
+      return false;
+    }
+    if (entity == null) {
+      diagnostics.error(repository, Messages.JAKARTA_NOT_QUERYABLE, repository.getSimpleName(), asked,
+          "it has no primary entity", "extend DataRepository<" + asked + ", Id> (or BasicRepository/CrudRepository)");
+      return false;
+    }
+    if (!runTimeQueries(entity)) {
+      diagnostics.error(repository, Messages.JAKARTA_NOT_QUERYABLE, repository.getSimpleName(), asked,
+          "Strata wrote no static metamodel _" + entity.type().simpleName() + " whose attributes build its restrictions (the"
+              + " application brought its own, or strata-jakarta-data is not on the class path)", "remove the application's _"
+              + entity.type().simpleName() + " and put strata-jakarta-data on the class path");
+      return false;
+    }
+    return true;
   }
 
   /**

@@ -72,4 +72,12 @@ public record FieldModel(String name, ValueType type, String read, String write,
   public TypeName javaType() {
     return converter == null ? type.type() : converter.attribute();
   }
+
+  /**
+   * The name of this field's constant in the static metamodel {@code _E}: its name in upper case
+   * ({@code numBitsRequired} → {@code NUMBITSREQUIRED}), as Jakarta Data's metamodel names its constants.
+   */
+  public String metamodelConstant() {
+    return name.toUpperCase(java.util.Locale.ROOT);
+  }
 }

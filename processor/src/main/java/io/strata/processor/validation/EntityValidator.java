@@ -93,6 +93,7 @@ public final class EntityValidator {
       diagnostics.error(ids.get(1).element(), Messages.TWO_IDS, type.getSimpleName(),
           String.join(", ", ids.stream().map(Declared::name).toList()));
     }
+    metamodelNames(type, fields);
     List<String> constructorArgs = new EntityConstruction(types, diagnostics, accessors).arguments(type, record, declared, fields);
     List<IndexModel> indexes = new IndexDeclarations(diagnostics).indexes(type, declared, fields);
     List<BlobModel> blobs = new ArrayList<>();
@@ -385,5 +386,26 @@ public final class EntityValidator {
       }
     }
     return null;
+  }
+
+  /**
+   * Reports names the static metamodel {@code _E} would declare twice: each field has an attribute named as the field
+   * and a constant named {@link FieldModel#metamodelConstant} ({@code URL} is both; {@code url} and {@code uRL} share one).
+   */
+  private void metamodelNames(TypeElement type, List<FieldModel> fields) {
+    Map<String, List<String>> fieldsByName = new LinkedHashMap<>();
+    for (FieldModel f : fields) {
+      fieldsByName.computeIfAbsent(f.name(), n -> new ArrayList<>()).add(f.name());
+      fieldsByName.computeIfAbsent(f.metamodelConstant(), n -> new ArrayList<>()).add(f.name());
+    }
+    fieldsByName.forEach((name, named) -> {
+      List<String> distinct = named.stream().distinct().toList();
+      if (named.size() > 1) {
+        String which = (distinct.size() == 1 ? "field " : "fields ")
+            + String.join(", ", distinct.stream().map(n -> "'" + n + "'").toList());
+        diagnostics.error(type, Messages.METAMODEL_NAME_CLASH, which, type.getSimpleName(), type.getSimpleName(), name,
+            distinct.get(distinct.size() - 1));
+      }
+    });
   }
 }

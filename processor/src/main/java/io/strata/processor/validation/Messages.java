@@ -115,6 +115,8 @@ public enum Messages {
       + " leaves out need a setter), or one taking every stored field in declaration order (%2$s), or a non-private"
       + " no-arg constructor plus setters or non-private, non-final fields"),
   NAME_CLASH("%s and %s would both generate %s: rename one of them or move it to another package"),
+  METAMODEL_NAME_CLASH("%s of %s: the static metamodel _%s would declare '%s' twice (a field's attribute is named as the"
+      + " field, its name constant is the name in upper case): rename '%s'"),
   ENTITY_NAME_CLASH("@Entity name \"%s\" is used by both %s and %s: their keys would collide; set a distinct @Entity(name)"),
 
   // schema evolution (-Astrata.schemaDir): each error ends with SCHEMA_ACCEPT_HINT
@@ -162,6 +164,8 @@ public enum Messages {
   REPOSITORY_ID_TYPE("%s extends CrudRepository<%s, %s>, but the @Id of %s is %s: declare CrudRepository<%s, %s>"),
   REPOSITORY_QUERYABLE_ENTITY("%s extends Queryable<%s>, but it reads %s: declare Queryable<%s> (its where() and jdql() query"
       + " the repository's entity)"),
+  JAKARTA_NOT_QUERYABLE("%s extends Queryable<%s>, but its implementation cannot offer where() and jdql(): %s. Remove"
+      + " Queryable, or %s"),
   QUERY_UNPARSEABLE("%s: not a query method name Strata understands; write subject[Distinct][First|TopN][Property]By"
       + "Criteria[OrderBy...], e.g. findByCountry or findTop5ByCountryOrderByPopulationDesc (see docs/queries.md), or make it"
       + " a default method"),

@@ -25,7 +25,7 @@ import javax.lang.model.util.ElementFilter;
  */
 public final class RepositoryValidator {
   static final String CRUD = "io.strata.CrudRepository";
-  private static final String QUERYABLE = "io.strata.Queryable";
+  public static final String QUERYABLE = "io.strata.Queryable";
 
   private final Diagnostics diagnostics;
   private final Function<TypeElement, Optional<EntityModel>> entities;
@@ -93,7 +93,7 @@ public final class RepositoryValidator {
   }
 
   /** {@code type}'s supertype (or itself) named {@code name} with {@code arguments} type arguments, null when none. */
-  private static DeclaredType supertype(TypeMirror type, String name, int arguments) {
+  public static DeclaredType supertype(TypeMirror type, String name, int arguments) {
     if (!(type instanceof DeclaredType d)) {
       return null;
     }

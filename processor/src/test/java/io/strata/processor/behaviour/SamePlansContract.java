@@ -71,7 +71,17 @@ import org.junit.jupiter.api.Test;
  * the same condition with values, its order and limit, through {@link RuntimeQueries}), give equal plans (operands
  * aside: a run-time query's values are parameters {@code $0, $1, ...}); and the generated method and the run-time
  * finder, run on the same towns, read the same keys. The methods with no run-time equivalent are listed in
- * {@link #NO_RUN_TIME_FORM} with the reason.
+ * {@link #NO_RUN_TIME_FORM} with the reason. Runs on the embedded engine ({@code SamePlansEmbeddedTest}) and a real
+ * cluster ({@code SamePlansClusterTest}).
+ *
+ * <p>The samples application's repositories are not compared here: the samples module is compiled by this processor,
+ * so the processor's tests cannot see its classes (the dependency would be a cycle), and these bodies live in the
+ * processor's test sources, which no other module receives. The samples' three methods with a run-time form have
+ * twins in {@link Towns}, of the same name and parameters on the same index layout ({@code byCountryPopulation
+ * (country, population)}, a one-field index on population): {@code Places.findTop5ByCountryOrderByPopulationDesc},
+ * {@code findByCountryOrderByPopulationDesc(country, limit, after)} and {@code findByPopulationBetween}, compared here
+ * with the others. The rest have none ({@code Within}/{@code Near}: spatial; {@code countBy}/{@code sumPopulationBy}:
+ * stored aggregates, which a run-time finder does not read; {@code Lookalikes}' nearest-neighbour searches).
  */
 public abstract class SamePlansContract extends BackendContract {
   private static final List<Town> TOWNS = TownData.towns(400);

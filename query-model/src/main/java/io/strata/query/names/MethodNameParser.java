@@ -6,7 +6,6 @@ import io.strata.query.names.MethodName.OrderTerm;
 import io.strata.query.names.MethodName.Term;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -16,40 +15,9 @@ import java.util.Set;
  * {@code Or}, and {@code OrderBy}. At each condition and order item the longest property name of the entity that the
  * text continues with is the property, so names holding {@code And}, {@code Or} or an operator's word
  * ({@code authorOrEditor}, {@code builtIn}) read the same in both vocabularies. The operators are one table, each word
- * marked with the vocabularies that have it.
+ * marked with the vocabularies that have it ({@link Vocabulary}).
  */
 public final class MethodNameParser {
-
-  /** One operator word: what it means and which vocabularies have it. */
-  private record Word(String text, Op op, Set<Vocabulary> in) {}
-
-  /** Every operator word, longest first (so {@code GreaterThanEqual} is tried before {@code GreaterThan}). */
-  private static final List<Word> OPERATORS = List.of(
-      both("GreaterThanEqual", Op.GREATER_THAN_EQUAL),
-      both("LessThanEqual", Op.LESS_THAN_EQUAL),
-      strata("StartingWith", Op.STARTS_WITH),
-      both("GreaterThan", Op.GREATER_THAN),
-      both("StartsWith", Op.STARTS_WITH),
-      jakarta("EndsWith", Op.ENDS_WITH),
-      jakarta("Contains", Op.CONTAINS),
-      both("LessThan", Op.LESS_THAN),
-      both("Between", Op.BETWEEN),
-      strata("Before", Op.LESS_THAN),
-      strata("Equals", Op.EQUAL),
-      strata("IsNull", Op.IS_NULL),
-      strata("Within", Op.WITHIN),
-      strata("After", Op.GREATER_THAN),
-      both("False", Op.FALSE),
-      both("True", Op.TRUE),
-      both("Null", Op.IS_NULL),
-      both("Near", Op.NEAR),
-      jakarta("Like", Op.LIKE),
-      both("In", Op.IN),
-      strata("Is", Op.EQUAL));
-
-  private static final List<String> STRATA_VERBS = List.of("find", "get", "read", "query", "stream", "count", "exists",
-      "delete", "remove", "sum", "min", "max");
-  private static final List<String> JAKARTA_VERBS = List.of("find", "count", "exists", "delete");
 
   private final Vocabulary vocabulary;
   private final String name;
@@ -86,36 +54,19 @@ public final class MethodNameParser {
     return vocabulary == Vocabulary.STRATA ? parser.strata() : parser.jakarta();
   }
 
-  /** What {@code word} means after {@code property}: {@code Near} is a nearest-neighbour search on a vector. */
-  private Op op(Word word, String property) {
-    boolean nearest = word.op() == Op.NEAR && (vocabulary == Vocabulary.JAKARTA || vectors.contains(property));
-    return nearest ? Op.NEAREST : word.op();
-  }
-
   /** Whether {@code name} starts as a Jakarta Data query method does: a verb followed by an upper-case letter or nothing. */
   public static boolean isJakartaQuery(String name) {
-    return JAKARTA_VERBS.stream().anyMatch(v -> name.startsWith(v)
+    return Vocabulary.JAKARTA.verbs().stream().anyMatch(v -> name.startsWith(v)
         && (name.length() == v.length() || Character.isUpperCase(name.charAt(v.length()))));
-  }
-
-  private static Word both(String text, Op op) {
-    return new Word(text, op, EnumSet.allOf(Vocabulary.class));
-  }
-
-  private static Word strata(String text, Op op) {
-    return new Word(text, op, EnumSet.of(Vocabulary.STRATA));
-  }
-
-  private static Word jakarta(String text, Op op) {
-    return new Word(text, op, EnumSet.of(Vocabulary.JAKARTA));
   }
 
   // ---- the subject
 
   /** {@code verb [Distinct] [First|Top][N] [Projection] By conditions [OrderBy items]}. */
   private MethodName strata() {
-    String verb = STRATA_VERBS.stream().filter(name::startsWith).findFirst().orElseThrow(() -> error(0,
-        "it does not start with " + String.join(", ", STRATA_VERBS)));
+    List<String> verbs = Vocabulary.STRATA.verbs();
+    String verb = verbs.stream().filter(name::startsWith).findFirst().orElseThrow(() -> error(0,
+        "it does not start with " + String.join(", ", verbs)));
     if (!name.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '_'))) {
       throw error(0, "a query method name is letters, digits and _ only");
     }
@@ -141,7 +92,7 @@ public final class MethodNameParser {
     if (by < 0) {
       throw error(at, "expected By");
     }
-    String projection = by == at ? null : decapitalized(name.substring(at, by));
+    String projection = by == at ? null : NameText.decapitalized(name.substring(at, by));
     if ("all".equals(projection) && !properties.contains("all")) {
       projection = null;
     }
@@ -176,7 +127,7 @@ public final class MethodNameParser {
 
   /** {@code verb [First[N]] [text] [By conditions] [OrderBy items]}. */
   private MethodName jakarta() {
-    String verb = JAKARTA_VERBS.stream().filter(name::startsWith).findFirst().orElseThrow(() -> error(0,
+    String verb = Vocabulary.JAKARTA.verbs().stream().filter(name::startsWith).findFirst().orElseThrow(() -> error(0,
         "it does not start with find, count, exists or delete"));
     int at = verb.length();
     int first = 0;
@@ -271,13 +222,13 @@ public final class MethodNameParser {
     if (property != null) {
       int q = at + property.length();
       Op op = Op.EQUAL;
-      Word word = operator(text, q);
-      if (word != null && word.text().equals("Is") && operator(text, q + 2) != null) {
-        word = operator(text, q + 2);
+      OperatorWord word = vocabulary.operatorAt(text, q);
+      if (word != null && word.text().equals("Is") && vocabulary.operatorAt(text, q + 2) != null) {
+        word = vocabulary.operatorAt(text, q + 2);
         q += 2;
       }
       if (word != null) {
-        op = op(word, property);
+        op = word.meaning(vocabulary, property, vectors);
         q += word.text().length();
       }
       if (q == text.length() || separates(text, q, "And") || separates(text, q, "Or")) {
@@ -294,16 +245,16 @@ public final class MethodNameParser {
     }
     end[0] = stop;
     String part = text.substring(at, stop);
-    for (Word word : OPERATORS) {
-      if (word.in().contains(Vocabulary.STRATA) && part.endsWith(word.text()) && part.length() > word.text().length()) {
+    for (OperatorWord word : Vocabulary.STRATA.operators()) {
+      if (part.endsWith(word.text()) && part.length() > word.text().length()) {
         String rest = part.substring(0, part.length() - word.text().length());
         if (rest.endsWith("Is") && rest.length() > 2) {
           rest = rest.substring(0, rest.length() - 2);
         }
-        return new Term(decapitalized(rest), false, false, false, op(word, decapitalized(rest)));
+        return new Term(NameText.decapitalized(rest), false, false, false, word.meaning(vocabulary, NameText.decapitalized(rest), vectors));
       }
     }
-    return new Term(decapitalized(part), false, false, false, Op.EQUAL);
+    return new Term(NameText.decapitalized(part), false, false, false, Op.EQUAL);
   }
 
   /** A Jakarta Data condition: {@code Property [IgnoreCase] [Not] [Operator]}. */
@@ -318,39 +269,29 @@ public final class MethodNameParser {
     if (ignoreCase) {
       q += "IgnoreCase".length();
     }
-    boolean not = word(text, q, "Not");
+    boolean not = NameText.word(text, q, "Not");
     if (not) {
       q += "Not".length();
     }
     Op op = Op.EQUAL;
-    Word word = operator(text, q);
+    OperatorWord word = vocabulary.operatorAt(text, q);
     if (word != null) {
-      op = op(word, property);
+      op = word.meaning(vocabulary, property, vectors);
       q += word.text().length();
     }
     end[0] = q;
-    return new Term(known ? property : decapitalized(property), known, ignoreCase, not, op);
+    return new Term(known ? property : NameText.decapitalized(property), known, ignoreCase, not, op);
   }
 
   /** An unknown property's name: up to the next operator word, {@code IgnoreCase}, {@code Not}, {@code And} or {@code Or}. */
   private String unknownProperty(String text, int at) {
     List<String> words = new ArrayList<>(List.of("IgnoreCase", "Not", "And", "Or"));
-    OPERATORS.stream().filter(w -> w.in().contains(vocabulary)).forEach(w -> words.add(w.text()));
+    vocabulary.operators().forEach(w -> words.add(w.text()));
     int end = text.length();
     for (String w : words) {
-      end = Math.min(end, wordFrom(text, at + 1, w));
+      end = Math.min(end, NameText.wordFrom(text, at + 1, w));
     }
     return text.substring(at, end);
-  }
-
-  /** The operator word of this vocabulary at {@code at}, the longest that ends a word there, or null. */
-  private Word operator(String text, int at) {
-    for (Word w : OPERATORS) {
-      if (w.in().contains(vocabulary) && word(text, at, w.text())) {
-        return w;
-      }
-    }
-    return null;
   }
 
   // ---- order
@@ -383,8 +324,8 @@ public final class MethodNameParser {
     String property = property(text, at);
     if (property != null) {
       int q = at + property.length();
-      boolean desc = word(text, q, "Desc");
-      boolean asc = !desc && word(text, q, "Asc");
+      boolean desc = NameText.word(text, q, "Desc");
+      boolean asc = !desc && NameText.word(text, q, "Asc");
       q += desc ? 4 : asc ? 3 : 0;
       boolean and = join(text, q, "And");
       if (q == text.length() || and || desc || asc) {
@@ -412,7 +353,7 @@ public final class MethodNameParser {
     if (named.isEmpty()) {
       throw error(at, "expected a property name before " + part);
     }
-    return new OrderTerm(decapitalized(named), false, desc, desc || asc);
+    return new OrderTerm(NameText.decapitalized(named), false, desc, desc || asc);
   }
 
   /** A Jakarta Data order item: {@code Property [Asc|Desc]}, the next item following directly. */
@@ -420,13 +361,13 @@ public final class MethodNameParser {
     String property = property(text, at);
     boolean known = property != null;
     if (!known) {
-      property = text.substring(at, Math.min(wordFrom(text, at, "Asc"), wordFrom(text, at, "Desc")));
+      property = text.substring(at, Math.min(NameText.wordFrom(text, at, "Asc"), NameText.wordFrom(text, at, "Desc")));
     }
     int q = at + property.length();
-    boolean desc = word(text, q, "Desc");
-    boolean asc = !desc && word(text, q, "Asc");
+    boolean desc = NameText.word(text, q, "Desc");
+    boolean asc = !desc && NameText.word(text, q, "Asc");
     end[0] = q + (desc ? 4 : asc ? 3 : 0);
-    return new OrderTerm(known ? property : decapitalized(property), known, desc, desc || asc);
+    return new OrderTerm(known ? property : NameText.decapitalized(property), known, desc, desc || asc);
   }
 
   // ---- words
@@ -456,22 +397,6 @@ public final class MethodNameParser {
         && join(text, at + join.length(), "Or"));
   }
 
-  /** Whether {@code word} starts at {@code at} and ends where a new word (upper case) or the text ends. */
-  private static boolean word(String text, int at, String word) {
-    int end = at + word.length();
-    return text.startsWith(word, at) && (end == text.length() || Character.isUpperCase(text.charAt(end)));
-  }
-
-  /** Where {@code word} first starts as a word at or after {@code from}, or the text's length. */
-  private static int wordFrom(String text, int from, String word) {
-    for (int i = from; i < text.length(); i++) {
-      if (word(text, i, word)) {
-        return i;
-      }
-    }
-    return text.length();
-  }
-
   private boolean upperAt(int at) {
     return at < name.length() && Character.isUpperCase(name.charAt(at));
   }
@@ -483,9 +408,5 @@ public final class MethodNameParser {
   /** {@code name} as a method name writes it: {@code population} → {@code Population}. */
   public static String capitalized(String name) {
     return name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
-  }
-
-  private static String decapitalized(String name) {
-    return name.isEmpty() ? name : Character.toLowerCase(name.charAt(0)) + name.substring(1);
   }
 }

@@ -1,7 +1,5 @@
 package io.strata.query.plan;
 
-import io.strata.query.model.AggregateInfo;
-import io.strata.query.model.Aggregation;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.And;
 import io.strata.query.model.Condition.Compare;
@@ -15,9 +13,6 @@ import io.strata.query.model.QuerySpec;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.SpatialInfo;
-import io.strata.query.model.ValueKind;
-import io.strata.query.model.VectorInfo;
-import io.strata.query.model.Window;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -85,7 +80,7 @@ public final class Planner {
    * {@link Plan.IndexRead#order} begins with the order asked for, forwards or backwards.
    */
   public static List<Plan.IndexRead> orderedReads(QuerySpec spec) {
-    List<List<Condition>> branches = Run.spread(Run.pushNot(spec.where(), false));
+    List<List<Condition>> branches = ConditionTrees.spread(ConditionTrees.pushNot(spec.where(), false));
     List<Plan.IndexRead> out = new ArrayList<>();
     if (branches == null || branches.size() != 1) {
       return out;
@@ -128,9 +123,6 @@ public final class Planner {
     return keys;
   }
 
-  /** How a comparison can take part in a read. */
-  private enum Role { EQUALITY, RANGE, SPATIAL, RESIDUAL }
-
   /** The planning of one spec. */
   private static final class Run {
     private final QuerySpec spec;
@@ -146,14 +138,14 @@ public final class Planner {
     }
 
     Planned plan() {
-      Condition where = pushNot(spec.where(), false);
-      List<List<Condition>> branches = spread(where);
-      List<Compare> nearest = nearestIn(where);
+      Condition where = ConditionTrees.pushNot(spec.where(), false);
+      List<List<Condition>> branches = ConditionTrees.spread(where);
+      List<Compare> nearest = ConditionTrees.nearestIn(where);
       if (!nearest.isEmpty()) {
-        return nearest(branches, nearest);
+        return NearestPlanning.plan(spec, branches, nearest);
       }
       if (spec.aggregation() != null) {
-        Optional<Planned> aggregate = aggregate(spec.aggregation(), branches);
+        Optional<Planned> aggregate = AggregatePlanning.plan(spec, spec.aggregation(), branches);
         if (aggregate.isPresent()) {
           return aggregate.get();
         }
@@ -175,7 +167,7 @@ public final class Planner {
           if (spec.allowScan() && order.isEmpty()) {
             return new Plan.AllRows(List.of(where));
           }
-          return noIndex(branches.get(i), "branch " + (i + 1) + " of the Or (" + describe(branches.get(i)) + ")");
+          return noIndex(branches.get(i), "branch " + (i + 1) + " of the Or (" + QueryWords.describe(spec, branches.get(i)) + ")");
         }
         plans.add((Plan) p);
       }
@@ -194,7 +186,7 @@ public final class Planner {
       if (spec.allowScan() && order.isEmpty()) {
         return new Plan.AllRows(List.of(where));
       }
-      return p instanceof Unserved u ? u : noIndex(leaves, describe(leaves) + " with an Or of more than " + MAX_BRANCHES
+      return p instanceof Unserved u ? u : noIndex(leaves, QueryWords.describe(spec, leaves) + " with an Or of more than " + MAX_BRANCHES
           + " branches");
     }
 
@@ -221,114 +213,8 @@ public final class Planner {
       return out;
     }
 
-    // ---- the condition tree
-
-    /** {@code c} (negated when {@code negate}) with every {@code Not} moved onto a comparison. */
-    static Condition pushNot(Condition c, boolean negate) {
-      if (c instanceof Not not) {
-        return pushNot(not.part(), !negate);
-      }
-      if (c instanceof And and) {
-        List<Condition> parts = and.parts().stream().map(p -> pushNot(p, negate)).toList();
-        return negate ? new Or(parts) : new And(parts);
-      }
-      if (c instanceof Or or) {
-        List<Condition> parts = or.parts().stream().map(p -> pushNot(p, negate)).toList();
-        return negate ? new And(parts) : new Or(parts);
-      }
-      Compare cmp = (Compare) c;
-      if (!negate) {
-        return cmp;
-      }
-      Op negated = cmp.op().negated();
-      return negated == null ? new Not(cmp) : new Compare(cmp.field(), negated, cmp.operands(), cmp.ignoreCase());
-    }
-
-    /** The conjunctions {@code c} (with {@code Not}s pushed down) is the {@code Or} of, or null beyond the bound. */
-    static List<List<Condition>> spread(Condition c) {
-      if (c instanceof Or or) {
-        List<List<Condition>> out = new ArrayList<>();
-        for (Condition p : or.parts()) {
-          List<List<Condition>> branches = spread(p);
-          if (branches == null || out.size() + branches.size() > MAX_BRANCHES) {
-            return null;
-          }
-          out.addAll(branches);
-        }
-        return out;
-      }
-      if (c instanceof And and) {
-        List<List<Condition>> out = new ArrayList<>();
-        out.add(List.of());
-        for (Condition p : and.parts()) {
-          List<List<Condition>> branches = spread(p);
-          if (branches == null || (long) out.size() * branches.size() > MAX_BRANCHES) {
-            return null;
-          }
-          List<List<Condition>> next = new ArrayList<>();
-          for (List<Condition> left : out) {
-            for (List<Condition> right : branches) {
-              List<Condition> joined = new ArrayList<>(left);
-              joined.addAll(right);
-              next.add(joined);
-            }
-          }
-          out = next;
-        }
-        return out;
-      }
-      return List.of(List.of(c));
-    }
-
-    /** How {@code c} (a leaf of a spread tree) can take part in a read under the spec's semantics. */
     private Role role(Condition c) {
-      if (!(c instanceof Compare cmp)) {
-        return Role.RESIDUAL;
-      }
-      Op op = cmp.op();
-      if (op == Op.WITHIN || op == Op.NEAR) {
-        return Role.SPATIAL;
-      }
-      Optional<FieldInfo> field = entity.field(cmp.field());
-      if (field.isEmpty() || !field.get().kind().isScalar()) {
-        return Role.RESIDUAL;
-      }
-      ValueKind kind = field.get().kind();
-      if (semantics == Semantics.JAKARTA) {
-        if (cmp.ignoreCase() || kind == ValueKind.BYTES) {
-          return Role.RESIDUAL;
-        }
-        if (kind == ValueKind.BIG_DECIMAL && (op == Op.EQUAL || op == Op.IN && !field.get().id())) {
-          return Role.RANGE;
-        }
-        if (kind == ValueKind.BIG_DECIMAL && op == Op.IN) {
-          return Role.RESIDUAL;
-        }
-      } else if (cmp.ignoreCase()) {
-        return Role.RESIDUAL;
-      }
-      boolean ranged = Semantics.STRATA.keyOrdered(kind) || semantics == Semantics.STRATA;
-      return switch (op) {
-        case EQUAL, IN -> Role.EQUALITY;
-        case TRUE, FALSE -> kind == ValueKind.BOOLEAN || semantics == Semantics.STRATA ? Role.EQUALITY : Role.RESIDUAL;
-        case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> ranged ? Role.RANGE : Role.RESIDUAL;
-        case STARTS_WITH -> kind == ValueKind.STRING ? Role.RANGE : Role.RESIDUAL;
-        default -> Role.RESIDUAL;
-      };
-    }
-
-    private static boolean lower(Compare c) {
-      return switch (c.op()) {
-        case GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN, STARTS_WITH, EQUAL, IN -> true;
-        default -> false;
-      };
-    }
-
-    private static boolean upper(Compare c) {
-      return switch (c.op()) {
-        case LESS_THAN, LESS_THAN_EQUAL, BETWEEN, STARTS_WITH, EQUAL, IN -> true;
-        default -> false;
-      };
+      return Role.of(c, entity, semantics);
     }
 
     /** Whether an index order can serve a sort on {@code field} under the spec's semantics. */
@@ -374,7 +260,7 @@ public final class Planner {
         Plan partial = select(entity.indexes(), and, allowScan);
         if (partial instanceof Plan.IndexRead r) {
           List<String> nullable = nullable(r.index(), and);
-          return new Unserved(Unserved.Reason.INDEX_LEAVES_OUT_NULLS, nullable, r.index().name(), describe(and));
+          return new Unserved(Unserved.Reason.INDEX_LEAVES_OUT_NULLS, nullable, r.index().name(), QueryWords.describe(spec, and));
         }
       }
       if (plan != null) {
@@ -382,13 +268,13 @@ public final class Planner {
       }
       boolean criteriaServed = entity.indexes().stream().anyMatch(i -> evaluate(i, and, spec.needed()).leftover().isEmpty());
       if (criteriaServed || and.isEmpty()) {
-        return new Unserved(Unserved.Reason.ORDER_NOT_SERVED, suggested(and), null, orderText(order));
+        return new Unserved(Unserved.Reason.ORDER_NOT_SERVED, QueryWords.suggested(spec, and), null, QueryWords.orderText(order));
       }
-      return noIndex(and, describe(and));
+      return noIndex(and, QueryWords.describe(spec, and));
     }
 
     private Unserved noIndex(List<Condition> and, String detail) {
-      return new Unserved(Unserved.Reason.NO_INDEX, suggested(and), null, detail);
+      return new Unserved(Unserved.Reason.NO_INDEX, QueryWords.suggested(spec, and), null, detail);
     }
 
     /** The best plan over {@code indexes} (with {@code allowScan}, every row when no index helps), or null. */
@@ -474,8 +360,8 @@ public final class Planner {
         String next = fields.get(j);
         List<Compare> onNext = leftover.stream()
             .filter(c -> role(c) == Role.RANGE && ((Compare) c).field().equals(next)).map(c -> (Compare) c).toList();
-        long lower = onNext.stream().filter(Run::lower).count();
-        long upper = onNext.stream().filter(Run::upper).count();
+        long lower = onNext.stream().filter(Role::lower).count();
+        long upper = onNext.stream().filter(Role::upper).count();
         if (!onNext.isEmpty() && lower <= 1 && upper <= 1) {
           range.addAll(onNext);
           leftover.removeAll(onNext);
@@ -523,155 +409,16 @@ public final class Planner {
       List<Condition> rest = new ArrayList<>(and);
       rest.remove(s);
       if (spatial.size() > 1 || (!rest.isEmpty() && !allowScan)) {
-        return new Unserved(Unserved.Reason.SPATIAL_ALONE, List.of(s.field()), null, describe(and));
+        return new Unserved(Unserved.Reason.SPATIAL_ALONE, List.of(s.field()), null, QueryWords.describe(spec, and));
       }
       if (!order.isEmpty()) {
-        return new Unserved(Unserved.Reason.SPATIAL_ORDER, List.of(s.field()), null, orderText(order));
+        return new Unserved(Unserved.Reason.SPATIAL_ORDER, List.of(s.field()), null, QueryWords.orderText(order));
       }
       Optional<SpatialInfo> index = entity.spatial().stream().filter(m -> m.field().equals(s.field())).findFirst();
       if (index.isEmpty()) {
         return new Unserved(Unserved.Reason.NO_INDEX, List.of(s.field()), null, "a spatial condition on " + s.field());
       }
       return new Plan.SpatialRead(index.get(), s, rest);
-    }
-
-    // ---- nearest neighbours
-
-    /** The nearest-neighbour comparisons anywhere in the tree {@code c}, in order. */
-    private static List<Compare> nearestIn(Condition c) {
-      if (c instanceof Compare cmp) {
-        return cmp.op() == Op.NEAREST ? List.of(cmp) : List.of();
-      }
-      List<Condition> parts = c instanceof And and ? and.parts() : c instanceof Or or ? or.parts() : List.of(((Not) c).part());
-      return parts.stream().flatMap(p -> nearestIn(p).stream()).toList();
-    }
-
-    /** The vector search a query holding the nearest-neighbour comparisons {@code all} is, or why none answers it. */
-    private Planned nearest(List<List<Condition>> branches, List<Compare> all) {
-      List<Condition> and = branches != null && branches.size() == 1 ? branches.get(0) : List.of();
-      List<Compare> nearest = and.stream()
-          .filter(c -> c instanceof Compare cmp && cmp.op() == Op.NEAREST).map(c -> (Compare) c).toList();
-      String form = branches == null || branches.size() > 1 ? "a Near under an Or"
-          : nearest.size() < all.size() ? "a Near under a Not"
-          : all.size() > 1 ? "two Near conditions"
-          : and.stream().anyMatch(c -> role(c) == Role.SPATIAL) ? "a Near with a spatial condition"
-          : spec.aggregation() != null ? "a Near in a " + spec.aggregation().function().toLowerCase()
-          : spec.window().paging() != Window.Paging.NONE ? "a Near read in pages"
-          : null;
-      if (form != null) {
-        return new Unserved(Unserved.Reason.NEAREST_FORM, List.of(all.get(0).field()), null, form);
-      }
-      Compare near = nearest.get(0);
-      Optional<VectorInfo> vector = entity.vector(near.field());
-      if (vector.isEmpty()) {
-        return new Unserved(Unserved.Reason.NEAREST_NO_INDEX, List.of(near.field()), null, "a Near on " + near.field());
-      }
-      if (!order.isEmpty()) {
-        return new Unserved(Unserved.Reason.NEAREST_ORDER, List.of(near.field()), null, orderText(order));
-      }
-      if (spec.window().first() == 0 && !spec.window().limitParam()) {
-        return new Unserved(Unserved.Reason.NEAREST_WITHOUT_LIMIT, List.of(near.field()), null, "a Near on " + near.field());
-      }
-      List<Condition> residual = new ArrayList<>(and);
-      residual.remove(near);
-      List<Compare> group = new ArrayList<>();
-      List<String> unfixed = new ArrayList<>();
-      for (String g : vector.get().groupBy()) {
-        Optional<Compare> fixed = residual.stream().filter(c -> c instanceof Compare cmp && cmp.field().equals(g)
-            && cmp.op() != Op.IN && role(c) == Role.EQUALITY).map(c -> (Compare) c).findFirst();
-        fixed.ifPresentOrElse(group::add, () -> unfixed.add(g));
-      }
-      if (!unfixed.isEmpty()) {
-        return new Unserved(Unserved.Reason.NEAREST_GROUP, unfixed, null, "a Near on " + near.field() + " grouped by "
-            + String.join(", ", vector.get().groupBy()));
-      }
-      residual.removeAll(group);
-      return new Plan.VectorRead(vector.get(), near, group, spec.window().first(), residual);
-    }
-
-    // ---- aggregates
-
-    /**
-     * The aggregate read answering {@code aggregation}, an {@link Unserved} sum/min/max no aggregate answers, or empty
-     * (a count no aggregate answers: planned as a read of what it counts).
-     */
-    private Optional<Planned> aggregate(Aggregation aggregation, List<List<Condition>> branches) {
-      String unsupported = branches == null || branches.size() > 1 ? "the Or" : !order.isEmpty() ? "the OrderBy"
-          : spec.window().first() > 0 || spec.window().limitParam() ? "the First/Top"
-          : aggregation.distinct() ? "Distinct" : null;
-      Map<String, Compare> byField = new LinkedHashMap<>();
-      for (Condition c : unsupported == null ? branches.get(0) : List.<Condition>of()) {
-        Compare cmp = c instanceof Compare x ? x : null;
-        boolean equality = cmp != null && !cmp.ignoreCase()
-            && (cmp.op() == Op.EQUAL || cmp.op() == Op.TRUE || cmp.op() == Op.FALSE);
-        if (!equality || byField.put(cmp.field(), cmp) != null) {
-          unsupported = cmp == null ? "the Not criterion"
-              : (equality ? "the second criterion" : "the " + word(cmp.op()) + " criterion") + " on " + cmp.field();
-          break;
-        }
-      }
-      boolean count = aggregation.count();
-      if (unsupported != null) {
-        return count ? Optional.empty()
-            : Optional.of(new Unserved(Unserved.Reason.AGGREGATE_FORM, List.of(), null, unsupported));
-      }
-      for (AggregateInfo a : entity.aggregates()) {
-        boolean sameField = count ? a.field() == null || a.fieldNeverNull() : aggregation.field().equals(a.field());
-        if (!a.function().equals(aggregation.function()) || !sameField || a.groupBy().size() != byField.size()) {
-          continue;
-        }
-        List<Compare> groups = a.groupBy().stream().map(byField::get).filter(java.util.Objects::nonNull).toList();
-        if (groups.size() == byField.size()) {
-          return Optional.of(new Plan.AggregateRead(a, groups));
-        }
-      }
-      return count ? Optional.empty()
-          : Optional.of(new Unserved(Unserved.Reason.NO_AGGREGATE, List.copyOf(byField.keySet()), null,
-              aggregation.function() + " of " + aggregation.field()));
-    }
-
-    /** An operator in method-name words ({@code LESS_THAN} as {@code LessThan}). */
-    private static String word(Op op) {
-      StringBuilder b = new StringBuilder();
-      for (String part : op.name().toLowerCase().split("_")) {
-        b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
-      }
-      return b.toString();
-    }
-
-    // ---- words for Unserved
-
-    /** The fields an index serving {@code and} would hold: equalities, then ranges, then the order's. */
-    private List<String> suggested(List<Condition> and) {
-      Set<String> out = new LinkedHashSet<>();
-      for (Role wanted : List.of(Role.EQUALITY, Role.RANGE)) {
-        and.stream().filter(c -> role(c) == wanted).forEach(c -> out.add(((Compare) c).field()));
-      }
-      order.forEach(o -> out.add(o.field()));
-      return List.copyOf(out);
-    }
-
-    /** {@code "equality on a, b then a range on c ordered by d desc"}. */
-    private String describe(List<Condition> and) {
-      List<String> equal = new ArrayList<>(new LinkedHashSet<>(and.stream()
-          .filter(c -> role(c) == Role.EQUALITY).map(c -> ((Compare) c).field()).toList()));
-      List<String> range = new ArrayList<>(new LinkedHashSet<>(and.stream()
-          .filter(c -> role(c) == Role.RANGE).map(c -> ((Compare) c).field()).toList()));
-      StringBuilder b = new StringBuilder();
-      if (!equal.isEmpty()) {
-        b.append("equality on ").append(String.join(", ", equal));
-      }
-      if (!range.isEmpty()) {
-        b.append(b.length() == 0 ? "" : " then ").append("a range on ").append(String.join(", ", range));
-      }
-      if (!order.isEmpty()) {
-        b.append(b.length() == 0 ? "" : " ").append("ordered by ").append(orderText(order));
-      }
-      return b.toString();
-    }
-
-    private static String orderText(List<SortKey> order) {
-      return String.join(", ", order.stream().map(o -> o.field() + (o.descending() ? " desc" : "")).toList());
     }
   }
 }
