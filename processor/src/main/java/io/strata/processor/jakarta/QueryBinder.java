@@ -86,15 +86,7 @@ final class QueryBinder {
       return CodeBlock.of("!$L", condition(n.operand()));
     }
     if (c instanceof JdqlCondition.Comparison cmp) {
-      Op op = switch (cmp.comparator()) {
-        case EQUAL -> Op.EQUAL;
-        case NOT_EQUAL -> Op.NOT_EQUAL;
-        case LESS -> Op.LESS_THAN;
-        case LESS_EQUAL -> Op.LESS_THAN_EQUAL;
-        case GREATER -> Op.GREATER_THAN;
-        case GREATER_EQUAL -> Op.GREATER_THAN_EQUAL;
-      };
-      return test(op, cmp.left(), List.of(cmp.right()));
+      return test(cmp.comparator().op(), cmp.left(), List.of(cmp.right()));
     }
     if (c instanceof JdqlCondition.Between b) {
       return negated(b.negated(), b.value(), test(Op.BETWEEN, b.value(), List.of(b.low(), b.high())));

@@ -30,27 +30,33 @@ class PredicateWriterTest {
     return new Condition.Compare(field, op, List.of(new Operand.Param(parameter)), false);
   }
 
+  private static Condition and(Condition... parts) {
+    return new Condition.And(List.of(parts));
+  }
+
+  private static Condition or(Condition... parts) {
+    return new Condition.Or(List.of(parts));
+  }
+
   private static String text(CodeBlock code) {
     return code.toString().replace("io.strata.jakarta.data.", "");
   }
 
   @Test
   void anOrAmongTheConditionsOfAnAndKeepsItsParentheses() {
-    Condition c = new Condition.And(List.of(new Condition.Or(List.of(compare("city", Op.EQUAL, "a"), compare("city", Op.EQUAL, "b"))),
-        compare("size", Op.GREATER_THAN, "min")));
+    Condition c = and(or(compare("city", Op.EQUAL, "a"), compare("city", Op.EQUAL, "b")), compare("size", Op.GREATER_THAN, "min"));
     assertEquals("(Values.eq(e.city(), a) || Values.eq(e.city(), b)) && Values.gt(e.size(), min)", text(JAKARTA.write(c)));
   }
 
   @Test
   void theNegationOfAnAndNegatesTheWholeConjunction() {
-    Condition c = new Condition.Not(new Condition.And(List.of(compare("city", Op.EQUAL, "a"), compare("size", Op.LESS_THAN, "max"))));
+    Condition c = new Condition.Not(and(compare("city", Op.EQUAL, "a"), compare("size", Op.LESS_THAN, "max")));
     assertEquals("!(Values.eq(e.city(), a) && Values.lt(e.size(), max))", text(JAKARTA.write(c)));
   }
 
   @Test
   void theConjunctionsOfAnOrNeedNoParentheses() {
-    Condition c = new Condition.Or(List.of(new Condition.And(List.of(compare("city", Op.EQUAL, "a"), compare("size", Op.EQUAL, "s"))),
-        compare("id", Op.EQUAL, "id")));
+    Condition c = or(and(compare("city", Op.EQUAL, "a"), compare("size", Op.EQUAL, "s")), compare("id", Op.EQUAL, "id"));
     assertEquals("Values.eq(e.city(), a) && Values.eq(e.size(), s) || Values.eq(e.id(), id)", text(JAKARTA.write(c)));
   }
 
