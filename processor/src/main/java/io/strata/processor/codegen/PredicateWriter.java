@@ -70,17 +70,26 @@ public final class PredicateWriter {
   private CodeBlock join(List<Condition> parts, String operator) {
     CodeBlock.Builder b = CodeBlock.builder();
     for (Condition part : parts) {
-      b.add(b.isEmpty() ? "$L" : operator + "$L", write(part));
+      // || binds looser than &&: an Or among an And's parts keeps its parentheses
+      CodeBlock code = operator.equals(" && ") ? grouped(part) : write(part);
+      b.add(b.isEmpty() ? "$L" : operator + "$L", code);
     }
     return b.build();
   }
 
+  /** {@code part} as an operand of {@code &&} or {@code !}: parenthesised when it joins two or more parts itself. */
+  private CodeBlock grouped(Condition part) {
+    boolean compound = part instanceof Condition.Or or && or.parts().size() > 1
+        || part instanceof Condition.And and && and.parts().size() > 1;
+    return compound ? CodeBlock.of("($L)", write(part)) : write(part);
+  }
+
   private CodeBlock not(Condition part) {
     if (semantics == Semantics.STRATA || !(part instanceof Condition.Compare cmp)) {
-      return CodeBlock.of("!$L", write(part));
+      return CodeBlock.of("!$L", grouped(part));
     }
     if (cmp.op() == Op.EQUAL) {
-      return test(cmp, "ne");
+      return test(new Condition.Compare(cmp.field(), Op.NOT_EQUAL, cmp.operands(), cmp.ignoreCase()));
     }
     CodeBlock test = jakarta(cmp);
     // IS NOT NULL tests the null itself
@@ -141,35 +150,51 @@ public final class PredicateWriter {
   /** Jakarta Data's check: the entity's Java value against the parameters, by value order. */
   private CodeBlock jakarta(Condition.Compare c) {
     return switch (c.op()) {
-      case EQUAL -> test(c, "eq");
-      case NOT_EQUAL -> test(c, "ne");
-      case GREATER_THAN -> test(c, "gt");
-      case GREATER_THAN_EQUAL -> test(c, "ge");
-      case LESS_THAN -> test(c, "lt");
-      case LESS_THAN_EQUAL -> test(c, "le");
-      case BETWEEN -> test(c, "between");
-      case CONTAINS -> test(c, "contains");
-      case STARTS_WITH -> test(c, "startsWith");
-      case ENDS_WITH -> test(c, "endsWith");
-      case LIKE -> test(c, "like");
       // the collection is the parameter as given: inAny compares each of its values, ignoring case when asked
       case IN -> CodeBlock.of("$T.inAny($L, $N)", VALUES, jakartaValue(c), parameter(c.operands().get(0)));
-      case IS_NULL -> CodeBlock.of("$T.isNull($L)", VALUES, jakartaValue(c));
       case TRUE -> CodeBlock.of("$T.eq($L, true)", VALUES, jakartaValue(c));
       case FALSE -> CodeBlock.of("$T.eq($L, false)", VALUES, jakartaValue(c));
       // a Near orders and cuts the results, it tests no entity: the vector index's search does that
       case NEAREST -> CodeBlock.of("true");
-      default -> throw new IllegalStateException("not an operator of Jakarta's vocabulary: " + c.op());
+      default -> test(c);
     };
   }
 
   /** {@code Values.<method>(value, operands...)}, each side upper-cased when the comparison ignores case. */
-  private CodeBlock test(Condition.Compare c, String method) {
+  private CodeBlock test(Condition.Compare c) {
     List<CodeBlock> args = new ArrayList<>();
-    args.add(jakartaValue(c));
     for (Operand o : c.operands()) {
       args.add(c.ignoreCase() ? CodeBlock.of("$T.upper($N)", VALUES, parameter(o)) : CodeBlock.of("$N", parameter(o)));
     }
+    return jakartaTest(c.op(), jakartaValue(c), args);
+  }
+
+  /**
+   * Jakarta Data's test of {@code value} by {@code op} against {@code operands}, each side already Java code: the one
+   * table of which {@code Values} method tests which operator, for method names, {@code @Find} and JDQL alike (an
+   * {@code In} here lists its values as operands; a method's {@code In} parameter, a collection, is tested with
+   * {@code inAny}).
+   */
+  public static CodeBlock jakartaTest(Op op, CodeBlock value, List<CodeBlock> operands) {
+    String method = switch (op) {
+      case EQUAL -> "eq";
+      case NOT_EQUAL -> "ne";
+      case GREATER_THAN -> "gt";
+      case GREATER_THAN_EQUAL -> "ge";
+      case LESS_THAN -> "lt";
+      case LESS_THAN_EQUAL -> "le";
+      case BETWEEN -> "between";
+      case CONTAINS -> "contains";
+      case STARTS_WITH -> "startsWith";
+      case ENDS_WITH -> "endsWith";
+      case LIKE -> "like";
+      case IN -> "in";
+      case IS_NULL -> "isNull";
+      default -> throw new IllegalStateException("not an operator of Jakarta's vocabulary: " + op);
+    };
+    List<CodeBlock> args = new ArrayList<>();
+    args.add(value);
+    args.addAll(operands);
     return CodeBlock.of("$T.$L($L)", VALUES, method, CodeBlock.join(args, ", "));
   }
 

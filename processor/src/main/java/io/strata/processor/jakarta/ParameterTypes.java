@@ -57,12 +57,20 @@ final class ParameterTypes {
   List<Mismatch> ofJdql(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter) {
     List<Mismatch> out = new ArrayList<>();
     for (JdqlCondition leaf : IndexableCriteria.leaves(c, true)) {
-      for (JdqlExpression[] pair : pairs(leaf)) {
-        FieldModel f = property.apply(pair[0]);
-        String p = parameter.apply(pair[1]);
-        if (f != null && p != null) {
-          check(f, p, false).ifPresent(out::add);
-        }
+      compared(leaf, property, parameter).forEach(m -> check(m.getValue(), m.getKey(), false).ifPresent(out::add));
+    }
+    return out;
+  }
+
+  /** Each method parameter a JDQL leaf condition compares with a property ({@link #pairs}), with that property. */
+  private static List<Map.Entry<String, FieldModel>> compared(JdqlCondition leaf, Function<JdqlExpression, FieldModel> property,
+      Function<JdqlExpression, String> parameter) {
+    List<Map.Entry<String, FieldModel>> out = new ArrayList<>();
+    for (JdqlExpression[] pair : pairs(leaf)) {
+      FieldModel f = property.apply(pair[0]);
+      String p = parameter.apply(pair[1]);
+      if (f != null && p != null) {
+        out.add(Map.entry(p, f));
       }
     }
     return out;
@@ -115,13 +123,7 @@ final class ParameterTypes {
     Map<String, Integer> uses = new HashMap<>();
     List<Map.Entry<String, FieldModel>> met = new ArrayList<>();
     for (JdqlCondition leaf : IndexableCriteria.leaves(c, true)) {
-      for (JdqlExpression[] pair : pairs(leaf)) {
-        FieldModel f = property.apply(pair[0]);
-        String p = parameter.apply(pair[1]);
-        if (f != null && p != null) {
-          met.add(Map.entry(p, f));
-        }
-      }
+      met.addAll(compared(leaf, property, parameter));
       operands(leaf).forEach(o -> countParameters(o, parameter, uses));
     }
     Map<String, FieldModel> converted = new LinkedHashMap<>();

@@ -9,6 +9,7 @@ import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
 import io.strata.query.jdql.JdqlCondition;
 import io.strata.query.jdql.JdqlExpression;
+import io.strata.query.model.Op;
 import java.math.BigDecimal;
 import java.util.EnumSet;
 import java.util.List;
@@ -23,7 +24,7 @@ import javax.lang.model.util.Elements;
  * Binds a JDQL condition or value to one entity and the method's parameters, as Java code over an entity named
  * {@code e}: property paths become the entity's getters, enum constants their Java names, parameters the method's
  * parameters, and every operator a call of the run-time {@code Values} (which gives JDQL's meaning to nulls, mixed
- * numbers and one-character text). An unknown property or parameter is a {@link BindException} at its position.
+ * numbers and one-character text), the call {@link PredicateWriter#jakartaTest} chooses for method names too. An unknown property or parameter is a {@link BindException} at its position.
  */
 final class QueryBinder {
   static final ClassName VALUES = PredicateWriter.VALUES;
@@ -85,29 +86,24 @@ final class QueryBinder {
       return CodeBlock.of("!$L", condition(n.operand()));
     }
     if (c instanceof JdqlCondition.Comparison cmp) {
-      String op = switch (cmp.comparator()) {
-        case EQUAL -> "eq";
-        case NOT_EQUAL -> "ne";
-        case LESS -> "lt";
-        case LESS_EQUAL -> "le";
-        case GREATER -> "gt";
-        case GREATER_EQUAL -> "ge";
-      };
-      return CodeBlock.of("$T.$L($L, $L)", VALUES, op, value(cmp.left()), value(cmp.right()));
+      return test(cmp.comparator().op(), cmp.left(), List.of(cmp.right()));
     }
     if (c instanceof JdqlCondition.Between b) {
-      return negated(b.negated(), b.value(), CodeBlock.of("$T.between($L, $L, $L)", VALUES, value(b.value()), value(b.low()), value(b.high())));
+      return negated(b.negated(), b.value(), test(Op.BETWEEN, b.value(), List.of(b.low(), b.high())));
     }
     if (c instanceof JdqlCondition.Like l) {
-      return negated(l.negated(), l.value(), CodeBlock.of("$T.like($L, $L)", VALUES, value(l.value()), value(l.pattern())));
+      return negated(l.negated(), l.value(), test(Op.LIKE, l.value(), List.of(l.pattern())));
     }
     if (c instanceof JdqlCondition.In in) {
-      CodeBlock.Builder items = CodeBlock.builder();
-      in.items().forEach(i -> items.add(", $L", value(i)));
-      return negated(in.negated(), in.value(), CodeBlock.of("$T.in($L$L)", VALUES, value(in.value()), items.build()));
+      return negated(in.negated(), in.value(), test(Op.IN, in.value(), in.items()));
     }
     JdqlCondition.NullCheck n = (JdqlCondition.NullCheck) c;
-    return CodeBlock.of("$L$T.isNull($L)", n.negated() ? "!" : "", VALUES, value(n.value()));
+    return CodeBlock.of("$L$L", n.negated() ? "!" : "", test(Op.IS_NULL, n.value(), List.of()));
+  }
+
+  /** Jakarta Data's test of {@code value} by {@code op} against {@code operands}, written by {@link PredicateWriter}. */
+  private CodeBlock test(Op op, JdqlExpression value, List<JdqlExpression> operands) {
+    return PredicateWriter.jakartaTest(op, value(value), operands.stream().map(this::value).toList());
   }
 
   /** {@code NOT BETWEEN}, {@code NOT LIKE}, {@code NOT IN}: false on a null value, as the positive forms are. */

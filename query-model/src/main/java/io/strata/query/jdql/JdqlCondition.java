@@ -1,5 +1,6 @@
 package io.strata.query.jdql;
 
+import io.strata.query.model.Op;
 import java.util.List;
 
 /**
@@ -57,6 +58,18 @@ public sealed interface JdqlCondition {
     /** How the operator is written. */
     public String symbol() {
       return symbol;
+    }
+
+    /** The query model's operator of {@code left <comparator> right}, read left to right. */
+    public Op op() {
+      return switch (this) {
+        case EQUAL -> Op.EQUAL;
+        case NOT_EQUAL -> Op.NOT_EQUAL;
+        case LESS -> Op.LESS_THAN;
+        case LESS_EQUAL -> Op.LESS_THAN_EQUAL;
+        case GREATER -> Op.GREATER_THAN;
+        case GREATER_EQUAL -> Op.GREATER_THAN_EQUAL;
+      };
     }
   }
 }

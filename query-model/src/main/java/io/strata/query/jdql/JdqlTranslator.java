@@ -124,14 +124,7 @@ final class JdqlTranslator {
       throw error(c.offset(), "this compares two properties, " + left.get().field().name() + " and "
           + right.get().field().name() + TAKES);
     }
-    Op op = switch (c.comparator()) {
-      case EQUAL -> Op.EQUAL;
-      case NOT_EQUAL -> Op.NOT_EQUAL;
-      case LESS -> Op.LESS_THAN;
-      case LESS_EQUAL -> Op.LESS_THAN_EQUAL;
-      case GREATER -> Op.GREATER_THAN;
-      case GREATER_EQUAL -> Op.GREATER_THAN_EQUAL;
-    };
+    Op op = c.comparator().op();
     if (left.isPresent()) {
       return compare(ordered(left.get(), op, c.left()), op, operand(c.right(), left.get(), false));
     }

@@ -1,0 +1,72 @@
+package io.strata.processor.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
+import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.ValueType;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Op;
+import io.strata.query.model.Operand;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The Java expressions the one predicate writer makes of condition trees, in Jakarta Data's semantics. */
+class PredicateWriterTest {
+  private static final FieldModel ID = field("id", ValueType.Kind.LONG, TypeName.LONG, true);
+  private static final FieldModel CITY = field("city", ValueType.Kind.STRING, ClassName.get(String.class), false);
+  private static final FieldModel SIZE = field("size", ValueType.Kind.LONG, TypeName.LONG, false);
+  private static final PredicateWriter JAKARTA = PredicateWriter.jakarta(new EntityModel(ClassName.get("test", "Place"), "Place",
+      List.of(ID, CITY, SIZE), List.of(), List.of(), List.of(), List.of(), List.of(), false, false));
+
+  private static FieldModel field(String name, ValueType.Kind kind, TypeName type, boolean id) {
+    return new FieldModel(name, ValueType.simple(kind, type), "e." + name + "()", null, id);
+  }
+
+  private static Condition compare(String field, Op op, String parameter) {
+    return new Condition.Compare(field, op, List.of(new Operand.Param(parameter)), false);
+  }
+
+  private static Condition and(Condition... parts) {
+    return new Condition.And(List.of(parts));
+  }
+
+  private static Condition or(Condition... parts) {
+    return new Condition.Or(List.of(parts));
+  }
+
+  private static String text(CodeBlock code) {
+    return code.toString().replace("io.strata.jakarta.data.", "");
+  }
+
+  @Test
+  void anOrAmongTheConditionsOfAnAndKeepsItsParentheses() {
+    Condition c = and(or(compare("city", Op.EQUAL, "a"), compare("city", Op.EQUAL, "b")), compare("size", Op.GREATER_THAN, "min"));
+    assertEquals("(Values.eq(e.city(), a) || Values.eq(e.city(), b)) && Values.gt(e.size(), min)", text(JAKARTA.write(c)));
+  }
+
+  @Test
+  void theNegationOfAnAndNegatesTheWholeConjunction() {
+    Condition c = new Condition.Not(and(compare("city", Op.EQUAL, "a"), compare("size", Op.LESS_THAN, "max")));
+    assertEquals("!(Values.eq(e.city(), a) && Values.lt(e.size(), max))", text(JAKARTA.write(c)));
+  }
+
+  @Test
+  void theConjunctionsOfAnOrNeedNoParentheses() {
+    Condition c = or(and(compare("city", Op.EQUAL, "a"), compare("size", Op.EQUAL, "s")), compare("id", Op.EQUAL, "id"));
+    assertEquals("Values.eq(e.city(), a) && Values.eq(e.size(), s) || Values.eq(e.id(), id)", text(JAKARTA.write(c)));
+  }
+
+  @Test
+  void oneTableNamesTheJakartaTestOfEveryOperatorForMethodNamesAndJdqlAlike() {
+    assertEquals("Values.between(e.size(), lo, hi)", text(PredicateWriter.jakartaTest(Op.BETWEEN, CodeBlock.of("e.size()"),
+        List.of(CodeBlock.of("lo"), CodeBlock.of("hi")))));
+    assertEquals("Values.in(e.city(), \"a\", \"b\")", text(PredicateWriter.jakartaTest(Op.IN, CodeBlock.of("e.city()"),
+        List.of(CodeBlock.of("$S", "a"), CodeBlock.of("$S", "b")))));
+    assertEquals("Values.isNull(e.city())", text(PredicateWriter.jakartaTest(Op.IS_NULL, CodeBlock.of("e.city()"), List.of())));
+    assertEquals("Values.inAny(e.city(), cities)", text(JAKARTA.write(compare("city", Op.IN, "cities"))));
+  }
+}
