@@ -116,6 +116,15 @@ public final class PlanReads<E> {
     return list(tr, plan, List.of(), Integer.MAX_VALUE, params).thenApply(items -> (long) items.size());
   }
 
+  /**
+   * Whether {@link #count} answers {@code plan} from the index keys or the entity's counter without reading the
+   * results: an index read no residual condition narrows, a read of every row with no condition.
+   */
+  boolean countsOnKeys(Plan plan) {
+    return plan instanceof Plan.IndexRead read ? read.residual().isEmpty()
+        : plan instanceof Plan.AllRows all && all.residual().isEmpty();
+  }
+
   /** Whether {@code plan} matches any entity: one key per range where no condition needs the rows. */
   public CompletableFuture<Boolean> exists(ReadTransaction tr, Plan plan, Map<String, Object> params) {
     if (plan instanceof Plan.IndexRead read && !nullValue(read.equalities(), params) && !nullValue(read.range(), params)) {
@@ -126,9 +135,9 @@ public final class PlanReads<E> {
 
   /**
    * At most {@code size} results after {@code after} (null: the first page), bound to {@code query} (the query's
-   * shape and values, {@link QueryResults#query}). An index read in the query's order and an unordered scan of
-   * every row resume at the key after the last one read, in any transaction; other plans (unions, id lookups,
-   * orders sorted after reading) read their results again and resume after the last one's order values and id.
+   * shape and values, {@link QueryResults#query}). An index read in the query's order, an unordered scan of
+   * every row and an unordered union of them ({@link UnionPages}) resume at the key after the last one read, in any
+   * transaction ({@link #pagesByKey}); other plans (id lookups, spatial reads, orders sorted after reading) read their results again and resume after the last one's order values and id.
    * Either way a page resumes strictly after the previous page's last result in the order, so writes between pages
    * never repeat or skip an entity that was not written.
    */
@@ -142,6 +151,12 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.AllRows all && sort.isEmpty()) {
       return FilteredRows.page(tr, store, evaluator.predicate(all.residual(), params), size, after, query);
     }
+    if (plan instanceof Plan.Union union && pagesByKey(plan, sort)) {
+      List<UnionPages.Branch<E>> branches = union.branches().stream()
+          .<UnionPages.Branch<E>>map(branch -> (limit, from) -> page(tr, branch, List.of(), limit, from, params, query)).toList();
+      List<Predicate<E>> conditions = union.branches().stream().map(branch -> evaluator.predicate(conditions(branch), params)).toList();
+      return UnionPages.page(branches, conditions, size, after, query);
+    }
     byte[] position = after == null ? null : after.resumeKeyFor(query);
     Comparator<E> comparator = comparator(sort);
     return list(tr, plan, sort, Integer.MAX_VALUE, params).thenApply(items -> {
@@ -151,6 +166,36 @@ public final class PlanReads<E> {
       }
       return new Page<>(rest.subList(0, size), Optional.of(Continuation.of(query, position(rest.get(size - 1), sort))));
     });
+  }
+
+  /**
+   * Whether {@link #page} reads {@code plan}'s pages in {@code sort}'s order from a continuation, each page no more
+   * than it needs: an index read in its own order, an unordered read of every row, an unordered union of such reads;
+   * other plans (id lookups, spatial reads, orders sorted after reading) read all their results for each page.
+   */
+  boolean pagesByKey(Plan plan, List<SortKey> sort) {
+    if (plan instanceof Plan.IndexRead read) {
+      return sort.isEmpty() || read.order().equals(sort);
+    }
+    if (plan instanceof Plan.Union union) {
+      return sort.isEmpty() && union.branches().stream().allMatch(b -> pagesByKey(b, List.of()));
+    }
+    return plan instanceof Plan.AllRows && sort.isEmpty();
+  }
+
+  /** Every condition a union branch's results meet: what a later branch tests to skip them. */
+  private static List<Condition> conditions(Plan branch) {
+    List<Condition> out = new ArrayList<>();
+    if (branch instanceof Plan.IndexRead read) {
+      out.addAll(read.equalities());
+      out.addAll(read.range());
+      out.addAll(read.residual());
+    } else if (branch instanceof Plan.AllRows all) {
+      out.addAll(all.residual());
+    } else {
+      throw new IllegalArgumentException("a paged union branch is an index read or a read of every row: " + branch);
+    }
+    return out;
   }
 
   /**

@@ -13,6 +13,7 @@ import io.strata.UniqueConstraintException;
 import io.strata.query.FilteredRows;
 import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
+import io.strata.query.UnionPages;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
 import jakarta.data.page.CursoredPage;
@@ -147,36 +148,15 @@ public final class DataStore<T> {
 
   /**
    * The candidates of a query whose conditions are joined by {@code Or}: each branch's candidates in turn, skipping
-   * those that match an earlier branch's condition ({@code conditions}, one per branch: they were candidates of that
-   * branch already), so each entity comes once without a set of the ids seen.
+   * those that match an earlier branch's condition ({@code conditions}, one per branch), read by the one paged union
+   * of the read core ({@link UnionPages}).
    */
   public static <T> Candidates<T> union(List<Candidates<T>> branches, List<Predicate<? super T>> conditions) {
     if (branches.size() != conditions.size()) {
       throw new IllegalArgumentException(branches.size() + " branches but " + conditions.size() + " conditions");
     }
-    return (store, tr, limit, after) -> {
-      int branch = 0;
-      Continuation inner = null;
-      if (after != null) {
-        Tuple position = Tuple.fromBytes(after.resumeKeyFor(UNION));
-        branch = (int) position.getLong(0);
-        inner = position.get(1) == null ? null : Continuation.fromBytes(position.getBytes(1));
-      }
-      int b = branch;
-      return branches.get(b).read(store, tr, limit, inner).thenApply(page -> {
-        List<T> kept = new ArrayList<>(page.items().size());
-        for (T e : page.items()) {
-          if (conditions.subList(0, b).stream().noneMatch(earlier -> earlier.test(e))) {
-            kept.add(e);
-          }
-        }
-        Optional<Continuation> next = page.next().map(n -> Continuation.of(UNION, Tuple.from(b, n.toBytes()).pack()));
-        if (next.isEmpty() && b + 1 < branches.size()) {
-          next = Optional.of(Continuation.of(UNION, Tuple.from(b + 1, null).pack()));
-        }
-        return new Page<>(kept, next);
-      });
-    };
+    return (store, tr, limit, after) -> UnionPages.page(branches.stream()
+        .<UnionPages.Branch<T>>map(b -> (size, from) -> b.read(store, tr, size, from)).toList(), conditions, limit, after, UNION);
   }
 
   /**
