@@ -92,10 +92,17 @@ final class RuntimeFinder<E> implements Finder<E> {
     return limit > 0 ? limit : Integer.MAX_VALUE;
   }
 
+  /**
+   * {@inheritDoc} A plan read by key from a continuation ({@link PlanReads#pagesByKey}) is read page after page, one
+   * transaction each, so an answer larger than one transaction's limits is read whole; other plans (orders sorted after
+   * reading, id lookups) read in one transaction.
+   */
   @Override
   public List<E> list() {
     Plan plan = plan(window());
-    return observed("list", plan, () -> queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
+    return observed("list", plan, () -> queries.reads().pagesByKey(plan, order)
+        ? pages(plan, order, Math.min(max(), QueryResults.STREAM_BATCH)).limit(max()).toList()
+        : queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
   }
 
   @Override
@@ -104,11 +111,29 @@ final class RuntimeFinder<E> implements Finder<E> {
     return limit > 0 ? all.limit(limit) : all;
   }
 
+  /**
+   * {@inheritDoc} Counted in one read where the index keys or the entity's counter answer it
+   * ({@link PlanReads#countsOnKeys}); else on the results read page after page, one transaction each, where the plan
+   * pages by key, or in one transaction.
+   */
   @Override
   public long count() {
     Plan plan = plan(Window.ALL);
-    long n = observed("count", plan, () -> queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
+    long n = observed("count", plan, () -> !queries.reads().countsOnKeys(plan) && queries.reads().pagesByKey(plan, List.of())
+        ? pages(plan, List.of(), QueryResults.STREAM_BATCH).limit(max()).count()
+        : queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
     return Math.min(n, max());
+  }
+
+  /** The results of {@code plan} in {@code sort}'s order, read lazily a page of {@code size} per transaction. */
+  private Stream<E> pages(Plan plan, List<SortKey> sort, int size) {
+    byte[] query = query(sort);
+    return QueryResults.stream(after -> queries.db().read(tr -> queries.reads().page(tr, plan, sort, size, after, params, query).join()));
+  }
+
+  /** What this query's continuations in {@code sort}'s order are bound to: its condition, that order and its values. */
+  private byte[] query(List<SortKey> sort) {
+    return QueryResults.query(Explain.condition(where), sort, new java.util.TreeMap<>(params).toString());
   }
 
   @Override
@@ -127,7 +152,7 @@ final class RuntimeFinder<E> implements Finder<E> {
   @Override
   public Page<E> page(int size, Continuation after) {
     Plan plan = plan(new Window(0, false, Window.Paging.CONTINUATION));
-    byte[] query = QueryResults.query(Explain.condition(where), order, new java.util.TreeMap<>(params).toString());
+    byte[] query = query(order);
     return observed("page", plan,
         () -> queries.db().read(tr -> queries.reads().page(tr, plan, order, size, after, params, query).join()));
   }
