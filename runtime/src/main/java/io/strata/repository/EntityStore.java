@@ -43,7 +43,7 @@ import java.util.function.Function;
  * {@link Rows}; derived indexes move through {@link Indexes}. Generated repositories delegate here.
  *
  * <p>A save, top to bottom: encode the entity and size-check every key and value it will write
- * ({@link #prepare}: row, plain/unique/covering entries, spatial entries, derived indexes), so a rejected
+ * ({@link PreparedSave#of}: row, plain/unique/covering entries, spatial entries, derived indexes), so a rejected
  * save writes nothing; read the old row; check unique indexes; clear what the old row wrote that the new
  * one does not overwrite; write the row, its entries and the count; move the derived indexes.
  *
