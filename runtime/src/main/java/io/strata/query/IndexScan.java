@@ -16,7 +16,6 @@ import io.strata.row.IndexDefinition;
 import io.strata.row.Paging;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -199,29 +198,15 @@ public final class IndexScan<T> {
   /** One index key read, with the range it came from. */
   private record Hit(KeyValue kv, int prefixLength) {}
 
+  /**
+   * The scan order of hits from several ranges: the whole key's in key order, else {@link ScanBounds#compareFrom}'s;
+   * a hit's key is where a page resumes after it, and also tells which alternative it came from.
+   */
   private Comparator<Hit> order() {
     Comparator<Hit> c = keyOrder
         ? (a, b) -> ByteArrayUtil.compareUnsigned(a.kv().getKey(), b.kv().getKey())
-        : (a, b) -> compareFrom(a, b);
+        : (a, b) -> ScanBounds.compareFrom(a.kv().getKey(), a.prefixLength(), b.kv().getKey(), b.prefixLength());
     return reverse ? c.reversed() : c;
-  }
-
-  /**
-   * Order by the key after the equality prefix, then by the whole key. The second step matters for unique
-   * entries, whose keys are their values alone: two {@code In} alternatives can then have equal rests (an
-   * empty one, when every field is in the prefix), and without it a page boundary between them could not
-   * say which of them was already returned.
-   */
-  private static int compareFrom(Hit a, Hit b) {
-    byte[] x = a.kv().getKey();
-    byte[] y = b.kv().getKey();
-    int c = Arrays.compareUnsigned(x, a.prefixLength(), x.length, y, b.prefixLength(), y.length);
-    return c != 0 ? c : ByteArrayUtil.compareUnsigned(x, y);
-  }
-
-  /** The resume point after {@code hit}: its whole key, which also tells which alternative it came from. */
-  private static byte[] resumeOf(Hit hit) {
-    return hit.kv().getKey();
   }
 
   /** {@code ranges} narrowed to the keys after {@code resume} in scan order ({@link ScanBounds#resumed}). */
@@ -393,7 +378,7 @@ public final class IndexScan<T> {
             return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
           }
           row.ifPresent(kept::add);
-          last = resumeOf(taken.get(i));
+          last = taken.get(i).kv().getKey();
         }
         if (hits.size() < batch) {
           return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
@@ -449,7 +434,7 @@ public final class IndexScan<T> {
     return read(tr, resumed(ranges, query, after), exact ? pageLimit : Paging.withOneMore(pageLimit)).thenCompose(hits -> {
       List<Hit> items = first(hits, pageLimit);
       Optional<Continuation> next = hits.size() > pageLimit || exact && hits.size() == pageLimit
-          ? Optional.of(Continuation.of(query, resumeOf(items.get(items.size() - 1))))
+          ? Optional.of(Continuation.of(query, items.get(items.size() - 1).kv().getKey()))
           : Optional.empty();
       return convert.apply(items).thenApply(list -> new Page<>(list, next));
     });

@@ -198,7 +198,7 @@ final class ScanBounds {
 
   /**
    * Narrows every range to the keys after {@code resume}, the key of the last entry returned, in scan order.
-   * In key order that is simply the keys after it. Merged by the rest after the prefix ({@link IndexScan}'s order),
+   * In key order that is simply the keys after it. Merged by the rest after the prefix ({@link #compareFrom}),
    * each alternative resumes at its own prefix followed by the resume key's rest: after it where that
    * alternative's equal entry came first (its prefix sorts before the resume key's, or is it), at it otherwise.
    */
@@ -219,6 +219,17 @@ final class ScanBounds {
       int side = ByteArrayUtil.compareUnsigned(prefix, homePrefix);
       return narrowed(r, ByteArrayUtil.join(prefix, rest), reverse ? side >= 0 : side <= 0, reverse);
     }).toList();
+  }
+
+  /**
+   * Order by the key after the equality prefix (of {@code xPrefix} and {@code yPrefix} bytes), then by the whole key.
+   * The second step matters for unique entries, whose keys are their values alone: two {@code In} alternatives can
+   * then have equal rests (an empty one, when every field is in the prefix), and without it a page boundary between
+   * them could not say which of them was already returned.
+   */
+  static int compareFrom(byte[] x, int xPrefix, byte[] y, int yPrefix) {
+    int c = Arrays.compareUnsigned(x, xPrefix, x.length, y, yPrefix, y.length);
+    return c != 0 ? c : ByteArrayUtil.compareUnsigned(x, y);
   }
 
   /** {@code range} from {@code key} on in scan order, {@code key} itself left out when {@code exclusive}. */
