@@ -173,7 +173,7 @@ public final class PlanReads<E> {
    * than it needs: an index read in its own order, an unordered read of every row, an unordered union of such reads;
    * other plans (id lookups, spatial reads, orders sorted after reading) read all their results for each page.
    */
-  boolean pagesByKey(Plan plan, List<SortKey> sort) {
+  private boolean pagesByKey(Plan plan, List<SortKey> sort) {
     if (plan instanceof Plan.IndexRead read) {
       return sort.isEmpty() || read.order().equals(sort);
     }
@@ -181,6 +181,49 @@ public final class PlanReads<E> {
       return sort.isEmpty() && union.branches().stream().allMatch(b -> pagesByKey(b, List.of()));
     }
     return plan instanceof Plan.AllRows && sort.isEmpty();
+  }
+
+  /**
+   * Whether {@link #batch} reads {@code plan} in {@code sort}'s order with the keys one {@link #list} reads, spread over
+   * transactions: an index read in its own order that no residual condition filters (read in exact batches), a read
+   * of every row that keeps no order (its row batches), and, with no {@code limited} answer, an unordered union of
+   * such reads. Filtered index reads and limited unions read as {@link #list} reads them, in one transaction, since a
+   * batched read would read other keys than the declared method does.
+   */
+  boolean readsInBatches(Plan plan, List<SortKey> sort, Map<String, Object> params, boolean limited) {
+    if (plan instanceof Plan.IndexRead read) {
+      return (sort.isEmpty() || read.order().equals(sort)) && read.residual().isEmpty()
+          && read.equalities().stream().noneMatch(c -> zeros(c, params)) && read.range().stream().noneMatch(c -> zeros(c, params));
+    }
+    if (plan instanceof Plan.Union union) {
+      return !limited && sort.isEmpty() && union.branches().stream().allMatch(b -> readsInBatches(b, List.of(), params, false));
+    }
+    return plan instanceof Plan.AllRows && sort.isEmpty();
+  }
+
+  /**
+   * One batch of {@code plan}'s results after {@code after} (null: the first), for a read its caller stops by itself
+   * ({@code Finder.list}/{@code count}) and which {@link #readsInBatches} accepts: at most {@code size} entries of an
+   * index read, not one more to tell the last; a batch of rows ({@link FilteredRows#BATCH}) of a read of every row,
+   * those that match kept; a union's branches in turn ({@link UnionPages}). A batch may be empty with a continuation.
+   */
+  CompletableFuture<Page<E>> batch(ReadTransaction tr, Plan plan, int size, Continuation after, Map<String, Object> params,
+      byte[] query) {
+    if (plan instanceof Plan.IndexRead read) {
+      return nullValue(read.equalities(), params) || nullValue(read.range(), params)
+          ? CompletableFuture.completedFuture(Page.last(List.of()))
+          : scan(read, params).boundTo(query).batch(tr, size, after);
+    }
+    if (plan instanceof Plan.AllRows all) {
+      Predicate<E> test = evaluator.predicate(all.residual(), params);
+      return FilteredRows.rows(tr, store, FilteredRows.BATCH, after)
+          .thenApply(rows -> new Page<>(rows.items().stream().filter(test).toList(), rows.next()));
+    }
+    Plan.Union union = (Plan.Union) plan;
+    List<UnionPages.Branch<E>> branches = union.branches().stream()
+        .<UnionPages.Branch<E>>map(branch -> (limit, from) -> batch(tr, branch, limit, from, params, query)).toList();
+    List<Predicate<E>> conditions = union.branches().stream().map(branch -> evaluator.predicate(conditions(branch), params)).toList();
+    return UnionPages.page(branches, conditions, size, after, query);
   }
 
   /** Every condition a union branch's results meet: what a later branch tests to skip them. */

@@ -93,15 +93,15 @@ final class RuntimeFinder<E> implements Finder<E> {
   }
 
   /**
-   * {@inheritDoc} A plan read by key from a continuation ({@link PlanReads#pagesByKey}) is read page after page, one
-   * transaction each, so an answer larger than one transaction's limits is read whole; other plans (orders sorted after
-   * reading, id lookups) read in one transaction.
+   * {@inheritDoc} A plan {@link PlanReads#readsInBatches} accepts is read batch after batch, one transaction each, so an
+   * answer larger than one transaction's limits is read whole, with the keys one read of it would read; other plans
+   * (orders sorted after reading, filtered index reads, id lookups) read in one transaction.
    */
   @Override
   public List<E> list() {
     Plan plan = plan(window());
-    return observed("list", plan, () -> queries.reads().pagesByKey(plan, order)
-        ? pages(plan, order, Math.min(max(), QueryResults.STREAM_BATCH)).limit(max()).toList()
+    return observed("list", plan, () -> queries.reads().readsInBatches(plan, order, params, limit > 0)
+        ? batches(plan, Math.min(max(), QueryResults.STREAM_BATCH)).limit(max()).toList()
         : queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
   }
 
@@ -113,22 +113,22 @@ final class RuntimeFinder<E> implements Finder<E> {
 
   /**
    * {@inheritDoc} Counted in one read where the index keys or the entity's counter answer it
-   * ({@link PlanReads#countsOnKeys}); else on the results read page after page, one transaction each, where the plan
-   * pages by key, or in one transaction.
+   * ({@link PlanReads#countsOnKeys}); else on the results read batch after batch, one transaction each, where
+   * {@link PlanReads#readsInBatches} accepts the plan, or in one transaction.
    */
   @Override
   public long count() {
     Plan plan = plan(Window.ALL);
-    long n = observed("count", plan, () -> !queries.reads().countsOnKeys(plan) && queries.reads().pagesByKey(plan, List.of())
-        ? pages(plan, List.of(), QueryResults.STREAM_BATCH).limit(max()).count()
+    long n = observed("count", plan, () -> !queries.reads().countsOnKeys(plan) && queries.reads().readsInBatches(plan, List.of(), params, false)
+        ? batches(plan, QueryResults.STREAM_BATCH).limit(max()).count()
         : queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
     return Math.min(n, max());
   }
 
-  /** The results of {@code plan} in {@code sort}'s order, read lazily a page of {@code size} per transaction. */
-  private Stream<E> pages(Plan plan, List<SortKey> sort, int size) {
-    byte[] query = query(sort);
-    return QueryResults.stream(after -> queries.db().read(tr -> queries.reads().page(tr, plan, sort, size, after, params, query).join()));
+  /** The results of {@code plan}, read lazily a batch of {@code size} per transaction ({@link PlanReads#batch}). */
+  private Stream<E> batches(Plan plan, int size) {
+    byte[] query = query(List.of());
+    return QueryResults.stream(after -> queries.db().read(tr -> queries.reads().batch(tr, plan, size, after, params, query).join()));
   }
 
   /** What this query's continuations in {@code sort}'s order are bound to: its condition, that order and its values. */
