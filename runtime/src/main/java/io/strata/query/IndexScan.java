@@ -6,24 +6,19 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.ByteArrayUtil;
 import com.apple.foundationdb.tuple.Tuple;
-import io.strata.CodecException;
 import io.strata.Continuation;
 import io.strata.Page;
 import io.strata.index.IndexStates;
+import io.strata.query.ScanBounds.KeyRange;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import io.strata.row.IndexDefinition;
 import io.strata.row.Paging;
-import io.strata.row.StoredData;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -38,31 +33,16 @@ import java.util.function.Predicate;
  *
  * <p>A scan is built per call (it is not thread-safe) and read once with one of the terminal methods inside
  * the caller's transaction. Element arguments are tuple elements as stored (see {@link Elements}); a
- * decimal range bound is the nested tuple {@link Elements#ofBigDecimalBound} returns.
+ * decimal range bound is the nested tuple {@link Elements#ofBigDecimalBound} returns. Which keys it reads is
+ * {@link ScanBounds}'; what its entries hold, {@link IndexEntries}'.
  *
  * @param <T> the entity
  */
 public final class IndexScan<T> {
-  private static final byte[] FF = {(byte) 0xff};
-  private static final byte[] ZERO = {0};
-
   private final EntityStore<T> store;
   private final IndexDefinition index;
-  private final Subspace space;
-  private List<List<Object>> prefixes = List.of(List.of());
-  /** How many index fields the equalities constrain: the prefixes' length, also when an empty {@code In} left none. */
-  private int prefixFields;
-  /** Whether the last equality field is a decimal read over every scale of each value ({@link #inEveryScale}). */
-  private boolean everyScale;
-  private byte[] low;
-  private byte[] high;
-  private Object lowBound;
-  private boolean lowInclusive;
-  private Object highBound;
-  private boolean highInclusive;
-  private String startsWith;
-  private Tuple position;
-  private boolean atPosition;
+  private final ScanBounds bounds;
+  private final IndexEntries<T> entries;
   private boolean reverse;
   private int limit = Integer.MAX_VALUE;
   private boolean keyOrder;
@@ -73,7 +53,9 @@ public final class IndexScan<T> {
   private IndexScan(EntityStore<T> store, String indexName) {
     this.store = store;
     this.index = store.layout().index(indexName);
-    this.space = index.unique() ? store.layout().unique(index) : store.layout().index(index);
+    Subspace space = index.unique() ? store.layout().unique(index) : store.layout().index(index);
+    this.bounds = new ScanBounds(store.layout().entityName(), index, space);
+    this.entries = new IndexEntries<>(store, index, space);
   }
 
   /** A scan of the named index of {@code store}'s entity. */
@@ -83,7 +65,8 @@ public final class IndexScan<T> {
 
   /** The next index field equals {@code element}. */
   public IndexScan<T> equal(Object element) {
-    return in(List.of(require(element)));
+    bounds.in(List.of(bounds.require(element)));
+    return this;
   }
 
   /**
@@ -91,33 +74,7 @@ public final class IndexScan<T> {
    * matches nothing. A null collection or value is rejected, naming the field.
    */
   public <V> IndexScan<T> in(Collection<V> values, Function<V, ?> element) {
-    if (values == null) {
-      throw new IllegalArgumentException(store.layout().entityName() + ": the In values for '" + nextField()
-          + "' must not be null; pass an empty collection to match nothing");
-    }
-    List<Object> elements = new ArrayList<>(values.size());
-    for (V v : values) {
-      elements.add(element.apply(v));
-    }
-    return in(elements);
-  }
-
-  private IndexScan<T> in(Collection<?> elements) {
-    Map<Tuple, Object> distinct = new LinkedHashMap<>();
-    for (Object e : elements) {
-      Object value = require(e); // as index entries hold it (-0.0 as 0.0)
-      distinct.putIfAbsent(Tuple.from(value), value);
-    }
-    List<List<Object>> next = new ArrayList<>();
-    for (List<Object> p : prefixes) {
-      for (Object e : distinct.values()) {
-        List<Object> longer = new ArrayList<>(p);
-        longer.add(e);
-        next.add(longer);
-      }
-    }
-    prefixes = next;
-    prefixFields++;
+    bounds.in(values, element);
     return this;
   }
 
@@ -129,28 +86,25 @@ public final class IndexScan<T> {
    * hold its scale before the later fields. A null collection or value is rejected, naming the field.
    */
   public IndexScan<T> inEveryScale(Collection<BigDecimal> values) {
-    in(values, v -> v == null ? null : Elements.ofBigDecimalBound(v));
-    everyScale = true;
+    bounds.inEveryScale(values);
     return this;
   }
 
   /** The field after the equality prefix is at least (or, not {@code inclusive}, above) {@code element}. */
   public IndexScan<T> from(Object element, boolean inclusive) {
-    lowBound = require(element);
-    lowInclusive = inclusive;
+    bounds.from(element, inclusive);
     return this;
   }
 
   /** The field after the equality prefix is at most (or, not {@code inclusive}, below) {@code element}. */
   public IndexScan<T> to(Object element, boolean inclusive) {
-    highBound = require(element);
-    highInclusive = inclusive;
+    bounds.to(element, inclusive);
     return this;
   }
 
   /** The String field after the equality prefix starts with {@code prefix}: a range over the tuple encoding. */
   public IndexScan<T> startingWith(String prefix) {
-    startsWith = (String) require(prefix);
+    bounds.startingWith(prefix);
     return this;
   }
 
@@ -165,9 +119,7 @@ public final class IndexScan<T> {
    * holds (a Jakarta Data cursor); a {@link Continuation} from {@link #page} resumes after a key the scan read.
    */
   public IndexScan<T> after(Tuple position) {
-    requireNotEveryScale("a position");
-    this.position = Objects.requireNonNull(position, "position");
-    atPosition = false;
+    bounds.position(position, false);
     return this;
   }
 
@@ -178,29 +130,8 @@ public final class IndexScan<T> {
    * cursor's other side).
    */
   public IndexScan<T> atOrAfter(Tuple position) {
-    after(position);
-    atPosition = true;
+    bounds.position(position, true);
     return this;
-  }
-
-  /** {@code value}, a query value for the next index field, which must not be null: nulls are not indexed. */
-  private Object require(Object value) {
-    requireNotEveryScale("other condition");
-    return Elements.requireValue(store.layout().entityName(), nextField(), value);
-  }
-
-  private void requireNotEveryScale(String what) {
-    if (everyScale) {
-      throw new IllegalStateException(store.layout().entityName() + ": an In over every scale of '"
-          + index.fields().get(prefixFields - 1) + "' must be the scan's last condition, with no " + what + " after it");
-    }
-  }
-
-  /** The index field the next criterion constrains: the one after the equality prefix. */
-  private String nextField() {
-    List<String> fields = index.fields();
-    int at = prefixFields;
-    return at < fields.size() ? fields.get(at) : fields.get(fields.size() - 1);
   }
 
   /** Binds this scan's continuations to one call of a query method ({@link QueryResults#query}). */
@@ -232,7 +163,7 @@ public final class IndexScan<T> {
 
   /** Merges {@code In} alternatives in order of the whole key (an {@code OrderBy} on an {@code In} field). */
   public IndexScan<T> inKeyOrder() {
-    requireNotEveryScale("a whole-key order");
+    bounds.requireNotEveryScale("a whole-key order");
     keyOrder = true;
     return this;
   }
@@ -245,67 +176,9 @@ public final class IndexScan<T> {
 
   // ------------------------------------------------------------------ ranges
 
-  /** One contiguous key range: the keys of one equality alternative. */
-  private record KeyRange(int prefixLength, byte[] begin, byte[] end) {}
-
-  private static byte[] after(byte[] key, Object lastElement) {
-    byte[] base = lastElement instanceof Tuple ? Arrays.copyOf(key, key.length - 1) : key;
-    return ByteArrayUtil.join(base, FF);
-  }
-
-  private static byte[] max(byte[] a, byte[] b) {
-    return ByteArrayUtil.compareUnsigned(a, b) >= 0 ? a : b;
-  }
-
-  private static byte[] min(byte[] a, byte[] b) {
-    return ByteArrayUtil.compareUnsigned(a, b) <= 0 ? a : b;
-  }
-
-  private byte[] packed(List<Object> prefix, Object element) {
-    List<Object> items = new ArrayList<>(prefix);
-    items.add(element);
-    return space.pack(Tuple.fromList(items));
-  }
-
-  /** The ranges to read, in key order; empty ones (an inverted range) left out. */
+  /** The ranges to read, in key order ({@link ScanBounds#ranges}). */
   private List<KeyRange> ranges() {
-    List<KeyRange> out = new ArrayList<>();
-    for (List<Object> p : prefixes) {
-      Tuple t = Tuple.fromList(p);
-      // a unique entry's key is its values alone: a prefix of all of them is the key itself
-      byte[] begin = index.unique() || everyScale ? space.pack(t) : space.range(t).begin;
-      // every scale: the keys that start with the bound, its nested tuple left open (see from/to's decimal bounds)
-      byte[] end = everyScale ? after(begin, p.get(p.size() - 1)) : space.range(t).end;
-      if (lowBound != null) {
-        byte[] k = packed(p, lowBound);
-        begin = max(begin, lowInclusive ? k : after(k, lowBound));
-      }
-      if (highBound != null) {
-        byte[] k = packed(p, highBound);
-        end = min(end, highInclusive ? after(k, highBound) : k);
-      }
-      if (startsWith != null) {
-        byte[] k = packed(p, startsWith);
-        byte[] open = Arrays.copyOf(k, k.length - 1);
-        begin = max(begin, open);
-        end = min(end, ByteArrayUtil.join(open, FF));
-      }
-      if (position != null) {
-        // in key order the position holds the In field's value too: it replaces this alternative's own
-        byte[] k = space.pack((keyOrder ? Tuple.fromList(p.subList(0, p.size() - 1)) : t).addAll(position));
-        byte[] past = ByteArrayUtil.join(k, FF); // after every key that starts with the position
-        if (reverse) {
-          end = min(end, atPosition ? past : k);
-        } else {
-          begin = max(begin, atPosition ? k : past);
-        }
-      }
-      if (ByteArrayUtil.compareUnsigned(begin, end) < 0) {
-        out.add(new KeyRange(space.pack(t).length - (everyScale ? 1 : 0), begin, end));
-      }
-    }
-    out.sort((a, b) -> ByteArrayUtil.compareUnsigned(a.begin(), b.begin()));
-    return out;
+    return bounds.ranges(reverse, keyOrder);
   }
 
   /** What a continuation of this scan is bound to: its index, arguments and direction, through its ranges. */
@@ -325,62 +198,20 @@ public final class IndexScan<T> {
   /** One index key read, with the range it came from. */
   private record Hit(KeyValue kv, int prefixLength) {}
 
+  /**
+   * The scan order of hits from several ranges: the whole key's in key order, else {@link ScanBounds#compareFrom}'s;
+   * a hit's key is where a page resumes after it, and also tells which alternative it came from.
+   */
   private Comparator<Hit> order() {
     Comparator<Hit> c = keyOrder
         ? (a, b) -> ByteArrayUtil.compareUnsigned(a.kv().getKey(), b.kv().getKey())
-        : (a, b) -> compareFrom(a, b);
+        : (a, b) -> ScanBounds.compareFrom(a.kv().getKey(), a.prefixLength(), b.kv().getKey(), b.prefixLength());
     return reverse ? c.reversed() : c;
   }
 
-  /**
-   * Order by the key after the equality prefix, then by the whole key. The second step matters for unique
-   * entries, whose keys are their values alone: two {@code In} alternatives can then have equal rests (an
-   * empty one, when every field is in the prefix), and without it a page boundary between them could not
-   * say which of them was already returned.
-   */
-  private static int compareFrom(Hit a, Hit b) {
-    byte[] x = a.kv().getKey();
-    byte[] y = b.kv().getKey();
-    int c = Arrays.compareUnsigned(x, a.prefixLength(), x.length, y, b.prefixLength(), y.length);
-    return c != 0 ? c : ByteArrayUtil.compareUnsigned(x, y);
-  }
-
-  /** The resume point after {@code hit}: its whole key, which also tells which alternative it came from. */
-  private static byte[] resumeOf(Hit hit) {
-    return hit.kv().getKey();
-  }
-
-  /**
-   * Narrows every range to the keys after {@code resume}, the key of the last entry returned, in scan order.
-   * In key order that is simply the keys after it. Merged by the rest after the prefix ({@link #compareFrom}),
-   * each alternative resumes at its own prefix followed by the resume key's rest: after it where that
-   * alternative's equal entry came first (its prefix sorts before the resume key's, or is it), at it otherwise.
-   */
+  /** {@code ranges} narrowed to the keys after {@code resume} in scan order ({@link ScanBounds#resumed}). */
   private List<KeyRange> resumed(List<KeyRange> ranges, byte[] resume) {
-    KeyRange home = ranges.stream()
-        .filter(r -> ByteArrayUtil.compareUnsigned(r.begin(), resume) <= 0 && ByteArrayUtil.compareUnsigned(resume, r.end()) < 0)
-        .findFirst()
-        .orElseThrow(() -> new io.strata.InvalidContinuationException("continuation resumes outside the ranges of its query"
-            + " (it was altered, or made by another version); pass the token from Page.next() of this same query, unchanged,"
-            + " or null to start over"));
-    if (keyOrder) {
-      return ranges.stream().map(r -> narrowed(r, resume, true)).toList();
-    }
-    byte[] homePrefix = Arrays.copyOf(resume, home.prefixLength());
-    byte[] rest = Arrays.copyOfRange(resume, home.prefixLength(), resume.length);
-    return ranges.stream().map(r -> {
-      byte[] prefix = Arrays.copyOf(r.begin(), r.prefixLength());
-      int side = ByteArrayUtil.compareUnsigned(prefix, homePrefix);
-      return narrowed(r, ByteArrayUtil.join(prefix, rest), reverse ? side >= 0 : side <= 0);
-    }).toList();
-  }
-
-  /** {@code range} from {@code key} on in scan order, {@code key} itself left out when {@code exclusive}. */
-  private KeyRange narrowed(KeyRange range, byte[] key, boolean exclusive) {
-    byte[] justAfter = ByteArrayUtil.join(key, ZERO);
-    return reverse
-        ? new KeyRange(range.prefixLength(), range.begin(), min(range.end(), exclusive ? key : justAfter))
-        : new KeyRange(range.prefixLength(), max(range.begin(), exclusive ? justAfter : key), range.end());
+    return ScanBounds.resumed(ranges, resume, reverse, keyOrder);
   }
 
   /** Reads at most {@code perRange} keys of every range (0: all) concurrently and merges them in scan order. */
@@ -388,7 +219,7 @@ public final class IndexScan<T> {
     return store.states().requireReady(tr, IndexStates.INDEX, index.name()).thenCompose(ready -> {
       List<CompletableFuture<List<Hit>>> reads = new ArrayList<>(ranges.size());
       for (KeyRange r : ranges) {
-        if (ByteArrayUtil.compareUnsigned(r.begin(), r.end()) >= 0) {
+        if (r.isEmpty()) {
           continue;
         }
         reads.add(tr.getRange(r.begin(), r.end(), perRange, reverse).asList()
@@ -413,38 +244,9 @@ public final class IndexScan<T> {
     return items.size() > n ? items.subList(0, n) : items;
   }
 
-  /** The index values then the id of an entry: {@code (v1, ..., vn, id)}. */
-  private Tuple valuesOf(KeyValue kv) {
-    Tuple key;
-    try {
-      key = space.unpack(kv.getKey());
-    } catch (RuntimeException e) {
-      throw StoredData.corruptEntry(store.layout(), index, kv.getKey(), "is not a tuple of index values and an id: " + e.getMessage(), e);
-    }
-    Object id = index.unique() ? StoredData.uniqueOwner(store.layout(), kv.getKey(), kv.getValue()) : key.get(key.size() - 1);
-    store.storedId(index, kv.getKey(), id);
-    return index.unique() ? key.addObject(id) : key;
-  }
-
-  private static Object idOf(Tuple values) {
-    return values.get(values.size() - 1);
-  }
-
+  /** The entities of {@code hits}, in their order ({@link IndexEntries#entities}). */
   private CompletableFuture<List<T>> entities(ReadTransaction tr, List<Hit> hits) {
-    if (index.covering() && !index.unique()) {
-      List<T> out = new ArrayList<>(hits.size());
-      for (Hit h : hits) {
-        try {
-          out.add(store.layout().codec().decode(h.kv().getValue()));
-        } catch (CodecException e) {
-          throw StoredData.corruptEntry(store.layout(), index, h.kv().getKey(), "holds a covering row that does not decode: " + e.getMessage(), e);
-        }
-      }
-      return CompletableFuture.completedFuture(out);
-    }
-    List<Object> ids = new ArrayList<>(hits.size());
-    hits.forEach(h -> ids.add(idOf(valuesOf(h.kv()))));
-    return store.loadAll(tr, ids);
+    return entries.entities(tr, hits.stream().map(Hit::kv).toList());
   }
 
   private List<T> filtered(List<T> items) {
@@ -492,7 +294,7 @@ public final class IndexScan<T> {
   /** The matching entries as {@code (v1, ..., vn, id)} tuples in scan order, at most the limit: no row reads. */
   public CompletableFuture<List<Tuple>> keys(ReadTransaction tr) {
     requireNoFilter("keys");
-    return read(tr, ranges(), perRange()).thenApply(hits -> first(hits, limit).stream().map(h -> valuesOf(h.kv())).toList());
+    return read(tr, ranges(), perRange()).thenApply(hits -> first(hits, limit).stream().map(h -> entries.values(h.kv())).toList());
   }
 
   /** How many entities match (reads the index keys; rows too when filtering). */
@@ -514,7 +316,7 @@ public final class IndexScan<T> {
   /** Deletes every matching entity (at most the limit) with its index entries; returns how many. */
   public CompletableFuture<Long> delete(Transaction tr) {
     CompletableFuture<List<Object>> ids = filter == null
-        ? keys(tr).thenApply(keys -> keys.stream().map(IndexScan::idOf).toList())
+        ? keys(tr).thenApply(keys -> keys.stream().map(IndexEntries::id).toList())
         : entities(tr).thenApply(items -> items.stream().map(e -> store.layout().codec().toElements(e)[store.layout().codec().idIndex()]).toList());
     return ids.thenCompose(list -> QueryResults.delete(tr, store, list));
   }
@@ -576,7 +378,7 @@ public final class IndexScan<T> {
             return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
           }
           row.ifPresent(kept::add);
-          last = resumeOf(taken.get(i));
+          last = taken.get(i).kv().getKey();
         }
         if (hits.size() < batch) {
           return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
@@ -595,7 +397,7 @@ public final class IndexScan<T> {
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
     KeyRange range = resumed(ranges, query, after).get(0);
-    if (ByteArrayUtil.compareUnsigned(range.begin(), range.end()) >= 0) {
+    if (range.isEmpty()) {
       return CompletableFuture.completedFuture(new Page<>(List.of(), Optional.empty()));
     }
     return resolved(tr, range, exact ? pageLimit : Paging.withOneMore(pageLimit), pageLimit).thenApply(e -> {
@@ -609,7 +411,7 @@ public final class IndexScan<T> {
   /** {@link #page} of {@code (v1, ..., vn, id)} tuples: index keys only, no row reads. */
   public CompletableFuture<Page<Tuple>> keyPage(ReadTransaction tr, int pageLimit, Continuation after) {
     requireNoFilter("keyPage");
-    return hitPage(tr, pageLimit, after, false, hits -> CompletableFuture.completedFuture(hits.stream().map(h -> valuesOf(h.kv())).toList()));
+    return hitPage(tr, pageLimit, after, false, hits -> CompletableFuture.completedFuture(hits.stream().map(h -> entries.values(h.kv())).toList()));
   }
 
   private interface Convert<X> {
@@ -632,7 +434,7 @@ public final class IndexScan<T> {
     return read(tr, resumed(ranges, query, after), exact ? pageLimit : Paging.withOneMore(pageLimit)).thenCompose(hits -> {
       List<Hit> items = first(hits, pageLimit);
       Optional<Continuation> next = hits.size() > pageLimit || exact && hits.size() == pageLimit
-          ? Optional.of(Continuation.of(query, resumeOf(items.get(items.size() - 1))))
+          ? Optional.of(Continuation.of(query, items.get(items.size() - 1).kv().getKey()))
           : Optional.empty();
       return convert.apply(items).thenApply(list -> new Page<>(list, next));
     });

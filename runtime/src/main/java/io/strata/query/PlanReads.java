@@ -116,6 +116,15 @@ public final class PlanReads<E> {
     return list(tr, plan, List.of(), Integer.MAX_VALUE, params).thenApply(items -> (long) items.size());
   }
 
+  /**
+   * Whether {@link #count} answers {@code plan} from the index keys or the entity's counter without reading the
+   * results: an index read no residual condition narrows, a read of every row with no condition.
+   */
+  boolean countsOnKeys(Plan plan) {
+    return plan instanceof Plan.IndexRead read ? read.residual().isEmpty()
+        : plan instanceof Plan.AllRows all && all.residual().isEmpty();
+  }
+
   /** Whether {@code plan} matches any entity: one key per range where no condition needs the rows. */
   public CompletableFuture<Boolean> exists(ReadTransaction tr, Plan plan, Map<String, Object> params) {
     if (plan instanceof Plan.IndexRead read && !nullValue(read.equalities(), params) && !nullValue(read.range(), params)) {
@@ -126,9 +135,9 @@ public final class PlanReads<E> {
 
   /**
    * At most {@code size} results after {@code after} (null: the first page), bound to {@code query} (the query's
-   * shape and values, {@link QueryResults#query}). An index read in the query's order and an unordered scan of
-   * every row resume at the key after the last one read, in any transaction; other plans (unions, id lookups,
-   * orders sorted after reading) read their results again and resume after the last one's order values and id.
+   * shape and values, {@link QueryResults#query}). An index read in the query's order, an unordered scan of
+   * every row and an unordered union of them ({@link UnionPages}) resume at the key after the last one read, in any
+   * transaction ({@link #pagesByKey}); other plans (id lookups, spatial reads, orders sorted after reading) read their results again and resume after the last one's order values and id.
    * Either way a page resumes strictly after the previous page's last result in the order, so writes between pages
    * never repeat or skip an entity that was not written.
    */
@@ -142,6 +151,12 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.AllRows all && sort.isEmpty()) {
       return FilteredRows.page(tr, store, evaluator.predicate(all.residual(), params), size, after, query);
     }
+    if (plan instanceof Plan.Union union && pagesByKey(plan, sort)) {
+      List<UnionPages.Branch<E>> branches = union.branches().stream()
+          .<UnionPages.Branch<E>>map(branch -> (limit, from) -> page(tr, branch, List.of(), limit, from, params, query)).toList();
+      List<Predicate<E>> conditions = union.branches().stream().map(branch -> evaluator.predicate(conditions(branch), params)).toList();
+      return UnionPages.page(branches, conditions, size, after, query);
+    }
     byte[] position = after == null ? null : after.resumeKeyFor(query);
     Comparator<E> comparator = comparator(sort);
     return list(tr, plan, sort, Integer.MAX_VALUE, params).thenApply(items -> {
@@ -151,6 +166,79 @@ public final class PlanReads<E> {
       }
       return new Page<>(rest.subList(0, size), Optional.of(Continuation.of(query, position(rest.get(size - 1), sort))));
     });
+  }
+
+  /**
+   * Whether {@link #page} reads {@code plan}'s pages in {@code sort}'s order from a continuation, each page no more
+   * than it needs: an index read in its own order, an unordered read of every row, an unordered union of such reads;
+   * other plans (id lookups, spatial reads, orders sorted after reading) read all their results for each page.
+   */
+  private boolean pagesByKey(Plan plan, List<SortKey> sort) {
+    if (plan instanceof Plan.IndexRead read) {
+      return sort.isEmpty() || read.order().equals(sort);
+    }
+    if (plan instanceof Plan.Union union) {
+      return sort.isEmpty() && union.branches().stream().allMatch(b -> pagesByKey(b, List.of()));
+    }
+    return plan instanceof Plan.AllRows && sort.isEmpty();
+  }
+
+  /**
+   * Whether {@link #batch} reads {@code plan} in {@code sort}'s order with the keys one {@link #list} reads, spread over
+   * transactions: an index read in its own order that no residual condition filters (read in exact batches), a read
+   * of every row that keeps no order (its row batches), and, with no {@code limited} answer, an unordered union of
+   * such reads. Filtered index reads and limited unions read as {@link #list} reads them, in one transaction, since a
+   * batched read would read other keys than the declared method does.
+   */
+  boolean readsInBatches(Plan plan, List<SortKey> sort, Map<String, Object> params, boolean limited) {
+    if (plan instanceof Plan.IndexRead read) {
+      return (sort.isEmpty() || read.order().equals(sort)) && read.residual().isEmpty()
+          && read.equalities().stream().noneMatch(c -> zeros(c, params)) && read.range().stream().noneMatch(c -> zeros(c, params));
+    }
+    if (plan instanceof Plan.Union union) {
+      return !limited && sort.isEmpty() && union.branches().stream().allMatch(b -> readsInBatches(b, List.of(), params, false));
+    }
+    return plan instanceof Plan.AllRows && sort.isEmpty();
+  }
+
+  /**
+   * One batch of {@code plan}'s results after {@code after} (null: the first), for a read its caller stops by itself
+   * ({@code Finder.list}/{@code count}) and which {@link #readsInBatches} accepts: at most {@code size} entries of an
+   * index read, not one more to tell the last; a batch of rows ({@link FilteredRows#BATCH}) of a read of every row,
+   * those that match kept; a union's branches in turn ({@link UnionPages}). A batch may be empty with a continuation.
+   */
+  CompletableFuture<Page<E>> batch(ReadTransaction tr, Plan plan, int size, Continuation after, Map<String, Object> params,
+      byte[] query) {
+    if (plan instanceof Plan.IndexRead read) {
+      return nullValue(read.equalities(), params) || nullValue(read.range(), params)
+          ? CompletableFuture.completedFuture(Page.last(List.of()))
+          : scan(read, params).boundTo(query).batch(tr, size, after);
+    }
+    if (plan instanceof Plan.AllRows all) {
+      Predicate<E> test = evaluator.predicate(all.residual(), params);
+      return FilteredRows.rows(tr, store, FilteredRows.BATCH, after)
+          .thenApply(rows -> new Page<>(rows.items().stream().filter(test).toList(), rows.next()));
+    }
+    Plan.Union union = (Plan.Union) plan;
+    List<UnionPages.Branch<E>> branches = union.branches().stream()
+        .<UnionPages.Branch<E>>map(branch -> (limit, from) -> batch(tr, branch, limit, from, params, query)).toList();
+    List<Predicate<E>> conditions = union.branches().stream().map(branch -> evaluator.predicate(conditions(branch), params)).toList();
+    return UnionPages.page(branches, conditions, size, after, query);
+  }
+
+  /** Every condition a union branch's results meet: what a later branch tests to skip them. */
+  private static List<Condition> conditions(Plan branch) {
+    List<Condition> out = new ArrayList<>();
+    if (branch instanceof Plan.IndexRead read) {
+      out.addAll(read.equalities());
+      out.addAll(read.range());
+      out.addAll(read.residual());
+    } else if (branch instanceof Plan.AllRows all) {
+      out.addAll(all.residual());
+    } else {
+      throw new IllegalArgumentException("a paged union branch is an index read or a read of every row: " + branch);
+    }
+    return out;
   }
 
   /**

@@ -92,10 +92,17 @@ final class RuntimeFinder<E> implements Finder<E> {
     return limit > 0 ? limit : Integer.MAX_VALUE;
   }
 
+  /**
+   * {@inheritDoc} A plan {@link PlanReads#readsInBatches} accepts is read batch after batch, one transaction each, so an
+   * answer larger than one transaction's limits is read whole, with the keys one read of it would read; other plans
+   * (orders sorted after reading, filtered index reads, id lookups) read in one transaction.
+   */
   @Override
   public List<E> list() {
     Plan plan = plan(window());
-    return observed("list", plan, () -> queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
+    return observed("list", plan, () -> queries.reads().readsInBatches(plan, order, params, limit > 0)
+        ? batches(plan, Math.min(max(), QueryResults.STREAM_BATCH)).limit(max()).toList()
+        : queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
   }
 
   @Override
@@ -104,11 +111,29 @@ final class RuntimeFinder<E> implements Finder<E> {
     return limit > 0 ? all.limit(limit) : all;
   }
 
+  /**
+   * {@inheritDoc} Counted in one read where the index keys or the entity's counter answer it
+   * ({@link PlanReads#countsOnKeys}); else on the results read batch after batch, one transaction each, where
+   * {@link PlanReads#readsInBatches} accepts the plan, or in one transaction.
+   */
   @Override
   public long count() {
     Plan plan = plan(Window.ALL);
-    long n = observed("count", plan, () -> queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
+    long n = observed("count", plan, () -> !queries.reads().countsOnKeys(plan) && queries.reads().readsInBatches(plan, List.of(), params, false)
+        ? batches(plan, QueryResults.STREAM_BATCH).limit(max()).count()
+        : queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
     return Math.min(n, max());
+  }
+
+  /** The results of {@code plan}, read lazily a batch of {@code size} per transaction ({@link PlanReads#batch}). */
+  private Stream<E> batches(Plan plan, int size) {
+    byte[] query = query(List.of());
+    return QueryResults.stream(after -> queries.db().read(tr -> queries.reads().batch(tr, plan, size, after, params, query).join()));
+  }
+
+  /** What this query's continuations in {@code sort}'s order are bound to: its condition, that order and its values. */
+  private byte[] query(List<SortKey> sort) {
+    return QueryResults.query(Explain.condition(where), sort, new java.util.TreeMap<>(params).toString());
   }
 
   @Override
@@ -127,7 +152,7 @@ final class RuntimeFinder<E> implements Finder<E> {
   @Override
   public Page<E> page(int size, Continuation after) {
     Plan plan = plan(new Window(0, false, Window.Paging.CONTINUATION));
-    byte[] query = QueryResults.query(Explain.condition(where), order, new java.util.TreeMap<>(params).toString());
+    byte[] query = query(order);
     return observed("page", plan,
         () -> queries.db().read(tr -> queries.reads().page(tr, plan, order, size, after, params, query).join()));
   }

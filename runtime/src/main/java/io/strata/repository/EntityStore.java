@@ -1,6 +1,5 @@
 package io.strata.repository;
 
-import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
@@ -30,7 +29,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -45,7 +43,7 @@ import java.util.function.Function;
  * {@link Rows}; derived indexes move through {@link Indexes}. Generated repositories delegate here.
  *
  * <p>A save, top to bottom: encode the entity and size-check every key and value it will write
- * ({@link #prepare}: row, plain/unique/covering entries, spatial entries, derived indexes), so a rejected
+ * ({@link PreparedSave#of}: row, plain/unique/covering entries, spatial entries, derived indexes), so a rejected
  * save writes nothing; read the old row; check unique indexes; clear what the old row wrote that the new
  * one does not overwrite; write the row, its entries and the count; move the derived indexes.
  *
@@ -185,77 +183,14 @@ public final class EntityStore<T> {
   // ------------------------------------------------------------------ writes
 
   /**
-   * One save, encoded and size-checked before anything is written: the row and its plain, unique and covering
-   * index entries ({@code writes}), the covering row value (null when no covering index holds the entity), the
-   * spatial entries (by {@link EntityLayout#spatialIndexes()} field; absent for a null point) and every derived
-   * index (by {@link DerivedIndex#checkSizes}), and all of it together ({@code bytes}: every key and value the save
-   * writes, {@link RowWrites#checkTotal}). A save rejected here has written nothing, even inside a caller's
-   * transaction that catches the exception and commits.
-   */
-  private record Prepared(Object id, RowWrites writes, byte[] covering, Map<String, KeyValue> points, long bytes) {}
-
-  private Prepared prepare(T entity) {
-    Objects.requireNonNull(entity, () -> layout.entityName() + ": cannot save null; pass an entity (to remove one, use deleteById)");
-    Object[] fresh = codec.toElements(entity);
-    Object id = fresh[codec.idIndex()];
-    if (id == null) {
-      throw new IllegalArgumentException(nullId());
-    }
-    for (int pos : nonNull) {
-      if (fresh[pos] == null) {
-        throw new IllegalArgumentException(layout.entityName() + " id " + Sizes.describe(id) + ": '" + codec.fieldNames().get(pos)
-            + "' is declared never null (@NonNull/@NotNull) but is null; set it before saving (queries rely on every entity"
-            + " having it)");
-      }
-    }
-    RowWrites writes = RowWrites.of(layout, id, fresh);
-    byte[] covering = null;
-    for (int k = 0; k < layout.indexes().size() && covering == null; k++) {
-      IndexDefinition index = layout.indexes().get(k);
-      if (index.covering() && !index.unique() && writes.indexKey(k) != null) {
-        covering = rows.coveringRow(index, id, entity);
-      }
-    }
-    Map<String, KeyValue> points = new LinkedHashMap<>();
-    for (var entry : layout.spatialIndexes().entrySet()) {
-      Object point = fresh[layout.fieldPosition(entry.getKey())];
-      if (point != null) {
-        KeyValue e = Rows.spatialEntry(entry.getValue(), id, point);
-        Sizes.checkKey(layout.entityName(), id, () -> "spatial index '" + entry.getKey() + "'", e.getKey());
-        points.put(entry.getKey(), e);
-      }
-    }
-    long derived = indexes.checkSizes(id, fresh);
-    long entries = layout.countKey(id).length + PLUS_ONE.length;
-    for (int k = 0; k < layout.indexes().size(); k++) {
-      IndexDefinition index = layout.indexes().get(k);
-      if (writes.indexKey(k) != null) {
-        entries += index.unique() ? TuplePacker.pack(id).length : index.covering() ? covering.length : 0;
-      }
-    }
-    for (KeyValue e : points.values()) {
-      entries += e.getKey().length + e.getValue().length;
-    }
-    if (layout.columnMajor()) {
-      List<String> names = codec.fieldNames();
-      for (int i = 0; i < fresh.length; i++) {
-        if (writes.value(i) != null && layout.blobField(names.get(i)) == null) {
-          entries += layout.columnKey(names.get(i), id).length + writes.value(i).length;
-        }
-      }
-    }
-    return new Prepared(id, writes, covering, points, writes.checkTotal(entries, derived));
-  }
-
-  /**
    * Fails with {@link io.strata.EntityTooLargeException}, before anything of {@code saves} is written, when they would
    * take the caller's transaction {@code tr} over FoundationDB's 10,000,000-byte limit (its approximate size
    * plus what they write), naming the first entity that would.
    */
-  private CompletableFuture<Void> checkTransaction(Transaction tr, List<Prepared> saves) {
+  private CompletableFuture<Void> checkTransaction(Transaction tr, List<PreparedSave> saves) {
     return tr.getApproximateSize().thenAccept(held -> {
       long total = held;
-      for (Prepared save : saves) {
+      for (PreparedSave save : saves) {
         Sizes.checkTransaction(layout.entityName(), save.id(), total, save.bytes());
         total += save.bytes();
       }
@@ -297,7 +232,7 @@ public final class EntityStore<T> {
 
   /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */
   public CompletableFuture<Void> save(Transaction tr, T entity) {
-    Prepared save = prepare(entity);
+    PreparedSave save = PreparedSave.of(entity, layout, rows, indexes, nonNull, this::nullId);
     Reads reads = read(tr, save);
     return checkTransaction(tr, List.of(save)).thenCompose(v -> write(tr, save, reads))
         .thenCompose(change -> indexes.update(tr, change.id(), change.old(), change.fresh()));
@@ -310,7 +245,7 @@ public final class EntityStore<T> {
    */
   private record Reads(CompletableFuture<Object[]> old, List<CompletableFuture<byte[]>> owners) {}
 
-  private Reads read(Transaction tr, Prepared save) {
+  private Reads read(Transaction tr, PreparedSave save) {
     return new Reads(rows.loadRowOnly(tr, save.id(), save.writes().rowPrefix()), unique.read(tr, save.writes().indexValues()));
   }
 
@@ -318,7 +253,7 @@ public final class EntityStore<T> {
    * A save's row, unique entries, plain and spatial index entries and count, once its reads are in; the change
    * left for the derived indexes ({@link Indexes#update}, or {@link Indexes#updateAll} after a whole batch).
    */
-  private CompletableFuture<DerivedIndex.Change> write(Transaction tr, Prepared save, Reads reads) {
+  private CompletableFuture<DerivedIndex.Change> write(Transaction tr, PreparedSave save, Reads reads) {
     Object id = save.id();
     RowWrites writes = save.writes();
     return reads.old().thenCombine(indexes.states().record(tr), (old, recorded) -> old).thenCompose(old -> {
@@ -330,7 +265,7 @@ public final class EntityStore<T> {
     });
   }
 
-  private void write(Transaction tr, Object[] old, List<List<Object>> oldValues, Prepared save) {
+  private void write(Transaction tr, Object[] old, List<List<Object>> oldValues, PreparedSave save) {
     List<String> names = codec.fieldNames();
     Object id = save.id();
     RowWrites writes = save.writes();
@@ -417,11 +352,11 @@ public final class EntityStore<T> {
    * given the whole batch ({@link Indexes#updateAll}: a rank reads each group's upper levels once per batch).
    */
   public CompletableFuture<Void> saveAll(Transaction tr, Iterable<? extends T> entities) {
-    List<Prepared> saves = new ArrayList<>();
-    entities.forEach(entity -> saves.add(prepare(entity)));
+    List<PreparedSave> saves = new ArrayList<>();
+    entities.forEach(entity -> saves.add(PreparedSave.of(entity, layout, rows, indexes, nonNull, this::nullId)));
     Set<ByteBuffer> written = new HashSet<>();
     List<Reads> early = new ArrayList<>(saves.size());
-    for (Prepared save : saves) {
+    for (PreparedSave save : saves) {
       List<ByteBuffer> touched = new ArrayList<>();
       touched.add(ByteBuffer.wrap(save.writes().rowPrefix()));
       unique.keys(save.writes().indexValues()).forEach(key -> touched.add(ByteBuffer.wrap(key)));
@@ -431,7 +366,7 @@ public final class EntityStore<T> {
     List<DerivedIndex.Change> changes = new ArrayList<>(saves.size());
     CompletableFuture<Void> chain = checkTransaction(tr, saves);
     for (int i = 0; i < saves.size(); i++) {
-      Prepared save = saves.get(i);
+      PreparedSave save = saves.get(i);
       Reads reads = early.get(i);
       chain = chain.thenCompose(v -> write(tr, save, reads != null ? reads : read(tr, save))).thenAccept(changes::add);
     }

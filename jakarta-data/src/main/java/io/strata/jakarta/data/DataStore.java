@@ -1,41 +1,29 @@
 package io.strata.jakarta.data;
 
 import com.apple.foundationdb.Database;
-import com.apple.foundationdb.FDBException;
 import com.apple.foundationdb.ReadTransaction;
-import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
-import io.strata.Blocking;
 import io.strata.Continuation;
-import io.strata.StrataException;
 import io.strata.Page;
-import io.strata.UniqueConstraintException;
 import io.strata.query.FilteredRows;
 import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
+import io.strata.query.UnionPages;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
 import jakarta.data.page.CursoredPage;
 import jakarta.data.page.PageRequest;
-import jakarta.data.exceptions.DataConnectionException;
-import jakarta.data.exceptions.DataException;
 import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
-import java.util.function.BooleanSupplier;
 import java.util.function.Function;
-import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -58,6 +46,9 @@ import java.util.stream.Stream;
  * large entity never meets FoundationDB's five-second limit, and sees each row as committed when its batch was
  * read. Strata's own exceptions become {@code jakarta.data.exceptions} ({@link #translate}).
  *
+ * <p>{@code DataStore} is the one surface generated code calls; reads in a sort order are {@link OrderedReads}', writes
+ * {@link Lifecycle}'s, transactions and their exceptions {@link Transactions}'.
+ *
  * @param <T> the entity
  */
 public final class DataStore<T> {
@@ -69,14 +60,18 @@ public final class DataStore<T> {
    * commits, the last entity's writes included.
    */
   public static final long BATCH_BYTES = 1_000_000L;
-  private final Database db;
+  private final Transactions tx;
   private final EntityStore<T> store;
   private final Attributes<T> attributes;
+  private final OrderedReads<T> ordered;
+  private final Lifecycle<T> lifecycle;
 
   public DataStore(Database db, EntityStore<T> store, Attributes<T> attributes) {
-    this.db = Objects.requireNonNull(db, "db");
+    this.tx = new Transactions(db);
     this.store = Objects.requireNonNull(store, "store");
     this.attributes = Objects.requireNonNull(attributes, "attributes");
+    this.ordered = new OrderedReads<>(this, tx, store, attributes);
+    this.lifecycle = new Lifecycle<>(tx, store, attributes);
   }
 
   public Attributes<T> attributes() {
@@ -86,18 +81,18 @@ public final class DataStore<T> {
   /** The entity with this id: one range read of {@code (E, "R", id)}. */
   public Optional<T> findById(Object id) {
     requireId(id);
-    return read(tr -> store.load(tr, id));
+    return tx.read(tr -> store.load(tr, id));
   }
 
   /** Whether the entity exists: a read of at most one key of {@code (E, "R", id)}. */
   public boolean existsById(Object id) {
     requireId(id);
-    return read(tr -> store.exists(tr, id));
+    return tx.read(tr -> store.exists(tr, id));
   }
 
   /** The number of entities: the counter key {@code (E, "#")}. */
   public long countAll() {
-    return read(store::count);
+    return tx.read(store::count);
   }
 
   /**
@@ -147,36 +142,15 @@ public final class DataStore<T> {
 
   /**
    * The candidates of a query whose conditions are joined by {@code Or}: each branch's candidates in turn, skipping
-   * those that match an earlier branch's condition ({@code conditions}, one per branch: they were candidates of that
-   * branch already), so each entity comes once without a set of the ids seen.
+   * those that match an earlier branch's condition ({@code conditions}, one per branch), read by the one paged union
+   * of the read core ({@link UnionPages}).
    */
   public static <T> Candidates<T> union(List<Candidates<T>> branches, List<Predicate<? super T>> conditions) {
     if (branches.size() != conditions.size()) {
       throw new IllegalArgumentException(branches.size() + " branches but " + conditions.size() + " conditions");
     }
-    return (store, tr, limit, after) -> {
-      int branch = 0;
-      Continuation inner = null;
-      if (after != null) {
-        Tuple position = Tuple.fromBytes(after.resumeKeyFor(UNION));
-        branch = (int) position.getLong(0);
-        inner = position.get(1) == null ? null : Continuation.fromBytes(position.getBytes(1));
-      }
-      int b = branch;
-      return branches.get(b).read(store, tr, limit, inner).thenApply(page -> {
-        List<T> kept = new ArrayList<>(page.items().size());
-        for (T e : page.items()) {
-          if (conditions.subList(0, b).stream().noneMatch(earlier -> earlier.test(e))) {
-            kept.add(e);
-          }
-        }
-        Optional<Continuation> next = page.next().map(n -> Continuation.of(UNION, Tuple.from(b, n.toBytes()).pack()));
-        if (next.isEmpty() && b + 1 < branches.size()) {
-          next = Optional.of(Continuation.of(UNION, Tuple.from(b + 1, null).pack()));
-        }
-        return new Page<>(kept, next);
-      });
-    };
+    return (store, tr, limit, after) -> UnionPages.page(branches.stream()
+        .<UnionPages.Branch<T>>map(b -> (size, from) -> b.read(store, tr, size, from)).toList(), conditions, limit, after, UNION);
   }
 
   /**
@@ -248,7 +222,7 @@ public final class DataStore<T> {
     if (keys == null) {
       return matching(where, candidates).size();
     }
-    return read(tr -> keys.count(store, tr));
+    return tx.read(tr -> keys.count(store, tr));
   }
 
   /** Whether any candidate matches: one index key read when {@code keys} is not null; else rows until the first match. */
@@ -256,7 +230,7 @@ public final class DataStore<T> {
     if (keys == null) {
       return any(where, candidates);
     }
-    return !read(tr -> keys.read(store, tr, 1, null)).items().isEmpty();
+    return !tx.read(tr -> keys.read(store, tr, 1, null)).items().isEmpty();
   }
 
   /** Whether any candidate matches: reads batches only until the first match. */
@@ -273,108 +247,34 @@ public final class DataStore<T> {
   }
 
   /**
-   * The first {@code n} candidates {@code where} accepts under {@code order} (then the id), sorted. When one of
-   * {@code orders} serves {@code order} ({@link IndexOrder#match}), its index is read in that order only until the
-   * {@code n}-th match and the matches that tie with it on {@code order}'s properties (sorted by id in memory), the first
-   * read asking for {@code n + 1} keys ({@code n} when the order is the keys' own, {@link IndexOrder.Reading#total}: no
-   * tie to look past); else every candidate is read and sorted in memory, and all of them are returned
-   * (the caller applies its limit).
+   * The first {@code n} candidates {@code where} accepts under {@code order} (then the id), sorted: read in the order of
+   * the first of {@code orders} that serves {@code order} only as far as they need, else every candidate read and sorted
+   * (and all of them returned: the caller applies its limit). See {@link OrderedReads}.
    */
   public List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
       List<? extends Sort<? super T>> order, long n) {
-    if (n <= 0) {
-      return List.of();
-    }
-    Optional<IndexOrder.Reading<T>> served = served(orders, order);
-    if (served.isEmpty()) {
-      return sorted(where, candidates, order);
-    }
-    return inIndexOrder(where, served.get(), order, false, null, served.get().total() ? n : n + 1).limit(n).toList();
+    return ordered.first(where, candidates, orders, order, n);
   }
 
-  /**
-   * The candidates {@code where} accepts, sorted by {@code order} (then the id), as a stream: read lazily in the order
-   * of the first of {@code orders} that serves {@code order} (one read transaction per batch of keys as the stream is
-   * consumed, each run of matches that tie on {@code order}'s properties sorted by id), else every candidate read and
-   * sorted in memory first.
-   */
+  /** The candidates {@code where} accepts, sorted by {@code order} (then the id), as a lazy stream ({@link OrderedReads}). */
   public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
       List<? extends Sort<? super T>> order) {
-    return served(orders, order).map(s -> inIndexOrder(where, s, order, false, null, BATCH))
-        .orElseGet(() -> sorted(where, candidates, order).stream());
+    return ordered.stream(where, candidates, orders, order);
   }
 
-  /** The reading of the first of {@code orders} that serves {@code order} ({@link IndexOrder#reading}). */
-  private Optional<IndexOrder.Reading<T>> served(List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order) {
-    for (IndexOrder<T> o : orders) {
-      Optional<IndexOrder.Reading<T>> reading = o.reading(order, attributes.idName());
-      if (reading.isPresent()) {
-        return reading;
-      }
-    }
-    return Optional.empty();
+  /** The offset page {@code request} asks for, read in an index order where one serves {@code order} ({@link OrderedReads}). */
+  public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
+      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
+    return ordered.page(where, candidates, keys, orders, order, request);
   }
 
   /**
-   * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in {@code order} (then the id), or,
-   * when {@code opposite}, in the reverse of that order (the page before a cursor); after {@code positions} in the
-   * direction read (one per index, see {@link IndexOrder.Position}; null: from the start). Keys are read in batches that start at {@code expected} and
-   * double up to {@value #BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them
-   * is sorted before it is handed out (reading one match past it), unless the order is the keys' own
-   * ({@link IndexOrder.Reading#total}).
+   * The cursored page {@code request} asks for, its cursor a position in an index where one serves {@code order}
+   * ({@link OrderedReads}).
    */
-  private Stream<T> inIndexOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
-      boolean opposite, List<IndexOrder.Position> positions, long expected) {
-    Stream<T> read = inKeyOrder(where, served, order, opposite, positions, false, expected);
-    if (served.total()) {
-      return read;
-    }
-    return opposite ? ResultPages.sortedRuns(attributes, read, Attributes.reversed(order), Attributes.reversed(attributes.totalOrder(order)))
-        : ResultPages.sortedRuns(attributes, read, order, attributes.totalOrder(order));
-  }
-
-  /**
-   * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in key order (each backwards when its
-   * order is descending, or else when {@code opposite}), from {@code positions} (null: from the start; {@code otherSide}:
-   * the rest of the keys, read from the positions the other way), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. The reads
-   * of a union's branches are merged by {@code order} (reversed when {@code opposite}), each skipping the entities an
-   * earlier branch's condition matches. Batches start at {@code expected} keys and double up to {@value #BATCH}.
-   */
-  private Stream<T> inKeyOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
-      boolean opposite, List<IndexOrder.Position> positions, boolean otherSide, long expected) {
-    List<Stream<T>> reads = new ArrayList<>();
-    for (int i = 0; i < served.indexes().size(); i++) {
-      IndexOrder.Position p = positions == null ? null : positions.get(i);
-      Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
-          p == null ? null : p.values(), p != null && p.at() != otherSide);
-      Stream<T> read = batches((int) Math.min(BATCH, Math.max(1, expected)),
-          (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
-      List<Predicate<? super T>> earlier = served.conditions().isEmpty() ? List.of() : served.conditions().subList(0, i);
-      reads.add(earlier.isEmpty() ? read : read.filter(e -> earlier.stream().noneMatch(c -> c.test(e))));
-    }
-    if (reads.size() == 1) {
-      return reads.get(0);
-    }
-    List<? extends Sort<? super T>> direction = opposite ? Attributes.reversed(order) : order;
-    Comparator<List<?>> keys = attributes.keyOrder(direction);
-    return ResultPages.merged(reads, (a, b) -> keys.compare(attributes.key(a, direction), attributes.key(b, direction)));
-  }
-
-  /**
-   * The cursor's position in each of {@code served}'s indexes for a page after it (or {@code before} it), or empty when
-   * some key cannot hold a cursor value ({@link IndexOrder#position}).
-   */
-  private static <T> Optional<List<IndexOrder.Position>> positions(IndexOrder.Reading<T> served, List<? extends Sort<?>> order,
-      List<?> cursor, boolean before) {
-    List<IndexOrder.Position> positions = new ArrayList<>();
-    for (IndexOrder<T> index : served.indexes()) {
-      Optional<IndexOrder.Position> p = index.position(order, cursor, before);
-      if (p.isEmpty()) {
-        return Optional.empty();
-      }
-      positions.add(p.get());
-    }
-    return Optional.of(positions);
+  public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
+      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
+    return ordered.cursoredPage(where, candidates, keys, orders, order, request);
   }
 
   /**
@@ -383,7 +283,7 @@ public final class DataStore<T> {
    * closed early reads no further. Each batch sees the rows as committed when it was read.
    */
   public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates) {
-    return batches(BATCH, (size, from) -> read(tr -> candidates.read(store, tr, size, from))).filter(where);
+    return batches(BATCH, (size, from) -> tx.read(tr -> candidates.read(store, tr, size, from))).filter(where);
   }
 
   /**
@@ -391,7 +291,7 @@ public final class DataStore<T> {
    * needs more: the one loop over batches every query read shares. The first page asks for {@code first} items, each
    * later one for twice as many as the one before, up to {@value #BATCH}.
    */
-  private static <X> Stream<X> batches(int first, BiFunction<Integer, Continuation, Page<X>> page) {
+  static <X> Stream<X> batches(int first, BiFunction<Integer, Continuation, Page<X>> page) {
     int[] size = {first};
     return QueryResults.stream(after -> {
       Page<X> read = page.apply(size[0], after);
@@ -400,303 +300,80 @@ public final class DataStore<T> {
     });
   }
 
-  /**
-   * The offset page {@code request} asks for. When one of {@code orders} serves {@code order} (then the id), its index is
-   * read in that order only up to one past the page's end (and the ties there, see {@link #first}); the totals, when
-   * asked for, are counted when first asked ({@link #total}). Without an index order, or for a request that is not an
-   * offset one, every candidate is read and paged in memory.
-   */
-  public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
-      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    Optional<IndexOrder.Reading<T>> served = served(orders, order);
-    if (request.mode() != PageRequest.Mode.OFFSET || served.isEmpty()) {
-      return ResultPages.page(attributes, order, matching(where, candidates), request);
-    }
-    long end = ResultPages.readUpTo(request);
-    Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, end).iterator();
-    List<T> first = take(read, end);
-    jakarta.data.page.Page<T> page = ResultPages.page(request, first, -1);
-    return request.requestTotal() ? LazyPage.withTotal(page, total(where, candidates, keys, first.size(), read, Stream.empty())) : page;
-  }
-
-  /**
-   * How a page read in index order counts its total when first asked: on {@code keys} with no row read, when the index
-   * applies every condition; else by reading on where the page's read stopped ({@code rest}, after the {@code read}
-   * matches it handed out) and reading {@code otherSide}, the matches on the far side of a cursor (none for an offset
-   * page, which read from the start). Each candidate is read once, the page's own included: a separate count over the
-   * candidates would read the page's rows again, and for an offset page every row before it.
-   */
-  private LongSupplier total(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys, long read, Iterator<T> rest,
-      Stream<T> otherSide) {
-    if (keys != null) {
-      return () -> count(where, candidates, keys);
-    }
-    return () -> {
-      long n = read;
-      for (; rest.hasNext(); rest.next()) {
-        n++;
-      }
-      return n + otherSide.count();
-    };
-  }
-
-  /** The next {@code n} elements of {@code read} (fewer when it ends first). */
-  private static <X> List<X> take(Iterator<X> read, long n) {
-    List<X> taken = new ArrayList<>();
-    while (taken.size() < n && read.hasNext()) {
-      taken.add(read.next());
-    }
-    return taken;
-  }
-
-  /**
-   * The cursored page {@code request} asks for, its cursors one value per sort of {@code order}. When one of
-   * {@code orders} serves {@code order} (then the id), the cursor becomes a position in its index: a page after the cursor
-   * reads the index from just after it, in the order's direction, up to one past the page's end (and the ties there); a
-   * page before it reads backwards from just before it, then turns the page round; the first page reads from the start
-   * (an offset page reads up to its end). Saves and deletes between two requests never make a page skip or repeat an
-   * entity that stayed unchanged, since a page starts from the cursor's values, not a count. A sort on a property the
-   * query fixes is compared with the query's value ({@link IndexOrder#position}). Whether results lie on the cursor's
-   * other side (before a page after a cursor, after a page before one) is found when {@code hasPrevious} or
-   * {@code hasNext} is first asked ({@link LazyPage}), by reading from the cursor the other way up to the first match (one
-   * key and its row when it matches). Totals, when asked for, are counted when first asked ({@link #total}): on the
-   * page's side by reading on, on the cursor's other side by reading it all. Without an index order, or for a cursor
-   * whose values no key holds (a fraction for an integer property), every candidate is read and paged in memory
-   * ({@link ResultPages#cursoredPage}).
-   */
-  public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
-      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    Optional<IndexOrder.Reading<T>> served = served(orders, order);
-    boolean offset = request.mode() == PageRequest.Mode.OFFSET;
-    boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
-    Optional<List<IndexOrder.Position>> position = served.isEmpty() || offset ? Optional.empty()
-        : positions(served.get(), order, ResultPages.cursor(request, order), before);
-    if (served.isEmpty() || (!offset && position.isEmpty())) {
-      return ResultPages.cursoredPage(attributes, order, matching(where, candidates), request);
-    }
-    int size = request.size();
-    if (offset) {
-      long from = ResultPages.skipped(request);
-      long upTo = ResultPages.readUpTo(request);
-      Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, upTo).iterator();
-      List<T> first = take(read, upTo);
-      int start = (int) Math.min(from, first.size());
-      int end = Math.min(start + size, first.size());
-      CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, first.subList(start, end), -1, request, start == 0,
-          end == first.size());
-      return request.requestTotal() ? LazyPage.cursored(page, total(where, candidates, keys, first.size(), read, Stream.empty()),
-          null, null) : page;
-    }
-    Iterator<T> read = inIndexOrder(where, served.get(), order, before, position.get(), size + 1L).iterator();
-    List<T> taken = take(read, size + 1L);
-    List<T> content = new ArrayList<>(taken.subList(0, Math.min(size, taken.size())));
-    if (before) {
-      Collections.reverse(content);
-    }
-    boolean more = taken.size() > size;
-    // the record says results may lie on the cursor's other side; LazyPage finds out when asked
-    CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, content, -1, request, before && !more, !before && !more);
-    LongSupplier total = total(where, candidates, keys, taken.size(), read,
-        inKeyOrder(where, served.get(), order, !before, position.get(), true, BATCH));
-    BooleanSupplier otherSide = () -> inKeyOrder(where, served.get(), order, !before, position.get(), true, 1).findAny().isPresent();
-    return LazyPage.cursored(page, request.requestTotal() ? total : null, before ? otherSide : null, before ? null : otherSide);
-  }
-
   /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */
   public List<T> sorted(Predicate<? super T> where, Candidates<T> candidates, List<? extends Sort<? super T>> order) {
     return ResultPages.sorted(attributes, order, matching(where, candidates));
   }
 
+
   /**
    * Inserts or replaces {@code entity} with its index entries; returns it. An entity whose id is null gets one the store
-   * assigns ({@link #withIds}): the entity itself with its id set, or, for one built through its constructor, a new
-   * instance carrying it.
+   * assigns: the entity itself with its id set, or, for one built through its constructor, a new instance carrying it.
    */
   public <S extends T> S save(S entity) {
-    requireEntity(entity);
-    List<S> one = List.of(entity);
-    boolean[] absent = absentIds(one);
-    return write(tr -> withIds(tr, one, absent).thenCompose(saved -> store.save(tr, saved.get(0)).thenApply(v -> saved.get(0))));
+    return lifecycle.save(entity);
   }
 
   /** Saves every entity in one transaction (null ids assigned as {@link #save} does); returns them in the order given. */
   public <S extends T> List<S> saveAll(List<S> entities) {
-    entities.forEach(this::requireEntity);
-    boolean[] absent = absentIds(entities);
-    return write(tr -> withIds(tr, entities, absent).thenCompose(saved -> store.saveAll(tr, saved).thenApply(v -> saved)));
+    return lifecycle.saveAll(entities);
   }
 
   /**
-   * Inserts {@code entity} (a null id assigned as {@link #save} does); an {@link EntityExistsException} when its id (or a
-   * unique value) is already stored.
+   * Inserts {@code entity} (a null id assigned as {@link #save} does); an {@link EntityExistsException} when its id (or
+   * a unique value) is already stored.
    */
   public <S extends T> S insert(S entity) {
-    return insertAll(List.of(entity)).get(0);
+    return lifecycle.insert(entity);
   }
 
   /** Inserts every entity in one transaction: none is written when one already exists. */
   public <S extends T> List<S> insertAll(List<S> entities) {
-    entities.forEach(this::requireEntity);
-    boolean[] absent = absentIds(entities);
-    try {
-      return write(tr -> withIds(tr, entities, absent).thenCompose(saved -> each(saved, e -> store.exists(tr, attributes.id(e))
-          .thenCompose(exists -> {
-            if (exists) {
-              throw new EntityExistsException(attributes.entity() + " with id " + attributes.id(e)
-                  + " already exists; use @Save or @Update to replace it");
-            }
-            return store.save(tr, e);
-          })).thenApply(v -> saved)));
-    } catch (UniqueConstraintException e) {
-      throw new EntityExistsException(e.getMessage(), e);
-    }
-  }
-
-  /** Which of {@code entities} have a null id, read before the transaction's first attempt. */
-  private boolean[] absentIds(List<? extends T> entities) {
-    boolean[] absent = new boolean[entities.size()];
-    for (int i = 0; i < absent.length; i++) {
-      absent[i] = attributes.id(entities.get(i)) == null;
-    }
-    return absent;
-  }
-
-  /**
-   * {@code entities} as one attempt of a write transaction stores them: each one {@code absent} marks gets a fresh id
-   * from the store ({@link EntityStore#assignId}), drawn again on every attempt (an id set in place by an attempt that
-   * conflicted is not kept). When the store assigns no ids (an {@code int} or {@code byte[]} id), the entities are left
-   * as they are and the save rejects the null id. A subclass instance of an entity built through its constructor comes
-   * back as the entity class itself.
-   */
-  @SuppressWarnings("unchecked")
-  private <S extends T> CompletableFuture<List<S>> withIds(Transaction tr, List<S> entities, boolean[] absent) {
-    List<S> out = new ArrayList<>(entities);
-    Set<Object> drawn = new java.util.HashSet<>();
-    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-    for (int i = 0; i < absent.length; i++) {
-      if (absent[i] && store.assignsIds()) {
-        int at = i;
-        chain = chain.thenCompose(v -> store.assignId(tr, entities.get(at), drawn)).thenAccept(e -> out.set(at, (S) e));
-      }
-    }
-    return chain.thenApply(v -> out);
+    return lifecycle.insertAll(entities);
   }
 
   /** Replaces a stored {@code entity}; an {@link OptimisticLockingFailureException} when it is not stored. */
   public <S extends T> S update(S entity) {
-    updateAll(List.of(entity));
-    return entity;
+    return lifecycle.update(entity);
   }
 
   /** Replaces every entity in one transaction: none is written when one is missing. */
   public <S extends T> List<S> updateAll(List<S> entities) {
-    entities.forEach(this::requireEntity);
-    write(tr -> each(entities, e -> store.exists(tr, attributes.id(e)).thenCompose(exists -> {
-      if (!exists) {
-        throw missing(e, "update");
-      }
-      return store.save(tr, e);
-    })));
-    return entities;
+    return lifecycle.updateAll(entities);
   }
 
   /** Deletes a stored {@code entity}; an {@link OptimisticLockingFailureException} when it is not stored. */
   public void delete(T entity) {
-    deleteAll(List.of(entity));
+    lifecycle.delete(entity);
   }
 
   /** Deletes every entity in one transaction: none is deleted when one is missing. */
   public void deleteAll(List<? extends T> entities) {
-    entities.forEach(this::requireEntity);
-    write(tr -> each(entities, e -> store.delete(tr, attributes.id(e)).thenApply(deleted -> {
-      if (!deleted) {
-        throw missing(e, "delete");
-      }
-      return null;
-    })));
+    lifecycle.deleteAll(entities);
   }
 
   /** Deletes the entity with this id, if stored (the specification's {@code deleteById} is silent otherwise). */
   public void deleteById(Object id) {
     requireId(id);
-    write(tr -> store.delete(tr, id));
+    lifecycle.deleteById(id);
   }
 
   /**
-   * Deletes every candidate {@code where} accepts; returns how many. The matches are found in read transactions, then
-   * deleted in batches of at most {@value #BATCH} entities and about {@value #BATCH_BYTES} bytes written, each batch one
-   * transaction that reads the rows again and deletes those that still match: a delete of any size stays within
-   * FoundationDB's transaction limits, each batch is all or nothing, and an entity another client changed in between is
-   * judged on its new state.
+   * Deletes every candidate {@code where} accepts; returns how many: found in read transactions, then deleted in
+   * batches of at most {@value #BATCH} entities and about {@value #BATCH_BYTES} bytes written, each batch one
+   * transaction that reads the rows again and deletes those that still match.
    */
   public long delete(Predicate<? super T> where, Candidates<T> candidates) {
-    return inBatches(where, candidates, (tr, e) -> store.delete(tr, attributes.id(e)));
+    return lifecycle.delete(where, matching(where, candidates));
   }
 
   /**
    * Applies {@code change} to every candidate {@code where} accepts and saves it; returns how many. Batched as
-   * {@link #delete(Predicate, Candidates)} is, by count and by bytes, so rows of any size a save accepts go through
-   * however many match: an entity is changed once however its change moves it among the candidates (the ids to change
-   * are known before the first write).
+   * {@link #delete(Predicate, Candidates)} is; an entity is changed once however its change moves it among the
+   * candidates (the ids to change are known before the first write).
    */
   public long update(Predicate<? super T> where, Candidates<T> candidates, UnaryOperator<T> change) {
-    return inBatches(where, candidates, (tr, e) -> {
-      T next = change.apply(e);
-      if (!Objects.equals(attributes.id(next), attributes.id(e))) {
-        throw new DataException("an UPDATE of " + attributes.entity() + " cannot change its id " + attributes.id(e));
-      }
-      return store.save(tr, next);
-    });
-  }
-
-  /** What one batch of {@link #inBatches} did: how many of its ids it got through, how many entities it changed. */
-  private record Batch(int taken, long changed) {}
-
-  /**
-   * The ids of the matches, then {@code step} on each of them that still matches, one transaction per batch: a batch
-   * takes up to {@value #BATCH} ids and ends early, after the entity that brings what the transaction writes to
-   * {@value #BATCH_BYTES} bytes ({@code getApproximateSize}, the size FoundationDB checks against its 10,000,000-byte
-   * limit), so that a batch of wide rows commits; the next batch starts with the id after it.
-   */
-  private long inBatches(Predicate<? super T> where, Candidates<T> candidates, BiFunction<Transaction, T, CompletableFuture<?>> step) {
-    List<Object> ids = matching(where, candidates).stream().map(attributes::id).toList();
-    long done = 0;
-    for (int from = 0; from < ids.size(); ) {
-      List<Object> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
-      Batch b = write(tr -> store.loadAll(tr, batch).thenCompose(rows -> batch(tr, batch, rows, where, step)));
-      from += b.taken();
-      done += b.changed();
-    }
-    return done;
-  }
-
-  /** {@code step} on each of {@code rows} (the stored ones of {@code ids}, in their order) that matches, up to the bytes' bound. */
-  private CompletableFuture<Batch> batch(Transaction tr, List<Object> ids, List<T> rows, Predicate<? super T> where,
-      BiFunction<Transaction, T, CompletableFuture<?>> step) {
-    int[] at = {0};
-    long[] changed = {0};
-    boolean[] full = {false};
-    return each(rows, row -> {
-      if (full[0]) {
-        return CompletableFuture.completedFuture(null);
-      }
-      at[0]++;
-      if (!where.test(row)) {
-        return CompletableFuture.completedFuture(null);
-      }
-      changed[0]++;
-      return step.apply(tr, row).thenCompose(v -> tr.getApproximateSize()).thenAccept(size -> full[0] = size >= BATCH_BYTES);
-    }).thenApply(v -> new Batch(at[0] == rows.size() ? ids.size() : indexOf(ids, attributes.id(rows.get(at[0]))), changed[0]));
-  }
-
-  /** Where {@code id} is among {@code ids} (compared as values, byte arrays included). */
-  private static int indexOf(List<Object> ids, Object id) {
-    for (int i = 0; i < ids.size(); i++) {
-      if (Objects.deepEquals(ids.get(i), id)) {
-        return i;
-      }
-    }
-    throw new IllegalStateException("id " + id + " was not asked for");
+    return lifecycle.update(where, matching(where, candidates), change);
   }
 
   /** The elements of an {@code Iterable} lifecycle parameter, as a list. */
@@ -706,76 +383,12 @@ public final class DataStore<T> {
     return out;
   }
 
-  private static <E> CompletableFuture<Void> each(List<E> items, Function<E, CompletableFuture<?>> step) {
-    CompletableFuture<?> chain = CompletableFuture.completedFuture(null);
-    for (E item : items) {
-      chain = chain.thenCompose(v -> step.apply(item));
-    }
-    return chain.thenApply(v -> null);
-  }
-
-  private OptimisticLockingFailureException missing(T entity, String what) {
-    return new OptimisticLockingFailureException("cannot " + what + " " + attributes.entity() + " with id "
-        + attributes.id(entity) + ": it is not stored (deleted, or never inserted)");
-  }
-
-  private void requireEntity(Object entity) {
-    Objects.requireNonNull(entity, () -> "a null " + attributes.entity() + " cannot be stored");
-  }
-
   private void requireId(Object id) {
     Objects.requireNonNull(id, () -> "the id of " + attributes.entity() + " must not be null");
   }
 
-  private <R> R read(Function<ReadTransaction, CompletableFuture<R>> body) {
-    try {
-      return Blocking.call(() -> db.readAsync(body).join());
-    } catch (RuntimeException e) {
-      throw translate(e);
-    }
-  }
-
-  private <R> R write(Function<Transaction, CompletableFuture<R>> body) {
-    try {
-      return Blocking.call(() -> db.runAsync(body).join());
-    } catch (RuntimeException e) {
-      throw translate(e);
-    }
-  }
-
-  /** FoundationDB's {@code transaction_timed_out}: the TIMEOUT option ran out before the database answered. */
-  private static final int TIMED_OUT = 1031;
-  /**
-   * The errors FoundationDB's retry loop retries other than conflicts ({@code not_committed} 1020 and
-   * {@code commit_unknown_result} 1021): the cluster is behind, locked, recovering or overloaded. When one surfaces, the
-   * retry limit ran out. (Listed here: {@code FDBException.isRetryable()} needs the native client.)
-   */
-  private static final Set<Integer> UNAVAILABLE = Set.of(1007, 1009, 1037, 1038, 1042, 1051, 1078, 1079, 1213, 1223);
-
-  /**
-   * The {@code jakarta.data.exceptions} form of a failure: Jakarta Data's own exceptions pass through, a unique-index
-   * clash is an {@link EntityExistsException}, a FoundationDB error that means the database could not be reached or kept
-   * failing (a timeout, or a retryable error such as {@code process_behind} still failing when the retry limit ran out)
-   * a {@link DataConnectionException}, Strata's other exceptions and FoundationDB's other errors a {@link DataException}
-   * (cause kept); argument errors ({@code NullPointerException}, {@code IllegalArgumentException}) stay as they are.
-   */
+  /** The {@code jakarta.data.exceptions} form of a failure ({@link Transactions#translate}). */
   public static RuntimeException translate(RuntimeException e) {
-    if (e instanceof DataException || e instanceof IllegalArgumentException || e instanceof NullPointerException
-        || e instanceof UnsupportedOperationException) {
-      return e;
-    }
-    if (e instanceof UniqueConstraintException u) {
-      return new EntityExistsException(u.getMessage(), u);
-    }
-    if (e instanceof FDBException f) {
-      boolean connection = f.getCode() == TIMED_OUT || UNAVAILABLE.contains(f.getCode());
-      String message = "FoundationDB error " + f.getCode() + ": " + f.getMessage();
-      return connection ? new DataConnectionException(message + " (the database did not answer in time, or kept failing until"
-          + " the retry limit)", f) : new DataException(message, f);
-    }
-    if (e instanceof StrataException) {
-      return new DataException(e.getMessage(), e);
-    }
-    return e;
+    return Transactions.translate(e);
   }
 }

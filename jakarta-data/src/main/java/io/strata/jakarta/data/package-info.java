@@ -3,11 +3,11 @@
  * order and null policy ({@link io.strata.jakarta.data.Values}), the persistent properties of an entity by name
  * ({@link io.strata.jakarta.data.Attributes}) and the static metamodel's attributes that are also run-time
  * restriction builders, pages and cursors ({@link io.strata.jakarta.data.ResultPages},
- * and the lazily read pages behind them), and the candidates a generated method reads
- * ({@link io.strata.jakarta.data.DataStore}, {@link io.strata.jakarta.data.IndexOrder}).
+ * and the lazily read pages behind them), the candidates a generated method reads
+ * ({@link io.strata.jakarta.data.DataStore}, {@link io.strata.jakarta.data.IndexOrder}), and its exceptions.
  *
  * <p>Depends on {@code jakarta.data-api} and reads through Strata's run-time read core ({@code io.strata.query}:
- * index scans, the one all-rows reader, result shaping) and its metamodel ({@code io.strata.metamodel}); the
+ * index scans, the one all-rows reader {@code FilteredRows}, the one paged union {@code UnionPages}, result shaping) and its metamodel ({@code io.strata.metamodel}); the
  * planning of its queries happens in the processor, with the one planner of {@code strata-query-model}.
  */
 package io.strata.jakarta.data;
