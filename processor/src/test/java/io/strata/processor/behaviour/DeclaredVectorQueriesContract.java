@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.Scored;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.vectors.Note;
+import io.strata.processor.fixtures.vectors.NoteRepository;
 import io.strata.processor.fixtures.vectors.NoteSearch;
 import io.strata.processor.fixtures.vectors.NoteSearchImpl;
 import io.strata.processor.fixtures.vectors.Notes;
@@ -115,6 +116,19 @@ public abstract class DeclaredVectorQueriesContract extends BackendContract {
     assertEquals(two.subList(0, 1), ids(notes.findTop1ByTopicAndVectorNear("maps", QUERY).get()));
     assertEquals(nearest(n -> n.topic().equals("maps"), Note::vector, QUERY, 3),
         scoredIds(notes.findTop3ByTopicAndVectorNear("maps", QUERY, 200)));
+  }
+
+  @Test
+  void theGeneratedRepositorySearchesEachEmbeddingByGroupWithItsDistance() {
+    NoteRepository repository = new NoteRepository(db);
+    List<Scored<Note>> towns = repository.nearestVector("towns", QUERY, 4);
+    assertEquals(nearest(n -> n.topic().equals("towns"), Note::vector, QUERY, 4), scoredIds(towns));
+    for (Scored<Note> s : towns) {
+      assertEquals(euclidean(s.entity().vector(), QUERY), s.distance(), 1e-5);
+    }
+    assertEquals(scoredIds(towns), scoredIds(repository.nearestVector("towns", QUERY, 4, 500)));
+    assertEquals(nearest(n -> true, Note::titleVector, TITLE_QUERY, 5), scoredIds(repository.nearestTitleVector(TITLE_QUERY, 5)));
+    assertEquals(scoredIds(towns), scoredIds(repository.async().nearestVector("towns", QUERY, 4).join()));
   }
 
   @Test
