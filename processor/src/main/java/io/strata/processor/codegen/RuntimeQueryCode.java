@@ -108,8 +108,11 @@ public final class RuntimeQueryCode {
         VECTOR_INFO, v.field(), v.dimensions(), v.metric(), list(v.groupBy().stream().map(g -> CodeBlock.of("$S", g)).toList())))
         .toList());
     // aggregates stay out: a run-time finder asks for entities, never for an aggregate's value
-    return CodeBlock.of("new $T($S, $L, $L, $L, $T.of(), $L)", ENTITY_INFO, model.entityName(), fields, indexes, spatial, List.class,
-        vectors);
+    // vectors only where there are some: the other entities' ENTITY keeps its five-argument form
+    return model.embeddings().isEmpty()
+        ? CodeBlock.of("new $T($S, $L, $L, $L, $T.of())", ENTITY_INFO, model.entityName(), fields, indexes, spatial, List.class)
+        : CodeBlock.of("new $T($S, $L, $L, $L, $T.of(), $L)", ENTITY_INFO, model.entityName(), fields, indexes, spatial, List.class,
+            vectors);
   }
 
   private static CodeBlock list(List<CodeBlock> items) {
