@@ -35,7 +35,7 @@ class GeneratedCodeSurfaceTest {
       "io.strata.index.feed.VersionedDefinition", "io.strata.index.feed.ChangeFeed",
       // run-time queries (where, jdql): the finders' home and the entity as the query model describes it
       "io.strata.query.RuntimeQueries", "io.strata.query.ValueOrder", "io.strata.query.model.EntityInfo",
-      "io.strata.query.model.FieldInfo", "io.strata.query.model.IndexInfo", "io.strata.query.model.SpatialInfo",
+      "io.strata.query.model.FieldInfo", "io.strata.query.model.IndexInfo", "io.strata.query.model.SpatialInfo", "io.strata.query.model.VectorInfo",
       "io.strata.query.model.ValueKind", "io.strata.query.model.Semantics",
       "io.strata.query.jdql.JdqlException",
       // the observation hook around every generated repository method (docs/observability.md)

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The generated sources of an entity with a grouped vector index ({@code golden/input/com/example/Doc.java}) and of its
- * {@code Near} methods in both dialects, compared with reviewed golden files: the store's vector definition, the row's
+ * {@code Near} methods in both dialects and of the generated repository's {@code nearest<Field>} searches, compared with reviewed golden files: the store's vector definition, the row's
  * {@code float[]}, and each search call with its plan javadoc.
  */
 class VectorGoldenSourcesTest {
@@ -27,5 +27,6 @@ class VectorGoldenSourcesTest {
     assertThat(c).generatedSourceFile("com.example.DocCodec").hasSourceEquivalentTo(golden("DocCodec"));
     assertThat(c).generatedSourceFile("com.example.DocsImpl").hasSourceEquivalentTo(golden("DocsImpl"));
     assertThat(c).generatedSourceFile("com.example.DocSearchImpl").hasSourceEquivalentTo(golden("DocSearchImpl"));
+    assertThat(c).generatedSourceFile("com.example.DocRepository").hasSourceEquivalentTo(golden("DocRepository"));
   }
 }

@@ -11,6 +11,7 @@ import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
+import io.strata.query.model.VectorConditions;
 import io.strata.query.model.Window;
 import io.strata.query.plan.Plan;
 import io.strata.query.plan.Planned;
@@ -130,6 +131,7 @@ public final class RuntimeQueries<E> {
       found = plans.get(spec);
     }
     if (found == null) {
+      VectorConditions.check(entity, where, order);
       found = planner.apply(spec);
       synchronized (plans) {
         plans.put(spec, found);

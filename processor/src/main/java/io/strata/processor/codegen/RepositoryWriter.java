@@ -45,6 +45,7 @@ public final class RepositoryWriter {
     operations.addAll(Operation.planned(new RankOperations(model).operations(), "IndexRead"));
     operations.addAll(Operation.planned(new TextOperations(model).operations(), "IndexRead"));
     operations.addAll(Operation.planned(new VersionedOperations(model).operations(), "IndexRead"));
+    operations.addAll(Operation.planned(VectorOperations.operations(model), "VectorRead"));
 
     TypeSpec.Builder type = ClassShell.type(repo, model.injectable())
         .addJavadoc("Stores {@link $T} entities under {@code ($S, ...)} in FoundationDB: rows {@code ($S, \"R\", id, field)},\n",
@@ -73,6 +74,10 @@ public final class RepositoryWriter {
     if (!model.texts().isEmpty()) {
       type.addField(ParameterizedTypeName.get(TextOperations.TEXT_QUERIES, model.type()), "fullText", Modifier.PRIVATE, Modifier.FINAL);
     }
+    if (!model.embeddings().isEmpty()) {
+      type.addField(ParameterizedTypeName.get(VectorOperations.VECTOR_QUERIES, model.type()), "vectors", Modifier.PRIVATE,
+          Modifier.FINAL);
+    }
     if (model.versioned()) {
       type.addField(ParameterizedTypeName.get(VersionedOperations.CHANGE_FEED, model.type(), model.id().type().type().box()), "feed",
           Modifier.PRIVATE, Modifier.FINAL);
@@ -96,6 +101,9 @@ public final class RepositoryWriter {
     }
     if (!model.texts().isEmpty()) {
       ctor.addStatement("this.fullText = new $T<>(store)", TextOperations.TEXT_QUERIES);
+    }
+    if (!model.embeddings().isEmpty()) {
+      ctor.addStatement("this.vectors = new $T<>(store)", VectorOperations.VECTOR_QUERIES);
     }
     if (model.versioned()) {
       ctor.addStatement("this.feed = new $T<>(store)", VersionedOperations.CHANGE_FEED);

@@ -7,8 +7,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.strata.processor.model.EntityModel;
-import io.strata.processor.model.FieldModel;
-import io.strata.processor.model.ValueType;
+import io.strata.processor.planning.EntityInfos;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 
@@ -25,6 +24,7 @@ public final class RuntimeQueryCode {
   private static final ClassName FIELD_INFO = ClassName.get(MODEL, "FieldInfo");
   private static final ClassName INDEX_INFO = ClassName.get(MODEL, "IndexInfo");
   private static final ClassName SPATIAL_INFO = ClassName.get(MODEL, "SpatialInfo");
+  private static final ClassName VECTOR_INFO = ClassName.get(MODEL, "VectorInfo");
   private static final ClassName VALUE_KIND = ClassName.get(MODEL, "ValueKind");
   private static final ClassName SEMANTICS = ClassName.get(MODEL, "Semantics");
   private static final ClassName FINDER = ClassName.get("io.strata", "Finder");
@@ -98,27 +98,24 @@ public final class RuntimeQueryCode {
 
   private CodeBlock entityInfo() {
     CodeBlock fields = list(model.fields().stream().map(f -> CodeBlock.of("new $T($S, $T.$L, $L, $L)", FIELD_INFO, f.name(),
-        VALUE_KIND, kind(f), f.id(), f.neverNull())).toList());
+        VALUE_KIND, EntityInfos.kind(f).name(), f.id(), f.neverNull())).toList());
     CodeBlock indexes = list(model.indexes().stream().map(index -> CodeBlock.of("new $T($S, $L, $L, $L, $L)", INDEX_INFO,
         index.name(), list(index.fields().stream().map(f -> CodeBlock.of("$S", f.name())).toList()), index.unique(),
         index.covering(), index.composite())).toList());
     CodeBlock spatial = list(model.spatial().stream().map(s -> CodeBlock.of("new $T($S, $L, $L)", SPATIAL_INFO, s.field().name(),
         s.geo(), s.maxRanges())).toList());
+    CodeBlock vectors = list(model.embeddings().stream().map(EntityInfos::vector).map(v -> CodeBlock.of("new $T($S, $L, $S, $L)",
+        VECTOR_INFO, v.field(), v.dimensions(), v.metric(), list(v.groupBy().stream().map(g -> CodeBlock.of("$S", g)).toList())))
+        .toList());
     // aggregates stay out: a run-time finder asks for entities, never for an aggregate's value
-    return CodeBlock.of("new $T($S, $L, $L, $L, $T.of())", ENTITY_INFO, model.entityName(), fields, indexes, spatial, List.class);
+    // vectors only where there are some: the other entities' ENTITY keeps its five-argument form
+    return model.embeddings().isEmpty()
+        ? CodeBlock.of("new $T($S, $L, $L, $L, $T.of())", ENTITY_INFO, model.entityName(), fields, indexes, spatial, List.class)
+        : CodeBlock.of("new $T($S, $L, $L, $L, $T.of(), $L)", ENTITY_INFO, model.entityName(), fields, indexes, spatial, List.class,
+            vectors);
   }
 
   private static CodeBlock list(List<CodeBlock> items) {
     return CodeBlock.of("$T.of($L)", List.class, CodeBlock.join(items, ",$W"));
-  }
-
-  /** How the query model sees the field's values: its stored kind (an {@code Optional}'s content), or OTHER. */
-  private static String kind(FieldModel f) {
-    ValueType.Kind kind = f.queryType().kind();
-    return switch (kind) {
-      case LONG, INT, SHORT, BYTE, CHAR, DOUBLE, FLOAT, BOOLEAN, STRING, UUID, BYTES, ENUM, INSTANT, LOCAL_DATE, LOCAL_DATE_TIME,
-          LOCAL_TIME, DURATION, BIG_INTEGER, BIG_DECIMAL, POINT, GEO_POINT -> kind.name();
-      default -> "OTHER";
-    };
   }
 }

@@ -1,19 +1,23 @@
 package io.strata.processor.codegen;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EmbeddingModel;
 import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.QueryPlan;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Vector indexes ({@code @Embedding}) in generated code: their definitions in the entity's store, and the
- * nearest-neighbour search a {@code Near} method runs, in both dialects' repositories. The search itself is the
+ * Vector indexes ({@code @Embedding}) in generated code: their definitions in the entity's store, the
+ * {@code nearest<Field>} operations of the entity's generated repository, and the nearest-neighbour search a
+ * {@code Near} method runs, in both dialects' repositories. The search itself is the
  * runtime's ({@code io.strata.index.vector}); this writes the call: the index, the group's values, the query vector,
  * k, how many candidates to explore (the per-call search-quality knob) and the check of the other conditions on each
  * candidate.
@@ -38,6 +42,38 @@ public final class VectorOperations {
           METRIC, e.metric(), List.class, groups.build()));
     }
     return out;
+  }
+
+  /**
+   * The generated repository's searches of each {@code @Embedding} field {@code f}: {@code nearest<F>(group values...,
+   * float[] query, int k)} and the same with {@code int candidates} (how many candidates to explore), both returning
+   * {@code List<Scored<E>>}, nearest first. The repository holds a {@code VectorQueries} field named {@code vectors}.
+   */
+  static List<Operation> operations(EntityModel model) {
+    ValueCode values = new ValueCode(model.codecName());
+    List<Operation> ops = new ArrayList<>();
+    for (EmbeddingModel e : model.embeddings()) {
+      ValueCode.Group group = values.group(e.groupBy());
+      String groups = String.join(", ", e.groupBy().stream().map(FieldModel::name).toList());
+      String name = "nearest" + Character.toUpperCase(e.name().charAt(0)) + e.name().substring(1);
+      String doc = "The {@code k} entities" + (groups.isEmpty() ? "" : " with the given {@code " + groups + "}")
+          + " whose {@code " + e.name() + "} is nearest to {@code query}\n(" + e.metric().toLowerCase(java.util.Locale.ROOT)
+          + " distance, " + e.dimensions() + " dimensions), nearest first, each with its distance; fewer when fewer have one."
+          + "\nReads the vector index {@code (" + CrudOperations.q(model.entityName()) + ", \"N\", " + CrudOperations.q(e.name())
+          + (groups.isEmpty() ? "" : ", " + groups) + ", ...)}, then the rows of the candidates.";
+      TypeName result = ParameterizedTypeName.get(ClassName.get(List.class), ParameterizedTypeName.get(SCORED, model.type()));
+      List<ParameterSpec> params = new ArrayList<>(group.params());
+      params.add(ParameterSpec.builder(ArrayTypeName.of(float.class), "query").build());
+      params.add(ParameterSpec.builder(int.class, "k").build());
+      ops.add(new Operation(name, doc + "\nExplores {@code VectorQueries.DEFAULT_CANDIDATES} candidates.", result, params,
+          CodeBlock.of("vectors.nearest(tr, $S, $L, query, k)", e.name(), group.values()), false));
+      List<ParameterSpec> tuned = new ArrayList<>(params);
+      tuned.add(ParameterSpec.builder(int.class, "candidates").build());
+      ops.add(new Operation(name, doc + "\nExplores {@code candidates} candidates: more finds closer neighbours and reads more.",
+          result, tuned, CodeBlock.of("vectors.nearest(tr, $S, $L, query, k, candidates, e -> true)", e.name(), group.values()),
+          false));
+    }
+    return ops;
   }
 
   /** Whether {@code element} (a method's result element) is {@code Scored<E>}, the entity with its distance. */

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.Scored;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.vectors.Note;
+import io.strata.processor.fixtures.vectors.NoteRepository;
 import io.strata.processor.fixtures.vectors.NoteSearch;
 import io.strata.processor.fixtures.vectors.NoteSearchImpl;
 import io.strata.processor.fixtures.vectors.Notes;
+import io.strata.processor.fixtures.vectors._Note;
 import io.strata.processor.fixtures.vectors.NotesImpl;
 import jakarta.data.Limit;
 import java.util.ArrayList;
@@ -115,6 +117,35 @@ public abstract class DeclaredVectorQueriesContract extends BackendContract {
     assertEquals(two.subList(0, 1), ids(notes.findTop1ByTopicAndVectorNear("maps", QUERY).get()));
     assertEquals(nearest(n -> n.topic().equals("maps"), Note::vector, QUERY, 3),
         scoredIds(notes.findTop3ByTopicAndVectorNear("maps", QUERY, 200)));
+  }
+
+  @Test
+  void theGeneratedRepositorySearchesEachEmbeddingByGroupWithItsDistance() {
+    NoteRepository repository = new NoteRepository(db);
+    List<Scored<Note>> towns = repository.nearestVector("towns", QUERY, 4);
+    assertEquals(nearest(n -> n.topic().equals("towns"), Note::vector, QUERY, 4), scoredIds(towns));
+    for (Scored<Note> s : towns) {
+      assertEquals(euclidean(s.entity().vector(), QUERY), s.distance(), 1e-5);
+    }
+    assertEquals(scoredIds(towns), scoredIds(repository.nearestVector("towns", QUERY, 4, 500)));
+    assertEquals(nearest(n -> true, Note::titleVector, TITLE_QUERY, 5), scoredIds(repository.nearestTitleVector(TITLE_QUERY, 5)));
+    assertEquals(scoredIds(towns), scoredIds(repository.async().nearestVector("towns", QUERY, 4).join()));
+  }
+
+  @Test
+  void aRunTimeEqualityOrOrderOnAVectorIsRefusedNamingItAndTheNearestSearch() {
+    NoteRepository repository = new NoteRepository(db);
+    IllegalArgumentException equal = assertThrows(IllegalArgumentException.class,
+        () -> repository.where(_Note.vector.equalTo(QUERY)).allowScan().list());
+    assertTrue(equal.getMessage().startsWith("Note.vector is a vector (@Embedding)")
+        && equal.getMessage().contains("nearestVector(...)"), equal.getMessage());
+    IllegalArgumentException sorted = assertThrows(IllegalArgumentException.class,
+        () -> repository.where(_Note.topic.equalTo("maps")).orderBy(_Note.titleVector.asc()).list());
+    assertTrue(sorted.getMessage().startsWith("Note.titleVector is a vector (@Embedding): it has no order"), sorted.getMessage());
+    RuntimeException jdql = assertThrows(RuntimeException.class,
+        () -> repository.jdql("WHERE topic = 'maps' ORDER BY titleVector").list());
+    assertTrue(jdql.getMessage().contains("titleVector holds VECTOR values, which have no order"), jdql.getMessage());
+    assertEquals(NOTES.size(), repository.where(_Note.vector.notNull()).allowScan().count(), "a null test of a vector is a query");
   }
 
   @Test

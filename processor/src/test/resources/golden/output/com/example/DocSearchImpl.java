@@ -22,6 +22,7 @@ import io.strata.query.model.FieldInfo;
 import io.strata.query.model.IndexInfo;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.ValueKind;
+import io.strata.query.model.VectorInfo;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Limit;
@@ -48,7 +49,7 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
       new FieldInfo("category", ValueKind.STRING, false, false),
       new FieldInfo("title", ValueKind.STRING, false, false),
       new FieldInfo("year", ValueKind.INT, false, true),
-      new FieldInfo("vector", ValueKind.OTHER, false, false)), List.of(new IndexInfo("category", List.of("category"), false, false, false)), List.of(), List.of());
+      new FieldInfo("vector", ValueKind.VECTOR, false, false)), List.of(new IndexInfo("category", List.of("category"), false, false, false)), List.of(), List.of(), List.of(new VectorInfo("vector", 96, "COSINE", List.of("category"))));
 
   private static final Attributes<Doc> DOC = Attributes.<Doc>of("Doc")
     .attribute("id", e -> e.id(), true)

@@ -31,8 +31,8 @@ class NearestPlannerTest {
   private static final FieldInfo CATEGORY = new FieldInfo("category", ValueKind.STRING, false, false);
   private static final FieldInfo PUBLISHED = new FieldInfo("published", ValueKind.BOOLEAN, false, true);
   private static final FieldInfo YEAR = new FieldInfo("year", ValueKind.INT, false, true);
-  private static final FieldInfo VECTOR = new FieldInfo("vector", ValueKind.OTHER, false, false);
-  private static final FieldInfo TITLE_VECTOR = new FieldInfo("titleVector", ValueKind.OTHER, false, false);
+  private static final FieldInfo VECTOR = new FieldInfo("vector", ValueKind.VECTOR, false, false);
+  private static final FieldInfo TITLE_VECTOR = new FieldInfo("titleVector", ValueKind.VECTOR, false, false);
   private static final FieldInfo WHERE = new FieldInfo("where", ValueKind.GEO_POINT, false, false);
   private static final VectorInfo BY_CATEGORY = new VectorInfo("vector", 96, "COSINE", List.of("category", "published"));
   private static final VectorInfo UNGROUPED = new VectorInfo("titleVector", 8, "EUCLIDEAN", List.of());
