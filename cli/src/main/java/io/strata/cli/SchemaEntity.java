@@ -19,6 +19,7 @@ import io.strata.query.model.IndexInfo;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SpatialInfo;
 import io.strata.query.model.ValueKind;
+import io.strata.query.plan.Planner;
 import io.strata.repository.EntityStore;
 import io.strata.repository.EntityStoreBuilder;
 import java.io.PrintStream;
@@ -28,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -164,23 +166,42 @@ final class SchemaEntity {
     return new EntityInfo(name(), infos, indexes, spatial, aggregates);
   }
 
-  /** Run-time queries over the rows of {@code store}, planned by the query model's planner. */
+  /**
+   * Run-time queries over the rows of {@code store}, planned by the query model's planner. A JDQL enum constant
+   * ({@code com.example.Kind.FOOD}) is found in the schema (the field's recorded type and constants) and compared as
+   * the name rows store; a parameter is converted with its field's encoding, so a date or time may be given in ISO-8601.
+   */
   RuntimeQueries<Object[]> queries(Database db, EntityStore<Object[]> store) {
     List<Attribute<Object[], Object>> attributes = new ArrayList<>();
     for (int i = 0; i < fields.size(); i++) {
       int position = i;
-      attributes.add(new Attribute<>(fields.get(i), row -> row[position], SchemaEntity::element));
+      Encoding encoding = encoding(fields.get(i));
+      attributes.add(new Attribute<>(fields.get(i), row -> row[position], value -> element(value, encoding)));
     }
-    return new RuntimeQueries<>(db, store, info(), attributes, Semantics.STRATA, ValueOrder.KEYS);
+    return new RuntimeQueries<>(db, store, info(), attributes, Semantics.STRATA, ValueOrder.KEYS, Planner::plan, this::enumConstant);
   }
 
-  /** A query value as a key element: integers are tuple integers, floats tuple doubles. */
-  private static Object element(Object value) {
+  /** The stored name of {@code type.constant} when {@code type} is the schema's type of an enum field holding it. */
+  private Optional<String> enumConstant(FieldInfo field, String type, String constant) {
+    EntitySchema.Field f = schema.fields().get(field.name());
+    boolean found = f != null && f.type().equals(type) && f.encoding().name().equals("enum")
+        && f.encoding().parts().stream().anyMatch(c -> c.name().equals(constant));
+    return found ? Optional.of(constant) : Optional.empty();
+  }
+
+  /**
+   * A query value as a key element: integers are tuple integers, floats tuple doubles, and a text given for a field
+   * whose JSON form is text (a date, a time, a decimal) the element that form stands for.
+   */
+  private static Object element(Object value, Encoding encoding) {
     if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
       return ((Number) value).longValue();
     }
     if (value instanceof Float f) {
       return f.doubleValue();
+    }
+    if (value instanceof String && encoding != null && !encoding.name().equals("string")) {
+      return RowJson.toElement(value, encoding);
     }
     return value;
   }
