@@ -23,7 +23,9 @@ final class EntitiesCommand implements Runnable {
         }
         schema.indexes().forEach((index, i) -> cli.out.println("  index " + index + " on " + String.join(", ", i.fields())
             + (i.unique() ? " (unique)" : "") + (i.covering() ? " (covering)" : "")));
-        schema.spatial().forEach((field, kind) -> cli.out.println("  spatial " + field + " (" + kind + ")"));
+        schema.spatial().forEach((field, kind) -> cli.out.println("  spatial " + field + " (" + kind + "): a box read covers"
+            + " at most " + entity.spatialRanges(field) + " ranges" + (schema.spatialRanges().containsKey(field) ? ""
+            : " (not recorded in the schema file: @Spatial's default)")));
         schema.derived().forEach((index, definition) -> cli.out.println("  derived " + index + ": " + definition));
       });
     }

@@ -18,7 +18,9 @@ final class KeySpaceReport {
 
   private KeySpaceReport() {}
 
-  static String html(String url, Map<String, Map<String, StatsCommand.Part>> parts) {
+  /** The page of {@code parts}; {@code writes} says whether their write counts are known and what they mean. */
+  static String html(String url, Map<String, Map<String, StatsCommand.Part>> parts, String writes) {
+    boolean logged = writes.startsWith(StatsCommand.LOGGED);
     long total = parts.values().stream().flatMap(m -> m.values().stream()).mapToLong(p -> p.bytes).sum();
     StringBuilder svg = new StringBuilder();
     double x = 0;
@@ -30,7 +32,8 @@ final class KeySpaceReport {
         StatsCommand.Part p = part.getValue();
         double h = bytes == 0 ? 0 : HEIGHT * (double) p.bytes / bytes;
         String label = entity.getKey() + " / " + part.getKey();
-        String detail = label + ": " + p.keys + " keys, " + size(p.bytes) + " (" + percent(p.bytes, total) + " of all)";
+        String detail = label + ": " + p.keys + " keys, " + size(p.bytes) + " (" + percent(p.bytes, total) + " of all)"
+            + (logged ? ", " + p.writes + " logged writes" : "");
         svg.append(String.format(Locale.ROOT, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\""
             + " data-detail=\"%s\"><title>%s</title></rect>%n", x, y, w, h, COLOURS.getOrDefault(p.kind, "#cccccc"),
             escape(detail), escape(detail)));
@@ -69,6 +72,7 @@ final class KeySpaceReport {
         <body>
         <h1>Key space of %s</h1>
         <p>%s in all. Each column is an entity, as wide as its share of the bytes (keys and values); each box a part of it, as tall as its share of the entity.</p>
+        <p id="writes">%s</p>
         <p class="legend">%s</p>
         <p id="detail">Point at a box for its keys and bytes.</p>
         <svg id="treemap" xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">
@@ -83,7 +87,7 @@ final class KeySpaceReport {
         </script>
         </body>
         </html>
-        """.formatted(escape(url), size(total), legend, WIDTH, HEIGHT + 24, WIDTH, HEIGHT + 24, svg);
+        """.formatted(escape(url), size(total), escape(writes), legend, WIDTH, HEIGHT + 24, WIDTH, HEIGHT + 24, svg);
   }
 
   private static Map<String, String> colours(String... kindsAndColours) {

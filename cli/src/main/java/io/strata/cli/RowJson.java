@@ -3,7 +3,14 @@ package io.strata.cli;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.processor.model.Encoding;
+import io.strata.row.Elements;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -16,25 +23,73 @@ import java.util.UUID;
  * Tuple elements as JSON and back, losslessly, so an exported row imports into the same keys. JSON's own types
  * carry integers, doubles, strings, booleans, arrays (nested tuples, lists) and objects (documents); the other
  * tuple types are one-key objects: {@code {"$bytes": base64}}, {@code {"$uuid": "..."}}, {@code {"$float": "1.5"}},
- * {@code {"$double": "NaN"}} and {@code {"$versionstamp": hex}}. A {@code geo-point} field is
- * {@code {"lat": .., "lon": ..}} and a {@code point} {@code {"x": .., "y": ..}}, as the schema's encoding says.
+ * {@code {"$double": "NaN"}} and {@code {"$versionstamp": hex}}. As the schema's encoding says, a {@code geo-point}
+ * field is {@code {"lat": .., "lon": ..}} and a {@code point} {@code {"x": .., "y": ..}}; instants, dates, date-times,
+ * times and durations are ISO-8601 strings ({@code "2024-05-01T12:30:00Z"}, {@code "2024-05-01"},
+ * {@code "2024-05-01T12:30"}, {@code "12:30"}, {@code "PT1H30M"}), decimals strings ({@code "12.50"}, scale kept) and
+ * enums their constant's name.
  */
 final class RowJson {
   private RowJson() {}
 
-  /** A field's stored element as JSON, read with its {@code encoding} (null: no encoding known). */
+  /**
+   * A field's stored element as JSON, read with its {@code encoding} (null: no encoding known): points as objects,
+   * dates and times as ISO-8601 strings, decimals as strings, and the items of collections and nested records each
+   * with its own encoding.
+   */
   static Object toJson(Object element, Encoding encoding) {
-    if (encoding != null && element != null && (encoding.name().equals("geo-point") || encoding.name().equals("point"))) {
-      List<Object> items = element instanceof Tuple t ? t.getItems() : element instanceof List<?> l ? new ArrayList<>(l) : null;
-      if (items != null && items.size() == 2) {
-        boolean geo = encoding.name().equals("geo-point");
-        Map<String, Object> point = new LinkedHashMap<>();
-        point.put(geo ? "lat" : "x", toJson(items.get(0), null));
-        point.put(geo ? "lon" : "y", toJson(items.get(1), null));
-        return point;
+    if (encoding == null || element == null) {
+      return toJson(element);
+    }
+    switch (encoding.name()) {
+      case "geo-point", "point" -> {
+        List<Object> items = items(element);
+        if (items != null && items.size() == 2) {
+          boolean geo = encoding.name().equals("geo-point");
+          Map<String, Object> point = new LinkedHashMap<>();
+          point.put(geo ? "lat" : "x", toJson(items.get(0), null));
+          point.put(geo ? "lon" : "y", toJson(items.get(1), null));
+          return point;
+        }
+      }
+      case "instant" -> {
+        return Elements.toInstant(element).toString();
+      }
+      case "local-date" -> {
+        return Elements.toLocalDate(element).toString();
+      }
+      case "local-date-time" -> {
+        return Elements.toLocalDateTime(element).toString();
+      }
+      case "local-time" -> {
+        return Elements.toLocalTime(element).toString();
+      }
+      case "duration" -> {
+        return Elements.toDuration(element).toString();
+      }
+      case "decimal" -> {
+        return Elements.toBigDecimal(element).toString();
+      }
+      case "collection", "tuple" -> {
+        List<Object> items = items(element);
+        boolean collection = encoding.name().equals("collection");
+        if (items != null && (collection || items.size() == encoding.parts().size())) {
+          List<Object> out = new ArrayList<>(items.size());
+          for (int i = 0; i < items.size(); i++) {
+            out.add(toJson(items.get(i), encoding.parts().get(collection ? 0 : i)));
+          }
+          return out;
+        }
+      }
+      default -> {
       }
     }
     return toJson(element);
+  }
+
+  /** The items of a nested tuple (the tuple layer reads one back as a list), or null for another element. */
+  private static List<Object> items(Object element) {
+    return element instanceof Tuple t ? t.getItems() : element instanceof List<?> l ? new ArrayList<>(l) : null;
   }
 
   /** Any tuple element (or document value) as JSON. */
@@ -81,9 +136,10 @@ final class RowJson {
   }
 
   /**
-   * A field's JSON value as the element its {@code encoding} stores.
+   * A field's JSON value as the element its {@code encoding} stores: the forms {@link #toJson(Object, Encoding)}
+   * writes, and for dates and times also the integers LAYOUTS.md stores (exports written before the ISO forms).
    *
-   * @throws IllegalArgumentException naming what does not fit
+   * @throws IllegalArgumentException naming what does not fit and the form expected
    */
   static Object toElement(Object json, Encoding encoding) {
     if (json == null) {
@@ -100,7 +156,58 @@ final class RowJson {
     if (kind.startsWith("document")) {
       return document(json);
     }
+    if (json instanceof String text) {
+      switch (kind) {
+        case "instant" -> {
+          return parsed(text, "an instant such as 2024-05-01T12:30:00Z", () -> Elements.ofInstant(Instant.parse(text)));
+        }
+        case "local-date" -> {
+          return parsed(text, "a date such as 2024-05-01", () -> Elements.ofLocalDate(LocalDate.parse(text)));
+        }
+        case "local-date-time" -> {
+          return parsed(text, "a date and time such as 2024-05-01T12:30:00", () -> Elements.ofLocalDateTime(LocalDateTime.parse(text)));
+        }
+        case "local-time" -> {
+          return parsed(text, "a time such as 12:30:00", () -> Elements.ofLocalTime(LocalTime.parse(text)));
+        }
+        case "duration" -> {
+          return parsed(text, "a duration such as PT1H30M", () -> Elements.ofDuration(Duration.parse(text)));
+        }
+        case "decimal" -> {
+          return parsed(text, "a decimal such as \"12.50\"", () -> Elements.ofBigDecimal(new BigDecimal(text)));
+        }
+        case "enum" -> {
+          List<String> constants = encoding.parts().stream().map(Encoding::name).toList();
+          if (!constants.isEmpty() && !constants.contains(text)) {
+            throw new IllegalArgumentException("\"" + text + "\" is not a constant of the enum; give one of " + constants);
+          }
+          return text;
+        }
+        default -> {
+        }
+      }
+    }
+    if (kind.equals("decimal") && json instanceof Number n) {
+      return Elements.ofBigDecimal(new BigDecimal(n.toString()));
+    }
+    if ((kind.equals("collection") || kind.equals("tuple")) && json instanceof List<?> list
+        && (kind.equals("collection") || list.size() == encoding.parts().size())) {
+      List<Object> items = new ArrayList<>(list.size());
+      for (int i = 0; i < list.size(); i++) {
+        items.add(toElement(list.get(i), encoding.parts().get(kind.equals("collection") ? 0 : i)));
+      }
+      return Tuple.fromList(items);
+    }
     return toElement(json);
+  }
+
+  /** {@code parse}'s element, or an error quoting {@code text} and the form {@code expected}. */
+  private static Object parsed(String text, String expected, java.util.function.Supplier<Object> parse) {
+    try {
+      return parse.get();
+    } catch (RuntimeException e) { // DateTimeParseException, NumberFormatException, a value out of the stored range
+      throw new IllegalArgumentException("\"" + text + "\" is not " + expected + " (ISO-8601): " + e.getMessage(), e);
+    }
   }
 
   private static double number(Object json, String name) {

@@ -19,6 +19,7 @@ import io.strata.query.model.IndexInfo;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SpatialInfo;
 import io.strata.query.model.ValueKind;
+import io.strata.query.plan.Planner;
 import io.strata.repository.EntityStore;
 import io.strata.repository.EntityStoreBuilder;
 import java.io.PrintStream;
@@ -28,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,12 +39,12 @@ import java.util.regex.Pattern;
  * run-time store with the indexes the schema lists (so reads, saves, verification and builds are the runtime's own),
  * the query model's {@link EntityInfo} for the planner, and metamodel attributes reading row elements.
  *
- * <p>The schema does not record the fields' declaration order, which only decides the order of a packed row's
- * (name, value) pairs; the tool takes it from a stored row ({@link #fieldOrder}) so rows it writes pack as the
- * application's do, else uses the schema's (alphabetical) order with the id first.
+ * <p>The fields' order only decides the order of a packed row's (name, value) pairs; {@link Session} gives it (the
+ * schema's recorded declaration order, else a stored row's) so rows the tool writes pack as the application's do;
+ * fields it does not name follow, the id first. {@link Session} also decides the row layout rows are written in.
  */
 final class SchemaEntity {
-  /** The Z-order range budget of the tool's box reads; the schema does not record the application's. */
+  /** The Z-order range budget of box reads when the schema does not record the application's ({@code @Spatial}'s default). */
   private static final int SPATIAL_RANGES = 32;
   private static final Pattern AGGREGATE = Pattern.compile("aggregate (COUNT|SUM|MIN|MAX)(?:\\(([^)]+)\\))?(?: by \\((.+)\\))?");
   private static final Set<String> PRIMITIVES = Set.of("boolean", "byte", "short", "int", "long", "char", "float", "double");
@@ -51,11 +53,13 @@ final class SchemaEntity {
   private final EntitySchema schema;
   private final List<String> fields;
   private final RowCodec codec;
+  private final boolean packed;
   private final List<DerivedIndexDefinition> derived = new ArrayList<>();
   private final List<AggregateInfo> aggregates = new ArrayList<>();
 
-  SchemaEntity(EntitySchema schema, List<String> storedOrder, PrintStream notes) {
+  SchemaEntity(EntitySchema schema, List<String> storedOrder, boolean packed, PrintStream notes) {
     this.schema = schema;
+    this.packed = packed;
     Set<String> order = new LinkedHashSet<>();
     storedOrder.stream().filter(schema.fields()::containsKey).forEach(order::add);
     if (order.isEmpty()) {
@@ -129,9 +133,9 @@ final class SchemaEntity {
     });
     schema.spatial().forEach((field, kind) -> {
       if (kind.equals("geo-point")) {
-        builder.geoSpatial(field, SPATIAL_RANGES);
+        builder.geoSpatial(field, spatialRanges(field));
       } else {
-        builder.spatial(field, SPATIAL_RANGES);
+        builder.spatial(field, spatialRanges(field));
       }
     });
     for (String field : fields) {
@@ -145,10 +149,15 @@ final class SchemaEntity {
     derived.forEach(builder::derived);
     if (schema.columnMajor()) {
       builder.columnMajor(); // column-major entities store a key per field (the processor refuses packed with it)
-    } else if (!Boolean.FALSE.equals(schema.packed())) {
-      builder.packed(); // recorded as packed, or a snapshot written before the layout was recorded: the default
+    } else if (packed) {
+      builder.packed();
     }
     return builder.build();
+  }
+
+  /** The range budget of box reads on a {@code @Spatial} field: the application's, when the schema records it. */
+  int spatialRanges(String field) {
+    return schema.spatialRanges().getOrDefault(field, SPATIAL_RANGES);
   }
 
   /** The entity as the query model's planner sees it. */
@@ -160,27 +169,46 @@ final class SchemaEntity {
     List<IndexInfo> indexes = new ArrayList<>();
     schema.indexes().forEach((name, i) -> indexes.add(new IndexInfo(name, i.fields(), i.unique(), i.covering(), i.fields().size() > 1)));
     List<SpatialInfo> spatial = new ArrayList<>();
-    schema.spatial().forEach((field, kind) -> spatial.add(new SpatialInfo(field, kind.equals("geo-point"), SPATIAL_RANGES)));
+    schema.spatial().forEach((field, kind) -> spatial.add(new SpatialInfo(field, kind.equals("geo-point"), spatialRanges(field))));
     return new EntityInfo(name(), infos, indexes, spatial, aggregates);
   }
 
-  /** Run-time queries over the rows of {@code store}, planned by the query model's planner. */
+  /**
+   * Run-time queries over the rows of {@code store}, planned by the query model's planner. A JDQL enum constant
+   * ({@code com.example.Kind.FOOD}) is found in the schema (the field's recorded type and constants) and compared as
+   * the name rows store; a parameter is converted with its field's encoding, so a date or time may be given in ISO-8601.
+   */
   RuntimeQueries<Object[]> queries(Database db, EntityStore<Object[]> store) {
     List<Attribute<Object[], Object>> attributes = new ArrayList<>();
     for (int i = 0; i < fields.size(); i++) {
       int position = i;
-      attributes.add(new Attribute<>(fields.get(i), row -> row[position], SchemaEntity::element));
+      Encoding encoding = encoding(fields.get(i));
+      attributes.add(new Attribute<>(fields.get(i), row -> row[position], value -> element(value, encoding)));
     }
-    return new RuntimeQueries<>(db, store, info(), attributes, Semantics.STRATA, ValueOrder.KEYS);
+    return new RuntimeQueries<>(db, store, info(), attributes, Semantics.STRATA, ValueOrder.KEYS, Planner::plan, this::enumConstant);
   }
 
-  /** A query value as a key element: integers are tuple integers, floats tuple doubles. */
-  private static Object element(Object value) {
+  /** The stored name of {@code type.constant} when {@code type} is the schema's type of an enum field holding it. */
+  private Optional<String> enumConstant(FieldInfo field, String type, String constant) {
+    EntitySchema.Field f = schema.fields().get(field.name());
+    boolean found = f != null && f.type().equals(type) && f.encoding().name().equals("enum")
+        && f.encoding().parts().stream().anyMatch(c -> c.name().equals(constant));
+    return found ? Optional.of(constant) : Optional.empty();
+  }
+
+  /**
+   * A query value as a key element: integers are tuple integers, floats tuple doubles, and a text given for a field
+   * whose JSON form is text (a date, a time, a decimal) the element that form stands for.
+   */
+  private static Object element(Object value, Encoding encoding) {
     if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
       return ((Number) value).longValue();
     }
     if (value instanceof Float f) {
       return f.doubleValue();
+    }
+    if (value instanceof String && encoding != null && !encoding.name().equals("string")) {
+      return RowJson.toElement(value, encoding);
     }
     return value;
   }

@@ -37,7 +37,7 @@ class ReportInBrowserTest {
     SamplesDatabase.Run stats = SamplesDatabase.run("stats", "--url", "strata:file:" + dir, "--schema", SamplesDatabase.SCHEMA.toString(),
         "--html", report.toString());
     assertEquals(0, stats.exit(), stats.toString());
-    long parts = stats.out().lines().count();
+    long parts = stats.out().lines().filter(l -> l.contains("\t")).count(); // a line per part, then what writes are known
 
     ChromeOptions options = new ChromeOptions();
     options.setBinary("/usr/bin/chromium");
@@ -58,6 +58,8 @@ class ReportInBrowserTest {
       new Actions(browser).moveToElement(rows).perform();
       assertTrue(browser.findElement(By.id("detail")).getText().startsWith("Place / rows: " + SamplesDatabase.PLACES + " keys"),
           browser.findElement(By.id("detail")).getText());
+      assertTrue(browser.findElement(By.id("writes")).getText().startsWith("writes: none in the write-ahead log"),
+          "the page says what is known of writes: " + browser.findElement(By.id("writes")).getText());
       List<LogEntry> problems = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
           .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList();
       assertEquals(List.of(), problems.stream().map(LogEntry::getMessage).toList(), "the console shows no error");

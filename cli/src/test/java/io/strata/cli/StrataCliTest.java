@@ -60,6 +60,7 @@ class StrataCliTest {
     assertTrue(r.out().startsWith("Lookalike (io.strata.samples.Lookalike): "), "entities in name order: " + r);
     assertTrue(r.out().contains("index byCountryPopulation on country, population"), r.toString());
     assertTrue(r.out().contains("derived populationByCountry: aggregate SUM(population) by (country)"), r.toString());
+    assertTrue(r.out().contains("spatial location (geo-point): a box read covers at most 32 ranges\n"), r.toString());
   }
 
   @Test
@@ -74,8 +75,8 @@ class StrataCliTest {
     assertEquals(p.population(), row.get("population"));
     assertEquals(Map.of("lat", p.location().lat(), "lon", p.location().lon()), row.get("location"));
     assertEquals(p.details().timezone(), ((Map<?, ?>) row.get("details")).get("timezone"));
-    assertEquals(List.of("id", "name", "country", "population", "location", "source", "details"), List.copyOf(row.keySet()),
-        "the packed fields in the order the stored rows hold them, then the document");
+    assertEquals(List.of("id", "name", "country", "population", "location", "details", "source"), List.copyOf(row.keySet()),
+        "the fields in declaration order, as the schema records it");
   }
 
   @Test
@@ -139,6 +140,38 @@ class StrataCliTest {
     assertTrue(r.out().contains("Place\tindex\tindex population\t" + SamplesDatabase.PLACES + " keys"), r.toString());
     assertTrue(r.out().contains("Place\tblob\tblob source\t"), r.toString());
     assertTrue(Files.readString(report).contains("<svg"), "the report draws the sizes");
+    assertTrue(r.out().contains("\nwrites: none in the write-ahead log: a checkpoint covers every commit (each close writes one,"
+        + " this tool's too), and Strata keeps no other history of writes\n"), r.toString());
+  }
+
+  @Test
+  void statsCountsTheWritesTheLogHoldsWhenAProcessStoppedWithoutClosing() throws Exception {
+    Path live = temp.resolve("live");
+    Path stopped = temp.resolve("stopped");
+    try (com.apple.foundationdb.Database db = io.strata.embedded.EmbeddedFdb.open(live)) {
+      new io.strata.samples.PlaceRepository(db).saveAll(SamplesDatabase.places().subList(0, 200));
+      // what a process that stopped here leaves: its directory as it is, the log not yet checkpointed
+      Files.createDirectories(stopped);
+      try (var files = Files.list(live)) {
+        for (Path f : files.filter(f -> !f.getFileName().toString().equals("LOCK")).toList()) {
+          Files.copy(f, stopped.resolve(f.getFileName()));
+        }
+      }
+    }
+    Path report = temp.resolve("writes.html");
+    SamplesDatabase.Run r = SamplesDatabase.run("stats", "--url", "strata:file:" + stopped, "--schema", SamplesDatabase.SCHEMA.toString(),
+        "--html", report.toString());
+    assertEquals(0, r.exit(), r.toString());
+    assertTrue(r.out().contains("Place\trow\trows\t200 keys\t"), r.toString());
+    assertTrue(java.util.regex.Pattern.compile("Place\trow\trows\t200 keys\t\\d+ bytes\t200 writes\n").matcher(r.out()).find(),
+        "a write of each row: " + r);
+    assertTrue(r.out().contains("\nwrites: counted from the write-ahead log: "), r.toString());
+    assertTrue(r.out().contains(" commits since the last checkpoint, which no close wrote"), r.toString());
+    assertTrue(Files.readString(report).contains("Place / rows: 200 keys, "), "hover detail");
+    assertTrue(Files.readString(report).contains(", 200 logged writes"), "hover detail with the writes");
+    SamplesDatabase.Run mem = SamplesDatabase.run("stats", "--url", "strata:mem:", "--schema", SamplesDatabase.SCHEMA.toString());
+    assertTrue(mem.out().contains("writes: not recorded: strata:mem: databases keep no history of writes; a running"
+        + " application's meters count them (docs/observability.md)"), mem.toString());
   }
 
   @Test

@@ -338,7 +338,16 @@ final class EmbeddedDatabase implements Database {
     }
 
     /** The 10-byte versionstamp of a commit: its version, then batch order 0. */
-    private static byte[] stamp(long version) {
+    /** The directory of a durable database's write-ahead log. */
+    java.nio.file.Path logDirectory() {
+        if (journal == null) {
+            throw new IllegalArgumentException("an in-memory database has no write-ahead log");
+        }
+        return journal.directory();
+    }
+
+    /** The 10-byte versionstamp of the commit at {@code version}: what its versionstamped writes are filled with. */
+    static byte[] stamp(long version) {
         return ByteBuffer.allocate(10).putLong(version).putShort((short) 0).array();
     }
 

@@ -82,6 +82,23 @@ public final class EmbeddedFdb {
                 + (db == null ? "null" : db.getClass().getName()));
     }
 
+    /**
+     * The writes {@code db}'s write-ahead log holds: each mutation of each commit since the last checkpoint, in version
+     * order, handed to {@code each}; returns the number of commits. That is all the engine keeps of past writes, and
+     * only until the next checkpoint (which a clean close writes, so after one the log is empty). Reads the log as it
+     * stands: call it with no commit in flight (a tool holding the directory alone, say).
+     *
+     * @throws IllegalArgumentException when {@code db} was not opened by {@code EmbeddedFdb} on a directory
+     * @throws java.io.IOException when a log cannot be read ({@link DamagedFileException} when a check fails)
+     */
+    public static long loggedWrites(Database db, java.util.function.Consumer<LoggedWrite> each) throws java.io.IOException {
+        if (db instanceof EmbeddedDatabase embedded) {
+            return LoggedWrites.read(embedded.logDirectory(), each);
+        }
+        throw new IllegalArgumentException("EmbeddedFdb.loggedWrites needs a database opened by EmbeddedFdb on a directory,"
+                + " not " + (db == null ? "null" : db.getClass().getName()));
+    }
+
     /** Configures a new embedded database. */
     public static final class Builder {
         private Faults faults = Faults.none();

@@ -66,6 +66,7 @@ class SchemaEvolutionTest {
         # compile: keep it under version control. The rules: docs/schema-evolution.md in Strata's sources.
         entity.class = test.User
         entity.columnMajor = false
+        entity.fieldOrder = id, city, age, color, home, avatar, address, tags, extra
         entity.name = U
         entity.packed = true
         field.address.encoding = tuple(street: string, zip: integer(32))
@@ -95,6 +96,7 @@ class SchemaEvolutionTest {
         index.city.fields = city
         index.city.unique = false
         spatial.home = geo-point
+        spatial.home.ranges = 32
         """, snapshot("test.User"));
     String written = snapshot("test.User");
     assertThat(compile(f)).succeededWithoutWarnings();
@@ -121,6 +123,27 @@ class SchemaEvolutionTest {
     Files.writeString(file, snapshot("test.Item").replace("entity.packed = false\n", ""));
     assertThat(compile(f)).succeededWithoutWarnings();
     assertTrue(snapshot("test.Item").contains("entity.packed = false\n"), snapshot("test.Item"));
+  }
+
+  @Test
+  void aSnapshotWrittenBeforeFieldOrderAndRangeBudgetsWereRecordedIsNoChangeAndGainsThem() throws IOException {
+    JavaFileObject f = source("Item", "@Entity", "public record Item(@Id String id, @Spatial(maxRanges = 12) Point at, String name) {}");
+    assertThat(compile(f)).succeeded();
+    Path file = dir.resolve("test.Item.schema");
+    String recorded = snapshot("test.Item");
+    assertTrue(recorded.contains("entity.fieldOrder = id, at, name\n") && recorded.contains("spatial.at.ranges = 12\n"), recorded);
+    Files.writeString(file, recorded.replace("entity.fieldOrder = id, at, name\n", "").replace("spatial.at.ranges = 12\n", ""));
+    assertThat(compile(f)).succeededWithoutWarnings();
+    assertEquals(recorded, snapshot("test.Item"));
+  }
+
+  @Test
+  void reorderingFieldsAndChangingARangeBudgetPassBecauseNeitherChangesWhatIsStored() throws IOException {
+    assertThat(evolve(source("Item", "@Entity", "public record Item(@Id String id, @Spatial Point at, String name) {}"),
+        source("Item", "@Entity", "public record Item(String name, @Spatial(maxRanges = 64) Point at, @Id String id) {}")))
+        .succeededWithoutWarnings();
+    assertTrue(snapshot("test.Item").contains("entity.fieldOrder = name, at, id\n"), snapshot("test.Item"));
+    assertTrue(snapshot("test.Item").contains("spatial.at.ranges = 64\n"), snapshot("test.Item"));
   }
 
   @Test

@@ -47,7 +47,10 @@ final class Explain {
       out.append(indent).append("every row: (\"").append(entity).append("\", \"R\", ...) in id order");
       residual(all.residual(), out);
     } else if (plan instanceof Plan.SpatialRead read) {
-      out.append(indent).append("spatial index of ").append(read.spatial().field()).append(": the cover ranges of ")
+      // worded as the generated findBy<Field>Within's javadoc: the same reads, the same budget
+      out.append(indent).append("spatial index of ").append(read.spatial().field()).append(": a cover of at most ")
+          .append(read.spatial().maxRanges()).append(" ranges of (\"").append(entity).append("\", \"Z\", \"")
+          .append(read.spatial().field()).append("\", z, id) read concurrently, then the rows, where ")
           .append(condition(read.criterion()));
       residual(read.residual(), out);
     } else if (plan instanceof Plan.Union union) {

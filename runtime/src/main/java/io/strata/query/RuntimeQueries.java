@@ -51,7 +51,7 @@ public final class RuntimeQueries<E> {
     }
   };
   private long planned;
-  /** JDQL's enum constants, looked up in the application's classes (those of its generated codec). */
+  /** JDQL's enum constants, looked up in the application's classes (those of its generated codec), or given. */
   private final EnumConstants enums;
 
   /**
@@ -65,13 +65,25 @@ public final class RuntimeQueries<E> {
    */
   public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
       Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner) {
+    this(db, store, entity, attributes, semantics, order, planner,
+        EnumConstants.of(store.layout().codec().getClass().getClassLoader()));
+  }
+
+  /**
+   * Run-time queries over entities with no classes of their own (the {@code strata} tool's rows, read from a schema):
+   * JDQL's enum constants are found by {@code enums} instead of in the application's classes.
+   *
+   * @see #RuntimeQueries(Database, EntityStore, EntityInfo, List, Semantics, ValueOrder, Function)
+   */
+  public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
+      Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner, EnumConstants enums) {
     this.db = Objects.requireNonNull(db, "db");
     this.entity = entity;
     this.entityName = store.layout().entityName();
     this.semantics = semantics;
     this.reads = new PlanReads<>(store, attributes, semantics, order);
     this.planner = planner;
-    this.enums = EnumConstants.of(store.layout().codec().getClass().getClassLoader());
+    this.enums = Objects.requireNonNull(enums, "enums");
   }
 
   /**

@@ -42,4 +42,12 @@ class ExplainTest {
         + "  rows by id: (\"Place\", \"R\", id) where id = 7\n"
         + "  every row: (\"Place\", \"R\", ...) in id order; checks on each: (name is null or country = :c)", Explain.plan("Place", plan));
   }
+
+  @Test
+  void aSpatialReadNamesItsRangeBudgetAsTheGeneratedJavadocDoes() {
+    Plan plan = new Plan.SpatialRead(new io.strata.query.model.SpatialInfo("location", true, 12),
+        new Compare("location", Op.WITHIN, new Operand.Param("box")), List.of(JAPAN));
+    assertEquals("spatial index of location: a cover of at most 12 ranges of (\"Place\", \"Z\", \"location\", z, id) read"
+        + " concurrently, then the rows, where location within :box; checks on each: country = :c", Explain.plan("Place", plan));
+  }
 }

@@ -28,6 +28,10 @@ import java.util.TreeMap;
  * @param packed whether new rows are written packed ({@code @Entity(packed)}); null when the snapshot was written
  *     before Strata recorded it (readers then look at the stored rows: both layouts are read, LAYOUTS.md)
  * @param retiredDerived derived indexes an earlier version declared, like {@code retiredIndexes}
+ * @param fieldOrder the stored fields in declaration order, the order of a packed row's (name, value) pairs; empty
+ *     when the snapshot was written before Strata recorded it. Query-time only: no change to the comparer
+ * @param spatialRanges each {@code @Spatial} field's range budget ({@code maxRanges}) of a box read, by field; a
+ *     field is missing when the snapshot was written before Strata recorded it. Query-time only, like the order
  */
 public record EntitySchema(
     String className,
@@ -41,7 +45,9 @@ public record EntitySchema(
     Map<String, Field> retiredFields,
     Map<String, Index> retiredIndexes,
     Map<String, String> derived,
-    Map<String, String> retiredDerived) {
+    Map<String, String> retiredDerived,
+    List<String> fieldOrder,
+    Map<String, Integer> spatialRanges) {
 
   /**
    * One stored field.
@@ -72,6 +78,8 @@ public record EntitySchema(
     retiredIndexes = sorted(retiredIndexes);
     derived = sorted(derived);
     retiredDerived = sorted(retiredDerived);
+    fieldOrder = List.copyOf(fieldOrder);
+    spatialRanges = sorted(spatialRanges);
   }
 
   /** The kind of a derived index's definition: its first word ({@code aggregate}, {@code rank}, {@code text}, {@code change-feed}). */

@@ -45,12 +45,14 @@ public final class SchemaExtractor {
           index.unique(), index.covering()));
     }
     Map<String, String> spatial = new LinkedHashMap<>();
+    Map<String, Integer> spatialRanges = new LinkedHashMap<>();
     for (SpatialModel s : model.spatial()) {
       spatial.put(s.field().name(), s.geo() ? "geo-point" : "point");
+      spatialRanges.put(s.field().name(), s.maxRanges());
     }
     return new EntitySchema(model.type().canonicalName(), model.entityName(), model.columnMajor(), model.packed(),
         model.id().name(),
-        fields, indexes, spatial, Map.of(), Map.of(), derived(model), Map.of());
+        fields, indexes, spatial, Map.of(), Map.of(), derived(model), Map.of(), List.copyOf(fields.keySet()), spatialRanges);
   }
 
   /**

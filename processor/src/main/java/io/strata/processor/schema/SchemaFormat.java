@@ -17,6 +17,7 @@ import java.util.TreeMap;
  * <pre>
  * entity.class = com.example.User
  * entity.columnMajor = false
+ * entity.fieldOrder = id, age
  * entity.name = User
  * entity.packed = true
  * field.age.encoding = integer(32)
@@ -28,6 +29,10 @@ import java.util.TreeMap;
  * index.byCityAge.unique = false
  * derived.peopleByCity = aggregate COUNT by (city)
  * </pre>
+ *
+ * <p>Keys added after format 1 was first written, each read as "not recorded" from a snapshot without it:
+ * {@code entity.packed}, {@code entity.fieldOrder} (the declaration order of the stored fields) and
+ * {@code spatial.<field>.ranges} (a {@code @Spatial} field's {@code maxRanges}).
  */
 public final class SchemaFormat {
   /** Bumped when a snapshot written by this version could not be read by an older one. */
@@ -54,10 +59,14 @@ public final class SchemaFormat {
     if (schema.packed() != null) {
       lines.put("entity.packed", Boolean.toString(schema.packed()));
     }
+    if (!schema.fieldOrder().isEmpty()) {
+      lines.put("entity.fieldOrder", String.join(", ", schema.fieldOrder()));
+    }
     lines.put("id", schema.idField());
     putFields(lines, "field.", schema.fields());
     putIndexes(lines, "index.", schema.indexes());
     schema.spatial().forEach((field, kind) -> lines.put("spatial." + escape(field), kind));
+    schema.spatialRanges().forEach((field, ranges) -> lines.put("spatial." + escape(field) + ".ranges", Integer.toString(ranges)));
     putFields(lines, "retired-field.", schema.retiredFields());
     putIndexes(lines, "retired-index.", schema.retiredIndexes());
     schema.derived().forEach((name, definition) -> lines.put("derived." + escape(name), definition));
@@ -130,6 +139,7 @@ public final class SchemaFormat {
     private final Map<String, Map<String, String>> retiredFields = new TreeMap<>();
     private final Map<String, Map<String, String>> retiredIndexes = new TreeMap<>();
     private final Map<String, String> spatial = new TreeMap<>();
+    private final Map<String, Integer> spatialRanges = new TreeMap<>();
     private final Map<String, String> derived = new TreeMap<>();
     private final Map<String, String> retiredDerived = new TreeMap<>();
     /** Where unknown keys go when they are skipped rather than refused; null: refused. */
@@ -147,14 +157,18 @@ public final class SchemaFormat {
         String[] parts = key.split("\\.", -1);
         switch (parts[0]) {
           case "format", "id" -> known(parts.length == 1, key);
-          case "entity" -> known(parts.length == 2 && List.of("class", "name", "columnMajor", "packed").contains(parts[1]), key);
+          case "entity" -> known(parts.length == 2 && List.of("class", "name", "columnMajor", "packed", "fieldOrder").contains(parts[1]), key);
           case "field" -> group(fields, parts, key, List.of("type", "encoding"));
           case "index" -> group(indexes, parts, key, List.of("fields", "unique", "covering"));
           case "retired-field" -> group(retiredFields, parts, key, List.of("type", "encoding"));
           case "retired-index" -> group(retiredIndexes, parts, key, List.of("fields", "unique", "covering"));
           case "spatial" -> {
-            if (known(parts.length == 2, key)) {
-              spatial.put(unescape(parts[1]), e.getValue());
+            if (known(parts.length == 2 || (parts.length == 3 && parts[2].equals("ranges")), key)) {
+              if (parts.length == 2) {
+                spatial.put(unescape(parts[1]), e.getValue());
+              } else {
+                spatialRanges.put(unescape(parts[1]), positive(key));
+              }
             }
           }
           case "derived", "retired-derived" -> {
@@ -173,7 +187,7 @@ public final class SchemaFormat {
       return new EntitySchema(required("entity.class"), required("entity.name"), bool("entity.columnMajor"),
           values.containsKey("entity.packed") ? bool("entity.packed") : null, required("id"),
           fields(fields, "field."), indexes(indexes, "index."), spatial, fields(retiredFields, "retired-field."),
-          indexes(retiredIndexes, "retired-index."), derived, retiredDerived);
+          indexes(retiredIndexes, "retired-index."), derived, retiredDerived, fieldOrder(), spatialRanges);
     }
 
     /** Whether a key is {@code ok}; an unknown one is refused, or handed to {@link #unknown} and skipped. */
@@ -200,6 +214,32 @@ public final class SchemaFormat {
         throw new MalformedException(1, "'" + key + "' is missing");
       }
       return v;
+    }
+
+    /** {@code entity.fieldOrder}: the stored fields, each once; empty when not recorded. */
+    private List<String> fieldOrder() throws MalformedException {
+      if (!values.containsKey("entity.fieldOrder")) {
+        return List.of();
+      }
+      List<String> order = Arrays.stream(required("entity.fieldOrder").split(",")).map(String::strip).toList();
+      if (!new java.util.TreeSet<>(order).equals(fields.keySet()) || order.size() != fields.size()) {
+        throw new MalformedException(lineOf.get("entity.fieldOrder"), "'entity.fieldOrder' must name each stored field once"
+            + " (the field.* names " + fields.keySet() + "), found " + order);
+      }
+      return order;
+    }
+
+    private int positive(String key) throws MalformedException {
+      String v = required(key);
+      try {
+        int n = Integer.parseInt(v);
+        if (n > 0) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new MalformedException(lineOf.get(key), "'" + key + "' must be a positive whole number, found '" + v + "'");
     }
 
     private boolean bool(String key) throws MalformedException {

@@ -56,7 +56,7 @@ final class SchemaComparer {
     old.derived().forEach(retiredDerived::put);
     now.derived().keySet().forEach(retiredDerived::remove);
     return new EntitySchema(now.className(), now.entityName(), now.columnMajor(), now.packed(), now.idField(), now.fields(), now.indexes(),
-        now.spatial(), retiredFields, retiredIndexes, now.derived(), retiredDerived);
+        now.spatial(), retiredFields, retiredIndexes, now.derived(), retiredDerived, now.fieldOrder(), now.spatialRanges());
   }
 
   private void report(Where where, String name, Messages message, Object... args) {

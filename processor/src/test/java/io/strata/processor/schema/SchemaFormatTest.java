@@ -57,4 +57,26 @@ class SchemaFormatTest {
     assertEquals(unpacked, SchemaFormat.read(SchemaFormat.write(unpacked)));
     assertThrows(SchemaFormat.MalformedException.class, () -> SchemaFormat.read(SNAPSHOT + "entity.packed = yes\n"));
   }
+
+  @Test
+  void fieldOrderAndRangeBudgetsAreReadWhenRecordedAndEmptyInASnapshotWrittenBeforeThem() throws Exception {
+    EntitySchema old = SchemaFormat.read(SNAPSHOT);
+    assertEquals(List.of(), old.fieldOrder());
+    assertEquals(java.util.Map.of(), old.spatialRanges());
+    EntitySchema recorded = SchemaFormat.read(SNAPSHOT + "entity.fieldOrder = id, age\nspatial.age.ranges = 16\n");
+    assertEquals(List.of("id", "age"), recorded.fieldOrder());
+    assertEquals(java.util.Map.of("age", 16), recorded.spatialRanges());
+    assertEquals(recorded, SchemaFormat.read(SchemaFormat.write(recorded)));
+  }
+
+  @Test
+  void aFieldOrderThatDoesNotNameEachFieldOnceOrABadBudgetIsMalformed() {
+    SchemaFormat.MalformedException order = assertThrows(SchemaFormat.MalformedException.class,
+        () -> SchemaFormat.read(SNAPSHOT + "entity.fieldOrder = id, id\n"));
+    assertTrue(order.getMessage().contains("'entity.fieldOrder' must name each stored field once (the field.* names [age, id])"),
+        order.getMessage());
+    SchemaFormat.MalformedException ranges = assertThrows(SchemaFormat.MalformedException.class,
+        () -> SchemaFormat.read(SNAPSHOT + "spatial.age.ranges = 0\n"));
+    assertTrue(ranges.getMessage().contains("'spatial.age.ranges' must be a positive whole number, found '0'"), ranges.getMessage());
+  }
 }

@@ -347,7 +347,7 @@ final class JdqlTranslator {
   }
 
   /** The enum constant a qualified path names ({@code com.example.Status.ACTIVE}), for an enum property. */
-  private Enum<?> enumConstant(JdqlExpression.Path path, FieldInfo field) {
+  private Object enumConstant(JdqlExpression.Path path, FieldInfo field) {
     if (path.names().size() < 2) {
       throw unknown(path);
     }
