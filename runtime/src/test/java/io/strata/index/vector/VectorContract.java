@@ -160,7 +160,8 @@ public abstract class VectorContract extends BackendContract {
       }
       IndexReport report = store.verifyIndexes(db, 7);
       assertEquals(List.of(), report.problems());
-      assertEquals(left.stream().filter(d -> d.vector() != null).count(), report.entriesChecked());
+      assertEquals(2 * left.stream().filter(d -> d.vector() != null).count() + 3 * 3, report.entriesChecked(),
+          "a code and a full vector per vector, a token, a centroid and a size per group's one partition");
     }
   }
 
@@ -185,8 +186,11 @@ public abstract class VectorContract extends BackendContract {
     EntityStore<Doc> store = store(Metric.COSINE, List.of("category"), true);
     float[] v = query(new Random(38));
     db.run(tr -> store.save(tr, new Doc(4, "c2", v)).join());
-    byte[] entry = db.read(tr -> tr.get(store.layout().entity().pack(Tuple.from("N", "vector", "c2", 4L))).join());
-    assertTrue(java.util.Arrays.equals(Vectors.element(v), entry), "(E, \"N\", name, group, id) holds the vector");
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector", "c2"));
+    byte[] full = db.read(tr -> tr.get(index.pack(Tuple.from("v", 4L))).join());
+    assertTrue(java.util.Arrays.equals(Partitions.located(0, Vectors.element(v)), full), "(E, \"N\", name, group, \"v\", id) holds partition 0 and the vector");
+    byte[] code = db.read(tr -> tr.get(index.pack(Tuple.from("p", 0L, 4L))).join());
+    assertTrue(java.util.Arrays.equals(Partitions.code(v), code), "(E, \"N\", name, group, \"p\", 0, id) holds its code");
     assertEquals(List.of(), db.read(tr -> tr.getRange(store.layout().entity().range(Tuple.from("V"))).asList().join()),
         "nothing under (E, \"V\"), the @Versioned feed's keys");
   }
