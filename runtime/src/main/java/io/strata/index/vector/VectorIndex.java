@@ -227,7 +227,7 @@ public final class VectorIndex implements DerivedIndex {
               if (located == null) {
                 return CompletableFuture.completedFuture("row " + Sizes.describe(id) + " has no entry in " + what);
               }
-              if (!Arrays.equals(Partitions.vectorBytes(located), vector(row))) {
+              if (located.length < Long.BYTES || !Arrays.equals(Partitions.vectorBytes(located), vector(row))) {
                 return CompletableFuture.completedFuture(what + " entry of " + Sizes.describe(id) + " holds another vector than its row");
               }
               long p = Partitions.partition(located);

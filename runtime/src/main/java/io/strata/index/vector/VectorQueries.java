@@ -21,8 +21,8 @@ import java.util.function.Predicate;
  * token), then in one parallel read the codes of the {@link #probes nearest partitions}, ranks them by their
  * approximate distance, reads the full vectors of the {@code candidates} best in one parallel read and ranks those
  * exactly, then reads their rows nearest first, keeping those {@code residual} accepts. While fewer than {@code k}
- * pass it goes on: rows in doubling batches, then the next {@code candidates} codes, then twice as many more
- * partitions, for at most {@link #MAX_ROUNDS} rounds of reads; a residual that rejects nearly every row may so return
+ * pass it goes on: rows in doubling batches, then the next codes (twice as many as the last time), then
+ * twice as many more partitions, for at most {@link #MAX_ROUNDS} rounds of reads; a residual that rejects nearly every row may so return
  * fewer than {@code k}. Results are nearest first by exact distance, ties in id order.
  */
 public final class VectorQueries<T> {
@@ -78,7 +78,7 @@ public final class VectorQueries<T> {
    * {@code targetSize} to twice that) number about three times the candidates, and at least two.
    */
   static int probes(int candidates, int targetSize) {
-    return Math.max(2, (3 * candidates + targetSize - 1) / targetSize);
+    return Math.max(2, (2 * candidates + targetSize - 1) / targetSize);
   }
 
   /** Most rounds of reads after the centroids (codes, full vectors or rows) one search makes. */
@@ -105,6 +105,7 @@ public final class VectorQueries<T> {
     private int toProbe;
     private int rounds;
     private int rowBatch;
+    private int rescoreBatch;
     private final List<Candidate> codes = new ArrayList<>();
     private final List<Candidate> exact = new ArrayList<>();
     private int checked;
@@ -121,6 +122,7 @@ public final class VectorQueries<T> {
       this.residual = residual;
       this.toProbe = probes(candidates, ps.targetSize());
       this.rowBatch = k;
+      this.rescoreBatch = candidates;
     }
 
     CompletableFuture<List<Scored<T>>> run() {
@@ -187,9 +189,13 @@ public final class VectorQueries<T> {
       });
     }
 
-    /** Reads the full vectors of the {@code candidates} nearest codes in parallel and ranks them exactly. */
+    /**
+     * Reads the full vectors of the nearest codes in parallel and ranks them exactly: {@code candidates} of them, the
+     * next time twice as many.
+     */
     private CompletableFuture<Void> rescore() {
-      List<Candidate> batch = new ArrayList<>(codes.subList(0, Math.min(codes.size(), candidates)));
+      List<Candidate> batch = new ArrayList<>(codes.subList(0, Math.min(codes.size(), rescoreBatch)));
+      rescoreBatch *= 2;
       codes.subList(0, batch.size()).clear();
       List<CompletableFuture<byte[]>> reads = new ArrayList<>(batch.size());
       batch.forEach(c -> reads.add(tr.get(ps.vector(g, c.id()))));
