@@ -18,7 +18,7 @@ import java.util.function.Predicate;
 /**
  * k-nearest-neighbour queries of {@code @Embedding} indexes: an approximate search of the index's partitions
  * ({@link VectorIndex}). A query reads the group's partition token (and its centroids, unless cached with that
- * token), then in one parallel read the codes of the {@link #probes nearest partitions}, ranks them by their
+ * token), then in one parallel read the codes of the nearest partitions (how many: {@code probes}), ranks them by their
  * approximate distance, reads the full vectors of the {@code candidates} best in one parallel read and ranks those
  * exactly, then reads their rows nearest first, keeping those {@code residual} accepts. While fewer than {@code k}
  * pass it goes on: rows in doubling batches, then the next codes (twice as many as the last time), then
