@@ -147,7 +147,7 @@ public final class VectorIndex implements DerivedIndex {
       byte[] sizeKey = partitions.size(g, p);
       tr.mutate(MutationType.ADD, sizeKey, Partitions.little(1));
       return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize
-          ? new Split(tr, g, p, cs.nextId()).run() : CompletableFuture.completedFuture(null));
+          ? split(tr, g, p, cs.nextId()) : CompletableFuture.completedFuture(null));
     });
   }
 
@@ -155,56 +155,43 @@ public final class VectorIndex implements DerivedIndex {
    * Splits partition {@code p} of group {@code g} in two by 2-means over its full vectors (read without snapshot):
    * one half stays {@code p} with a new centroid, the other moves to the new partition {@code q}.
    */
-  private final class Split {
-    private final Transaction tr;
-    private final Tuple g;
-    private final long p;
-    private final long q;
-
-    Split(Transaction tr, Tuple g, long p, long q) {
-      this.tr = tr;
-      this.g = g;
-      this.p = p;
-      this.q = q;
-    }
-
-    CompletableFuture<Void> run() {
-      return tr.getRange(partitions.codes(g, p).range()).asList().thenCompose(codes -> {
-        List<Object> ids = partitions.ids(g, p, codes);
-        List<CompletableFuture<byte[]>> reads = new ArrayList<>(ids.size());
-        ids.forEach(id -> reads.add(tr.get(partitions.vector(g, id))));
-        return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenAccept(x -> {
-          float[][] vs = new float[ids.size()][];
-          for (int i = 0; i < vs.length; i++) {
-            byte[] located = reads.get(i).join();
-            if (located == null) {
-              throw partitions.corrupt(partitions.code(g, p, ids.get(i)), "is a code without its full vector (\"v\", id)", null);
-            }
-            vs[i] = partitions.floats(Partitions.vectorBytes(located));
+  private CompletableFuture<Void> split(Transaction tr, Tuple g, long p, long q) {
+    return tr.getRange(partitions.codes(g, p).range()).asList().thenCompose(codes -> {
+      List<Object> ids = partitions.ids(g, p, codes);
+      List<CompletableFuture<byte[]>> reads = new ArrayList<>(ids.size());
+      ids.forEach(id -> reads.add(tr.get(partitions.vector(g, id))));
+      return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenAccept(x -> {
+        float[][] vs = new float[ids.size()][];
+        for (int i = 0; i < vs.length; i++) {
+          byte[] located = reads.get(i).join();
+          if (located == null) {
+            throw partitions.corrupt(partitions.code(g, p, ids.get(i)), "is a code without its full vector (\"v\", id)", null);
           }
-          write(ids, vs, TwoMeans.split(definition.metric(), vs));
-        });
-      });
-    }
-
-    private void write(List<Object> ids, float[][] vs, TwoMeans halves) {
-      tr.addReadConflictKey(partitions.centroid(g, q));
-      tr.set(partitions.centroid(g, p), Vectors.element(halves.centroids()[0]));
-      tr.set(partitions.centroid(g, q), Vectors.element(halves.centroids()[1]));
-      int moved = 0;
-      for (int i = 0; i < vs.length; i++) {
-        if (halves.second()[i]) {
-          Object id = ids.get(i);
-          tr.clear(partitions.code(g, p, id));
-          tr.set(partitions.code(g, q, id), Partitions.code(vs[i]));
-          tr.set(partitions.vector(g, id), Partitions.located(q, Vectors.element(vs[i])));
-          moved++;
+          vs[i] = partitions.floats(Partitions.vectorBytes(located));
         }
+        write(tr, g, p, q, ids, vs, TwoMeans.split(definition.metric(), vs));
+      });
+    });
+  }
+
+  /** Writes a split of partition {@code p}: the second half of {@code vs} moves to {@code q}. */
+  private void write(Transaction tr, Tuple g, long p, long q, List<Object> ids, float[][] vs, TwoMeans halves) {
+    tr.addReadConflictKey(partitions.centroid(g, q));
+    tr.set(partitions.centroid(g, p), Vectors.element(halves.centroids()[0]));
+    tr.set(partitions.centroid(g, q), Vectors.element(halves.centroids()[1]));
+    int moved = 0;
+    for (int i = 0; i < vs.length; i++) {
+      if (halves.second()[i]) {
+        Object id = ids.get(i);
+        tr.clear(partitions.code(g, p, id));
+        tr.set(partitions.code(g, q, id), Partitions.code(vs[i]));
+        tr.set(partitions.vector(g, id), Partitions.located(q, Vectors.element(vs[i])));
+        moved++;
       }
-      tr.set(partitions.size(g, p), Partitions.little(vs.length - moved));
-      tr.set(partitions.size(g, q), Partitions.little(moved));
-      tr.set(partitions.token(g), Partitions.newToken());
     }
+    tr.set(partitions.size(g, p), Partitions.little(vs.length - moved));
+    tr.set(partitions.size(g, q), Partitions.little(moved));
+    tr.set(partitions.token(g), Partitions.newToken());
   }
 
   /**
