@@ -130,6 +130,11 @@ final class Partitions {
     return tr.snapshot().get(token(g)).thenCompose(t -> centroids(tr, g, t));
   }
 
+  /** The centroids of group {@code g} last read, whatever their token, or null. */
+  Centroids cached(Tuple g) {
+    return cache.get(g);
+  }
+
   /** The centroids for token {@code t} (just read): the cached ones when they have that token, else read now. */
   CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g, byte[] t) {
     if (t == null) {

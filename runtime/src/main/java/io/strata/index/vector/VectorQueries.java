@@ -7,7 +7,6 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Scored;
 import io.strata.repository.EntityStore;
 import io.strata.row.Paging;
-import io.strata.row.StoredData;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,7 +17,8 @@ import java.util.function.Predicate;
 /**
  * k-nearest-neighbour queries of {@code @Embedding} indexes: an approximate search of the index's partitions
  * ({@link VectorIndex}). A query reads the group's partition token (and its centroids, unless cached with that
- * token), then in one parallel read the codes of the nearest partitions (how many: {@code probes}), ranks them by their
+ * token; when cached, in the same round trip as the codes they choose), then in one parallel read the codes of the
+ * nearest partitions (how many: {@code probes}), ranks them by their
  * approximate distance, reads the full vectors of the {@code candidates} best in one parallel read and ranks those
  * exactly, then reads their rows nearest first, keeping those {@code residual} accepts. While fewer than {@code k}
  * pass it goes on: rows in doubling batches, then the next codes (twice as many as the last time), then
@@ -125,16 +125,41 @@ public final class VectorQueries<T> {
       this.rescoreBatch = candidates;
     }
 
+    /**
+     * Reads the token and, when centroids of the group are cached, the codes of the partitions nearest by those
+     * centroids at the same time; the codes stand when the token is the cached one, else they are dropped and read
+     * again by the current centroids.
+     */
     CompletableFuture<List<Scored<T>>> run() {
-      return ps.centroids(tr, g).thenCompose(cs -> {
-        List<Candidate> byCentroid = new ArrayList<>(cs.ids().length);
-        for (int i = 0; i < cs.ids().length; i++) {
-          byCentroid.add(new Candidate(cs.ids()[i], metric.distance(query, cs.vectors()[i])));
+      Partitions.Centroids cached = ps.cached(g);
+      CompletableFuture<byte[]> token = tr.snapshot().get(ps.token(g));
+      CompletableFuture<Void> speculation = CompletableFuture.completedFuture(null);
+      if (cached != null) {
+        order(cached);
+        speculation = probe();
+      }
+      return speculation.thenCombine(token, (v, t) -> t).thenCompose(t -> {
+        if (cached != null && java.util.Arrays.equals(cached.token(), t)) {
+          return step();
         }
-        byCentroid.sort(NEAREST);
-        order = byCentroid.stream().mapToLong(c -> (Long) c.id()).toArray();
-        return step();
+        return ps.centroids(tr, g, t).thenCompose(cs -> {
+          codes.clear();
+          probed = 0;
+          toProbe = probes(candidates, ps.targetSize());
+          order(cs);
+          return step();
+        });
       });
+    }
+
+    /** Orders the partitions by the distance of their centroids to the query. */
+    private void order(Partitions.Centroids cs) {
+      List<Candidate> byCentroid = new ArrayList<>(cs.ids().length);
+      for (int i = 0; i < cs.ids().length; i++) {
+        byCentroid.add(new Candidate(cs.ids()[i], metric.distance(query, cs.vectors()[i])));
+      }
+      byCentroid.sort(NEAREST);
+      order = byCentroid.stream().mapToLong(c -> (Long) c.id()).toArray();
     }
 
     /** The next round of reads, or the results when {@code k} passed or nothing is left to read. */

@@ -314,6 +314,31 @@ public abstract class VectorContract extends BackendContract {
   }
 
   @Test
+  void withItsCentroidsCachedAQueryReadsTheTokenAndTheCodesInOneRoundTripAndNoCentroid() {
+    if (!countsReads()) {
+      return;
+    }
+    Random rnd = new Random(46);
+    List<Doc> docs = clustered(rnd, 3_000, 20);
+    EntityStore<Doc> writer = store(Metric.EUCLIDEAN, List.of(), true);
+    saveInBatches(writer, docs);
+    VectorQueries<Doc> search = new VectorQueries<>(store(Metric.EUCLIDEAN, List.of(), true));
+    float[] q = docs.get(7).vector();
+    var before = io.strata.embedded.EmbeddedFdb.stats(db);
+    db.read(tr -> search.nearest(tr, "vector", List.of(), q, 10).join());
+    var cold = io.strata.embedded.EmbeddedFdb.stats(db).since(before);
+    before = io.strata.embedded.EmbeddedFdb.stats(db);
+    db.read(tr -> search.nearest(tr, "vector", List.of(), q, 10).join());
+    var warm = io.strata.embedded.EmbeddedFdb.stats(db).since(before);
+    assertTrue(warm.sequentialRoundTrips() <= 4, "read version; token with codes; full vectors; rows: " + warm);
+    Subspace index = writer.layout().entity().get(Tuple.from("N", "vector"));
+    long centroids = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join()).size();
+    assertTrue(centroids > 1, "several partitions");
+    assertEquals(centroids + 1, cold.keysRead() - warm.keysRead(),
+        "the warm query reads every key the cold one does but the centroids and the index state (seen ready once per store)");
+  }
+
+  @Test
   void aGroupedIndexAnswersOnlyFromTheGroupWithTheSameRecallAndTheResidualWidensTheSearch() {
     Random rnd = new Random(41);
     List<Doc> docs = clustered(rnd, 6_000, 30);
