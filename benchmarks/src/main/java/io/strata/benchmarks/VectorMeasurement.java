@@ -36,8 +36,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and the throughput of 8 writer threads (batches of {@value #BATCH}) as a ratio against the same rows saved without
  * the vector index, side by side in the same run; then {@code verifyIndexes} (rows, entries, problems). Last, recall
  * after deleting every fifth stored vector and saving them again. Run:
- * {@code java -Xmx6g -Dstrata.data.dir=../shared/data -cp benchmarks/target/benchmarks.jar io.strata.benchmarks.VectorMeasurement [size] [queries] [candidates,...]}
- * (defaults 100000, 200, 20,100,400).
+ * {@code java -Xmx5g -Dstrata.data.dir=../shared/data -cp benchmarks/target/benchmarks.jar io.strata.benchmarks.VectorMeasurement [size] [queries] [candidates,...]}
+ * (defaults 100000, 100, 20,100,400: the runs in benchmarks/README.md).
  */
 public final class VectorMeasurement {
   static final int BATCH = 500;
@@ -48,7 +48,7 @@ public final class VectorMeasurement {
 
   public static void main(String[] args) throws Exception {
     int size = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-    int queries = args.length > 1 ? Integer.parseInt(args[1]) : 200;
+    int queries = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     int[] candidates = Arrays.stream((args.length > 2 ? args[2] : "20,100,400").split(",")).mapToInt(Integer::parseInt).toArray();
     System.out.printf("%,d stored vectors of %d dimensions per set, %,d hold-out queries, k=%d, %d cores%n", size,
         VectorDataSets.DIMENSIONS, queries, VectorDataSets.K, Runtime.getRuntime().availableProcessors());
