@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One {@code @Embedding} field: {@code (E, "N", name, groups..., id) = vector} (see {@link VectorIndex}).
+ * One {@code @Embedding} field, indexed under {@code (E, "N", name, groups...)} as partitions of vectors (see
+ * {@link VectorIndex}).
  *
  * @param name the index name (the field's name, as generated repositories pass it)
  * @param field the {@code float[]} field, stored as {@link Vectors#element} bytes

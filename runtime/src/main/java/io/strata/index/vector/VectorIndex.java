@@ -1,5 +1,6 @@
 package io.strata.index.vector;
 
+import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
@@ -19,9 +20,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * Maintains one {@code @Embedding} field: {@code (E, "N", name, groups..., id) = vector} ({@link Vectors#element}
- * bytes), one entry per entity with a vector and every group value. A save with a vector of another length than
- * the definition's is refused by {@link #checkSizes}, before anything of the save is written.
+ * Maintains one {@code @Embedding} field as an inverted file of partitions ({@link Partitions} has the keys): each
+ * vector goes, in the row's transaction, to the partition whose centroid is nearest, as a one-byte-per-component
+ * code in the partition and its full vector apart. A partition that grows over {@link Partitions#maxSize} is split
+ * in two by 2-means over its vectors, in the same transaction. A save with a vector of another length than the
+ * definition's is refused by {@link #checkSizes}, before anything of the save is written.
+ *
+ * <p>Concurrency: an insert reads the centroids at snapshot and declares a read conflict on the one centroid it
+ * chose, so a concurrent split of that partition (which rewrites that centroid) makes one of them retry; a split reads
+ * its partition's codes and vectors without snapshot; partition sizes move by atomic adds. No vector is lost or
+ * stored twice whatever the interleaving.
  */
 public final class VectorIndex implements DerivedIndex {
   public static final String KIND = "N";
@@ -30,14 +38,14 @@ public final class VectorIndex implements DerivedIndex {
   private final EntityLayout<?> layout;
   private final VectorDefinition definition;
   private final GroupedField fields;
-  private final Subspace subspace;
+  private final Partitions partitions;
 
   VectorIndex(Rows<?> rows, VectorDefinition definition) {
     this.rows = rows;
     this.layout = rows.layout();
     this.definition = definition;
     this.fields = new GroupedField(layout, definition.groupBy(), definition.field());
-    this.subspace = layout.entity().get(KIND).get(definition.name());
+    this.partitions = new Partitions(layout, definition.name(), layout.entity().get(KIND).get(definition.name()), definition.dimensions());
   }
 
   @Override
@@ -54,20 +62,24 @@ public final class VectorIndex implements DerivedIndex {
     return definition;
   }
 
-  /** {@code (E, "N", name, groups...)}: one group's entries, in id order. */
-  public Subspace group(Tuple group) {
-    return subspace.get(group);
+  Partitions partitions() {
+    return partitions;
   }
 
-  /** The entry's key for a row that has one, else null. */
-  private byte[] entry(Object id, Object[] row) {
-    Tuple g = fields.group(row);
-    return g == null || fields.value(row) == null ? null : subspace.pack(g.addObject(id));
+  /** The row's group when it has a vector (and every group value), else null. */
+  private Tuple groupOf(Object[] row) {
+    return row == null || fields.value(row) == null ? null : fields.group(row);
   }
 
   /** The row's vector bytes, or null when it has none. */
   private byte[] vector(Object[] row) {
     return row == null ? null : (byte[]) fields.value(row);
+  }
+
+  /** The full-vector key of a row that has one, else null. */
+  private byte[] entry(Object id, Object[] row) {
+    Tuple g = groupOf(row);
+    return g == null ? null : partitions.vector(g, id);
   }
 
   @Override
@@ -86,23 +98,107 @@ public final class VectorIndex implements DerivedIndex {
     }
     byte[] value = (byte[]) element;
     Sizes.checkKey(layout.entityName(), id, () -> "vector index '" + definition.name() + "' entry", key);
-    Sizes.checkValue(layout.entityName(), id, () -> "vector of '" + definition.field() + "'", value);
-    return key.length + value.length;
+    Sizes.checkValue(layout.entityName(), id, () -> "vector of '" + definition.field() + "'", Partitions.located(0, value));
+    // the full vector (its key, the partition, the floats) and the code (about as long a key, min, step, a byte each)
+    return key.length + Long.BYTES + value.length + key.length + 9 + 2 * Float.BYTES + definition.dimensions();
   }
 
   @Override
   public CompletableFuture<Void> update(Transaction tr, Object id, Object[] old, Object[] fresh) {
-    byte[] was = entry(id, old);
-    byte[] now = entry(id, fresh);
-    if (was != null && !Arrays.equals(was, now)) {
-      tr.clear(was);
+    Tuple was = groupOf(old);
+    Tuple now = groupOf(fresh);
+    if (was != null && was.equals(now) && Arrays.equals(vector(old), vector(fresh))) {
+      return CompletableFuture.completedFuture(null);
     }
-    if (now != null && !(Arrays.equals(was, now) && Arrays.equals(vector(old), vector(fresh)))) {
-      tr.set(now, vector(fresh));
-    }
-    return CompletableFuture.completedFuture(null);
+    CompletableFuture<Void> removed = was == null ? CompletableFuture.completedFuture(null) : remove(tr, was, id);
+    return now == null ? removed : removed.thenCompose(v -> insert(tr, now, id, vector(fresh)));
   }
 
+  /** Removes {@code id}'s code and full vector from group {@code g}, wherever its full vector says it is. */
+  private CompletableFuture<Void> remove(Transaction tr, Tuple g, Object id) {
+    byte[] key = partitions.vector(g, id);
+    return tr.get(key).thenAccept(located -> {
+      if (located == null) {
+        return;
+      }
+      long p = Partitions.partition(located);
+      tr.clear(key);
+      tr.clear(partitions.code(g, p, id));
+      tr.mutate(MutationType.ADD, partitions.size(g, p), Partitions.little(-1));
+    });
+  }
+
+  /** Adds {@code id}'s vector to the partition of group {@code g} nearest to it; splits that partition when full. */
+  private CompletableFuture<Void> insert(Transaction tr, Tuple g, Object id, byte[] bytes) {
+    float[] v = Vectors.floats(bytes);
+    return partitions.centroids(tr, g).thenCompose(cs -> {
+      long p;
+      if (cs.ids().length == 0) {
+        p = 0;
+        tr.addReadConflictKey(partitions.centroid(g, p));
+        tr.set(partitions.centroid(g, p), bytes);
+        tr.set(partitions.token(g), Partitions.newToken());
+      } else {
+        p = cs.ids()[cs.nearest(definition.metric(), v)];
+        tr.addReadConflictKey(partitions.centroid(g, p));
+      }
+      tr.set(partitions.code(g, p, id), Partitions.code(v));
+      tr.set(partitions.vector(g, id), Partitions.located(p, bytes));
+      byte[] sizeKey = partitions.size(g, p);
+      tr.mutate(MutationType.ADD, sizeKey, Partitions.little(1));
+      return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize
+          ? split(tr, g, p, cs.nextId()) : CompletableFuture.completedFuture(null));
+    });
+  }
+
+  /**
+   * Splits partition {@code p} of group {@code g} in two by 2-means over its full vectors (read without snapshot):
+   * one half stays {@code p} with a new centroid, the other moves to the new partition {@code q}.
+   */
+  private CompletableFuture<Void> split(Transaction tr, Tuple g, long p, long q) {
+    return tr.getRange(partitions.codes(g, p).range()).asList().thenCompose(codes -> {
+      List<Object> ids = partitions.ids(g, p, codes);
+      List<CompletableFuture<byte[]>> reads = new ArrayList<>(ids.size());
+      ids.forEach(id -> reads.add(tr.get(partitions.vector(g, id))));
+      return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenAccept(x -> {
+        float[][] vs = new float[ids.size()][];
+        for (int i = 0; i < vs.length; i++) {
+          byte[] located = reads.get(i).join();
+          if (located == null) {
+            throw partitions.corrupt(partitions.code(g, p, ids.get(i)), "is a code without its full vector (\"v\", id)", null);
+          }
+          vs[i] = partitions.floats(Partitions.vectorBytes(located));
+        }
+        write(tr, g, p, q, ids, vs, TwoMeans.split(definition.metric(), vs));
+      });
+    });
+  }
+
+  /** Writes a split of partition {@code p}: the second half of {@code vs} moves to {@code q}. */
+  private void write(Transaction tr, Tuple g, long p, long q, List<Object> ids, float[][] vs, TwoMeans halves) {
+    tr.addReadConflictKey(partitions.centroid(g, q));
+    tr.set(partitions.centroid(g, p), Vectors.element(halves.centroids()[0]));
+    tr.set(partitions.centroid(g, q), Vectors.element(halves.centroids()[1]));
+    int moved = 0;
+    for (int i = 0; i < vs.length; i++) {
+      if (halves.second()[i]) {
+        Object id = ids.get(i);
+        tr.clear(partitions.code(g, p, id));
+        tr.set(partitions.code(g, q, id), Partitions.code(vs[i]));
+        tr.set(partitions.vector(g, id), Partitions.located(q, Vectors.element(vs[i])));
+        moved++;
+      }
+    }
+    tr.set(partitions.size(g, p), Partitions.little(vs.length - moved));
+    tr.set(partitions.size(g, q), Partitions.little(moved));
+    tr.set(partitions.token(g), Partitions.newToken());
+  }
+
+  /**
+   * Every row with a vector has its full vector, equal to the row's, naming a partition that holds the row's code;
+   * every full vector and code has its row, in the row's group, and a code lies in the partition its full vector
+   * names (so no vector is stored twice). Centroids, sizes and tokens are bookkeeping, counted but not checked.
+   */
   @Override
   public Check check() {
     String what = "vector index '" + definition.name() + "'";
@@ -112,10 +208,19 @@ public final class VectorIndex implements DerivedIndex {
         List<CompletableFuture<String>> checks = new ArrayList<>();
         for (Object[] row : batch) {
           Object id = row[layout.codec().idIndex()];
-          byte[] key = entry(id, row);
-          if (key != null) {
-            checks.add(tr.get(key).thenApply(v -> v == null ? "row " + Sizes.describe(id) + " has no entry in " + what
-                : Arrays.equals(v, vector(row)) ? null : what + " entry of " + Sizes.describe(id) + " holds another vector than its row"));
+          Tuple g = groupOf(row);
+          if (g != null) {
+            checks.add(tr.get(partitions.vector(g, id)).thenCompose(located -> {
+              if (located == null) {
+                return CompletableFuture.completedFuture("row " + Sizes.describe(id) + " has no entry in " + what);
+              }
+              if (located.length < Long.BYTES || !Arrays.equals(Partitions.vectorBytes(located), vector(row))) {
+                return CompletableFuture.completedFuture(what + " entry of " + Sizes.describe(id) + " holds another vector than its row");
+              }
+              long p = Partitions.partition(located);
+              return tr.get(partitions.code(g, p, id)).thenApply(code -> code != null ? null
+                  : "row " + Sizes.describe(id) + " has no code in partition " + p + " of " + what);
+            }));
           }
         }
         return IndexVerifier.whenFound(checks);
@@ -123,12 +228,30 @@ public final class VectorIndex implements DerivedIndex {
 
       @Override
       public long entries(ReadTransactionContext db, int batch, Consumer<List<String>> report) {
-        return KeyBatches.check(db, subspace.range(), batch, report, (tr, kvs) -> IndexVerifier.checkEach(kvs, what, kv -> {
-          Tuple key = subspace.unpack(kv.getKey());
-          Object id = key.get(key.size() - 1);
-          return rows.loadRowOnly(tr, id).thenApply(r -> r != null && Arrays.equals(kv.getKey(), entry(id, r))
-              && Arrays.equals(kv.getValue(), vector(r)) ? null
-              : what + " entry " + key + (r == null ? " has no row" : " does not match its row's group or vector"));
+        Subspace all = partitions.subspace;
+        int groups = definition.groupBy().size();
+        return KeyBatches.check(db, all.range(), batch, report, (tr, kvs) -> IndexVerifier.checkEach(kvs, what, kv -> {
+          Tuple key = all.unpack(kv.getKey());
+          Object kind = key.get(groups);
+          if (Partitions.VECTOR.equals(kind) && key.size() == groups + 2) {
+            Object id = key.get(groups + 1);
+            return rows.loadRowOnly(tr, id).thenApply(r -> r == null ? what + " entry " + key + " has no row"
+                : Arrays.equals(kv.getKey(), entry(id, r)) && Arrays.equals(Partitions.vectorBytes(kv.getValue()), vector(r)) ? null
+                : what + " entry " + key + " does not match its row's group or vector");
+          }
+          if (Partitions.CODE.equals(kind) && key.size() == groups + 3) {
+            Tuple g = Tuple.fromList(key.getItems().subList(0, groups));
+            long p = key.getLong(groups + 1);
+            Object id = key.get(groups + 2);
+            return tr.get(partitions.vector(g, id)).thenApply(located -> located == null ? what + " code " + key + " has no full vector"
+                : Partitions.partition(located) == p ? null
+                : what + " code " + key + " lies in partition " + p + " but its vector is in partition " + Partitions.partition(located));
+          }
+          if ((Partitions.CENTROID.equals(kind) || Partitions.SIZE.equals(kind)) && key.size() == groups + 2
+              || Partitions.TOKEN.equals(kind) && key.size() == groups + 1) {
+            return CompletableFuture.completedFuture(null);
+          }
+          return CompletableFuture.completedFuture(what + " key " + key + " is none of its kinds (\"s\", \"c\", \"n\", \"p\", \"v\")");
         }));
       }
     };

@@ -7,7 +7,6 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Scored;
 import io.strata.repository.EntityStore;
 import io.strata.row.Paging;
-import io.strata.row.StoredData;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,12 +15,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
 /**
- * k-nearest-neighbour queries of {@code @Embedding} indexes. Today an exact search: it reads the group's entries
- * {@code (E,"N",name,groups...,id)}, ranks them by exact distance to the query, then reads the rows nearest first,
- * a batch of {@code k} in parallel at a time, keeping those {@code residual} accepts until {@code k} pass or the
- * group is exhausted. Results are nearest first, ties in id order. The {@code candidates} knob (see
- * {@link #DEFAULT_CANDIDATES}) bounds the approximate search that will replace the exact one; an exact search
- * explores every vector whatever it says.
+ * k-nearest-neighbour queries of {@code @Embedding} indexes: an approximate search of the index's partitions
+ * ({@link VectorIndex}). A query reads the group's partition token (and its centroids, unless cached with that
+ * token; when cached, in the same round trip as the codes they choose), then in one parallel read the codes of the
+ * nearest partitions (how many: {@code probes}), ranks them by their
+ * approximate distance, reads the full vectors of the {@code candidates} best in one parallel read and ranks those
+ * exactly, then reads their rows nearest first, keeping those {@code residual} accepts. While fewer than {@code k}
+ * pass it goes on: rows in doubling batches, then the next codes (twice as many as the last time), then
+ * twice as many more partitions, for at most {@link #MAX_ROUNDS} rounds of reads; a residual that rejects nearly every row may so return
+ * fewer than {@code k}. Results are nearest first by exact distance, ties in id order.
  */
 public final class VectorQueries<T> {
   /**
@@ -67,53 +69,197 @@ public final class VectorQueries<T> {
         throw new IllegalArgumentException(store.layout().entityName() + " vector index '" + name + "' is grouped by " + d.groupBy()
             + " but the query gives " + group.size() + " group values " + group + "; pass one value per group field, in that order");
       }
-      Subspace g = index.group(Tuple.fromList(group));
-      return tr.getRange(g.range()).asList().thenCompose(kvs -> {
-        List<Candidate> ranked = new ArrayList<>(kvs.size());
-        for (KeyValue kv : kvs) {
-          ranked.add(candidate(index, g, kv, query));
-        }
-        ranked.sort(Comparator.comparingDouble(Candidate::distance));
-        return accept(tr, ranked, 0, k, residual, new ArrayList<>());
-      });
+      return new Search(tr, index, Tuple.fromList(group), query, k, Math.max(k, candidates), residual).run();
     });
   }
 
-  /** An entry's id and its exact distance to the query. */
+  /**
+   * How many partitions a search reads first for {@code candidates}: enough that their codes (a partition holds
+   * {@code targetSize} to twice that) number about three times the candidates, and at least two.
+   */
+  static int probes(int candidates, int targetSize) {
+    return Math.max(2, (2 * candidates + targetSize - 1) / targetSize);
+  }
+
+  /** Most rounds of reads after the centroids (codes, full vectors or rows) one search makes. */
+  static final int MAX_ROUNDS = 14;
+
+  /** An entry's id and its distance to the query (approximate for a code, exact for a full vector). */
   private record Candidate(Object id, double distance) {}
 
-  private Candidate candidate(VectorIndex index, Subspace group, KeyValue kv, float[] query) {
-    Tuple key;
-    float[] vector;
-    try {
-      key = group.unpack(kv.getKey());
-      vector = Vectors.floats(kv.getValue());
-      if (key.size() != 1 || vector.length != query.length) {
-        throw new IllegalArgumentException("expected (id) = " + query.length + " floats, found " + key + " = " + vector.length + " floats");
-      }
-    } catch (RuntimeException e) {
-      throw StoredData.corruptEntry(store.layout(), "vector index '" + index.name() + "'", kv.getKey(), "is not (id) = vector: " + e.getMessage(), e);
-    }
-    return new Candidate(key.get(0), index.definition().metric().distance(query, vector));
-  }
+  private static final Comparator<Candidate> NEAREST = Comparator.comparingDouble(Candidate::distance)
+      .thenComparing(c -> Tuple.from(c.id()));
 
-  /** Reads the rows of {@code ranked} from {@code from}, {@code k} at a time in parallel, until {@code k} pass. */
-  private CompletableFuture<List<Scored<T>>> accept(ReadTransaction tr, List<Candidate> ranked, int from, int k,
-      Predicate<? super T> residual, List<Scored<T>> out) {
-    if (out.size() >= k || from >= ranked.size()) {
-      return CompletableFuture.completedFuture(out);
+  /** One query's state. */
+  private final class Search {
+    private final ReadTransaction tr;
+    private final Partitions ps;
+    private final Metric metric;
+    private final Tuple g;
+    private final float[] query;
+    private final int k;
+    private final int candidates;
+    private final Predicate<? super T> residual;
+    private long[] order = new long[0];
+    private int probed;
+    private int toProbe;
+    private int rounds;
+    private int rowBatch;
+    private int rescoreBatch;
+    private final List<Candidate> codes = new ArrayList<>();
+    private final List<Candidate> exact = new ArrayList<>();
+    private int checked;
+    private final List<Scored<T>> out = new ArrayList<>();
+
+    Search(ReadTransaction tr, VectorIndex index, Tuple g, float[] query, int k, int candidates, Predicate<? super T> residual) {
+      this.tr = tr;
+      this.ps = index.partitions();
+      this.metric = index.definition().metric();
+      this.g = g;
+      this.query = query;
+      this.k = k;
+      this.candidates = candidates;
+      this.residual = residual;
+      this.toProbe = probes(candidates, ps.targetSize());
+      this.rowBatch = k;
+      this.rescoreBatch = candidates;
     }
-    List<Candidate> batch = ranked.subList(from, Math.min(ranked.size(), from + k));
-    List<CompletableFuture<Optional<T>>> loads = new ArrayList<>(batch.size());
-    batch.forEach(c -> loads.add(store.load(tr, c.id())));
-    return CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new)).thenCompose(v -> {
-      for (int i = 0; i < batch.size() && out.size() < k; i++) {
-        Optional<T> e = loads.get(i).join();
-        if (e.isPresent() && residual.test(e.get())) {
-          out.add(new Scored<>(e.get(), batch.get(i).distance()));
-        }
+
+    /**
+     * Reads the token and, when centroids of the group are cached, the codes of the partitions nearest by those
+     * centroids at the same time; the codes stand when the token is the cached one, else they are dropped and read
+     * again by the current centroids.
+     */
+    CompletableFuture<List<Scored<T>>> run() {
+      Partitions.Centroids cached = ps.cached(g);
+      CompletableFuture<byte[]> token = tr.snapshot().get(ps.token(g));
+      CompletableFuture<Void> speculation = CompletableFuture.completedFuture(null);
+      if (cached != null) {
+        order(cached);
+        speculation = probe();
       }
-      return accept(tr, ranked, from + batch.size(), k, residual, out);
-    });
+      return speculation.thenCombine(token, (v, t) -> t).thenCompose(t -> {
+        if (cached != null && java.util.Arrays.equals(cached.token(), t)) {
+          return step();
+        }
+        return ps.centroids(tr, g, t).thenCompose(cs -> {
+          codes.clear();
+          probed = 0;
+          toProbe = probes(candidates, ps.targetSize());
+          order(cs);
+          return step();
+        });
+      });
+    }
+
+    /** Orders the partitions by the distance of their centroids to the query. */
+    private void order(Partitions.Centroids cs) {
+      List<Candidate> byCentroid = new ArrayList<>(cs.ids().length);
+      for (int i = 0; i < cs.ids().length; i++) {
+        byCentroid.add(new Candidate(cs.ids()[i], metric.distance(query, cs.vectors()[i])));
+      }
+      byCentroid.sort(NEAREST);
+      order = byCentroid.stream().mapToLong(c -> (Long) c.id()).toArray();
+    }
+
+    /** The next round of reads, or the results when {@code k} passed or nothing is left to read. */
+    private CompletableFuture<List<Scored<T>>> step() {
+      if (out.size() >= k || rounds >= MAX_ROUNDS) {
+        return CompletableFuture.completedFuture(results());
+      }
+      rounds++;
+      if (checked < exact.size()) {
+        return rows().thenCompose(v -> step());
+      }
+      if (!codes.isEmpty()) {
+        return rescore().thenCompose(v -> step());
+      }
+      if (probed < order.length) {
+        return probe().thenCompose(v -> step());
+      }
+      return CompletableFuture.completedFuture(results());
+    }
+
+    private List<Scored<T>> results() {
+      out.sort(Comparator.comparingDouble((Scored<T> s) -> s.distance()));
+      return out.size() > k ? new ArrayList<>(out.subList(0, k)) : out;
+    }
+
+    /** Reads the codes of the next {@code toProbe} partitions in parallel; the next probe reads twice as many. */
+    private CompletableFuture<Void> probe() {
+      List<Long> ps0 = new ArrayList<>();
+      for (int i = probed; i < Math.min(order.length, probed + toProbe); i++) {
+        ps0.add(order[i]);
+      }
+      probed += ps0.size();
+      toProbe *= 2;
+      List<CompletableFuture<List<KeyValue>>> reads = new ArrayList<>(ps0.size());
+      ps0.forEach(p -> reads.add(tr.getRange(ps.codes(g, p).range()).asList()));
+      return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenAccept(v -> {
+        for (int i = 0; i < ps0.size(); i++) {
+          Subspace s = ps.codes(g, ps0.get(i));
+          for (KeyValue kv : reads.get(i).join()) {
+            try {
+              Tuple key = s.unpack(kv.getKey());
+              if (key.size() != 1) {
+                throw new IllegalArgumentException("expected (id), found " + key);
+              }
+              codes.add(new Candidate(key.get(0), metric.distance(query, ps.decode(kv.getValue()))));
+            } catch (RuntimeException e) {
+              throw ps.corrupt(kv.getKey(), "is not (\"p\", partition, id) = code: " + e.getMessage(), e);
+            }
+          }
+        }
+        codes.sort(NEAREST);
+      });
+    }
+
+    /**
+     * Reads the full vectors of the nearest codes in parallel and ranks them exactly: {@code candidates} of them, the
+     * next time twice as many.
+     */
+    private CompletableFuture<Void> rescore() {
+      List<Candidate> batch = new ArrayList<>(codes.subList(0, Math.min(codes.size(), rescoreBatch)));
+      rescoreBatch *= 2;
+      codes.subList(0, batch.size()).clear();
+      List<CompletableFuture<byte[]>> reads = new ArrayList<>(batch.size());
+      batch.forEach(c -> reads.add(tr.get(ps.vector(g, c.id()))));
+      return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenAccept(v -> {
+        List<Candidate> ranked = new ArrayList<>(exact.subList(checked, exact.size()));
+        for (int i = 0; i < batch.size(); i++) {
+          byte[] located = reads.get(i).join();
+          float[] vector;
+          try {
+            if (located == null) {
+              throw new IllegalArgumentException("it is missing, but its code is in a partition");
+            }
+            vector = ps.floats(Partitions.vectorBytes(located));
+          } catch (RuntimeException e) {
+            throw ps.corrupt(ps.vector(g, batch.get(i).id()), "is not (\"v\", id) = partition, vector: " + e.getMessage(), e);
+          }
+          ranked.add(new Candidate(batch.get(i).id(), metric.distance(query, vector)));
+        }
+        ranked.sort(NEAREST);
+        exact.subList(checked, exact.size()).clear();
+        exact.addAll(ranked);
+      });
+    }
+
+    /** Reads the rows of the next unchecked exact candidates in parallel, nearest first; the next batch is twice as large. */
+    private CompletableFuture<Void> rows() {
+      List<Candidate> batch = exact.subList(checked, Math.min(exact.size(), checked + rowBatch));
+      checked += batch.size();
+      rowBatch *= 2;
+      List<CompletableFuture<Optional<T>>> loads = new ArrayList<>(batch.size());
+      batch.forEach(c -> loads.add(store.load(tr, c.id())));
+      return CompletableFuture.allOf(loads.toArray(CompletableFuture[]::new)).thenAccept(v -> {
+        for (int i = 0; i < batch.size() && out.size() < k; i++) {
+          Optional<T> e = loads.get(i).join();
+          if (e.isPresent() && residual.test(e.get())) {
+            out.add(new Scored<>(e.get(), batch.get(i).distance()));
+          }
+        }
+      });
+    }
   }
 }

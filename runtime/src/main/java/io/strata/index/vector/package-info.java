@@ -16,8 +16,12 @@
  * A vector of another length than {@code dimensions} is refused on save ({@code IllegalArgumentException} naming
  * entity, id, field and both sizes; nothing written) and on query.
  *
- * <p>Layout today (exact search): {@code (E, "N", name, groups..., id) = vector}. Built online, verified and kept in
- * the row's transaction like the other derived kinds ({@code VectorIndex}).
+ * <p>The index is an inverted file of partitions per group, split by 2-means as they fill ({@code VectorIndex};
+ * keys in {@code Partitions}: a token, centroids, sizes, one-byte-per-component codes per partition, full vectors
+ * apart). A query reads the codes of the partitions nearest to it, rescores the {@code candidates} best exactly
+ * with their full vectors and reads their rows ({@code VectorQueries}); docs/indexes.md has the layout, the rule
+ * from {@code candidates} to partitions read, and the costs. Built online, verified and kept in the row's
+ * transaction like the other derived kinds.
  *
  * <p>May use: {@code io.strata.index}, {@code io.strata.row}, {@code io.strata.repository}, {@code io.strata}. No other kind.
  */

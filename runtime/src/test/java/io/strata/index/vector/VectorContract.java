@@ -160,7 +160,8 @@ public abstract class VectorContract extends BackendContract {
       }
       IndexReport report = store.verifyIndexes(db, 7);
       assertEquals(List.of(), report.problems());
-      assertEquals(left.stream().filter(d -> d.vector() != null).count(), report.entriesChecked());
+      assertEquals(2 * left.stream().filter(d -> d.vector() != null).count() + 3 * 3, report.entriesChecked(),
+          "a code and a full vector per vector, a token, a centroid and a size per group's one partition");
     }
   }
 
@@ -185,8 +186,11 @@ public abstract class VectorContract extends BackendContract {
     EntityStore<Doc> store = store(Metric.COSINE, List.of("category"), true);
     float[] v = query(new Random(38));
     db.run(tr -> store.save(tr, new Doc(4, "c2", v)).join());
-    byte[] entry = db.read(tr -> tr.get(store.layout().entity().pack(Tuple.from("N", "vector", "c2", 4L))).join());
-    assertTrue(java.util.Arrays.equals(Vectors.element(v), entry), "(E, \"N\", name, group, id) holds the vector");
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector", "c2"));
+    byte[] full = db.read(tr -> tr.get(index.pack(Tuple.from("v", 4L))).join());
+    assertTrue(java.util.Arrays.equals(Partitions.located(0, Vectors.element(v)), full), "(E, \"N\", name, group, \"v\", id) holds partition 0 and the vector");
+    byte[] code = db.read(tr -> tr.get(index.pack(Tuple.from("p", 0L, 4L))).join());
+    assertTrue(java.util.Arrays.equals(Partitions.code(v), code), "(E, \"N\", name, group, \"p\", 0, id) holds its code");
     assertEquals(List.of(), db.read(tr -> tr.getRange(store.layout().entity().range(Tuple.from("V"))).asList().join()),
         "nothing under (E, \"V\"), the @Versioned feed's keys");
   }
@@ -209,5 +213,251 @@ public abstract class VectorContract extends BackendContract {
     List<Scored<Doc>> found = db.read(tr -> queries.nearest(tr, "vector", List.of(), q, 3).join());
     assertEquals(exact(docs, Metric.EUCLIDEAN, q, 3, d -> true), found.stream().map(s -> s.entity().id()).toList());
     assertEquals(List.of(), store.verifyIndexes(db, 10).problems());
+  }
+
+  /**
+   * {@code n} vectors around {@code clusters} Gaussian centres (seeded), in categories c0..c2, none absent: structured
+   * as real embeddings are, so that partitions mean something.
+   */
+  static List<Doc> clustered(Random rnd, int n, int clusters) {
+    float[][] centres = new float[clusters][DIMENSIONS];
+    for (float[] c : centres) {
+      for (int j = 0; j < DIMENSIONS; j++) {
+        c[j] = (float) (rnd.nextGaussian() * 4);
+      }
+    }
+    List<Doc> out = new ArrayList<>(n);
+    for (int i = 1; i <= n; i++) {
+      float[] c = centres[rnd.nextInt(clusters)];
+      float[] v = new float[DIMENSIONS];
+      for (int j = 0; j < DIMENSIONS; j++) {
+        v[j] = c[j] + (float) rnd.nextGaussian();
+      }
+      out.add(new Doc(i, "c" + rnd.nextInt(3), v));
+    }
+    return out;
+  }
+
+  /** Whether {@link #db} is the embedded engine with a simulated round trip, so reads and sequential round trips are counted. */
+  protected boolean countsReads() {
+    return false;
+  }
+
+  /** What {@link #measure} found over its queries: the mean recall@k and the most any one query read. */
+  record Quality(double recall, long maxKeysRead, long maxBytesRead, long maxSequentialReads) {}
+
+  /** Saves {@code docs} in transactions of 500, as a bulk load would. */
+  void saveInBatches(EntityStore<Doc> store, List<Doc> docs) {
+    for (int from = 0; from < docs.size(); from += 500) {
+      List<Doc> batch = docs.subList(from, Math.min(docs.size(), from + 500));
+      db.run(tr -> store.saveAll(tr, batch).join());
+    }
+  }
+
+  /**
+   * Recall@k of {@code queries} queries near the docs (a doc's vector plus noise) against the brute-force oracle over
+   * {@code docs} that {@code in} accepts, and, on the embedded engine, the most keys, bytes and sequential round trips
+   * (the read version included) one query took.
+   */
+  Quality measure(EntityStore<Doc> store, List<Doc> docs, Random rnd, int queries, int k, List<Object> group, Predicate<Doc> in) {
+    VectorQueries<Doc> search = new VectorQueries<>(store);
+    List<Doc> targets = docs.stream().filter(d -> d.vector() != null && in.test(d)).toList();
+    boolean embedded = countsReads();
+    double recall = 0;
+    long keys = 0;
+    long bytes = 0;
+    long sequential = 0;
+    for (int t = 0; t < queries; t++) {
+      float[] q = targets.get(rnd.nextInt(targets.size())).vector().clone();
+      for (int j = 0; j < DIMENSIONS; j++) {
+        q[j] += (float) (rnd.nextGaussian() * 0.5);
+      }
+      var before = embedded ? io.strata.embedded.EmbeddedFdb.stats(db) : null;
+      List<Scored<Doc>> found = db.read(tr -> search.nearest(tr, "vector", group, q, k).join());
+      if (embedded) {
+        var cost = io.strata.embedded.EmbeddedFdb.stats(db).since(before);
+        keys = Math.max(keys, cost.keysRead());
+        bytes = Math.max(bytes, cost.bytesRead());
+        sequential = Math.max(sequential, cost.sequentialRoundTrips());
+      }
+      List<Long> truth = exact(docs, Metric.EUCLIDEAN, q, k, in);
+      recall += found.stream().filter(s -> truth.contains(s.entity().id())).count() / (double) truth.size();
+      found.forEach(s -> assertTrue(in.test(s.entity()), "only entities of the group: " + s.entity()));
+    }
+    return new Quality(recall / queries, keys, bytes, sequential);
+  }
+
+  /** The bytes (keys and values) of every full vector of the index: what an exact search reads at least. */
+  private long fullVectorBytes(EntityStore<Doc> store) {
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    return db.read(tr -> tr.getRange(index.range()).asList().join()).stream()
+        .filter(kv -> Partitions.VECTOR.equals(index.unpack(kv.getKey()).get(0)))
+        .mapToLong(kv -> kv.getKey().length + kv.getValue().length).sum();
+  }
+
+  @Test
+  void onClusteredVectorsRecallAt10IsAtLeast95PercentReadingAtMost5PercentOfTheVectorsInBothLayouts() {
+    for (boolean packed : new boolean[] {true, false}) {
+      Random rnd = new Random(40);
+      List<Doc> docs = clustered(rnd, 12_000, 60);
+      EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), packed);
+      saveInBatches(store, docs);
+      Quality q = measure(store, docs, rnd, 30, 10, List.of(), d -> true);
+      assertTrue(q.recall() >= 0.95, "recall@10 " + q);
+      if (countsReads()) {
+        assertTrue(q.maxKeysRead() <= docs.size() / 20, "at most 5% of the vectors' keys: " + q);
+        assertTrue(q.maxBytesRead() <= fullVectorBytes(store) / 20, "at most 5% of the vectors' bytes: " + q);
+        assertTrue(q.maxSequentialReads() <= 20, "at most 20 sequential round trips: " + q);
+      }
+      assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+    }
+  }
+
+  @Test
+  void withItsCentroidsCachedAQueryReadsTheTokenAndTheCodesInOneRoundTripAndNoCentroid() {
+    if (!countsReads()) {
+      return;
+    }
+    Random rnd = new Random(46);
+    List<Doc> docs = clustered(rnd, 3_000, 20);
+    EntityStore<Doc> writer = store(Metric.EUCLIDEAN, List.of(), true);
+    saveInBatches(writer, docs);
+    VectorQueries<Doc> search = new VectorQueries<>(store(Metric.EUCLIDEAN, List.of(), true));
+    float[] q = docs.get(7).vector();
+    var before = io.strata.embedded.EmbeddedFdb.stats(db);
+    db.read(tr -> search.nearest(tr, "vector", List.of(), q, 10).join());
+    var cold = io.strata.embedded.EmbeddedFdb.stats(db).since(before);
+    before = io.strata.embedded.EmbeddedFdb.stats(db);
+    db.read(tr -> search.nearest(tr, "vector", List.of(), q, 10).join());
+    var warm = io.strata.embedded.EmbeddedFdb.stats(db).since(before);
+    assertTrue(warm.sequentialRoundTrips() <= 4, "read version; token with codes; full vectors; rows: " + warm);
+    Subspace index = writer.layout().entity().get(Tuple.from("N", "vector"));
+    long centroids = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join()).size();
+    assertTrue(centroids > 1, "several partitions");
+    assertEquals(centroids + 1, cold.keysRead() - warm.keysRead(),
+        "the warm query reads every key the cold one does but the centroids and the index state (seen ready once per store)");
+  }
+
+  @Test
+  void aGroupedIndexAnswersOnlyFromTheGroupWithTheSameRecallAndTheResidualWidensTheSearch() {
+    Random rnd = new Random(41);
+    List<Doc> docs = clustered(rnd, 6_000, 30);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of("category"), true);
+    saveInBatches(store, docs);
+    for (String c : List.of("c0", "c1", "c2")) {
+      Quality q = measure(store, docs, rnd, 10, 10, List.of(c), d -> d.category().equals(c));
+      assertTrue(q.recall() >= 0.95, c + " recall@10 " + q);
+    }
+    // a residual that rejects 9 rows in 10: the search reads more rows, then more codes, then more partitions
+    VectorQueries<Doc> search = new VectorQueries<>(store);
+    Predicate<Doc> rare = d -> d.id() % 10 == 0;
+    double recall = 0;
+    for (int t = 0; t < 10; t++) {
+      float[] q = docs.get(rnd.nextInt(docs.size())).vector();
+      List<Scored<Doc>> found = db.read(tr -> search.nearest(tr, "vector", List.of("c1"), q, 10, 20, rare).join());
+      List<Long> truth = exact(docs, Metric.EUCLIDEAN, q, 10, d -> d.category().equals("c1") && rare.test(d));
+      assertEquals(10, found.size(), "k results though the residual rejects most candidates");
+      found.forEach(s -> assertTrue(rare.test(s.entity()) && s.entity().category().equals("c1"), "accepted, of the group: " + s.entity()));
+      recall += found.stream().filter(s -> truth.contains(s.entity().id())).count() / 10.0;
+    }
+    assertTrue(recall / 10 >= 0.9, "recall@10 under the residual " + recall / 10);
+  }
+
+  @Test
+  void deletingAFifthAndReinsertingItKeepsRecallAndTheIndexConsistent() {
+    Random rnd = new Random(42);
+    List<Doc> docs = clustered(rnd, 6_000, 30);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), false);
+    saveInBatches(store, docs);
+    List<Doc> gone = docs.stream().filter(d -> d.id() % 5 == 0).toList();
+    for (int from = 0; from < gone.size(); from += 500) {
+      List<Doc> batch = gone.subList(from, Math.min(gone.size(), from + 500));
+      db.run(tr -> {
+        batch.forEach(d -> store.delete(tr, d.id()).join());
+        return null;
+      });
+    }
+    List<Doc> left = docs.stream().filter(d -> d.id() % 5 != 0).toList();
+    assertTrue(measure(store, left, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95, "recall after deleting a fifth");
+    saveInBatches(store, gone);
+    assertTrue(measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95, "recall after reinserting it");
+    var report = store.verifyIndexes(db, 500);
+    assertEquals(List.of(), report.problems());
+  }
+
+  @Test
+  void eightConcurrentWritersLoseAndDuplicateNoVector() throws Exception {
+    Random rnd = new Random(43);
+    List<Doc> docs = clustered(rnd, 2_400, 20);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      List<java.util.concurrent.Future<?>> writers = new ArrayList<>();
+      for (int w = 0; w < 8; w++) {
+        int writer = w;
+        writers.add(pool.submit(() -> {
+          for (int from = writer * 10; from < docs.size(); from += 80) {
+            List<Doc> batch = docs.subList(from, from + 10);
+            db.run(tr -> store.saveAll(tr, batch).join());
+          }
+        }));
+      }
+      for (var w : writers) {
+        w.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    List<Tuple> keys = db.read(tr -> tr.getRange(index.range()).asList().join()).stream().map(kv -> index.unpack(kv.getKey())).toList();
+    assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.VECTOR)).count(), "one full vector per row");
+    assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.CODE)).count(), "one code per row");
+    assertTrue(keys.stream().filter(k -> k.get(0).equals(Partitions.CENTROID)).count() > 1, "the partitions were split");
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+    assertTrue(measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95);
+  }
+
+  @Test
+  void anOnlineBuildStoppedAfterSomeStepsResumesInAnotherStoreWithoutLosingOrDoublingVectors() {
+    Random rnd = new Random(44);
+    List<Doc> docs = clustered(rnd, 3_000, 20);
+    Subspace root = new Subspace(Tuple.from("resumed"));
+    EntityStore<Doc> before = EntityStore.builder(new DocCodec(), root).ids(Elements::toLong).build();
+    saveInBatches(before, docs);
+    VectorDefinition vector = new VectorDefinition("vector", "vector", DIMENSIONS, Metric.EUCLIDEAN, List.of());
+    EntityStore<Doc> first = EntityStore.builder(new DocCodec(), root).derived(vector).ids(Elements::toLong).build();
+    first.maintenance(db).buildBatch("vector", 500);
+    first.maintenance(db).buildBatch("vector", 500);
+    assertEquals(1_000, first.maintenance(db).state("vector").rowsIndexed());
+    EntityStore<Doc> restarted = EntityStore.builder(new DocCodec(), root).derived(vector).ids(Elements::toLong).build();
+    assertTrue(restarted.maintenance(db).build("vector").ready());
+    var report = restarted.verifyIndexes(db, 500);
+    assertEquals(List.of(), report.problems());
+    Subspace index = root.get(Tuple.from("Doc", "N", "vector"));
+    assertEquals(docs.size(), db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.VECTOR))).asList().join()).size());
+    assertTrue(measure(restarted, docs, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95);
+  }
+
+  @Test
+  void aCorruptCodeOrFullVectorFailsTheQueryNamingItsKeyAndTheVerifierReportsIt() {
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    float[] v = query(new Random(45));
+    db.run(tr -> store.saveAll(tr, List.of(new Doc(1, "c0", v), new Doc(2, "c0", v))).join());
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    put(Tuple.fromBytes(index.pack(Tuple.from("p", 0L, 1L))), new byte[] {1, 2, 3});
+    VectorQueries<Doc> search = new VectorQueries<>(store);
+    var e = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.CompletionException.class,
+        () -> db.read(tr -> search.nearest(tr, "vector", List.of(), v, 1).join()));
+    assertTrue(e.getCause() instanceof io.strata.CodecException && e.getCause().getMessage().contains("vector index 'vector'")
+        && e.getCause().getMessage().contains("verifyIndexes"), "a corrupt code: " + e.getCause());
+    db.run(tr -> {
+      tr.set(index.pack(Tuple.from("p", 0L, 1L)), Partitions.code(v));
+      tr.set(index.pack(Tuple.from("v", 2L)), new byte[] {9});
+      return null;
+    });
+    var f = org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.CompletionException.class,
+        () -> db.read(tr -> search.nearest(tr, "vector", List.of(), v, 2).join()));
+    assertTrue(f.getCause() instanceof io.strata.CodecException && f.getCause().getMessage().contains("\"v\", id"), "a corrupt full vector: " + f.getCause());
+    assertTrue(store.verifyIndexes(db, 10).problems().stream().anyMatch(p -> p.contains("2")), "the verifier names the damaged entry");
   }
 }

@@ -1,0 +1,238 @@
+package io.strata.index.vector;
+
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.row.EntityLayout;
+import io.strata.row.StoredData;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The key layout of one vector index's partitions (inverted file), per group {@code g...} under
+ * {@code (E, "N", name)}:
+ * <ul>
+ *   <li>{@code (g..., "s") = token}: 16 random bytes, rewritten by every change of the partitions (a first partition,
+ *       a split), so a reader that cached the centroids with that token knows them current;</li>
+ *   <li>{@code (g..., "c", p) = centroid} (little-endian float32, as {@link Vectors#element});</li>
+ *   <li>{@code (g..., "n", p) = size}: how many vectors partition {@code p} holds (little-endian int64, atomic add);</li>
+ *   <li>{@code (g..., "p", p, id) = code}: the vector scalar-quantized to one byte per component ({@link #code});</li>
+ *   <li>{@code (g..., "v", id) = p, vector}: the partition (8 bytes big-endian) then the full vector.</li>
+ * </ul>
+ * Centroids are cached here, per group, with the token they were read with.
+ */
+final class Partitions {
+  static final String TOKEN = "s";
+  static final String CENTROID = "c";
+  static final String SIZE = "n";
+  static final String CODE = "p";
+  static final String VECTOR = "v";
+
+  /** The centroids of one group as one token saw them: partition ids and their centroids, in id order. */
+  record Centroids(byte[] token, long[] ids, float[][] vectors) {
+    static final Centroids NONE = new Centroids(null, new long[0], new float[0][]);
+
+    /** The position of the partition nearest to {@code v}, -1 when there is none. */
+    int nearest(Metric metric, float[] v) {
+      int best = -1;
+      double bestDistance = Double.POSITIVE_INFINITY;
+      for (int i = 0; i < ids.length; i++) {
+        double d = metric.distance(v, vectors[i]);
+        if (best < 0 || d < bestDistance) {
+          best = i;
+          bestDistance = d;
+        }
+      }
+      return best;
+    }
+
+    long nextId() {
+      return ids.length == 0 ? 0 : ids[ids.length - 1] + 1;
+    }
+  }
+
+  private final EntityLayout<?> layout;
+  private final String what;
+  final Subspace subspace;
+  final int dimensions;
+  /** Most vectors a partition holds before an insert splits it; a split writes about this many full vectors. */
+  final int maxSize;
+  private final Map<Tuple, Centroids> cache = new ConcurrentHashMap<>();
+
+  Partitions(EntityLayout<?> layout, String name, Subspace subspace, int dimensions) {
+    this.layout = layout;
+    this.what = "vector index '" + name + "'";
+    this.subspace = subspace;
+    this.dimensions = dimensions;
+    this.maxSize = maxSize(dimensions);
+  }
+
+  /**
+   * A split writes its partition's vectors again (key, partition and floats) and their codes: this keeps that under
+   * about 512 kB (far under FoundationDB's 10 MB per transaction), at most 128 and at least 16 vectors.
+   */
+  static int maxSize(int dimensions) {
+    return Math.max(16, Math.min(128, 512_000 / (5 * dimensions + 64)));
+  }
+
+  /** The size a split aims at: half the maximum. */
+  int targetSize() {
+    return maxSize / 2;
+  }
+
+  byte[] token(Tuple g) {
+    return subspace.pack(g.add(TOKEN));
+  }
+
+  byte[] centroid(Tuple g, long p) {
+    return subspace.pack(g.add(CENTROID).add(p));
+  }
+
+  byte[] size(Tuple g, long p) {
+    return subspace.pack(g.add(SIZE).add(p));
+  }
+
+  byte[] code(Tuple g, long p, Object id) {
+    return subspace.pack(g.add(CODE).add(p).addObject(id));
+  }
+
+  Subspace codes(Tuple g, long p) {
+    return subspace.get(g.add(CODE).add(p));
+  }
+
+  byte[] vector(Tuple g, Object id) {
+    return subspace.pack(g.add(VECTOR).addObject(id));
+  }
+
+  static byte[] newToken() {
+    byte[] t = new byte[16];
+    java.util.concurrent.ThreadLocalRandom.current().nextBytes(t);
+    return t;
+  }
+
+  static byte[] little(long n) {
+    return ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(n).array();
+  }
+
+  static long little(byte[] b) {
+    return b == null ? 0 : ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getLong();
+  }
+
+  /** The centroids of group {@code g} as {@code tr} sees them (snapshot reads: the token, then the centroids unless cached). */
+  CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g) {
+    return tr.snapshot().get(token(g)).thenCompose(t -> centroids(tr, g, t));
+  }
+
+  /** The centroids of group {@code g} last read, whatever their token, or null. */
+  Centroids cached(Tuple g) {
+    return cache.get(g);
+  }
+
+  /** The centroids for token {@code t} (just read): the cached ones when they have that token, else read now. */
+  CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g, byte[] t) {
+    if (t == null) {
+      return CompletableFuture.completedFuture(Centroids.NONE);
+    }
+    Centroids cached = cache.get(g);
+    if (cached != null && Arrays.equals(cached.token(), t)) {
+      return CompletableFuture.completedFuture(cached);
+    }
+    Subspace c = subspace.get(g.add(CENTROID));
+    return tr.snapshot().getRange(c.range()).asList().thenApply(kvs -> {
+      long[] ids = new long[kvs.size()];
+      float[][] vectors = new float[kvs.size()][];
+      for (int i = 0; i < kvs.size(); i++) {
+        KeyValue kv = kvs.get(i);
+        try {
+          ids[i] = c.unpack(kv.getKey()).getLong(0);
+          vectors[i] = floats(kv.getValue());
+        } catch (RuntimeException e) {
+          throw corrupt(kv.getKey(), "is not (\"c\", partition) = centroid of " + dimensions + " floats: " + e.getMessage(), e);
+        }
+      }
+      Centroids read = new Centroids(t, ids, vectors);
+      cache.put(g, read);
+      return read;
+    });
+  }
+
+  /** The floats of a stored vector or centroid, checked to have the index's dimensions. */
+  float[] floats(byte[] value) {
+    float[] v = Vectors.floats(value);
+    if (v.length != dimensions) {
+      throw new IllegalArgumentException(v.length + " floats where " + dimensions + " were expected");
+    }
+    return v;
+  }
+
+  /** {@code (g..., "v", id)}'s value: partition {@code p} then the vector's bytes. */
+  static byte[] located(long p, byte[] vector) {
+    return ByteBuffer.allocate(Long.BYTES + vector.length).putLong(p).put(vector).array();
+  }
+
+  /** The partition of a {@code (g..., "v", id)} value. */
+  static long partition(byte[] located) {
+    return ByteBuffer.wrap(located).getLong();
+  }
+
+  /** The vector bytes of a {@code (g..., "v", id)} value. */
+  static byte[] vectorBytes(byte[] located) {
+    return Arrays.copyOfRange(located, Long.BYTES, located.length);
+  }
+
+  /**
+   * The code of a vector: its smallest component and the step (float32 each, little-endian), then one byte per
+   * component, {@code round((x - min) / step)}; decoding errs by at most half a step per component.
+   */
+  static byte[] code(float[] v) {
+    float min = Float.POSITIVE_INFINITY;
+    float max = Float.NEGATIVE_INFINITY;
+    for (float x : v) {
+      min = Math.min(min, x);
+      max = Math.max(max, x);
+    }
+    float step = max > min ? (max - min) / 255 : 0;
+    ByteBuffer b = ByteBuffer.allocate(2 * Float.BYTES + v.length).order(ByteOrder.LITTLE_ENDIAN).putFloat(min).putFloat(step);
+    for (float x : v) {
+      b.put((byte) (step == 0 ? 0 : Math.round((x - min) / step)));
+    }
+    return b.array();
+  }
+
+  /** The approximate vector of a {@link #code}. */
+  float[] decode(byte[] code) {
+    if (code.length != 2 * Float.BYTES + dimensions) {
+      throw new IllegalArgumentException(code.length + " bytes where a code of " + dimensions + " dimensions has " + (2 * Float.BYTES + dimensions));
+    }
+    ByteBuffer b = ByteBuffer.wrap(code).order(ByteOrder.LITTLE_ENDIAN);
+    float min = b.getFloat();
+    float step = b.getFloat();
+    float[] v = new float[dimensions];
+    for (int i = 0; i < dimensions; i++) {
+      v[i] = min + step * (b.get() & 0xff);
+    }
+    return v;
+  }
+
+  /** A stored entry this version cannot read. */
+  RuntimeException corrupt(byte[] key, String problem, Throwable cause) {
+    return StoredData.corruptEntry(layout, what, key, problem, cause);
+  }
+
+  /** The ids of a list of code entries of partition {@code p}. */
+  List<Object> ids(Tuple g, long p, List<KeyValue> codes) {
+    Subspace s = codes(g, p);
+    List<Object> out = new ArrayList<>(codes.size());
+    for (KeyValue kv : codes) {
+      out.add(s.unpack(kv.getKey()).get(0));
+    }
+    return out;
+  }
+}
