@@ -16,6 +16,7 @@ import io.strata.index.IndexMaintenance;
 import io.strata.index.vector.Metric;
 import io.strata.index.vector.VectorDefinition;
 import io.strata.index.vector.VectorQueries;
+import io.strata.observation.RepositoryCalls;
 import io.strata.query.IndexQueries;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.ValueOrder;
@@ -119,7 +120,9 @@ public final class DocRepository {
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
    */
   public void save(TransactionContext tc, Doc entity) {
-    Blocking.call(() -> tc.run(tr -> store.save(tr, entity).join()));
+    RepositoryCalls.observeVoid(tc, "Doc", "DocRepository.save", "write", () -> {
+      Blocking.call(() -> tc.run(tr -> store.save(tr, entity).join()));
+    });
   }
 
   /**
@@ -135,7 +138,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public void saveAll(TransactionContext tc, Iterable<? extends Doc> entities) {
-    Blocking.call(() -> tc.run(tr -> store.saveAll(tr, entities).join()));
+    RepositoryCalls.observeVoid(tc, "Doc", "DocRepository.saveAll", "write", () -> {
+      Blocking.call(() -> tc.run(tr -> store.saveAll(tr, entities).join()));
+    });
   }
 
   /**
@@ -151,7 +156,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Optional<Doc> findById(ReadTransactionContext tc, long id) {
-    return Blocking.call(() -> tc.read(tr -> store.load(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.findById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.load(tr, id).join()));
+    });
   }
 
   /**
@@ -167,7 +174,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Doc> findAllById(ReadTransactionContext tc, Iterable<Long> ids) {
-    return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.findAllById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.loadAll(tr, Elements.map(ids, id -> id)).join()));
+    });
   }
 
   /**
@@ -183,7 +192,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public boolean deleteById(TransactionContext tc, long id) {
-    return Blocking.call(() -> tc.run(tr -> store.delete(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.deleteById", "write", () -> {
+      return Blocking.call(() -> tc.run(tr -> store.delete(tr, id).join()));
+    });
   }
 
   /**
@@ -199,7 +210,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public boolean existsById(ReadTransactionContext tc, long id) {
-    return Blocking.call(() -> tc.read(tr -> store.exists(tr, id).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.existsById", "ById", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.exists(tr, id).join()));
+    });
   }
 
   /**
@@ -217,7 +230,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long count(ReadTransactionContext tc) {
-    return Blocking.call(() -> tc.read(tr -> store.count(tr).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.count", "AggregateRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.count(tr).join()));
+    });
   }
 
   /**
@@ -235,7 +250,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public Page<Doc> findAll(ReadTransactionContext tc, int limit, Continuation after) {
-    return Blocking.call(() -> tc.read(tr -> store.scan(tr, limit, after).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.findAll", "AllRows", () -> {
+      return Blocking.call(() -> tc.read(tr -> store.scan(tr, limit, after).join()));
+    });
   }
 
   /**
@@ -251,7 +268,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Doc> findByCategory(ReadTransactionContext tc, String category) {
-    return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "category", Elements.values(category)).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.findByCategory", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.find(tr, "category", Elements.values(category)).join()));
+    });
   }
 
   /**
@@ -267,7 +286,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public List<Long> findIdsByCategory(ReadTransactionContext tc, String category) {
-    return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "category", Elements.values(category)).thenApply(ids -> Elements.map(ids, v -> v == null ? 0 : Elements.toLong(v))).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.findIdsByCategory", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.ids(tr, "category", Elements.values(category)).thenApply(ids -> Elements.map(ids, v -> v == null ? 0 : Elements.toLong(v))).join()));
+    });
   }
 
   /**
@@ -286,7 +307,9 @@ public final class DocRepository {
    */
   public Page<Doc> findByCategory(ReadTransactionContext tc, String category, int limit,
       Continuation after) {
-    return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "category", Elements.values(category), limit, after).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.findByCategory", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.page(tr, "category", Elements.values(category), limit, after).join()));
+    });
   }
 
   /**
@@ -302,7 +325,9 @@ public final class DocRepository {
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    */
   public long countByCategory(ReadTransactionContext tc, String category) {
-    return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "category", Elements.values(category)).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.countByCategory", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.count(tr, "category", Elements.values(category)).join()));
+    });
   }
 
   /**
@@ -319,7 +344,9 @@ public final class DocRepository {
    */
   public List<Doc> findByCategoryBetween(ReadTransactionContext tc, String from,
       String toExclusive) {
-    return Blocking.call(() -> tc.read(tr -> indexes.between(tr, "category", Elements.values(from), Elements.values(toExclusive)).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.findByCategoryBetween", "IndexRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> indexes.between(tr, "category", Elements.values(from), Elements.values(toExclusive)).join()));
+    });
   }
 
   /**
@@ -342,7 +369,9 @@ public final class DocRepository {
    */
   public List<Scored<Doc>> nearestVector(ReadTransactionContext tc, String category, float[] query,
       int k) {
-    return Blocking.call(() -> tc.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, k).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.nearestVector", "VectorRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, k).join()));
+    });
   }
 
   /**
@@ -365,7 +394,9 @@ public final class DocRepository {
    */
   public List<Scored<Doc>> nearestVector(ReadTransactionContext tc, String category, float[] query,
       int k, int candidates) {
-    return Blocking.call(() -> tc.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, k, candidates, e -> true).join()));
+    return RepositoryCalls.observe(tc, "Doc", "DocRepository.nearestVector", "VectorRead", () -> {
+      return Blocking.call(() -> tc.read(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, k, candidates, e -> true).join()));
+    });
   }
 
   /**
