@@ -27,8 +27,9 @@ import java.util.function.Predicate;
  */
 public final class VectorQueries<T> {
   /**
-   * How many candidates a search explores when the caller does not say: more finds the true nearest more often and
-   * reads more. A call's {@code candidates} below {@code k} counts as {@code k}.
+   * How many vectors a search rescores exactly with their full vectors when the caller does not say; the partitions
+   * it reads follow from it ({@code probes}). More finds the true nearest more often and reads more. A call's
+   * {@code candidates} below {@code k} counts as {@code k}.
    */
   public static final int DEFAULT_CANDIDATES = 100;
 
@@ -51,7 +52,7 @@ public final class VectorQueries<T> {
   /**
    * The {@code k} entities of {@code group} (its values, in the index's {@code groupBy} order; empty for an
    * ungrouped index) nearest to {@code query} that {@code residual} accepts, nearest first, with their distances.
-   * Fewer when the group has fewer. {@code candidates} is the search-quality knob: how many candidates to explore.
+   * Fewer when the group has fewer. {@code candidates} is the search-quality knob: how many vectors to rescore exactly (see {@link #DEFAULT_CANDIDATES}).
    *
    * @throws IllegalArgumentException when {@code query} has another length than the index's dimensions, or the
    *     group has another number of values than the index's {@code groupBy}

@@ -413,6 +413,13 @@ public abstract class VectorContract extends BackendContract {
     assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.VECTOR)).count(), "one full vector per row");
     assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.CODE)).count(), "one code per row");
     assertTrue(keys.stream().filter(k -> k.get(0).equals(Partitions.CENTROID)).count() > 1, "the partitions were split");
+    var sizes = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.SIZE))).asList().join());
+    for (var kv : sizes) {
+      long p = index.unpack(kv.getKey()).getLong(1);
+      long codes = keys.stream().filter(k -> k.get(0).equals(Partitions.CODE) && k.getLong(1) == p).count();
+      assertEquals(codes, Partitions.little(kv.getValue()), "partition " + p + "'s size counts its codes");
+      assertTrue(codes <= Partitions.maxSize(DIMENSIONS) + 8, "partition " + p + " was split when it filled: " + codes);
+    }
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
     assertTrue(measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95);
   }
