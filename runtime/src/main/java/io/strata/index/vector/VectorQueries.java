@@ -75,12 +75,25 @@ public final class VectorQueries<T> {
   }
 
   /**
-   * How many partitions a search reads first for {@code candidates}: enough that their codes (a partition holds
-   * {@code targetSize} to twice that) number about three times the candidates, and at least two.
+   * How many partitions a search reads first, of the group's {@code partitions}: enough that their codes (a partition
+   * holds {@code targetSize} to twice that) number about twice the candidates, at least one in {@link #PROBED_SHARE}
+   * of the partitions (the nearest vectors of a query lie in more partitions than its candidates fill, the more so
+   * the more evenly the vectors spread), and at least two.
    */
-  static int probes(int candidates, int targetSize) {
-    return Math.max(2, (2 * candidates + targetSize - 1) / targetSize);
+  static int probes(int candidates, int targetSize, int partitions) {
+    int byCandidates = (2 * candidates + targetSize - 1) / targetSize;
+    int byShare = (partitions + PROBED_SHARE - 1) / PROBED_SHARE;
+    return Math.max(2, Math.max(byCandidates, byShare));
   }
+
+  /**
+   * A search first reads at least one partition in this many of its group: about 2% of the group's codes (more when
+   * the nearest partitions are fuller than most), so that with the candidates' full vectors and the rows a search
+   * stays under 5% of the vectors' keys and bytes (the partitions a residual's widening adds aside). One in 40 read
+   * more than 5% of the keys in {@code VectorContract}'s 12,000-vector test; one in 48 reaches recall@10 0.95 on
+   * the places and clustered sets of {@code VectorMeasurement} (benchmarks/README.md).
+   */
+  static final int PROBED_SHARE = 48;
 
   /** Most rounds of reads after the centroids (codes, full vectors or rows) one search makes. */
   static final int MAX_ROUNDS = 14;
@@ -121,7 +134,6 @@ public final class VectorQueries<T> {
       this.k = k;
       this.candidates = candidates;
       this.residual = residual;
-      this.toProbe = probes(candidates, ps.targetSize());
       this.rowBatch = k;
       this.rescoreBatch = candidates;
     }
@@ -146,15 +158,15 @@ public final class VectorQueries<T> {
         return ps.centroids(tr, g, t).thenCompose(cs -> {
           codes.clear();
           probed = 0;
-          toProbe = probes(candidates, ps.targetSize());
           order(cs);
           return step();
         });
       });
     }
 
-    /** Orders the partitions by the distance of their centroids to the query. */
+    /** Orders the partitions by the distance of their centroids to the query, and sets how many the first probe reads. */
     private void order(Partitions.Centroids cs) {
+      toProbe = probes(candidates, ps.targetSize(), cs.ids().length);
       List<Candidate> byCentroid = new ArrayList<>(cs.ids().length);
       for (int i = 0; i < cs.ids().length; i++) {
         byCentroid.add(new Candidate(cs.ids()[i], metric.distance(query, cs.vectors()[i])));

@@ -1,0 +1,23 @@
+package io.strata.index.vector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** How many partitions a vector search reads first. */
+class VectorQueriesTest {
+  @Test
+  void aLargeGroupIsProbedInOneOfEvery48PartitionsWhateverTheCandidates() {
+    assertEquals(30, VectorQueries.probes(VectorQueries.DEFAULT_CANDIDATES, 64, 1_440), "1,440 partitions / 48");
+    assertEquals(30, VectorQueries.probes(20, 64, 1_440), "fewer candidates do not probe fewer partitions");
+    assertEquals(21, VectorQueries.probes(100, 64, 961), "rounded up");
+  }
+
+  @Test
+  void aSmallGroupIsProbedForTwiceTheCandidatesInCodesAndAtLeastTwoPartitions() {
+    assertEquals(4, VectorQueries.probes(100, 64, 100), "200 codes in partitions of at least 64");
+    assertEquals(13, VectorQueries.probes(400, 64, 300));
+    assertEquals(2, VectorQueries.probes(10, 64, 3));
+    assertEquals(2, VectorQueries.probes(10, 64, 0), "no partitions yet: the probe reads none of the two");
+  }
+}
