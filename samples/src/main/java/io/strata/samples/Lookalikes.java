@@ -11,9 +11,12 @@ import java.util.List;
  */
 @Repository
 public interface Lookalikes extends CrudRepository<Lookalike, Long> {
-  /** The 6 sketches nearest {@code sketch}, each with its cosine distance (the place itself first, at 0). */
-  List<Scored<Lookalike>> findTop6BySketchNear(float[] sketch);
+  /**
+   * The 6 sketches nearest {@code sketch}, each with its cosine distance (the place itself first, at 0), exploring
+   * {@code candidates} candidates (the search-quality knob: more finds the exact nearest more often and reads more).
+   */
+  List<Scored<Lookalike>> findTop6BySketchNear(float[] sketch, int candidates);
 
   /** The same within one country: the country is checked on each candidate the search finds. */
-  List<Scored<Lookalike>> findTop6ByCountryAndSketchNear(String country, float[] sketch);
+  List<Scored<Lookalike>> findTop6ByCountryAndSketchNear(String country, float[] sketch, int candidates);
 }

@@ -212,7 +212,7 @@ public final class PlaceFinder implements Callable<Integer> {
           .map(p -> p.name() + " (" + p.country() + ")").toList());
       Place parisPlace = places.findById(2988507L).orElseThrow();
       out.println("\nPlaces like Paris (findTop6BySketchNear: a vector index over sketches of name, region and size):");
-      LikeCommand.print(out, LikeCommand.like(app, err, parisPlace, null));
+      LikeCommand.print(out, LikeCommand.like(app, err, parisPlace, null, LikeCommand.CANDIDATES));
       return 0;
     });
   }
