@@ -34,7 +34,7 @@ final class LikeCommand implements Callable<Integer> {
 
   @Option(names = "--candidates", paramLabel = "N", defaultValue = "" + CANDIDATES,
       description = "candidates the approximate search explores (default ${DEFAULT-VALUE}): more finds the exact nearest more often and reads more")
-  int candidates = CANDIDATES;
+  int candidates;
 
   @Spec
   CommandSpec spec;
