@@ -14,7 +14,7 @@ class VectorQueriesTest {
   }
 
   @Test
-  void aSmallGroupIsProbedForTwiceTheCandidatesInCodesAndAtLeastTwoPartitions() {
+  void aSmallUngroupedIndexIsProbedForTwiceTheCandidatesInCodesAndAtLeastTwoPartitions() {
     assertEquals(4, VectorQueries.probes(100, 64, 100, false), "200 codes in partitions of at least 64");
     assertEquals(13, VectorQueries.probes(400, 64, 300, false));
     assertEquals(2, VectorQueries.probes(10, 64, 3, false));
