@@ -38,7 +38,7 @@ import java.util.stream.Stream;
  * <p>The conditions an index can serve are given as criteria: equality, {@code In}, the ranges, {@code Between},
  * {@code StartsWith} and {@code True}/{@code False} on a property, each compared with a method parameter of the
  * property's own type or a JDQL literal an index key holds exactly ({@link QueryBinder#literal}), in a query whose
- * conditions form one conjunction (on a {@code BigDecimal} property, ranges over every scale: {@link IndexableCriteria};
+ * conditions form one conjunction (on a {@code BigDecimal} property, ranges over every scale: {@link ParameterTypes#indexable};
  * an {@code In} there the planner's range, so only last in an index read, with no index order). They are planned as a
  * Strata repository's {@code @AllowFiltering} criteria are: the index with the longest equality prefix, then a range on the next field;
  * equality or {@code In} on the id reads those rows. The generated predicate still checks every condition of the query

@@ -8,6 +8,7 @@ import io.strata.processor.jakarta.QueryReader.StaticSort;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.Operator;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
 import io.strata.query.jdql.JdqlCondition;
@@ -27,7 +28,9 @@ import javax.lang.model.element.VariableElement;
 /**
  * Reads a {@code @Query}'s JDQL as a {@link QueryReader.Query}: parses it, finds the entity its {@code FROM} names (else the
  * repository's), binds its condition, order, selection and {@code SET} to the entity's properties and the method's
- * parameters ({@link QueryBinder}), and reports each mistake at its column.
+ * parameters ({@link QueryBinder}), and reports each mistake at its column. The conjuncts of the form
+ * {@code property op parameter} (or mirrored, or with a literal an index key holds) are the criteria an index can serve
+ * ({@link ParameterTypes#indexable}).
  */
 final class JdqlReader {
   private final QueryReader r;
@@ -91,10 +94,10 @@ final class JdqlReader {
       QueryBinder where = new QueryBinder(entity, positional.andThen(p -> columnValues.getOrDefault(p, p)),
           n -> named.containsKey(n) ? columnValues.getOrDefault(named.get(n), named.get(n)) : null, r.elements);
       List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
-          : r.indexable.ofJdql(condition.get(), where::propertyOrNull, planned(where));
-      boolean exact = criteria != null && criteria.size() == condition.map(IndexableCriteria::conjuncts).orElse(0);
-      List<JakartaPlanner.Branch> branches = criteria != null ? null : IndexableCriteria.disjuncts(condition.get()).stream()
-          .map(d -> new JakartaPlanner.Branch(r.indexable.ofJdql(d, where::propertyOrNull, planned(where)),
+          : criteria(condition.get(), where::propertyOrNull, planned(where));
+      boolean exact = criteria != null && criteria.size() == condition.map(JdqlCondition::conjuncts).orElse(0);
+      List<JakartaPlanner.Branch> branches = criteria != null ? null : JdqlCondition.disjuncts(condition.get()).stream()
+          .map(d -> new JakartaPlanner.Branch(criteria(d, where::propertyOrNull, planned(where)),
               where.condition(d))).toList();
       if (statement instanceof JdqlStatement.Select s) {
         CodeBlock whereCode = s.where().map(where::condition).orElse(null);
@@ -190,11 +193,104 @@ final class JdqlReader {
    * The Java name standing for a JDQL value compared with a property: its r.method parameter, or a literal's local
    * (rounded as asked when the property's type cannot hold it exactly).
    */
-  private IndexableCriteria.Operand planned(QueryBinder binder) {
+  private Operand planned(QueryBinder binder) {
     return (property, value, rounding) -> {
       String parameter = binder.parameterOrNull(value);
       return parameter != null ? parameter : binder.literal(value, property, rounding).map(r::literalLocal).orElse(null);
     };
+  }
+
+  /**
+   * The Java name of the method parameter a JDQL value binds, or of the local holding a literal compared with
+   * {@code property} (rounded as {@code rounding} allows when the property's type cannot hold it exactly), or null.
+   */
+  @FunctionalInterface
+  interface Operand {
+    String name(FieldModel property, JdqlExpression value, QueryBinder.Rounding rounding);
+  }
+
+  /**
+   * The criteria of a JDQL {@code WHERE}: its conjuncts of the form {@code property op parameter} (or mirrored), or null
+   * when the condition is a disjunction at the top. A literal a {@code float} key cannot hold exactly bounds a range
+   * rounded outwards, and an equality with it becomes the range between its two roundings.
+   *
+   * @param property the property a path names, or null (an enum constant, an unknown name)
+   * @param parameter the parameter or local standing for a value compared with a property
+   */
+  private List<BoundCriterion> criteria(JdqlCondition where, Function<JdqlExpression, FieldModel> property, Operand parameter) {
+    if (where instanceof JdqlCondition.Or) {
+      return null;
+    }
+    List<BoundCriterion> out = new ArrayList<>();
+    JdqlCondition.leaves(where, false).forEach(c -> criterion(c, property, parameter, out));
+    return out;
+  }
+
+  private void criterion(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Operand parameter,
+      List<BoundCriterion> out) {
+    if (c instanceof JdqlCondition.Comparison cmp) {
+      FieldModel left = property.apply(cmp.left());
+      FieldModel right = property.apply(cmp.right());
+      Optional<BoundCriterion> asWritten = left == null ? Optional.empty()
+          : operator(cmp.comparator(), false).flatMap(op -> compared(left, op, cmp.right(), parameter));
+      (asWritten.isPresent() || right == null ? asWritten
+          : operator(cmp.comparator(), true).flatMap(op -> compared(right, op, cmp.left(), parameter))).ifPresent(out::add);
+    } else if (c instanceof JdqlCondition.Between b && !b.negated()) {
+      FieldModel f = property.apply(b.value());
+      String low = f == null ? null : parameter.name(f, b.low(), rounding(f, Operator.GREATER_THAN_EQUAL));
+      String high = f == null ? null : parameter.name(f, b.high(), rounding(f, Operator.LESS_THAN_EQUAL));
+      if (f != null && low != null && high != null) {
+        r.parameterTypes.indexable(f, Operator.BETWEEN, List.of(low, high)).ifPresent(out::add);
+      }
+    }
+  }
+
+  /**
+   * The criterion {@code f op value}: a bound's literal rounded as {@link #rounding} says, and an equality with a literal
+   * the property's type cannot hold exactly read as the range between its two roundings (for a {@code float}, the floats
+   * either side; for an integral property the range from the integer above to the one below, which holds no key).
+   */
+  private Optional<BoundCriterion> compared(FieldModel f, Operator op, JdqlExpression value, Operand parameter) {
+    if (op == Operator.EQUALS) {
+      String exact = parameter.name(f, value, QueryBinder.Rounding.NONE);
+      if (exact != null) {
+        return r.parameterTypes.indexable(f, op, List.of(exact));
+      }
+      String low = parameter.name(f, value, rounding(f, Operator.GREATER_THAN_EQUAL));
+      String high = parameter.name(f, value, rounding(f, Operator.LESS_THAN_EQUAL));
+      return low == null || high == null ? Optional.empty() : r.parameterTypes.indexable(f, Operator.BETWEEN, List.of(low, high));
+    }
+    String name = parameter.name(f, value, rounding(f, op));
+    return name == null ? Optional.empty() : r.parameterTypes.indexable(f, op, List.of(name));
+  }
+
+  /**
+   * How a literal bounding {@code f} by {@code op} is rounded when {@code f}'s keys cannot hold it. A {@code float}'s bound
+   * outwards (a lower one down, an upper one up): floating bounds are read inclusively. An integral property's so that the
+   * read holds exactly the integers the comparison accepts, negative ones too: an exclusive bound down for {@code >} and
+   * up for {@code <} ({@code size > 2.5} as {@code size > 2}, {@code size < -2.5} as {@code size < -2}), an inclusive one
+   * inwards ({@code size >= 2.5} as {@code size >= 3}, {@code size <= -2.5} as {@code size <= -3}).
+   */
+  private static QueryBinder.Rounding rounding(FieldModel f, Operator op) {
+    boolean lower = op == Operator.GREATER_THAN || op == Operator.GREATER_THAN_EQUAL;
+    boolean integral = switch (f.queryType().kind()) {
+      case LONG, INT, SHORT, BYTE -> true;
+      default -> false;
+    };
+    boolean inclusive = op == Operator.GREATER_THAN_EQUAL || op == Operator.LESS_THAN_EQUAL;
+    return lower == (integral && inclusive) ? QueryBinder.Rounding.UP : QueryBinder.Rounding.DOWN;
+  }
+
+  /** The operator of {@code property cmp parameter}, or of {@code parameter cmp property} when {@code mirrored}. */
+  private static Optional<Operator> operator(JdqlCondition.Comparator cmp, boolean mirrored) {
+    return Optional.ofNullable(switch (cmp) {
+      case EQUAL -> Operator.EQUALS;
+      case LESS -> mirrored ? Operator.GREATER_THAN : Operator.LESS_THAN;
+      case LESS_EQUAL -> mirrored ? Operator.GREATER_THAN_EQUAL : Operator.LESS_THAN_EQUAL;
+      case GREATER -> mirrored ? Operator.LESS_THAN : Operator.GREATER_THAN;
+      case GREATER_EQUAL -> mirrored ? Operator.LESS_THAN_EQUAL : Operator.GREATER_THAN_EQUAL;
+      case NOT_EQUAL -> null;
+    });
   }
 
   private void bindError(String text, int offset, String message) {

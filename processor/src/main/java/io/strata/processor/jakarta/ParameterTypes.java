@@ -1,7 +1,9 @@
 package io.strata.processor.jakarta;
 
 import com.palantir.javapoet.TypeName;
+import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.FieldModel;
+import io.strata.processor.model.Operator;
 import io.strata.processor.model.ValueType;
 import io.strata.query.jdql.JdqlCondition;
 import io.strata.query.jdql.JdqlExpression;
@@ -27,6 +29,9 @@ import javax.lang.model.util.Types;
  * {@code int} bounds is fine), a {@code char} with a one-character {@code String} as well as with a {@code char}; every
  * other property takes its own type, boxed or not. An {@code In} takes a collection or an array of such values. A
  * parameter of a type variable or {@code Object} is left to run time.
+ *
+ * <p>It also says which conditions an index can serve ({@link #indexable}): only those whose operand has the property's
+ * own type, so the key a read seeks is the one the property's values are stored under.
  */
 final class ParameterTypes {
   private static final Set<ValueType.Kind> NUMBERS = EnumSet.of(ValueType.Kind.LONG, ValueType.Kind.INT, ValueType.Kind.SHORT,
@@ -37,11 +42,59 @@ final class ParameterTypes {
 
   private final Types types;
   private final Map<String, TypeMirror> parameterTypes;
+  private final Function<String, TypeName> locals;
 
-  /** @param parameterTypes the method's value parameters, by their Java names */
-  ParameterTypes(Types types, Map<String, TypeMirror> parameterTypes) {
+  /**
+   * @param parameterTypes the method's value parameters, by their Java names
+   * @param locals the type of a local the generated method declares for a JDQL literal or a converted parameter (its
+   *     property's), null for another name
+   */
+  ParameterTypes(Types types, Map<String, TypeMirror> parameterTypes, Function<String, TypeName> locals) {
     this.types = types;
     this.parameterTypes = parameterTypes;
+    this.locals = locals;
+  }
+
+  /**
+   * The criterion {@code f op params} an index can serve exactly, or empty: a property compared with parameters (or
+   * locals) of its own type, boxed or not (an {@code In} with a collection of them), by an operator whose meaning on
+   * index keys is the meaning Jakarta Data gives it. A range needs keys in the property's order
+   * ({@link ValueType#isOrdered}: every scalar but enums and UUIDs; the predicate re-checks each candidate in Jakarta
+   * Data's value order). An equality on a decimal is read as the range from the value to the value, whose bounds cover
+   * every scale (keys keep the scale, while {@code 1.0 = 1.00}); an {@code In} on a decimal id is left to the predicate.
+   */
+  Optional<BoundCriterion> indexable(FieldModel f, Operator op, List<String> params) {
+    ValueType t = f.queryType();
+    if (!t.isScalar() || t.kind() == ValueType.Kind.BYTES) {
+      return Optional.empty();
+    }
+    boolean fits = switch (op) {
+      case TRUE, FALSE -> t.kind() == ValueType.Kind.BOOLEAN;
+      case STARTING_WITH -> t.kind() == ValueType.Kind.STRING;
+      case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN, GREATER_THAN_EQUAL, BETWEEN -> t.isOrdered();
+      case EQUALS -> true;
+      case IN -> t.kind() != ValueType.Kind.BIG_DECIMAL || !f.id();
+      default -> false;
+    };
+    for (String p : params) {
+      TypeMirror type = parameterTypes.get(p);
+      TypeName local = locals.apply(p);
+      fits &= local != null ? op != Operator.IN && sameType(local, t)
+          : type != null && (op == Operator.IN ? collectionOf(type, t) : sameType(TypeName.get(type), t));
+    }
+    if (fits && op == Operator.EQUALS && t.kind() == ValueType.Kind.BIG_DECIMAL) {
+      return Optional.of(new BoundCriterion(f, Operator.BETWEEN, List.of(params.get(0), params.get(0))));
+    }
+    return fits ? Optional.of(new BoundCriterion(f, op, params)) : Optional.empty();
+  }
+
+  private static boolean sameType(TypeName parameter, ValueType property) {
+    return parameter.box().equals(property.type().box());
+  }
+
+  private boolean collectionOf(TypeMirror type, ValueType property) {
+    return type instanceof DeclaredType d && d.getTypeArguments().size() == 1 && isA(types, types.erasure(type), "java.util.Collection")
+        && sameType(TypeName.get(d.getTypeArguments().get(0)), property);
   }
 
   /** The mismatch of the method parameter named {@code parameter} compared with {@code property}, if any. */
@@ -56,7 +109,7 @@ final class ParameterTypes {
    */
   List<Mismatch> ofJdql(JdqlCondition c, Function<JdqlExpression, FieldModel> property, Function<JdqlExpression, String> parameter) {
     List<Mismatch> out = new ArrayList<>();
-    for (JdqlCondition leaf : IndexableCriteria.leaves(c, true)) {
+    for (JdqlCondition leaf : JdqlCondition.leaves(c, true)) {
       compared(leaf, property, parameter).forEach(m -> check(m.getValue(), m.getKey(), false).ifPresent(out::add));
     }
     return out;
@@ -122,7 +175,7 @@ final class ParameterTypes {
       Function<JdqlExpression, String> parameter, Map<String, FieldModel> conflicts) {
     Map<String, Integer> uses = new HashMap<>();
     List<Map.Entry<String, FieldModel>> met = new ArrayList<>();
-    for (JdqlCondition leaf : IndexableCriteria.leaves(c, true)) {
+    for (JdqlCondition leaf : JdqlCondition.leaves(c, true)) {
       met.addAll(compared(leaf, property, parameter));
       operands(leaf).forEach(o -> countParameters(o, parameter, uses));
     }

@@ -151,7 +151,7 @@ final class QueryBinder {
    * needs both roundings, as a range), or as the nearest value of the property's type below it or above it. For a
    * {@code float} ({@code 0.1}) a bound is rounded outwards: floating bounds are read inclusively and the predicate
    * compares the literal itself, so it keeps every row the predicate accepts. For an integral property ({@code 2.5})
-   * {@link IndexableCriteria} picks the side that reads exactly the integers the comparison accepts.
+   * {@code JdqlReader} picks the side that reads exactly the integers the comparison accepts.
    */
   enum Rounding { NONE, DOWN, UP }
 
@@ -241,7 +241,7 @@ final class QueryBinder {
    *
    * <ul>
    *   <li>a {@code BigDecimal} property: any number, held as {@code BigDecimal.valueOf} of the literal computed at run
-   *       time like the predicate's (its range bounds cover every scale; {@link IndexableCriteria} plans no equality);
+   *       time like the predicate's (its range bounds cover every scale; {@link ParameterTypes#indexable} plans no equality);
    *   <li>a literal of the property's own floating-point type ({@code 0.1} for a {@code double}, {@code 0.1F} for a
    *       {@code float}): its value, whatever it rounded to, is the value the predicate compares with. {@code 0.0} too:
    *       {@code Double.compare} puts a stored {@code -0.0} below {@code 0.0} while both keys are {@code 0.0}, but a

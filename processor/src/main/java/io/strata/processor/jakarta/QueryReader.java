@@ -49,7 +49,7 @@ import javax.lang.model.util.Types;
 final class QueryReader {
   /**
    * A query bound to one entity: what a find/count/exists/delete/update method reads and does. {@code criteria} are the
-   * conditions an index could serve ({@link IndexableCriteria}), null when the conditions are not one conjunction.
+   * conditions an index could serve ({@link ParameterTypes#indexable}), null when the conditions are not one conjunction.
    */
   record Query(EntityModel entity, String action, CodeBlock where, List<StaticSort> order, int first,
       FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria, boolean exact,
@@ -80,9 +80,10 @@ final class QueryReader {
    * holding each ({@code conv$<parameter>}): the method declares them all before its query.
    */
   private final Map<String, QueryBinder.Literal> converted = new LinkedHashMap<>();
-  /** The conditions an index can serve, among the method's parameters and literals. */
-  final IndexableCriteria indexable;
-  /** The method's parameters checked against the properties they are compared with. */
+  /**
+   * The method's parameters checked against the properties they are compared with, and the conditions an index can
+   * serve among them and the literals.
+   */
   final ParameterTypes parameterTypes;
   /** {@link Diagnostics#errors()} when {@link #query()} began. */
   private int errorsBefore;
@@ -113,9 +114,8 @@ final class QueryReader {
     for (int i = 0; i < values.size(); i++) {
       byName.put(values.get(i).getSimpleName().toString(), valueTypes.get(i));
     }
-    this.indexable = new IndexableCriteria(byName, local -> literals.containsKey(local) ? literals.get(local).type()
-        : converted.containsKey(local) ? converted.get(local).type() : null, types);
-    this.parameterTypes = new ParameterTypes(types, byName);
+    this.parameterTypes = new ParameterTypes(types, byName, local -> literals.containsKey(local) ? literals.get(local).type()
+        : converted.containsKey(local) ? converted.get(local).type() : null);
   }
 
   /** The converted parameters, by the name of the local holding each: the method declares them all first. */
@@ -255,7 +255,7 @@ final class QueryReader {
         and.add(condition(f, c, args));
         // Not, IgnoreCase and the text tests (Contains, EndsWith, Like) stay in memory
         if (!c.not() && !c.ignoreCase()) {
-          Operator.of(c.op()).flatMap(op -> indexable.of(f, op, args)).ifPresent(served::add);
+          Operator.of(c.op()).flatMap(op -> parameterTypes.indexable(f, op, args)).ifPresent(served::add);
         }
       }
       CodeBlock test = predicates.write(new Condition.And(and));
@@ -312,7 +312,7 @@ final class QueryReader {
       }
       String value = columnValue(f, p.getSimpleName().toString(), false);
       where.add(new Condition.Compare(f.name(), Op.EQUAL, new Operand.Param(value)));
-      indexable.of(f, Operator.EQUALS, List.of(value)).ifPresent(criteria::add);
+      parameterTypes.indexable(f, Operator.EQUALS, List.of(value)).ifPresent(criteria::add);
     }
     List<StaticSort> order = new ArrayList<>();
     for (AnnotationMirror o : orderBys(method)) {

@@ -1,6 +1,8 @@
 package io.strata.processor.model;
 
 import com.palantir.javapoet.TypeName;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.ValueKind;
 import java.util.List;
 
 /**
@@ -74,8 +76,21 @@ public record ValueType(Kind kind, TypeName type, List<ValueType> parts, List<St
     };
   }
 
-  /** Whether values of this type sort in the tuple layer the way they sort in Java (ranges make sense). */
+  /** How values of this type are stored in keys, in the query model's words ({@link ValueKind#OTHER} for containers). */
+  public ValueKind valueKind() {
+    for (ValueKind k : ValueKind.values()) {
+      if (k.name().equals(kind.name())) {
+        return k;
+      }
+    }
+    return ValueKind.OTHER;
+  }
+
+  /**
+   * Whether an index's keys of this type sort as the tuple layer orders them, so a range or an order on it can be read
+   * from the keys: asked of the query model's one owner of that knowledge ({@link Semantics#keyOrdered}, Strata's).
+   */
   public boolean isOrdered() {
-    return isScalar() && kind != Kind.ENUM && kind != Kind.UUID;
+    return Semantics.STRATA.keyOrdered(valueKind());
   }
 }

@@ -62,13 +62,7 @@ public final class EntityInfos {
 
   /** How {@code f}'s query values are stored in keys, in the model's words ({@link ValueKind#OTHER} for containers). */
   public static ValueKind kind(FieldModel f) {
-    String name = f.queryType().kind().name();
-    for (ValueKind k : ValueKind.values()) {
-      if (k.name().equals(name)) {
-        return k;
-      }
-    }
-    return ValueKind.OTHER;
+    return f.queryType().valueKind();
   }
 
   /** {@code i} in the model's words. */

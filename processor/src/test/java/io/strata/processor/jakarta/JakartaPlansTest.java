@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The plans Strata's Jakarta Data planner ({@code JakartaPlanner}, fed by {@code QueryReader} and
- * {@code IndexableCriteria}) picks today, pinned before both dialects move onto one planner (issue 38): for
+ * {@code ParameterTypes.indexable}) picks today, pinned before both dialects move onto one planner (issue 38): for
  * representative queries of every front end (method names, {@code @Find}, JDQL) over an entity with a composite, a
  * unique and single-property indexes, which keys each generated method reads (its javadoc, the plan it states), which
  * orders an index's keys serve, what a count or an exists reads, and why the unserved ones read every row (their

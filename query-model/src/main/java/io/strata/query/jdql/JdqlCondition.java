@@ -1,6 +1,7 @@
 package io.strata.query.jdql;
 
 import io.strata.query.model.Op;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,6 +12,46 @@ public sealed interface JdqlCondition {
 
   /** The 0-based offset in the query of this condition's first character. */
   int offset();
+
+  /** The conditions {@code c} joins with {@code OR} at its top ({@code c} itself when it is no {@code OR}). */
+  static List<JdqlCondition> disjuncts(JdqlCondition c) {
+    if (c instanceof Or or) {
+      List<JdqlCondition> out = new ArrayList<>(disjuncts(or.left()));
+      out.addAll(disjuncts(or.right()));
+      return out;
+    }
+    return List.of(c);
+  }
+
+  /** How many conditions {@code c} joins with {@code AND} at its top (1 for a condition that is no {@code AND}). */
+  static int conjuncts(JdqlCondition c) {
+    return leaves(c, false).size();
+  }
+
+  /**
+   * The conditions of {@code c} that are neither {@code AND}, nor (when {@code throughOrAndNot}) {@code OR} or
+   * {@code NOT}: with {@code false}, those {@code c} joins with {@code AND} at its top; with {@code true}, every
+   * comparison, {@code BETWEEN}, {@code IN}, {@code LIKE} and null test in it.
+   */
+  static List<JdqlCondition> leaves(JdqlCondition c, boolean throughOrAndNot) {
+    List<JdqlCondition> out = new ArrayList<>();
+    addLeaves(c, throughOrAndNot, out);
+    return out;
+  }
+
+  private static void addLeaves(JdqlCondition c, boolean throughOrAndNot, List<JdqlCondition> out) {
+    if (c instanceof And and) {
+      addLeaves(and.left(), throughOrAndNot, out);
+      addLeaves(and.right(), throughOrAndNot, out);
+    } else if (throughOrAndNot && c instanceof Or or) {
+      addLeaves(or.left(), true, out);
+      addLeaves(or.right(), true, out);
+    } else if (throughOrAndNot && c instanceof Not not) {
+      addLeaves(not.operand(), true, out);
+    } else {
+      out.add(c);
+    }
+  }
 
   /** {@code left AND right}. */
   record And(JdqlCondition left, JdqlCondition right, int offset) implements JdqlCondition {}

@@ -1,55 +1,23 @@
 package io.strata.processor.jakarta;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.strata.processor.StrataProcessor;
-import io.strata.query.jdql.JdqlCondition;
-import io.strata.query.jdql.JdqlParser;
-import io.strata.query.jdql.JdqlStatement;
 import java.io.IOException;
-import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which conditions of a Jakarta Data query Strata hands to an index today ({@code IndexableCriteria}), pinned before
- * the query model owns this knowledge (issue 38): how a JDQL condition splits into Or branches, And conjuncts and
- * leaves, and, through the generated methods, which parameter types an index read accepts for which property types
- * (the rest is checked in memory on every row). The plans of the accepted ones are {@link JakartaPlansTest}'s.
+ * Which conditions of a Jakarta Data query Strata hands to an index ({@code ParameterTypes.indexable}): through the
+ * generated methods, which parameter types an index read accepts for which property types (the rest is checked in
+ * memory on every row). The plans of the accepted ones are {@link JakartaPlansTest}'s; how a JDQL condition splits into
+ * Or branches, And conjuncts and leaves is the query model's {@code JdqlConditionTest}.
  */
-class IndexableCriteriaTest {
-
-  private static JdqlCondition where(String jdql) {
-    return ((JdqlStatement.Select) JdqlParser.parse(jdql)).where().orElseThrow();
-  }
-
-  private static List<String> kinds(List<JdqlCondition> conditions) {
-    return conditions.stream().map(c -> c.getClass().getSimpleName()).toList();
-  }
-
-  @Test
-  void disjunctsAreTheConditionsAnOrJoinsAtTheTop() {
-    assertEquals(List.of("Comparison", "Comparison", "And"), kinds(IndexableCriteria.disjuncts(where("WHERE a = 1 OR b = 2 OR (c = 3 AND d = 4)"))));
-    assertEquals(List.of("And"), kinds(IndexableCriteria.disjuncts(where("WHERE a = 1 AND (b = 2 OR c = 3)"))));
-  }
-
-  @Test
-  void conjunctsCountTheConditionsAnAndJoinsAtTheTop() {
-    assertEquals(3, IndexableCriteria.conjuncts(where("WHERE a = 1 AND b = 2 AND (c = 3 OR d = 4)")));
-    assertEquals(1, IndexableCriteria.conjuncts(where("WHERE a = 1 OR b = 2")));
-  }
-
-  @Test
-  void leavesStopAtOrAndNotUnlessAskedToGoThrough() {
-    JdqlCondition c = where("WHERE a = 1 AND NOT (b = 2 OR c LIKE 'x%') AND d BETWEEN 1 AND 2 AND e IS NULL AND f IN (1, 2)");
-    assertEquals(List.of("Comparison", "Not", "Between", "NullCheck", "In"), kinds(IndexableCriteria.leaves(c, false)));
-    assertEquals(List.of("Comparison", "Comparison", "Like", "Between", "NullCheck", "In"), kinds(IndexableCriteria.leaves(c, true)));
-  }
+class JakartaIndexParametersTest {
 
   /**
    * {@code test.Part}: an int, a {@code Long}, a String, a {@code BigDecimal} and a UUID, each with its own index, and two
