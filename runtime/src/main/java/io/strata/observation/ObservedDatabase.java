@@ -8,10 +8,12 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.strata.ForwardingDatabase;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * A database whose {@code run}/{@code read} transactions and repository calls are observations in a registry.
@@ -52,34 +54,48 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
     this.registry = registry;
   }
 
-  /** What a repository call's transactions add up to, kept in the call's observation context. */
-  private static final class CallTally {
-    int retries;
-    /** The approximate sizes of its committed transactions, for a database that does not count bytes written. */
-    long approximateBytes;
-    final ReadWriteCounts counts = new ReadWriteCounts();
-  }
-
   @Override
   public <T> T observeCall(String entity, String method, String plan, Supplier<T> call) {
-    CallTally tally = new CallTally();
-    Observation observation = Observation.createNotStarted(CALL, registry)
-        .contextualName(method)
-        .lowCardinalityKeyValue(ENTITY, entity)
-        .lowCardinalityKeyValue(METHOD, method)
-        .lowCardinalityKeyValue(PLAN, plan);
-    observation.getContext().put(CallTally.class, tally);
-    observation.start();
+    CallObservation observation = new CallObservation(registry, entity, method, plan);
     try (Observation.Scope scope = observation.openScope()) {
       return call.get();
     } catch (RuntimeException err) {
       observation.error(err);
       throw err;
     } finally {
-      long bytesWritten = tally.counts.bytesWritten();
-      observation.highCardinalityKeyValue(RETRIES, Integer.toString(tally.retries))
-          .highCardinalityKeyValue(BYTES_WRITTEN, Long.toString(bytesWritten >= 0 ? bytesWritten : tally.approximateBytes));
-      counted(observation, tally.counts).stop();
+      observation.stop();
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<T> observeAsyncCall(String entity, String method, String plan,
+                                                   Supplier<CompletableFuture<T>> call) {
+    CallObservation observation = new CallObservation(registry, entity, method, plan);
+    CompletableFuture<T> result;
+    try (Observation.Scope scope = observation.openScope()) {
+      result = call.get();
+    } catch (RuntimeException err) {
+      observation.error(err);
+      observation.stop();
+      throw err;
+    }
+    return result.whenComplete((value, err) -> {
+      if (err != null) {
+        observation.error(err instanceof CompletionException && err.getCause() != null ? err.getCause() : err);
+      }
+      observation.stop();
+    });
+  }
+
+  @Override
+  public <T> Stream<T> observeStreamCall(String entity, String method, String plan, Supplier<Stream<T>> call) {
+    CallObservation observation = new CallObservation(registry, entity, method, plan);
+    try (Observation.Scope scope = observation.openScope()) {
+      return ObservedStream.of(call.get(), observation);
+    } catch (RuntimeException err) {
+      observation.error(err);
+      observation.stop();
+      throw err;
     }
   }
 
@@ -95,7 +111,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
 
   /** fdb-java's blocking loop (the body, then a commit when {@code commits}, {@code onError} on failure), observed. */
   private <T> T loop(String kind, String success, boolean commits, Function<? super Transaction, T> retryable, Executor e) {
-    CallTally call = enclosingCall();
+    CallObservation.Tally call = enclosingCall();
     Observation observation = transaction(kind);
     int retries = 0;
     boolean done = false;
@@ -143,7 +159,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
 
   private <T> CompletableFuture<T> observedAsync(String kind, String success,
                                                  Function<AtomicInteger, CompletableFuture<T>> loop) {
-    CallTally call = enclosingCall();
+    CallObservation.Tally call = enclosingCall();
     Observation observation = transaction(kind);
     AtomicInteger attempts = new AtomicInteger();
     CompletableFuture<T> result;
@@ -169,13 +185,16 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
    * Stops a transaction's observation, adding its retries and (for the blocking loops, which create the transaction
    * with {@code counts} as its {@code EventKeeper}) what it read and wrote to its call's tally.
    */
-  private static void finish(Observation observation, CallTally call, int retries, String outcome, ReadWriteCounts counts) {
+  private static void finish(Observation observation, CallObservation.Tally call, int retries, String outcome,
+                             ReadWriteCounts counts) {
     if (call != null) {
       synchronized (call) {
         call.retries += retries;
       }
       if (counts != null) {
         call.counts.add(counts);
+      } else {
+        call.uncounted = true;
       }
     }
     observation.lowCardinalityKeyValue(OUTCOME, outcome)
@@ -184,7 +203,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
   }
 
   /** Keys and bytes read, and keys written when the database counts them, as high-cardinality keys. */
-  private static Observation counted(Observation observation, ReadWriteCounts counts) {
+  static Observation counted(Observation observation, ReadWriteCounts counts) {
     observation.highCardinalityKeyValue(KEYS_READ, Long.toString(counts.keysRead()))
         .highCardinalityKeyValue(BYTES_READ, Long.toString(counts.bytesRead()));
     return counts.keysWritten() < 0 ? observation
@@ -192,7 +211,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
   }
 
   /** Commits {@code t} inside an observation that times it and says how it ended (FDB's error code, or none). */
-  private void commit(Transaction t, CallTally call) {
+  private void commit(Transaction t, CallObservation.Tally call) {
     long bytes = t.getApproximateSize().join();
     Observation observation = Observation.createNotStarted(COMMIT, registry)
         .highCardinalityKeyValue(COMMIT_BYTES, Long.toString(bytes))
@@ -233,9 +252,9 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
     }
   }
 
-  private CallTally enclosingCall() {
+  private CallObservation.Tally enclosingCall() {
     Observation current = registry.getCurrentObservation();
-    return current == null ? null : current.getContextView().get(CallTally.class);
+    return current == null ? null : current.getContextView().get(CallObservation.Tally.class);
   }
 
   /** FoundationDB's error code of {@code err} or of a cause, as text; {@link #NOT_FDB} when it has none. */
