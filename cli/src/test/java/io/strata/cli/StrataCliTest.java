@@ -141,7 +141,9 @@ class StrataCliTest {
     assertTrue(r.out().contains("Place\tblob\tblob source\t"), r.toString());
     assertTrue(Files.readString(report).contains("<svg"), "the report draws the sizes");
     assertTrue(r.out().contains("\nwrites: none in the write-ahead log: a checkpoint covers every commit (each close writes one,"
-        + " this tool's too), and Strata keeps no other history of writes\n"), r.toString());
+        + " this tool's too), and the database keeps no other history of writes, so none are shown; " + StatsCommand.METERS
+        + "\n"), r.toString());
+    assertFalse(r.out().contains(" writes\n"), "no column of writes when the log holds none: " + r);
   }
 
   @Test
@@ -163,15 +165,16 @@ class StrataCliTest {
         "--html", report.toString());
     assertEquals(0, r.exit(), r.toString());
     assertTrue(r.out().contains("Place\trow\trows\t200 keys\t"), r.toString());
-    assertTrue(java.util.regex.Pattern.compile("Place\trow\trows\t200 keys\t\\d+ bytes\t200 writes\n").matcher(r.out()).find(),
+    assertTrue(java.util.regex.Pattern.compile("Place\trow\trows\t200 keys\t\\d+ bytes\t200 logged writes\n").matcher(r.out()).find(),
         "a write of each row: " + r);
     assertTrue(r.out().contains("\nwrites: counted from the write-ahead log: "), r.toString());
     assertTrue(r.out().contains(" commits since the last checkpoint, which no close wrote"), r.toString());
+    assertTrue(r.out().contains(", not the writes of all time; "), r.toString());
     assertTrue(Files.readString(report).contains("Place / rows: 200 keys, "), "hover detail");
     assertTrue(Files.readString(report).contains(", 200 logged writes"), "hover detail with the writes");
     SamplesDatabase.Run mem = SamplesDatabase.run("stats", "--url", "strata:mem:", "--schema", SamplesDatabase.SCHEMA.toString());
-    assertTrue(mem.out().contains("writes: not recorded: strata:mem: databases keep no history of writes; a running"
-        + " application's meters count them (docs/observability.md)"), mem.toString());
+    assertTrue(mem.out().contains("writes: not recorded: strata:mem: databases keep no history of writes; " + StatsCommand.METERS),
+        mem.toString());
   }
 
   @Test

@@ -48,19 +48,23 @@ final class CallObservation {
   }
 
   /**
-   * Stops the observation with its retries, the bytes written and, unless a transaction of it counted nothing, the keys
-   * and bytes read and the keys written; later calls do nothing.
+   * Stops the observation with its retries and, unless a transaction of it counted nothing, the keys and bytes read and
+   * the keys and bytes written; later calls do nothing.
    */
   void stop() {
     if (!stopped.compareAndSet(false, true)) {
       return;
     }
-    long bytesWritten = tally.counts.bytesWritten();
     synchronized (tally) {
-      observation.highCardinalityKeyValue(ObservedDatabase.RETRIES, Integer.toString(tally.retries))
-          .highCardinalityKeyValue(ObservedDatabase.BYTES_WRITTEN,
-              Long.toString(bytesWritten >= 0 ? bytesWritten : tally.approximateBytes));
+      observation.highCardinalityKeyValue(ObservedDatabase.RETRIES, Integer.toString(tally.retries));
+      if (tally.uncounted) {
+        observation.stop();
+        return;
+      }
+      long bytesWritten = tally.counts.bytesWritten();
+      observation.highCardinalityKeyValue(ObservedDatabase.BYTES_WRITTEN,
+          Long.toString(bytesWritten >= 0 ? bytesWritten : tally.approximateBytes));
     }
-    (tally.uncounted ? observation : ObservedDatabase.counted(observation, tally.counts)).stop();
+    ObservedDatabase.counted(observation, tally.counts).stop();
   }
 }

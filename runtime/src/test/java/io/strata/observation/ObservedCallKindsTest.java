@@ -130,6 +130,7 @@ class ObservedCallKindsTest {
         .hasLowCardinalityKeyValue(ObservedDatabase.PLAN, "write")
         .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "0")
         .doesNotHaveHighCardinalityKeyValueWithKey(ObservedDatabase.KEYS_READ)
+        .doesNotHaveHighCardinalityKeyValueWithKey(ObservedDatabase.BYTES_WRITTEN)
         .hasBeenStopped();
     assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
         .hasParentObservationContextMatching(parent -> parent.getName().equals(ObservedDatabase.CALL));
