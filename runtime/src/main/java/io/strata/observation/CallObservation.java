@@ -15,8 +15,6 @@ final class CallObservation {
     int retries;
     /** The approximate sizes of its committed transactions, for a database that does not count bytes written. */
     long approximateBytes;
-    /** Whether a transaction of the call ran in the wrapped database's own (asynchronous) loop, which counts nothing. */
-    volatile boolean uncounted;
     final ReadWriteCounts counts = new ReadWriteCounts();
   }
 
@@ -47,23 +45,16 @@ final class CallObservation {
     observation.highCardinalityKeyValue(key, value);
   }
 
-  /**
-   * Stops the observation with its retries and, unless a transaction of it counted nothing, the keys and bytes read and
-   * the keys and bytes written; later calls do nothing.
-   */
+  /** Stops the observation with its retries and the keys and bytes its transactions read and wrote; later calls do nothing. */
   void stop() {
     if (!stopped.compareAndSet(false, true)) {
       return;
     }
+    long bytesWritten = tally.counts.bytesWritten();
     synchronized (tally) {
-      observation.highCardinalityKeyValue(ObservedDatabase.RETRIES, Integer.toString(tally.retries));
-      if (tally.uncounted) {
-        observation.stop();
-        return;
-      }
-      long bytesWritten = tally.counts.bytesWritten();
-      observation.highCardinalityKeyValue(ObservedDatabase.BYTES_WRITTEN,
-          Long.toString(bytesWritten >= 0 ? bytesWritten : tally.approximateBytes));
+      observation.highCardinalityKeyValue(ObservedDatabase.RETRIES, Integer.toString(tally.retries))
+          .highCardinalityKeyValue(ObservedDatabase.BYTES_WRITTEN,
+              Long.toString(bytesWritten >= 0 ? bytesWritten : tally.approximateBytes));
     }
     ObservedDatabase.counted(observation, tally.counts).stop();
   }

@@ -10,7 +10,6 @@ import io.strata.ForwardingDatabase;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -21,7 +20,8 @@ import java.util.stream.Stream;
  * <p>Invariant: the blocking loops are fdb-java's {@code Database.run}/{@code read} loops step for step (body, commit
  * for {@code run}, {@code onError} on any {@code RuntimeException}, its new handle for the next attempt, the last handle
  * closed at the end), with observations started and stopped around the steps; nothing a body sees changes. The
- * asynchronous loops are the wrapped database's own, observed around, their attempts counted by calls of the body.
+ * asynchronous loops are fdb-java's {@code runAsync}/{@code readAsync} loops step for step ({@link AsyncLoop}), observed
+ * around; both kinds create their transactions with an {@code EventKeeper} that counts what they read and wrote.
  * Transactions a caller creates with {@code createTransaction} are the caller's and are not observed.
  */
 final class ObservedDatabase extends ForwardingDatabase implements CallObserver {
@@ -142,35 +142,34 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
 
   @Override
   public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
-    return observedAsync("run", "committed", attempts -> db.runAsync(tr -> {
-      attempts.incrementAndGet();
-      return retryable.apply(tr);
-    }, e));
+    return observedAsync("run", "committed", new AsyncLoop<>(retryable, true, e), e);
   }
 
   @Override
   public <T> CompletableFuture<T> readAsync(Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable,
                                             Executor e) {
-    return observedAsync("read", "read", attempts -> db.readAsync(tr -> {
-      attempts.incrementAndGet();
-      return retryable.apply(tr);
-    }, e));
+    return observedAsync("read", "read", new AsyncLoop<T>(retryable, false, e), e);
   }
 
-  private <T> CompletableFuture<T> observedAsync(String kind, String success,
-                                                 Function<AtomicInteger, CompletableFuture<T>> loop) {
+  /** {@code loop} on a transaction counting what it reads and writes, observed until it ends. */
+  private <T> CompletableFuture<T> observedAsync(String kind, String success, AsyncLoop<T> loop, Executor e) {
     CallObservation.Tally call = enclosingCall();
     Observation observation = transaction(kind);
-    AtomicInteger attempts = new AtomicInteger();
+    ReadWriteCounts counts = new ReadWriteCounts();
     CompletableFuture<T> result;
     try (Observation.Scope scope = observation.openScope()) {
-      result = loop.apply(attempts);
+      result = loop.run(db.createTransaction(e, counts));
     }
     return result.whenComplete((value, err) -> {
       if (err != null) {
         observation.error(err);
       }
-      finish(observation, call, Math.max(0, attempts.get() - 1), err == null ? success : "failed", null);
+      if (call != null) {
+        synchronized (call) {
+          call.approximateBytes += loop.approximateBytes.get();
+        }
+      }
+      finish(observation, call, Math.max(0, loop.attempts.get() - 1), err == null ? success : "failed", counts);
     });
   }
 
@@ -181,25 +180,18 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
         .start();
   }
 
-  /**
-   * Stops a transaction's observation, adding its retries and (for the blocking loops, which create the transaction
-   * with {@code counts} as its {@code EventKeeper}) what it read and wrote to its call's tally.
-   */
+  /** Stops a transaction's observation, adding its retries and what it read and wrote to its call's tally. */
   private static void finish(Observation observation, CallObservation.Tally call, int retries, String outcome,
                              ReadWriteCounts counts) {
     if (call != null) {
       synchronized (call) {
         call.retries += retries;
       }
-      if (counts != null) {
-        call.counts.add(counts);
-      } else {
-        call.uncounted = true;
-      }
+      call.counts.add(counts);
     }
     observation.lowCardinalityKeyValue(OUTCOME, outcome)
         .highCardinalityKeyValue(RETRIES, Integer.toString(retries));
-    (counts == null ? observation : counted(observation, counts)).stop();
+    counted(observation, counts).stop();
   }
 
   /** Keys and bytes read, and keys written when the database counts them, as high-cardinality keys. */

@@ -129,12 +129,40 @@ class ObservedCallKindsTest {
         .hasContextualNameEqualTo("AccountRepository.Async.save")
         .hasLowCardinalityKeyValue(ObservedDatabase.PLAN, "write")
         .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "0")
-        .doesNotHaveHighCardinalityKeyValueWithKey(ObservedDatabase.KEYS_READ)
-        .doesNotHaveHighCardinalityKeyValueWithKey(ObservedDatabase.BYTES_WRITTEN)
+        .hasHighCardinalityKeyValue(ObservedDatabase.KEYS_WRITTEN, "1")
+        .hasHighCardinalityKeyValue(ObservedDatabase.BYTES_WRITTEN, Integer.toString(Tuple.from("k").pack().length
+            + Tuple.from(1).pack().length))
         .hasBeenStopped();
     assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
         .hasParentObservationContextMatching(parent -> parent.getName().equals(ObservedDatabase.CALL));
     assertEquals(1, meters.get(ObservedDatabase.CALL).tag(ObservedDatabase.METHOD, "AccountRepository.Async.save").timer().count());
+  }
+
+  @Test
+  void anAsynchronousConflictIsRetriedAndEveryAttemptsReadsAreCounted() {
+    byte[] key = Tuple.from("row", 0).pack();
+    AtomicInteger attempts = new AtomicInteger();
+    RepositoryCalls.observeAsync(observed, "Account", "AccountRepository.Async.save", "write",
+        () -> observed.runAsync(tr -> {
+          tr.get(key).join();
+          if (attempts.incrementAndGet() == 1) { // a write to the key read, committed after the read: a conflict
+            sdb.database().run(other -> {
+              other.set(key, Tuple.from("w").pack());
+              return null;
+            });
+          }
+          tr.set(key, Tuple.from("x").pack());
+          return CompletableFuture.completedFuture(null);
+        })).join();
+
+    assertEquals(2, attempts.get());
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.CALL).that()
+        .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "1")
+        .hasHighCardinalityKeyValue(ObservedDatabase.KEYS_READ, "2")
+        .hasHighCardinalityKeyValue(ObservedDatabase.KEYS_WRITTEN, "1");
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
+        .hasLowCardinalityKeyValue(ObservedDatabase.OUTCOME, "committed")
+        .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "1");
   }
 
   @Test
