@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,6 +79,40 @@ class StrataCliTest {
     assertEquals(p.details().timezone(), ((Map<?, ?>) row.get("details")).get("timezone"));
     assertEquals(List.of("id", "name", "country", "population", "location", "details", "source"), List.copyOf(row.keySet()),
         "the fields in declaration order, as the schema records it");
+  }
+
+  @Test
+  void queryWithinABoxReadsTheSpatialIndexJdqlCannotName() {
+    Place first = SamplesDatabase.places().get(0);
+    double lat = first.location().lat();
+    double lon = first.location().lon();
+    String box = "location=" + (lat + 1) + "," + (lon + 1) + "," + (lat - 1) + "," + (lon - 1); // corners in any order
+    Set<Long> expected = SamplesDatabase.places().stream().filter(p -> Math.abs(p.location().lat() - lat) <= 1
+        && Math.abs(p.location().lon() - lon) <= 1).map(Place::id).collect(Collectors.toSet());
+
+    SamplesDatabase.Run r = strata("query", "Place", "--within", box);
+    SamplesDatabase.Run plan = strata("explain", "Place", "--within", box);
+
+    assertEquals(0, r.exit(), r.toString());
+    assertEquals(expected, r.out().lines().map(l -> ((Number) ((Map<?, ?>) Json.parse(l, "row")).get("id")).longValue())
+        .collect(Collectors.toSet()), r.toString());
+    assertEquals(0, plan.exit(), plan.toString());
+    assertTrue(plan.out().contains("location"), "the plan reads the spatial index of location: " + plan);
+  }
+
+  @Test
+  void aBadBoxIsNamedWithTheFormsAccepted() {
+    SamplesDatabase.Run field = strata("query", "Place", "--within", "name=1,2,3,4");
+    SamplesDatabase.Run numbers = strata("query", "Place", "--within", "location=1,2,3");
+    SamplesDatabase.Run both = strata("query", "Place", "WHERE country = 'FR'", "--within", "location=1,2,3,4");
+    SamplesDatabase.Run neither = strata("explain", "Place");
+
+    assertEquals(2, field.exit(), field.toString());
+    assertTrue(field.err().contains("--within name=1,2,3,4: Place has no spatial field name; its spatial fields: location"), field.toString());
+    assertTrue(numbers.err().contains("give four numbers after location=, two corners of the box: latitude,longitude,latitude,"
+        + "longitude"), numbers.toString());
+    assertTrue(both.err().contains("JDQL and --within both given: give one"), both.toString());
+    assertTrue(neither.err().contains("neither JDQL nor --within given: give one"), neither.toString());
   }
 
   @Test

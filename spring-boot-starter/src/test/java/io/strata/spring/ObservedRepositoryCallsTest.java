@@ -172,8 +172,8 @@ class ObservedRepositoryCallsTest {
     Observation.Context findAll = call("ArchivedGreetings.findAll");
     assertEquals("AllRows", findAll.getLowCardinalityKeyValue("strata.plan").getValue());
     assertEquals("exhausted", findAll.getHighCardinalityKeyValue("strata.stream.end").getValue());
-    // two rows, one key per non-null field besides the id (language, text)
-    assertEquals("4", findAll.getHighCardinalityKeyValue("strata.keys.read").getValue());
+    // two rows, a packed key each, read by the stream's transactions (Jakarta Data's reads run in the asynchronous loop)
+    assertEquals("2", findAll.getHighCardinalityKeyValue("strata.keys.read").getValue());
   }
 
   @Test
