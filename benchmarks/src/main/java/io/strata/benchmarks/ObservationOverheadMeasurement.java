@@ -18,12 +18,13 @@ import java.util.SplittableRandom;
 import java.util.function.IntConsumer;
 
 /**
- * What observations cost, counted on the measuring thread rather than timed on the wall clock, so that other processes
- * on the machine move it less: CPU nanoseconds ({@code ThreadMXBean.getCurrentThreadCpuTime}) and bytes allocated
- * ({@code getThreadAllocatedBytes}) per operation of the {@link RepositoryBenchmark} data, for the hand-written
- * repository, the generated one on a plain database, and the generated one observed in a registry timing every call
- * ({@code DefaultMeterObservationHandler} on a {@code SimpleMeterRegistry}). The three alternate within each round;
- * the ratios are the medians of each round's ratios.
+ * What observations cost, counted on the JVM's threads rather than timed on the wall clock, so that other processes
+ * on the machine move it less: CPU nanoseconds and bytes allocated ({@code ThreadMXBean}, summed over every live
+ * thread, so that an asynchronous call's work on the engine's executor counts too) per operation of the
+ * {@link RepositoryBenchmark} data, for the hand-written repository, the generated one on a plain database, and the
+ * generated one observed in a registry timing every call ({@code DefaultMeterObservationHandler} on a
+ * {@code SimpleMeterRegistry}). The variants alternate within each round; the ratios are the medians of each round's
+ * ratios. The asynchronous {@code findById} ({@code async().findById(id).join()}) has no hand-written form.
  */
 public final class ObservationOverheadMeasurement {
   private static final int ROUNDS = 15;
@@ -51,6 +52,8 @@ public final class ObservationOverheadMeasurement {
           i -> observed.findByCity(RepositoryBenchmark.city(i % RepositoryBenchmark.CITIES))});
       operations.put("save", new IntConsumer[] {i -> hand.save(RepositoryBenchmark.customer(i, random)),
           i -> plain.save(RepositoryBenchmark.customer(i, random)), i -> observed.save(RepositoryBenchmark.customer(i, random))});
+      operations.put("async().findById", new IntConsumer[] {null, i -> plain.async().findById(RepositoryBenchmark.id(i)).join(),
+          i -> observed.async().findById(RepositoryBenchmark.id(i)).join()});
       for (Map.Entry<String, IntConsumer[]> op : operations.entrySet()) {
         IntConsumer[] variants = op.getValue();
         double[][] cpu = new double[3][ROUNDS];
@@ -58,21 +61,36 @@ public final class ObservationOverheadMeasurement {
         for (int round = -3; round < ROUNDS; round++) { // three rounds of warm-up
           for (int v = 0; v < 3; v++) {
             int variant = (v + Math.max(round, 0)) % 3; // each round starts with the next variant
-            long cpuBefore = threads.getCurrentThreadCpuTime();
-            long bytesBefore = threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+            if (variants[variant] == null) {
+              continue;
+            }
+            long[] ids = threads.getAllThreadIds();
+            long cpuBefore = sum(threads.getThreadCpuTime(ids));
+            long bytesBefore = sum(threads.getThreadAllocatedBytes(ids));
             for (int i = 0; i < OPS; i++) {
               variants[variant].accept(random.nextInt(RepositoryBenchmark.CUSTOMERS));
             }
             if (round >= 0) {
-              cpu[variant][round] = (threads.getCurrentThreadCpuTime() - cpuBefore) / (double) OPS;
-              bytes[variant][round] = (threads.getThreadAllocatedBytes(Thread.currentThread().getId()) - bytesBefore) / (double) OPS;
+              cpu[variant][round] = (sum(threads.getThreadCpuTime(ids)) - cpuBefore) / (double) OPS;
+              bytes[variant][round] = (sum(threads.getThreadAllocatedBytes(ids)) - bytesBefore) / (double) OPS;
             }
           }
         }
-        System.out.printf("| %s | %s | %s | %s | %.2f | %.2f |%n", op.getKey(), cell(cpu[0], bytes[0]), cell(cpu[1], bytes[1]),
-            cell(cpu[2], bytes[2]), medianRatio(cpu[1], cpu[0]), medianRatio(cpu[2], cpu[1]));
+        boolean handWritten = variants[0] != null;
+        System.out.printf("| %s | %s | %s | %s | %s | %.2f |%n", op.getKey(), handWritten ? cell(cpu[0], bytes[0]) : "—",
+            cell(cpu[1], bytes[1]), cell(cpu[2], bytes[2]), handWritten ? String.format("%.2f", medianRatio(cpu[1], cpu[0])) : "—",
+            medianRatio(cpu[2], cpu[1]));
       }
     }
+  }
+
+  /** The sum of per-thread counts, a thread that ended since ({@code -1}) counting nothing. */
+  private static long sum(long[] perThread) {
+    long total = 0;
+    for (long n : perThread) {
+      total += Math.max(n, 0);
+    }
+    return total;
   }
 
   private static String cell(double[] cpu, double[] bytes) {

@@ -1,6 +1,6 @@
 package io.strata.cli;
 
-import io.strata.processor.model.Encoding;
+import io.strata.query.schema.Encoding;
 
 /** An id given on the command line as the element its entity's id field stores. */
 final class IdArgument {

@@ -12,8 +12,14 @@ final class QueryArguments {
   @Parameters(index = "0", paramLabel = "ENTITY", description = "the entity name (see: strata entities)")
   String entity;
 
-  @Parameters(index = "1", paramLabel = "JDQL", description = "e.g. \"WHERE country = 'FR' ORDER BY population DESC\"")
+  @Parameters(index = "1", arity = "0..1", paramLabel = "JDQL", description = "e.g. \"WHERE country = 'FR' ORDER BY population"
+      + " DESC\"; or, instead, --within")
   String jdql;
+
+  @Option(names = "--within", paramLabel = "FIELD=A1,B1,A2,B2", description = "instead of JDQL (which has no spatial form):"
+      + " the rows whose spatial FIELD lies in the box of corners (A1,B1) and (A2,B2): latitude,longitude for a geo-point"
+      + " field, x,y for a point field")
+  String within;
 
   @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE", description = "binds :NAME (or ?N with a number); the value"
       + " is JSON for numbers, true/false and null, text otherwise; repeatable")
@@ -31,11 +37,16 @@ final class QueryArguments {
       throw CliException.usage("--limit " + limit + ": give 0 (every row) or a positive number of rows");
     }
     SchemaEntity e = entity(s);
+    if ((jdql == null) == (within == null)) {
+      throw CliException.usage((jdql == null ? "neither JDQL nor --within given" : "JDQL and --within both given")
+          + ": give one, a JDQL query (\"WHERE country = 'FR'\") or --within FIELD=A1,B1,A2,B2 (a box on a spatial field)");
+    }
     Finder<Object[]> finder;
     try {
-      finder = e.queries(s.db().database(), s.store(e)).jdql(jdql);
+      finder = within != null ? e.queries(s.db().database(), s.store(e)).where(SpatialBox.parse(e, within).restriction())
+          : e.queries(s.db().database(), s.store(e)).jdql(jdql);
     } catch (RuntimeException ex) {
-      throw CliException.usage("JDQL \"" + jdql + "\": " + ex.getMessage());
+      throw CliException.usage(within != null ? "--within " + within + ": " + ex.getMessage() : "JDQL \"" + jdql + "\": " + ex.getMessage());
     }
     for (var p : params.entrySet()) {
       Object value;

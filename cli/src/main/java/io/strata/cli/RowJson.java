@@ -2,7 +2,7 @@ package io.strata.cli;
 
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
-import io.strata.processor.model.Encoding;
+import io.strata.query.schema.Encoding;
 import io.strata.row.Elements;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,7 +1,7 @@
 package io.strata.cli;
 
-import io.strata.processor.model.EntitySchema;
-import io.strata.processor.schema.SchemaFormat;
+import io.strata.query.schema.EntitySchema;
+import io.strata.query.schema.SchemaFormat;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

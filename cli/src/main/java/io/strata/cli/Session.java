@@ -4,7 +4,7 @@ import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Range;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.StrataDb;
-import io.strata.processor.model.EntitySchema;
+import io.strata.query.schema.EntitySchema;
 import io.strata.repository.EntityStore;
 import java.io.PrintStream;
 import java.util.HashMap;

@@ -57,7 +57,7 @@ final class StatsCommand implements Runnable {
       });
       String writes = countWrites(s, names, parts);
       parts.forEach((entity, byPart) -> byPart.forEach((part, p) -> cli.out.println(entity + "\t" + p.kind + "\t" + part
-          + "\t" + p.keys + " keys\t" + p.bytes + " bytes" + (writes.startsWith(LOGGED) ? "\t" + p.writes + " writes" : ""))));
+          + "\t" + p.keys + " keys\t" + p.bytes + " bytes" + (writes.startsWith(LOGGED) ? "\t" + p.writes + " logged writes" : ""))));
       cli.out.println(writes);
       if (html != null) {
         try {
@@ -72,6 +72,11 @@ final class StatsCommand implements Runnable {
 
   /** How the summary of writes begins when they were counted (and the lines show them). */
   static final String LOGGED = "writes: counted from the write-ahead log";
+
+  /** Where writes per entity are counted for good: the application's observations, as meters. */
+  static final String METERS = "writes per entity over time are the application's meters: strata.repository.call"
+      + "{strata.plan=\"write\"} by strata.entity counts write calls, strata.engine.keys.written the keys written by all"
+      + " (docs/observability.md)";
 
   private static Part part(Map<String, Map<String, Part>> parts, KeyNames.Named n) {
     String entity = n.entity().isEmpty() ? "(outside entities)" : n.entity();
@@ -88,7 +93,7 @@ final class StatsCommand implements Runnable {
   private String countWrites(Session s, KeyNames names, Map<String, Map<String, Part>> parts) {
     if (!s.db().url().startsWith("strata:file:")) {
       return "writes: not recorded: " + s.db().url().replaceAll("^(strata:[a-z]+:).*", "$1") + " databases keep no history of"
-          + " writes; a running application's meters count them (docs/observability.md)";
+          + " writes; " + METERS;
     }
     long[] mutations = {0};
     long commits;
@@ -101,16 +106,16 @@ final class StatsCommand implements Runnable {
         }
       });
     } catch (IllegalArgumentException notEmbedded) {
-      return "writes: not recorded: this database has no write-ahead log to count them from";
+      return "writes: not recorded: this database has no write-ahead log to count them from; " + METERS;
     } catch (IOException e) {
       throw CliException.database("reading the write-ahead log: " + e.getMessage(), e);
     }
     if (commits == 0) {
       return "writes: none in the write-ahead log: a checkpoint covers every commit (each close writes one, this tool's"
-          + " too), and Strata keeps no other history of writes";
+          + " too), and the database keeps no other history of writes, so none are shown; " + METERS;
     }
     return LOGGED + ": " + mutations[0] + " mutations of " + commits + " commits since the last checkpoint, which no"
-        + " close wrote (the process that made them stopped without closing); this tool's close checkpoints them, so"
-        + " the next stats shows none";
+        + " close wrote (the process that made them stopped without closing), not the writes of all time; this tool's"
+        + " close checkpoints them, so the next stats shows none; " + METERS;
   }
 }

@@ -27,6 +27,9 @@ class RunnableJarIT {
   void javaDashJarReadsADatabaseWithNoApplicationClasses() throws Exception {
     try (JarFile jar = new JarFile(JAR.toFile())) {
       assertTrue(jar.stream().noneMatch(e -> e.getName().startsWith("io/strata/samples/")), "no application class in the jar");
+      assertTrue(jar.stream().noneMatch(e -> e.getName().startsWith("io/strata/processor/")
+          || e.getName().startsWith("com/palantir/javapoet/")), "neither the annotation processor nor its code generator");
+      assertTrue(jar.getEntry("io/strata/query/schema/SchemaFormat.class") != null, "the schema files' reader");
     }
     Path dir = temp.resolve("places");
     SamplesDatabase.create(dir);

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +82,40 @@ class StrataCliTest {
   }
 
   @Test
+  void queryWithinABoxReadsTheSpatialIndexJdqlCannotName() {
+    Place first = SamplesDatabase.places().get(0);
+    double lat = first.location().lat();
+    double lon = first.location().lon();
+    String box = "location=" + (lat + 1) + "," + (lon + 1) + "," + (lat - 1) + "," + (lon - 1); // corners in any order
+    Set<Long> expected = SamplesDatabase.places().stream().filter(p -> Math.abs(p.location().lat() - lat) <= 1
+        && Math.abs(p.location().lon() - lon) <= 1).map(Place::id).collect(Collectors.toSet());
+
+    SamplesDatabase.Run r = strata("query", "Place", "--within", box);
+    SamplesDatabase.Run plan = strata("explain", "Place", "--within", box);
+
+    assertEquals(0, r.exit(), r.toString());
+    assertEquals(expected, r.out().lines().map(l -> ((Number) ((Map<?, ?>) Json.parse(l, "row")).get("id")).longValue())
+        .collect(Collectors.toSet()), r.toString());
+    assertEquals(0, plan.exit(), plan.toString());
+    assertTrue(plan.out().contains("location"), "the plan reads the spatial index of location: " + plan);
+  }
+
+  @Test
+  void aBadBoxIsNamedWithTheFormsAccepted() {
+    SamplesDatabase.Run field = strata("query", "Place", "--within", "name=1,2,3,4");
+    SamplesDatabase.Run numbers = strata("query", "Place", "--within", "location=1,2,3");
+    SamplesDatabase.Run both = strata("query", "Place", "WHERE country = 'FR'", "--within", "location=1,2,3,4");
+    SamplesDatabase.Run neither = strata("explain", "Place");
+
+    assertEquals(2, field.exit(), field.toString());
+    assertTrue(field.err().contains("--within name=1,2,3,4: Place has no spatial field name; its spatial fields: location"), field.toString());
+    assertTrue(numbers.err().contains("give four numbers after location=, two corners of the box: latitude,longitude,latitude,"
+        + "longitude"), numbers.toString());
+    assertTrue(both.err().contains("JDQL and --within both given: give one"), both.toString());
+    assertTrue(neither.err().contains("neither JDQL nor --within given: give one"), neither.toString());
+  }
+
+  @Test
   void showOfAMissingIdExitsOne() {
     SamplesDatabase.Run r = strata("show", "Place", "-5");
     assertEquals(1, r.exit(), r.toString());
@@ -141,7 +177,9 @@ class StrataCliTest {
     assertTrue(r.out().contains("Place\tblob\tblob source\t"), r.toString());
     assertTrue(Files.readString(report).contains("<svg"), "the report draws the sizes");
     assertTrue(r.out().contains("\nwrites: none in the write-ahead log: a checkpoint covers every commit (each close writes one,"
-        + " this tool's too), and Strata keeps no other history of writes\n"), r.toString());
+        + " this tool's too), and the database keeps no other history of writes, so none are shown; " + StatsCommand.METERS
+        + "\n"), r.toString());
+    assertFalse(r.out().contains(" writes\n"), "no column of writes when the log holds none: " + r);
   }
 
   @Test
@@ -163,15 +201,16 @@ class StrataCliTest {
         "--html", report.toString());
     assertEquals(0, r.exit(), r.toString());
     assertTrue(r.out().contains("Place\trow\trows\t200 keys\t"), r.toString());
-    assertTrue(java.util.regex.Pattern.compile("Place\trow\trows\t200 keys\t\\d+ bytes\t200 writes\n").matcher(r.out()).find(),
+    assertTrue(java.util.regex.Pattern.compile("Place\trow\trows\t200 keys\t\\d+ bytes\t200 logged writes\n").matcher(r.out()).find(),
         "a write of each row: " + r);
     assertTrue(r.out().contains("\nwrites: counted from the write-ahead log: "), r.toString());
     assertTrue(r.out().contains(" commits since the last checkpoint, which no close wrote"), r.toString());
+    assertTrue(r.out().contains(", not the writes of all time; "), r.toString());
     assertTrue(Files.readString(report).contains("Place / rows: 200 keys, "), "hover detail");
     assertTrue(Files.readString(report).contains(", 200 logged writes"), "hover detail with the writes");
     SamplesDatabase.Run mem = SamplesDatabase.run("stats", "--url", "strata:mem:", "--schema", SamplesDatabase.SCHEMA.toString());
-    assertTrue(mem.out().contains("writes: not recorded: strata:mem: databases keep no history of writes; a running"
-        + " application's meters count them (docs/observability.md)"), mem.toString());
+    assertTrue(mem.out().contains("writes: not recorded: strata:mem: databases keep no history of writes; " + StatsCommand.METERS),
+        mem.toString());
   }
 
   @Test

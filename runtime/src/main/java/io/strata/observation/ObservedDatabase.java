@@ -8,10 +8,11 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.strata.ForwardingDatabase;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * A database whose {@code run}/{@code read} transactions and repository calls are observations in a registry.
@@ -19,7 +20,8 @@ import java.util.function.Supplier;
  * <p>Invariant: the blocking loops are fdb-java's {@code Database.run}/{@code read} loops step for step (body, commit
  * for {@code run}, {@code onError} on any {@code RuntimeException}, its new handle for the next attempt, the last handle
  * closed at the end), with observations started and stopped around the steps; nothing a body sees changes. The
- * asynchronous loops are the wrapped database's own, observed around, their attempts counted by calls of the body.
+ * asynchronous loops are fdb-java's {@code runAsync}/{@code readAsync} loops step for step ({@link AsyncLoop}), observed
+ * around; both kinds create their transactions with an {@code EventKeeper} that counts what they read and wrote.
  * Transactions a caller creates with {@code createTransaction} are the caller's and are not observed.
  */
 final class ObservedDatabase extends ForwardingDatabase implements CallObserver {
@@ -52,34 +54,48 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
     this.registry = registry;
   }
 
-  /** What a repository call's transactions add up to, kept in the call's observation context. */
-  private static final class CallTally {
-    int retries;
-    /** The approximate sizes of its committed transactions, for a database that does not count bytes written. */
-    long approximateBytes;
-    final ReadWriteCounts counts = new ReadWriteCounts();
-  }
-
   @Override
   public <T> T observeCall(String entity, String method, String plan, Supplier<T> call) {
-    CallTally tally = new CallTally();
-    Observation observation = Observation.createNotStarted(CALL, registry)
-        .contextualName(method)
-        .lowCardinalityKeyValue(ENTITY, entity)
-        .lowCardinalityKeyValue(METHOD, method)
-        .lowCardinalityKeyValue(PLAN, plan);
-    observation.getContext().put(CallTally.class, tally);
-    observation.start();
+    CallObservation observation = new CallObservation(registry, entity, method, plan);
     try (Observation.Scope scope = observation.openScope()) {
       return call.get();
     } catch (RuntimeException err) {
       observation.error(err);
       throw err;
     } finally {
-      long bytesWritten = tally.counts.bytesWritten();
-      observation.highCardinalityKeyValue(RETRIES, Integer.toString(tally.retries))
-          .highCardinalityKeyValue(BYTES_WRITTEN, Long.toString(bytesWritten >= 0 ? bytesWritten : tally.approximateBytes));
-      counted(observation, tally.counts).stop();
+      observation.stop();
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<T> observeAsyncCall(String entity, String method, String plan,
+                                                   Supplier<CompletableFuture<T>> call) {
+    CallObservation observation = new CallObservation(registry, entity, method, plan);
+    CompletableFuture<T> result;
+    try (Observation.Scope scope = observation.openScope()) {
+      result = call.get();
+    } catch (RuntimeException err) {
+      observation.error(err);
+      observation.stop();
+      throw err;
+    }
+    return result.whenComplete((value, err) -> {
+      if (err != null) {
+        observation.error(err instanceof CompletionException && err.getCause() != null ? err.getCause() : err);
+      }
+      observation.stop();
+    });
+  }
+
+  @Override
+  public <T> Stream<T> observeStreamCall(String entity, String method, String plan, Supplier<Stream<T>> call) {
+    CallObservation observation = new CallObservation(registry, entity, method, plan);
+    try (Observation.Scope scope = observation.openScope()) {
+      return ObservedStream.of(call.get(), observation);
+    } catch (RuntimeException err) {
+      observation.error(err);
+      observation.stop();
+      throw err;
     }
   }
 
@@ -95,7 +111,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
 
   /** fdb-java's blocking loop (the body, then a commit when {@code commits}, {@code onError} on failure), observed. */
   private <T> T loop(String kind, String success, boolean commits, Function<? super Transaction, T> retryable, Executor e) {
-    CallTally call = enclosingCall();
+    CallObservation.Tally call = enclosingCall();
     Observation observation = transaction(kind);
     int retries = 0;
     boolean done = false;
@@ -126,35 +142,34 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
 
   @Override
   public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
-    return observedAsync("run", "committed", attempts -> db.runAsync(tr -> {
-      attempts.incrementAndGet();
-      return retryable.apply(tr);
-    }, e));
+    return observedAsync("run", "committed", new AsyncLoop<>(retryable, true, e), e);
   }
 
   @Override
   public <T> CompletableFuture<T> readAsync(Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable,
                                             Executor e) {
-    return observedAsync("read", "read", attempts -> db.readAsync(tr -> {
-      attempts.incrementAndGet();
-      return retryable.apply(tr);
-    }, e));
+    return observedAsync("read", "read", new AsyncLoop<T>(retryable, false, e), e);
   }
 
-  private <T> CompletableFuture<T> observedAsync(String kind, String success,
-                                                 Function<AtomicInteger, CompletableFuture<T>> loop) {
-    CallTally call = enclosingCall();
+  /** {@code loop} on a transaction counting what it reads and writes, observed until it ends. */
+  private <T> CompletableFuture<T> observedAsync(String kind, String success, AsyncLoop<T> loop, Executor e) {
+    CallObservation.Tally call = enclosingCall();
     Observation observation = transaction(kind);
-    AtomicInteger attempts = new AtomicInteger();
+    ReadWriteCounts counts = new ReadWriteCounts();
     CompletableFuture<T> result;
     try (Observation.Scope scope = observation.openScope()) {
-      result = loop.apply(attempts);
+      result = loop.run(db.createTransaction(e, counts));
     }
     return result.whenComplete((value, err) -> {
       if (err != null) {
         observation.error(err);
       }
-      finish(observation, call, Math.max(0, attempts.get() - 1), err == null ? success : "failed", null);
+      if (call != null) {
+        synchronized (call) {
+          call.approximateBytes += loop.approximateBytes.get();
+        }
+      }
+      finish(observation, call, Math.max(0, loop.attempts.get() - 1), err == null ? success : "failed", counts);
     });
   }
 
@@ -165,26 +180,22 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
         .start();
   }
 
-  /**
-   * Stops a transaction's observation, adding its retries and (for the blocking loops, which create the transaction
-   * with {@code counts} as its {@code EventKeeper}) what it read and wrote to its call's tally.
-   */
-  private static void finish(Observation observation, CallTally call, int retries, String outcome, ReadWriteCounts counts) {
+  /** Stops a transaction's observation, adding its retries and what it read and wrote to its call's tally. */
+  private static void finish(Observation observation, CallObservation.Tally call, int retries, String outcome,
+                             ReadWriteCounts counts) {
     if (call != null) {
       synchronized (call) {
         call.retries += retries;
       }
-      if (counts != null) {
-        call.counts.add(counts);
-      }
+      call.counts.add(counts);
     }
     observation.lowCardinalityKeyValue(OUTCOME, outcome)
         .highCardinalityKeyValue(RETRIES, Integer.toString(retries));
-    (counts == null ? observation : counted(observation, counts)).stop();
+    counted(observation, counts).stop();
   }
 
   /** Keys and bytes read, and keys written when the database counts them, as high-cardinality keys. */
-  private static Observation counted(Observation observation, ReadWriteCounts counts) {
+  static Observation counted(Observation observation, ReadWriteCounts counts) {
     observation.highCardinalityKeyValue(KEYS_READ, Long.toString(counts.keysRead()))
         .highCardinalityKeyValue(BYTES_READ, Long.toString(counts.bytesRead()));
     return counts.keysWritten() < 0 ? observation
@@ -192,7 +203,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
   }
 
   /** Commits {@code t} inside an observation that times it and says how it ended (FDB's error code, or none). */
-  private void commit(Transaction t, CallTally call) {
+  private void commit(Transaction t, CallObservation.Tally call) {
     long bytes = t.getApproximateSize().join();
     Observation observation = Observation.createNotStarted(COMMIT, registry)
         .highCardinalityKeyValue(COMMIT_BYTES, Long.toString(bytes))
@@ -233,9 +244,9 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
     }
   }
 
-  private CallTally enclosingCall() {
+  private CallObservation.Tally enclosingCall() {
     Observation current = registry.getCurrentObservation();
-    return current == null ? null : current.getContextView().get(CallTally.class);
+    return current == null ? null : current.getContextView().get(CallObservation.Tally.class);
   }
 
   /** FoundationDB's error code of {@code err} or of a cause, as text; {@link #NOT_FDB} when it has none. */

@@ -105,10 +105,15 @@ final class RuntimeFinder<E> implements Finder<E> {
         : queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
   }
 
+  /** {@inheritDoc} One call {@code Finder.stream} when the database is observed, open until the stream ends. */
   @Override
   public Stream<E> stream() {
-    Stream<E> all = QueryResults.stream(after -> page(QueryResults.STREAM_BATCH, after));
-    return limit > 0 ? all.limit(limit) : all;
+    Plan plan = pagePlan();
+    return RepositoryCalls.observeStream(queries.db(), queries.entityName(), "Finder.stream", plan.getClass().getSimpleName(),
+        () -> {
+          Stream<E> all = QueryResults.stream(after -> Blocking.call(() -> pageRead(plan, QueryResults.STREAM_BATCH, after)));
+          return limit > 0 ? all.limit(limit) : all;
+        });
   }
 
   /**
@@ -151,10 +156,18 @@ final class RuntimeFinder<E> implements Finder<E> {
 
   @Override
   public Page<E> page(int size, Continuation after) {
-    Plan plan = plan(new Window(0, false, Window.Paging.CONTINUATION));
+    Plan plan = pagePlan();
+    return observed("page", plan, () -> pageRead(plan, size, after));
+  }
+
+  private Plan pagePlan() {
+    return plan(new Window(0, false, Window.Paging.CONTINUATION));
+  }
+
+  /** One page of {@code plan}'s results, in one read transaction. */
+  private Page<E> pageRead(Plan plan, int size, Continuation after) {
     byte[] query = query(order);
-    return observed("page", plan,
-        () -> queries.db().read(tr -> queries.reads().page(tr, plan, order, size, after, params, query).join()));
+    return queries.db().read(tr -> queries.reads().page(tr, plan, order, size, after, params, query).join());
   }
 
   /** One terminal's read, observed as a repository call {@code Finder.<terminal>} when the database is observed. */

@@ -2,6 +2,7 @@ package io.strata.spring;
 
 import static io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.apple.foundationdb.FDBException;
@@ -23,7 +24,9 @@ import io.strata.spring.app.GreetingRepository;
 import io.strata.spring.app.GreetingsImpl;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * Generated repository methods of both dialects, on an observed database: each call is one {@code strata.repository.call}
  * tagged with its entity, {@code Type.method} and plan kind, holding its transactions, and a timer of the same name.
  * Retries and failures are caused by the embedded engine's fault plan (every commit refused with not_committed), not
- * waited for.
+ * waited for. An asynchronous call ends when its future completes, one returning a stream when the stream ends.
  */
 class ObservedRepositoryCallsTest {
   private final TestObservationRegistry observations = TestObservationRegistry.create();
@@ -124,6 +127,81 @@ class ObservedRepositoryCallsTest {
     assertEquals(1, greetings.jdql("WHERE language = 'de'").list().size());
 
     assertEquals(1, calls("Finder.list", "IndexRead"));
+  }
+
+  @Test
+  void anAsynchronousCallEndsWhenItsFutureCompletes() {
+    GreetingRepository greetings = new GreetingRepository(StrataObservations.observe(plain, observations));
+
+    greetings.async().save(new Greeting("a1", "fr", "salut")).join();
+    assertEquals("salut", greetings.async().findById("a1").join().orElseThrow().text());
+
+    assertEquals(1, calls("GreetingRepository.Async.save", "write"));
+    assertEquals(1, calls("GreetingRepository.Async.findById", "ById"));
+    assertThat(observations).hasObservationWithNameEqualTo("strata.transaction").that()
+        .hasParentObservationContextMatching(parent -> "GreetingRepository.Async.save".equals(parent.getContextualName()));
+  }
+
+  @Test
+  void anAsynchronousCommitThatFailsIsTheCallsError() {
+    Faults faults = Faults.seeded(7).notCommitted(1.0);
+    StrataDb failing = StrataDb.of(EmbeddedFdb.builder().faults(faults).open())
+        .wrap(db -> TransactionLimits.none().retryLimit(2).on(db));
+    GreetingRepository greetings = new GreetingRepository(StrataObservations.observe(failing, observations));
+
+    CompletionException failure = assertThrows(CompletionException.class,
+        () -> greetings.async().save(new Greeting("f1", "en", "hi")).join());
+
+    FDBException notCommitted = assertInstanceOf(FDBException.class, failure.getCause());
+    assertEquals(1020, notCommitted.getCode());
+    Observation.Context save = call("GreetingRepository.Async.save");
+    assertEquals(notCommitted, save.getError());
+    assertEquals("2", save.getHighCardinalityKeyValue("strata.retries").getValue(), "the first attempt and two retries");
+    assertEquals(1, meters.get("strata.repository.call").tag("strata.method", "GreetingRepository.Async.save")
+        .tag("error", "FDBException").timer().count());
+  }
+
+  @Test
+  void aStreamReadToItsEndIsOneCallHoldingItsReads() {
+    ArchivedGreetingsImpl archived = new ArchivedGreetingsImpl(StrataObservations.observe(plain, observations));
+    archived.save(new Greeting("s1", "en", "hi"));
+    archived.save(new Greeting("s2", "en", "hello"));
+
+    assertEquals(2, archived.findAll().toList().size());
+
+    Observation.Context findAll = call("ArchivedGreetings.findAll");
+    assertEquals("AllRows", findAll.getLowCardinalityKeyValue("strata.plan").getValue());
+    assertEquals("exhausted", findAll.getHighCardinalityKeyValue("strata.stream.end").getValue());
+    // two rows, a packed key each, read by the stream's transactions (Jakarta Data's reads run in the asynchronous loop)
+    assertEquals("2", findAll.getHighCardinalityKeyValue("strata.keys.read").getValue());
+  }
+
+  @Test
+  void aStreamClosedBeforeItsEndEndsItsCallWhenClosed() {
+    GreetingsImpl greetings = new GreetingsImpl(StrataObservations.observe(plain, observations));
+    greetings.save(new Greeting("c1", "nl", "hoi"));
+    greetings.save(new Greeting("c2", "nl", "dag"));
+
+    try (Stream<Greeting> stream = greetings.streamByLanguage("nl")) {
+      assertEquals("c1", stream.findFirst().orElseThrow().id());
+      assertEquals(0, stopped.stream().filter(c -> "Greetings.streamByLanguage".equals(c.getContextualName())).count());
+    }
+
+    assertEquals("closed", call("Greetings.streamByLanguage").getHighCardinalityKeyValue("strata.stream.end").getValue());
+    assertEquals(1, calls("Greetings.streamByLanguage", "IndexRead"));
+  }
+
+  @Test
+  void aRunTimeQuerysStreamIsOneCallOfItsFinder() {
+    GreetingRepository greetings = new GreetingRepository(StrataObservations.observe(plain, observations));
+    greetings.save(new Greeting("q1", "de", "hallo"));
+    greetings.save(new Greeting("q2", "de", "servus"));
+
+    assertEquals(2, greetings.jdql("WHERE language = 'de'").stream().toList().size());
+
+    assertEquals(1, calls("Finder.stream", "IndexRead"));
+    assertEquals(0, stopped.stream().filter(c -> "Finder.page".equals(c.getContextualName())).count(),
+        "its pages are reads of the stream's call, not calls");
   }
 
   @Test

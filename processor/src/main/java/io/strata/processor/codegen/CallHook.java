@@ -6,19 +6,21 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import io.strata.processor.model.QueryPlan;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 /**
  * The observation hook every writer of repository methods puts around a finished method: its body runs inside
  * {@code RepositoryCalls.observe(context, entity, "Type.method", plan, () -> { body })}, which is the body alone (after
- * one {@code instanceof}) unless the database was observed (docs/observability.md). Methods returning a
- * {@code Stream} or a {@code CompletableFuture} are left as they are: their reads run after they return.
+ * one {@code instanceof}) unless the database was observed (docs/observability.md). A method returning a
+ * {@code CompletableFuture} is observed until the future completes ({@code observeAsync}), one returning a
+ * {@code Stream} until the stream ends ({@code observeStream}).
  */
 public final class CallHook {
   static final ClassName REPOSITORY_CALLS = ClassName.get("io.strata.observation", "RepositoryCalls");
-  private static final Set<TypeName> DEFERRED = Set.of(ClassName.get(Stream.class), ClassName.get(CompletableFuture.class));
+  private static final Map<TypeName, String> DEFERRED = Map.of(ClassName.get(Stream.class), "observeStream",
+      ClassName.get(CompletableFuture.class), "observeAsync");
 
   private CallHook() {}
 
@@ -29,10 +31,8 @@ public final class CallHook {
    */
   public static MethodSpec observed(MethodSpec method, String context, String entity, String type, String plan) {
     TypeName result = method.returnType();
-    if (result instanceof ParameterizedTypeName p && DEFERRED.contains(p.rawType())) {
-      return method;
-    }
     boolean none = result.equals(TypeName.VOID);
+    String hook = result instanceof ParameterizedTypeName p ? DEFERRED.getOrDefault(p.rawType(), "observe") : "observe";
     return MethodSpec.methodBuilder(method.name())
         .addJavadoc(method.javadoc())
         .addAnnotations(method.annotations())
@@ -42,8 +42,8 @@ public final class CallHook {
         .addParameters(method.parameters())
         .varargs(method.varargs())
         .addExceptions(method.exceptions())
-        .addCode(none ? "$T.observeVoid($N, $S, $S, $S, () -> {\n$>" : "return $T.observe($N, $S, $S, $S, () -> {\n$>",
-            REPOSITORY_CALLS, context, entity, type + "." + method.name(), plan)
+        .addCode(none ? "$T.$L($N, $S, $S, $S, () -> {\n$>" : "return $T.$L($N, $S, $S, $S, () -> {\n$>",
+            REPOSITORY_CALLS, none ? "observeVoid" : hook, context, entity, type + "." + method.name(), plan)
         .addCode(method.code())
         .addCode("$<});\n")
         .build();

@@ -127,7 +127,7 @@ public final class RepositoryWriter {
     async.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     for (Operation op : operations) {
       type.addMethods(blocking(op, model.entityName(), repo.simpleName()));
-      async.addMethods(asynchronous(op));
+      async.addMethods(asynchronous(op, model.entityName(), repo.simpleName() + ".Async"));
     }
     type.addMethods(new CrudOperations(model).extras());
     type.addMethods(new VersionedOperations(model).extras());
@@ -248,7 +248,11 @@ public final class RepositoryWriter {
     return List.of(shortForm.build(), CallHook.observed(inContext.build(), "tc", entity, type, op.plan()));
   }
 
-  private static List<MethodSpec> asynchronous(Operation op) {
+  /**
+   * The asynchronous forms of {@code op}: in its own transaction, and in {@code tc}, observed until the future completes
+   * ({@link CallHook}).
+   */
+  private static List<MethodSpec> asynchronous(Operation op, String entity, String type) {
     TypeName future = ParameterizedTypeName.get(ClassName.get(CompletableFuture.class), op.result());
     String args = arguments(op);
     String call = op.write() ? "runAsync" : "readAsync";
@@ -262,6 +266,6 @@ public final class RepositoryWriter {
         .addModifiers(Modifier.PUBLIC).returns(future).addParameter(context(op)).addParameters(op.params()).varargs(varargs(op))
         .addStatement("return tc.$N(tr -> $L)", call, op.core())
         .build();
-    return List.of(shortForm, inContext);
+    return List.of(shortForm, CallHook.observed(inContext, "tc", entity, type, op.plan()));
   }
 }

@@ -1,6 +1,7 @@
 package io.strata.processor.schema;
 
-import io.strata.processor.model.EntitySchema;
+import io.strata.query.schema.EntitySchema;
+import io.strata.query.schema.SchemaFormat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.strata.processor.validation;
 
-import io.strata.processor.model.Encoding;
-import io.strata.processor.model.EntitySchema;
+import io.strata.query.schema.Encoding;
+import io.strata.query.schema.EntitySchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

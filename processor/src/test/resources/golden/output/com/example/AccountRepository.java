@@ -621,7 +621,9 @@ public final class AccountRepository {
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
      */
     public CompletableFuture<Void> save(TransactionContext tc, Account entity) {
-      return tc.runAsync(tr -> store.save(tr, entity));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.save", "write", () -> {
+        return tc.runAsync(tr -> store.save(tr, entity));
+      });
     }
 
     /**
@@ -638,7 +640,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<Void> saveAll(TransactionContext tc,
         Iterable<? extends Account> entities) {
-      return tc.runAsync(tr -> store.saveAll(tr, entities));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.saveAll", "write", () -> {
+        return tc.runAsync(tr -> store.saveAll(tr, entities));
+      });
     }
 
     /**
@@ -654,7 +658,9 @@ public final class AccountRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Optional<Account>> findById(ReadTransactionContext tc, String id) {
-      return tc.readAsync(tr -> store.load(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findById", "ById", () -> {
+        return tc.readAsync(tr -> store.load(tr, id));
+      });
     }
 
     /**
@@ -671,7 +677,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<Account>> findAllById(ReadTransactionContext tc,
         Iterable<String> ids) {
-      return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> id)));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findAllById", "ById", () -> {
+        return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> id)));
+      });
     }
 
     /**
@@ -687,7 +695,9 @@ public final class AccountRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Boolean> deleteById(TransactionContext tc, String id) {
-      return tc.runAsync(tr -> store.delete(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.deleteById", "write", () -> {
+        return tc.runAsync(tr -> store.delete(tr, id));
+      });
     }
 
     /**
@@ -703,7 +713,9 @@ public final class AccountRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Boolean> existsById(ReadTransactionContext tc, String id) {
-      return tc.readAsync(tr -> store.exists(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.existsById", "ById", () -> {
+        return tc.readAsync(tr -> store.exists(tr, id));
+      });
     }
 
     /**
@@ -721,7 +733,9 @@ public final class AccountRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Long> count(ReadTransactionContext tc) {
-      return tc.readAsync(tr -> store.count(tr));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.count", "AggregateRead", () -> {
+        return tc.readAsync(tr -> store.count(tr));
+      });
     }
 
     /**
@@ -740,7 +754,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<Page<Account>> findAll(ReadTransactionContext tc, int limit,
         Continuation after) {
-      return tc.readAsync(tr -> store.scan(tr, limit, after));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findAll", "AllRows", () -> {
+        return tc.readAsync(tr -> store.scan(tr, limit, after));
+      });
     }
 
     /**
@@ -757,7 +773,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<Optional<Account>> findByEmail(ReadTransactionContext tc,
         String email) {
-      return tc.readAsync(tr -> indexes.unique(tr, "email", Elements.values(email)));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByEmail", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.unique(tr, "email", Elements.values(email)));
+      });
     }
 
     /**
@@ -773,7 +791,9 @@ public final class AccountRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<List<Account>> findByRegion(ReadTransactionContext tc, String region) {
-      return tc.readAsync(tr -> indexes.find(tr, "region", Elements.values(region)));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByRegion", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.find(tr, "region", Elements.values(region)));
+      });
     }
 
     /**
@@ -790,7 +810,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<String>> findIdsByRegion(ReadTransactionContext tc,
         String region) {
-      return tc.readAsync(tr -> indexes.ids(tr, "region", Elements.values(region)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findIdsByRegion", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.ids(tr, "region", Elements.values(region)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+      });
     }
 
     /**
@@ -810,7 +832,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<Page<Account>> findByRegion(ReadTransactionContext tc, String region,
         int limit, Continuation after) {
-      return tc.readAsync(tr -> indexes.page(tr, "region", Elements.values(region), limit, after));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByRegion", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.page(tr, "region", Elements.values(region), limit, after));
+      });
     }
 
     /**
@@ -826,7 +850,9 @@ public final class AccountRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Long> countByRegion(ReadTransactionContext tc, String region) {
-      return tc.readAsync(tr -> indexes.count(tr, "region", Elements.values(region)));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.countByRegion", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.count(tr, "region", Elements.values(region)));
+      });
     }
 
     /**
@@ -843,7 +869,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<Account>> findByRegionBetween(ReadTransactionContext tc,
         String from, String toExclusive) {
-      return tc.readAsync(tr -> indexes.between(tr, "region", Elements.values(from), Elements.values(toExclusive)));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByRegionBetween", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.between(tr, "region", Elements.values(from), Elements.values(toExclusive)));
+      });
     }
 
     /**
@@ -860,7 +888,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<Account>> findByRegionAndTier(ReadTransactionContext tc,
         String region, int tier) {
-      return tc.readAsync(tr -> indexes.find(tr, "byRegionTier", Elements.values(region, (long) tier)));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByRegionAndTier", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.find(tr, "byRegionTier", Elements.values(region, (long) tier)));
+      });
     }
 
     /**
@@ -877,7 +907,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<String>> findIdsByRegionAndTier(ReadTransactionContext tc,
         String region, int tier) {
-      return tc.readAsync(tr -> indexes.ids(tr, "byRegionTier", Elements.values(region, (long) tier)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findIdsByRegionAndTier", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.ids(tr, "byRegionTier", Elements.values(region, (long) tier)).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+      });
     }
 
     /**
@@ -897,7 +929,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<Page<Account>> findByRegionAndTier(ReadTransactionContext tc,
         String region, int tier, int limit, Continuation after) {
-      return tc.readAsync(tr -> indexes.page(tr, "byRegionTier", Elements.values(region, (long) tier), limit, after));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByRegionAndTier", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.page(tr, "byRegionTier", Elements.values(region, (long) tier), limit, after));
+      });
     }
 
     /**
@@ -914,7 +948,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<Long> countByRegionAndTier(ReadTransactionContext tc, String region,
         int tier) {
-      return tc.readAsync(tr -> indexes.count(tr, "byRegionTier", Elements.values(region, (long) tier)));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.countByRegionAndTier", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.count(tr, "byRegionTier", Elements.values(region, (long) tier)));
+      });
     }
 
     /**
@@ -933,7 +969,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<Account>> findByOfficeWithin(ReadTransactionContext tc,
         BoundingBox box) {
-      return tc.readAsync(tr -> spatial.within(tr, "office", box));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByOfficeWithin", "SpatialRead", () -> {
+        return tc.readAsync(tr -> spatial.within(tr, "office", box));
+      });
     }
 
     /**
@@ -950,7 +988,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<String>> findIdsByOfficeWithin(ReadTransactionContext tc,
         BoundingBox box) {
-      return tc.readAsync(tr -> spatial.idsWithin(tr, "office", box).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findIdsByOfficeWithin", "SpatialRead", () -> {
+        return tc.readAsync(tr -> spatial.idsWithin(tr, "office", box).thenApply(ids -> Elements.map(ids, v -> v == null ? null : Elements.toStr(v))));
+      });
     }
 
     /**
@@ -970,7 +1010,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<Page<Account>> findByOfficeWithin(ReadTransactionContext tc,
         BoundingBox box, int limit, Continuation after) {
-      return tc.readAsync(tr -> spatial.within(tr, "office", box, limit, after));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByOfficeWithin", "SpatialRead", () -> {
+        return tc.readAsync(tr -> spatial.within(tr, "office", box, limit, after));
+      });
     }
 
     /**
@@ -989,7 +1031,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<Account>> findByOfficeNear(ReadTransactionContext tc,
         GeoPoint center, double radiusMeters) {
-      return tc.readAsync(tr -> spatial.near(tr, "office", center, radiusMeters));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByOfficeNear", "SpatialRead", () -> {
+        return tc.readAsync(tr -> spatial.near(tr, "office", center, radiusMeters));
+      });
     }
 
     /**
@@ -1008,7 +1052,9 @@ public final class AccountRepository {
      */
     public CompletableFuture<List<Account>> findByOfficeNearest(ReadTransactionContext tc,
         GeoPoint center, int k) {
-      return tc.readAsync(tr -> spatial.nearest(tr, "office", center, k));
+      return RepositoryCalls.observeAsync(tc, "Acct", "AccountRepository.Async.findByOfficeNearest", "SpatialRead", () -> {
+        return tc.readAsync(tr -> spatial.nearest(tr, "office", center, k));
+      });
     }
   }
 }

@@ -233,7 +233,9 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
    */
   @Override
   public CompletableFuture<Boolean> existsByEmail(String email) {
-    return db.readAsync(tr -> IndexScan.of(store, "email").equal(email).exists(tr));
+    return RepositoryCalls.observeAsync(db, "Acct", "Accounts.existsByEmail", "IndexRead", () -> {
+      return db.readAsync(tr -> IndexScan.of(store, "email").equal(email).exists(tr));
+    });
   }
 
   /**

@@ -465,7 +465,9 @@ public final class DeviceRepository {
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
      */
     public CompletableFuture<Void> save(TransactionContext tc, Device entity) {
-      return tc.runAsync(tr -> store.save(tr, entity));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.save", "write", () -> {
+        return tc.runAsync(tr -> store.save(tr, entity));
+      });
     }
 
     /**
@@ -482,7 +484,9 @@ public final class DeviceRepository {
      */
     public CompletableFuture<Void> saveAll(TransactionContext tc,
         Iterable<? extends Device> entities) {
-      return tc.runAsync(tr -> store.saveAll(tr, entities));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.saveAll", "write", () -> {
+        return tc.runAsync(tr -> store.saveAll(tr, entities));
+      });
     }
 
     /**
@@ -498,7 +502,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Optional<Device>> findById(ReadTransactionContext tc, long id) {
-      return tc.readAsync(tr -> store.load(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findById", "ById", () -> {
+        return tc.readAsync(tr -> store.load(tr, id));
+      });
     }
 
     /**
@@ -515,7 +521,9 @@ public final class DeviceRepository {
      */
     public CompletableFuture<List<Device>> findAllById(ReadTransactionContext tc,
         Iterable<Long> ids) {
-      return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> id)));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findAllById", "ById", () -> {
+        return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> id)));
+      });
     }
 
     /**
@@ -531,7 +539,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Boolean> deleteById(TransactionContext tc, long id) {
-      return tc.runAsync(tr -> store.delete(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.deleteById", "write", () -> {
+        return tc.runAsync(tr -> store.delete(tr, id));
+      });
     }
 
     /**
@@ -547,7 +557,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Boolean> existsById(ReadTransactionContext tc, long id) {
-      return tc.readAsync(tr -> store.exists(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.existsById", "ById", () -> {
+        return tc.readAsync(tr -> store.exists(tr, id));
+      });
     }
 
     /**
@@ -565,7 +577,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Long> count(ReadTransactionContext tc) {
-      return tc.readAsync(tr -> store.count(tr));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.count", "AggregateRead", () -> {
+        return tc.readAsync(tr -> store.count(tr));
+      });
     }
 
     /**
@@ -584,7 +598,9 @@ public final class DeviceRepository {
      */
     public CompletableFuture<Page<Device>> findAll(ReadTransactionContext tc, int limit,
         Continuation after) {
-      return tc.readAsync(tr -> store.scan(tr, limit, after));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findAll", "AllRows", () -> {
+        return tc.readAsync(tr -> store.scan(tr, limit, after));
+      });
     }
 
     /**
@@ -600,7 +616,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Map<Long, String>> findColumnOwner(ReadTransactionContext tc) {
-      return tc.readAsync(tr -> store.column(tr, "owner").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? null : Elements.toStr(v))));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findColumnOwner", "AllRows", () -> {
+        return tc.readAsync(tr -> store.column(tr, "owner").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? null : Elements.toStr(v))));
+      });
     }
 
     /**
@@ -616,7 +634,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Map<Long, Double>> findColumnBattery(ReadTransactionContext tc) {
-      return tc.readAsync(tr -> store.column(tr, "battery").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? null : Elements.toDouble(v))));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findColumnBattery", "AllRows", () -> {
+        return tc.readAsync(tr -> store.column(tr, "battery").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? null : Elements.toDouble(v))));
+      });
     }
 
     /**
@@ -632,7 +652,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Map<Long, Boolean>> findColumnOnline(ReadTransactionContext tc) {
-      return tc.readAsync(tr -> store.column(tr, "online").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? false : Elements.toBoolean(v))));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findColumnOnline", "AllRows", () -> {
+        return tc.readAsync(tr -> store.column(tr, "online").thenApply(c -> Elements.mapColumn(c, k -> k == null ? 0 : Elements.toLong(k), v -> v == null ? false : Elements.toBoolean(v))));
+      });
     }
 
     /**
@@ -648,7 +670,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<List<Device>> findByOwner(ReadTransactionContext tc, String owner) {
-      return tc.readAsync(tr -> indexes.find(tr, "owner", Elements.values(owner)));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findByOwner", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.find(tr, "owner", Elements.values(owner)));
+      });
     }
 
     /**
@@ -664,7 +688,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<List<Long>> findIdsByOwner(ReadTransactionContext tc, String owner) {
-      return tc.readAsync(tr -> indexes.ids(tr, "owner", Elements.values(owner)).thenApply(ids -> Elements.map(ids, v -> v == null ? 0 : Elements.toLong(v))));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findIdsByOwner", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.ids(tr, "owner", Elements.values(owner)).thenApply(ids -> Elements.map(ids, v -> v == null ? 0 : Elements.toLong(v))));
+      });
     }
 
     /**
@@ -684,7 +710,9 @@ public final class DeviceRepository {
      */
     public CompletableFuture<Page<Device>> findByOwner(ReadTransactionContext tc, String owner,
         int limit, Continuation after) {
-      return tc.readAsync(tr -> indexes.page(tr, "owner", Elements.values(owner), limit, after));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findByOwner", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.page(tr, "owner", Elements.values(owner), limit, after));
+      });
     }
 
     /**
@@ -700,7 +728,9 @@ public final class DeviceRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Long> countByOwner(ReadTransactionContext tc, String owner) {
-      return tc.readAsync(tr -> indexes.count(tr, "owner", Elements.values(owner)));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.countByOwner", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.count(tr, "owner", Elements.values(owner)));
+      });
     }
 
     /**
@@ -717,7 +747,9 @@ public final class DeviceRepository {
      */
     public CompletableFuture<List<Device>> findByOwnerBetween(ReadTransactionContext tc,
         String from, String toExclusive) {
-      return tc.readAsync(tr -> indexes.between(tr, "owner", Elements.values(from), Elements.values(toExclusive)));
+      return RepositoryCalls.observeAsync(tc, "Device", "DeviceRepository.Async.findByOwnerBetween", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.between(tr, "owner", Elements.values(from), Elements.values(toExclusive)));
+      });
     }
   }
 }

@@ -470,7 +470,9 @@ public final class DocRepository {
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
      */
     public CompletableFuture<Void> save(TransactionContext tc, Doc entity) {
-      return tc.runAsync(tr -> store.save(tr, entity));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.save", "write", () -> {
+        return tc.runAsync(tr -> store.save(tr, entity));
+      });
     }
 
     /**
@@ -487,7 +489,9 @@ public final class DocRepository {
      */
     public CompletableFuture<Void> saveAll(TransactionContext tc,
         Iterable<? extends Doc> entities) {
-      return tc.runAsync(tr -> store.saveAll(tr, entities));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.saveAll", "write", () -> {
+        return tc.runAsync(tr -> store.saveAll(tr, entities));
+      });
     }
 
     /**
@@ -503,7 +507,9 @@ public final class DocRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Optional<Doc>> findById(ReadTransactionContext tc, long id) {
-      return tc.readAsync(tr -> store.load(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.findById", "ById", () -> {
+        return tc.readAsync(tr -> store.load(tr, id));
+      });
     }
 
     /**
@@ -519,7 +525,9 @@ public final class DocRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<List<Doc>> findAllById(ReadTransactionContext tc, Iterable<Long> ids) {
-      return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> id)));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.findAllById", "ById", () -> {
+        return tc.readAsync(tr -> store.loadAll(tr, Elements.map(ids, id -> id)));
+      });
     }
 
     /**
@@ -535,7 +543,9 @@ public final class DocRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Boolean> deleteById(TransactionContext tc, long id) {
-      return tc.runAsync(tr -> store.delete(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.deleteById", "write", () -> {
+        return tc.runAsync(tr -> store.delete(tr, id));
+      });
     }
 
     /**
@@ -551,7 +561,9 @@ public final class DocRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Boolean> existsById(ReadTransactionContext tc, long id) {
-      return tc.readAsync(tr -> store.exists(tr, id));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.existsById", "ById", () -> {
+        return tc.readAsync(tr -> store.exists(tr, id));
+      });
     }
 
     /**
@@ -569,7 +581,9 @@ public final class DocRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Long> count(ReadTransactionContext tc) {
-      return tc.readAsync(tr -> store.count(tr));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.count", "AggregateRead", () -> {
+        return tc.readAsync(tr -> store.count(tr));
+      });
     }
 
     /**
@@ -588,7 +602,9 @@ public final class DocRepository {
      */
     public CompletableFuture<Page<Doc>> findAll(ReadTransactionContext tc, int limit,
         Continuation after) {
-      return tc.readAsync(tr -> store.scan(tr, limit, after));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.findAll", "AllRows", () -> {
+        return tc.readAsync(tr -> store.scan(tr, limit, after));
+      });
     }
 
     /**
@@ -604,7 +620,9 @@ public final class DocRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<List<Doc>> findByCategory(ReadTransactionContext tc, String category) {
-      return tc.readAsync(tr -> indexes.find(tr, "category", Elements.values(category)));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.findByCategory", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.find(tr, "category", Elements.values(category)));
+      });
     }
 
     /**
@@ -621,7 +639,9 @@ public final class DocRepository {
      */
     public CompletableFuture<List<Long>> findIdsByCategory(ReadTransactionContext tc,
         String category) {
-      return tc.readAsync(tr -> indexes.ids(tr, "category", Elements.values(category)).thenApply(ids -> Elements.map(ids, v -> v == null ? 0 : Elements.toLong(v))));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.findIdsByCategory", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.ids(tr, "category", Elements.values(category)).thenApply(ids -> Elements.map(ids, v -> v == null ? 0 : Elements.toLong(v))));
+      });
     }
 
     /**
@@ -641,7 +661,9 @@ public final class DocRepository {
      */
     public CompletableFuture<Page<Doc>> findByCategory(ReadTransactionContext tc, String category,
         int limit, Continuation after) {
-      return tc.readAsync(tr -> indexes.page(tr, "category", Elements.values(category), limit, after));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.findByCategory", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.page(tr, "category", Elements.values(category), limit, after));
+      });
     }
 
     /**
@@ -657,7 +679,9 @@ public final class DocRepository {
      * <p>Runs inside {@code tc}.
      */
     public CompletableFuture<Long> countByCategory(ReadTransactionContext tc, String category) {
-      return tc.readAsync(tr -> indexes.count(tr, "category", Elements.values(category)));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.countByCategory", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.count(tr, "category", Elements.values(category)));
+      });
     }
 
     /**
@@ -674,7 +698,9 @@ public final class DocRepository {
      */
     public CompletableFuture<List<Doc>> findByCategoryBetween(ReadTransactionContext tc,
         String from, String toExclusive) {
-      return tc.readAsync(tr -> indexes.between(tr, "category", Elements.values(from), Elements.values(toExclusive)));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.findByCategoryBetween", "IndexRead", () -> {
+        return tc.readAsync(tr -> indexes.between(tr, "category", Elements.values(from), Elements.values(toExclusive)));
+      });
     }
 
     /**
@@ -698,7 +724,9 @@ public final class DocRepository {
      */
     public CompletableFuture<List<Scored<Doc>>> nearestVector(ReadTransactionContext tc,
         String category, float[] query, int k) {
-      return tc.readAsync(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, k));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.nearestVector", "VectorRead", () -> {
+        return tc.readAsync(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, k));
+      });
     }
 
     /**
@@ -722,7 +750,9 @@ public final class DocRepository {
      */
     public CompletableFuture<List<Scored<Doc>>> nearestVector(ReadTransactionContext tc,
         String category, float[] query, int k, int candidates) {
-      return tc.readAsync(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, k, candidates, e -> true));
+      return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.nearestVector", "VectorRead", () -> {
+        return tc.readAsync(tr -> vectors.nearest(tr, "vector", Elements.values(category), query, k, candidates, e -> true));
+      });
     }
   }
 }

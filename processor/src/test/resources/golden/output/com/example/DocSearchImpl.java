@@ -136,7 +136,9 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
    */
   @Override
   public Stream<Doc> findAll() {
-    return docData.stream(e -> true, DataStore.allRows());
+    return RepositoryCalls.observeStream(db, "Doc", "DocSearch.findAll", "AllRows", () -> {
+      return docData.stream(e -> true, DataStore.allRows());
+    });
   }
 
   /**

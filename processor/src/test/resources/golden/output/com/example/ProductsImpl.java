@@ -136,7 +136,9 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public Stream<Product> findAll() {
-    return productData.stream(e -> true, DataStore.allRows());
+    return RepositoryCalls.observeStream(db, "Product", "Products.findAll", "AllRows", () -> {
+      return productData.stream(e -> true, DataStore.allRows());
+    });
   }
 
   /**
@@ -281,10 +283,12 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public Stream<Product> byKind(Product.Kind k, Limit limit) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
-    List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(k)), k), order$);
-    found$ = ResultPages.limit(found$, limit);
-    return found$.stream();
+    return RepositoryCalls.observeStream(db, "Product", "Products.byKind", "IndexRead", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
+      List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(k)), k), order$);
+      found$ = ResultPages.limit(found$, limit);
+      return found$.stream();
+    });
   }
 
   /**
@@ -340,8 +344,10 @@ public final class ProductsImpl implements Products, Queryable<Product> {
    */
   @Override
   public Stream<Product> streamOfKind(Product.Kind kind, Sort<Product> sort) {
-    List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sort);
-    return productData.stream(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$);
+    return RepositoryCalls.observeStream(db, "Product", "Products.streamOfKind", "IndexRead", () -> {
+      List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sort);
+      return productData.stream(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$);
+    });
   }
 
   /**

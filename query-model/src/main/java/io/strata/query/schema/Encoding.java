@@ -1,4 +1,4 @@
-package io.strata.processor.model;
+package io.strata.query.schema;
 
 import java.util.List;
 
@@ -6,7 +6,7 @@ import java.util.List;
  * How a stored field's value is laid out, as recorded in a schema snapshot: a small tree such as
  * {@code integer(32)}, {@code enum(RED, GREEN)}, {@code collection(string)} or
  * {@code tuple(street: string, zip: integer(32))}. Its text form ({@link #toString()}) is what the
- * snapshot file holds; {@code io.strata.processor.schema.SchemaFormat} parses it back.
+ * snapshot file holds; {@code io.strata.query.schema.SchemaFormat} parses it back.
  *
  * @param label the name of this part inside its parent (a record component), or empty
  * @param name what the value is: {@code integer}, {@code floating}, {@code string}, {@code enum}, a width, a constant…

@@ -1,10 +1,9 @@
-package io.strata.processor.schema;
+package io.strata.query.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.strata.processor.model.EntitySchema;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

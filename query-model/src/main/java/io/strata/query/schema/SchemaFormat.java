@@ -1,7 +1,5 @@
-package io.strata.processor.schema;
+package io.strata.query.schema;
 
-import io.strata.processor.model.Encoding;
-import io.strata.processor.model.EntitySchema;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.strata.processor.model;
+package io.strata.query.schema;
 
 import java.util.Collections;
 import java.util.List;
