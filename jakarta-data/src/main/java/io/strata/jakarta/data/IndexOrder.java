@@ -137,9 +137,11 @@ public final class IndexOrder<T> {
         return Optional.empty();
       }
     }
-    // the order then the id ascending is the keys' own order: nothing ties, and reads can stop at the exact count
+    // the order then the id in the direction of the last sort (Attributes.totalOrder) is the keys' own order, read
+    // forwards or backwards: ties are decided on the keys, and reads stop at the exact count with no entry to look past
+    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).isDescending();
     boolean total = !order.isEmpty() && order.get(order.size() - 1).property().equals(id)
-        || !descending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
+        || descending == idDescending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
     return Optional.of(new Match(descending, total));
   }
 
