@@ -42,8 +42,8 @@ final class OrderedReads<T> {
    * The first {@code n} candidates {@code where} accepts under {@code order} (then the id), sorted. When one of
    * {@code orders} serves {@code order} ({@link IndexOrder#match}), its index is read in that order only until the
    * {@code n}-th match and the matches that tie with it on {@code order}'s properties (sorted by id in memory), the first
-   * read asking for {@code n + 1} keys ({@code n} when the order is the keys' own, {@link IndexOrder.Reading#total}: no
-   * tie to look past); else every candidate is read and sorted in memory, and all of them are returned
+   * read asking for {@code n} keys when the order is the keys' own ({@link IndexOrder.Reading#total}: ties decided on the
+   * keys, none to look past), else {@code n + 1}; else every candidate is read and sorted in memory, and all of them are returned
    * (the caller applies its limit).
    */
   List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
