@@ -9,9 +9,7 @@ import io.strata.repository.EntityStore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Spliterator;
@@ -73,16 +71,11 @@ public final class QueryResults {
 
   /**
    * The union of {@code branches} without duplicates (the same {@code key}), in branch order, or sorted by
-   * {@code order} when it is not null; at most {@code limit}.
+   * {@code order} when it is not null; at most {@code limit}: the one union's {@link UnionPages#ofLists}, under the
+   * name generated code calls.
    */
   public static <T> List<T> union(List<List<T>> branches, Function<T, Tuple> key, Comparator<T> order, int limit) {
-    Map<Tuple, T> distinct = new LinkedHashMap<>();
-    branches.forEach(b -> b.forEach(item -> distinct.putIfAbsent(key.apply(item), item)));
-    List<T> out = new ArrayList<>(distinct.values());
-    if (order != null) {
-      out.sort(order);
-    }
-    return out.size() > limit ? List.copyOf(out.subList(0, limit)) : out;
+    return UnionPages.ofLists(branches, key, order, limit);
   }
 
   /** {@link #union(List, Function, Comparator, int)} of branches read concurrently. */

@@ -99,13 +99,17 @@ public final class Attributes<T> {
   }
 
   /**
-   * The total order of a query's results under {@code order}: its sorts, then the id ascending unless {@code order}
-   * sorts by it, so that equal sort keys keep one order from page to page.
+   * The total order of a query's results under {@code order}: its sorts, then the id unless {@code order} sorts by it,
+   * so that equal sort keys keep one order from page to page. The id goes the way of the last sort (ascending when
+   * there is none): that is the order of an index's keys, which end with the id, read forwards for an ascending order
+   * and backwards for a descending one, so a read in index order decides ties on its keys and stops at the limit
+   * (Jakarta Data asks only for the sorts' order; ties are the provider's to break, the same way on every page).
    */
   public List<Sort<? super T>> totalOrder(List<? extends Sort<? super T>> order) {
     List<Sort<? super T>> total = new ArrayList<>(order);
     if (order.stream().noneMatch(s -> s.property().equals(id))) {
-      total.add(Sort.asc(id));
+      boolean descending = !order.isEmpty() && order.get(order.size() - 1).isDescending();
+      total.add(descending ? Sort.desc(id) : Sort.asc(id));
     }
     return total;
   }

@@ -30,7 +30,8 @@ import java.util.function.Predicate;
  * none {@code ignoreCase}, name the index's properties from the first on; so the keys, read forwards or backwards,
  * come in that order. Sorts on a property the query's equalities fix ({@link #fixed}) are left out first: every
  * candidate holds the same value there. Results that tie on the order's properties come in the index's own order (the id ascending in
- * the key, or descending read backwards), which may differ from the id order Jakarta Data appends: the reader then sorts
+ * the key, or descending read backwards), which is the order {@link Attributes#totalOrder} gives them (the id in the
+ * direction of the last sort), unless the last sort is on a fixed property in the other direction: the reader then sorts
  * each run of ties by id.
  *
  * <p>A query whose conditions are joined by {@code Or} is read in an order as a {@link #union}: each branch from an
@@ -137,9 +138,11 @@ public final class IndexOrder<T> {
         return Optional.empty();
       }
     }
-    // the order then the id ascending is the keys' own order: nothing ties, and reads can stop at the exact count
+    // the order then the id in the direction of the last sort (Attributes.totalOrder) is the keys' own order, read
+    // forwards or backwards: ties are decided on the keys, and reads stop at the exact count with no entry to look past
+    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).isDescending();
     boolean total = !order.isEmpty() && order.get(order.size() - 1).property().equals(id)
-        || !descending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
+        || descending == idDescending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
     return Optional.of(new Match(descending, total));
   }
 
@@ -184,7 +187,7 @@ public final class IndexOrder<T> {
    * How the index serves an order.
    *
    * @param descending whether the index is read backwards for it
-   * @param total whether the order, with the id Jakarta Data appends, is exactly the index's key order (so no two
+   * @param total whether the order, with the id {@link Attributes#totalOrder} appends, is exactly the index's key order (so no two
    *     candidates tie); else candidates that tie on the order's properties come in key order and need sorting by id
    */
   record Match(boolean descending, boolean total) {}

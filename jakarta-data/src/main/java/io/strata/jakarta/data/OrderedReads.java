@@ -2,6 +2,7 @@ package io.strata.jakarta.data;
 
 import io.strata.jakarta.data.DataStore.Candidates;
 import io.strata.jakarta.data.DataStore.Keys;
+import io.strata.query.UnionPages;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
 import jakarta.data.page.CursoredPage;
@@ -42,8 +43,8 @@ final class OrderedReads<T> {
    * The first {@code n} candidates {@code where} accepts under {@code order} (then the id), sorted. When one of
    * {@code orders} serves {@code order} ({@link IndexOrder#match}), its index is read in that order only until the
    * {@code n}-th match and the matches that tie with it on {@code order}'s properties (sorted by id in memory), the first
-   * read asking for {@code n + 1} keys ({@code n} when the order is the keys' own, {@link IndexOrder.Reading#total}: no
-   * tie to look past); else every candidate is read and sorted in memory, and all of them are returned
+   * read asking for {@code n} keys when the order is the keys' own ({@link IndexOrder.Reading#total}: ties decided on the
+   * keys, none to look past), else {@code n + 1}; else every candidate is read and sorted in memory, and all of them are returned
    * (the caller applies its limit).
    */
   List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
@@ -115,15 +116,14 @@ final class OrderedReads<T> {
           p == null ? null : p.values(), p != null && p.at() != otherSide);
       Stream<T> read = DataStore.batches((int) Math.min(DataStore.BATCH, Math.max(1, expected)),
           (size, from) -> tx.read(tr -> candidates.read(store, tr, size, from))).filter(where);
-      List<Predicate<? super T>> earlier = served.conditions().isEmpty() ? List.of() : served.conditions().subList(0, i);
-      reads.add(earlier.isEmpty() ? read : read.filter(e -> earlier.stream().noneMatch(c -> c.test(e))));
+      reads.add(served.conditions().isEmpty() ? read : UnionPages.skippingEarlier(read, served.conditions(), i));
     }
     if (reads.size() == 1) {
       return reads.get(0);
     }
     List<? extends Sort<? super T>> direction = opposite ? Attributes.reversed(order) : order;
     Comparator<List<?>> keys = attributes.keyOrder(direction);
-    return ResultPages.merged(reads, (a, b) -> keys.compare(attributes.key(a, direction), attributes.key(b, direction)));
+    return UnionPages.merged(reads, (a, b) -> keys.compare(attributes.key(a, direction), attributes.key(b, direction)));
   }
 
   /**

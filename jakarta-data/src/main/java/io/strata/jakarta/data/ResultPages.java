@@ -19,7 +19,6 @@ import java.util.stream.StreamSupport;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.PriorityQueue;
 import java.util.stream.Stream;
 import java.util.Optional;
 import java.util.function.Function;
@@ -255,54 +254,6 @@ public final class ResultPages {
     };
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(runs, Spliterator.ORDERED | Spliterator.NONNULL), false)
         .onClose(read::close);
-  }
-
-  /**
-   * The elements of {@code sorted} (each sorted by {@code order}) merged into one stream sorted by {@code order}, lazily:
-   * each stream's next element is read only when the merged stream needs to know what follows the last one it handed
-   * out from that stream. Elements that tie come first from the earlier stream.
-   */
-  static <T> Stream<T> merged(List<Stream<T>> sorted, Comparator<? super T> order) {
-    record Head<T>(T value, int from) {}
-    List<Iterator<T>> in = sorted.stream().map(Stream::iterator).toList();
-    PriorityQueue<Head<T>> heads = new PriorityQueue<>(Comparator.<Head<T>, T>comparing(Head::value, order)
-        .thenComparingInt(Head::from));
-    Iterator<T> merged = new Iterator<>() {
-      private int refill = -1; // the stream whose element was handed out last, to read on from; -1: all, at the start
-      private boolean started;
-
-      @Override
-      public boolean hasNext() {
-        if (!started) {
-          started = true;
-          for (int i = 0; i < in.size(); i++) {
-            take(i);
-          }
-        } else if (refill >= 0) {
-          take(refill);
-          refill = -1;
-        }
-        return !heads.isEmpty();
-      }
-
-      private void take(int from) {
-        if (in.get(from).hasNext()) {
-          heads.add(new Head<>(in.get(from).next(), from));
-        }
-      }
-
-      @Override
-      public T next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        Head<T> head = heads.poll();
-        refill = head.from();
-        return head.value();
-      }
-    };
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(merged, Spliterator.ORDERED | Spliterator.NONNULL), false)
-        .onClose(() -> sorted.forEach(Stream::close));
   }
 
   private static int offset(PageRequest request, int results) {

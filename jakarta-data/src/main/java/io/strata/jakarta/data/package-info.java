@@ -7,7 +7,7 @@
  * ({@link io.strata.jakarta.data.DataStore}, {@link io.strata.jakarta.data.IndexOrder}), and its exceptions.
  *
  * <p>Depends on {@code jakarta.data-api} and reads through Strata's run-time read core ({@code io.strata.query}:
- * index scans, the one all-rows reader {@code FilteredRows}, the one paged union {@code UnionPages}, result shaping) and its metamodel ({@code io.strata.metamodel}); the
+ * index scans, the one all-rows reader {@code FilteredRows}, the one union {@code UnionPages}, paged or merged by an order, result shaping) and its metamodel ({@code io.strata.metamodel}); the
  * planning of its queries happens in the processor, with the one planner of {@code strata-query-model}.
  */
 package io.strata.jakarta.data;

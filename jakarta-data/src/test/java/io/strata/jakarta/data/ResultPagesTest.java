@@ -59,7 +59,10 @@ class ResultPagesTest {
       c = c.thenComparing(oracle(sort));
     }
     List<Item> sorted = new ArrayList<>(items);
-    sorted.sort(c.thenComparing(Comparator.comparingLong(Item::id)));
+    // ties by the id, in the direction of the last sort (ascending when there is none): an index's keys read that way
+    boolean descending = !order.isEmpty() && order.get(order.size() - 1).isDescending();
+    Comparator<Item> byId = Comparator.comparingLong(Item::id);
+    sorted.sort(c.thenComparing(descending ? byId.reversed() : byId));
     return sorted;
   }
 

@@ -109,9 +109,7 @@ public abstract class SamePlansContract extends BackendContract {
           + " branch whole, then sorts"),
       Map.entry("findFirst6ByColorOrKindOrderBySizeDesc", "as findTop4ByCountryOrPopulationGreaterThanOrderByPopulationDesc"),
       Map.entry("findFirst3ByColorOrderBySizeDescIdAsc", "mixed directions: the generated Jakarta method reads every"
-          + " entity of the color and sorts; the run-time read stops after the limit (ties decided on keys)"),
-      Map.entry("findFirst5ByColorInOrderByColorDescSizeDesc", "an order from an In field: the generated Jakarta method"
-          + " reads more of each color's keys than the limit needs; the run-time merge stops at it"));
+          + " entity of the color and sorts; the run-time read stops after the limit (ties decided on keys)"));
 
   /**
    * Jakarta methods whose query the run-time read core refuses to read though the planner plans it, with the reason:
