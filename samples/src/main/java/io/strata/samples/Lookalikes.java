@@ -1,6 +1,7 @@
 package io.strata.samples;
 
 import io.strata.CrudRepository;
+import io.strata.Queryable;
 import io.strata.Scored;
 import io.strata.annotations.Repository;
 import java.util.List;
