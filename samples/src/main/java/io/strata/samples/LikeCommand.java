@@ -80,7 +80,8 @@ final class LikeCommand implements Callable<Integer> {
       long minPopulation, int candidates) {
     sketched(app, err);
     Restriction<Lookalike> big = _Lookalike.population.greaterThanEqual(minPopulation);
-    return app.lookalikes().where(country == null ? big : Restrict.all(_Lookalike.country.equalTo(country), big))
+    Restriction<Lookalike> where = country == null ? big : Restrict.all(_Lookalike.country.equalTo(country), big);
+    return app.lookalikes().where(where)
         .nearest(_Lookalike.sketch, Sketch.of(place)).limit(6).candidates(candidates).listScored();
   }
 
