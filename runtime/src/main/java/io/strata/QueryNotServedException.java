@@ -28,6 +28,10 @@ public final class QueryNotServedException extends StrataException {
   }
 
   private static String message(String entity, String query, Unserved reason, boolean scanAllowed) {
+    String nearest = nearest(entity, reason);
+    if (nearest != null) {
+      return "no vector index of " + entity + " serves the nearest search " + query + " (" + reason.detail() + "): " + nearest;
+    }
     StringBuilder text = new StringBuilder("no index of ").append(entity).append(" serves the query ").append(query);
     if (reason.detail() != null && !reason.detail().isEmpty()) {
       text.append(" (").append(reason.detail()).append(')');
@@ -44,5 +48,21 @@ public final class QueryNotServedException extends StrataException {
     }
     return text.append(scanAllowed ? " (allowScan() reads every row but does not sort them: drop the order, or declare the index)"
         : "; or call allowScan() on the finder to check every row instead").toString();
+  }
+
+  /** What to do about a nearest-neighbour query no vector index serves ({@code Finder.nearest}), or null for others. */
+  private static String nearest(String entity, Unserved reason) {
+    String fields = String.join(", ", reason.fields());
+    return switch (reason.reason()) {
+      case NEAREST_NO_INDEX -> entity + "." + fields + " has no vector index: annotate it @Embedding(dimensions = ...) "
+          + "to search its nearest neighbours";
+      case NEAREST_GROUP -> "its index searches one group at a time, and nothing names one value of " + fields
+          + ": restrict each of them with equalTo(value) (an in(...), a range, a test that is not an equality or no "
+          + "condition on a group field names no one group)";
+      case NEAREST_ORDER -> "its results are nearest first: drop the order";
+      case NEAREST_WITHOUT_LIMIT -> "give limit(k): how many of the nearest entities to return";
+      case NEAREST_FORM -> "the nearest comparison of " + fields + " is searched alone, beside the restriction's conditions";
+      default -> null;
+    };
   }
 }

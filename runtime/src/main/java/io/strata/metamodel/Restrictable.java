@@ -1,5 +1,6 @@
 package io.strata.metamodel;
 
+import io.strata.Property;
 import io.strata.Restriction;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Op;
@@ -14,10 +15,7 @@ import java.util.List;
  * @param <E> the entity
  * @param <V> the property's Java type
  */
-public interface Restrictable<E, V> {
-
-  /** The property's name, as queries name it. */
-  String name();
+public interface Restrictable<E, V> extends Property<E, V> {
 
   /** The property's value in {@code entity} (null when absent): the generated accessor. */
   V value(E entity);

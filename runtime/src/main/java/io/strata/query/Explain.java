@@ -5,6 +5,7 @@ import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Operand;
 import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
+import io.strata.query.plan.PlanText;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -60,6 +61,13 @@ final class Explain {
         out.append('\n');
         describe(entity, branch, out, indent + "  ");
       }
+    } else if (plan instanceof Plan.VectorRead read) {
+      // worded as a declared Near method's javadoc (PlanText.vectorSearch), then the keys
+      out.append(indent).append(PlanText.vectorSearch(read).replaceAll("\\{@code ([^}]*)}", "$1")).append(": keys (\"")
+          .append(entity).append("\", \"N\", \"").append(read.vector().field()).append('"');
+      read.vector().groupBy().forEach(g -> out.append(", ").append(g));
+      out.append(", ...): the group's token and centroids, the codes of its nearest partitions, the full vectors of the"
+          + " best codes, then the row of each candidate nearest first");
     } else if (plan instanceof Plan.AggregateRead read) {
       out.append(indent).append("aggregate ").append(read.aggregate().name()).append(": one key where ")
           .append(read.groups().stream().map(Explain::condition).collect(Collectors.joining(" and ")));

@@ -7,6 +7,8 @@ import io.strata.Continuation;
 import io.strata.GeoPoint;
 import io.strata.InvalidContinuationException;
 import io.strata.Page;
+import io.strata.Scored;
+import io.strata.index.vector.VectorQueries;
 import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
@@ -33,7 +35,8 @@ import java.util.function.Predicate;
  * Runs query-model {@link Plan}s, the planner's output for run-time queries, on the read core: an
  * {@link Plan.IndexRead} is one {@link IndexScan}, built as a declared method builds it (so both read the same keys), an
  * {@link Plan.AllRows} is {@link FilteredRows}, a {@link Plan.Union} is {@link QueryResults#unionOf}, a
- * {@link Plan.ById} loads its rows and a {@link Plan.SpatialRead} is {@link SpatialQueries}. Residual conditions
+ * {@link Plan.ById} loads its rows, a {@link Plan.SpatialRead} is {@link SpatialQueries} and a {@link Plan.VectorRead}
+ * is {@link VectorQueries} ({@link #nearest}). Residual conditions
  * are checked by the one {@link ConditionEvaluator} with the dialect's {@link ValueOrder}. Results come in the
  * query's order, ties in key order of the index read (by id, descending when the order's last item is); where the
  * plan's reads do not hold that order, the results are sorted after reading. Thread-safe.
@@ -438,6 +441,33 @@ public final class PlanReads<E> {
           + "'; its properties are " + attributes.keySet());
     }
     return a;
+  }
+
+  /**
+   * The {@code k} entities a vector search ({@link Plan.VectorRead}) finds, nearest first with their distances: one
+   * {@link VectorQueries#nearest} search, as the declared {@code Near} methods make it (so both read the same keys), of
+   * the group its equalities name, {@code read}'s residual conditions checked on the candidates by the one
+   * {@link ConditionEvaluator}. {@code candidates} 0 is {@link VectorQueries#DEFAULT_CANDIDATES}. A group value that is
+   * null (a Jakarta Data query value) names no group: no results.
+   */
+  CompletableFuture<List<Scored<E>>> nearest(ReadTransaction tr, Plan.VectorRead read, int k, int candidates,
+      Map<String, Object> params) {
+    List<Object> group = new ArrayList<>();
+    for (Compare c : read.group()) {
+      Object value = switch (c.op()) {
+        case TRUE -> true;
+        case FALSE -> false;
+        default -> ConditionEvaluator.raw(c.operands().get(0), params);
+      };
+      if (value == null) {
+        return CompletableFuture.completedFuture(List.of());
+      }
+      group.add(element(attribute(c.field()), value));
+    }
+    float[] query = (float[]) ConditionEvaluator.raw(read.nearest().operands().get(0), params);
+    Predicate<E> residual = evaluator.predicate(read.residual(), params);
+    return new VectorQueries<>(store).nearest(tr, read.vector().field(), group, query, k,
+        candidates > 0 ? candidates : VectorQueries.DEFAULT_CANDIDATES, residual);
   }
 
   /** {@code plan} in words and keys: what {@code Finder.explain()} returns. */

@@ -5,6 +5,8 @@ import io.strata.Continuation;
 import io.strata.Finder;
 import io.strata.OrderBy;
 import io.strata.Page;
+import io.strata.Property;
+import io.strata.Scored;
 import io.strata.observation.RepositoryCalls;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Semantics;
@@ -179,5 +181,51 @@ final class RuntimeFinder<E> implements Finder<E> {
   @Override
   public String explain() {
     return queries.reads().explain(plan(window()));
+  }
+
+  /**
+   * {@inheritDoc} The restriction (or JDQL condition), its values and what else is configured are kept: the
+   * {@link NearestFinder} searches with them.
+   */
+  @Override
+  public Finder<E> nearest(Property<E, float[]> vector, float[] query) {
+    return NearestFinder.of(this, vector, query);
+  }
+
+  @Override
+  public Finder<E> candidates(int n) {
+    throw new IllegalStateException("candidates(" + n + ") tunes the search of a nearest(...) finder; "
+        + "call nearest(vector, query) first, then candidates(n)");
+  }
+
+  @Override
+  public List<Scored<E>> listScored() {
+    throw new IllegalStateException("listScored() gives the distances of a nearest(...) finder's results; "
+        + "call nearest(vector, query) first, or list() for entities without distances");
+  }
+
+  RuntimeQueries<E> queries() {
+    return queries;
+  }
+
+  Condition where() {
+    return where;
+  }
+
+  Map<String, Object> params() {
+    return params;
+  }
+
+  List<SortKey> order() {
+    return order;
+  }
+
+  /** The limit, 0 when none was given. */
+  int limitGiven() {
+    return limit;
+  }
+
+  boolean scanAllowed() {
+    return allowScan;
   }
 }

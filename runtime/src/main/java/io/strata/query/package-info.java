@@ -6,9 +6,10 @@
  * a read budget) and {@code QueryResults}/{@code Matches} (what declared methods return). Run-time queries:
  * {@code RuntimeQueries} (a repository's finders and its plan cache per query shape), {@code PlanReads} (the
  * planner's {@code Plan} values executed on the readers above), {@code ConditionEvaluator} (the one evaluator of
- * condition trees, with a dialect's {@code ValueOrder}) and {@code Explain} (a plan in keys).
+ * condition trees, with a dialect's {@code ValueOrder}), {@code Explain} (a plan in keys) and {@code NearestFinder}
+ * (a finder with a nearest-neighbour order, searched by {@code io.strata.index.vector.VectorQueries}).
  *
- * <p>May use: {@code io.strata.repository}, {@code io.strata.index}, {@code io.strata.row}, the algorithms,
+ * <p>May use: {@code io.strata.index.vector} (the one vector search, for run-time nearest finders), {@code io.strata.repository}, {@code io.strata.index}, {@code io.strata.row}, the algorithms,
  * {@code io.strata.metamodel}, the query model and {@code io.strata}. Nothing in the runtime uses it; generated code does.
  */
 package io.strata.query;

@@ -1,5 +1,7 @@
 package io.strata.samples;
 
+import io.strata.Restrict;
+import io.strata.Restriction;
 import io.strata.Scored;
 import java.io.PrintStream;
 import java.util.List;
@@ -15,7 +17,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code like}: the places whose {@link Sketch} is nearest a place's, by the vector index of {@link Lookalike} (declared
- * queries {@link Lookalikes}). The sketches are computed and saved the first time they are asked for.
+ * queries {@link Lookalikes}; with {@code --min-population}, a run-time restriction with a nearest order). The sketches
+ * are computed and saved the first time they are asked for.
  */
 @Command(name = "like", description = {"The places most like a place (GeoNames id): nearest by a vector of its name's",
     "letters, its region and its size, through an @Embedding vector index."})
@@ -31,6 +34,10 @@ final class LikeCommand implements Callable<Integer> {
 
   @Option(names = "--country", paramLabel = "CC", description = "only places of this country (ISO code, e.g. FR)")
   String country;
+
+  @Option(names = "--min-population", paramLabel = "N",
+      description = "only places of at least N people: a run-time restriction, checked on the search's candidates")
+  Long minPopulation;
 
   @Option(names = "--candidates", paramLabel = "N", defaultValue = "" + CANDIDATES,
       description = "candidates the approximate search explores (default ${DEFAULT-VALUE}): more finds the exact nearest more often and reads more")
@@ -51,7 +58,8 @@ final class LikeCommand implements Callable<Integer> {
         parent.err.println("no place with id " + id);
         return 1;
       }
-      print(parent.out, like(app, parent.err, place.get(), code, candidates));
+      print(parent.out, minPopulation == null ? like(app, parent.err, place.get(), code, candidates)
+          : likeAtLeast(app, parent.err, place.get(), code, minPopulation, candidates));
       return 0;
     });
   }
@@ -62,6 +70,19 @@ final class LikeCommand implements Callable<Integer> {
     float[] sketch = Sketch.of(place);
     return country == null ? app.lookalikes().findTop6BySketchNear(sketch, candidates)
         : app.lookalikes().findTop6ByCountryAndSketchNear(country, sketch, candidates);
+  }
+
+  /**
+   * The places most like {@code place} of at least {@code minPopulation} people (in {@code country} when not null),
+   * nearest first: a run-time restriction with a nearest order, its conditions checked on the candidates.
+   */
+  static List<Scored<Lookalike>> likeAtLeast(PlacesComponent app, PrintStream err, Place place, String country,
+      long minPopulation, int candidates) {
+    sketched(app, err);
+    Restriction<Lookalike> big = _Lookalike.population.greaterThanEqual(minPopulation);
+    Restriction<Lookalike> where = country == null ? big : Restrict.all(_Lookalike.country.equalTo(country), big);
+    return app.lookalikes().where(where)
+        .nearest(_Lookalike.sketch, Sketch.of(place)).limit(6).candidates(candidates).listScored();
   }
 
   static void print(PrintStream out, List<Scored<Lookalike>> found) {

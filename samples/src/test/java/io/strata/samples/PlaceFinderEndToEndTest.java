@@ -152,6 +152,38 @@ class PlaceFinderEndToEndTest {
   }
 
   @Test
+  void likeWithAMinimumPopulationSearchesThroughARunTimeRestrictionKeepingOnlyPlacesThatLarge() throws Exception {
+    List<Place> big = Importer.load().stream().filter(p -> p.population() >= 100_000).toList();
+    float[] sketch = Sketch.of(big.stream().filter(p -> p.id() == 2988507L).findFirst().orElseThrow());
+    Map<String, List<String>> exactDistances = big.stream().collect(Collectors.groupingBy(Place::name,
+        Collectors.mapping(p -> String.format("%.4f", Sketch.distance(Sketch.of(p), sketch)), Collectors.toList())));
+    List<String> nearest = big.stream()
+        .sorted(Comparator.comparingDouble((Place p) -> Sketch.distance(Sketch.of(p), sketch)).thenComparingLong(Place::id))
+        .limit(6).map(Place::name).toList();
+    Run r = run("like", "2988507", "--min-population", "100000");
+    assertEquals(0, r.exit(), r.all());
+    java.util.regex.Matcher line = java.util.regex.Pattern.compile("(?m)^  (.+?) +[A-Z]{2} +([\\d,]+)  distance (\\d+\\.\\d{4})$")
+        .matcher(r.out());
+    List<String> names = new ArrayList<>();
+    List<Double> distances = new ArrayList<>();
+    while (line.find()) {
+      names.add(line.group(1));
+      distances.add(Double.parseDouble(line.group(3)));
+      assertTrue(Long.parseLong(line.group(2).replace(",", "")) >= 100_000, "only places of 100,000 people or more: " + line.group());
+      assertTrue(exactDistances.getOrDefault(line.group(1), List.of()).contains(line.group(3)),
+          "the distance printed is the exact distance of a place that large of that name: " + line.group());
+    }
+    assertEquals(6, names.size(), r.out());
+    assertEquals("Paris", names.get(0), "the place itself is nearest: " + r.out());
+    for (int i = 1; i < distances.size(); i++) {
+      assertTrue(distances.get(i - 1) <= distances.get(i), "nearest first: " + r.out());
+    }
+    // an approximate index (docs/indexes.md): most, not necessarily all, of the exact six
+    long found = nearest.stream().filter(names::contains).count();
+    assertTrue(found >= 5, found + " of the exact nearest " + nearest + " in:\n" + r.out());
+  }
+
+  @Test
   void rankGivesAPlacesPopulationRankWithinItsCountry() throws Exception {
     List<Place> fr = Importer.load().stream().filter(p -> p.country().equals("FR"))
         .sorted(Comparator.comparingLong(Place::population).thenComparingLong(Place::id).reversed()).toList();

@@ -44,8 +44,8 @@ public final class VectorConditions {
 
   private static String instead(String field) {
     String upper = Character.toUpperCase(field.charAt(0)) + field.substring(1);
-    return "ask for the entities nearest a query vector instead: the generated repository's nearest" + upper
-        + "(...) or a declared findTop<k>By..." + upper + "Near method";
+    return "ask for the entities nearest a query vector instead: a finder's nearest(_E." + field + ", query).limit(k), the"
+        + " generated repository's nearest" + upper + "(...) or a declared findTop<k>By..." + upper + "Near method";
   }
 
   private static boolean vector(EntityInfo entity, String field) {

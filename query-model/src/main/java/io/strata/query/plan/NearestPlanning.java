@@ -15,14 +15,19 @@ import java.util.Optional;
 final class NearestPlanning {
   private NearestPlanning() {}
 
-  /** The vector search a query holding the nearest-neighbour comparisons {@code all} is, or why none answers it. */
-  static Planned plan(QuerySpec spec, List<List<Condition>> branches, List<Compare> all) {
+  /**
+   * The vector search a query holding the nearest-neighbour comparisons {@code all} is, or why none answers it.
+   * {@code where} is the query's condition with its {@code Not}s pushed down; its top-level conjuncts (nested
+   * {@code And}s flattened) are read as they are, not spread into an {@code Or} of conjunctions: the Near must be one
+   * of them, and every other one that is not a group equality, an {@code Or} or a {@code Not} included, is residual.
+   */
+  static Planned plan(QuerySpec spec, Condition where, List<Compare> all) {
     EntityInfo entity = spec.entity();
-    List<Condition> and = branches != null && branches.size() == 1 ? branches.get(0) : List.of();
+    List<Condition> and = conjuncts(where);
     List<Compare> nearest = and.stream()
         .filter(c -> c instanceof Compare cmp && cmp.op() == Op.NEAREST).map(c -> (Compare) c).toList();
-    String form = branches == null || branches.size() > 1 ? "a Near under an Or"
-        : nearest.size() < all.size() ? "a Near under a Not"
+    String form = nearest.size() < all.size() ? (and.stream().anyMatch(c -> c instanceof Condition.Not not
+            && !ConditionTrees.nearestIn(not).isEmpty()) ? "a Near under a Not" : "a Near under an Or")
         : all.size() > 1 ? "two Near conditions"
         : and.stream().anyMatch(c -> Role.of(c, entity, spec.semantics()) == Role.SPATIAL) ? "a Near with a spatial condition"
         : spec.aggregation() != null ? "a Near in a " + spec.aggregation().function().toLowerCase()
@@ -57,5 +62,15 @@ final class NearestPlanning {
     }
     residual.removeAll(group);
     return new Plan.VectorRead(vector.get(), near, group, spec.window().first(), residual);
+  }
+
+  /** The conjuncts of {@code c}: the parts of its {@code And}s, nested ones flattened; {@code c} itself otherwise. */
+  private static List<Condition> conjuncts(Condition c) {
+    if (!(c instanceof Condition.And and)) {
+      return List.of(c);
+    }
+    List<Condition> out = new ArrayList<>();
+    and.parts().forEach(p -> out.addAll(conjuncts(p)));
+    return out;
   }
 }

@@ -51,8 +51,8 @@ import java.util.Set;
  *
  * <p>A nearest-neighbour comparison ({@link Op#NEAREST}) is a search of its field's vector index
  * ({@link Plan.VectorRead}) for {@code k} entities, {@code k} the query's limit ({@code Top10}, or a limit given when it
- * runs: there must be one). It must be a top-level conjunct (not under an {@code Or} or a {@code Not}), alone of its
- * kind, with no spatial comparison, no order (results are nearest first), no pages and no aggregation. An index with
+ * runs: there must be one). It must be a top-level conjunct (not under an {@code Or} or a {@code Not}; the other
+ * conjuncts may be {@code Or}s, residual), alone of its kind, with no spatial comparison, no order (results are nearest first), no pages and no aggregation. An index with
  * group fields searches one group: each group field needs an {@code EQUAL} (or {@code TRUE}/{@code FALSE}); every
  * other condition is residual, checked on the candidates, whether or not the query allows a scan.
  *
@@ -142,7 +142,7 @@ public final class Planner {
       List<List<Condition>> branches = ConditionTrees.spread(where);
       List<Compare> nearest = ConditionTrees.nearestIn(where);
       if (!nearest.isEmpty()) {
-        return NearestPlanning.plan(spec, branches, nearest);
+        return NearestPlanning.plan(spec, where, nearest);
       }
       if (spec.aggregation() != null) {
         Optional<Planned> aggregate = AggregatePlanning.plan(spec, spec.aggregation(), branches);

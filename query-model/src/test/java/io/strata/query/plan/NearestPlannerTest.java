@@ -93,6 +93,18 @@ class NearestPlannerTest {
   }
 
   @Test
+  void anOrBesideTheNearIsOneResidualConditionNotABranchEach() {
+    Condition either = new Or(List.of(RECENT, new Compare("year", Op.LESS_THAN, new Param("before"))));
+    Plan.VectorRead r = assertInstanceOf(Plan.VectorRead.class,
+        plan(and(and(CATEGORY_IS, either), PUBLISHED_TRUE, NEAR_VECTOR), TOP10));
+    assertEquals(List.of(CATEGORY_IS, PUBLISHED_TRUE), r.group());
+    assertEquals(List.of(either), r.residual());
+    Condition notStarting = new Not(new Compare("category", Op.STARTS_WITH, new Param("prefix")));
+    Plan.VectorRead negated = assertInstanceOf(Plan.VectorRead.class, plan(and(NEAR_TITLE, notStarting), TOP10));
+    assertEquals(List.of(notStarting), negated.residual(), "a Not with no negated comparison stays whole, residual");
+  }
+
+  @Test
   void aLimitGivenWhenTheQueryRunsIsK() {
     Plan.VectorRead r = assertInstanceOf(Plan.VectorRead.class,
         plan(NEAR_TITLE, List.of(), new Window(0, true, Window.Paging.NONE), Semantics.JAKARTA));
