@@ -98,4 +98,25 @@ class RestrictionCompileErrorsTest {
     Compilation c = compile(PERSON, SHOP, people("List<Person> findByCity(String city, Restriction<Person> where);"), caller);
     assertThat(c).hadErrorContaining("incompatible types").inFile(caller).onLine(4);
   }
+
+  @Test
+  void aJakartaDataMethodTakingARestrictionPointsToWhere() {
+    JavaFileObject item = JavaFileObjects.forSourceLines("test.Item",
+        "package test;",
+        "import jakarta.nosql.*;",
+        "@Entity",
+        "public class Item { @Id public long id; @Column public String name; }");
+    JavaFileObject items = JavaFileObjects.forSourceLines("test.Items",
+        "package test;",
+        "import jakarta.data.repository.*; import java.util.*;",
+        "@Repository",
+        "public interface Items extends DataRepository<Item, Long> {",
+        "  List<Item> findByName(String name, io.strata.Restriction<Item> where);",
+        "}");
+    Compilation c = compile(item, items);
+    assertThat(c).hadErrorContaining("Items.findByName: a Jakarta Data method does not take a Restriction parameter yet (Strata's"
+        + " own @Repository methods do); remove it and call where(restriction) on the repository, whose implementation is an"
+        + " io.strata.Queryable (docs/jakarta-data.md)").inFile(items).onLine(5);
+    assertThat(c).hadErrorCount(1);
+  }
 }

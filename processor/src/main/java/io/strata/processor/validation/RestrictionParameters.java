@@ -11,20 +11,29 @@ import javax.lang.model.type.DeclaredType;
  * Finds the {@code io.strata.Restriction<E>} parameter of a declared repository method, if it has one: at most one,
  * parameterized with the repository's entity.
  */
-final class RestrictionParameters {
-  static final String RESTRICTION = "io.strata.Restriction";
+public final class RestrictionParameters {
+  private static final String RESTRICTION = "io.strata.Restriction";
 
   private RestrictionParameters() {}
+
+  /** Whether any parameter of {@code method} is an {@code io.strata.Restriction}, of any type argument or none. */
+  public static boolean declares(ExecutableElement method) {
+    return method.getParameters().stream().anyMatch(RestrictionParameters::isRestriction);
+  }
+
+  private static boolean isRestriction(VariableElement p) {
+    return p.asType() instanceof DeclaredType d && ((TypeElement) d.asElement()).getQualifiedName().contentEquals(RESTRICTION);
+  }
 
   /** {@code method}'s {@code Restriction<E>} parameter, or null when it takes none. */
   static VariableElement find(EntityModel entity, ExecutableElement method) throws QueryError {
     String name = method.getSimpleName().toString();
     VariableElement found = null;
     for (VariableElement p : method.getParameters()) {
-      if (!(p.asType() instanceof DeclaredType d)
-          || !((TypeElement) d.asElement()).getQualifiedName().contentEquals(RESTRICTION)) {
+      if (!isRestriction(p)) {
         continue;
       }
+      DeclaredType d = (DeclaredType) p.asType();
       if (d.getTypeArguments().isEmpty()) {
         throw new QueryError(Messages.QUERY_RESTRICTION_RAW, name, p.getSimpleName(), entity.type().simpleName());
       }
