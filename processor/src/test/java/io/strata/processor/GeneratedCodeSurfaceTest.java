@@ -38,6 +38,9 @@ class GeneratedCodeSurfaceTest {
       "io.strata.query.model.FieldInfo", "io.strata.query.model.IndexInfo", "io.strata.query.model.SpatialInfo", "io.strata.query.model.VectorInfo",
       "io.strata.query.model.ValueKind", "io.strata.query.model.Semantics",
       "io.strata.query.jdql.JdqlException",
+      // declared methods taking a Restriction: their own query as a constant of the query model's values
+      "io.strata.query.DeclaredQuery", "io.strata.query.model.Condition", "io.strata.query.model.Op",
+      "io.strata.query.model.Operand", "io.strata.query.model.SortKey",
       // the observation hook around every generated repository method (docs/observability.md)
       "io.strata.observation.RepositoryCalls",
       // the static metamodel _E of Strata entities

@@ -103,4 +103,15 @@ class GoldenSourcesTest {
     String source = compile("Account").generatedSourceFile("com.example.AccountRepository").orElseThrow().getCharContent(true).toString();
     assertTrue(source.contains("@Singleton") && source.contains("@Inject"), source);
   }
+
+  /**
+   * Methods taking a {@code Restriction<Account>}: each one's own query as a {@code DeclaredQuery} constant and a body
+   * handing it with the restriction to the run-time planner ({@code RuntimeQueries.declared}).
+   */
+  @Test
+  void restrictedMethodsGenerateTheGoldenImplementation() {
+    Compilation c = compile("Account", "AccountSearch");
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.AccountSearchImpl").hasSourceEquivalentTo(golden("AccountSearchImpl"));
+  }
 }

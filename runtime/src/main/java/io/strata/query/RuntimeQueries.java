@@ -104,6 +104,42 @@ public final class RuntimeQueries<E> {
   }
 
   /**
+   * A finder of a declared method's query {@code declared} and-ed with the caller's {@code restriction}, planned as
+   * {@link #where} is (its own order and limit; a scan allowed only where the method is {@code @AllowFiltering}).
+   * {@code Restrict.unrestricted()} leaves the method's own query.
+   *
+   * @param parameter the name of the method's {@code Restriction} parameter, as a null one is reported
+   * @param values the values of {@code declared.parameters()}, in that order
+   * @throws NullPointerException naming {@code parameter} when {@code restriction} is null
+   * @throws IllegalArgumentException naming the parameter when a value is null in Strata's dialect (a comparison with
+   *     null matches no entity there; Jakarta Data's null matches nothing)
+   */
+  public Finder<E> declared(DeclaredQuery declared, String parameter, Restriction<E> restriction, Object... values) {
+    Objects.requireNonNull(restriction, () -> declared.method() + ": parameter '" + parameter + "' is null; pass "
+        + "Restrict.unrestricted() for the method's own query alone");
+    if (values.length != declared.parameters().size()) {
+      throw new IllegalArgumentException(declared.method() + ": " + values.length + " value(s) for the parameters "
+          + declared.parameters());
+    }
+    Map<String, Object> params = new java.util.HashMap<>();
+    for (int i = 0; i < values.length; i++) {
+      String name = declared.parameters().get(i);
+      if (values[i] == null && semantics == Semantics.STRATA) {
+        throw new IllegalArgumentException(declared.method() + ": parameter '" + name + "' is null; a comparison with null"
+            + " matches no entity, so pass a value");
+      }
+      params.put(name, values[i]);
+    }
+    Condition where = declared.where();
+    if (!restriction.condition().equals(Condition.ALWAYS)) {
+      Shapes.Parameterized shape = Shapes.parameterize(restriction.condition());
+      params.putAll(shape.values());
+      where = where.equals(Condition.ALWAYS) ? shape.condition() : new Condition.And(List.of(where, shape.condition()));
+    }
+    return new RuntimeFinder<>(this, where, params, declared.order(), declared.limit(), declared.allowScan(), false);
+  }
+
+  /**
    * A finder of a JDQL query over the entity, {@code [WHERE ...] [ORDER BY ...]} (a leading {@code SELECT THIS} and
    * {@code FROM} the entity are allowed); its parameters, {@code :name} or {@code ?1}, are bound with the finder's
    * {@code bind}. An enum constant is written with its qualified class ({@code com.example.Size.LARGE}).

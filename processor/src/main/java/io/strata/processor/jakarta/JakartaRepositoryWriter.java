@@ -16,6 +16,7 @@ import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.Messages;
+import io.strata.processor.validation.RestrictionParameters;
 import io.strata.processor.validation.RepositoryValidator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -126,6 +127,10 @@ public final class JakartaRepositoryWriter {
     vectorEntities.clear();
     List<MethodSpec> methods = new ArrayList<>();
     for (ExecutableElement m : repositoryTypes.methods(repository)) {
+      if (RestrictionParameters.declares(m)) {
+        diagnostics.error(m, Messages.JAKARTA_RESTRICTION_NOT_BUILT, repository.getSimpleName(), m.getSimpleName());
+        continue;
+      }
       JakartaMethodWriter writer = new JakartaMethodWriter(this, repository, m, primary, entities);
       writer.write().map(writer::observed).ifPresent(methods::add);
     }

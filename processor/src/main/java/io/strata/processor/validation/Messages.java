@@ -213,6 +213,17 @@ public enum Messages {
       + " method per branch"),
   QUERY_LIMIT_AND_PAGE("%s: First/Top and a Page limit both limit the results; keep one of them"),
   QUERY_CONTEXT("%s: parameter '%s' is a %s; a %s method takes a %s as its first parameter"),
+  QUERY_RESTRICTION_RAW("%s: parameter '%s' is a raw Restriction; declare it Restriction<%s>, of the repository's entity"),
+  QUERY_RESTRICTION_ENTITY("%s: parameter '%s' is a Restriction<%s>, but this repository reads %s: declare it"
+      + " Restriction<%4$s> (a restriction is planned onto the repository entity's indexes)"),
+  QUERY_RESTRICTION_TWICE("%s: parameters '%s' and '%s' are both Restrictions; take one, and combine them at the call with"
+      + " Restrict.all(...)"),
+  QUERY_RESTRICTION_KIND("%s: a Restriction parameter cannot be combined with %s (the method's query is planned at run time"
+      + " with the restriction and returns whole entities, read in a transaction of its own); remove the Restriction parameter,"
+      + " or declare the restricted query as a method of its own"),
+  JAKARTA_RESTRICTION_NOT_BUILT("%s.%s: a Jakarta Data method does not take a Restriction parameter yet (Strata's own"
+      + " @Repository methods do); remove it and call where(restriction) on the repository, whose implementation is an"
+      + " io.strata.Queryable (docs/jakarta-data.md)"),
   QUERY_AGGREGATE_FORM("%s: %s is answered by an @Aggregate's group key, so its criteria must be equalities (Is, Equals,"
       + " True, False) on the aggregate's group fields joined by And, without Or, OrderBy, First/Top or Distinct; remove %s"),
   QUERY_NO_AGGREGATE("%s: no @Aggregate computes the %s of %s grouped by %s; add @Aggregate(name = \"%s\", function ="

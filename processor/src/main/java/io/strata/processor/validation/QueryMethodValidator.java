@@ -13,6 +13,9 @@ import io.strata.processor.model.QueryMethodModel;
 import io.strata.processor.model.QueryMethodModel.Context;
 import io.strata.processor.model.QueryMethodModel.Param;
 import io.strata.processor.model.ResultShape;
+import io.strata.processor.model.RestrictedMethod;
+import io.strata.processor.planning.EntityInfos;
+import io.strata.query.model.Condition;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.QueryPlanner;
@@ -50,48 +53,21 @@ final class QueryMethodValidator {
     this.returns = new QueryReturns(properties, method);
   }
 
+  /** What the name, parameters and return type of a method state, before planning. */
+  private record Declared(QueryMethod parsed, boolean nearest, FieldModel projected, List<OrderItem> order, List<Param> params,
+      Context context, QueryReturns.Returned returned, boolean paged, List<List<BoundCriterion>> branches) {}
+
   QueryMethodModel model() throws QueryError {
-    Set<String> vectors = new LinkedHashSet<>();
-    properties.byName().forEach((property, f) -> {
-      if (f.type().kind() == ValueType.Kind.VECTOR) {
-        vectors.add(property);
-      }
-    });
-    QueryMethod parsed = StrataMethodName.parse(name, properties.byName().keySet(), vectors);
-    boolean nearest = parsed.alternatives().stream().flatMap(List::stream).anyMatch(c -> c.operator() == Operator.NEAREST);
-    FieldModel projected = parsed.projection() == null ? null : properties.get(parsed.projection());
-    List<OrderItem> order = new ArrayList<>();
-    for (QueryMethod.Order o : parsed.orderBy()) {
-      order.add(new OrderItem(properties.get(o.property()), o.descending()));
-    }
-    if (order.stream().map(OrderItem::descending).distinct().count() > 1) {
-      throw new QueryError(Messages.QUERY_MIXED_DIRECTIONS, name,
-          String.join(", ", parsed.orderBy().stream().map(o -> o.property() + (o.descending() ? " Desc" : " Asc")).toList()));
-    }
-
-    List<? extends VariableElement> declared = method.getParameters();
-    Context context = context(parsed.subject());
-    int first = context == Context.NONE ? 0 : 1;
-    List<Param> params = new ArrayList<>();
-    declared.forEach(p -> params.add(new Param(p.getSimpleName().toString(), TypeName.get(p.asType()))));
-
-    if (nearest && parsed.alternatives().size() > 1) {
-      // each Or branch is planned alone: a Near in one would be a search of its own
-      throw new QueryError(Messages.QUERY_NEAREST_FORM, name, "a Near under an Or");
-    }
-    QueryReturns.Returned returned = returns.returned(parsed, projected, nearest);
-    boolean paged = returned.shape() == ResultShape.PAGE;
-    if (paged && parsed.limit() > 0) {
-      throw new QueryError(Messages.QUERY_LIMIT_AND_PAGE, name);
-    }
-    if ((returned.shape() == ResultShape.PAGE || returned.shape() == ResultShape.STREAM) && parsed.alternatives().size() > 1) {
-      throw new QueryError(Messages.QUERY_OR_PAGED, name);
-    }
-    // a Near method may end with an int: how many candidates the search explores
-    int conditions = parsed.alternatives().stream().flatMap(List::stream).mapToInt(c -> c.operator().arity()).sum();
-    boolean option = nearest && declared.size() == first + conditions + 1
-        && declared.get(declared.size() - 1).asType().getKind() == TypeKind.INT;
-    List<List<BoundCriterion>> branches = new QueryParameters(properties).bind(parsed, option ? declared.subList(0, declared.size() - 1) : declared, first, paged);
+    Declared d = declared(method.getParameters());
+    QueryMethod parsed = d.parsed();
+    boolean nearest = d.nearest();
+    FieldModel projected = d.projected();
+    List<OrderItem> order = d.order();
+    List<Param> params = d.params();
+    Context context = d.context();
+    QueryReturns.Returned returned = d.returned();
+    boolean paged = d.paged();
+    List<List<BoundCriterion>> branches = d.branches();
 
     QueryPlanner planner = new QueryPlanner(entity);
     QueryPlan aggregate = planner.aggregate(parsed, projected, branches);
@@ -127,11 +103,85 @@ final class QueryMethodValidator {
         returned.element(), returned.projection(), returned.record(), order, plans, paged);
   }
 
-  private Context context(Action subject) throws QueryError {
-    if (method.getParameters().isEmpty()) {
+  /**
+   * The method as one taking {@code restriction}, its {@code Restriction<E>} parameter: its own part validated as
+   * {@link #model()} validates a method, and not planned (it is planned at run time with the caller's restriction).
+   */
+  RestrictedMethod restricted(VariableElement restriction) throws QueryError {
+    Declared d = declared(method.getParameters().stream().filter(p -> !p.equals(restriction)).toList());
+    boolean spatial = d.parsed().alternatives().stream().flatMap(List::stream)
+        .anyMatch(c -> c.operator().kind() == Operator.Kind.SPATIAL);
+    String refused = d.context() != Context.NONE ? "a transaction context parameter"
+        : d.returned().async() ? "a CompletableFuture result"
+        : d.nearest() ? "a Near search of an @Embedding"
+        : spatial ? "Within or Near on a @Spatial field"
+        : d.projected() != null || d.parsed().distinct() || !d.returned().projection().isEmpty() ? "a projection or aggregate"
+        : d.returned().shape() == ResultShape.DELETE_LONG || d.returned().shape() == ResultShape.DELETE_VOID ? "a delete"
+        : null;
+    if (refused != null) {
+      throw new QueryError(Messages.QUERY_RESTRICTION_KIND, name, refused);
+    }
+    List<Condition> branches = d.branches().stream().<Condition>map(and -> and.size() == 1 ? EntityInfos.compare(and.get(0))
+        : new Condition.And(and.stream().<Condition>map(EntityInfos::compare).toList())).toList();
+    Condition where = branches.size() == 1 ? branches.get(0) : new Condition.Or(branches);
+    List<String> values = d.branches().stream().flatMap(List::stream).flatMap(c -> c.params().stream()).toList();
+    int limit = d.returned().shape().atMostOne() ? (d.parsed().limit() == 1 ? 1 : 2) : d.parsed().limit();
+    List<Param> params = method.getParameters().stream()
+        .map(p -> new Param(p.getSimpleName().toString(), TypeName.get(p.asType()))).toList();
+    return new RestrictedMethod(name, params, restriction.getSimpleName().toString(), values, where, d.order(), limit,
+        method.getAnnotation(AllowFiltering.class) != null, d.returned().shape(), TypeName.get(method.getReturnType()));
+  }
+
+  /** Reads the name, {@code declared} (the parameters bound to its conditions) and the return type of the method. */
+  private Declared declared(List<? extends VariableElement> declared) throws QueryError {
+    Set<String> vectors = new LinkedHashSet<>();
+    properties.byName().forEach((property, f) -> {
+      if (f.type().kind() == ValueType.Kind.VECTOR) {
+        vectors.add(property);
+      }
+    });
+    QueryMethod parsed = StrataMethodName.parse(name, properties.byName().keySet(), vectors);
+    boolean nearest = parsed.alternatives().stream().flatMap(List::stream).anyMatch(c -> c.operator() == Operator.NEAREST);
+    FieldModel projected = parsed.projection() == null ? null : properties.get(parsed.projection());
+    List<OrderItem> order = new ArrayList<>();
+    for (QueryMethod.Order o : parsed.orderBy()) {
+      order.add(new OrderItem(properties.get(o.property()), o.descending()));
+    }
+    if (order.stream().map(OrderItem::descending).distinct().count() > 1) {
+      throw new QueryError(Messages.QUERY_MIXED_DIRECTIONS, name,
+          String.join(", ", parsed.orderBy().stream().map(o -> o.property() + (o.descending() ? " Desc" : " Asc")).toList()));
+    }
+
+    Context context = context(parsed.subject(), declared);
+    int first = context == Context.NONE ? 0 : 1;
+    List<Param> params = new ArrayList<>();
+    declared.forEach(p -> params.add(new Param(p.getSimpleName().toString(), TypeName.get(p.asType()))));
+
+    if (nearest && parsed.alternatives().size() > 1) {
+      // each Or branch is planned alone: a Near in one would be a search of its own
+      throw new QueryError(Messages.QUERY_NEAREST_FORM, name, "a Near under an Or");
+    }
+    QueryReturns.Returned returned = returns.returned(parsed, projected, nearest);
+    boolean paged = returned.shape() == ResultShape.PAGE;
+    if (paged && parsed.limit() > 0) {
+      throw new QueryError(Messages.QUERY_LIMIT_AND_PAGE, name);
+    }
+    if ((returned.shape() == ResultShape.PAGE || returned.shape() == ResultShape.STREAM) && parsed.alternatives().size() > 1) {
+      throw new QueryError(Messages.QUERY_OR_PAGED, name);
+    }
+    // a Near method may end with an int: how many candidates the search explores
+    int conditions = parsed.alternatives().stream().flatMap(List::stream).mapToInt(c -> c.operator().arity()).sum();
+    boolean option = nearest && declared.size() == first + conditions + 1
+        && declared.get(declared.size() - 1).asType().getKind() == TypeKind.INT;
+    List<List<BoundCriterion>> branches = new QueryParameters(properties).bind(parsed, option ? declared.subList(0, declared.size() - 1) : declared, first, paged);
+    return new Declared(parsed, nearest, projected, order, params, context, returned, paged, branches);
+  }
+
+  private Context context(Action subject, List<? extends VariableElement> declared) throws QueryError {
+    if (declared.isEmpty()) {
       return Context.NONE;
     }
-    VariableElement p = method.getParameters().get(0);
+    VariableElement p = declared.get(0);
     TypeName t = TypeName.get(p.asType());
     boolean write = subject == Action.DELETE;
     if (t.equals(TX_CONTEXT)) {

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.QueryMethodModel;
+import io.strata.processor.model.RestrictedMethod;
 import io.strata.processor.model.RepositoryModel;
 import io.strata.processor.planning.QueryPlanner;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
@@ -76,12 +78,18 @@ public final class RepositoryValidator {
       return Optional.empty();
     }
     List<QueryMethodModel> methods = new ArrayList<>();
+    List<RestrictedMethod> restricted = new ArrayList<>();
     for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
       if (!m.getModifiers().contains(Modifier.ABSTRACT)) {
         continue; // default and static methods are left alone
       }
       try {
-        methods.add(new QueryMethodValidator(entity, m).model());
+        VariableElement restriction = RestrictionParameters.find(entity, m);
+        if (restriction == null) {
+          methods.add(new QueryMethodValidator(entity, m).model());
+        } else {
+          restricted.add(new QueryMethodValidator(entity, m).restricted(restriction));
+        }
       } catch (QueryError e) {
         diagnostics.error(m, e.message(), e.args());
       }
@@ -89,7 +97,7 @@ public final class RepositoryValidator {
     if (diagnostics.failed()) {
       return Optional.empty();
     }
-    return Optional.of(new RepositoryModel(ClassName.get(type), entity, crud != null, methods));
+    return Optional.of(new RepositoryModel(ClassName.get(type), entity, crud != null, methods, restricted));
   }
 
   /** {@code type}'s supertype (or itself) named {@code name} with {@code arguments} type arguments, null when none. */
