@@ -468,4 +468,99 @@ public abstract class VectorContract extends BackendContract {
     assertTrue(f.getCause() instanceof io.strata.CodecException && f.getCause().getMessage().contains("\"v\", id"), "a corrupt full vector: " + f.getCause());
     assertTrue(store.verifyIndexes(db, 10).problems().stream().anyMatch(p -> p.contains("2")), "the verifier names the damaged entry");
   }
+
+  private static Partitions partitionsOf(EntityStore<Doc> store) {
+    return store.indexes().derived("vector", VectorIndex.class, "@Embedding index").partitions();
+  }
+
+  private long centroidCount(EntityStore<Doc> store) {
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    return db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join()).size();
+  }
+
+  @Test
+  void afterAnotherStoreSplitsAPartitionAnInsertReadsTheChangedCentroidsFromTheLogNotEveryCentroid() {
+    if (!countsReads()) {
+      return;
+    }
+    Random rnd = new Random(47);
+    List<Doc> docs = clustered(rnd, 3_000, 20);
+    EntityStore<Doc> writer = store(Metric.EUCLIDEAN, List.of(), true);
+    saveInBatches(writer, docs);
+    EntityStore<Doc> other = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> other.save(tr, new Doc(10_001, "c0", docs.get(0).vector())).join()); // caches every centroid
+    long before = centroidCount(writer);
+    assertTrue(before > 20, "many partitions: " + before);
+    long id = 20_000;
+    while (centroidCount(writer) == before) {
+      Doc d = new Doc(id++, "c0", docs.get(1).vector());
+      db.run(tr -> writer.save(tr, d).join());
+    }
+    var start = io.strata.embedded.EmbeddedFdb.stats(db);
+    db.run(tr -> other.save(tr, new Doc(10_002, "c0", docs.get(2).vector())).join());
+    var cost = io.strata.embedded.EmbeddedFdb.stats(db).since(start);
+    assertTrue(cost.keysRead() <= 8, "the token, the split's two log entries, the size, the row: not the "
+        + (before + 1) + " centroids; read " + cost.keysRead());
+    assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
+    List<Doc> all = new ArrayList<>(docs);
+    all.add(new Doc(10_002, "c0", docs.get(2).vector()));
+    float[] q = docs.get(2).vector();
+    List<Scored<Doc>> found = db.read(tr -> new VectorQueries<>(other).nearest(tr, "vector", List.of(), q, 1).join());
+    assertEquals(0.0, found.get(0).distance(), 1e-9, "the store that caught up from the log finds its own insert");
+  }
+
+  @Test
+  void anInsertCommitsAfterAConcurrentTransactionSplitItsPartitionAndTheIndexStaysConsistent() {
+    Random rnd = new Random(48);
+    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 2, 1);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
+    Doc late = docs.get(100);
+    var slow = db.createTransaction();
+    try {
+      store.save(slow, late).join(); // placed by the one centroid, before the split below
+      db.run(tr -> store.saveAll(tr, docs.subList(101, docs.size())).join());
+      assertEquals(2, centroidCount(store), "the concurrent transaction split the partition");
+      slow.commit().join();
+    } finally {
+      slow.close();
+    }
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    List<Tuple> keys = db.read(tr -> tr.getRange(index.range()).asList().join()).stream().map(kv -> index.unpack(kv.getKey())).toList();
+    assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.CODE)).count(), "one code per row");
+    for (var kv : db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.SIZE))).asList().join())) {
+      long p = index.unpack(kv.getKey()).getLong(1);
+      assertEquals(keys.stream().filter(k -> k.get(0).equals(Partitions.CODE) && k.getLong(1) == p).count(), Partitions.little(kv.getValue()),
+          "partition " + p + "'s size counts its codes");
+    }
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aTransactionSeesTheCentroidsOfItsOwnSplitAndWhenItAbortsTheCacheHoldsOnlyCommittedCentroids() {
+    Random rnd = new Random(49);
+    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 60, 2);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
+    Partitions ps = partitionsOf(store);
+    var aborted = db.createTransaction();
+    try {
+      store.saveAll(aborted, docs.subList(100, docs.size() - 1)).join(); // splits the one partition
+      store.save(aborted, docs.get(docs.size() - 1)).join(); // placed by the split's centroids
+      float[] q = docs.get(docs.size() - 1).vector();
+      List<Scored<Doc>> found = new VectorQueries<>(store).nearest(aborted, "vector", List.of(), q, 5).join();
+      assertEquals(exact(docs, Metric.EUCLIDEAN, q, 5, d -> true), found.stream().map(s -> s.entity().id()).toList(),
+          "the splitting transaction searches its own partitions");
+      assertEquals(2, ps.own(aborted, Tuple.from()).ids().length);
+    } finally {
+      aborted.cancel();
+      aborted.close();
+    }
+    Partitions.Centroids cached = ps.cached(Tuple.from());
+    assertTrue(cached == null || cached.ids().length == 1, "no centroid of the aborted split is cached: "
+        + (cached == null ? null : cached.ids().length));
+    db.run(tr -> store.save(tr, docs.get(100)).join());
+    assertEquals(1, partitionsOf(store).cached(Tuple.from()).ids().length, "the next insert placed by the committed centroid");
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
 }
