@@ -39,6 +39,11 @@ import java.util.function.Consumer;
  */
 public final class VectorIndex implements DerivedIndex {
   public static final String KIND = "N";
+  /**
+   * The layout's format: 1 was every layout before formats were recorded (the exact index {@code (E,"N",name,g...,id)},
+   * then the partitions without a log), 2 the partitions with the versionstamped token and the log of changed centroids.
+   */
+  static final int FORMAT = 2;
 
   private final Rows<?> rows;
   private final EntityLayout<?> layout;
@@ -57,6 +62,11 @@ public final class VectorIndex implements DerivedIndex {
   @Override
   public String kind() {
     return KIND;
+  }
+
+  @Override
+  public int format() {
+    return FORMAT;
   }
 
   @Override
