@@ -409,17 +409,13 @@ public abstract class VectorContract extends BackendContract {
     } finally {
       pool.shutdown();
     }
-    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
-    List<Tuple> keys = db.read(tr -> tr.getRange(index.range()).asList().join()).stream().map(kv -> index.unpack(kv.getKey())).toList();
-    assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.VECTOR)).count(), "one full vector per row");
-    assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.CODE)).count(), "one code per row");
+    List<Tuple> keys = countsAndSizes(store, docs.size());
     assertTrue(keys.stream().filter(k -> k.get(0).equals(Partitions.CENTROID)).count() > 1, "the partitions were split");
-    var sizes = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.SIZE))).asList().join());
-    for (var kv : sizes) {
-      long p = index.unpack(kv.getKey()).getLong(1);
-      long codes = keys.stream().filter(k -> k.get(0).equals(Partitions.CODE) && k.getLong(1) == p).count();
-      assertEquals(codes, Partitions.little(kv.getValue()), "partition " + p + "'s size counts its codes");
-      assertTrue(codes <= Partitions.maxSize(DIMENSIONS) + 8, "partition " + p + " was split when it filled: " + codes);
+    for (Tuple k : keys) {
+      if (k.get(0).equals(Partitions.SIZE)) {
+        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
+        assertTrue(codes <= Partitions.maxSize(DIMENSIONS) + 8, "partition " + k.getLong(1) + " was split when it filled: " + codes);
+      }
     }
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
     assertTrue(measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95);
@@ -467,6 +463,26 @@ public abstract class VectorContract extends BackendContract {
         () -> db.read(tr -> search.nearest(tr, "vector", List.of(), v, 2).join()));
     assertTrue(f.getCause() instanceof io.strata.CodecException && f.getCause().getMessage().contains("\"v\", id"), "a corrupt full vector: " + f.getCause());
     assertTrue(store.verifyIndexes(db, 10).problems().stream().anyMatch(p -> p.contains("2")), "the verifier names the damaged entry");
+  }
+
+  /**
+   * Asserts one full vector and one code per row ({@code rows} of them) and that each partition's size counts its
+   * codes; returns the index's keys (unpacked under {@code (E, "N", "vector")}).
+   */
+  private List<Tuple> countsAndSizes(EntityStore<Doc> store, int rows) {
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    List<com.apple.foundationdb.KeyValue> kvs = db.read(tr -> tr.getRange(index.range()).asList().join());
+    List<Tuple> keys = kvs.stream().map(kv -> index.unpack(kv.getKey())).toList();
+    assertEquals(rows, keys.stream().filter(k -> k.get(0).equals(Partitions.VECTOR)).count(), "one full vector per row");
+    assertEquals(rows, keys.stream().filter(k -> k.get(0).equals(Partitions.CODE)).count(), "one code per row");
+    for (int i = 0; i < kvs.size(); i++) {
+      Tuple k = keys.get(i);
+      if (k.get(0).equals(Partitions.SIZE)) {
+        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
+        assertEquals(codes, Partitions.little(kvs.get(i).getValue()), "partition " + k.getLong(1) + "'s size counts its codes");
+      }
+    }
+    return keys;
   }
 
   private static Partitions partitionsOf(EntityStore<Doc> store) {
@@ -525,14 +541,7 @@ public abstract class VectorContract extends BackendContract {
     } finally {
       slow.close();
     }
-    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
-    List<Tuple> keys = db.read(tr -> tr.getRange(index.range()).asList().join()).stream().map(kv -> index.unpack(kv.getKey())).toList();
-    assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.CODE)).count(), "one code per row");
-    for (var kv : db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.SIZE))).asList().join())) {
-      long p = index.unpack(kv.getKey()).getLong(1);
-      assertEquals(keys.stream().filter(k -> k.get(0).equals(Partitions.CODE) && k.getLong(1) == p).count(), Partitions.little(kv.getValue()),
-          "partition " + p + "'s size counts its codes");
-    }
+    countsAndSizes(store, docs.size());
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
 
