@@ -18,6 +18,15 @@ public interface DerivedIndex {
   String name();
 
   /**
+   * The format of this kind's entries (its key layout), recorded in the index state when the index is built or
+   * created: a version whose format differs refuses the stored index until it is built again
+   * ({@link IndexStates}). Raise it whenever the layout changes so that old entries no longer read right.
+   */
+  default int format() {
+    return IndexStates.UNNUMBERED;
+  }
+
+  /**
    * Replaces the contribution of entity {@code id} with stored elements {@code old} (null: it did not
    * exist) by that of {@code fresh} (null: it is deleted), in {@code tr}.
    */

@@ -184,6 +184,7 @@ public final class IndexMaintenance<T> {
   }
 
   private IndexState batch(Transaction tr, Tuple id, int rows) {
+    states.restartStale(tr).join(); // an index in another format is built again from the first row, its old entries cleared
     states.record(tr).join();
     byte[] markerKey = states.markerKey(id.getString(0), id.getString(1));
     IndexStates.State state = states.state(tr, id.getString(0), id.getString(1)).join();
@@ -211,8 +212,8 @@ public final class IndexMaintenance<T> {
     }
     long done = state.rows() + page.items().size();
     IndexStates.State next = page.next()
-        .map(c -> new IndexStates.State(false, done, c.toBytes()))
-        .orElseGet(() -> new IndexStates.State(true, done, null));
+        .map(c -> states.state(id.getString(0), id.getString(1), false, done, c.toBytes()))
+        .orElseGet(() -> states.state(id.getString(0), id.getString(1), true, done, null));
     tr.set(markerKey, next.encode());
     return view(id, next);
   }
@@ -257,7 +258,11 @@ public final class IndexMaintenance<T> {
         + "; change or delete one of them, then call build again (it resumes where it stopped)");
   }
 
+  /** The public view of a state; an index stored in another format shows as not ready, none of its rows indexed (a build starts it over). */
   private IndexState view(Tuple id, IndexStates.State state) {
+    if (states.stale(id.getString(0), id.getString(1), state)) {
+      return new IndexState(id.getString(1), false, 0);
+    }
     return new IndexState(id.getString(1), state.ready(), state.rows());
   }
 

@@ -6,6 +6,7 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.CodecException;
+import io.strata.IndexFormatException;
 import io.strata.IndexNotReadyException;
 import io.strata.row.EntityLayout;
 import io.strata.row.Rows;
@@ -25,9 +26,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * name)} under the repository's root (beside the entity, so the keys under {@code (E)} stay exactly those
  * of LAYOUTS.md), where kind
  * is {@code "I"} for {@code @Indexed}/{@code @Index} (name = index name), {@code "Z"} for
- * {@code @Spatial} (name = field), {@code "A"} for {@code @Aggregate}, {@code "K"} for {@code @Rank} and {@code "T"} for {@code @Text} (name = field). The value is {@code ("ready", rows)} or {@code ("building", rows,
- * resume)}: rows the online build has indexed, and the row-scan continuation it resumes at (null before
- * it starts).
+ * {@code @Spatial} (name = field), {@code "A"} for {@code @Aggregate}, {@code "K"} for {@code @Rank} and {@code "T"} for {@code @Text} (name = field). The value is {@code ("ready", rows, format)} or {@code ("building", rows,
+ * resume, format)}: rows the online build has indexed, the row-scan continuation it resumes at (null before
+ * it starts), and the format (key layout) of that kind of index its entries are written in ({@link DerivedIndex#format};
+ * 1 for secondary and spatial indexes). A marker without a format was written before formats were recorded: it
+ * counts as format 1, the layout of every kind then, so nothing existing changes except where a kind's layout has
+ * changed since (the {@code @Embedding} index).
  *
  * <p>Rules, applied by the first write of each repository instance (which reads the markers once); the
  * first write of all also sets {@code ("__strata", "index", E, "entity")}, so that an entity declaring no
@@ -43,6 +47,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * Queries check the marker of the index they use (in their own transaction) until they see it ready,
  * then remember that; an index is never made unready while this version runs. Writes maintain every
  * declared index whatever its state, so a build only has to cover the rows that existed before.
+ *
+ * <p>An index whose marker records another format than this version's is refused with
+ * {@link IndexFormatException}: by its queries, and by the first write of each repository instance (which
+ * reads every marker), so no save writes the new layout into entries of the old one. The online build starts
+ * such indexes over ({@link #restartStale}): it clears their entries and records them building in this version's format.
  */
 public final class IndexStates {
   public static final String INDEX = "I";
@@ -57,12 +66,13 @@ public final class IndexStates {
   private static final Tuple ENTITY = Tuple.from("entity");
   private static final byte[] ENTITY_VALUE = Tuple.from("states kept").pack();
 
-  /** One decoded marker. */
-  public record State(boolean ready, long rows, byte[] resume) {
-    static final State NEW = new State(false, 0, null);
+  /** The format of a marker that records none: written before formats were recorded, when every kind had its format 1. */
+  static final int UNNUMBERED = 1;
 
+  /** One decoded marker: whether the index holds every row, how many the build indexed, where it resumes, the format. */
+  public record State(boolean ready, long rows, byte[] resume, int format) {
     byte[] encode() {
-      return ready ? Tuple.from("ready", rows).pack() : Tuple.from("building", rows, resume).pack();
+      return ready ? Tuple.from("ready", rows, format).pack() : Tuple.from("building", rows, resume, format).pack();
     }
   }
 
@@ -71,6 +81,8 @@ public final class IndexStates {
   private final Subspace entity;
   private final Subspace meta;
   private final List<Tuple> declared;
+  /** The format this version writes, per declared {@code (kind, name)}. */
+  private final Map<Tuple, Integer> formats = new java.util.HashMap<>();
   /** Indexes seen ready, by kind then name: checked on every query, so looked up without building a key. */
   private final Map<String, Set<String>> seenReady = new ConcurrentHashMap<>();
   private volatile boolean recorded;
@@ -89,7 +101,11 @@ public final class IndexStates {
     List<Tuple> ids = new ArrayList<>();
     layout.indexes().forEach(i -> ids.add(Tuple.from(INDEX, i.name())));
     layout.spatialIndexes().keySet().forEach(f -> ids.add(Tuple.from(SPATIAL, f)));
-    derived.forEach(d -> ids.add(Tuple.from(d.kind(), d.name())));
+    ids.forEach(id -> formats.put(id, UNNUMBERED));
+    derived.forEach(d -> {
+      ids.add(Tuple.from(d.kind(), d.name()));
+      formats.put(Tuple.from(d.kind(), d.name()), d.format());
+    });
     this.declared = List.copyOf(ids);
   }
 
@@ -102,13 +118,52 @@ public final class IndexStates {
     return meta.pack(Tuple.from(kind, name));
   }
 
-  /** Fails with {@link IndexNotReadyException} unless the index holds every entity; free once seen ready. */
+  /** The format this version writes for a declared index. */
+  int format(String kind, String name) {
+    return formats.getOrDefault(Tuple.from(kind, name), UNNUMBERED);
+  }
+
+  /** A state of a declared index in this version's format. */
+  State state(String kind, String name, boolean ready, long rows, byte[] resume) {
+    return new State(ready, rows, resume, format(kind, name));
+  }
+
+  /** Whether {@code s} records another format than this version's for that index. */
+  public boolean stale(String kind, String name, State s) {
+    return s.format() != format(kind, name);
+  }
+
+  /** The refusal of an index stored in another format. */
+  public IndexFormatException refusal(String kind, String name, State s) {
+    return new IndexFormatException(entityName, name, describe(kind), s.format(), format(kind, name));
+  }
+
+  private static String describe(String kind) {
+    return switch (kind) {
+      case INDEX -> "@Index";
+      case SPATIAL -> "@Spatial";
+      case FEED -> "@Versioned change feed";
+      case "A" -> "@Aggregate";
+      case "K" -> "@Rank";
+      case "T" -> "@Text";
+      case "N" -> "@Embedding";
+      default -> "'" + kind + "' index";
+    };
+  }
+
+  /**
+   * Fails with {@link IndexNotReadyException} unless the index holds every entity, with {@link IndexFormatException}
+   * when it is stored in another format; free once seen ready.
+   */
   public CompletableFuture<Void> requireReady(ReadTransaction tr, String kind, String name) {
     Set<String> ready = seenReady.computeIfAbsent(kind, k -> ConcurrentHashMap.newKeySet());
     if (ready.contains(name)) {
       return DONE;
     }
     return state(tr, kind, name).thenApply(s -> {
+      if (stale(kind, name, s)) {
+        throw refusal(kind, name, s);
+      }
       if (!s.ready()) {
         throw new IndexNotReadyException(entityName, name, s.resume() == null && s.rows() == 0
             ? "its build has not started" : s.rows() + " rows indexed so far");
@@ -135,7 +190,7 @@ public final class IndexStates {
       return CompletableFuture.completedFuture(true);
     }
     return state(tr, kind, name).thenApply(s -> {
-      if (s.ready()) {
+      if (s.ready() && !stale(kind, name, s)) {
         seenReady.get(kind).add(name);
         return true;
       }
@@ -155,14 +210,15 @@ public final class IndexStates {
         return CompletableFuture.completedFuture(decode(key, marker));
       }
       return tr.getRange(meta.range(), 1).asList().thenCompose(any -> any.isEmpty()
-          ? CompletableFuture.completedFuture(new State(true, 0, null))
-          : rows.count(tr).thenApply(n -> n == 0 ? new State(true, 0, null) : State.NEW));
+          ? CompletableFuture.completedFuture(state(kind, name, true, 0, null))
+          : rows.count(tr).thenApply(n -> state(kind, name, n == 0, 0, null)));
     });
   }
 
   /**
    * Records missing markers and clears removed indexes, in the caller's write transaction; free once this
-   * instance has seen every marker in place.
+   * instance has seen every marker in place. Fails with {@link IndexFormatException} when a declared index is
+   * stored in another format.
    */
   public CompletableFuture<Void> record(Transaction tr) {
     if (recorded) {
@@ -171,7 +227,14 @@ public final class IndexStates {
     return tr.getRange(meta.range()).asList().thenCompose(kvs -> {
       Set<Tuple> present = new HashSet<>();
       for (KeyValue kv : kvs) {
-        present.add(meta.unpack(kv.getKey()));
+        Tuple id = meta.unpack(kv.getKey());
+        present.add(id);
+        if (declared.contains(id)) {
+          State s = decode(kv.getKey(), kv.getValue());
+          if (stale(id.getString(0), id.getString(1), s)) {
+            throw refusal(id.getString(0), id.getString(1), s);
+          }
+        }
       }
       boolean known = present.remove(ENTITY);
       List<Tuple> missing = new ArrayList<>();
@@ -186,11 +249,29 @@ public final class IndexStates {
       boolean adopt = !known && present.isEmpty();
       CompletableFuture<Long> count = adopt ? CompletableFuture.completedFuture(0L) : rows.count(tr);
       return count.thenAccept(n -> {
-        byte[] value = (n == 0 ? new State(true, 0, null) : State.NEW).encode();
-        missing.forEach(m -> tr.set(meta.pack(m), value));
+        missing.forEach(m -> tr.set(meta.pack(m), state(m.getString(0), m.getString(1), n == 0, 0, null).encode()));
         removed.forEach(r -> clear(tr, r));
         tr.set(meta.pack(ENTITY), ENTITY_VALUE);
       });
+    });
+  }
+
+  /**
+   * Starts over, in {@code tr}, every declared index stored in another format: clears its entries and records it
+   * building, from the first row, in this version's format. Returns how many it started over.
+   */
+  public CompletableFuture<Integer> restartStale(Transaction tr) {
+    return tr.getRange(meta.range()).asList().thenApply(kvs -> {
+      int restarted = 0;
+      for (KeyValue kv : kvs) {
+        Tuple id = meta.unpack(kv.getKey());
+        if (declared.contains(id) && stale(id.getString(0), id.getString(1), decode(kv.getKey(), kv.getValue()))) {
+          clear(tr, id);
+          tr.set(kv.getKey(), state(id.getString(0), id.getString(1), false, 0, null).encode());
+          restarted++;
+        }
+      }
+      return restarted;
     });
   }
 
@@ -216,7 +297,7 @@ public final class IndexStates {
       Tuple t = Tuple.fromBytes(marker);
       String status = t.getString(0);
       if ("ready".equals(status)) {
-        return new State(true, t.getLong(1), null);
+        return new State(true, t.getLong(1), null, t.size() > 2 ? (int) t.getLong(2) : UNNUMBERED);
       }
       if ("building".equals(status)) {
         byte[] resume = t.getBytes(2);
@@ -227,7 +308,7 @@ public final class IndexStates {
             throw new IllegalArgumentException("its resume position is not a position among the rows of " + entityName, damaged);
           }
         }
-        return new State(false, t.getLong(1), resume);
+        return new State(false, t.getLong(1), resume, t.size() > 3 ? (int) t.getLong(3) : UNNUMBERED);
       }
       throw new IllegalArgumentException("unknown status '" + status + "'");
     } catch (RuntimeException e) {

@@ -49,10 +49,15 @@ public final class IndexVerifier<T> {
 
   public IndexReport verify(ReadTransactionContext db, int batch) {
     Paging.checkLimit(batch);
+    List<String> stale = new ArrayList<>();
     List<Tuple> ready = KeyBatches.atBatchPriority(db, tr -> {
       List<Tuple> out = new ArrayList<>();
+      stale.clear();
       for (Tuple id : store.states().declared()) {
-        if (store.states().state(tr, id.getString(0), id.getString(1)).join().ready()) {
+        IndexStates.State s = store.states().state(tr, id.getString(0), id.getString(1)).join();
+        if (store.states().stale(id.getString(0), id.getString(1), s)) {
+          stale.add(store.states().refusal(id.getString(0), id.getString(1), s).getMessage());
+        } else if (s.ready()) {
           out.add(id);
         }
       }
@@ -73,6 +78,7 @@ public final class IndexVerifier<T> {
       }
     }
     Report report = new Report();
+    report.addAll(stale); // not checked: its entries are in another layout
     long rows = 0;
     Continuation after = null;
     do {

@@ -306,7 +306,7 @@ public abstract class IndexEvolutionContract extends BackendContract {
     shops.save(upgraded(v1(1)));
     assertEquals(List.of("s1"), shops.findIdsByCity(v1(1).city()));
     byte[] marker = db.read(tr -> tr.get(ROOT.pack(Tuple.from("__strata", "index", "Shop2", "I", "city"))).join());
-    assertEquals(Tuple.from("ready", 0L), Tuple.fromBytes(marker));
+    assertEquals(Tuple.from("ready", 0L, 1L), Tuple.fromBytes(marker), "ready, no rows to build, format 1");
     assertEquals(new IndexState("at", true, 0), shops.maintenance().state("at"));
   }
 }

@@ -1,32 +1,51 @@
 package io.strata.index.vector;
 
 import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
+import com.apple.foundationdb.tuple.Versionstamp;
 import io.strata.row.EntityLayout;
 import io.strata.row.StoredData;
+import io.strata.tuple.VersionstampTuples;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The key layout of one vector index's partitions (inverted file), per group {@code g...} under
  * {@code (E, "N", name)}:
  * <ul>
- *   <li>{@code (g..., "s") = token}: 16 random bytes, rewritten by every change of the partitions (a first partition,
- *       a split), so a reader that cached the centroids with that token knows them current;</li>
- *   <li>{@code (g..., "c", p) = centroid} (little-endian float32, as {@link Vectors#element});</li>
+ *   <li>{@code (g..., "s") = token}: the 10-byte versionstamp of the last commit that changed the partitions (a first
+ *       partition, a split; {@code SET_VERSIONSTAMPED_VALUE}), so a reader that cached the centroids with that token
+ *       knows them current;</li>
+ *   <li>{@code (g..., "l", stamp, p) = centroid}: the log of changed centroids, one entry per centroid a commit
+ *       wrote ({@code SET_VERSIONSTAMPED_KEY}, {@code stamp} its versionstamp); a group's first partition also
+ *       logs {@code (g..., "l", stamp, -1) = b""}, "the partitions start over here", so a reader that cached the
+ *       centroids of an index since cleared and rebuilt drops them. A reader whose cached token is older reads the
+ *       log after it, not every centroid. One entry per centroid written: about two keys per split;</li>
+ *   <li>{@code (g..., "c", p) = centroid} (little-endian float32, as {@link Vectors#element}); partition ids are
+ *       0 for the first, then random in [1, 2^31) so that concurrent splits of a group do not pick the same one;</li>
  *   <li>{@code (g..., "n", p) = size}: how many vectors partition {@code p} holds (little-endian int64, atomic add);</li>
  *   <li>{@code (g..., "p", p, id) = code}: the vector scalar-quantized to one byte per component ({@link #code});</li>
  *   <li>{@code (g..., "v", id) = p, vector}: the partition (8 bytes big-endian) then the full vector.</li>
  * </ul>
- * Centroids are cached here, per group, with the token they were read with.
+ * Centroids are cached here, per group, with the token they were read with: only centroids read from committed
+ * data. A transaction that changes a group's centroids keeps its own view of them apart ({@link #own}) until it
+ * ends: it cannot read the versionstamped token and log it wrote, and a cache must never hold what an aborted
+ * transaction wrote.
  */
 final class Partitions {
   static final String TOKEN = "s";
@@ -34,6 +53,9 @@ final class Partitions {
   static final String SIZE = "n";
   static final String CODE = "p";
   static final String VECTOR = "v";
+  static final String LOG = "l";
+  /** The partition of a log entry saying "the group's partitions start over here". */
+  private static final long RESET = -1;
 
   /** The centroids of one group as one token saw them: partition ids and their centroids, in id order. */
   record Centroids(byte[] token, long[] ids, float[][] vectors) {
@@ -53,8 +75,26 @@ final class Partitions {
       return best;
     }
 
-    long nextId() {
-      return ids.length == 0 ? 0 : ids[ids.length - 1] + 1;
+    /** A partition id none of these centroids has: random in [1, 2^31), short in a key and unlikely to meet a concurrent split's. */
+    long freshId() {
+      while (true) {
+        long q = ThreadLocalRandom.current().nextLong(1, 1L << 31);
+        if (Arrays.binarySearch(ids, q) < 0) {
+          return q;
+        }
+      }
+    }
+
+    /** These centroids with {@code changed} ones set (by partition; {@code reset}: none of these first), under {@code token}. */
+    Centroids with(byte[] token, boolean reset, Map<Long, float[]> changed) {
+      TreeMap<Long, float[]> all = new TreeMap<>();
+      if (!reset) {
+        for (int i = 0; i < ids.length; i++) {
+          all.put(ids[i], vectors[i]);
+        }
+      }
+      all.putAll(changed);
+      return new Centroids(token, all.keySet().stream().mapToLong(Long::longValue).toArray(), all.values().toArray(float[][]::new));
     }
   }
 
@@ -65,6 +105,8 @@ final class Partitions {
   /** Most vectors a partition holds before an insert splits it; a split writes about this many full vectors. */
   final int maxSize;
   private final Map<Tuple, Centroids> cache = new ConcurrentHashMap<>();
+  /** The centroids of each group a transaction attempt changed, as that attempt sees them (a handle is one attempt). */
+  private final Map<Transaction, Map<Tuple, Centroids>> own = Collections.synchronizedMap(new WeakHashMap<>());
 
   Partitions(EntityLayout<?> layout, String name, Subspace subspace, int dimensions) {
     this.layout = layout;
@@ -111,10 +153,9 @@ final class Partitions {
     return subspace.pack(g.add(VECTOR).addObject(id));
   }
 
-  static byte[] newToken() {
-    byte[] t = new byte[16];
-    java.util.concurrent.ThreadLocalRandom.current().nextBytes(t);
-    return t;
+  /** {@code (g..., "l")}: the log of changed centroids. */
+  Subspace log(Tuple g) {
+    return subspace.get(g.add(LOG));
   }
 
   static byte[] little(long n) {
@@ -125,9 +166,22 @@ final class Partitions {
     return b == null ? 0 : ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getLong();
   }
 
-  /** The centroids of group {@code g} as {@code tr} sees them (snapshot reads: the token, then the centroids unless cached). */
+  /**
+   * The centroids of group {@code g} as {@code tr} sees them: its own when it changed them, else (snapshot reads) the
+   * token, then the cached centroids brought up to date by the log, or all of them when none are cached.
+   */
   CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g) {
+    Centroids mine = own(tr, g);
+    if (mine != null) {
+      return CompletableFuture.completedFuture(mine);
+    }
     return tr.snapshot().get(token(g)).thenCompose(t -> centroids(tr, g, t));
+  }
+
+  /** The centroids {@code tr} itself changed in group {@code g} (its token and log are unreadable to it), or null. */
+  Centroids own(ReadTransaction tr, Tuple g) {
+    Map<Tuple, Centroids> groups = own.get(tr);
+    return groups == null ? null : groups.get(g);
   }
 
   /** The centroids of group {@code g} last read, whatever their token, or null. */
@@ -135,7 +189,10 @@ final class Partitions {
     return cache.get(g);
   }
 
-  /** The centroids for token {@code t} (just read): the cached ones when they have that token, else read now. */
+  /**
+   * The centroids for token {@code t} (just read, by a transaction that did not change them): the cached ones when
+   * they have that token, else the cached ones with the log entries after their token applied, else all read now.
+   */
   CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g, byte[] t) {
     if (t == null) {
       return CompletableFuture.completedFuture(Centroids.NONE);
@@ -144,6 +201,15 @@ final class Partitions {
     if (cached != null && Arrays.equals(cached.token(), t)) {
       return CompletableFuture.completedFuture(cached);
     }
+    CompletableFuture<Centroids> read = cached != null && cached.token() != null ? caughtUp(tr, g, cached, t) : all(tr, g, t);
+    return read.thenApply(cs -> {
+      cache.put(g, cs);
+      return cs;
+    });
+  }
+
+  /** Every centroid of group {@code g}, under token {@code t}. */
+  private CompletableFuture<Centroids> all(ReadTransaction tr, Tuple g, byte[] t) {
     Subspace c = subspace.get(g.add(CENTROID));
     return tr.snapshot().getRange(c.range()).asList().thenApply(kvs -> {
       long[] ids = new long[kvs.size()];
@@ -157,10 +223,66 @@ final class Partitions {
           throw corrupt(kv.getKey(), "is not (\"c\", partition) = centroid of " + dimensions + " floats: " + e.getMessage(), e);
         }
       }
-      Centroids read = new Centroids(t, ids, vectors);
-      cache.put(g, read);
-      return read;
+      return new Centroids(t, ids, vectors);
     });
+  }
+
+  /** {@code cached} with the log entries written after its token applied, in commit order, under token {@code t}. */
+  private CompletableFuture<Centroids> caughtUp(ReadTransaction tr, Tuple g, Centroids cached, byte[] t) {
+    Subspace log = log(g);
+    byte[] after = log.get(Versionstamp.complete(cached.token())).range().end;
+    return tr.snapshot().getRange(after, log.range().end).asList().thenApply(kvs -> {
+      Centroids now = cached;
+      int i = 0;
+      while (i < kvs.size()) {
+        Versionstamp stamp = null;
+        boolean reset = false;
+        Map<Long, float[]> changed = new HashMap<>();
+        for (; i < kvs.size(); i++) {
+          KeyValue kv = kvs.get(i);
+          try {
+            Tuple key = log.unpack(kv.getKey());
+            if (stamp != null && !stamp.equals(key.getVersionstamp(0))) {
+              break;
+            }
+            stamp = key.getVersionstamp(0);
+            long p = key.getLong(1);
+            if (p == RESET) {
+              reset = true;
+            } else {
+              changed.put(p, floats(kv.getValue()));
+            }
+          } catch (RuntimeException e) {
+            throw corrupt(kv.getKey(), "is not (\"l\", versionstamp, partition) = centroid of " + dimensions + " floats: " + e.getMessage(), e);
+          }
+        }
+        now = now.with(t, reset, changed);
+      }
+      return new Centroids(t, now.ids(), now.vectors());
+    });
+  }
+
+  /**
+   * Writes, in {@code tr}, the centroids of group {@code g} that changed from {@code before} (what {@code tr} saw): each
+   * centroid, its log entry and the token, both versionstamped; {@code reset} for a group's first partition. From now
+   * on {@code tr} sees its own centroids ({@link #own}); nothing of them reaches the cache.
+   */
+  void change(Transaction tr, Tuple g, Centroids before, boolean reset, Map<Long, float[]> changed) {
+    Subspace log = log(g);
+    if (reset) {
+      tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, VersionstampTuples.packWithVersionstamp(log, Tuple.from(Versionstamp.incomplete(0), RESET)), new byte[0]);
+    }
+    changed.forEach((p, c) -> {
+      byte[] value = Vectors.element(c);
+      tr.set(centroid(g, p), value);
+      tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, VersionstampTuples.packWithVersionstamp(log, Tuple.from(Versionstamp.incomplete(0), p)), value);
+    });
+    Map<Tuple, Centroids> groups = own.computeIfAbsent(tr, x -> new ConcurrentHashMap<>());
+    if (groups.put(g, before.with(null, reset, changed)) == null) {
+      // once per transaction: the commit's stamp is the same for every change, and a second versionstamped write
+      // of one key would make the engine apply the transaction's writes one by one
+      tr.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, token(g), VersionstampTuples.transactionVersionValue());
+    }
   }
 
   /** The floats of a stored vector or centroid, checked to have the index's dimensions. */

@@ -15,7 +15,9 @@ import io.strata.row.Rows;
 import io.strata.row.Sizes;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -26,13 +28,22 @@ import java.util.function.Consumer;
  * in two by 2-means over its vectors, in the same transaction. A save with a vector of another length than the
  * definition's is refused by {@link #checkSizes}, before anything of the save is written.
  *
- * <p>Concurrency: an insert reads the centroids at snapshot and declares a read conflict on the one centroid it
- * chose, so a concurrent split of that partition (which rewrites that centroid) makes one of them retry; a split reads
- * its partition's codes and vectors without snapshot; partition sizes move by atomic adds. No vector is lost or
- * stored twice whatever the interleaving.
+ * <p>Concurrency: an insert reads the centroids at snapshot and takes no read conflict on them: a vector placed by
+ * centroids a concurrent split has since moved still lies in a partition that exists, with its code and its full
+ * vector naming the same partition (only the group's first partition takes a read conflict on its centroid, so two
+ * first inserts do not both set it). A split reads its partition's codes at snapshot and each of their full vectors
+ * without, so a concurrent delete, update or split of one of those vectors makes one of them retry, while a
+ * concurrent insert into the partition does not (it stays there); the new partition's id is random and takes a read
+ * conflict on its centroid key. Partition sizes move only by atomic adds, so they count codes whatever commits
+ * first. No vector is lost or stored twice whatever the interleaving.
  */
 public final class VectorIndex implements DerivedIndex {
   public static final String KIND = "N";
+  /**
+   * The layout's format: 1 was every layout before formats were recorded (the exact index {@code (E,"N",name,g...,id)},
+   * then the partitions without a log), 2 the partitions with the versionstamped token and the log of changed centroids.
+   */
+  static final int FORMAT = 2;
 
   private final Rows<?> rows;
   private final EntityLayout<?> layout;
@@ -51,6 +62,11 @@ public final class VectorIndex implements DerivedIndex {
   @Override
   public String kind() {
     return KIND;
+  }
+
+  @Override
+  public int format() {
+    return FORMAT;
   }
 
   @Override
@@ -136,27 +152,25 @@ public final class VectorIndex implements DerivedIndex {
       if (cs.ids().length == 0) {
         p = 0;
         tr.addReadConflictKey(partitions.centroid(g, p));
-        tr.set(partitions.centroid(g, p), bytes);
-        tr.set(partitions.token(g), Partitions.newToken());
+        partitions.change(tr, g, cs, true, Map.of(p, v));
       } else {
         p = cs.ids()[cs.nearest(definition.metric(), v)];
-        tr.addReadConflictKey(partitions.centroid(g, p));
       }
       tr.set(partitions.code(g, p, id), Partitions.code(v));
       tr.set(partitions.vector(g, id), Partitions.located(p, bytes));
       byte[] sizeKey = partitions.size(g, p);
       tr.mutate(MutationType.ADD, sizeKey, Partitions.little(1));
       return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize
-          ? split(tr, g, p, cs.nextId()) : CompletableFuture.completedFuture(null));
+          ? split(tr, g, p, cs) : CompletableFuture.completedFuture(null));
     });
   }
 
   /**
-   * Splits partition {@code p} of group {@code g} in two by 2-means over its full vectors (read without snapshot):
-   * one half stays {@code p} with a new centroid, the other moves to the new partition {@code q}.
+   * Splits partition {@code p} of group {@code g} in two by 2-means over its full vectors (codes read at snapshot, full
+   * vectors without): one half stays {@code p} with a new centroid, the other moves to a new partition.
    */
-  private CompletableFuture<Void> split(Transaction tr, Tuple g, long p, long q) {
-    return tr.getRange(partitions.codes(g, p).range()).asList().thenCompose(codes -> {
+  private CompletableFuture<Void> split(Transaction tr, Tuple g, long p, Partitions.Centroids cs) {
+    return tr.snapshot().getRange(partitions.codes(g, p).range()).asList().thenCompose(codes -> {
       List<Object> ids = partitions.ids(g, p, codes);
       List<CompletableFuture<byte[]>> reads = new ArrayList<>(ids.size());
       ids.forEach(id -> reads.add(tr.get(partitions.vector(g, id))));
@@ -169,16 +183,19 @@ public final class VectorIndex implements DerivedIndex {
           }
           vs[i] = partitions.floats(Partitions.vectorBytes(located));
         }
-        write(tr, g, p, q, ids, vs, TwoMeans.split(definition.metric(), vs));
+        write(tr, g, p, cs, ids, vs, TwoMeans.split(definition.metric(), vs));
       });
     });
   }
 
-  /** Writes a split of partition {@code p}: the second half of {@code vs} moves to {@code q}. */
-  private void write(Transaction tr, Tuple g, long p, long q, List<Object> ids, float[][] vs, TwoMeans halves) {
+  /** Writes a split of partition {@code p}: the second half of {@code vs} moves to a new partition. */
+  private void write(Transaction tr, Tuple g, long p, Partitions.Centroids cs, List<Object> ids, float[][] vs, TwoMeans halves) {
+    long q = cs.freshId();
     tr.addReadConflictKey(partitions.centroid(g, q));
-    tr.set(partitions.centroid(g, p), Vectors.element(halves.centroids()[0]));
-    tr.set(partitions.centroid(g, q), Vectors.element(halves.centroids()[1]));
+    Map<Long, float[]> changed = new HashMap<>();
+    changed.put(p, halves.centroids()[0]);
+    changed.put(q, halves.centroids()[1]);
+    partitions.change(tr, g, cs, false, changed);
     int moved = 0;
     for (int i = 0; i < vs.length; i++) {
       if (halves.second()[i]) {
@@ -189,15 +206,14 @@ public final class VectorIndex implements DerivedIndex {
         moved++;
       }
     }
-    tr.set(partitions.size(g, p), Partitions.little(vs.length - moved));
-    tr.set(partitions.size(g, q), Partitions.little(moved));
-    tr.set(partitions.token(g), Partitions.newToken());
+    tr.mutate(MutationType.ADD, partitions.size(g, p), Partitions.little(-moved));
+    tr.mutate(MutationType.ADD, partitions.size(g, q), Partitions.little(moved));
   }
 
   /**
    * Every row with a vector has its full vector, equal to the row's, naming a partition that holds the row's code;
    * every full vector and code has its row, in the row's group, and a code lies in the partition its full vector
-   * names (so no vector is stored twice). Centroids, sizes and tokens are bookkeeping, counted but not checked.
+   * names (so no vector is stored twice). Centroids, sizes, tokens and the log are bookkeeping, counted but not checked.
    */
   @Override
   public Check check() {
@@ -248,10 +264,10 @@ public final class VectorIndex implements DerivedIndex {
                 : what + " code " + key + " lies in partition " + p + " but its vector is in partition " + Partitions.partition(located));
           }
           if ((Partitions.CENTROID.equals(kind) || Partitions.SIZE.equals(kind)) && key.size() == groups + 2
-              || Partitions.TOKEN.equals(kind) && key.size() == groups + 1) {
+              || Partitions.TOKEN.equals(kind) && key.size() == groups + 1 || Partitions.LOG.equals(kind) && key.size() == groups + 3) {
             return CompletableFuture.completedFuture(null);
           }
-          return CompletableFuture.completedFuture(what + " key " + key + " is none of its kinds (\"s\", \"c\", \"n\", \"p\", \"v\")");
+          return CompletableFuture.completedFuture(what + " key " + key + " is none of its kinds (\"s\", \"l\", \"c\", \"n\", \"p\", \"v\")");
         }));
       }
     };

@@ -157,6 +157,11 @@ public final class VectorQueries<T> {
      * again by the current centroids.
      */
     CompletableFuture<List<Scored<T>>> run() {
+      Partitions.Centroids own = ps.own(tr, g);
+      if (own != null) { // this transaction changed the centroids: its token is unreadable to it until commit
+        order(own);
+        return step();
+      }
       Partitions.Centroids cached = ps.cached(g);
       CompletableFuture<byte[]> token = tr.snapshot().get(ps.token(g));
       CompletableFuture<Void> speculation = CompletableFuture.completedFuture(null);

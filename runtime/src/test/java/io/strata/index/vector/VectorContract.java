@@ -160,8 +160,9 @@ public abstract class VectorContract extends BackendContract {
       }
       IndexReport report = store.verifyIndexes(db, 7);
       assertEquals(List.of(), report.problems());
-      assertEquals(2 * left.stream().filter(d -> d.vector() != null).count() + 3 * 3, report.entriesChecked(),
-          "a code and a full vector per vector, a token, a centroid and a size per group's one partition");
+      assertEquals(2 * left.stream().filter(d -> d.vector() != null).count() + 3 * 5, report.entriesChecked(),
+          "a code and a full vector per vector; per group a token, its one partition's centroid and size, and the log's"
+              + " first two entries (start over, that centroid)");
     }
   }
 
@@ -426,17 +427,13 @@ public abstract class VectorContract extends BackendContract {
     } finally {
       pool.shutdown();
     }
-    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
-    List<Tuple> keys = db.read(tr -> tr.getRange(index.range()).asList().join()).stream().map(kv -> index.unpack(kv.getKey())).toList();
-    assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.VECTOR)).count(), "one full vector per row");
-    assertEquals(docs.size(), keys.stream().filter(k -> k.get(0).equals(Partitions.CODE)).count(), "one code per row");
+    List<Tuple> keys = countsAndSizes(store, docs.size());
     assertTrue(keys.stream().filter(k -> k.get(0).equals(Partitions.CENTROID)).count() > 1, "the partitions were split");
-    var sizes = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.SIZE))).asList().join());
-    for (var kv : sizes) {
-      long p = index.unpack(kv.getKey()).getLong(1);
-      long codes = keys.stream().filter(k -> k.get(0).equals(Partitions.CODE) && k.getLong(1) == p).count();
-      assertEquals(codes, Partitions.little(kv.getValue()), "partition " + p + "'s size counts its codes");
-      assertTrue(codes <= Partitions.maxSize(DIMENSIONS) + 8, "partition " + p + " was split when it filled: " + codes);
+    for (Tuple k : keys) {
+      if (k.get(0).equals(Partitions.SIZE)) {
+        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
+        assertTrue(codes <= Partitions.maxSize(DIMENSIONS) + 8, "partition " + k.getLong(1) + " was split when it filled: " + codes);
+      }
     }
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
     assertTrue(measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95);
@@ -484,5 +481,113 @@ public abstract class VectorContract extends BackendContract {
         () -> db.read(tr -> search.nearest(tr, "vector", List.of(), v, 2).join()));
     assertTrue(f.getCause() instanceof io.strata.CodecException && f.getCause().getMessage().contains("\"v\", id"), "a corrupt full vector: " + f.getCause());
     assertTrue(store.verifyIndexes(db, 10).problems().stream().anyMatch(p -> p.contains("2")), "the verifier names the damaged entry");
+  }
+
+  /**
+   * Asserts one full vector and one code per row ({@code rows} of them) and that each partition's size counts its
+   * codes; returns the index's keys (unpacked under {@code (E, "N", "vector")}).
+   */
+  private List<Tuple> countsAndSizes(EntityStore<Doc> store, int rows) {
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    List<com.apple.foundationdb.KeyValue> kvs = db.read(tr -> tr.getRange(index.range()).asList().join());
+    List<Tuple> keys = kvs.stream().map(kv -> index.unpack(kv.getKey())).toList();
+    assertEquals(rows, keys.stream().filter(k -> k.get(0).equals(Partitions.VECTOR)).count(), "one full vector per row");
+    assertEquals(rows, keys.stream().filter(k -> k.get(0).equals(Partitions.CODE)).count(), "one code per row");
+    for (int i = 0; i < kvs.size(); i++) {
+      Tuple k = keys.get(i);
+      if (k.get(0).equals(Partitions.SIZE)) {
+        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
+        assertEquals(codes, Partitions.little(kvs.get(i).getValue()), "partition " + k.getLong(1) + "'s size counts its codes");
+      }
+    }
+    return keys;
+  }
+
+  private static Partitions partitionsOf(EntityStore<Doc> store) {
+    return store.indexes().derived("vector", VectorIndex.class, "@Embedding index").partitions();
+  }
+
+  private long centroidCount(EntityStore<Doc> store) {
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    return db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join()).size();
+  }
+
+  @Test
+  void afterAnotherStoreSplitsAPartitionAnInsertReadsTheChangedCentroidsFromTheLogNotEveryCentroid() {
+    if (!countsReads()) {
+      return;
+    }
+    Random rnd = new Random(47);
+    List<Doc> docs = clustered(rnd, 3_000, 20);
+    EntityStore<Doc> writer = store(Metric.EUCLIDEAN, List.of(), true);
+    saveInBatches(writer, docs);
+    EntityStore<Doc> other = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> other.save(tr, new Doc(10_001, "c0", docs.get(0).vector())).join()); // caches every centroid
+    long before = centroidCount(writer);
+    assertTrue(before > 20, "many partitions: " + before);
+    long id = 20_000;
+    while (centroidCount(writer) == before) {
+      Doc d = new Doc(id++, "c0", docs.get(1).vector());
+      db.run(tr -> writer.save(tr, d).join());
+    }
+    var start = io.strata.embedded.EmbeddedFdb.stats(db);
+    db.run(tr -> other.save(tr, new Doc(10_002, "c0", docs.get(2).vector())).join());
+    var cost = io.strata.embedded.EmbeddedFdb.stats(db).since(start);
+    assertTrue(cost.keysRead() <= 8, "the token, the split's two log entries, the size, the row: not the "
+        + (before + 1) + " centroids; read " + cost.keysRead());
+    assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
+    List<Doc> all = new ArrayList<>(docs);
+    all.add(new Doc(10_002, "c0", docs.get(2).vector()));
+    float[] q = docs.get(2).vector();
+    List<Scored<Doc>> found = db.read(tr -> new VectorQueries<>(other).nearest(tr, "vector", List.of(), q, 1).join());
+    assertEquals(0.0, found.get(0).distance(), 1e-9, "the store that caught up from the log finds its own insert");
+  }
+
+  @Test
+  void anInsertCommitsAfterAConcurrentTransactionSplitItsPartitionAndTheIndexStaysConsistent() {
+    Random rnd = new Random(48);
+    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 2, 1);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
+    Doc late = docs.get(100);
+    var slow = db.createTransaction();
+    try {
+      store.save(slow, late).join(); // placed by the one centroid, before the split below
+      db.run(tr -> store.saveAll(tr, docs.subList(101, docs.size())).join());
+      assertEquals(2, centroidCount(store), "the concurrent transaction split the partition");
+      slow.commit().join();
+    } finally {
+      slow.close();
+    }
+    countsAndSizes(store, docs.size());
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aTransactionSeesTheCentroidsOfItsOwnSplitAndWhenItAbortsTheCacheHoldsOnlyCommittedCentroids() {
+    Random rnd = new Random(49);
+    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 60, 2);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
+    Partitions ps = partitionsOf(store);
+    var aborted = db.createTransaction();
+    try {
+      store.saveAll(aborted, docs.subList(100, docs.size() - 1)).join(); // splits the one partition
+      store.save(aborted, docs.get(docs.size() - 1)).join(); // placed by the split's centroids
+      float[] q = docs.get(docs.size() - 1).vector();
+      List<Scored<Doc>> found = new VectorQueries<>(store).nearest(aborted, "vector", List.of(), q, 5).join();
+      assertEquals(exact(docs, Metric.EUCLIDEAN, q, 5, d -> true), found.stream().map(s -> s.entity().id()).toList(),
+          "the splitting transaction searches its own partitions");
+      assertEquals(2, ps.own(aborted, Tuple.from()).ids().length);
+    } finally {
+      aborted.cancel();
+      aborted.close();
+    }
+    Partitions.Centroids cached = ps.cached(Tuple.from());
+    assertTrue(cached == null || cached.ids().length == 1, "no centroid of the aborted split is cached: "
+        + (cached == null ? null : cached.ids().length));
+    db.run(tr -> store.save(tr, docs.get(100)).join());
+    assertEquals(1, partitionsOf(store).cached(Tuple.from()).ids().length, "the next insert placed by the committed centroid");
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
 }
