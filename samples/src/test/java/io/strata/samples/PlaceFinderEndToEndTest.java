@@ -121,24 +121,41 @@ class PlaceFinderEndToEndTest {
 
   @Test
   void likeListsPlacesNearestFirstWithExactDistancesFindingMostOfThoseBruteForceFinds() throws Exception {
-    List<Place> fr = Importer.load().stream().filter(p -> p.country().equals("FR")).toList();
-    Place paris = fr.stream().filter(p -> p.id() == 2988507L).findFirst().orElseThrow();
-    float[] sketch = Sketch.of(paris);
-    Map<String, List<String>> exactDistances = fr.stream().collect(Collectors.groupingBy(Place::name,
-        Collectors.mapping(p -> String.format("%.4f", Sketch.distance(Sketch.of(p), sketch)), Collectors.toList())));
-    List<String> nearest = fr.stream()
+    assertLikeFindsMostOfTheExactSix(p -> p.country().equals("FR"), "a French place", "like", "2988507", "--country", "fr");
+  }
+
+  @Test
+  void likeWithAMinimumPopulationSearchesThroughARunTimeRestrictionKeepingOnlyPlacesThatLarge() throws Exception {
+    assertLikeFindsMostOfTheExactSix(p -> p.population() >= 100_000, "a place of 100,000 people or more",
+        "like", "2988507", "--min-population", "100000");
+  }
+
+  /**
+   * Runs {@code like} for Paris and checks what an approximate search promises against brute force over the places
+   * {@code eligible} keeps ({@code what} words one in a message): six lines, each an eligible place (its name, country
+   * and population) at its exact distance, Paris first at 0, nearest first, and at least 5 of the exact nearest six (docs/indexes.md).
+   */
+  private void assertLikeFindsMostOfTheExactSix(java.util.function.Predicate<Place> eligible, String what, String... args)
+      throws Exception {
+    List<Place> places = Importer.load().stream().filter(eligible).toList();
+    float[] sketch = Sketch.of(places.stream().filter(p -> p.id() == 2988507L).findFirst().orElseThrow());
+    Map<String, List<String>> exactDistances = places.stream().collect(Collectors.groupingBy(
+        p -> p.name() + " " + p.country() + " " + String.format("%,d", p.population()), Collectors.mapping(p -> String.format("%.4f", Sketch.distance(Sketch.of(p), sketch)), Collectors.toList())));
+    List<String> nearest = places.stream()
         .sorted(Comparator.comparingDouble((Place p) -> Sketch.distance(Sketch.of(p), sketch)).thenComparingLong(Place::id))
         .limit(6).map(Place::name).toList();
-    Run r = run("like", "2988507", "--country", "fr");
+    Run r = run(args);
     assertEquals(0, r.exit(), r.all());
-    java.util.regex.Matcher line = java.util.regex.Pattern.compile("(?m)^  (.+?) +FR +[\\d,]+  distance (\\d+\\.\\d{4})$").matcher(r.out());
+    java.util.regex.Matcher line = java.util.regex.Pattern.compile("(?m)^  (.+?) +([A-Z]{2}) +([\\d,]+)  distance (\\d+\\.\\d{4})$")
+        .matcher(r.out());
     List<String> names = new ArrayList<>();
     List<Double> distances = new ArrayList<>();
     while (line.find()) {
       names.add(line.group(1));
-      distances.add(Double.parseDouble(line.group(2)));
-      assertTrue(exactDistances.getOrDefault(line.group(1), List.of()).contains(line.group(2)),
-          "the distance printed is the exact distance of a French place of that name: " + line.group());
+      distances.add(Double.parseDouble(line.group(4)));
+      String place = line.group(1) + " " + line.group(2) + " " + line.group(3);
+      assertTrue(exactDistances.getOrDefault(place, List.of()).contains(line.group(4)),
+          "the distance printed is the exact distance of " + what + " of that name, country and population: " + line.group());
     }
     assertEquals(6, names.size(), r.out());
     assertEquals("Paris", names.get(0), "the place itself is nearest: " + r.out());
@@ -146,39 +163,6 @@ class PlaceFinderEndToEndTest {
     for (int i = 1; i < distances.size(); i++) {
       assertTrue(distances.get(i - 1) <= distances.get(i), "nearest first: " + r.out());
     }
-    // an approximate index (docs/indexes.md): most, not necessarily all, of the exact six
-    long found = nearest.stream().filter(names::contains).count();
-    assertTrue(found >= 5, found + " of the exact nearest " + nearest + " in:\n" + r.out());
-  }
-
-  @Test
-  void likeWithAMinimumPopulationSearchesThroughARunTimeRestrictionKeepingOnlyPlacesThatLarge() throws Exception {
-    List<Place> big = Importer.load().stream().filter(p -> p.population() >= 100_000).toList();
-    float[] sketch = Sketch.of(big.stream().filter(p -> p.id() == 2988507L).findFirst().orElseThrow());
-    Map<String, List<String>> exactDistances = big.stream().collect(Collectors.groupingBy(Place::name,
-        Collectors.mapping(p -> String.format("%.4f", Sketch.distance(Sketch.of(p), sketch)), Collectors.toList())));
-    List<String> nearest = big.stream()
-        .sorted(Comparator.comparingDouble((Place p) -> Sketch.distance(Sketch.of(p), sketch)).thenComparingLong(Place::id))
-        .limit(6).map(Place::name).toList();
-    Run r = run("like", "2988507", "--min-population", "100000");
-    assertEquals(0, r.exit(), r.all());
-    java.util.regex.Matcher line = java.util.regex.Pattern.compile("(?m)^  (.+?) +[A-Z]{2} +([\\d,]+)  distance (\\d+\\.\\d{4})$")
-        .matcher(r.out());
-    List<String> names = new ArrayList<>();
-    List<Double> distances = new ArrayList<>();
-    while (line.find()) {
-      names.add(line.group(1));
-      distances.add(Double.parseDouble(line.group(3)));
-      assertTrue(Long.parseLong(line.group(2).replace(",", "")) >= 100_000, "only places of 100,000 people or more: " + line.group());
-      assertTrue(exactDistances.getOrDefault(line.group(1), List.of()).contains(line.group(3)),
-          "the distance printed is the exact distance of a place that large of that name: " + line.group());
-    }
-    assertEquals(6, names.size(), r.out());
-    assertEquals("Paris", names.get(0), "the place itself is nearest: " + r.out());
-    for (int i = 1; i < distances.size(); i++) {
-      assertTrue(distances.get(i - 1) <= distances.get(i), "nearest first: " + r.out());
-    }
-    // an approximate index (docs/indexes.md): most, not necessarily all, of the exact six
     long found = nearest.stream().filter(names::contains).count();
     assertTrue(found >= 5, found + " of the exact nearest " + nearest + " in:\n" + r.out());
   }
