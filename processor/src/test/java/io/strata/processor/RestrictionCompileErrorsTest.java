@@ -26,11 +26,17 @@ class RestrictionCompileErrorsTest {
 
   /** {@code test.People}, a repository of {@code Person} declaring {@code method} on line 5. */
   private static JavaFileObject people(String method) {
-    return JavaFileObjects.forSourceLines("test.People",
+    return repository("People", "io.strata.*; import io.strata.annotations.*; import java.util.*; import java.util.concurrent.*",
+        "CrudRepository<Person, Long>", method);
+  }
+
+  /** {@code test.<name>}, an {@code @Repository} interface extending {@code supertype} declaring {@code method} on line 5. */
+  private static JavaFileObject repository(String name, String imports, String supertype, String method) {
+    return JavaFileObjects.forSourceLines("test." + name,
         "package test;",
-        "import io.strata.*; import io.strata.annotations.*; import java.util.*; import java.util.concurrent.*;",
+        "import " + imports + ";",
         "@Repository",
-        "public interface People extends CrudRepository<Person, Long> {",
+        "public interface " + name + " extends " + supertype + " {",
         "  " + method,
         "}");
   }
@@ -107,13 +113,8 @@ class RestrictionCompileErrorsTest {
 
   /** {@code test.Items}, a Jakarta Data repository of {@code Item} declaring {@code method} on line 5. */
   private static JavaFileObject items(String method) {
-    return JavaFileObjects.forSourceLines("test.Items",
-        "package test;",
-        "import io.strata.Restriction; import jakarta.data.*; import jakarta.data.page.*; import jakarta.data.repository.*; import java.util.*;",
-        "@Repository",
-        "public interface Items extends DataRepository<Item, Long> {",
-        "  " + method,
-        "}");
+    return repository("Items", "io.strata.Restriction; import jakarta.data.*; import jakarta.data.page.*; import jakarta.data.repository.*;"
+        + " import java.util.*", "DataRepository<Item, Long>", method);
   }
 
   private static void jakartaFails(String method, String message, JavaFileObject... more) {

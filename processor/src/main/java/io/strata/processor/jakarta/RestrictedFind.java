@@ -7,6 +7,7 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import io.strata.processor.codegen.RestrictedMethodWriter;
 import io.strata.processor.model.EntityModel;
+import io.strata.processor.model.QueryMethodModel;
 import io.strata.processor.model.ResultShape;
 import io.strata.processor.model.RestrictedMethod;
 import io.strata.processor.validation.Messages;
@@ -94,6 +95,7 @@ final class RestrictedFind {
             ? "return Page<" + entity.type().simpleName() + "> or a List for a PageRequest"
         : shape == ResultShape.EXISTS && result.getKind() != TypeKind.BOOLEAN && !result.toString().equals("java.lang.Boolean")
             ? "return boolean"
+        : shape == ResultShape.COUNT_LONG && result.getKind() == TypeKind.VOID ? "return long, int or boolean"
         : null;
     if (wrong != null) {
       w.diagnostics.error(w.method, Messages.JAKARTA_RESULT, w.description, result, "a method taking a Restriction", wrong);
@@ -103,7 +105,9 @@ final class RestrictedFind {
     parameters(q.condition(), values);
     String name = w.method.getSimpleName().toString();
     int limit = shape.atMostOne() ? 2 : q.first();
-    RestrictedMethod m = new RestrictedMethod(name, List.of(), restriction.getSimpleName().toString(), values, q.condition(),
+    List<QueryMethodModel.Param> params = w.method.getParameters().stream()
+        .map(p -> new QueryMethodModel.Param(p.getSimpleName().toString(), TypeName.get(p.asType()))).toList();
+    RestrictedMethod m = new RestrictedMethod(name, params, restriction.getSimpleName().toString(), values, q.condition(),
         List.of(), limit, !w.repositories.requireIndexes, shape, TypeName.get(result));
     String constant = w.repositories.restrictedConstant(m);
     w.observe(entity, RestrictedMethodWriter.PLAN);
