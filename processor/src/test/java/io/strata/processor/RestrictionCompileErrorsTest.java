@@ -175,4 +175,17 @@ class RestrictionCompileErrorsTest {
             + " _Item (the application brought its own, or strata-jakarta-data is not on the class path): remove the"
             + " application's _Item and put strata-jakarta-data on the class path, or remove the Restriction parameter", own);
   }
+
+  @Test
+  void underRequireIndexesAJakartaRestrictedQueryMayNotReadEveryRow() throws java.io.IOException {
+    String method = "List<Item> findByName(String name, Restriction<Item> where);";
+    for (String option : new String[] {"false", "true"}) {
+      Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).withOptions("-Astrata.requireIndexes=" + option)
+          .compile(ITEM, items(method));
+      assertThat(c).succeeded();
+      String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+      // the DeclaredQuery's allowScan: Jakarta's unserved rule (read every row) unless indexes are required
+      org.junit.jupiter.api.Assertions.assertTrue(impl.contains("List.of(), 0, " + !Boolean.parseBoolean(option) + ")"), impl);
+    }
+  }
 }
