@@ -47,7 +47,7 @@ class GeneratedCodeSurfaceTest {
       "io.strata.metamodel.Attribute", "io.strata.metamodel.ComparableAttribute", "io.strata.metamodel.TextAttribute",
       // Jakarta Data repositories (module strata-jakarta-data)
       "io.strata.jakarta.data.DataStore", "io.strata.jakarta.data.Attributes", "io.strata.jakarta.data.ResultPages",
-      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.IndexOrder",
+      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.IndexOrder", "io.strata.jakarta.data.RestrictedReads",
       // the static metamodel _E of jakarta.nosql entities
       "io.strata.jakarta.data.DataAttribute", "io.strata.jakarta.data.SortableDataAttribute",
       "io.strata.jakarta.data.TextDataAttribute", "io.strata.jakarta.data.CharDataAttribute");

@@ -114,4 +114,16 @@ class GoldenSourcesTest {
     assertThat(c).succeededWithoutWarnings();
     assertThat(c).generatedSourceFile("com.example.AccountSearchImpl").hasSourceEquivalentTo(golden("AccountSearchImpl"));
   }
+
+  /**
+   * Jakarta Data methods taking a {@code Restriction<Product>}: their own query as a {@code DeclaredQuery} constant, a
+   * body handing it with the restriction to {@code RuntimeQueries.declared}, then the Jakarta special parameters
+   * ({@code RestrictedReads}) and Jakarta's single-result exceptions ({@code ResultPages}).
+   */
+  @Test
+  void jakartaRestrictedMethodsGenerateTheGoldenImplementation() {
+    Compilation c = compile("Product", "ProductSearch");
+    assertThat(c).succeededWithoutWarnings();
+    assertThat(c).generatedSourceFile("com.example.ProductSearchImpl").hasSourceEquivalentTo(golden("ProductSearchImpl"));
+  }
 }

@@ -26,11 +26,17 @@ class RestrictionCompileErrorsTest {
 
   /** {@code test.People}, a repository of {@code Person} declaring {@code method} on line 5. */
   private static JavaFileObject people(String method) {
-    return JavaFileObjects.forSourceLines("test.People",
+    return repository("People", "io.strata.*; import io.strata.annotations.*; import java.util.*; import java.util.concurrent.*",
+        "CrudRepository<Person, Long>", method);
+  }
+
+  /** {@code test.<name>}, an {@code @Repository} interface extending {@code supertype} declaring {@code method} on line 5. */
+  private static JavaFileObject repository(String name, String imports, String supertype, String method) {
+    return JavaFileObjects.forSourceLines("test." + name,
         "package test;",
-        "import io.strata.*; import io.strata.annotations.*; import java.util.*; import java.util.concurrent.*;",
+        "import " + imports + ";",
         "@Repository",
-        "public interface People extends CrudRepository<Person, Long> {",
+        "public interface " + name + " extends " + supertype + " {",
         "  " + method,
         "}");
   }
@@ -99,24 +105,87 @@ class RestrictionCompileErrorsTest {
     assertThat(c).hadErrorContaining("incompatible types").inFile(caller).onLine(4);
   }
 
-  @Test
-  void aJakartaDataMethodTakingARestrictionPointsToWhere() {
-    JavaFileObject item = JavaFileObjects.forSourceLines("test.Item",
-        "package test;",
-        "import jakarta.nosql.*;",
-        "@Entity",
-        "public class Item { @Id public long id; @Column public String name; }");
-    JavaFileObject items = JavaFileObjects.forSourceLines("test.Items",
-        "package test;",
-        "import jakarta.data.repository.*; import java.util.*;",
-        "@Repository",
-        "public interface Items extends DataRepository<Item, Long> {",
-        "  List<Item> findByName(String name, io.strata.Restriction<Item> where);",
-        "}");
-    Compilation c = compile(item, items);
-    assertThat(c).hadErrorContaining("Items.findByName: a Jakarta Data method does not take a Restriction parameter yet (Strata's"
-        + " own @Repository methods do); remove it and call where(restriction) on the repository, whose implementation is an"
-        + " io.strata.Queryable (docs/jakarta-data.md)").inFile(items).onLine(5);
+  private static final JavaFileObject ITEM = JavaFileObjects.forSourceLines("test.Item",
+      "package test;",
+      "import jakarta.nosql.*;",
+      "@Entity",
+      "public class Item { @Id public long id; @Column public String name; @Column @io.strata.annotations.Indexed public int size; }");
+
+  /** {@code test.Items}, a Jakarta Data repository of {@code Item} declaring {@code method} on line 5. */
+  private static JavaFileObject items(String method) {
+    return repository("Items", "io.strata.Restriction; import jakarta.data.*; import jakarta.data.page.*; import jakarta.data.repository.*;"
+        + " import java.util.*", "DataRepository<Item, Long>", method);
+  }
+
+  private static void jakartaFails(String method, String message, JavaFileObject... more) {
+    JavaFileObject repo = items(method);
+    JavaFileObject[] sources = java.util.stream.Stream.concat(java.util.stream.Stream.of(ITEM, repo), java.util.Arrays.stream(more))
+        .toArray(JavaFileObject[]::new);
+    Compilation c = compile(sources);
+    assertThat(c).hadErrorContaining(message).inFile(repo).onLine(5);
     assertThat(c).hadErrorCount(1);
+  }
+
+  @Test
+  void aJakartaDataMethodTakingARestrictionCompiles() {
+    assertThat(compile(ITEM, items("Page<Item> findByName(String name, Restriction<Item> where, PageRequest page, Order<Item> o);")))
+        .succeededWithoutWarnings();
+  }
+
+  @Test
+  void aJakartaCursoredPageOfARestrictedMethodNamesOffsetPages() {
+    jakartaFails("CursoredPage<Item> findByName(String name, Restriction<Item> where, PageRequest page);",
+        "Items.findByName: a method taking a Restriction returns offset pages, not a CursoredPage; return Page<Item> and pass"
+            + " PageRequest.ofPage(page, size, total), or page by cursor with where(restriction).page(size, after)");
+  }
+
+  @Test
+  void aJakartaMethodKindThatCannotTakeARestrictionSaysWhy() {
+    String why = " (the method's query is planned at run time with the restriction and returns whole entities, read in a"
+        + " transaction of its own); remove the Restriction parameter, or declare the restricted query as a method of its own";
+    jakartaFails("long deleteByName(String name, Restriction<Item> where);",
+        "Items.deleteByName: a Restriction parameter cannot be combined with a delete" + why);
+    jakartaFails("@Query(\"WHERE name = :name\") List<Item> named(String name, Restriction<Item> where);",
+        "Items.named: a Restriction parameter cannot be combined with a JDQL @Query" + why);
+    jakartaFails("@Delete void gone(String name, Restriction<Item> where);",
+        "Items.gone: a Restriction parameter cannot be combined with a lifecycle or delete method" + why);
+  }
+
+  @Test
+  void aJakartaRestrictedResultItCannotShapeSaysWhatToReturn() {
+    jakartaFails("Page<Item> findByName(String name, Restriction<Item> where);",
+        "Items.findByName returns jakarta.data.page.Page<test.Item>, which Strata cannot produce for a method taking a"
+            + " Restriction: take a PageRequest parameter for a Page");
+  }
+
+  @Test
+  void aJakartaRestrictionOfAnotherEntityNamesTheRepositorysEntity() {
+    jakartaFails("List<Item> findByName(String name, Restriction<Shop> where);",
+        "findByName: parameter 'where' is a Restriction<test.Shop>, but this repository reads Item", SHOP);
+  }
+
+  @Test
+  void aJakartaRestrictionWithoutStratasMetamodelSaysWhichToRemove() {
+    JavaFileObject own = JavaFileObjects.forSourceLines("test._Item",
+        "package test;",
+        "@jakarta.data.metamodel.StaticMetamodel(Item.class)",
+        "public interface _Item { String NAME = \"name\"; }");
+    jakartaFails("List<Item> findByName(String name, Restriction<Item> where);",
+        "Items.findByName takes a Restriction, which is planned at run time over the static metamodel _Item, but Strata wrote no"
+            + " _Item (the application brought its own, or strata-jakarta-data is not on the class path): remove the"
+            + " application's _Item and put strata-jakarta-data on the class path, or remove the Restriction parameter", own);
+  }
+
+  @Test
+  void underRequireIndexesAJakartaRestrictedQueryMayNotReadEveryRow() throws java.io.IOException {
+    String method = "List<Item> findByName(String name, Restriction<Item> where);";
+    for (String option : new String[] {"false", "true"}) {
+      Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).withOptions("-Astrata.requireIndexes=" + option)
+          .compile(ITEM, items(method));
+      assertThat(c).succeeded();
+      String impl = c.generatedSourceFile("test.ItemsImpl").orElseThrow().getCharContent(true).toString();
+      // the DeclaredQuery's allowScan: Jakarta's unserved rule (read every row) unless indexes are required
+      org.junit.jupiter.api.Assertions.assertTrue(impl.contains("List.of(), 0, " + !Boolean.parseBoolean(option) + ")"), impl);
+    }
   }
 }

@@ -90,7 +90,7 @@ public final class RepositoryImplWriter {
           m.context() == Context.NONE ? "db" : m.params().get(0).name(), entity.entityName(), repoName,
           writes(m) ? "write" : CallHook.kind(m.plans())));
     }
-    RestrictedMethodWriter.addTo(type, repo.restricted());
+    RestrictedMethodWriter.addTo(type, repo.restricted(), entity.entityName(), repoName);
     runtimeQueries.addMethods(type, true);
     return JavaFile.builder(impl.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }

@@ -29,18 +29,35 @@ public final class RestrictedMethodWriter {
   private static final ClassName OPERAND = ClassName.get(MODEL, "Operand");
   private static final ClassName SORT_KEY = ClassName.get(MODEL, "SortKey");
 
+  /**
+   * The plan kind a restricted method's call is observed with ({@link CallHook}): its plan is chosen at each call, and
+   * the finder's read inside it is observed with the plan's own kind.
+   */
+  public static final String PLAN = "Restricted";
+
   private RestrictedMethodWriter() {}
 
-  /** Adds each of {@code methods}, with its {@code DeclaredQuery} constant, to {@code type}. */
-  public static void addTo(TypeSpec.Builder type, List<RestrictedMethod> methods) {
+  /**
+   * Adds each of {@code methods}, with its {@code DeclaredQuery} constant, to {@code type}, observed as calls of
+   * {@code entity} (its name, as in its keys) named {@code repository.method}.
+   */
+  public static void addTo(TypeSpec.Builder type, List<RestrictedMethod> methods, String entity, String repository) {
     Set<String> constants = new HashSet<>();
     for (RestrictedMethod m : methods) {
-      String constant = constant(m.name(), constants);
-      type.addField(FieldSpec.builder(DECLARED_QUERY, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-          .initializer("new $T($S, $L,$W$L,$W$L,$W$L, $L)", DECLARED_QUERY, m.name(), condition(m.where()),
-              strings(m.values()), order(m.order()), m.limit(), m.allowScan()).build());
-      type.addMethod(method(m, constant));
+      type.addMethod(CallHook.observed(method(m, addConstant(type, m, constants)), "db", entity, repository, PLAN));
     }
+  }
+
+  /**
+   * Adds {@code m}'s own query to {@code type} as a {@code DeclaredQuery} constant, named after the method and unlike
+   * every name in {@code taken} (which it joins); returns its name.
+   */
+  public static String addConstant(TypeSpec.Builder type, RestrictedMethod m, Set<String> taken) {
+    String constant = constant(m.name(), taken);
+    type.addField(FieldSpec.builder(DECLARED_QUERY, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .initializer("new $T($S, $L,$W$L,$W$L,$W$L, $L)", DECLARED_QUERY, m.name(), condition(m.where()),
+            strings(m.values()), order(m.order()), m.limit(), m.allowScan()).build());
+    return constant;
   }
 
   private static MethodSpec method(RestrictedMethod m, String constant) {
@@ -81,7 +98,7 @@ public final class RestrictedMethodWriter {
     return name;
   }
 
-  /** {@code c} (comparisons of parameters, and/or of them) as an expression. */
+  /** {@code c} (comparisons of parameters, and/or/not of them) as an expression. */
   private static CodeBlock condition(Condition c) {
     if (c.equals(Condition.ALWAYS)) {
       return CodeBlock.of("$T.ALWAYS", CONDITION);
@@ -92,11 +109,18 @@ public final class RestrictedMethodWriter {
     if (c instanceof Condition.Or or) {
       return CodeBlock.of("new $T.Or($L)", CONDITION, list(or.parts()));
     }
-    Condition.Compare compare = (Condition.Compare) c;
-    CodeBlock.Builder b = CodeBlock.builder().add("new $T.Compare($S, $T.$L", CONDITION, compare.field(), OP, compare.op().name());
-    for (Operand o : compare.operands()) {
-      b.add(", new $T.Param($S)", OPERAND, ((Operand.Param) o).name());
+    if (c instanceof Condition.Not not) {
+      return CodeBlock.of("new $T.Not($L)", CONDITION, condition(not.part()));
     }
+    Condition.Compare compare = (Condition.Compare) c;
+    List<CodeBlock> operands = compare.operands().stream()
+        .map(o -> CodeBlock.of("new $T.Param($S)", OPERAND, ((Operand.Param) o).name())).toList();
+    if (compare.ignoreCase()) {
+      return CodeBlock.of("new $T.Compare($S, $T.$L, $T.of($L), true)", CONDITION, compare.field(), OP, compare.op().name(),
+          List.class, CodeBlock.join(operands, ", "));
+    }
+    CodeBlock.Builder b = CodeBlock.builder().add("new $T.Compare($S, $T.$L", CONDITION, compare.field(), OP, compare.op().name());
+    operands.forEach(o -> b.add(", $L", o));
     return b.add(")").build();
   }
 

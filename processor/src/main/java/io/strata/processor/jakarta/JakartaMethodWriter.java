@@ -35,14 +35,14 @@ final class JakartaMethodWriter {
   private static final ClassName DATA_STORE = JakartaRepositoryWriter.DATA_STORE;
   private static final ClassName MAPPING_EXCEPTION = ClassName.get("jakarta.data.exceptions", "MappingException");
   private static final ClassName EMPTY_RESULT = ClassName.get("jakarta.data.exceptions", "EmptyResultException");
-  private final JakartaRepositoryWriter repositories;
+  final JakartaRepositoryWriter repositories;
   private final Types types;
   final Diagnostics diagnostics;
   final RepositoryTypes repositoryTypes;
   private final TypeElement repository;
   final ExecutableElement method;
   final ExecutableType type;
-  private final TypeElement primary;
+  final TypeElement primary;
   private final Map<ClassName, EntityModel> entities;
   final String description;
   /** What {@link #observed} tags the method with: the entity's name and its plan's kind (null: not observed). */
@@ -52,10 +52,12 @@ final class JakartaMethodWriter {
   private final List<VariableElement> values = new ArrayList<>();
   private final List<TypeMirror> valueTypes = new ArrayList<>();
   final List<String> sorts = new ArrayList<>();
-  private final QueryReader reader;
+  final QueryReader reader;
   private final FindWriter finds = new FindWriter(this);
   String limit;
   String pageRequest;
+  /** Whether a parameter is an {@code io.strata.Restriction}: {@link RestrictedFind} writes the method. */
+  private boolean restricted;
 
   JakartaMethodWriter(JakartaRepositoryWriter repositories, TypeElement repository, ExecutableElement method, TypeElement primary,
       Map<ClassName, EntityModel> entities) {
@@ -78,6 +80,7 @@ final class JakartaMethodWriter {
         case "jakarta.data.page.PageRequest" -> pageRequest = p.getSimpleName().toString();
         case "jakarta.data.Sort", "jakarta.data.Order" -> sorts.add(p.getSimpleName().toString());
         case "jakarta.data.Sort[]" -> sorts.add("(Object) " + p.getSimpleName());
+        case "io.strata.Restriction" -> restricted = true;
         default -> {
           values.add(p);
           valueTypes.add(t);
@@ -105,6 +108,9 @@ final class JakartaMethodWriter {
       }
     }
     MethodSpec.Builder b = MethodSpec.overriding(method, (DeclaredType) repository.asType(), types);
+    if (restricted) {
+      return new RestrictedFind(this).write(b);
+    }
     for (String lifecycle : List.of("Insert", "Update", "Save", "Delete")) {
       if (RepositoryTypes.annotationValue(method, RepositoryTypes.PKG + lifecycle, "value") != null && !(lifecycle.equals("Delete") && !isLifecycleParameter())) {
         return lifecycle(b, lifecycle);
@@ -391,7 +397,7 @@ final class JakartaMethodWriter {
     }
   }
 
-  private void observe(EntityModel entity, String kind) {
+  void observe(EntityModel entity, String kind) {
     observedEntity = entity.entityName();
     observedPlan = kind;
   }

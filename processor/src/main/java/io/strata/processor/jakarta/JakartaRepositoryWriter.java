@@ -16,7 +16,8 @@ import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.validation.Diagnostics;
 import io.strata.processor.validation.Messages;
-import io.strata.processor.validation.RestrictionParameters;
+import io.strata.processor.codegen.RestrictedMethodWriter;
+import io.strata.processor.model.RestrictedMethod;
 import io.strata.processor.validation.RepositoryValidator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,6 +69,9 @@ public final class JakartaRepositoryWriter {
   boolean requireIndexes;
   /** The entities of the repository being written that a {@code Near} method searches. */
   final java.util.Set<ClassName> vectorEntities = new java.util.HashSet<>();
+  /** The {@code DeclaredQuery} constants of the repository's methods that take a {@code Restriction}, and their names. */
+  private TypeSpec.Builder restrictedConstants;
+  private final java.util.Set<String> restrictedNames = new java.util.HashSet<>();
 
   /**
    * @param models the entity model of a type, empty when it is not an entity Strata stores
@@ -125,12 +129,10 @@ public final class JakartaRepositoryWriter {
     }
     diagnostics.reset();
     vectorEntities.clear();
+    restrictedConstants = TypeSpec.classBuilder(impl);
+    restrictedNames.clear();
     List<MethodSpec> methods = new ArrayList<>();
     for (ExecutableElement m : repositoryTypes.methods(repository)) {
-      if (RestrictionParameters.declares(m)) {
-        diagnostics.error(m, Messages.JAKARTA_RESTRICTION_NOT_BUILT, repository.getSimpleName(), m.getSimpleName());
-        continue;
-      }
       JakartaMethodWriter writer = new JakartaMethodWriter(this, repository, m, primary, entities);
       writer.write().map(writer::observed).ifPresent(methods::add);
     }
@@ -179,6 +181,7 @@ public final class JakartaRepositoryWriter {
       }
     }
     type.addMethod(ctor.build());
+    type.addFields(restrictedConstants.build().fieldSpecs());
     type.addMethods(methods);
     if (runtimeQueries != null) {
       runtimeQueries.addMethods(type, true);
@@ -221,9 +224,14 @@ public final class JakartaRepositoryWriter {
    * Whether the implementation offers run-time queries of {@code entity} ({@code io.strata.Queryable}): when the
    * processor wrote its metamodel and the query model is on the class path (the read core's run-time planner).
    */
-  private boolean runTimeQueries(EntityModel entity) {
+  boolean runTimeQueries(EntityModel entity) {
     return generatedMetamodel.test(entity) && elements.getTypeElement("io.strata.query.RuntimeQueries") != null
         && elements.getTypeElement("io.strata.query.model.EntityInfo") != null;
+  }
+
+  /** Adds {@code m}'s {@code DeclaredQuery} constant to the implementation; returns its name. */
+  String restrictedConstant(RestrictedMethod m) {
+    return RestrictedMethodWriter.addConstant(restrictedConstants, m, restrictedNames);
   }
 
   /** The entity's properties by name, as getters, in declaration order. */

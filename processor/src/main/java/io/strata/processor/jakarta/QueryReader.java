@@ -50,10 +50,17 @@ final class QueryReader {
   /**
    * A query bound to one entity: what a find/count/exists/delete/update method reads and does. {@code criteria} are the
    * conditions an index could serve ({@link ParameterTypes#indexable}), null when the conditions are not one conjunction.
+   * {@code condition} is the whole condition in the query model's terms, over the parameters (or their converted locals),
+   * for a method name or {@code @Find} ({@link Condition#ALWAYS} when it states none); null for JDQL.
    */
   record Query(EntityModel entity, String action, CodeBlock where, List<StaticSort> order, int first,
       FieldModel select, CodeBlock update, Object idLookup, List<BoundCriterion> criteria, boolean exact,
-      List<JakartaPlanner.Branch> branches) {}
+      List<JakartaPlanner.Branch> branches, Condition condition) {
+    Query(EntityModel entity, String action, CodeBlock where, List<StaticSort> order, int first, FieldModel select,
+        CodeBlock update, Object idLookup, List<BoundCriterion> criteria, boolean exact, List<JakartaPlanner.Branch> branches) {
+      this(entity, action, where, order, first, select, update, idLookup, criteria, exact, branches, null);
+    }
+  }
 
   /** One sort of a query's static order: a method name's {@code OrderBy}, an {@code @OrderBy}, a JDQL {@code ORDER BY}. */
   record StaticSort(FieldModel field, boolean descending, boolean ignoreCase) {
@@ -237,6 +244,7 @@ final class QueryReader {
     Object idLookup = null;
     List<JakartaPlanner.Branch> branches = new ArrayList<>();
     PredicateWriter predicates = PredicateWriter.jakarta(entity);
+    List<Condition> conjunctions = new ArrayList<>();
     for (List<MethodName.Term> conjunction : parsed.where()) {
       List<Condition> and = new ArrayList<>();
       List<BoundCriterion> served = new ArrayList<>();
@@ -259,6 +267,7 @@ final class QueryReader {
         }
       }
       CodeBlock test = predicates.write(new Condition.And(and));
+      conjunctions.add(and.size() == 1 ? and.get(0) : new Condition.And(and));
       or.add(or.isEmpty() ? "$L" : " || $L", test);
       branches.add(new JakartaPlanner.Branch(served, test));
     }
@@ -276,8 +285,10 @@ final class QueryReader {
     CodeBlock where = parsed.where().isEmpty() ? null : or.build();
     boolean exact = criteria != null && criteria.size() == parsed.where().stream().mapToInt(List::size).sum();
     String action = parsed.action().name().toLowerCase(java.util.Locale.ROOT);
+    Condition condition = conjunctions.isEmpty() ? Condition.ALWAYS
+        : conjunctions.size() == 1 ? conjunctions.get(0) : new Condition.Or(conjunctions);
     return Optional.of(new Query(entity, action, where, order, parsed.first(), null, null, idLookup, criteria, exact,
-        branches.size() > 1 ? branches : null));
+        branches.size() > 1 ? branches : null, condition));
   }
 
   /** A method name's condition on {@code f}, its parameters {@code args}, as the query model's condition. */
@@ -329,8 +340,9 @@ final class QueryReader {
       return Optional.empty();
     }
     CodeBlock test = where.isEmpty() ? null : PredicateWriter.jakarta(entity).write(new Condition.And(where));
+    Condition condition = where.isEmpty() ? Condition.ALWAYS : where.size() == 1 ? where.get(0) : new Condition.And(where);
     return Optional.of(new Query(entity, action, test, order, 0, null, null, idLookup, criteria,
-        criteria.size() == values.size(), null));
+        criteria.size() == values.size(), null, condition));
   }
 
   /**

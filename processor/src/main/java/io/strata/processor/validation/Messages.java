@@ -221,9 +221,11 @@ public enum Messages {
   QUERY_RESTRICTION_KIND("%s: a Restriction parameter cannot be combined with %s (the method's query is planned at run time"
       + " with the restriction and returns whole entities, read in a transaction of its own); remove the Restriction parameter,"
       + " or declare the restricted query as a method of its own"),
-  JAKARTA_RESTRICTION_NOT_BUILT("%s.%s: a Jakarta Data method does not take a Restriction parameter yet (Strata's own"
-      + " @Repository methods do); remove it and call where(restriction) on the repository, whose implementation is an"
-      + " io.strata.Queryable (docs/jakarta-data.md)"),
+  JAKARTA_RESTRICTION_NO_QUERIES("%s takes a Restriction, which is planned at run time over the static metamodel _%s, but"
+      + " Strata wrote no _%2$s (the application brought its own, or strata-jakarta-data is not on the class path): remove the"
+      + " application's _%2$s and put strata-jakarta-data on the class path, or remove the Restriction parameter"),
+  JAKARTA_RESTRICTION_CURSORED("%s: a method taking a Restriction returns offset pages, not a CursoredPage; return Page<%s>"
+      + " and pass PageRequest.ofPage(page, size, total), or page by cursor with where(restriction).page(size, after)"),
   QUERY_AGGREGATE_FORM("%s: %s is answered by an @Aggregate's group key, so its criteria must be equalities (Is, Equals,"
       + " True, False) on the aggregate's group fields joined by And, without Or, OrderBy, First/Top or Distinct; remove %s"),
   QUERY_NO_AGGREGATE("%s: no @Aggregate computes the %s of %s grouped by %s; add @Aggregate(name = \"%s\", function ="

@@ -21,12 +21,13 @@ public final class RestrictionParameters {
     return method.getParameters().stream().anyMatch(RestrictionParameters::isRestriction);
   }
 
-  private static boolean isRestriction(VariableElement p) {
+  /** Whether {@code p} is an {@code io.strata.Restriction}, of any type argument or none. */
+  public static boolean isRestriction(VariableElement p) {
     return p.asType() instanceof DeclaredType d && ((TypeElement) d.asElement()).getQualifiedName().contentEquals(RESTRICTION);
   }
 
   /** {@code method}'s {@code Restriction<E>} parameter, or null when it takes none. */
-  static VariableElement find(EntityModel entity, ExecutableElement method) throws QueryError {
+  public static VariableElement find(EntityModel entity, ExecutableElement method) throws QueryError {
     String name = method.getSimpleName().toString();
     VariableElement found = null;
     for (VariableElement p : method.getParameters()) {

@@ -174,7 +174,9 @@ public final class AccountSearchImpl implements AccountSearch, Queryable<Account
    */
   @Override
   public List<Account> findTop5ByRegionOrderByTierDesc(String region, Restriction<Account> where) {
-    return queries.declared(FIND_TOP5_BY_REGION_ORDER_BY_TIER_DESC, "where", where, region).list();
+    return RepositoryCalls.observe(db, "Acct", "AccountSearch.findTop5ByRegionOrderByTierDesc", "Restricted", () -> {
+      return queries.declared(FIND_TOP5_BY_REGION_ORDER_BY_TIER_DESC, "where", where, region).list();
+    });
   }
 
   /**
@@ -186,7 +188,9 @@ public final class AccountSearchImpl implements AccountSearch, Queryable<Account
    */
   @Override
   public Optional<Account> findByEmail(String email, Restriction<Account> where) {
-    return QueryResults.single("findByEmail", queries.declared(FIND_BY_EMAIL, "where", where, email).list());
+    return RepositoryCalls.observe(db, "Acct", "AccountSearch.findByEmail", "Restricted", () -> {
+      return QueryResults.single("findByEmail", queries.declared(FIND_BY_EMAIL, "where", where, email).list());
+    });
   }
 
   /**
@@ -199,7 +203,9 @@ public final class AccountSearchImpl implements AccountSearch, Queryable<Account
   @Override
   public Page<Account> findByRegionAndTierBetween(String region, int min, int max,
       Restriction<Account> where, int limit, Continuation after) {
-    return queries.declared(FIND_BY_REGION_AND_TIER_BETWEEN, "where", where, region, min, max).page(limit, after);
+    return RepositoryCalls.observe(db, "Acct", "AccountSearch.findByRegionAndTierBetween", "Restricted", () -> {
+      return queries.declared(FIND_BY_REGION_AND_TIER_BETWEEN, "where", where, region, min, max).page(limit, after);
+    });
   }
 
   /**
@@ -211,7 +217,9 @@ public final class AccountSearchImpl implements AccountSearch, Queryable<Account
    */
   @Override
   public long countByRegion(String region, Restriction<Account> where) {
-    return queries.declared(COUNT_BY_REGION, "where", where, region).count();
+    return RepositoryCalls.observe(db, "Acct", "AccountSearch.countByRegion", "Restricted", () -> {
+      return queries.declared(COUNT_BY_REGION, "where", where, region).count();
+    });
   }
 
   /**
@@ -223,7 +231,9 @@ public final class AccountSearchImpl implements AccountSearch, Queryable<Account
    */
   @Override
   public boolean existsByRegion(String region, Restriction<Account> where) {
-    return queries.declared(EXISTS_BY_REGION, "where", where, region).exists();
+    return RepositoryCalls.observe(db, "Acct", "AccountSearch.existsByRegion", "Restricted", () -> {
+      return queries.declared(EXISTS_BY_REGION, "where", where, region).exists();
+    });
   }
 
   /**
