@@ -50,6 +50,14 @@ class StrataObservationsTest {
     sdb.close();
   }
 
+  /** Commits a write to {@code KEY} from outside: an attempt that read {@code KEY} before it will conflict. */
+  private void commitAWriteToKey() {
+    sdb.database().run(other -> {
+      other.set(KEY, Tuple.from(2).pack());
+      return null;
+    });
+  }
+
   @Test
   void aCommittedTransactionIsObservedWithItsCommit() {
     observed.run(tr -> {
@@ -75,10 +83,7 @@ class StrataObservationsTest {
     observed.run(tr -> {
       tr.get(KEY).join();
       if (attempts.incrementAndGet() == 1) {
-        sdb.database().run(other -> { // commits first: this attempt's read is now stale
-          other.set(KEY, Tuple.from(2).pack());
-          return null;
-        });
+        commitAWriteToKey(); // commits first: this attempt's read is now stale
       }
       tr.set(KEY, Tuple.from(3).pack());
       return null;
@@ -99,10 +104,7 @@ class StrataObservationsTest {
 
     FDBException failure = assertThrows(FDBException.class, () -> Blocking.call(() -> limited.run(tr -> {
       tr.get(KEY).join();
-      sdb.database().run(other -> {
-        other.set(KEY, Tuple.from(2).pack());
-        return null;
-      });
+      commitAWriteToKey();
       tr.set(KEY, Tuple.from(3).pack());
       return null;
     })));
@@ -122,10 +124,7 @@ class StrataObservationsTest {
     RepositoryCalls.observe(observed, "Account", "AccountRepository.save", "write", () -> observed.run(tr -> {
       tr.get(KEY).join();
       if (attempts.incrementAndGet() == 1) {
-        sdb.database().run(other -> {
-          other.set(KEY, Tuple.from(2).pack());
-          return null;
-        });
+        commitAWriteToKey();
       }
       tr.set(KEY, Tuple.from(3).pack());
       return null;
@@ -182,7 +181,7 @@ class StrataObservationsTest {
   }
 
   @Test
-  void anAsynchronousTransactionIsObservedWhenItCompletes() {
+  void anAsynchronousTransactionIsObservedWithItsCommitWhenItCompletes() {
     observed.runAsync(tr -> {
       tr.set(KEY, Tuple.from(1).pack());
       return CompletableFuture.completedFuture(null);
@@ -192,15 +191,6 @@ class StrataObservationsTest {
         .hasLowCardinalityKeyValue(ObservedDatabase.OUTCOME, "committed")
         .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "0")
         .hasBeenStopped();
-  }
-
-  @Test
-  void anAsynchronousCommitIsObservedAsTheBlockingOneIs() {
-    observed.runAsync(tr -> {
-      tr.set(KEY, Tuple.from(1).pack());
-      return CompletableFuture.completedFuture(null);
-    }).join();
-
     assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.COMMIT).that()
         .hasLowCardinalityKeyValue(ObservedDatabase.FDB_ERROR, "none")
         .hasHighCardinalityKeyValueWithKey(ObservedDatabase.COMMIT_BYTES)
@@ -216,10 +206,7 @@ class StrataObservationsTest {
     AtomicInteger attempts = new AtomicInteger();
     observed.runAsync(tr -> tr.get(KEY).thenApply(read -> {
       if (attempts.incrementAndGet() == 1) {
-        sdb.database().run(other -> { // commits first: this attempt's read is now stale
-          other.set(KEY, Tuple.from(2).pack());
-          return null;
-        });
+        commitAWriteToKey(); // commits first: this attempt's read is now stale
       }
       tr.set(KEY, Tuple.from(3).pack());
       return null;
@@ -243,10 +230,7 @@ class StrataObservationsTest {
 
     CompletionException failure = assertThrows(CompletionException.class, () -> limited.runAsync(tr -> tr.get(KEY)
         .thenApply(read -> {
-          sdb.database().run(other -> {
-            other.set(KEY, Tuple.from(2).pack());
-            return null;
-          });
+          commitAWriteToKey();
           tr.set(KEY, Tuple.from(3).pack());
           return null;
         })).join());
