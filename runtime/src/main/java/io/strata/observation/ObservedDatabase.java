@@ -8,7 +8,6 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.strata.ForwardingDatabase;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -20,9 +19,9 @@ import java.util.stream.Stream;
  * <p>Invariant: the blocking loops are fdb-java's {@code Database.run}/{@code read} loops step for step (body, commit
  * for {@code run}, {@code onError} on any {@code RuntimeException}, its new handle for the next attempt, the last handle
  * closed at the end), with observations started and stopped around the steps; nothing a body sees changes. The
- * asynchronous loops are fdb-java's {@code runAsync}/{@code readAsync} loops step for step ({@link AsyncLoop}), observed
- * around; both kinds create their transactions with an {@code EventKeeper} that counts what they read and wrote.
- * Transactions a caller creates with {@code createTransaction} are the caller's and are not observed.
+ * asynchronous loops are fdb-java's {@code runAsync}/{@code readAsync} loops step for step ({@link AsyncLoop}). Both
+ * kinds observe their commits and retries with the same {@link AttemptSteps} and create their transactions with an
+ * {@code EventKeeper} that counts what they read and wrote. Transactions a caller creates with {@code createTransaction} are the caller's and are not observed.
  */
 final class ObservedDatabase extends ForwardingDatabase implements CallObserver {
   static final String CALL = "strata.repository.call";
@@ -81,7 +80,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
     }
     return result.whenComplete((value, err) -> {
       if (err != null) {
-        observation.error(err instanceof CompletionException && err.getCause() != null ? err.getCause() : err);
+        observation.error(AttemptSteps.cause(err));
       }
       observation.stop();
     });
@@ -113,6 +112,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
   private <T> T loop(String kind, String success, boolean commits, Function<? super Transaction, T> retryable, Executor e) {
     CallObservation.Tally call = enclosingCall();
     Observation observation = transaction(kind);
+    AttemptSteps steps = new AttemptSteps(registry, observation, call);
     int retries = 0;
     boolean done = false;
     ReadWriteCounts counts = new ReadWriteCounts();
@@ -122,12 +122,12 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
         try {
           T result = retryable.apply(t);
           if (commits) {
-            commit(t, call);
+            steps.commit(t).join();
           }
           done = true;
           return result;
         } catch (RuntimeException err) {
-          t = retry(t, err);
+          t = steps.retry(t, err).join();
           retries++;
         }
       }
@@ -142,19 +142,22 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
 
   @Override
   public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
-    return observedAsync("run", "committed", new AsyncLoop<>(retryable, true, e), e);
+    return observedAsync("run", "committed", true, retryable, e);
   }
 
   @Override
   public <T> CompletableFuture<T> readAsync(Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable,
                                             Executor e) {
-    return observedAsync("read", "read", new AsyncLoop<T>(retryable, false, e), e);
+    return observedAsync("read", "read", false, retryable, e);
   }
 
-  /** {@code loop} on a transaction counting what it reads and writes, observed until it ends. */
-  private <T> CompletableFuture<T> observedAsync(String kind, String success, AsyncLoop<T> loop, Executor e) {
+  /** fdb-java's asynchronous loop on a transaction counting what it reads and writes, observed until it ends. */
+  private <T> CompletableFuture<T> observedAsync(String kind, String success, boolean commits,
+                                                 Function<? super Transaction, ? extends CompletableFuture<T>> retryable,
+                                                 Executor e) {
     CallObservation.Tally call = enclosingCall();
     Observation observation = transaction(kind);
+    AsyncLoop<T> loop = new AsyncLoop<>(retryable, commits, new AttemptSteps(registry, observation, call), e);
     ReadWriteCounts counts = new ReadWriteCounts();
     CompletableFuture<T> result;
     try (Observation.Scope scope = observation.openScope()) {
@@ -163,11 +166,6 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
     return result.whenComplete((value, err) -> {
       if (err != null) {
         observation.error(err);
-      }
-      if (call != null) {
-        synchronized (call) {
-          call.approximateBytes += loop.approximateBytes.get();
-        }
       }
       finish(observation, call, Math.max(0, loop.attempts.get() - 1), err == null ? success : "failed", counts);
     });
@@ -200,48 +198,6 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
         .highCardinalityKeyValue(BYTES_READ, Long.toString(counts.bytesRead()));
     return counts.keysWritten() < 0 ? observation
         : observation.highCardinalityKeyValue(KEYS_WRITTEN, Long.toString(counts.keysWritten()));
-  }
-
-  /** Commits {@code t} inside an observation that times it and says how it ended (FDB's error code, or none). */
-  private void commit(Transaction t, CallObservation.Tally call) {
-    long bytes = t.getApproximateSize().join();
-    Observation observation = Observation.createNotStarted(COMMIT, registry)
-        .highCardinalityKeyValue(COMMIT_BYTES, Long.toString(bytes))
-        .start();
-    try {
-      t.commit().join();
-      observation.lowCardinalityKeyValue(FDB_ERROR, NOT_FDB);
-      if (call != null) {
-        synchronized (call) {
-          call.approximateBytes += bytes;
-        }
-      }
-    } catch (RuntimeException err) {
-      observation.lowCardinalityKeyValue(FDB_ERROR, errorCode(err)).error(err);
-      throw err;
-    } finally {
-      observation.stop();
-    }
-  }
-
-  /**
-   * fdb-java's step after a failed attempt, observed: {@code onError} waits out the backoff and hands back the next
-   * attempt's transaction, or fails with the error when it is not retryable.
-   */
-  private Transaction retry(Transaction t, RuntimeException err) {
-    Observation observation = Observation.createNotStarted(ERROR, registry)
-        .lowCardinalityKeyValue(FDB_ERROR, errorCode(err))
-        .start();
-    try {
-      Transaction next = t.onError(err).join();
-      observation.lowCardinalityKeyValue(RETRIED, "true");
-      return next;
-    } catch (RuntimeException fatal) {
-      observation.lowCardinalityKeyValue(RETRIED, "false");
-      throw fatal;
-    } finally {
-      observation.stop();
-    }
   }
 
   private CallObservation.Tally enclosingCall() {

@@ -2,6 +2,7 @@ package io.strata.observation;
 
 import static io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -17,6 +18,8 @@ import io.strata.Blocking;
 import io.strata.Strata;
 import io.strata.StrataDb;
 import io.strata.TransactionLimits;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,6 +50,14 @@ class StrataObservationsTest {
     sdb.close();
   }
 
+  /** Commits a write to {@code KEY} from outside: an attempt that read {@code KEY} before it will conflict. */
+  private void commitAWriteToKey() {
+    sdb.database().run(other -> {
+      other.set(KEY, Tuple.from(2).pack());
+      return null;
+    });
+  }
+
   @Test
   void aCommittedTransactionIsObservedWithItsCommit() {
     observed.run(tr -> {
@@ -72,10 +83,7 @@ class StrataObservationsTest {
     observed.run(tr -> {
       tr.get(KEY).join();
       if (attempts.incrementAndGet() == 1) {
-        sdb.database().run(other -> { // commits first: this attempt's read is now stale
-          other.set(KEY, Tuple.from(2).pack());
-          return null;
-        });
+        commitAWriteToKey(); // commits first: this attempt's read is now stale
       }
       tr.set(KEY, Tuple.from(3).pack());
       return null;
@@ -96,10 +104,7 @@ class StrataObservationsTest {
 
     FDBException failure = assertThrows(FDBException.class, () -> Blocking.call(() -> limited.run(tr -> {
       tr.get(KEY).join();
-      sdb.database().run(other -> {
-        other.set(KEY, Tuple.from(2).pack());
-        return null;
-      });
+      commitAWriteToKey();
       tr.set(KEY, Tuple.from(3).pack());
       return null;
     })));
@@ -119,10 +124,7 @@ class StrataObservationsTest {
     RepositoryCalls.observe(observed, "Account", "AccountRepository.save", "write", () -> observed.run(tr -> {
       tr.get(KEY).join();
       if (attempts.incrementAndGet() == 1) {
-        sdb.database().run(other -> {
-          other.set(KEY, Tuple.from(2).pack());
-          return null;
-        });
+        commitAWriteToKey();
       }
       tr.set(KEY, Tuple.from(3).pack());
       return null;
@@ -179,16 +181,68 @@ class StrataObservationsTest {
   }
 
   @Test
-  void anAsynchronousTransactionIsObservedWhenItCompletes() {
+  void anAsynchronousTransactionIsObservedWithItsCommitWhenItCompletes() {
     observed.runAsync(tr -> {
       tr.set(KEY, Tuple.from(1).pack());
-      return java.util.concurrent.CompletableFuture.completedFuture(null);
+      return CompletableFuture.completedFuture(null);
     }).join();
 
     assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
         .hasLowCardinalityKeyValue(ObservedDatabase.OUTCOME, "committed")
         .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "0")
         .hasBeenStopped();
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.COMMIT).that()
+        .hasLowCardinalityKeyValue(ObservedDatabase.FDB_ERROR, "none")
+        .hasHighCardinalityKeyValueWithKey(ObservedDatabase.COMMIT_BYTES)
+        .hasParentObservationContextMatching(parent -> parent.getName().equals(ObservedDatabase.TRANSACTION))
+        .hasBeenStopped();
+    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "none").timer().count());
+    assertEquals(1, meters.get("strata.transaction").tag(ObservedDatabase.KIND, "run")
+        .tag(ObservedDatabase.OUTCOME, "committed").timer().count());
+  }
+
+  @Test
+  void anAsynchronousConflictIsARetryCountedByItsErrorCode() {
+    AtomicInteger attempts = new AtomicInteger();
+    observed.runAsync(tr -> tr.get(KEY).thenApply(read -> {
+      if (attempts.incrementAndGet() == 1) {
+        commitAWriteToKey(); // commits first: this attempt's read is now stale
+      }
+      tr.set(KEY, Tuple.from(3).pack());
+      return null;
+    })).join();
+
+    assertEquals(2, attempts.get());
+    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "1020").timer().count(), "one conflict");
+    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "none").timer().count(), "then a commit");
+    assertEquals(1, meters.get("strata.transaction.error").tag(ObservedDatabase.FDB_ERROR, "1020")
+        .tag(ObservedDatabase.RETRIED, "true").timer().count(), "one retry after not_committed");
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.ERROR).that()
+        .hasParentObservationContextMatching(parent -> parent.getName().equals(ObservedDatabase.TRANSACTION));
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
+        .hasLowCardinalityKeyValue(ObservedDatabase.OUTCOME, "committed")
+        .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "1");
+  }
+
+  @Test
+  void anAsynchronousCommitThatFailsForGoodFailsItsTransaction() {
+    Database limited = StrataObservations.observe(TransactionLimits.none().retryLimit(0).on(sdb.database()), observations);
+
+    CompletionException failure = assertThrows(CompletionException.class, () -> limited.runAsync(tr -> tr.get(KEY)
+        .thenApply(read -> {
+          commitAWriteToKey();
+          tr.set(KEY, Tuple.from(3).pack());
+          return null;
+        })).join());
+
+    assertEquals(1020, assertInstanceOf(FDBException.class, failure.getCause()).getCode());
+    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "1020").timer().count());
+    assertEquals(1, meters.get("strata.transaction.error").tag(ObservedDatabase.FDB_ERROR, "1020")
+        .tag(ObservedDatabase.RETRIED, "false").timer().count(), "the retry limit stops the loop");
+    assertEquals(1, meters.get("strata.transaction").tag(ObservedDatabase.OUTCOME, "failed").timer().count());
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
+        .hasLowCardinalityKeyValue(ObservedDatabase.OUTCOME, "failed")
+        .assertThatError().isNotNull();
   }
 
   @Test
