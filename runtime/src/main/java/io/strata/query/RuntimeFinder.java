@@ -132,10 +132,14 @@ final class RuntimeFinder<E> implements Finder<E> {
     return Math.min(n, max());
   }
 
-  /** The results of {@code plan}, read lazily a batch of {@code size} per transaction ({@link PlanReads#batch}). */
+  /**
+   * The results of {@code plan}, read lazily a batch of {@code size} per transaction ({@link PlanReads#batch}), the
+   * batches at one read version ({@link SharedReadVersion}).
+   */
   private Stream<E> batches(Plan plan, int size) {
     byte[] query = query(List.of());
-    return QueryResults.stream(after -> queries.db().read(tr -> queries.reads().batch(tr, plan, size, after, params, query).join()));
+    SharedReadVersion version = new SharedReadVersion();
+    return QueryResults.stream(after -> version.read(queries.db(), tr -> queries.reads().batch(tr, plan, size, after, params, query)).join());
   }
 
   /** What this query's continuations in {@code sort}'s order are bound to: its condition, that order and its values. */

@@ -8,6 +8,7 @@ import io.strata.Page;
 import io.strata.query.FilteredRows;
 import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
+import io.strata.query.SharedReadVersion;
 import io.strata.query.UnionPages;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
@@ -42,9 +43,10 @@ import java.util.stream.Stream;
  * {@code UPDATE} or {@code DELETE} runs in transactions of at most {@value #BATCH} entities and about
  * {@value #BATCH_BYTES} bytes written. Query reads
  * run in read transactions of at most {@value #BATCH} candidates each (a read of every row in Strata's batches,
- * {@link FilteredRows#BATCH} rows), as Strata's own streams do: a query over a
- * large entity never meets FoundationDB's five-second limit, and sees each row as committed when its batch was
- * read. Strata's own exceptions become {@code jakarta.data.exceptions} ({@link #translate}).
+ * {@link FilteredRows#BATCH} rows), the batches of one read sharing one read version ({@link SharedReadVersion}): a
+ * query over a large entity costs the round trips of one transaction, never fails on FoundationDB's five-second limit
+ * (a batch it stops takes a new version, which the later batches share), and sees each row as committed at the
+ * version its batch read at. Strata's own exceptions become {@code jakarta.data.exceptions} ({@link #translate}).
  *
  * <p>{@code DataStore} is the one surface generated code calls; reads in a sort order are {@link OrderedReads}', writes
  * {@link Lifecycle}'s, transactions and their exceptions {@link Transactions}'.
@@ -279,11 +281,14 @@ public final class DataStore<T> {
 
   /**
    * The candidates {@code where} accepts, in the candidates' order, read lazily: one read transaction of {@value #BATCH}
-   * candidates when the stream needs more, so a stream over a large entity holds one batch at a time and one that is
-   * closed early reads no further. Each batch sees the rows as committed when it was read.
+   * candidates (of every row, {@link FilteredRows#BATCH}) when the stream needs more, so a stream over a large entity
+   * holds one batch at a time and one that is closed early reads no further. The batches share one read version
+   * ({@link SharedReadVersion}), as a read of every row in one Strata transaction does: the stream's round trips are
+   * its reads and one read version, and a new version is taken only when FoundationDB's five-second window forces it.
    */
   public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates) {
-    return batches(BATCH, (size, from) -> tx.read(tr -> candidates.read(store, tr, size, from))).filter(where);
+    SharedReadVersion version = new SharedReadVersion();
+    return batches(BATCH, (size, from) -> tx.read(version, tr -> candidates.read(store, tr, size, from))).filter(where);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.strata.jakarta.data;
 
 import io.strata.jakarta.data.DataStore.Candidates;
 import io.strata.jakarta.data.DataStore.Keys;
+import io.strata.query.SharedReadVersion;
 import io.strata.query.UnionPages;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
@@ -105,17 +106,19 @@ final class OrderedReads<T> {
    * order is descending, or else when {@code opposite}), from {@code positions} (null: from the start; {@code otherSide}:
    * the rest of the keys, read from the positions the other way), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. The reads
    * of a union's branches are merged by {@code order} (reversed when {@code opposite}), each skipping the entities an
-   * earlier branch's condition matches. Batches start at {@code expected} keys and double up to {@value DataStore#BATCH}.
+   * earlier branch's condition matches. Batches start at {@code expected} keys and double up to {@value DataStore#BATCH},
+   * each in its own read transaction, all of them (every branch's) at one read version ({@link SharedReadVersion}).
    */
   private Stream<T> inKeyOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
       boolean opposite, List<IndexOrder.Position> positions, boolean otherSide, long expected) {
     List<Stream<T>> reads = new ArrayList<>();
+    SharedReadVersion version = new SharedReadVersion();
     for (int i = 0; i < served.indexes().size(); i++) {
       IndexOrder.Position p = positions == null ? null : positions.get(i);
       Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
           p == null ? null : p.values(), p != null && p.at() != otherSide);
       Stream<T> read = DataStore.batches((int) Math.min(DataStore.BATCH, Math.max(1, expected)),
-          (size, from) -> tx.read(tr -> candidates.read(store, tr, size, from))).filter(where);
+          (size, from) -> tx.read(version, tr -> candidates.read(store, tr, size, from))).filter(where);
       reads.add(served.conditions().isEmpty() ? read : UnionPages.skippingEarlier(read, served.conditions(), i));
     }
     if (reads.size() == 1) {

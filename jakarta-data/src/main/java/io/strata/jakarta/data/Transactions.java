@@ -7,6 +7,7 @@ import com.apple.foundationdb.Transaction;
 import io.strata.Blocking;
 import io.strata.StrataException;
 import io.strata.UniqueConstraintException;
+import io.strata.query.SharedReadVersion;
 import jakarta.data.exceptions.DataConnectionException;
 import jakarta.data.exceptions.DataException;
 import jakarta.data.exceptions.EntityExistsException;
@@ -14,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The transactions of a generated Jakarta Data repository: a read or a write run blocking on the database, and what
@@ -28,17 +30,27 @@ final class Transactions {
 
   /** {@code body} in a read transaction, its failure translated. */
   <R> R read(Function<ReadTransaction, CompletableFuture<R>> body) {
-    try {
-      return Blocking.call(() -> db.readAsync(body).join());
-    } catch (RuntimeException e) {
-      throw translate(e);
-    }
+    return blocking(() -> db.readAsync(body));
+  }
+
+  /**
+   * {@code body} in a read transaction at {@code version}, one batch of a read made of batches (see
+   * {@link SharedReadVersion}: one read version for them all until FoundationDB's five-second window forces a new one),
+   * its failure translated.
+   */
+  <R> R read(SharedReadVersion version, Function<ReadTransaction, CompletableFuture<R>> body) {
+    return blocking(() -> version.read(db, body));
   }
 
   /** {@code body} in a write transaction (retried on conflicts), its failure translated. */
   <R> R write(Function<Transaction, CompletableFuture<R>> body) {
+    return blocking(() -> db.runAsync(body));
+  }
+
+  /** What {@code run} starts, waited for, its failure translated. */
+  private static <R> R blocking(Supplier<CompletableFuture<R>> run) {
     try {
-      return Blocking.call(() -> db.runAsync(body).join());
+      return Blocking.call(() -> run.get().join());
     } catch (RuntimeException e) {
       throw translate(e);
     }

@@ -4,25 +4,21 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import io.strata.processor.codegen.PlanDoc;
 import io.strata.processor.codegen.ScanCode;
+import io.strata.processor.jakarta.OrderedReadPlanner.Ordered;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
-import io.strata.processor.model.IndexModel;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
-import io.strata.processor.planning.EntityInfos;
 import io.strata.processor.planning.QueryPlanner;
-import io.strata.query.model.QuerySpec;
 import io.strata.query.model.Semantics;
 import io.strata.query.plan.Plan;
 import io.strata.query.plan.Planner;
 import io.strata.query.plan.Unserved;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -45,12 +41,12 @@ import java.util.stream.Stream;
  * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
  * Everything else ({@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code IgnoreCase}, {@code Null},
  * {@code <>}, functions, arithmetic, other literals) is checked in memory on the candidates. Conditions joined by {@code Or}
- * are read branch by branch when every branch has an index or the id to read ({@link #planUnion}).
+ * are read branch by branch when every branch has an index or the id to read ({@link #planUnion}). Which indexes hold
+ * the order a query asks for is {@link OrderedReadPlanner}'s to find; this class writes the reads in that order.
  */
 final class JakartaPlanner {
   private static final ClassName DATA_STORE = ClassName.get("io.strata.jakarta.data", "DataStore");
   private static final ClassName INDEX_ORDER = ClassName.get("io.strata.jakarta.data", "IndexOrder");
-  private static final ClassName INDEX_ORDER_KIND = INDEX_ORDER.nestedClass("Kind");
 
   /**
    * What a query reads.
@@ -95,9 +91,11 @@ final class JakartaPlanner {
   record Branch(List<BoundCriterion> criteria, CodeBlock condition) {}
 
   private final EntityModel entity;
+  private final OrderedReadPlanner ordered;
 
   JakartaPlanner(EntityModel entity) {
     this.entity = entity;
+    this.ordered = new OrderedReadPlanner(entity);
   }
 
   /**
@@ -145,22 +143,13 @@ final class JakartaPlanner {
 
   /**
    * {@code criteria} planned in {@code order} by the one planner in Jakarta Data's semantics, conditions no index serves
-   * left to the predicate, or null when no plan exists. An {@code In} on a decimal ({@link #everyScale}) is a range
+   * left to the predicate, or null when no plan exists. An {@code In} on a decimal ({@link OrderedReadPlanner#everyScale}) is a range
    * there, so it can only end an index read.
    */
   private QueryPlan planned(List<BoundCriterion> criteria, List<OrderItem> order) {
     QueryPlanner planner = new QueryPlanner(entity);
     return Planner.plan(planner.spec(criteria, order, null, true, Semantics.JAKARTA)) instanceof Plan p
         ? planner.queryPlan(p, criteria) : null;
-  }
-
-  /**
-   * Whether {@code c} is an {@code In} on a decimal, read as a range over every scale of each value
-   * ({@code IndexScan.inEveryScale}): its keys hold the scale before the later fields, so it ends an index read and no
-   * index order or cursor position follows it.
-   */
-  private static boolean everyScale(BoundCriterion c) {
-    return c.operator() == Operator.IN && c.field().queryType().kind() == ValueType.Kind.BIG_DECIMAL;
   }
 
   /**
@@ -221,15 +210,15 @@ final class JakartaPlanner {
    */
   Read inOrderUnion(String method, List<Branch> branches, List<OrderItem> fixed, List<Boolean> ignoreCase, boolean runTime,
       Read union) {
-    if (!keysCanHold(fixed, ignoreCase) && runTime) {
+    if (!OrderedReadPlanner.keysCanHold(fixed, ignoreCase) && runTime) {
       return union;
     }
     CodeBlock.Builder alternatives = CodeBlock.builder();
     List<String> plans = new ArrayList<>();
     for (Branch b : branches) {
       int narrowing = plan(method, b.criteria(), true, false).narrowing();
-      List<Ordered> orders = runTime ? runTimeOrders(method, b.criteria(), fixed, narrowing)
-          : Optional.ofNullable(inStaticOrder(method, b.criteria(), fixed, ignoreCase))
+      List<Ordered> orders = runTime ? ordered.runTimeOrders(b.criteria(), fixed, narrowing)
+          : Optional.ofNullable(ordered.inStaticOrder(b.criteria(), fixed, ignoreCase))
               .filter(o -> o.narrowing() >= narrowing).stream().toList();
       if (orders.isEmpty()) {
         return union;
@@ -251,20 +240,6 @@ final class JakartaPlanner {
   }
 
   /**
-   * An index read in an order.
-   *
-   * @param plan the read, its equalities a prefix of the index's fields
-   * @param keys the properties its keys hold after that prefix, in key order (the id last for a plain index)
-   * @param order the {@code IndexOrder} code
-   */
-  private record Ordered(QueryPlan plan, List<FieldModel> keys, CodeBlock order) {
-    /** How many conditions the read applies. */
-    int narrowing() {
-      return plan.equalities().size() + plan.range().size();
-    }
-  }
-
-  /**
    * The read of {@code criteria} in the query's static {@code order}, from an index whose keys serve both, or null when
    * none does (or the order is mixed, case-insensitive, on a property whose keys sort otherwise than its values, or
    * leads with an {@code In} property other than the last of the index's equality prefix, see {@link Plan.IndexRead#orderedFrom}).
@@ -273,46 +248,16 @@ final class JakartaPlanner {
    * last one the query's limit or page needs.
    */
   Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
-    Ordered ordered = criteria == null ? null : inStaticOrder(method, criteria, sorts, sortsIgnoreCase);
-    if (ordered == null) {
+    Ordered inOrder = criteria == null ? null : ordered.inStaticOrder(criteria, sorts, sortsIgnoreCase);
+    if (inOrder == null) {
       return null;
     }
-    QueryPlan plan = ordered.plan();
-    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, ordered.order());
+    QueryPlan plan = inOrder.plan();
+    CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, inOrder.order());
     return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
         + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
         + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
         + " the page asks for and those that tie with the last (a stream reads on as it is consumed)."), plan, exact);
-  }
-
-  /** The index read of {@code criteria} in the static order {@code sorts} ({@link #planInOrder}), or null. */
-  private Ordered inStaticOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase) {
-    if (criteria.stream().anyMatch(JakartaPlanner::everyScale)) {
-      return null;
-    }
-    List<FieldModel> fixedByEqualities = fixed(criteria);
-    List<OrderItem> order = new ArrayList<>();
-    List<Boolean> ignoreCase = new ArrayList<>();
-    for (int i = 0; i < sorts.size(); i++) {
-      if (!fixedByEqualities.contains(sorts.get(i).field())) {
-        order.add(sorts.get(i));
-        ignoreCase.add(sortsIgnoreCase.get(i));
-      }
-    }
-    if (order.isEmpty() || !keysCanHold(order, ignoreCase)) {
-      return null;
-    }
-    QueryPlanner planner = new QueryPlanner(entity);
-    QuerySpec spec = planner.spec(criteria, order, null, true, Semantics.JAKARTA);
-    if (!(Planner.plan(spec) instanceof Plan.IndexRead read) || read.orderedFrom() < 0) {
-      return null;
-    }
-    List<FieldModel> keys = keys(spec, read);
-    if (!startsWith(keys, order)) {
-      return null;
-    }
-    QueryPlan plan = planner.queryPlan(read, criteria);
-    return new Ordered(plan, keys, indexOrder(plan, keys, criteria));
   }
 
   /**
@@ -322,10 +267,10 @@ final class JakartaPlanner {
    * order asked for is read in that order and stops early; any other order is sorted in memory.
    */
   Read withRunTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, List<Boolean> ignoreCase, Read read) {
-    if (criteria == null || !keysCanHold(fixed, ignoreCase)) {
+    if (criteria == null || !OrderedReadPlanner.keysCanHold(fixed, ignoreCase)) {
       return read;
     }
-    List<Ordered> orders = runTimeOrders(method, criteria, fixed, read.narrowing());
+    List<Ordered> orders = ordered.runTimeOrders(criteria, fixed, read.narrowing());
     if (orders.isEmpty()) {
       return read;
     }
@@ -344,92 +289,10 @@ final class JakartaPlanner {
   }
 
   /**
-   * For each index, the read that fixes a prefix of its fields by equality and serves {@code criteria} applying at least
-   * {@code narrowing} of them, when its keys after that prefix begin with the static order {@code fixed} (sorts on
-   * properties the equalities fix aside): the indexes that could hold an order chosen at run time. None for a read by id.
-   */
-  private List<Ordered> runTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, int narrowing) {
-    List<Ordered> orders = new ArrayList<>();
-    if (narrowing == Integer.MAX_VALUE || criteria.stream().anyMatch(JakartaPlanner::everyScale)) {
-      return orders;
-    }
-    List<FieldModel> fixedByEqualities = fixed(criteria);
-    List<OrderItem> staticOrder = fixed.stream().filter(o -> !fixedByEqualities.contains(o.field())).toList();
-    QueryPlanner planner = new QueryPlanner(entity);
-    QuerySpec spec = planner.spec(criteria, List.of(), null, true, Semantics.JAKARTA);
-    for (Plan.IndexRead read : Planner.orderedReads(spec)) {
-      List<FieldModel> keys = keys(spec, read);
-      if (read.equalities().size() + read.range().size() >= narrowing && startsWith(keys, staticOrder)) {
-        QueryPlan plan = planner.queryPlan(read, criteria);
-        orders.add(new Ordered(plan, keys, indexOrder(plan, keys, criteria)));
-      }
-    }
-    return orders;
-  }
-
-  /** Whether index keys could hold {@code order}: one direction, not {@code ignoreCase}, on properties whose keys sort as their values. */
-  private static boolean keysCanHold(List<OrderItem> order, List<Boolean> ignoreCase) {
-    return order.stream().map(OrderItem::descending).distinct().count() <= 1 && !ignoreCase.contains(true)
-        && order.stream().allMatch(o -> Semantics.JAKARTA.keyOrdered(EntityInfos.kind(o.field())));
-  }
-
-  /** Whether {@code keys} begin with the properties {@code order} sorts by. */
-  private static boolean startsWith(List<FieldModel> keys, List<OrderItem> order) {
-    return keys.size() >= order.size() && keys.subList(0, order.size()).equals(order.stream().map(OrderItem::field).toList());
-  }
-
-  /**
-   * The properties {@code read}'s index keys hold in Jakarta Data's value order from where its order starts
-   * ({@link Planner#orderedKeys}).
-   */
-  private List<FieldModel> keys(QuerySpec spec, Plan.IndexRead read) {
-    IndexModel index = EntityInfos.index(entity, read.index().name());
-    return Planner.orderedKeys(spec.entity(), read.index(), read.orderedFrom(), Semantics.JAKARTA).stream()
-        .map(name -> index.fields().stream().filter(f -> f.name().equals(name)).findFirst().orElse(entity.id())).toList();
-  }
-
-  /** The properties an equality among {@code criteria} fixes to one value ({@code =}, {@code True}, {@code False}). */
-  private static List<FieldModel> fixed(List<BoundCriterion> criteria) {
-    return fixing(criteria).stream().map(BoundCriterion::field).toList();
-  }
-
-  /** The equalities among {@code criteria}: {@code =}, {@code True}, {@code False}. */
-  private static List<BoundCriterion> fixing(List<BoundCriterion> criteria) {
-    return criteria.stream().filter(c -> EnumSet.of(Operator.EQUALS, Operator.TRUE, Operator.FALSE).contains(c.operator())).toList();
-  }
-
-  /**
-   * The {@code IndexOrder} of {@code plan}'s index read forwards, whose keys hold {@code keys} after its equality prefix,
-   * told which properties the equalities among {@code criteria} fix and to which value (sorts on them change no order;
-   * a cursor's value for them is compared with the query's).
-   */
-  private CodeBlock indexOrder(QueryPlan plan, List<FieldModel> keys, List<BoundCriterion> criteria) {
-    CodeBlock.Builder b = CodeBlock.builder().add("$T.<$T>of($L)", INDEX_ORDER, entity.type(), scan(narrowing(plan, false, plan.keyOrder())));
-    Set<String> fixed = new HashSet<>();
-    for (BoundCriterion c : fixing(criteria)) {
-      if (fixed.add(c.field().name())) {
-        b.add(".fixed($S, $L)", c.field().name(), switch (c.operator()) {
-          case TRUE -> CodeBlock.of("true");
-          case FALSE -> CodeBlock.of("false");
-          default -> CodeBlock.of("$N", c.params().get(0));
-        });
-      }
-    }
-    for (FieldModel f : keys) {
-      String kind = switch (f.queryType().kind()) {
-        case LONG, INT, SHORT, BYTE -> "INTEGER";
-        default -> f.queryType().kind().name();
-      };
-      b.add(".key($S, $T.$L)", f.name(), INDEX_ORDER_KIND, kind);
-    }
-    return b.build();
-  }
-
-  /**
    * {@code plan}'s index read without the planner's in-memory filters (the predicate checks every condition), backwards
    * when {@code reverse}, its {@code In} alternatives merged in whole-key order when {@code keyOrder}.
    */
-  private static QueryPlan narrowing(QueryPlan plan, boolean reverse, boolean keyOrder) {
+  static QueryPlan narrowing(QueryPlan plan, boolean reverse, boolean keyOrder) {
     return new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, reverse, keyOrder, false, true, List.of());
   }
 
@@ -442,6 +305,11 @@ final class JakartaPlanner {
 
   /** The arguments of {@code DataStore.index}/{@code indexKeys}: the scan, then the query values it is built from. */
   private CodeBlock scan(QueryPlan narrowing) {
+    return scan(entity, narrowing);
+  }
+
+  /** The arguments of {@code DataStore.index}/{@code indexKeys}/{@code IndexOrder.of} for a read of {@code entity}. */
+  static CodeBlock scan(EntityModel entity, QueryPlan narrowing) {
     CodeBlock.Builder args = CodeBlock.builder();
     Set<String> params = new LinkedHashSet<>();
     narrowing.equalities().forEach(c -> params.addAll(c.params()));
