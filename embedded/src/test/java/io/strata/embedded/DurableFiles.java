@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,28 @@ final class DurableFiles {
      * acknowledged commit has been forced, this is what a process killed at this instant leaves behind.
      */
     static Path crashImage(Path directory, Path target) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                copyOnce(directory, target);
+                return target;
+            } catch (NoSuchFileException vanished) {
+                // A background checkpoint deleted a log it covers between the listing and its copy. The copy may
+                // hold the checkpoint from before it (the new one is in place before any log is deleted), so the
+                // image could miss that log's commits: copy everything again.
+                if (attempt == 50) {
+                    throw vanished;
+                }
+            }
+        }
+    }
+
+    private static void copyOnce(Path directory, Path target) throws IOException {
         Files.createDirectories(target);
+        try (Stream<Path> copied = Files.list(target)) {
+            for (Path f : copied.toList()) {
+                Files.delete(f);
+            }
+        }
         try (Stream<Path> files = Files.list(directory)) {
             for (Path f : files.toList()) {
                 if (!f.getFileName().toString().equals(DirectoryLock.FILE)) {
@@ -29,7 +51,6 @@ final class DurableFiles {
                 }
             }
         }
-        return target;
     }
 
     /** Commits {@code ("k", i) = i} for each i in [from, to), one transaction each. */
