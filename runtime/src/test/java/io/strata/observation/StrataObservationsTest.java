@@ -90,12 +90,7 @@ class StrataObservationsTest {
     });
 
     assertEquals(2, attempts.get());
-    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "1020").timer().count(), "one conflict");
-    assertEquals(1, meters.get("strata.transaction.error").tag(ObservedDatabase.FDB_ERROR, "1020")
-        .tag(ObservedDatabase.RETRIED, "true").timer().count(), "one retry after not_committed");
-    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
-        .hasLowCardinalityKeyValue(ObservedDatabase.OUTCOME, "committed")
-        .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "1");
+    assertRetriedOnceAfterAConflict();
   }
 
   @Test
@@ -213,15 +208,7 @@ class StrataObservationsTest {
     })).join();
 
     assertEquals(2, attempts.get());
-    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "1020").timer().count(), "one conflict");
-    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "none").timer().count(), "then a commit");
-    assertEquals(1, meters.get("strata.transaction.error").tag(ObservedDatabase.FDB_ERROR, "1020")
-        .tag(ObservedDatabase.RETRIED, "true").timer().count(), "one retry after not_committed");
-    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.ERROR).that()
-        .hasParentObservationContextMatching(parent -> parent.getName().equals(ObservedDatabase.TRANSACTION));
-    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
-        .hasLowCardinalityKeyValue(ObservedDatabase.OUTCOME, "committed")
-        .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "1");
+    assertRetriedOnceAfterAConflict();
   }
 
   @Test
@@ -254,5 +241,21 @@ class StrataObservationsTest {
   void anUnobservedCallJustRuns() {
     assertEquals("x", RepositoryCalls.observe(sdb.database(), "Account", "AccountRepository.findById", "ById", () -> "x"));
     assertThat(observations).doesNotHaveAnyObservation();
+  }
+
+  /**
+   * What one transaction that conflicted once (1020) and then committed reports, blocking or asynchronous alike: a
+   * failed and a successful commit, one retry under the transaction, the transaction committed after 1 retry.
+   */
+  private void assertRetriedOnceAfterAConflict() {
+    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "1020").timer().count(), "one conflict");
+    assertEquals(1, meters.get("strata.commit").tag(ObservedDatabase.FDB_ERROR, "none").timer().count(), "then a commit");
+    assertEquals(1, meters.get("strata.transaction.error").tag(ObservedDatabase.FDB_ERROR, "1020")
+        .tag(ObservedDatabase.RETRIED, "true").timer().count(), "one retry after not_committed");
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.ERROR).that()
+        .hasParentObservationContextMatching(parent -> parent.getName().equals(ObservedDatabase.TRANSACTION));
+    assertThat(observations).hasObservationWithNameEqualTo(ObservedDatabase.TRANSACTION).that()
+        .hasLowCardinalityKeyValue(ObservedDatabase.OUTCOME, "committed")
+        .hasHighCardinalityKeyValue(ObservedDatabase.RETRIES, "1");
   }
 }
