@@ -295,13 +295,13 @@ final class JakartaMethodWriter {
     List<OrderItem> fixedOrder = q.order().stream().map(o -> new OrderItem(o.field(), o.descending())).toList();
     List<Boolean> ignoreCase = q.order().stream().map(QueryReader.StaticSort::ignoreCase).toList();
     JakartaPlanner.Read inOrder = stopsEarly && sorts.isEmpty()
-        ? planner.planInOrder(description, q.criteria(), fixedOrder, ignoreCase, q.exact()) : null;
+        ? planner.planInOrder(q.criteria(), fixedOrder, ignoreCase, q.exact()) : null;
     if (stopsEarly && q.branches() != null && read.narrowing() > 0) {
       read = planner.inOrderUnion(description, q.branches(), fixedOrder, ignoreCase, !sorts.isEmpty(), read);
     } else if (inOrder != null && inOrder.narrowing() >= read.narrowing()) {
       read = inOrder;
     } else if (stopsEarly && !sorts.isEmpty()) {
-      read = planner.withRunTimeOrders(description, q.criteria(), fixedOrder, ignoreCase, read);
+      read = planner.withRunTimeOrders(q.criteria(), fixedOrder, ignoreCase, read);
     }
     read = withLiterals(b, read);
     if (read.unserved() != null) {

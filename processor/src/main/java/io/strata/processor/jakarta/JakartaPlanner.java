@@ -247,7 +247,7 @@ final class JakartaPlanner {
    * no order. Ties on {@code order} are read in the index's id order and sorted in memory; the reader stops after the
    * last one the query's limit or page needs.
    */
-  Read planInOrder(String method, List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
+  Read planInOrder(List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
     Ordered inOrder = criteria == null ? null : ordered.inStaticOrder(criteria, sorts, sortsIgnoreCase);
     if (inOrder == null) {
       return null;
@@ -266,7 +266,7 @@ final class JakartaPlanner {
    * equality and serves {@code criteria} at least as narrowly as {@code read}. At run time the first whose keys serve the
    * order asked for is read in that order and stops early; any other order is sorted in memory.
    */
-  Read withRunTimeOrders(String method, List<BoundCriterion> criteria, List<OrderItem> fixed, List<Boolean> ignoreCase, Read read) {
+  Read withRunTimeOrders(List<BoundCriterion> criteria, List<OrderItem> fixed, List<Boolean> ignoreCase, Read read) {
     if (criteria == null || !OrderedReadPlanner.keysCanHold(fixed, ignoreCase)) {
       return read;
     }
