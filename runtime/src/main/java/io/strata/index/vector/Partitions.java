@@ -23,6 +23,7 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The key layout of one vector index's partitions (inverted file), per group {@code g...} under
@@ -107,6 +108,8 @@ final class Partitions {
   private final Map<Tuple, Centroids> cache = new ConcurrentHashMap<>();
   /** The centroids of each group a transaction attempt changed, as that attempt sees them (a handle is one attempt). */
   private final Map<Transaction, Map<Tuple, Centroids>> own = Collections.synchronizedMap(new WeakHashMap<>());
+  /** The entity's row count as a grouped search last read it, -1 before any: what bounds a grouped search's codes. */
+  private final AtomicLong indexRows = new AtomicLong(-1);
 
   Partitions(EntityLayout<?> layout, String name, Subspace subspace, int dimensions) {
     this.layout = layout;
@@ -127,6 +130,16 @@ final class Partitions {
   /** The size a split aims at: half the maximum. */
   int targetSize() {
     return maxSize / 2;
+  }
+
+  /** The entity's row count last {@link #indexRows(long) seen}, -1 before any. */
+  long indexRows() {
+    return indexRows.get();
+  }
+
+  /** Remembers the entity's row count a search just read, so that the next search of a cached group need not wait for it. */
+  void indexRows(long rows) {
+    indexRows.set(rows);
   }
 
   byte[] token(Tuple g) {

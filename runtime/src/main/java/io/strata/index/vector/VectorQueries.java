@@ -76,16 +76,20 @@ public final class VectorQueries<T> {
 
   /**
    * How many partitions a search reads first, of the group's {@code partitions}: enough that their codes (a partition
-   * holds {@code targetSize} to twice that) number about twice the candidates, or {@link #GROUP_CODES} times the
-   * candidates in a {@code grouped} index; at least one in {@link #PROBED_SHARE} of the partitions (the nearest
-   * vectors of a query lie in more partitions than its candidates fill, the more so the more evenly the vectors
-   * spread); and at least two.
+   * holds {@code targetSize} to twice that) number about twice the candidates, or, in a {@code grouped} index, up to
+   * {@link #GROUP_CODES} times the candidates as long as that is no more than one in {@link #GROUP_SHARE} of the
+   * index's {@code indexRows} (so that more candidates always read more); at least one in {@link #PROBED_SHARE} of the
+   * partitions (the nearest vectors of a query lie in more partitions than its candidates fill, the more so the more
+   * evenly the vectors spread); and at least two. {@code indexRows} counts only for a grouped index.
    */
-  static int probes(int candidates, int targetSize, int partitions, boolean grouped) {
-    int codes = (grouped ? GROUP_CODES : 2) * candidates;
-    int byCandidates = (codes + targetSize - 1) / targetSize;
+  static int probes(int candidates, int targetSize, int partitions, boolean grouped, long indexRows) {
+    long codes = 2L * candidates;
+    if (grouped) {
+      codes = Math.max(codes, Math.min((long) GROUP_CODES * candidates, indexRows / GROUP_SHARE));
+    }
+    long byCandidates = (codes + targetSize - 1) / targetSize;
     int byShare = (partitions + PROBED_SHARE - 1) / PROBED_SHARE;
-    return Math.max(2, Math.max(byCandidates, byShare));
+    return (int) Math.max(2, Math.max(byCandidates, byShare));
   }
 
   /**
@@ -99,14 +103,24 @@ public final class VectorQueries<T> {
 
   /**
    * How many codes per candidate a search of one group of a grouped index scores at least (read whole when the group
-   * has fewer): a group holds few partitions, so the share above adds none, and its 10 nearest lie in more
-   * partitions than twice the candidates' codes fill (recall@10 0.754 on the places set grouped by country). The
-   * 5% budget of a grouped search counts against the whole index's vectors: 16 per candidate, 1,600 codes at the
-   * default candidates, reach 0.979 on places and 0.998 on clustered reading at most 2.7% of 100,000 vectors
-   * ({@code VectorMeasurement}, benchmarks/README.md); in an index of fewer than about 55,000 vectors a search of a
-   * large group may read more than 5% of them.
+   * has fewer), within {@link #GROUP_SHARE}: a group holds few partitions, so the share above adds none, and its 10
+   * nearest lie in more partitions than twice the candidates' codes fill (recall@10 0.754 on the places set grouped
+   * by country). 16 per candidate, 1,600 codes at the default candidates, reach 0.979 on places and 0.998 on
+   * clustered reading at most 2.7% of 100,000 vectors ({@code VectorMeasurement}, benchmarks/README.md).
    */
   static final int GROUP_CODES = 16;
+
+  /**
+   * A search of one group of a grouped index plans at most one code in this many of the index's rows (the entity's
+   * count, read at snapshot beside the group's token; a row has at most one vector): the 5% budget of a grouped
+   * search counts against the whole index, and {@link #GROUP_CODES} alone read the same 1,600 to 2,500 keys however
+   * small the index (5.7% of 20,000 vectors). Partitions hold up to twice the {@code targetSize} the probes are
+   * counted in, so a search may read more codes than planned. With 48, at 20,000 vectors, recall@10 in the group is
+   * 0.95 to 0.96 on places and 0.98 to 0.99 on clustered reading 3.2% to 3.9% of the index's vectors on average
+   * (the largest query 4.8%); 40 read 5.4% in one uniform query. Under about 20,000 vectors the candidates' full
+   * vectors and the rows alone near 5% (benchmarks/README.md). Above 76,800 rows {@link #GROUP_CODES} is the smaller.
+   */
+  static final int GROUP_SHARE = 48;
 
   /** Most rounds of reads after the centroids (codes, full vectors or rows) one search makes. */
   static final int MAX_ROUNDS = 14;
@@ -154,37 +168,54 @@ public final class VectorQueries<T> {
     /**
      * Reads the token and, when centroids of the group are cached, the codes of the partitions nearest by those
      * centroids at the same time; the codes stand when the token is the cached one, else they are dropped and read
-     * again by the current centroids.
+     * again by the current centroids. A search of a grouped index also reads the entity's row count (at snapshot, with
+     * the token), which bounds its codes; codes read before it arrives go by the count the store's last search read.
      */
     CompletableFuture<List<Scored<T>>> run() {
+      boolean grouped = g.size() > 0;
+      long seen = ps.indexRows();
+      CompletableFuture<Long> rows = !grouped ? CompletableFuture.completedFuture(0L)
+          : store.count(tr.snapshot()).thenApply(n -> {
+            ps.indexRows(n);
+            return n;
+          });
       Partitions.Centroids own = ps.own(tr, g);
       if (own != null) { // this transaction changed the centroids: its token is unreadable to it until commit
-        order(own);
-        return step();
+        return rows.thenCompose(n -> {
+          order(own, n);
+          return step();
+        });
       }
       Partitions.Centroids cached = ps.cached(g);
       CompletableFuture<byte[]> token = tr.snapshot().get(ps.token(g));
+      boolean speculate = cached != null && (!grouped || seen >= 0);
       CompletableFuture<Void> speculation = CompletableFuture.completedFuture(null);
-      if (cached != null) {
-        order(cached);
+      if (speculate) {
+        order(cached, seen);
         speculation = probe();
       }
-      return speculation.thenCombine(token, (v, t) -> t).thenCompose(t -> {
+      return speculation.thenCombine(token, (v, t) -> t).thenCombine(rows, (t, n) -> {
         if (cached != null && java.util.Arrays.equals(cached.token(), t)) {
+          if (!speculate) {
+            order(cached, n);
+          }
           return step();
         }
         return ps.centroids(tr, g, t).thenCompose(cs -> {
           codes.clear();
           probed = 0;
-          order(cs);
+          order(cs, n);
           return step();
         });
-      });
+      }).thenCompose(f -> f);
     }
 
-    /** Orders the partitions by the distance of their centroids to the query, and sets how many the first probe reads. */
-    private void order(Partitions.Centroids cs) {
-      toProbe = probes(candidates, ps.targetSize(), cs.ids().length, g.size() > 0);
+    /**
+     * Orders the partitions by the distance of their centroids to the query, and sets how many the first probe reads
+     * ({@code indexRows}: the entity's row count, which bounds a grouped index's probes).
+     */
+    private void order(Partitions.Centroids cs, long indexRows) {
+      toProbe = probes(candidates, ps.targetSize(), cs.ids().length, g.size() > 0, indexRows);
       List<Candidate> byCentroid = new ArrayList<>(cs.ids().length);
       for (int i = 0; i < cs.ids().length; i++) {
         byCentroid.add(new Candidate(cs.ids()[i], metric.distance(query, cs.vectors()[i])));

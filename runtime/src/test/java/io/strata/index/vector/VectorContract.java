@@ -261,6 +261,12 @@ public abstract class VectorContract extends BackendContract {
    * (the read version included) one query took.
    */
   Quality measure(EntityStore<Doc> store, List<Doc> docs, Random rnd, int queries, int k, List<Object> group, Predicate<Doc> in) {
+    return measure(store, docs, rnd, queries, k, VectorQueries.DEFAULT_CANDIDATES, group, in);
+  }
+
+  /** {@link #measure} with {@code candidates} per query. */
+  Quality measure(EntityStore<Doc> store, List<Doc> docs, Random rnd, int queries, int k, int candidates, List<Object> group,
+      Predicate<Doc> in) {
     VectorQueries<Doc> search = new VectorQueries<>(store);
     List<Doc> targets = docs.stream().filter(d -> d.vector() != null && in.test(d)).toList();
     boolean embedded = countsReads();
@@ -274,7 +280,7 @@ public abstract class VectorContract extends BackendContract {
         q[j] += (float) (rnd.nextGaussian() * 0.5);
       }
       var before = embedded ? io.strata.embedded.EmbeddedFdb.stats(db) : null;
-      List<Scored<Doc>> found = db.read(tr -> search.nearest(tr, "vector", group, q, k).join());
+      List<Scored<Doc>> found = db.read(tr -> search.nearest(tr, "vector", group, q, k, candidates, d -> true).join());
       if (embedded) {
         var cost = io.strata.embedded.EmbeddedFdb.stats(db).since(before);
         keys = Math.max(keys, cost.keysRead());
@@ -343,15 +349,35 @@ public abstract class VectorContract extends BackendContract {
   }
 
   @Test
-  void aLargeGroupOfEvenlySpreadVectorsIsSearchedWithRecallAt10OfAtLeast95Percent() {
+  void aLargeGroupOfEvenlySpreadVectorsInASmallIndexIsSearchedWithRecallAt10OfAtLeast95PercentWhenAskedForMoreCandidates() {
     Random rnd = new Random(47);
     List<Doc> docs = docs(rnd, 12_000);
     EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of("category"), true);
     saveInBatches(store, docs);
     for (String c : List.of("c0", "c2")) {
+      // a third of the index in one group: the default candidates stay within 5% of the index's 12,000 vectors
+      // (VectorQueries.GROUP_SHARE), and 400 candidates read the 800 codes twice them, as an ungrouped search would
+      Quality q = measure(store, docs, rnd, 20, 10, 400, List.of(c), d -> d.category().equals(c));
+      assertTrue(q.recall() >= 0.95, c + " recall@10 " + q);
+      if (countsReads()) {
+        assertTrue(q.maxSequentialReads() <= 20, "at most 20 sequential round trips: " + q);
+      }
+    }
+  }
+
+  @Test
+  void aGroupedSearchOfASmallIndexReadsAtMost5PercentOfTheWholeIndexWithRecallAt10OfAtLeast95Percent() {
+    Random rnd = new Random(48);
+    List<Doc> docs = clustered(rnd, 20_000, 60);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of("category"), true);
+    saveInBatches(store, docs);
+    for (String c : List.of("c0", "c1")) {
+      // a group of about 6,700 vectors: sixteen codes per candidate alone would read about 1,900 keys of 20,000
       Quality q = measure(store, docs, rnd, 20, 10, List.of(c), d -> d.category().equals(c));
       assertTrue(q.recall() >= 0.95, c + " recall@10 " + q);
       if (countsReads()) {
+        assertTrue(q.maxKeysRead() <= docs.size() / 20, "at most 5% of the whole index's vectors' keys: " + q);
+        assertTrue(q.maxBytesRead() <= fullVectorBytes(store) / 20, "at most 5% of the whole index's vectors' bytes: " + q);
         assertTrue(q.maxSequentialReads() <= 20, "at most 20 sequential round trips: " + q);
       }
     }
