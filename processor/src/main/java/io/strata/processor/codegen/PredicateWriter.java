@@ -9,10 +9,13 @@ import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import io.strata.query.model.Semantics;
 import java.util.ArrayList;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The one writer of in-memory predicates: a query model {@link Condition} as a Java {@code boolean} expression over an
@@ -25,7 +28,9 @@ import java.util.Map;
  *       Jakarta Data's value order, where a null value matches no comparison (and no negated one: {@code NOT} of a
  *       comparison is false on a null, {@code IS NOT NULL} being the exception).</li>
  * </ul>
- * {@code And} and {@code Or} join their parts with {@code &&} and {@code ||} in the order given.
+ * {@code And} and {@code Or} join their parts with {@code &&} and {@code ||} in the order given. An operand is a
+ * parameter, written as the Java name it is bound to, or (in Jakarta's checks) a literal, written as a Java literal of its
+ * value ({@link #literal}).
  */
 public final class PredicateWriter {
   private static final ClassName MATCHES = ClassName.get("io.strata.query", "Matches");
@@ -35,21 +40,32 @@ public final class PredicateWriter {
   private final Semantics semantics;
   private final Map<String, FieldModel> fields = new LinkedHashMap<>();
   private final ValueCode values;
+  private final Function<String, String> parameters;
 
-  private PredicateWriter(Semantics semantics, ValueCode values, Collection<FieldModel> fields) {
+  private PredicateWriter(Semantics semantics, ValueCode values, Collection<FieldModel> fields, Function<String, String> parameters) {
     this.semantics = semantics;
     this.values = values;
+    this.parameters = parameters;
     fields.forEach(f -> this.fields.put(f.name(), f));
   }
 
   /** Strata's checks of {@code fields} (an entity's, or document paths'), writing elements with {@code values}. */
   static PredicateWriter strata(ValueCode values, Collection<FieldModel> fields) {
-    return new PredicateWriter(Semantics.STRATA, values, fields);
+    return new PredicateWriter(Semantics.STRATA, values, fields, Function.identity());
   }
 
-  /** Jakarta Data's checks of {@code entity}'s properties. */
+  /** Jakarta Data's checks of {@code entity}'s properties, each parameter the Java variable of its name. */
   public static PredicateWriter jakarta(EntityModel entity) {
-    return new PredicateWriter(Semantics.JAKARTA, new ValueCode(entity.codecName()), entity.fields());
+    return jakarta(entity, Function.identity());
+  }
+
+  /**
+   * Jakarta Data's checks of {@code entity}'s properties, a parameter written as the Java variable {@code parameters}
+   * names for it (a JDQL {@code ?1} is {@code Param("1")}, and a parameter compared with a {@code @Convert} property is
+   * read from the local holding its column value).
+   */
+  public static PredicateWriter jakarta(EntityModel entity, Function<String, String> parameters) {
+    return new PredicateWriter(Semantics.JAKARTA, new ValueCode(entity.codecName()), entity.fields(), parameters);
   }
 
   /** {@code c} as a Java {@code boolean} expression over {@code e}. */
@@ -91,9 +107,11 @@ public final class PredicateWriter {
     if (cmp.op() == Op.EQUAL) {
       return test(new Condition.Compare(cmp.field(), Op.NOT_EQUAL, cmp.operands(), cmp.ignoreCase()));
     }
-    CodeBlock test = jakarta(cmp);
-    // IS NOT NULL tests the null itself
-    return cmp.op() == Op.IS_NULL ? CodeBlock.of("!$L", test) : jakartaNot(CodeBlock.of("$L", field(cmp).read()), test);
+    if (cmp.op() == Op.IS_NULL || cmp.op() == Op.NOT_NULL) {
+      // a null test tests the null itself
+      return jakarta(new Condition.Compare(cmp.field(), cmp.op().negated(), cmp.operands(), cmp.ignoreCase()));
+    }
+    return jakartaNot(CodeBlock.of("$L", field(cmp).read()), jakarta(cmp));
   }
 
   /**
@@ -112,11 +130,47 @@ public final class PredicateWriter {
     return f;
   }
 
-  private static String parameter(Operand o) {
+  private String parameter(Operand o) {
     if (o instanceof Operand.Param p) {
-      return p.name();
+      return parameters.apply(p.name());
     }
-    throw new IllegalArgumentException("an in-memory check compares a parameter or a local holding a literal, not " + o);
+    throw new IllegalArgumentException("Strata's in-memory check compares a parameter or a local holding a literal, not " + o);
+  }
+
+  /** A Jakarta operand as Java code: the parameter's variable, or the literal's value. */
+  private CodeBlock operand(Operand o) {
+    return o instanceof Operand.Literal l ? literal(l.value()) : CodeBlock.of("$N", parameter(o));
+  }
+
+  /**
+   * A literal value of the query model as the Java literal {@code Values} compares (by value, so an {@code int} literal
+   * stands for a {@code short} or a {@code byte} too): text, a number, a boolean, a {@code BigDecimal} or
+   * {@code BigInteger} built from its digits, a character as one-character text (which {@code Values} compares with a
+   * {@code char}), or a {@link CodeBlock} already Java code (an enum constant the processor looked up).
+   */
+  static CodeBlock literal(Object value) {
+    if (value instanceof CodeBlock code) {
+      return code;
+    }
+    if (value instanceof String || value instanceof Character) {
+      return CodeBlock.of("$S", value.toString());
+    }
+    if (value instanceof Long l) {
+      return CodeBlock.of("$LL", l);
+    }
+    if (value instanceof Double d) {
+      return CodeBlock.of("$Ld", Double.toString(d));
+    }
+    if (value instanceof Float f) {
+      return CodeBlock.of("$Lf", Float.toString(f));
+    }
+    if (value instanceof BigDecimal || value instanceof BigInteger) {
+      return CodeBlock.of("new $T($S)", value.getClass(), value.toString());
+    }
+    if (value instanceof Integer || value instanceof Short || value instanceof Byte || value instanceof Boolean) {
+      return CodeBlock.of("$L", value);
+    }
+    throw new IllegalArgumentException("no Java literal of " + value.getClass().getName() + " " + value);
   }
 
   /** Strata's check: the stored element of the field against the query value's. */
@@ -150,8 +204,16 @@ public final class PredicateWriter {
   /** Jakarta Data's check: the entity's Java value against the parameters, by value order. */
   private CodeBlock jakarta(Condition.Compare c) {
     return switch (c.op()) {
-      // the collection is the parameter as given: inAny compares each of its values, ignoring case when asked
-      case IN -> CodeBlock.of("$T.inAny($L, $N)", VALUES, jakartaValue(c), parameter(c.operands().get(0)));
+      // literals are listed (JDQL's IN (1, 2)); a parameter is the collection as given, and inAny compares each of its
+      // values, ignoring case when asked
+      case IN -> c.operands().get(0) instanceof Operand.Literal items
+          ? jakartaTest(Op.IN, jakartaValue(c), ((Collection<?>) items.value()).stream()
+              .map(item -> c.ignoreCase() ? CodeBlock.of("$T.upper($L)", VALUES, literal(item)) : literal(item)).toList())
+          : CodeBlock.of("$T.inAny($L, $N)", VALUES, jakartaValue(c), parameter(c.operands().get(0)));
+      // NOT IN, NOT LIKE: false on a null value, as the positive forms are
+      case NOT_IN, NOT_LIKE -> jakartaNot(CodeBlock.of("$L", field(c).read()),
+          jakarta(new Condition.Compare(c.field(), c.op().negated(), c.operands(), c.ignoreCase())));
+      case NOT_NULL -> CodeBlock.of("!$T.isNull($L)", VALUES, jakartaValue(c));
       case TRUE -> CodeBlock.of("$T.eq($L, true)", VALUES, jakartaValue(c));
       case FALSE -> CodeBlock.of("$T.eq($L, false)", VALUES, jakartaValue(c));
       // a Near orders and cuts the results, it tests no entity: the vector index's search does that
@@ -164,7 +226,7 @@ public final class PredicateWriter {
   private CodeBlock test(Condition.Compare c) {
     List<CodeBlock> args = new ArrayList<>();
     for (Operand o : c.operands()) {
-      args.add(c.ignoreCase() ? CodeBlock.of("$T.upper($N)", VALUES, parameter(o)) : CodeBlock.of("$N", parameter(o)));
+      args.add(c.ignoreCase() ? CodeBlock.of("$T.upper($L)", VALUES, operand(o)) : operand(o));
     }
     return jakartaTest(c.op(), jakartaValue(c), args);
   }

@@ -5,17 +5,22 @@ import static io.strata.processor.jakarta.RepositoryTypes.annotationValue;
 import com.palantir.javapoet.CodeBlock;
 import io.strata.processor.jakarta.QueryReader.Query;
 import io.strata.processor.jakarta.QueryReader.StaticSort;
+import io.strata.processor.codegen.PredicateWriter;
 import io.strata.processor.model.BoundCriterion;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.Operator;
+import io.strata.processor.planning.EntityInfos;
 import io.strata.processor.validation.EntityValidator;
 import io.strata.processor.validation.Messages;
 import io.strata.query.jdql.JdqlCondition;
 import io.strata.query.jdql.JdqlExpression;
 import io.strata.query.jdql.JdqlParser;
+import io.strata.query.jdql.JdqlSelect;
 import io.strata.query.jdql.JdqlStatement;
 import io.strata.query.jdql.JdqlSyntaxException;
+import io.strata.query.jdql.JdqlTranslationException;
+import io.strata.query.model.EntityInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,16 +96,21 @@ final class JdqlReader {
       }
       Map<String, String> columnValues = new LinkedHashMap<>();
       convertedParameters.forEach((p, f) -> columnValues.put(p, r.columnValue(f, p, false)));
-      QueryBinder where = new QueryBinder(entity, positional.andThen(p -> columnValues.getOrDefault(p, p)),
-          n -> named.containsKey(n) ? columnValues.getOrDefault(named.get(n), named.get(n)) : null, r.elements);
+      Function<Integer, String> wherePositional = positional.andThen(p -> p == null ? null : columnValues.getOrDefault(p, p));
+      Function<String, String> whereNamed = n -> named.containsKey(n) ? columnValues.getOrDefault(named.get(n), named.get(n)) : null;
+      QueryBinder where = new QueryBinder(entity, wherePositional, whereNamed, r.elements);
+      PredicateWriter writer = PredicateWriter.jakarta(entity,
+          p -> p.chars().allMatch(Character::isDigit) ? wherePositional.apply(Integer.parseInt(p)) : whereNamed.apply(p));
+      EntityInfo info = EntityInfos.of(entity, List.of());
+      Function<JdqlCondition, CodeBlock> predicate = c -> predicate(text, c, where, writer, info);
       List<BoundCriterion> criteria = condition.isEmpty() ? List.of()
           : criteria(condition.get(), where::propertyOrNull, planned(where));
       boolean exact = criteria != null && criteria.size() == condition.map(JdqlCondition::conjuncts).orElse(0);
       List<JakartaPlanner.Branch> branches = criteria != null ? null : JdqlCondition.disjuncts(condition.get()).stream()
           .map(d -> new JakartaPlanner.Branch(criteria(d, where::propertyOrNull, planned(where)),
-              where.condition(d))).toList();
+              predicate.apply(d))).toList();
       if (statement instanceof JdqlStatement.Select s) {
-        CodeBlock whereCode = s.where().map(where::condition).orElse(null);
+        CodeBlock whereCode = s.where().map(predicate).orElse(null);
         List<StaticSort> order = new ArrayList<>();
         for (JdqlStatement.OrderItem o : s.orderBy()) {
           order.add(new StaticSort(binder.property(o.key()), o.descending(), false));
@@ -121,7 +131,7 @@ final class JdqlReader {
         return Optional.of(new Query(entity, action, whereCode, order, 0, select, null, null, criteria, exact, branches));
       }
       if (statement instanceof JdqlStatement.Delete d) {
-        return Optional.of(new Query(entity, "delete", d.where().map(where::condition).orElse(null), List.of(), 0, null, null, null,
+        return Optional.of(new Query(entity, "delete", d.where().map(predicate).orElse(null), List.of(), 0, null, null, null,
             criteria, exact, branches));
       }
       JdqlStatement.Update u = (JdqlStatement.Update) statement;
@@ -144,12 +154,64 @@ final class JdqlReader {
         return Optional.empty();
       }
       change.add("return e;\n").unindent().add("}");
-      return Optional.of(new Query(entity, "update", u.where().map(where::condition).orElse(null), List.of(), 0, null,
+      return Optional.of(new Query(entity, "update", u.where().map(predicate).orElse(null), List.of(), 0, null,
           change.build(), null, criteria, exact, branches));
     } catch (QueryBinder.BindException e) {
       bindError(text, e.offset, e.getMessage());
       return Optional.empty();
     }
+  }
+
+  /**
+   * The condition {@code c} as Java code over {@code e}. {@code where} binds every name in it, reporting an unknown one at
+   * its position; then a condition the query model holds ({@link JdqlSelect#condition}: a property, or {@code UPPER} of
+   * one, compared with parameters and literals of its type) is written by the one predicate writer, as method names and
+   * {@code @Find} are, and {@code where} writes the rest (arithmetic, functions, comparisons of two properties, a literal
+   * of another type than its property, {@code LOCAL DATE}, and {@code LOWER}, which the model would compare as upper case).
+   */
+  private CodeBlock predicate(String text, JdqlCondition c, QueryBinder where, PredicateWriter writer, EntityInfo info) {
+    CodeBlock bound = where.condition(c);
+    if (mentionsLower(c)) {
+      return bound;
+    }
+    try {
+      return writer.write(JdqlSelect.condition(text, c, info, (field, type, constant) -> Optional.ofNullable(where.enumConstant(type, constant, 0))));
+    } catch (JdqlTranslationException beyondTheModel) {
+      return bound;
+    }
+  }
+
+  /** Whether {@code c} applies {@code LOWER} anywhere. */
+  private static boolean mentionsLower(JdqlCondition c) {
+    for (JdqlCondition leaf : JdqlCondition.leaves(c, true)) {
+      List<JdqlExpression> operands = new ArrayList<>();
+      if (leaf instanceof JdqlCondition.Comparison cmp) {
+        operands.addAll(List.of(cmp.left(), cmp.right()));
+      } else if (leaf instanceof JdqlCondition.Between b) {
+        operands.addAll(List.of(b.value(), b.low(), b.high()));
+      } else if (leaf instanceof JdqlCondition.Like l) {
+        operands.addAll(List.of(l.value(), l.pattern()));
+      } else if (leaf instanceof JdqlCondition.In in) {
+        operands.add(in.value());
+        operands.addAll(in.items());
+      } else {
+        operands.add(((JdqlCondition.NullCheck) leaf).value());
+      }
+      if (operands.stream().anyMatch(JdqlReader::mentionsLower)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean mentionsLower(JdqlExpression e) {
+    if (e instanceof JdqlExpression.Call call) {
+      return call.function() == JdqlExpression.Function.LOWER || call.arguments().stream().anyMatch(JdqlReader::mentionsLower);
+    }
+    if (e instanceof JdqlExpression.Binary b) {
+      return mentionsLower(b.left()) || mentionsLower(b.right());
+    }
+    return e instanceof JdqlExpression.Unary u && mentionsLower(u.operand());
   }
 
   /**

@@ -24,7 +24,11 @@ import javax.lang.model.util.Elements;
  * Binds a JDQL condition or value to one entity and the method's parameters, as Java code over an entity named
  * {@code e}: property paths become the entity's getters, enum constants their Java names, parameters the method's
  * parameters, and every operator a call of the run-time {@code Values} (which gives JDQL's meaning to nulls, mixed
- * numbers and one-character text), the call {@link PredicateWriter#jakartaTest} chooses for method names too. An unknown property or parameter is a {@link BindException} at its position.
+ * numbers and one-character text), the call {@link PredicateWriter#jakartaTest} chooses for method names too. An unknown
+ * property or parameter is a {@link BindException} at its position. {@code JdqlReader} has every condition bound here
+ * (so each name is checked), but writes a condition the query model holds with {@link PredicateWriter}; the code of
+ * {@link #condition} is used for the rest (arithmetic, functions but {@code UPPER}, two properties compared,
+ * {@code LOCAL DATE}), and {@link #value} for {@code SET}.
  */
 final class QueryBinder {
   static final ClassName VALUES = PredicateWriter.VALUES;
@@ -358,8 +362,14 @@ final class QueryBinder {
     if (p.names().size() < 2 || fields.containsKey(p.names().get(0))) {
       return null;
     }
-    String type = String.join(".", p.names().subList(0, p.names().size() - 1));
-    String constant = p.names().get(p.names().size() - 1);
+    return enumConstant(String.join(".", p.names().subList(0, p.names().size() - 1)), p.names().get(p.names().size() - 1), p.offset());
+  }
+
+  /**
+   * The constant {@code constant} of the enum class {@code type} (a canonical name) as Java code, or null when
+   * {@code type} is no enum; a {@link BindException} at {@code offset} when the enum has no such constant.
+   */
+  CodeBlock enumConstant(String type, String constant, int offset) {
     TypeElement enumType = elements.getTypeElement(type);
     if (enumType == null || enumType.getKind() != ElementKind.ENUM) {
       return null;
@@ -367,7 +377,7 @@ final class QueryBinder {
     boolean exists = enumType.getEnclosedElements().stream()
         .anyMatch(m -> m.getKind() == ElementKind.ENUM_CONSTANT && m.getSimpleName().contentEquals(constant));
     if (!exists) {
-      throw new BindException(type + " has no constant " + constant, p.offset());
+      throw new BindException(type + " has no constant " + constant, offset);
     }
     return CodeBlock.of("$T.$N", ClassName.get(enumType), constant);
   }

@@ -606,6 +606,9 @@ public abstract class JakartaQueriesContract extends BackendContract {
           seed("JDQL SELECT name"));
       assertEquals(saved.stream().filter(g -> g.weight == null || g.size > min).count(), gadgets.countLightOrLarge(min),
           seed("JDQL COUNT(THIS)"));
+      double heaviest = random.nextInt(100) / 10.0;
+      assertEquals(saved.stream().filter(g -> g.weight != null && !(g.weight > heaviest)).count(),
+          gadgets.countNotHeavierThan(heaviest), seed("JDQL NOT of a comparison is false on a null weight"));
 
       int length = 6 + random.nextInt(5);
       Sort<Gadget> sort = random.nextBoolean() ? Sort.asc("id") : Sort.desc("id");

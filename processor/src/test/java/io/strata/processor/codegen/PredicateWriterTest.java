@@ -69,4 +69,44 @@ class PredicateWriterTest {
     assertEquals("Values.isNull(e.city())", text(PredicateWriter.jakartaTest(Op.IS_NULL, CodeBlock.of("e.city()"), List.of())));
     assertEquals("Values.inAny(e.city(), cities)", text(JAKARTA.write(compare("city", Op.IN, "cities"))));
   }
+
+  private static Condition literal(String field, Op op, Object value) {
+    return new Condition.Compare(field, op, List.of(new Operand.Literal(value)), false);
+  }
+
+  @Test
+  void literalsAreWrittenAsJavaLiteralsOfTheirValues() {
+    assertEquals("Values.gt(e.size(), 0) && Values.lt(e.size(), 2L) && Values.ge(e.size(), 1.5d) && Values.le(e.size(), 2.5f)",
+        text(JAKARTA.write(and(literal("size", Op.GREATER_THAN, 0), literal("size", Op.LESS_THAN, 2L),
+            literal("size", Op.GREATER_THAN_EQUAL, 1.5), literal("size", Op.LESS_THAN_EQUAL, 2.5F)))));
+    assertEquals("Values.eq(e.city(), \"it's\") || Values.eq(e.city(), \"x\") || Values.eq(e.size(), new java.math.BigDecimal(\"0.10\"))",
+        text(JAKARTA.write(or(literal("city", Op.EQUAL, "it's"), literal("city", Op.EQUAL, 'x'),
+            literal("size", Op.EQUAL, new java.math.BigDecimal("0.10"))))));
+    assertEquals("Values.eq(e.city(), Place.Kind.TOWN)", text(JAKARTA.write(literal("city", Op.EQUAL,
+        CodeBlock.of("$T.$N", ClassName.get("test", "Place", "Kind"), "TOWN")))).replace("test.", ""));
+  }
+
+  @Test
+  void anInOfLiteralsListsThemAndItsNegationsAreFalseOnANullValue() {
+    assertEquals("Values.in(e.city(), \"a\", \"b\")", text(JAKARTA.write(literal("city", Op.IN, List.of("a", "b")))));
+    assertEquals("(!Values.isNull(e.city()) && !Values.in(e.city(), \"a\"))", text(JAKARTA.write(literal("city", Op.NOT_IN, List.of("a")))));
+    assertEquals("(!Values.isNull(e.city()) && !Values.like(e.city(), p))", text(JAKARTA.write(compare("city", Op.NOT_LIKE, "p"))));
+    assertEquals("(!Values.isNull(e.size()) && !Values.gt(e.size(), min))",
+        text(JAKARTA.write(new Condition.Not(compare("size", Op.GREATER_THAN, "min")))));
+  }
+
+  @Test
+  void nullTestsAndTheirNegationsTestTheNullItself() {
+    Condition notNull = new Condition.Compare("city", Op.NOT_NULL);
+    assertEquals("!Values.isNull(e.city())", text(JAKARTA.write(notNull)));
+    assertEquals("Values.isNull(e.city())", text(JAKARTA.write(new Condition.Not(notNull))));
+    assertEquals("!Values.isNull(e.city())", text(JAKARTA.write(new Condition.Not(new Condition.Compare("city", Op.IS_NULL)))));
+  }
+
+  @Test
+  void aParameterIsWrittenAsTheVariableItIsBoundTo() {
+    PredicateWriter ordinal = PredicateWriter.jakarta(new EntityModel(ClassName.get("test", "Place"), "Place",
+        List.of(ID, CITY, SIZE), List.of(), List.of(), List.of(), List.of(), List.of(), false, false), p -> "conv$" + p);
+    assertEquals("Values.eq(e.city(), conv$1)", text(ordinal.write(compare("city", Op.EQUAL, "1"))));
+  }
 }

@@ -357,7 +357,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public Page<String> namesPricedBetween(double min, double max, PageRequest page) {
     return RepositoryCalls.observe(db, "Product", "Products.namesPricedBetween", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("price")));
-      return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> (Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%"))), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
+      return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%")), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
     });
   }
 

@@ -30,4 +30,17 @@ public record JdqlSelect(Condition where, List<SortKey> order) {
   public static JdqlSelect of(String query, EntityInfo entity, EnumConstants enums) {
     return new JdqlTranslator(query, entity, enums).select(JdqlParser.parse(query));
   }
+
+  /**
+   * The condition {@code where} of a parsed {@code query} (a {@code SELECT}, {@code UPDATE} or {@code DELETE}, or one
+   * part of its {@code WHERE}) bound to {@code entity} by the rules of {@link #of}, except that a literal is the value
+   * JDQL writes ({@code 0} an {@code Integer}, {@code 1.5} a {@code Double}, {@code 1.5F} a {@code Float}, {@code 2L} a
+   * {@code Long}), whatever its property's type: how a repository's {@code @Query} states the conditions the model
+   * holds, for Jakarta Data's checks, which compare numbers by value.
+   *
+   * @throws JdqlTranslationException when the condition is no condition of the query model over {@code entity}
+   */
+  public static Condition condition(String query, JdqlCondition where, EntityInfo entity, EnumConstants enums) {
+    return new JdqlTranslator(query, entity, enums, true).where(where);
+  }
 }

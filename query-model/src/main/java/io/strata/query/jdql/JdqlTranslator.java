@@ -28,11 +28,23 @@ final class JdqlTranslator {
   private final String query;
   private final EntityInfo entity;
   private final EnumConstants enums;
+  /** Whether a number, text or boolean literal stays the value JDQL writes rather than becoming its property's type. */
+  private final boolean asWritten;
 
   JdqlTranslator(String query, EntityInfo entity, EnumConstants enums) {
+    this(query, entity, enums, false);
+  }
+
+  /**
+   * @param asWritten keep literals as JDQL writes them ({@code 0} an {@code Integer} whatever its property), for a
+   *     repository's {@code @Query}, whose Jakarta Data checks compare numbers by value ({@code score >= 0} takes a
+   *     stored {@code -0.0}, as {@code score >= 0.0} in a {@code Double} comparison would not)
+   */
+  JdqlTranslator(String query, EntityInfo entity, EnumConstants enums, boolean asWritten) {
     this.query = query;
     this.entity = entity;
     this.enums = enums;
+    this.asWritten = asWritten;
   }
 
   /** A property a query side names: {@code field}, or {@code UPPER(field)}/{@code LOWER(field)} when {@code function}. */
@@ -64,6 +76,11 @@ final class JdqlTranslator {
       order.add(new SortKey(field.name(), item.descending(), false));
     }
     return new JdqlSelect(where, order);
+  }
+
+  /** A {@code WHERE} condition of any statement, bound to the entity. */
+  Condition where(JdqlCondition c) {
+    return condition(c);
   }
 
   private Condition condition(JdqlCondition c) {
@@ -291,9 +308,19 @@ final class JdqlTranslator {
     throw mismatch(e, field, "text");
   }
 
-  /** A literal as a value of {@code field}'s Java type, when it is one exactly. */
+  /** A literal as a value of {@code field}'s Java type, when it is one exactly (or as JDQL writes it, {@link #asWritten}). */
   private Object literal(JdqlExpression e, FieldInfo field) {
     ValueKind kind = field.kind();
+    if (asWritten) {
+      Object value = e instanceof JdqlExpression.StringLiteral s ? s.value()
+          : e instanceof JdqlExpression.BooleanLiteral b ? (Object) b.value()
+          : e instanceof JdqlExpression.IntegerLiteral i ? (i.isLong() ? (Object) i.value() : (Object) (int) i.value())
+          : e instanceof JdqlExpression.DecimalLiteral d ? (d.isFloat() ? (Object) (float) d.value() : (Object) d.value())
+          : null;
+      if (value != null) {
+        return value;
+      }
+    }
     if (e instanceof JdqlExpression.StringLiteral s) {
       if (kind == ValueKind.STRING) {
         return s.value();

@@ -306,6 +306,20 @@ class JdqlSelectTest {
   }
 
   @Test
+  void theConditionOfAnUpdateOrADeleteIsBoundByTheSameRulesWithItsLiteralsAsWritten() {
+    String update = "UPDATE Book SET year = 1 WHERE title = :t AND NOT year BETWEEN 1 AND :y AND rating >= 0 AND year < 2.5";
+    JdqlCondition where = ((JdqlStatement.Update) JdqlParser.parse(update)).where().orElseThrow();
+    EnumConstants none = (field, type, constant) -> Optional.empty();
+    assertEquals(new Condition.And(List.of(compare("title", Op.EQUAL, new Param("t")),
+        new Condition.Not(compare("year", Op.BETWEEN, 1, new Param("y"))), compare("rating", Op.GREATER_THAN_EQUAL, 0),
+        compare("year", Op.LESS_THAN, 2.5))), JdqlSelect.condition(update, where, BOOK, none));
+    String delete = "DELETE FROM Book WHERE year * 2 > 10";
+    JdqlTranslationException e = assertThrows(JdqlTranslationException.class, () -> JdqlSelect.condition(delete,
+        ((JdqlStatement.Delete) JdqlParser.parse(delete)).where().orElseThrow(), BOOK, none));
+    assertEquals(24, e.column());
+  }
+
+  @Test
   void errorsInAQueryOfSeveralLinesNameTheLine() {
     JdqlTranslationException e = assertThrows(JdqlTranslationException.class,
         () -> select("WHERE year = 1\n  AND title = author"));
