@@ -19,17 +19,20 @@ import io.strata.query.plan.Planner;
 import io.strata.query.plan.Unserved;
 import io.strata.query.model.QuerySpec;
 import io.strata.repository.EntityStore;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
  * The run-time queries of one repository: {@code where(restriction)} and {@code jdql(text)} build a
  * {@link Finder}, planned by the planner onto the entity's indexes and read by {@link PlanReads}. Plans are cached
  * per query shape: the condition tree with every value replaced by a parameter, the order, the window and whether
- * a scan is allowed, so a query asked again with other values is not planned again. The cache holds the
+ * a scan is allowed, so a query asked again with other values is not planned again. With a scan allowed, a query
+ * whose order no index holds is planned as if unordered and its results sorted in memory ({@link MemoryOrder}). The cache holds the
  * {@link #CACHED_SHAPES} most recently used shapes. Thread-safe.
  *
  * @param <E> the entity
@@ -37,6 +40,10 @@ import java.util.function.Function;
 public final class RuntimeQueries<E> {
   /** How many query shapes' plans each repository keeps. */
   public static final int CACHED_SHAPES = 256;
+
+  /** Why a query with an order may be unserved where the same query without it is read and then sorted in memory. */
+  private static final Set<Unserved.Reason> SORTABLE = EnumSet.of(Unserved.Reason.NO_INDEX, Unserved.Reason.ORDER_NOT_SERVED,
+      Unserved.Reason.INDEX_LEAVES_OUT_NULLS, Unserved.Reason.SPATIAL_ORDER);
 
   private final Database db;
   private final EntityInfo entity;
@@ -181,6 +188,11 @@ public final class RuntimeQueries<E> {
     if (found == null) {
       VectorConditions.check(entity, where, order);
       found = planner.apply(spec);
+      if (allowScan && !order.isEmpty() && found instanceof Unserved unserved && SORTABLE.contains(unserved.reason())) {
+        // an order no index holds, with a scan allowed: read as the unordered query is, sorted in memory (PlanReads)
+        Planned unordered = planner.apply(new QuerySpec(entity, where, List.of(), window, null, true, semantics));
+        found = unordered instanceof Plan ? unordered : found;
+      }
       synchronized (plans) {
         plans.put(spec, found);
         planned++;
