@@ -385,4 +385,9 @@ public final class PlanReads<E> {
   public String explain(Plan plan) {
     return Explain.plan(store.layout().entityName(), plan);
   }
+
+  /** {@code plan} in words and keys, then {@code sort} where it is sorted in memory: what {@code Finder.explain()} returns. */
+  public String explain(Plan plan, List<SortKey> sort) {
+    return Explain.plan(store.layout().entityName(), plan, sort);
+  }
 }

@@ -206,7 +206,7 @@ final class RuntimeFinder<E> implements Finder<E> {
 
   @Override
   public String explain() {
-    return queries.reads().explain(plan(window()));
+    return queries.reads().explain(plan(window()), order);
   }
 
   /**

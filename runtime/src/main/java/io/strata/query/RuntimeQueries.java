@@ -11,6 +11,7 @@ import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
+import io.strata.query.model.ValueKind;
 import io.strata.query.model.VectorConditions;
 import io.strata.query.model.Window;
 import io.strata.query.plan.Plan;
@@ -188,7 +189,7 @@ public final class RuntimeQueries<E> {
     if (found == null) {
       VectorConditions.check(entity, where, order);
       found = planner.apply(spec);
-      if (allowScan && !order.isEmpty() && found instanceof Unserved unserved && SORTABLE.contains(unserved.reason())) {
+      if (allowScan && sortable(order) && found instanceof Unserved unserved && SORTABLE.contains(unserved.reason())) {
         // an order no index holds, with a scan allowed: read as the unordered query is, sorted in memory (PlanReads)
         Planned unordered = planner.apply(new QuerySpec(entity, where, List.of(), window, null, true, semantics));
         found = unordered instanceof Plan ? unordered : found;
@@ -202,6 +203,15 @@ public final class RuntimeQueries<E> {
       throw new QueryNotServedException(entity.name(), Explain.condition(where), unserved, allowScan);
     }
     return (Plan) found;
+  }
+
+  /**
+   * Whether {@code order} can be sorted in memory in this dialect: an order on stored scalar properties, none of them a
+   * byte array in Jakarta Data's (which has no order on them; Strata's orders them by unsigned bytes, as keys do).
+   */
+  private boolean sortable(List<SortKey> order) {
+    return !order.isEmpty() && order.stream().allMatch(k -> entity.field(k.field())
+        .map(f -> f.kind().isScalar() && !(semantics == Semantics.JAKARTA && f.kind() == ValueKind.BYTES)).orElse(false));
   }
 
   /** How many query shapes were planned (not found in the cache) so far: what the cache saves is counted, not timed. */
