@@ -205,8 +205,9 @@ public final class PlanReads<E> {
    * At most {@code size} results after {@code after} (null: the first page), bound to {@code query} (the query's
    * shape and values, {@link QueryResults#query}). An index read in the query's order, an unordered scan of
    * every row and an unordered union of them ({@link UnionPages}) resume at the key after the last one read, in any
-   * transaction ({@link #pagesByKey}); other plans (id lookups, spatial reads, orders sorted after reading) read their results again and resume after the last one's order values and id.
-   * Either way a page resumes strictly after the previous page's last result in the order, so writes between pages
+   * transaction ({@link #pagesByKey}); other plans (id lookups, spatial reads, orders sorted in memory) read their
+   * results again, keep the {@code size} after the last one's order values and id ({@link MemoryOrder#after}) while
+   * reading, and end the page at the last one's ({@link MemoryOrder#position}). Either way a page resumes strictly after the previous page's last result in the order, so writes between pages
    * never repeat or skip an entity that was not written.
    */
   public CompletableFuture<Page<E>> page(ReadTransaction tr, Plan plan, List<SortKey> sort, int size, Continuation after,

@@ -33,8 +33,9 @@ import java.util.function.Function;
  * {@link Finder}, planned by the planner onto the entity's indexes and read by {@link PlanReads}. Plans are cached
  * per query shape: the condition tree with every value replaced by a parameter, the order, the window and whether
  * a scan is allowed, so a query asked again with other values is not planned again. With a scan allowed, a query
- * whose order no index holds is planned as if unordered and its results sorted in memory ({@link MemoryOrder}). The cache holds the
- * {@link #CACHED_SHAPES} most recently used shapes. Thread-safe.
+ * whose order no index holds is planned as if unordered and its results sorted in memory ({@link MemoryOrder}); that
+ * plan is cached under the ordered shape. The cache holds the {@link #CACHED_SHAPES} most recently used shapes.
+ * Thread-safe.
  *
  * @param <E> the entity
  */
@@ -43,7 +44,7 @@ public final class RuntimeQueries<E> {
   public static final int CACHED_SHAPES = 256;
 
   /** Why a query with an order may be unserved where the same query without it is read and then sorted in memory. */
-  private static final Set<Unserved.Reason> SORTABLE = EnumSet.of(Unserved.Reason.NO_INDEX, Unserved.Reason.ORDER_NOT_SERVED,
+  private static final Set<Unserved.Reason> ORDER_REFUSALS = EnumSet.of(Unserved.Reason.NO_INDEX, Unserved.Reason.ORDER_NOT_SERVED,
       Unserved.Reason.INDEX_LEAVES_OUT_NULLS, Unserved.Reason.SPATIAL_ORDER);
 
   private final Database db;
@@ -189,7 +190,7 @@ public final class RuntimeQueries<E> {
     if (found == null) {
       VectorConditions.check(entity, where, order);
       found = planner.apply(spec);
-      if (allowScan && sortable(order) && found instanceof Unserved unserved && SORTABLE.contains(unserved.reason())) {
+      if (allowScan && sortable(order) && found instanceof Unserved unserved && ORDER_REFUSALS.contains(unserved.reason())) {
         // an order no index holds, with a scan allowed: read as the unordered query is, sorted in memory (PlanReads)
         Planned unordered = planner.apply(new QuerySpec(entity, where, List.of(), window, null, true, semantics));
         found = unordered instanceof Plan ? unordered : found;
