@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * A run-time query ({@code where(...)}, {@code jdql(...)}) that no index narrows: it would read every row. The
  * message names the index that would serve it and how to declare it, and says that {@code Finder.allowScan()}
- * runs it anyway by reading every row.
+ * runs it anyway by reading every row (an order no index holds then sorted in memory).
  */
 public final class QueryNotServedException extends StrataException {
   private final transient Unserved reason;
@@ -15,7 +15,7 @@ public final class QueryNotServedException extends StrataException {
    * @param entity the entity queried
    * @param query the query's condition in words
    * @param reason the planner's answer
-   * @param scanAllowed whether the finder already allowed a scan (then a scan cannot help: it does not sort)
+   * @param scanAllowed whether the finder already allowed a scan (then a scan cannot help)
    */
   public QueryNotServedException(String entity, String query, Unserved reason, boolean scanAllowed) {
     super(message(entity, query, reason, scanAllowed));
@@ -46,7 +46,9 @@ public final class QueryNotServedException extends StrataException {
           .append(entity).append(" with @Index(name = \"").append(name).append("\", fields = {")
           .append(String.join(", ", fields.stream().map(f -> "\"" + f + "\"").toList())).append("})");
     }
-    return text.append(scanAllowed ? " (allowScan() reads every row but does not sort them: drop the order, or declare the index)"
+    boolean order = reason.reason() == Unserved.Reason.ORDER_NOT_SERVED || reason.reason() == Unserved.Reason.SPATIAL_ORDER;
+    return text.append(scanAllowed ? " (allowScan() does not serve it either: declare the index)"
+        : order ? "; or call allowScan() on the finder to read the results unordered and sort them in memory instead"
         : "; or call allowScan() on the finder to check every row instead").toString();
   }
 

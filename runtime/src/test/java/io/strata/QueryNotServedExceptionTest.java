@@ -31,7 +31,16 @@ class QueryNotServedExceptionTest {
     QueryNotServedException e = new QueryNotServedException("Place", "country = :$0",
         new Unserved(Unserved.Reason.ORDER_NOT_SERVED, List.of("country", "name"), null, null), true);
     assertEquals("no index of Place serves the query country = :$0: the index of (country, name) would serve it; declare it "
-        + "on Place with @Index(name = \"country_name\", fields = {\"country\", \"name\"}) (allowScan() reads every row "
-        + "but does not sort them: drop the order, or declare the index)", e.getMessage());
+        + "on Place with @Index(name = \"country_name\", fields = {\"country\", \"name\"}) (allowScan() does not "
+        + "serve it either: declare the index)", e.getMessage());
+  }
+
+  @Test
+  void anUnheldOrderWithoutAScanSaysAScanSortsInMemory() {
+    QueryNotServedException e = new QueryNotServedException("Place", "country = :$0",
+        new Unserved(Unserved.Reason.ORDER_NOT_SERVED, List.of("country", "name"), null, null), false);
+    assertEquals("no index of Place serves the query country = :$0: the index of (country, name) would serve it; declare it "
+        + "on Place with @Index(name = \"country_name\", fields = {\"country\", \"name\"}); or call allowScan() on the "
+        + "finder to read the results unordered and sort them in memory instead", e.getMessage());
   }
 }

@@ -23,6 +23,12 @@ final class Explain {
     return out.toString();
   }
 
+  /** {@link #plan}, then, where {@code sort} is applied after reading ({@link PlanReads#sortsInMemory}), that order. */
+  static String plan(String entity, Plan plan, List<SortKey> sort) {
+    String read = plan(entity, plan);
+    return PlanReads.sortsInMemory(plan, sort) ? read + "\nthen sorted in memory in order " + order(sort) + ", ties by id" : read;
+  }
+
   private static void describe(String entity, Plan plan, StringBuilder out, String indent) {
     if (plan instanceof Plan.IndexRead read) {
       String key = read.index().unique() ? "U" : "I";

@@ -107,12 +107,19 @@ final class RuntimeFinder<E> implements Finder<E> {
         : queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
   }
 
-  /** {@inheritDoc} One call {@code Finder.stream} when the database is observed, open until the stream ends. */
+  /**
+   * {@inheritDoc} One call {@code Finder.stream} when the database is observed, open until the stream ends. An order
+   * sorted in memory ({@link PlanReads#sortsInMemory}) is read once, in one transaction, the first {@link #limit}
+   * kept while reading: each batch would otherwise read every result again.
+   */
   @Override
   public Stream<E> stream() {
     Plan plan = pagePlan();
     return RepositoryCalls.observeStream(queries.db(), queries.entityName(), "Finder.stream", plan.getClass().getSimpleName(),
         () -> {
+          if (PlanReads.sortsInMemory(plan, order)) {
+            return queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()).stream();
+          }
           Stream<E> all = QueryResults.stream(after -> Blocking.call(() -> pageRead(plan, QueryResults.STREAM_BATCH, after)));
           return limit > 0 ? all.limit(limit) : all;
         });
@@ -170,6 +177,21 @@ final class RuntimeFinder<E> implements Finder<E> {
     return plan(new Window(0, false, Window.Paging.CONTINUATION));
   }
 
+  /**
+   * The results from the {@code skip}-th (0 first) on, at most {@code size}, whether more follow, and how many match
+   * in all (at most the limit): an offset page and its total from one read transaction, one snapshot
+   * ({@link PlanReads#listCounted}: a pass over every result where counting reads them anyway).
+   */
+  OffsetPage<E> offsetPage(long skip, int size) {
+    int keep = Math.toIntExact(skip + size + 1);
+    Plan plan = plan(new Window(0, true, Window.Paging.OFFSET));
+    PlanReads.Counted<E> read = observed("page", plan,
+        () -> queries.db().read(tr -> queries.reads().listCounted(tr, plan, order, keep, params).join()));
+    List<E> first = read.first();
+    List<E> content = List.copyOf(first.subList((int) Math.min(skip, first.size()), (int) Math.min(skip + size, first.size())));
+    return new OffsetPage<>(content, first.size() > skip + size, Math.min(read.total(), max()));
+  }
+
   /** One page of {@code plan}'s results, in one read transaction. */
   private Page<E> pageRead(Plan plan, int size, Continuation after) {
     byte[] query = query(order);
@@ -184,7 +206,7 @@ final class RuntimeFinder<E> implements Finder<E> {
 
   @Override
   public String explain() {
-    return queries.reads().explain(plan(window()));
+    return queries.reads().explain(plan(window()), order);
   }
 
   /**

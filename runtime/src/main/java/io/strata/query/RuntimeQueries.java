@@ -11,6 +11,7 @@ import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
+import io.strata.query.model.ValueKind;
 import io.strata.query.model.VectorConditions;
 import io.strata.query.model.Window;
 import io.strata.query.plan.Plan;
@@ -19,24 +20,32 @@ import io.strata.query.plan.Planner;
 import io.strata.query.plan.Unserved;
 import io.strata.query.model.QuerySpec;
 import io.strata.repository.EntityStore;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
  * The run-time queries of one repository: {@code where(restriction)} and {@code jdql(text)} build a
  * {@link Finder}, planned by the planner onto the entity's indexes and read by {@link PlanReads}. Plans are cached
  * per query shape: the condition tree with every value replaced by a parameter, the order, the window and whether
- * a scan is allowed, so a query asked again with other values is not planned again. The cache holds the
- * {@link #CACHED_SHAPES} most recently used shapes. Thread-safe.
+ * a scan is allowed, so a query asked again with other values is not planned again. With a scan allowed, a query
+ * whose order no index holds is planned as if unordered and its results sorted in memory ({@link MemoryOrder}); that
+ * plan is cached under the ordered shape. The cache holds the {@link #CACHED_SHAPES} most recently used shapes.
+ * Thread-safe.
  *
  * @param <E> the entity
  */
 public final class RuntimeQueries<E> {
   /** How many query shapes' plans each repository keeps. */
   public static final int CACHED_SHAPES = 256;
+
+  /** Why a query with an order may be unserved where the same query without it is read and then sorted in memory. */
+  private static final Set<Unserved.Reason> ORDER_REFUSALS = EnumSet.of(Unserved.Reason.NO_INDEX, Unserved.Reason.ORDER_NOT_SERVED,
+      Unserved.Reason.INDEX_LEAVES_OUT_NULLS, Unserved.Reason.SPATIAL_ORDER);
 
   private final Database db;
   private final EntityInfo entity;
@@ -181,6 +190,11 @@ public final class RuntimeQueries<E> {
     if (found == null) {
       VectorConditions.check(entity, where, order);
       found = planner.apply(spec);
+      if (allowScan && sortable(order) && found instanceof Unserved unserved && ORDER_REFUSALS.contains(unserved.reason())) {
+        // an order no index holds, with a scan allowed: read as the unordered query is, sorted in memory (PlanReads)
+        Planned unordered = planner.apply(new QuerySpec(entity, where, List.of(), window, null, true, semantics));
+        found = unordered instanceof Plan ? unordered : found;
+      }
       synchronized (plans) {
         plans.put(spec, found);
         planned++;
@@ -190,6 +204,15 @@ public final class RuntimeQueries<E> {
       throw new QueryNotServedException(entity.name(), Explain.condition(where), unserved, allowScan);
     }
     return (Plan) found;
+  }
+
+  /**
+   * Whether {@code order} can be sorted in memory in this dialect: an order on stored scalar properties, none of them a
+   * byte array in Jakarta Data's (which has no order on them; Strata's orders them by unsigned bytes, as keys do).
+   */
+  private boolean sortable(List<SortKey> order) {
+    return !order.isEmpty() && order.stream().allMatch(k -> entity.field(k.field())
+        .map(f -> f.kind().isScalar() && !(semantics == Semantics.JAKARTA && f.kind() == ValueKind.BYTES)).orElse(false));
   }
 
   /** How many query shapes were planned (not found in the cache) so far: what the cache saves is counted, not timed. */

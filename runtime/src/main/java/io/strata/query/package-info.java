@@ -5,7 +5,9 @@
  * one mapped range read), {@code SpatialQueries}, {@code FilteredRows} ({@code @AllowFiltering} scans under
  * a read budget) and {@code QueryResults}/{@code Matches} (what declared methods return). Run-time queries:
  * {@code RuntimeQueries} (a repository's finders and its plan cache per query shape), {@code PlanReads} (the
- * planner's {@code Plan} values executed on the readers above), {@code ConditionEvaluator} (the one evaluator of
+ * planner's {@code Plan} values executed on the readers above; {@code BoundScans} binds an index read to a query's
+ * values, {@code MemoryOrder} sorts an order no index holds, keeping the first results while reading),
+ * {@code OffsetPage} (an offset page and its total in one read), {@code ConditionEvaluator} (the one evaluator of
  * condition trees, with a dialect's {@code ValueOrder}), {@code Explain} (a plan in keys) and {@code NearestFinder}
  * (a finder with a nearest-neighbour order, searched by {@code io.strata.index.vector.VectorQueries}).
  *

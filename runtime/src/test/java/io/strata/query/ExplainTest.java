@@ -50,4 +50,15 @@ class ExplainTest {
     assertEquals("spatial index of location: a cover of at most 12 ranges of (\"Place\", \"Z\", \"location\", z, id) read"
         + " concurrently, then the rows, where location within :box; checks on each: country = :c", Explain.plan("Place", plan));
   }
+
+  @Test
+  void anOrderTheReadDoesNotHoldIsSaidToBeSortedInMemory() {
+    Plan plan = new Plan.IndexRead(BY_COUNTRY_POPULATION, List.of(JAPAN), List.of(), false, false, false, true, List.of(),
+        List.of());
+    List<SortKey> byName = List.of(new SortKey("name", true, false));
+    assertEquals("index byCountryPopulation (country, population): keys (\"Place\", \"I\", \"byCountryPopulation\", ...) "
+        + "where country = :c, read forwards, then each entry's row\nthen sorted in memory in order name desc, ties by id",
+        Explain.plan("Place", plan, byName));
+    assertEquals(Explain.plan("Place", plan), Explain.plan("Place", plan, List.of()));
+  }
 }

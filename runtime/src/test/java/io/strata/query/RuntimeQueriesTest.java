@@ -61,12 +61,13 @@ class RuntimeQueriesTest {
 
   private StrataDb sdb;
   private RuntimeQueries<Place> queries;
+  private EntityStore<Place> store;
   private final AtomicInteger plannerCalls = new AtomicInteger();
 
   @BeforeEach
   void open() {
     sdb = Strata.connect("strata:mem:");
-    EntityStore<Place> store = EntityStore.builder(new PlaceCodec(), new Subspace()).index("byCountry", "country")
+    store = EntityStore.builder(new PlaceCodec(), new Subspace()).index("byCountry", "country")
         .ids(Elements::toLong).build();
     List<Place> places = new ArrayList<>();
     for (int i = 1; i <= 10; i++) {
@@ -117,6 +118,30 @@ class RuntimeQueriesTest {
         + "allowScan() on the finder to check every row instead", e.getMessage());
     assertEquals(List.of("population"), e.reason().fields());
     assertEquals(5, big.allowScan().count());
+  }
+
+  @Test
+  void anOrderNoIndexHoldsIsSortedInMemoryWithAScanPlannedOncePerShape() {
+    List<QuerySpec> asked = new ArrayList<>();
+    RuntimeQueries<Place> refusingOrders = new RuntimeQueries<>(sdb.database(), store, PLACE,
+        List.of(PlanReadsContract.ID, PlanReadsContract.COUNTRY, PlanReadsContract.POPULATION, PlanReadsContract.NAME), Semantics.STRATA,
+        ValueOrder.KEYS, spec -> {
+          asked.add(spec);
+          return spec.order().isEmpty() ? PLANNER.apply(spec)
+              : new Unserved(Unserved.Reason.ORDER_NOT_SERVED, List.of("country", "name"), null, "name desc");
+        });
+    Finder<Place> byName = refusingOrders.where(PlanReadsContract.COUNTRY.equalTo("JP")).orderBy(PlanReadsContract.NAME.desc());
+    QueryNotServedException e = assertThrows(QueryNotServedException.class, byName::list);
+    assertTrue(e.getMessage().endsWith("or call allowScan() on the finder to read the results unordered and sort them in memory "
+        + "instead"), e.getMessage());
+    assertEquals(List.of(8L, 6L, 4L, 2L, 10L), byName.allowScan().list().stream().map(Place::id).toList());
+    assertEquals(List.of(8L, 6L), byName.allowScan().limit(2).stream().map(Place::id).toList());
+    assertTrue(byName.allowScan().explain().endsWith("\nthen sorted in memory in order name desc, ties by id"),
+        byName.allowScan().explain());
+    int planned = asked.size();
+    assertEquals(List.of(9L, 7L, 5L, 3L, 1L), refusingOrders.where(PlanReadsContract.COUNTRY.equalTo("FR"))
+        .orderBy(PlanReadsContract.NAME.desc()).allowScan().list().stream().map(Place::id).toList());
+    assertEquals(planned, asked.size(), "the unordered plan is cached under the ordered shape");
   }
 
   @Test

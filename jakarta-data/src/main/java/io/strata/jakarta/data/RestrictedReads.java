@@ -2,6 +2,7 @@ package io.strata.jakarta.data;
 
 import io.strata.Finder;
 import io.strata.OrderBy;
+import io.strata.query.OffsetPage;
 import jakarta.data.Limit;
 import jakarta.data.Sort;
 import jakarta.data.page.Page;
@@ -39,7 +40,9 @@ public final class RestrictedReads {
 
   /**
    * The offset page {@code request} asks for: the finder reads up to one result past it (to know whether another page
-   * follows), and counts every result when the request asks for totals.
+   * follows) and, when the request asks for totals, counts every result in the same read transaction, so the page and
+   * its total are of one snapshot; where counting reads every result anyway, one pass reads both
+   * ({@link OffsetPage#read}).
    *
    * @throws IllegalArgumentException for a request in a cursor mode (such a method returns offset pages; read a
    *     {@code CursoredPage} with a method that takes no restriction, or {@code where(...).page(size, after)})
@@ -51,12 +54,8 @@ public final class RestrictedReads {
           + " offset pages, so pass PageRequest.ofPage(n, size, total)");
     }
     long skipped = (request.page() - 1) * request.size();
-    List<E> read = finder.limit(Math.toIntExact(skipped + request.size() + 1)).list();
-    int from = (int) Math.min(skipped, read.size());
-    int to = (int) Math.min(skipped + request.size(), read.size());
-    List<E> content = List.copyOf(read.subList(from, to));
-    long total = request.requestTotal() ? finder.count() : -1;
-    return new PageRecord<>(request, content, total, read.size() > skipped + request.size());
+    OffsetPage<E> page = OffsetPage.read(finder, skipped, request.size(), request.requestTotal());
+    return new PageRecord<>(request, page.content(), page.total(), page.more());
   }
 
   /** The results of the offset page {@code request} asks for, without counting the others: a list with a PageRequest. */

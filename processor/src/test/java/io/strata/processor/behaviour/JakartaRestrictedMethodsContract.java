@@ -25,6 +25,7 @@ import jakarta.data.page.PageRequest;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -130,6 +131,37 @@ public abstract class JakartaRestrictedMethodsContract extends BackendContract {
         String.valueOf(restricted.search(Restrict.all(_Gadget.color.equalTo("red"), BIG), BY_SIZE, PageRequest.ofPage(2, 3, true))));
     assertThrows(IllegalArgumentException.class, () -> restricted.pageOfColor("red", BIG,
         PageRequest.afterCursor(PageRequest.Cursor.forKey(1L), 1, 3, false), BY_SIZE));
+  }
+
+  /**
+   * An order no index holds, which Jakarta Data reads rather than refuses, is sorted in memory: each shape returns what
+   * sorting the brute-force matches gives (absent values first, ties by id in the last sort's direction).
+   */
+  @Test
+  void anOrderNoIndexHoldsIsSortedInMemoryAsBruteForceSortsIt() {
+    Comparator<Gadget> byWeight = Comparator.comparing((Gadget g) -> g.weight, Comparator.nullsFirst(Comparator.naturalOrder()));
+    List<Gadget> red = saved.stream().filter(g -> g.color.equals("red") && g.size > 8).toList();
+    assertEquals(ids(red.stream().sorted(byWeight.thenComparing((Gadget g) -> g.name, Comparator.reverseOrder())).toList()),
+        ids(restricted.findByColor("red", BIG, Order.by(Sort.asc("weight"), Sort.desc("name")))));
+    assertEquals(ids(red.stream().sorted(Comparator.comparing((Gadget g) -> g.active).thenComparingLong(g -> g.id).reversed()).toList()),
+        ids(restricted.findByColor("red", BIG, Order.by(Sort.desc("active")))));
+    List<Gadget> toys = saved.stream().filter(g -> g.kind == Gadget.Kind.TOY && g.size > 8)
+        .sorted(byWeight.thenComparingLong(g -> g.id).reversed()).toList();
+    assertEquals(ids(toys.subList(1, 4)),
+        ids(Arrays.asList(restricted.ofKind(Gadget.Kind.TOY, BIG, Order.by(Sort.desc("weight")), Limit.range(2, 4)))));
+    List<Gadget> paged = new ArrayList<>();
+    Page<Gadget> page = restricted.pageOfColor("red", BIG, PageRequest.ofSize(4), Order.by(Sort.asc("weight")));
+    paged.addAll(page.content());
+    while (page.hasNext()) {
+      assertEquals(red.size(), page.totalElements());
+      page = restricted.pageOfColor("red", BIG, page.nextPageRequest(), Order.by(Sort.asc("weight")));
+      paged.addAll(page.content());
+    }
+    assertEquals(ids(red.stream().sorted(byWeight.thenComparingLong(g -> g.id)).toList()), ids(paged));
+  }
+
+  private static List<Long> ids(List<Gadget> gadgets) {
+    return gadgets.stream().map(g -> g.id).toList();
   }
 
   @Test

@@ -1,0 +1,136 @@
+package io.strata.query;
+
+import io.strata.metamodel.Restrictable;
+import io.strata.query.model.Condition;
+import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Semantics;
+import io.strata.query.plan.Plan;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A planned {@link Plan.IndexRead} bound to one query's values: the {@link IndexScan} that reads it, built as a declared
+ * method builds its scan (equalities, then the range on the next field, in the index's or the merged key order), so a
+ * run-time query and the declared method of the same query read the same keys. Conditions the keys cannot decide (the
+ * read's residuals, Jakarta Data's floating-point zeros) are checked on each row by the one {@link ConditionEvaluator}.
+ * Thread-safe.
+ *
+ * @param <E> the entity
+ */
+final class BoundScans<E> {
+  private final EntityStore<E> store;
+  private final Function<String, Restrictable<E, ?>> attributes;
+  private final ConditionEvaluator<E> evaluator;
+  private final Semantics semantics;
+
+  BoundScans(EntityStore<E> store, Function<String, Restrictable<E, ?>> attributes, ConditionEvaluator<E> evaluator,
+      Semantics semantics) {
+    this.store = store;
+    this.attributes = attributes;
+    this.evaluator = evaluator;
+    this.semantics = semantics;
+  }
+
+  /** Whether a value {@code read}'s keys are looked up by is null: a Jakarta Data query value that matches no entity. */
+  boolean matchesNothing(Plan.IndexRead read, Map<String, Object> params) {
+    return nullValue(read.equalities(), params) || nullValue(read.range(), params);
+  }
+
+  /** Whether {@code read}'s scan checks Jakarta Data's floating-point zeros on its rows ({@link #zeros}). */
+  boolean checksZeros(Plan.IndexRead read, Map<String, Object> params) {
+    return read.equalities().stream().anyMatch(c -> zeros(c, params)) || read.range().stream().anyMatch(c -> zeros(c, params));
+  }
+
+  /** The scan that reads {@code read} with {@code params}' values (see {@link #matchesNothing} first). */
+  IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params) {
+    IndexScan<E> scan = IndexScan.of(store, read.index().name());
+    List<Condition> checked = new ArrayList<>(read.residual());
+    for (Compare c : read.equalities()) {
+      if (zeros(c, params)) {
+        checked.add(c);
+      }
+      Restrictable<E, ?> a = attributes.apply(c.field());
+      switch (c.op()) {
+        case EQUAL -> scan.equal(element(a, ConditionEvaluator.raw(c.operands().get(0), params)));
+        case IN -> scan.in((Collection<?>) ConditionEvaluator.raw(c.operands().get(0), params), v -> element(a, v));
+        case TRUE -> scan.equal(element(a, true));
+        case FALSE -> scan.equal(element(a, false));
+        default -> throw new IllegalArgumentException("not an index equality: " + c);
+      }
+    }
+    for (Compare c : read.range()) {
+      boolean zeros = zeros(c, params);
+      if (zeros) {
+        checked.add(c);
+      }
+      Restrictable<E, ?> a = attributes.apply(c.field());
+      Function<Integer, Object> value = i -> bound(a, ConditionEvaluator.raw(c.operands().get(i), params));
+      switch (c.op()) {
+        case GREATER_THAN -> scan.from(value.apply(0), zeros);
+        case GREATER_THAN_EQUAL -> scan.from(value.apply(0), true);
+        case LESS_THAN -> scan.to(value.apply(0), zeros);
+        case LESS_THAN_EQUAL -> scan.to(value.apply(0), true);
+        case BETWEEN -> scan.from(value.apply(0), true).to(value.apply(1), true);
+        case STARTS_WITH -> scan.startingWith((String) ConditionEvaluator.raw(c.operands().get(0), params));
+        // Jakarta Data's decimal equalities: a range over every scale of the value(s) (the planner puts them here)
+        case EQUAL -> scan.from(value.apply(0), true).to(value.apply(0), true);
+        case IN -> scan.inEveryScale(decimals(ConditionEvaluator.raw(c.operands().get(0), params)));
+        default -> throw new IllegalArgumentException("not an index range: " + c);
+      }
+    }
+    if (read.reverse()) {
+      scan.reverse();
+    }
+    if (read.keyOrder()) {
+      scan.inKeyOrder();
+    }
+    if (!checked.isEmpty()) {
+      scan.filter(evaluator.predicate(checked, params));
+    }
+    return scan;
+  }
+
+  /**
+   * Whether {@code c} compares a floating-point value in Jakarta Data's order, which puts {@code -0.0} below
+   * {@code 0.0} while the index holds both as {@code 0.0}: its read takes both zeros (bounds inclusive) and each row
+   * read is checked, as declared Jakarta Data methods do.
+   */
+  private boolean zeros(Compare c, Map<String, Object> params) {
+    if (semantics != Semantics.JAKARTA) {
+      return false;
+    }
+    return c.operands().stream().map(o -> ConditionEvaluator.raw(o, params))
+        .flatMap(v -> v instanceof Collection<?> many ? many.stream() : java.util.stream.Stream.of(v))
+        .anyMatch(v -> v instanceof Double || v instanceof Float);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Collection<BigDecimal> decimals(Object values) {
+    return (Collection<BigDecimal>) values;
+  }
+
+  /** Whether a comparison's value is null (a Jakarta Data query value that matches no entity). */
+  private static boolean nullValue(List<Compare> comparisons, Map<String, Object> params) {
+    return comparisons.stream().flatMap(c -> c.operands().stream()).anyMatch(o -> ConditionEvaluator.raw(o, params) == null);
+  }
+
+  /**
+   * A range bound on {@code attribute}, as declared methods build it: the value's element, except a decimal's, whose
+   * element keeps the scale: its bound sorts before every scale of the value, so ranges compare decimals by value.
+   */
+  private static <E> Object bound(Restrictable<E, ?> attribute, Object value) {
+    return value instanceof BigDecimal d ? Elements.ofBigDecimalBound(d) : element(attribute, value);
+  }
+
+  /** {@code value} as {@code attribute}'s key element. */
+  @SuppressWarnings("unchecked")
+  static <E> Object element(Restrictable<E, ?> attribute, Object value) {
+    return ((Restrictable<E, Object>) attribute).element(value);
+  }
+}
