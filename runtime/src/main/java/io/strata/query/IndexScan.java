@@ -340,6 +340,11 @@ public final class IndexScan<T> {
     return page(tr, size, after, true);
   }
 
+  /** This scan's entities as the {@link Candidates} of a read, batch by batch ({@link #batch}; it reads its own store). */
+  public Candidates<T> candidates() {
+    return (ignored, tr, size, after) -> batch(tr, size, after);
+  }
+
   /** {@link #page}, or with {@code exact} {@link #batch}. */
   private CompletableFuture<Page<T>> page(ReadTransaction tr, int pageLimit, Continuation after, boolean exact) {
     if (filter == null && mappable(ranges())) {

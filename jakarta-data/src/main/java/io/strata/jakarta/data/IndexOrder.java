@@ -1,8 +1,7 @@
 package io.strata.jakarta.data;
 
 import com.apple.foundationdb.tuple.Tuple;
-import io.strata.Page;
-import io.strata.jakarta.data.DataStore.Candidates;
+import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
@@ -16,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -58,7 +56,7 @@ public final class IndexOrder<T> {
   private record Key(String property, Kind kind) {}
 
   private final Function<EntityStore<T>, IndexScan<T>> scan;
-  private final DataStore.Nulls nulls;
+  private final Candidates.Nulls nulls;
   private final List<Key> keys = new ArrayList<>();
   private final List<String> fixed = new ArrayList<>();
   private final List<Object> fixedValues = new ArrayList<>();
@@ -66,7 +64,7 @@ public final class IndexOrder<T> {
   private final List<List<IndexOrder<T>>> branches;
   private final List<Predicate<? super T>> conditions;
 
-  private IndexOrder(Function<EntityStore<T>, IndexScan<T>> scan, DataStore.Nulls nulls) {
+  private IndexOrder(Function<EntityStore<T>, IndexScan<T>> scan, Candidates.Nulls nulls) {
     this.scan = scan;
     this.nulls = nulls;
     this.branches = null;
@@ -75,18 +73,18 @@ public final class IndexOrder<T> {
 
   private IndexOrder(List<List<IndexOrder<T>>> branches, List<Predicate<? super T>> conditions) {
     this.scan = null;
-    this.nulls = DataStore.Nulls.NONE;
+    this.nulls = Candidates.Nulls.NONE;
     this.branches = branches;
     this.conditions = conditions;
   }
 
   /**
    * The index {@code scan} reads forwards. {@code parameters} are the query values the scan is built from, as for
-   * {@link DataStore#index}: when one is null there is no candidate (in any order); when an {@code In} collection holds
+   * {@link Candidates#index}: when one is null there is no candidate (in any order); when an {@code In} collection holds
    * a null, the index serves no order (every row is a candidate, and the rows are sorted in memory).
    */
   public static <T> IndexOrder<T> of(Function<EntityStore<T>, IndexScan<T>> scan, Object... parameters) {
-    return new IndexOrder<>(Objects.requireNonNull(scan, "scan"), DataStore.nulls(parameters));
+    return new IndexOrder<>(Objects.requireNonNull(scan, "scan"), Candidates.Nulls.of(parameters));
   }
 
   /**
@@ -94,7 +92,7 @@ public final class IndexOrder<T> {
    * branch ({@code conditions}, one per branch, test its whole condition), the indexes that could serve it (the first
    * whose keys hold the order asked for is read). The branches' reads are merged by the order, and an entity a branch
    * reads that matches an earlier branch's condition is skipped (that branch reads it), so each comes once, as in
-   * {@link DataStore#union}. When some branch has no index for the order, the union serves none.
+   * {@link Candidates#union}. When some branch has no index for the order, the union serves none.
    */
   public static <T> IndexOrder<T> union(List<List<IndexOrder<T>>> branches, List<Predicate<? super T>> conditions) {
     if (branches.size() != conditions.size() || branches.isEmpty()) {
@@ -128,7 +126,7 @@ public final class IndexOrder<T> {
    */
   Optional<Match> match(List<? extends Sort<?>> sorts, String id) {
     List<? extends Sort<?>> order = sorts.stream().filter(s -> !fixed.contains(s.property())).toList();
-    if (nulls == DataStore.Nulls.NULL_IN_COLLECTION || order.size() > keys.size() || (order.isEmpty() && !sorts.isEmpty())) {
+    if (nulls == Candidates.Nulls.NULL_IN_COLLECTION || order.size() > keys.size() || (order.isEmpty() && !sorts.isEmpty())) {
       return Optional.empty();
     }
     boolean descending = !order.isEmpty() && order.get(0).isDescending();
@@ -198,8 +196,8 @@ public final class IndexOrder<T> {
    * {@link IndexScan#atOrAfter}.
    */
   Candidates<T> candidates(boolean backwards, Tuple position, boolean atPosition) {
-    if (nulls == DataStore.Nulls.NULL_VALUE) {
-      return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
+    if (nulls == Candidates.Nulls.NULL_VALUE) {
+      return Candidates.none();
     }
     return (store, tr, limit, after) -> {
       IndexScan<T> s = scan.apply(store);

@@ -10,6 +10,7 @@ import io.strata.Strata;
 import io.strata.StrataDb;
 import io.strata.jakarta.data.DataStoreTest.Counter;
 import io.strata.jakarta.data.DataStoreTest.CounterCodec;
+import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
@@ -79,11 +80,11 @@ class IndexOrderTest {
 
   private CursoredPage<Counter> inIndexOrder(List<Sort<? super Counter>> order, PageRequest request) {
     consumed = 0;
-    return data.cursoredPage(this::counted, DataStore.allRows(), null, List.of(index), order, request);
+    return data.cursoredPage(this::counted, Candidates.allRows(), null, List.of(index), order, request);
   }
 
   private CursoredPage<Counter> inMemory(List<Sort<? super Counter>> order, PageRequest request) {
-    return ResultPages.cursoredPage(data.attributes(), order, data.matching(where), request);
+    return ResultPages.cursoredPage(data.attributes(), order, data.reads().matching(where, Candidates.allRows()), request);
   }
 
   private static List<String> ids(CursoredPage<Counter> page) {
@@ -146,12 +147,12 @@ class IndexOrderTest {
   @Test
   void anOffsetRequestOfACursoredPageReadsUpToItsEndAndCountsTotalsOnKeys() {
     save(new Random(3), 80);
-    DataStore.Keys<Counter> keys = DataStore.indexKeys(s -> IndexScan.of(s, "byCount").from(0L, true), 0);
+    Candidates.Keys<Counter> keys = Candidates.indexKeys(s -> IndexScan.of(s, "byCount").from(0L, true), 0);
     for (List<Sort<? super Counter>> order : ORDERS) {
       for (long n = 1; n <= 40; n += 13) {
         PageRequest request = PageRequest.ofPage(n, 4, true);
-        CursoredPage<Counter> index = data.cursoredPage(c -> true, DataStore.allRows(), keys, List.of(byCount), order, request);
-        CursoredPage<Counter> memory = ResultPages.cursoredPage(data.attributes(), order, data.matching(c -> true), request);
+        CursoredPage<Counter> index = data.cursoredPage(c -> true, Candidates.allRows(), keys, List.of(byCount), order, request);
+        CursoredPage<Counter> memory = ResultPages.cursoredPage(data.attributes(), order, data.reads().matching(c -> true, Candidates.allRows()), request);
         assertEquals(ids(memory), ids(index), order + " page " + n);
         assertEquals(memory.hasNext(), index.hasNext());
         assertEquals(memory.hasPrevious(), index.hasPrevious());
@@ -163,7 +164,7 @@ class IndexOrderTest {
   @Test
   void offsetPagesWhoseTotalsNeedRowsReadThePageAloneUntilTheTotalIsAskedThenEachRowOnce() {
     save(new Random(21), 120);
-    offsetPagesWithTotals(data.matching(c -> true).size());
+    offsetPagesWithTotals(data.reads().matching(c -> true, Candidates.allRows()).size());
   }
 
   /**
@@ -177,9 +178,9 @@ class IndexOrderTest {
           PageRequest request = PageRequest.ofPage(n, 4, totals);
           String what = order + " " + request;
           consumed = 0;
-          jakarta.data.page.Page<Counter> paged = data.page(this::counted, DataStore.allRows(), null, List.of(index), order,
+          jakarta.data.page.Page<Counter> paged = data.page(this::counted, Candidates.allRows(), null, List.of(index), order,
               request);
-          jakarta.data.page.Page<Counter> memory = ResultPages.page(data.attributes(), order, data.matching(where), request);
+          jakarta.data.page.Page<Counter> memory = ResultPages.page(data.attributes(), order, data.reads().matching(where, Candidates.allRows()), request);
           assertEquals(memory.content().stream().map(c -> c.id).toList(), paged.content().stream().map(c -> c.id).toList(), what);
           assertEquals(memory.hasNext(), paged.hasNext(), what);
           // up to one past the page's end and the ties there (about ten counters per count), whether totals were asked or not
@@ -198,7 +199,7 @@ class IndexOrderTest {
   @Test
   void cursoredPagesWhoseTotalsNeedRowsCountBothSidesOfTheCursorReadingEachRowOnce() {
     save(new Random(23), 120);
-    cursoredPagesWithTotals(data.matching(c -> true).size());
+    cursoredPagesWithTotals(data.reads().matching(c -> true, Candidates.allRows()).size());
   }
 
   /**
@@ -209,8 +210,8 @@ class IndexOrderTest {
     for (List<Sort<? super Counter>> order : ORDERS) {
       PageRequest request = PageRequest.ofSize(6);
       List<PageRequest> requests = new ArrayList<>();
-      for (CursoredPage<Counter> page = data.cursoredPage(where, DataStore.allRows(), null, List.of(index), order, request);
-          page.hasNext(); page = data.cursoredPage(where, DataStore.allRows(), null, List.of(index), order, page.nextPageRequest())) {
+      for (CursoredPage<Counter> page = data.cursoredPage(where, Candidates.allRows(), null, List.of(index), order, request);
+          page.hasNext(); page = data.cursoredPage(where, Candidates.allRows(), null, List.of(index), order, page.nextPageRequest())) {
         requests.add(page.nextPageRequest());
         if (page.hasPrevious()) {
           requests.add(page.previousPageRequest());
@@ -248,7 +249,7 @@ class IndexOrderTest {
 
   /** Rows a union reads when it reads every candidate: each branch's range, so a row of both ranges twice. */
   private int unionReads() {
-    return data.matching(LOW).size() + data.matching(MIDDLE).size();
+    return data.reads().matching(LOW, Candidates.allRows()).size() + data.reads().matching(MIDDLE, Candidates.allRows()).size();
   }
 
   @Test
@@ -258,10 +259,10 @@ class IndexOrderTest {
     List<List<Sort<? super Counter>>> orders = new ArrayList<>(ORDERS);
     orders.add(List.of()); // the id alone: no index holds it, sorted in memory
     for (List<Sort<? super Counter>> order : orders) {
-      List<String> all = data.sorted(where, DataStore.allRows(), order).stream().map(c -> c.id).toList();
-      assertEquals(all, data.stream(where, DataStore.allRows(), List.of(index), order).map(c -> c.id).toList(), order.toString());
+      List<String> all = data.sorted(where, Candidates.allRows(), order).stream().map(c -> c.id).toList();
+      assertEquals(all, data.stream(where, Candidates.allRows(), List.of(index), order).map(c -> c.id).toList(), order.toString());
       consumed = 0;
-      assertEquals(all.subList(0, 7), data.first(this::counted, DataStore.allRows(), List.of(index), order, 7).stream()
+      assertEquals(all.subList(0, 7), data.first(this::counted, Candidates.allRows(), List.of(index), order, 7).stream()
           .map(c -> c.id).toList(), order.toString());
       if (!order.isEmpty()) {
         assertTrue(consumed <= 2 * (7 + 1 + 40), "read " + consumed + " of " + unionReads() + " for the first 7 by " + order);
@@ -329,8 +330,8 @@ class IndexOrderTest {
         .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
     where = c -> counts.contains((long) c.count) && NOT_FIVES.test(c);
     walkForwardsAndBackwards();
-    cursoredPagesWithTotals(data.matching(c -> counts.contains((long) c.count)).size());
-    offsetPagesWithTotals(data.matching(c -> counts.contains((long) c.count)).size());
+    cursoredPagesWithTotals(data.reads().matching(c -> counts.contains((long) c.count), Candidates.allRows()).size());
+    offsetPagesWithTotals(data.reads().matching(c -> counts.contains((long) c.count), Candidates.allRows()).size());
     // a cursor on a value no alternative holds: the alternatives before it are read from none of their keys
     for (List<Sort<? super Counter>> order : ORDERS) {
       for (Object count : List.of(0, 2, 5, 8, 11)) {
@@ -400,9 +401,9 @@ class IndexOrderTest {
     List<List<Sort<? super Counter>>> orders = new ArrayList<>(ORDERS);
     orders.add(List.of()); // the id alone
     for (List<Sort<? super Counter>> order : orders) {
-      List<String> all = data.sorted(NOT_FIVES, DataStore.allRows(), order).stream().map(c -> c.id).toList();
-      assertEquals(all, data.stream(NOT_FIVES, DataStore.allRows(), List.of(byCount), order).map(c -> c.id).toList(), order.toString());
-      assertEquals(all.subList(0, 7), data.first(NOT_FIVES, DataStore.allRows(), List.of(byCount), order, 7).stream()
+      List<String> all = data.sorted(NOT_FIVES, Candidates.allRows(), order).stream().map(c -> c.id).toList();
+      assertEquals(all, data.stream(NOT_FIVES, Candidates.allRows(), List.of(byCount), order).map(c -> c.id).toList(), order.toString());
+      assertEquals(all.subList(0, 7), data.first(NOT_FIVES, Candidates.allRows(), List.of(byCount), order, 7).stream()
           .map(c -> c.id).toList(), order.toString());
     }
   }
