@@ -3,6 +3,8 @@ package io.strata.jakarta.data;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Sort;
@@ -22,7 +24,8 @@ import java.util.function.Predicate;
  * An index whose keys hold a query's candidates in an order Jakarta Data can ask for, which the processor found at
  * compile time: the scan reading the candidates forwards (the query's conditions an index serves), and the properties
  * its keys hold after the equality prefix, in key order (the id last, for a plain index whose key ends with it). Only
- * properties whose keys sort as Jakarta Data orders their values are listed ({@link Kind}).
+ * properties whose keys sort as Jakarta Data orders their values are listed ({@link Semantics#keyOrdered}, the query
+ * model's one owner of which key order equals which value order).
  *
  * <p>At run time {@link #match} tells whether the index serves a query's order: its sorts, all in one direction and
  * none {@code ignoreCase}, name the index's properties from the first on; so the keys, read forwards or backwards,
@@ -38,22 +41,7 @@ import java.util.function.Predicate;
  * @param <T> the entity
  */
 public final class IndexOrder<T> {
-  /** How the keys of a property's values sort, which is how Jakarta Data orders them (see {@link Values#compare}). */
-  public enum Kind {
-    /** {@code long}, {@code int}, {@code short}, {@code byte} (boxed or not): a key holds the integer. */
-    INTEGER,
-    /** {@code char}: a key holds its UTF-16 code unit. */
-    CHAR,
-    BOOLEAN,
-    /** {@code String}: keys hold UTF-8, which sorts by code point as {@link Values#compare} does. */
-    STRING,
-    INSTANT,
-    LOCAL_DATE,
-    LOCAL_DATE_TIME,
-    LOCAL_TIME
-  }
-
-  private record Key(String property, Kind kind) {}
+  private record Key(String property, ValueKind kind) {}
 
   private final Function<EntityStore<T>, IndexScan<T>> scan;
   private final Candidates.Nulls nulls;
@@ -101,9 +89,18 @@ public final class IndexOrder<T> {
     return new IndexOrder<>(List.copyOf(branches), List.copyOf(conditions));
   }
 
-  /** The next property the index keys hold after the equality prefix (the id for the last element of a plain index). */
-  public IndexOrder<T> key(String property, Kind kind) {
-    keys.add(new Key(Objects.requireNonNull(property, "property"), Objects.requireNonNull(kind, "kind")));
+  /**
+   * The next property the index keys hold after the equality prefix (the id for the last element of a plain index),
+   * stored as {@code kind}; an {@link IllegalArgumentException} when keys of that kind do not sort as Jakarta Data orders
+   * its values ({@link Semantics#keyOrdered}), so no index order can serve a sort on it.
+   */
+  public IndexOrder<T> key(String property, ValueKind kind) {
+    Objects.requireNonNull(property, "property");
+    if (!Semantics.JAKARTA.keyOrdered(Objects.requireNonNull(kind, "kind"))) {
+      throw new IllegalArgumentException("the keys of '" + property + "' (" + kind + ") do not sort as Jakarta Data orders"
+          + " its values, so an index cannot hold an order on it; sort such a property in memory");
+    }
+    keys.add(new Key(property, kind));
     return this;
   }
 
@@ -266,9 +263,9 @@ public final class IndexOrder<T> {
   }
 
   /** {@code value} as a key of {@code kind} holds it, or null when no key holds it exactly. */
-  private static Object element(Object value, Kind kind) {
+  private static Object element(Object value, ValueKind kind) {
     return switch (kind) {
-      case INTEGER -> value instanceof Number n ? integer(n) : null;
+      case LONG, INT, SHORT, BYTE -> value instanceof Number n ? integer(n) : null;
       case CHAR -> value instanceof Character c ? (long) c : null;
       case BOOLEAN -> value instanceof Boolean ? value : null;
       case STRING -> value instanceof CharSequence || value instanceof Character ? value.toString() : null;
@@ -276,6 +273,7 @@ public final class IndexOrder<T> {
       case LOCAL_DATE -> value instanceof LocalDate d ? Elements.ofLocalDate(d) : null;
       case LOCAL_DATE_TIME -> value instanceof LocalDateTime t ? Elements.ofLocalDateTime(t) : null;
       case LOCAL_TIME -> value instanceof LocalTime t ? Elements.ofLocalTime(t) : null;
+      default -> null; // key() admits no other kind
     };
   }
 

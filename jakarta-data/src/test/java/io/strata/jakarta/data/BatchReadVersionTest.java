@@ -12,6 +12,7 @@ import io.strata.jakarta.data.DataStoreTest.Counter;
 import io.strata.jakarta.data.DataStoreTest.CounterCodec;
 import io.strata.query.Candidates;
 import io.strata.query.FilteredRows;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Sort;
@@ -66,7 +67,7 @@ class BatchReadVersionTest {
       DataStore<Counter> data = counters(db);
       List<String> ids = save(data, ROWS);
       IndexOrder<Counter> byCount = IndexOrder.<Counter>of(store -> io.strata.query.IndexScan.of(store, "byCount")
-          .from(0L, true), 0).key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+          .from(0L, true), 0).key("count", ValueKind.LONG).key("id", ValueKind.STRING);
       EngineStats before = EmbeddedFdb.stats(db);
       assertEquals(ids, data.stream(c -> true, Candidates.allRows(), List.of(byCount), List.of(Sort.asc("count"))).map(c -> c.id)
           .toList());

@@ -13,6 +13,7 @@ import io.strata.StrataDb;
 import io.strata.query.CandidateReads;
 import io.strata.query.Candidates;
 import io.strata.query.FilteredRows;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import io.strata.row.EntityCodec;
@@ -190,7 +191,7 @@ class DataStoreTest {
 
   /** The index {@code byCount} from count 0 on, whose keys hold {@code (count, id)}. */
   private static final IndexOrder<Counter> BY_COUNT = IndexOrder.<Counter>of(store -> io.strata.query.IndexScan.of(store, "byCount")
-      .from(0L, true), 0).key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+      .from(0L, true), 0).key("count", ValueKind.LONG).key("id", ValueKind.STRING);
 
   /** {@code where}, counting the candidates it is asked about: those a query consumes of the rows it reads. */
   private static java.util.function.Predicate<Counter> counting(java.util.function.Predicate<Counter> where, int[] read) {

@@ -10,6 +10,7 @@ import io.strata.jakarta.data.DataStoreTest.Counter;
 import io.strata.jakarta.data.DataStoreTest.CounterCodec;
 import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Sort;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class IndexOrderReadsTest {
   private static final int LIMIT = 5;
   private static final IndexOrder<Counter> BY_COUNT = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount").from(0L, true), 0)
-      .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+      .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
 
   private Database db;
   private DataStore<Counter> data;

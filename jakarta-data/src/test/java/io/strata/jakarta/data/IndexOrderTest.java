@@ -2,6 +2,7 @@ package io.strata.jakarta.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.subspace.Subspace;
@@ -12,6 +13,7 @@ import io.strata.jakarta.data.DataStoreTest.Counter;
 import io.strata.jakarta.data.DataStoreTest.CounterCodec;
 import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Sort;
@@ -41,7 +43,7 @@ class IndexOrderTest {
   private EntityStore<Counter> store;
   private DataStore<Counter> data;
   private final IndexOrder<Counter> byCount = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount").from(0L, true), 0)
-      .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+      .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
 
   @BeforeEach
   void open() {
@@ -234,7 +236,7 @@ class IndexOrderTest {
   /** {@code byCount} from {@code low} to {@code high}, both included. */
   private static IndexOrder<Counter> countsBetween(long low, long high) {
     return IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").from(low, true).to(high, true), low, high)
-        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+        .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
   }
 
   private static final Predicate<Counter> LOW = c -> c.count <= 4;
@@ -281,7 +283,7 @@ class IndexOrderTest {
 
   @Test
   void anOrWhoseBranchHasNoIndexForTheOrderIsNotServed() {
-    IndexOrder<Counter> noOrder = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount"), 0).key("id", IndexOrder.Kind.STRING);
+    IndexOrder<Counter> noOrder = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount"), 0).key("id", ValueKind.STRING);
     IndexOrder<Counter> union = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(noOrder)), List.of(LOW, MIDDLE));
     assertFalse(union.reading(List.of(Sort.asc("count")), "id").isPresent());
     IndexOrder.Reading<Counter> second = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(countsBetween(3, 8))),
@@ -296,7 +298,7 @@ class IndexOrderTest {
   @Test
   void cursoredPagesOfAnOrderWithASortOnAFixedPropertyAnswerAsInMemoryFromPositionsInTheKeys() {
     save(new Random(37), 150);
-    index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").equal(3L), 3).fixed("count", 3).key("id", IndexOrder.Kind.STRING);
+    index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").equal(3L), 3).fixed("count", 3).key("id", ValueKind.STRING);
     where = c -> c.count == 3;
     List<List<Sort<? super Counter>>> orders = List.of(List.of(Sort.asc("count"), Sort.asc("id")),
         List.of(Sort.desc("count"), Sort.desc("id")), List.of(Sort.asc("id"), Sort.desc("count")));
@@ -327,7 +329,7 @@ class IndexOrderTest {
     save(new Random(41), 150);
     List<Long> counts = List.of(7L, 1L, 3L, 10L);
     index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").in(counts, v -> v).inKeyOrder(), counts)
-        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+        .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
     where = c -> counts.contains((long) c.count) && NOT_FIVES.test(c);
     walkForwardsAndBackwards();
     cursoredPagesWithTotals(data.reads().matching(c -> counts.contains((long) c.count), Candidates.allRows()).size());
@@ -391,7 +393,7 @@ class IndexOrderTest {
     assertFalse(byCount.match(List.of(Sort.asc("id")), "id").isPresent(), "the id after count in the keys");
     assertFalse(byCount.match(List.of(Sort.asc("count"), Sort.asc("id"), Sort.asc("count")), "id").isPresent());
     IndexOrder<Counter> nullIn = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), java.util.Arrays.asList(1, null))
-        .key("id", IndexOrder.Kind.STRING);
+        .key("id", ValueKind.STRING);
     assertFalse(nullIn.match(List.of(), "id").isPresent(), "an In holding null reads every row");
   }
 
@@ -434,12 +436,20 @@ class IndexOrderTest {
   @Test
   void sortsOnAPropertyTheEqualitiesFixAreLeftOutOfTheMatch() {
     IndexOrder<Counter> fixedKind = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), 0).fixed("kind", "tool")
-        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+        .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
     List<Sort<? super Counter>> kindThenCount = List.of(Sort.desc("kind"), Sort.asc("count"));
     assertEquals(Optional.of(new IndexOrder.Match(false, true)), fixedKind.match(kindThenCount, "id"));
     assertFalse(byCount.match(kindThenCount, "id").isPresent(), "without fixed(kind), kind is no key of the index");
     assertFalse(fixedKind.match(List.of(Sort.asc("kind")), "id").isPresent(), "an order of fixed sorts alone is no key order");
     assertEquals(Optional.of(new IndexOrder.Match(true, true)),
         fixedKind.match(List.of(Sort.desc("count"), Sort.desc("id")), "id"));
+  }
+
+  @Test
+  void anIndexOrderRefusesAKeyWhoseKindDoesNotSortAsJakartaDataOrdersValues() {
+    IndexOrder<Counter> order = IndexOrder.of(s -> IndexScan.of(s, "byCount"), 0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> order.key("score", ValueKind.DOUBLE));
+    assertTrue(e.getMessage().contains("'score' (DOUBLE) do not sort as Jakarta Data orders its values"), e.getMessage());
+    order.key("count", ValueKind.INT).key("id", ValueKind.STRING); // integers and text do
   }
 }

@@ -11,7 +11,7 @@ import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryPlan;
-import io.strata.processor.model.ValueType;
+import io.strata.processor.planning.EntityInfos;
 import io.strata.processor.planning.QueryPlanner;
 import io.strata.query.model.Semantics;
 import io.strata.query.plan.Plan;
@@ -154,14 +154,14 @@ final class JakartaPlanner {
 
   /**
    * {@code read} with the keys a count or a test can read instead of rows, when the index applies every condition
-   * exactly: the query's conditions are all criteria ({@code exact}) and {@code plan} serves all of them, none on a
-   * {@code double} or {@code float} property (a key holds {@code -0.0} and {@code 0.0} alike, which Jakarta Data's order
-   * tells apart, so only the rows can say whether {@code = 0.0} or {@code < 0.0} holds).
+   * exactly: the query's conditions are all criteria ({@code exact}) and {@code plan} serves all of them, each on a
+   * property whose keys decide Jakarta Data's comparison ({@link Semantics#keysDecide}: not a {@code double} or
+   * {@code float} one).
    */
   private Read withKeys(Read read, QueryPlan plan, boolean exact) {
-    boolean floating = Stream.concat(plan.equalities().stream(), plan.range().stream())
-        .map(c -> c.field().queryType().kind()).anyMatch(k -> k == ValueType.Kind.DOUBLE || k == ValueType.Kind.FLOAT);
-    if (!exact || !plan.filtered().isEmpty() || floating) {
+    boolean keysDecide = Stream.concat(plan.equalities().stream(), plan.range().stream())
+        .allMatch(c -> Semantics.JAKARTA.keysDecide(EntityInfos.kind(c.field())));
+    if (!exact || !plan.filtered().isEmpty() || !keysDecide) {
       return read;
     }
     CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", CANDIDATES, scan(narrowing(plan, false, false)));

@@ -299,7 +299,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public List<Product> latestOfKind(Product.Kind kind, Limit limit) {
     return RepositoryCalls.observe(db, "Product", "Products.latestOfKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", ValueKind.LONG)), order$, ResultPages.end(limit));
       found$ = ResultPages.limit(found$, limit);
       return found$;
     });
@@ -312,7 +312,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public List<Product> firstOfKind(Product.Kind kind, Limit limit) {
     return RepositoryCalls.observe(db, "Product", "Products.firstOfKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("kind"), Sort.asc("id")));
-      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", ValueKind.LONG)), order$, ResultPages.end(limit));
       found$ = ResultPages.limit(found$, limit);
       return found$;
     });
@@ -336,7 +336,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public CursoredPage<Product> pagesOfKind(Product.Kind kind, PageRequest page) {
     return RepositoryCalls.observe(db, "Product", "Products.pagesOfKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-      return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), Candidates.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, page);
+      return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), Candidates.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", ValueKind.LONG)), order$, page);
     });
   }
 
@@ -347,7 +347,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public Stream<Product> streamOfKind(Product.Kind kind, Sort<Product> sort) {
     return RepositoryCalls.observeStream(db, "Product", "Products.streamOfKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sort);
-      return productData.stream(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$);
+      return productData.stream(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", ValueKind.LONG)), order$);
     });
   }
 
