@@ -174,8 +174,6 @@ public final class IndexScan<T> {
     return this;
   }
 
-  // ------------------------------------------------------------------ ranges
-
   /** The ranges to read, in key order ({@link ScanBounds#ranges}). */
   private List<KeyRange> ranges() {
     return bounds.ranges(reverse, keyOrder);
@@ -192,8 +190,6 @@ public final class IndexScan<T> {
     });
     return ByteArrayUtil.join(new byte[] {1}, parts);
   }
-
-  // ------------------------------------------------------------------ reading
 
   /** One index key read, with the range it came from. */
   private record Hit(KeyValue kv, int prefixLength) {}
