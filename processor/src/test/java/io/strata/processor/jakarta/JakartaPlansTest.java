@@ -211,7 +211,7 @@ class JakartaPlansTest {
     String read = body("List<Book> findByAuthorOrderByYearDesc(String author, Limit limit)");
     assertTrue(read.contains("Candidates.index(store$ -> IndexScan.of(store$, \"byAuthorYear\").equal(author).reverse(), author)"), read);
     assertTrue(read.contains("IndexOrder.<Book>of(store$ -> IndexScan.of(store$, \"byAuthorYear\").equal(author), author)"
-        + ".fixed(\"author\", author).key(\"year\", IndexOrder.Kind.INTEGER).key(\"id\", IndexOrder.Kind.INTEGER)"), read);
+        + ".fixed(\"author\", author).key(\"year\", ValueKind.INT).key(\"id\", ValueKind.LONG)"), read);
     assertTrue(read.contains("ResultPages.end(limit)"), read);
   }
 
