@@ -28,6 +28,8 @@ class GeneratedCodeSurfaceTest {
       "io.strata.index.IndexMaintenance",
       "io.strata.query.IndexQueries", "io.strata.query.IndexScan", "io.strata.query.SpatialQueries",
       "io.strata.query.QueryResults", "io.strata.query.Matches", "io.strata.query.FilteredRows",
+      // the one candidates type of both dialects' generated reads, and its reads in no order
+      "io.strata.query.Candidates", "io.strata.query.CandidateReads",
       "io.strata.index.aggregate.AggregateDefinition", "io.strata.index.aggregate.AggregateQueries",
       "io.strata.index.rank.RankDefinition", "io.strata.index.rank.RankQueries",
       "io.strata.index.vector.VectorDefinition", "io.strata.index.vector.Metric", "io.strata.index.vector.VectorQueries", "io.strata.index.vector.Vectors",

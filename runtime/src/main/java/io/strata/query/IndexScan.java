@@ -174,8 +174,6 @@ public final class IndexScan<T> {
     return this;
   }
 
-  // ------------------------------------------------------------------ ranges
-
   /** The ranges to read, in key order ({@link ScanBounds#ranges}). */
   private List<KeyRange> ranges() {
     return bounds.ranges(reverse, keyOrder);
@@ -192,8 +190,6 @@ public final class IndexScan<T> {
     });
     return ByteArrayUtil.join(new byte[] {1}, parts);
   }
-
-  // ------------------------------------------------------------------ reading
 
   /** One index key read, with the range it came from. */
   private record Hit(KeyValue kv, int prefixLength) {}
@@ -338,6 +334,11 @@ public final class IndexScan<T> {
    */
   public CompletableFuture<Page<T>> batch(ReadTransaction tr, int size, Continuation after) {
     return page(tr, size, after, true);
+  }
+
+  /** This scan's entities as the {@link Candidates} of a read, batch by batch ({@link #batch}; it reads its own store). */
+  public Candidates<T> candidates() {
+    return (ignored, tr, size, after) -> batch(tr, size, after);
   }
 
   /** {@link #page}, or with {@code exact} {@link #batch}. */

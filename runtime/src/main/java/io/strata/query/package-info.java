@@ -3,7 +3,10 @@
  * queries: equality, ranges, {@code In}, prefixes, filters, order, limits, paged with bound continuations),
  * {@code IndexQueries} (the fixed finders of generated repositories), {@code MappedRows} (entries and rows in
  * one mapped range read), {@code SpatialQueries}, {@code FilteredRows} ({@code @AllowFiltering} scans under
- * a read budget) and {@code QueryResults}/{@code Matches} (what declared methods return). Run-time queries:
+ * a read budget) and {@code QueryResults}/{@code Matches} (what declared methods return). The one candidates type of
+ * both dialects, {@code Candidates} (an index's entries, a built scan's, the rows of ids, every row, a union), and its
+ * reads in no order, {@code CandidateReads} (list, count, test, a few, a lazy stream in batches at one read version,
+ * and the batch loop of a write to every match; a dialect's edge supplies how failures surface). Run-time queries:
  * {@code RuntimeQueries} (a repository's finders and its plan cache per query shape), {@code PlanReads} (the
  * planner's {@code Plan} values executed on the readers above; {@code BoundScans} binds an index read to a query's
  * values, {@code MemoryOrder} sorts an order no index holds, keeping the first results while reading),

@@ -1,9 +1,10 @@
 package io.strata.jakarta.data;
 
 import com.apple.foundationdb.tuple.Tuple;
-import io.strata.Page;
-import io.strata.jakarta.data.DataStore.Candidates;
+import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Sort;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -24,7 +24,8 @@ import java.util.function.Predicate;
  * An index whose keys hold a query's candidates in an order Jakarta Data can ask for, which the processor found at
  * compile time: the scan reading the candidates forwards (the query's conditions an index serves), and the properties
  * its keys hold after the equality prefix, in key order (the id last, for a plain index whose key ends with it). Only
- * properties whose keys sort as Jakarta Data orders their values are listed ({@link Kind}).
+ * properties whose keys sort as Jakarta Data orders their values are listed ({@link Semantics#keyOrdered}, the query
+ * model's one owner of which key order equals which value order).
  *
  * <p>At run time {@link #match} tells whether the index serves a query's order: its sorts, all in one direction and
  * none {@code ignoreCase}, name the index's properties from the first on; so the keys, read forwards or backwards,
@@ -40,25 +41,10 @@ import java.util.function.Predicate;
  * @param <T> the entity
  */
 public final class IndexOrder<T> {
-  /** How the keys of a property's values sort, which is how Jakarta Data orders them (see {@link Values#compare}). */
-  public enum Kind {
-    /** {@code long}, {@code int}, {@code short}, {@code byte} (boxed or not): a key holds the integer. */
-    INTEGER,
-    /** {@code char}: a key holds its UTF-16 code unit. */
-    CHAR,
-    BOOLEAN,
-    /** {@code String}: keys hold UTF-8, which sorts by code point as {@link Values#compare} does. */
-    STRING,
-    INSTANT,
-    LOCAL_DATE,
-    LOCAL_DATE_TIME,
-    LOCAL_TIME
-  }
-
-  private record Key(String property, Kind kind) {}
+  private record Key(String property, ValueKind kind) {}
 
   private final Function<EntityStore<T>, IndexScan<T>> scan;
-  private final DataStore.Nulls nulls;
+  private final Candidates.Nulls nulls;
   private final List<Key> keys = new ArrayList<>();
   private final List<String> fixed = new ArrayList<>();
   private final List<Object> fixedValues = new ArrayList<>();
@@ -66,7 +52,7 @@ public final class IndexOrder<T> {
   private final List<List<IndexOrder<T>>> branches;
   private final List<Predicate<? super T>> conditions;
 
-  private IndexOrder(Function<EntityStore<T>, IndexScan<T>> scan, DataStore.Nulls nulls) {
+  private IndexOrder(Function<EntityStore<T>, IndexScan<T>> scan, Candidates.Nulls nulls) {
     this.scan = scan;
     this.nulls = nulls;
     this.branches = null;
@@ -75,18 +61,18 @@ public final class IndexOrder<T> {
 
   private IndexOrder(List<List<IndexOrder<T>>> branches, List<Predicate<? super T>> conditions) {
     this.scan = null;
-    this.nulls = DataStore.Nulls.NONE;
+    this.nulls = Candidates.Nulls.NONE;
     this.branches = branches;
     this.conditions = conditions;
   }
 
   /**
    * The index {@code scan} reads forwards. {@code parameters} are the query values the scan is built from, as for
-   * {@link DataStore#index}: when one is null there is no candidate (in any order); when an {@code In} collection holds
+   * {@link Candidates#index}: when one is null there is no candidate (in any order); when an {@code In} collection holds
    * a null, the index serves no order (every row is a candidate, and the rows are sorted in memory).
    */
   public static <T> IndexOrder<T> of(Function<EntityStore<T>, IndexScan<T>> scan, Object... parameters) {
-    return new IndexOrder<>(Objects.requireNonNull(scan, "scan"), DataStore.nulls(parameters));
+    return new IndexOrder<>(Objects.requireNonNull(scan, "scan"), Candidates.Nulls.of(parameters));
   }
 
   /**
@@ -94,7 +80,7 @@ public final class IndexOrder<T> {
    * branch ({@code conditions}, one per branch, test its whole condition), the indexes that could serve it (the first
    * whose keys hold the order asked for is read). The branches' reads are merged by the order, and an entity a branch
    * reads that matches an earlier branch's condition is skipped (that branch reads it), so each comes once, as in
-   * {@link DataStore#union}. When some branch has no index for the order, the union serves none.
+   * {@link Candidates#union}. When some branch has no index for the order, the union serves none.
    */
   public static <T> IndexOrder<T> union(List<List<IndexOrder<T>>> branches, List<Predicate<? super T>> conditions) {
     if (branches.size() != conditions.size() || branches.isEmpty()) {
@@ -103,9 +89,18 @@ public final class IndexOrder<T> {
     return new IndexOrder<>(List.copyOf(branches), List.copyOf(conditions));
   }
 
-  /** The next property the index keys hold after the equality prefix (the id for the last element of a plain index). */
-  public IndexOrder<T> key(String property, Kind kind) {
-    keys.add(new Key(Objects.requireNonNull(property, "property"), Objects.requireNonNull(kind, "kind")));
+  /**
+   * The next property the index keys hold after the equality prefix (the id for the last element of a plain index),
+   * stored as {@code kind}; an {@link IllegalArgumentException} when keys of that kind do not sort as Jakarta Data orders
+   * its values ({@link Semantics#keyOrdered}), so no index order can serve a sort on it.
+   */
+  public IndexOrder<T> key(String property, ValueKind kind) {
+    Objects.requireNonNull(property, "property");
+    if (!Semantics.JAKARTA.keyOrdered(Objects.requireNonNull(kind, "kind"))) {
+      throw new IllegalArgumentException("the keys of '" + property + "' (" + kind + ") do not sort as Jakarta Data orders"
+          + " its values, so an index cannot hold an order on it; sort such a property in memory");
+    }
+    keys.add(new Key(property, kind));
     return this;
   }
 
@@ -128,7 +123,7 @@ public final class IndexOrder<T> {
    */
   Optional<Match> match(List<? extends Sort<?>> sorts, String id) {
     List<? extends Sort<?>> order = sorts.stream().filter(s -> !fixed.contains(s.property())).toList();
-    if (nulls == DataStore.Nulls.NULL_IN_COLLECTION || order.size() > keys.size() || (order.isEmpty() && !sorts.isEmpty())) {
+    if (nulls == Candidates.Nulls.NULL_IN_COLLECTION || order.size() > keys.size() || (order.isEmpty() && !sorts.isEmpty())) {
       return Optional.empty();
     }
     boolean descending = !order.isEmpty() && order.get(0).isDescending();
@@ -198,8 +193,8 @@ public final class IndexOrder<T> {
    * {@link IndexScan#atOrAfter}.
    */
   Candidates<T> candidates(boolean backwards, Tuple position, boolean atPosition) {
-    if (nulls == DataStore.Nulls.NULL_VALUE) {
-      return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
+    if (nulls == Candidates.Nulls.NULL_VALUE) {
+      return Candidates.none();
     }
     return (store, tr, limit, after) -> {
       IndexScan<T> s = scan.apply(store);
@@ -268,9 +263,9 @@ public final class IndexOrder<T> {
   }
 
   /** {@code value} as a key of {@code kind} holds it, or null when no key holds it exactly. */
-  private static Object element(Object value, Kind kind) {
+  private static Object element(Object value, ValueKind kind) {
     return switch (kind) {
-      case INTEGER -> value instanceof Number n ? integer(n) : null;
+      case LONG, INT, SHORT, BYTE -> value instanceof Number n ? integer(n) : null;
       case CHAR -> value instanceof Character c ? (long) c : null;
       case BOOLEAN -> value instanceof Boolean ? value : null;
       case STRING -> value instanceof CharSequence || value instanceof Character ? value.toString() : null;
@@ -278,6 +273,7 @@ public final class IndexOrder<T> {
       case LOCAL_DATE -> value instanceof LocalDate d ? Elements.ofLocalDate(d) : null;
       case LOCAL_DATE_TIME -> value instanceof LocalDateTime t ? Elements.ofLocalDateTime(t) : null;
       case LOCAL_TIME -> value instanceof LocalTime t ? Elements.ofLocalTime(t) : null;
+      default -> null; // key() admits no other kind
     };
   }
 

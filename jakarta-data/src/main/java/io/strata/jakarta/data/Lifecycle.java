@@ -2,6 +2,7 @@ package io.strata.jakarta.data;
 
 import com.apple.foundationdb.Transaction;
 import io.strata.UniqueConstraintException;
+import io.strata.query.CandidateReads;
 import io.strata.repository.EntityStore;
 import jakarta.data.exceptions.DataException;
 import jakarta.data.exceptions.EntityExistsException;
@@ -11,7 +12,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -25,11 +25,11 @@ import java.util.function.UnaryOperator;
  * @param <T> the entity
  */
 final class Lifecycle<T> {
-  private final Transactions tx;
+  private final CandidateReads<T> tx;
   private final EntityStore<T> store;
   private final Attributes<T> attributes;
 
-  Lifecycle(Transactions tx, EntityStore<T> store, Attributes<T> attributes) {
+  Lifecycle(CandidateReads<T> tx, EntityStore<T> store, Attributes<T> attributes) {
     this.tx = tx;
     this.store = store;
     this.attributes = attributes;
@@ -151,13 +151,11 @@ final class Lifecycle<T> {
 
   /**
    * Deletes every candidate {@code where} accepts; returns how many. The matches are found in read transactions, then
-   * deleted in batches of at most {@value DataStore#BATCH} entities and about {@value DataStore#BATCH_BYTES} bytes written, each batch one
-   * transaction that reads the rows again and deletes those that still match: a delete of any size stays within
-   * FoundationDB's transaction limits, each batch is all or nothing, and an entity another client changed in between is
-   * judged on its new state.
+   * deleted in the read core's batches ({@link CandidateReads#changeInBatches}), each one transaction that reads the rows
+   * again and deletes those that still match.
    */
   long delete(Predicate<? super T> where, List<T> matches) {
-    return inBatches(where, matches, (tr, e) -> store.delete(tr, attributes.id(e)));
+    return tx.changeInBatches(where, matches, attributes::id, (tr, e) -> store.delete(tr, attributes.id(e)));
   }
 
   /**
@@ -167,63 +165,13 @@ final class Lifecycle<T> {
    * are known before the first write).
    */
   long update(Predicate<? super T> where, List<T> matches, UnaryOperator<T> change) {
-    return inBatches(where, matches, (tr, e) -> {
+    return tx.changeInBatches(where, matches, attributes::id, (tr, e) -> {
       T next = change.apply(e);
       if (!Objects.equals(attributes.id(next), attributes.id(e))) {
         throw new DataException("an UPDATE of " + attributes.entity() + " cannot change its id " + attributes.id(e));
       }
       return store.save(tr, next);
     });
-  }
-
-  /** What one batch of {@link #inBatches} did: how many of its ids it got through, how many entities it changed. */
-  private record Batch(int taken, long changed) {}
-
-  /**
-   * The ids of the matches, then {@code step} on each of them that still matches, one transaction per batch: a batch
-   * takes up to {@value DataStore#BATCH} ids and ends early, after the entity that brings what the transaction writes to
-   * {@value DataStore#BATCH_BYTES} bytes ({@code getApproximateSize}, the size FoundationDB checks against its 10,000,000-byte
-   * limit), so that a batch of wide rows commits; the next batch starts with the id after it.
-   */
-  private long inBatches(Predicate<? super T> where, List<T> matches, BiFunction<Transaction, T, CompletableFuture<?>> step) {
-    List<Object> ids = matches.stream().map(attributes::id).toList();
-    long done = 0;
-    for (int from = 0; from < ids.size(); ) {
-      List<Object> batch = ids.subList(from, Math.min(ids.size(), from + DataStore.BATCH));
-      Batch b = tx.write(tr -> store.loadAll(tr, batch).thenCompose(rows -> batch(tr, batch, rows, where, step)));
-      from += b.taken();
-      done += b.changed();
-    }
-    return done;
-  }
-
-  /** {@code step} on each of {@code rows} (the stored ones of {@code ids}, in their order) that matches, up to the bytes' bound. */
-  private CompletableFuture<Batch> batch(Transaction tr, List<Object> ids, List<T> rows, Predicate<? super T> where,
-      BiFunction<Transaction, T, CompletableFuture<?>> step) {
-    int[] at = {0};
-    long[] changed = {0};
-    boolean[] full = {false};
-    return each(rows, row -> {
-      if (full[0]) {
-        return CompletableFuture.completedFuture(null);
-      }
-      at[0]++;
-      if (!where.test(row)) {
-        return CompletableFuture.completedFuture(null);
-      }
-      changed[0]++;
-      return step.apply(tr, row).thenCompose(v -> tr.getApproximateSize()).thenAccept(size -> full[0] = size >= DataStore.BATCH_BYTES);
-    }).thenApply(v -> new Batch(at[0] == rows.size() ? ids.size() : indexOf(ids, attributes.id(rows.get(at[0]))), changed[0]));
-  }
-
-  /** Where {@code id} is among {@code ids} (compared as values, byte arrays included). */
-  private static int indexOf(List<Object> ids, Object id) {
-    for (int i = 0; i < ids.size(); i++) {
-      if (Objects.deepEquals(ids.get(i), id)) {
-        return i;
-      }
-    }
-    throw new IllegalStateException("id " + id + " was not asked for");
   }
 
   private static <E> CompletableFuture<Void> each(List<E> items, Function<E, CompletableFuture<?>> step) {

@@ -1,10 +1,10 @@
 package io.strata.jakarta.data;
 
-import io.strata.jakarta.data.DataStore.Candidates;
-import io.strata.jakarta.data.DataStore.Keys;
+import io.strata.query.CandidateReads;
+import io.strata.query.Candidates;
+import io.strata.query.Candidates.Keys;
 import io.strata.query.SharedReadVersion;
 import io.strata.query.UnionPages;
-import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
 import jakarta.data.page.CursoredPage;
 import jakarta.data.page.PageRequest;
@@ -29,14 +29,12 @@ import java.util.stream.Stream;
  */
 final class OrderedReads<T> {
   private final DataStore<T> data;
-  private final Transactions tx;
-  private final EntityStore<T> store;
+  private final CandidateReads<T> core;
   private final Attributes<T> attributes;
 
-  OrderedReads(DataStore<T> data, Transactions tx, EntityStore<T> store, Attributes<T> attributes) {
+  OrderedReads(DataStore<T> data, CandidateReads<T> reads, Attributes<T> attributes) {
     this.data = data;
-    this.tx = tx;
-    this.store = store;
+    this.core = reads;
     this.attributes = attributes;
   }
 
@@ -68,7 +66,7 @@ final class OrderedReads<T> {
    */
   Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
       List<? extends Sort<? super T>> order) {
-    return served(orders, order).map(s -> inIndexOrder(where, s, order, false, null, DataStore.BATCH))
+    return served(orders, order).map(s -> inIndexOrder(where, s, order, false, null, CandidateReads.BATCH))
         .orElseGet(() -> data.sorted(where, candidates, order).stream());
   }
 
@@ -87,7 +85,7 @@ final class OrderedReads<T> {
    * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in {@code order} (then the id), or,
    * when {@code opposite}, in the reverse of that order (the page before a cursor); after {@code positions} in the
    * direction read (one per index, see {@link IndexOrder.Position}; null: from the start). Keys are read in batches that start at {@code expected} and
-   * double up to {@value DataStore#BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them
+   * double up to {@value CandidateReads#BATCH}. Matches that tie on {@code order}'s properties come in key order, and each run of them
    * is sorted before it is handed out (reading one match past it), unless the order is the keys' own
    * ({@link IndexOrder.Reading#total}).
    */
@@ -106,7 +104,7 @@ final class OrderedReads<T> {
    * order is descending, or else when {@code opposite}), from {@code positions} (null: from the start; {@code otherSide}:
    * the rest of the keys, read from the positions the other way), ties in key order: what {@link #inIndexOrder} sorts, and what a count reads. The reads
    * of a union's branches are merged by {@code order} (reversed when {@code opposite}), each skipping the entities an
-   * earlier branch's condition matches. Batches start at {@code expected} keys and double up to {@value DataStore#BATCH},
+   * earlier branch's condition matches. Batches start at {@code expected} keys and double up to {@value CandidateReads#BATCH},
    * each in its own read transaction, all of them (every branch's) at one read version ({@link SharedReadVersion}).
    */
   private Stream<T> inKeyOrder(Predicate<? super T> where, IndexOrder.Reading<T> served, List<? extends Sort<? super T>> order,
@@ -117,8 +115,8 @@ final class OrderedReads<T> {
       IndexOrder.Position p = positions == null ? null : positions.get(i);
       Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
           p == null ? null : p.values(), p != null && p.at() != otherSide);
-      Stream<T> read = DataStore.batches((int) Math.min(DataStore.BATCH, Math.max(1, expected)),
-          (size, from) -> tx.read(version, tr -> candidates.read(store, tr, size, from))).filter(where);
+      Stream<T> read = CandidateReads.batches((int) Math.min(CandidateReads.BATCH, Math.max(1, expected)),
+          (size, from) -> core.read(version, tr -> candidates.read(core.store(), tr, size, from))).filter(where);
       reads.add(served.conditions().isEmpty() ? read : UnionPages.skippingEarlier(read, served.conditions(), i));
     }
     if (reads.size() == 1) {
@@ -156,7 +154,7 @@ final class OrderedReads<T> {
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
     Optional<IndexOrder.Reading<T>> served = served(orders, order);
     if (request.mode() != PageRequest.Mode.OFFSET || served.isEmpty()) {
-      return ResultPages.page(attributes, order, data.matching(where, candidates), request);
+      return ResultPages.page(attributes, order, core.matching(where, candidates), request);
     }
     long end = ResultPages.readUpTo(request);
     Iterator<T> read = inIndexOrder(where, served.get(), order, false, null, end).iterator();
@@ -175,7 +173,7 @@ final class OrderedReads<T> {
   private LongSupplier total(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys, long read, Iterator<T> rest,
       Stream<T> otherSide) {
     if (keys != null) {
-      return () -> data.count(where, candidates, keys);
+      return () -> core.count(where, candidates, keys);
     }
     return () -> {
       long n = read;
@@ -218,7 +216,7 @@ final class OrderedReads<T> {
     Optional<List<IndexOrder.Position>> position = served.isEmpty() || offset ? Optional.empty()
         : positions(served.get(), order, ResultPages.cursor(request, order), before);
     if (served.isEmpty() || (!offset && position.isEmpty())) {
-      return ResultPages.cursoredPage(attributes, order, data.matching(where, candidates), request);
+      return ResultPages.cursoredPage(attributes, order, core.matching(where, candidates), request);
     }
     int size = request.size();
     if (offset) {
@@ -243,7 +241,7 @@ final class OrderedReads<T> {
     // the record says results may lie on the cursor's other side; LazyPage finds out when asked
     CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, content, -1, request, before && !more, !before && !more);
     LongSupplier total = total(where, candidates, keys, taken.size(), read,
-        inKeyOrder(where, served.get(), order, !before, position.get(), true, DataStore.BATCH));
+        inKeyOrder(where, served.get(), order, !before, position.get(), true, CandidateReads.BATCH));
     BooleanSupplier otherSide = () -> inKeyOrder(where, served.get(), order, !before, position.get(), true, 1).findAny().isPresent();
     return LazyPage.cursored(page, request.requestTotal() ? total : null, before ? otherSide : null, before ? null : otherSide);
   }

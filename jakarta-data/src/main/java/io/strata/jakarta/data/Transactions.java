@@ -1,60 +1,20 @@
 package io.strata.jakarta.data;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.FDBException;
-import com.apple.foundationdb.ReadTransaction;
-import com.apple.foundationdb.Transaction;
-import io.strata.Blocking;
 import io.strata.StrataException;
 import io.strata.UniqueConstraintException;
-import io.strata.query.SharedReadVersion;
 import jakarta.data.exceptions.DataConnectionException;
 import jakarta.data.exceptions.DataException;
 import jakarta.data.exceptions.EntityExistsException;
-import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
- * The transactions of a generated Jakarta Data repository: a read or a write run blocking on the database, and what
- * Jakarta Data asks of their failures ({@link #translate}: its {@code jakarta.data.exceptions}).
+ * What Jakarta Data asks of the failures of a generated repository's transactions ({@link #translate}: its
+ * {@code jakarta.data.exceptions}); the transactions themselves run in the read core's
+ * {@link io.strata.query.CandidateReads}, which hands every failure to {@link #translate}.
  */
 final class Transactions {
-  private final Database db;
-
-  Transactions(Database db) {
-    this.db = Objects.requireNonNull(db, "db");
-  }
-
-  /** {@code body} in a read transaction, its failure translated. */
-  <R> R read(Function<ReadTransaction, CompletableFuture<R>> body) {
-    return blocking(() -> db.readAsync(body));
-  }
-
-  /**
-   * {@code body} in a read transaction at {@code version}, one batch of a read made of batches (see
-   * {@link SharedReadVersion}: one read version for them all until FoundationDB's five-second window forces a new one),
-   * its failure translated.
-   */
-  <R> R read(SharedReadVersion version, Function<ReadTransaction, CompletableFuture<R>> body) {
-    return blocking(() -> version.read(db, body));
-  }
-
-  /** {@code body} in a write transaction (retried on conflicts), its failure translated. */
-  <R> R write(Function<Transaction, CompletableFuture<R>> body) {
-    return blocking(() -> db.runAsync(body));
-  }
-
-  /** What {@code run} starts, waited for, its failure translated. */
-  private static <R> R blocking(Supplier<CompletableFuture<R>> run) {
-    try {
-      return Blocking.call(() -> run.get().join());
-    } catch (RuntimeException e) {
-      throw translate(e);
-    }
-  }
+  private Transactions() {}
 
   /** FoundationDB's {@code transaction_timed_out}: the TIMEOUT option ran out before the database answered. */
   private static final int TIMED_OUT = 1031;

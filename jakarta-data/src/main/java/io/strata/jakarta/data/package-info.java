@@ -3,11 +3,14 @@
  * order and null policy ({@link io.strata.jakarta.data.Values}), the persistent properties of an entity by name
  * ({@link io.strata.jakarta.data.Attributes}) and the static metamodel's attributes that are also run-time
  * restriction builders, pages and cursors ({@link io.strata.jakarta.data.ResultPages},
- * and the lazily read pages behind them), the candidates a generated method reads
- * ({@link io.strata.jakarta.data.DataStore}, {@link io.strata.jakarta.data.IndexOrder}), and its exceptions.
+ * and the lazily read pages behind them), reads in a Jakarta {@code Sort} order ({@link io.strata.jakarta.data.DataStore},
+ * {@link io.strata.jakarta.data.IndexOrder}), the lifecycle methods, and its exceptions.
  *
- * <p>Depends on {@code jakarta.data-api} and reads through Strata's run-time read core ({@code io.strata.query}:
- * index scans, the one all-rows reader {@code FilteredRows}, the one union {@code UnionPages}, paged or merged by an order, result shaping) and its metamodel ({@code io.strata.metamodel}); the
- * planning of its queries happens in the processor, with the one planner of {@code strata-query-model}.
+ * <p>Depends on {@code jakarta.data-api} and reads through Strata's run-time read core ({@code io.strata.query}: the
+ * one candidates type {@code Candidates} and its reads in no order {@code CandidateReads}, index scans, the one all-rows
+ * reader {@code FilteredRows}, the one union {@code UnionPages}, paged or merged by an order, result shaping) and its
+ * metamodel ({@code io.strata.metamodel}); which key order equals Jakarta's value order is the query model's
+ * {@code Semantics}'; the planning of its queries happens in the processor, with the one planner of
+ * {@code strata-query-model}.
  */
 package io.strata.jakarta.data;

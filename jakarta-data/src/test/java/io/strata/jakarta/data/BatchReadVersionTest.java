@@ -10,7 +10,9 @@ import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.EngineStats;
 import io.strata.jakarta.data.DataStoreTest.Counter;
 import io.strata.jakarta.data.DataStoreTest.CounterCodec;
+import io.strata.query.Candidates;
 import io.strata.query.FilteredRows;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Sort;
@@ -51,7 +53,7 @@ class BatchReadVersionTest {
       DataStore<Counter> data = counters(db);
       List<String> ids = save(data, ROWS);
       EngineStats before = EmbeddedFdb.stats(db);
-      assertEquals(ids, data.matching(c -> true).stream().map(c -> c.id).toList());
+      assertEquals(ids, data.reads().matching(c -> true, Candidates.allRows()).stream().map(c -> c.id).toList());
       EngineStats read = EmbeddedFdb.stats(db).since(before);
       assertEquals(5, read.readRoundTrips(), "five batches of every row: " + read);
       assertEquals(1, read.readVersionRoundTrips(), "one read version for every batch: " + read);
@@ -65,9 +67,9 @@ class BatchReadVersionTest {
       DataStore<Counter> data = counters(db);
       List<String> ids = save(data, ROWS);
       IndexOrder<Counter> byCount = IndexOrder.<Counter>of(store -> io.strata.query.IndexScan.of(store, "byCount")
-          .from(0L, true), 0).key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+          .from(0L, true), 0).key("count", ValueKind.LONG).key("id", ValueKind.STRING);
       EngineStats before = EmbeddedFdb.stats(db);
-      assertEquals(ids, data.stream(c -> true, DataStore.allRows(), List.of(byCount), List.of(Sort.asc("count"))).map(c -> c.id)
+      assertEquals(ids, data.stream(c -> true, Candidates.allRows(), List.of(byCount), List.of(Sort.asc("count"))).map(c -> c.id)
           .toList());
       EngineStats read = EmbeddedFdb.stats(db).since(before);
       assertTrue(read.readRoundTrips() > 1, "several batches: " + read);
@@ -75,7 +77,7 @@ class BatchReadVersionTest {
       // the version belongs to one read: a read that starts after a save sees it
       data.save(new Counter("a", 0));
       before = EmbeddedFdb.stats(db);
-      assertEquals("a", data.stream(c -> true, DataStore.allRows(), List.of(byCount), List.of(Sort.asc("count")))
+      assertEquals("a", data.stream(c -> true, Candidates.allRows(), List.of(byCount), List.of(Sort.asc("count")))
           .findFirst().orElseThrow().id);
       assertEquals(1, EmbeddedFdb.stats(db).since(before).readVersionRoundTrips());
     }
@@ -88,12 +90,12 @@ class BatchReadVersionTest {
       List<String> ids = save(data, ROWS);
       // the third batch meets FoundationDB's five-second limit once, as a stream consumed slowly would
       int[] calls = {0};
-      DataStore.Candidates<Counter> rows = DataStore.allRows();
-      DataStore.Candidates<Counter> slow = (store, tr, limit, after) -> ++calls[0] == 3
+      Candidates<Counter> rows = Candidates.allRows();
+      Candidates<Counter> slow = (store, tr, limit, after) -> ++calls[0] == 3
           ? CompletableFuture.failedFuture(new FDBException("Transaction is too old to perform reads or be committed", 1007))
           : rows.read(store, tr, limit, after);
       EngineStats before = EmbeddedFdb.stats(db);
-      assertEquals(ids, data.stream(c -> true, slow).map(c -> c.id).toList(), "every row once, in id order");
+      assertEquals(ids, data.reads().stream(c -> true, slow).map(c -> c.id).toList(), "every row once, in id order");
       EngineStats read = EmbeddedFdb.stats(db).since(before);
       assertEquals(6, calls[0], "five batches, the third one twice");
       assertEquals(2, read.readVersionRoundTrips(), "the first version, and the one the retried batch took: " + read);

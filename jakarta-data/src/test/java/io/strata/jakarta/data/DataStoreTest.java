@@ -10,7 +10,10 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Strata;
 import io.strata.StrataDb;
+import io.strata.query.CandidateReads;
+import io.strata.query.Candidates;
 import io.strata.query.FilteredRows;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import io.strata.row.EntityCodec;
@@ -81,7 +84,7 @@ class DataStoreTest {
   }
 
   private List<String> ids() {
-    return data.matching(c -> true).stream().map(c -> c.id).toList();
+    return data.reads().matching(c -> true, Candidates.allRows()).stream().map(c -> c.id).toList();
   }
 
   @Test
@@ -122,64 +125,64 @@ class DataStoreTest {
 
   @Test
   void bulkUpdateAndDeleteTouchExactlyTheMatchingRowsAcrossBatches() {
-    int n = DataStore.BATCH * 2 + 7; // more than one read batch
+    int n = CandidateReads.BATCH * 2 + 7; // more than one read batch
     saveCounters(n, i -> i);
-    long odd = data.update(c -> c.count % 2 == 1, DataStore.allRows(), c -> {
+    long odd = data.update(c -> c.count % 2 == 1, Candidates.allRows(), c -> {
       c.count = -c.count;
       return c;
     });
     assertEquals(n / 2, odd);
-    assertEquals(n / 2, data.matching(c -> c.count < 0).size());
-    assertEquals(n - n / 2, data.delete(c -> c.count >= 0, DataStore.allRows()));
+    assertEquals(n / 2, data.reads().matching(c -> c.count < 0, Candidates.allRows()).size());
+    assertEquals(n - n / 2, data.delete(c -> c.count >= 0, Candidates.allRows()));
     assertEquals(n / 2, data.countAll());
-    List<Counter> sorted = data.sorted(c -> true, DataStore.allRows(), List.of(Sort.asc("count")));
+    List<Counter> sorted = data.sorted(c -> true, Candidates.allRows(), List.of(Sort.asc("count")));
     assertEquals(-(n - 1 - (n % 2 == 0 ? 0 : 1)), sorted.get(0).count);
   }
 
   @Test
   void anUpdateMayNotChangeTheId() {
     data.save(new Counter("a", 1));
-    assertThrows(jakarta.data.exceptions.DataException.class, () -> data.update(c -> true, DataStore.allRows(), c -> new Counter("b", 1)));
+    assertThrows(jakarta.data.exceptions.DataException.class, () -> data.update(c -> true, Candidates.allRows(), c -> new Counter("b", 1)));
     assertEquals(List.of("a"), ids());
   }
 
   @Test
   void indexCandidatesNarrowTheReadAndThePredicateStillDecides() {
-    int n = DataStore.BATCH * 2 + 7;
+    int n = CandidateReads.BATCH * 2 + 7;
     List<Counter> all = saveCounters(n, i -> i % 10);
     Integer three = 3;
-    DataStore.Candidates<Counter> countIsThree = DataStore.index(
+    Candidates<Counter> countIsThree = Candidates.index(
         store -> io.strata.query.IndexScan.of(store, "byCount").equal(3L), three);
-    List<Counter> found = data.matching(c -> true, countIsThree);
+    List<Counter> found = data.reads().matching(c -> true, countIsThree);
     assertEquals(all.stream().filter(c -> c.count == 3).map(c -> c.id).toList(), found.stream().map(c -> c.id).toList());
     // the predicate holds every condition: candidates only narrow the read
-    assertEquals(List.of("k00003"), data.matching(c -> c.id.equals("k00003"), countIsThree).stream().map(c -> c.id).toList());
+    assertEquals(List.of("k00003"), data.reads().matching(c -> c.id.equals("k00003"), countIsThree).stream().map(c -> c.id).toList());
     // the index range spans more than one batch: every candidate is read once
-    DataStore.Candidates<Counter> atLeastOne = DataStore.index(
+    Candidates<Counter> atLeastOne = Candidates.index(
         store -> io.strata.query.IndexScan.of(store, "byCount").from(1L, true), 1);
-    assertEquals(all.stream().filter(c -> c.count >= 1).count(), data.matching(c -> true, atLeastOne).size());
+    assertEquals(all.stream().filter(c -> c.count >= 1).count(), data.reads().matching(c -> true, atLeastOne).size());
     assertEquals(all.stream().filter(c -> c.count == 3).count(), data.delete(c -> c.count == 3, countIsThree));
-    assertEquals(0, data.matching(c -> c.count == 3).size());
+    assertEquals(0, data.reads().matching(c -> c.count == 3, Candidates.allRows()).size());
   }
 
   @Test
   void aNullQueryValueHasNoCandidates() {
     data.save(new Counter("a", 0));
-    DataStore.Candidates<Counter> none = DataStore.index(
+    Candidates<Counter> none = Candidates.index(
         store -> { throw new AssertionError("a null value must not reach the index scan"); }, (Object) null);
-    assertEquals(List.of(), data.matching(c -> true, none));
+    assertEquals(List.of(), data.reads().matching(c -> true, none));
   }
 
   @Test
   void idCandidatesReadEachStoredIdOnce() {
     data.saveAll(List.of(new Counter("a", 1), new Counter("b", 2), new Counter("c", 3)));
     List<String> ids = java.util.Arrays.asList("c", "a", "c", null, "zz");
-    assertEquals(List.of("c", "a"), data.matching(c -> true, DataStore.ids(ids)).stream().map(c -> c.id).toList());
-    assertEquals(List.of("a"), data.matching(c -> c.count < 2, DataStore.ids(ids)).stream().map(c -> c.id).toList());
+    assertEquals(List.of("c", "a"), data.reads().matching(c -> true, Candidates.ids(ids)).stream().map(c -> c.id).toList());
+    assertEquals(List.of("a"), data.reads().matching(c -> c.count < 2, Candidates.ids(ids)).stream().map(c -> c.id).toList());
   }
 
   /** {@code candidates}, counting the candidates it hands out. */
-  private static DataStore.Candidates<Counter> counted(DataStore.Candidates<Counter> candidates, int[] read) {
+  private static Candidates<Counter> counted(Candidates<Counter> candidates, int[] read) {
     return (store, tr, limit, after) -> candidates.read(store, tr, limit, after).thenApply(page -> {
       read[0] += page.items().size();
       return page;
@@ -188,7 +191,7 @@ class DataStoreTest {
 
   /** The index {@code byCount} from count 0 on, whose keys hold {@code (count, id)}. */
   private static final IndexOrder<Counter> BY_COUNT = IndexOrder.<Counter>of(store -> io.strata.query.IndexScan.of(store, "byCount")
-      .from(0L, true), 0).key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+      .from(0L, true), 0).key("count", ValueKind.LONG).key("id", ValueKind.STRING);
 
   /** {@code where}, counting the candidates it is asked about: those a query consumes of the rows it reads. */
   private static java.util.function.Predicate<Counter> counting(java.util.function.Predicate<Counter> where, int[] read) {
@@ -200,15 +203,15 @@ class DataStoreTest {
 
   @Test
   void firstInIndexOrderStopsAfterTheLimitAndItsTiesAndAnswersAsAFullSort() {
-    int n = DataStore.BATCH * 3;
+    int n = CandidateReads.BATCH * 3;
     saveCounters(n, i -> (i * 7919) % (n / 4)); // every count four times: ties, in no particular id order
     for (boolean descending : List.of(false, true)) {
       List<Sort<? super Counter>> order = List.of(descending ? Sort.desc("count") : Sort.asc("count"));
       for (int limit : List.of(1, 5, 50, 999)) {
         int[] read = {0};
-        List<Counter> first = ResultPages.limit(data.first(counting(c -> c.count % 3 != 0, read), DataStore.allRows(), List.of(BY_COUNT),
+        List<Counter> first = ResultPages.limit(data.first(counting(c -> c.count % 3 != 0, read), Candidates.allRows(), List.of(BY_COUNT),
             order, limit), jakarta.data.Limit.of(limit));
-        List<Counter> full = ResultPages.limit(data.sorted(c -> c.count % 3 != 0, DataStore.allRows(), order), jakarta.data.Limit.of(limit));
+        List<Counter> full = ResultPages.limit(data.sorted(c -> c.count % 3 != 0, Candidates.allRows(), order), jakarta.data.Limit.of(limit));
         assertEquals(full.stream().map(c -> c.id).toList(), first.stream().map(c -> c.id).toList(), "limit " + limit);
         // two thirds match: about one and a half times the limit, with the ties of the last (four per count) and one more
         assertTrue(read[0] <= limit * 3 / 2 + 8, "reads stop soon after " + limit + " results: read " + read[0]);
@@ -218,32 +221,32 @@ class DataStoreTest {
 
   @Test
   void anyAndSomeStopReadingOnceTheyKnowTheAnswer() {
-    int n = DataStore.BATCH * 2 + 7;
+    int n = CandidateReads.BATCH * 2 + 7;
     saveCounters(n, i -> i);
     int[] read = {0};
-    assertTrue(data.any(c -> c.count == 3, counted(DataStore.allRows(), read)));
+    assertTrue(data.reads().any(c -> c.count == 3, counted(Candidates.allRows(), read)));
     assertEquals(FilteredRows.BATCH, read[0], "the first batch of every row held the match");
     read[0] = 0;
-    assertFalse(data.any(c -> c.count < 0, counted(DataStore.allRows(), read)));
+    assertFalse(data.reads().any(c -> c.count < 0, counted(Candidates.allRows(), read)));
     assertEquals(n, read[0], "no match: every row read");
     read[0] = 0;
-    assertEquals(List.of("k00004", "k00005"), data.some(c -> c.count > 3, counted(DataStore.allRows(), read), 2).stream()
+    assertEquals(List.of("k00004", "k00005"), data.reads().some(c -> c.count > 3, counted(Candidates.allRows(), read), 2).stream()
         .map(c -> c.id).toList());
     assertEquals(FilteredRows.BATCH, read[0]);
-    assertEquals(List.of("k02006"), data.some(c -> c.count == n - 1, DataStore.allRows(), 2).stream().map(c -> c.id).toList());
+    assertEquals(List.of("k02006"), data.reads().some(c -> c.count == n - 1, Candidates.allRows(), 2).stream().map(c -> c.id).toList());
   }
 
   @Test
   void anUpdateChangesEachEntityOnceEvenWhenItMovesAheadInTheIndexItIsReadFrom() {
-    int n = DataStore.BATCH * 2 + 7; // three write batches
+    int n = CandidateReads.BATCH * 2 + 7; // three write batches
     saveCounters(n, i -> i);
-    DataStore.Candidates<Counter> fromZero = DataStore.index(store -> io.strata.query.IndexScan.of(store, "byCount").from(0L, true), 0);
+    Candidates<Counter> fromZero = Candidates.index(store -> io.strata.query.IndexScan.of(store, "byCount").from(0L, true), 0);
     // each change moves the entity past every count not yet read: a scan that followed the writes would meet it again
     assertEquals(n, data.update(c -> c.count >= 0, fromZero, c -> {
       c.count += n;
       return c;
     }));
-    List<Integer> counts = data.sorted(c -> true, DataStore.allRows(), List.of(Sort.asc("id"))).stream().map(c -> c.count).toList();
+    List<Integer> counts = data.sorted(c -> true, Candidates.allRows(), List.of(Sort.asc("id"))).stream().map(c -> c.count).toList();
     for (int i = 0; i < n; i++) {
       assertEquals(i + n, counts.get(i), "k" + i + " changed exactly once");
     }
@@ -271,42 +274,42 @@ class DataStoreTest {
 
   @Test
   void countsOnIndexKeysReadNoRowAndAgreeWithTheRows() {
-    int n = DataStore.BATCH * 2 + 7;
+    int n = CandidateReads.BATCH * 2 + 7;
     List<Counter> all = saveCounters(n, i -> i % 10);
     java.util.function.Function<EntityStore<Counter>, io.strata.query.IndexScan<Counter>> atLeastThree =
         store -> io.strata.query.IndexScan.of(store, "byCount").from(3L, true);
     int[] rowsRead = {0};
-    DataStore.Candidates<Counter> rows = counted(DataStore.index(atLeastThree, 3), rowsRead);
+    Candidates<Counter> rows = counted(Candidates.index(atLeastThree, 3), rowsRead);
     long expected = all.stream().filter(c -> c.count >= 3).count();
-    assertEquals(expected, data.count(c -> c.count >= 3, rows, DataStore.indexKeys(atLeastThree, 3)));
+    assertEquals(expected, data.reads().count(c -> c.count >= 3, rows, Candidates.indexKeys(atLeastThree, 3)));
     assertEquals(0, rowsRead[0], "keys only");
-    assertEquals(expected, data.count(c -> c.count >= 3, rows, null), "the rows, when there are no keys to count");
-    assertTrue(data.any(c -> c.count >= 3, rows, DataStore.indexKeys(atLeastThree, 3)));
-    assertFalse(data.any(c -> true, rows, DataStore.indexKeys(store -> io.strata.query.IndexScan.of(store, "byCount").from(10L, true), 10)));
-    assertEquals(0, data.count(c -> true, rows, DataStore.indexKeys(store -> {
+    assertEquals(expected, data.reads().count(c -> c.count >= 3, rows, null), "the rows, when there are no keys to count");
+    assertTrue(data.reads().any(c -> c.count >= 3, rows, Candidates.indexKeys(atLeastThree, 3)));
+    assertFalse(data.reads().any(c -> true, rows, Candidates.indexKeys(store -> io.strata.query.IndexScan.of(store, "byCount").from(10L, true), 10)));
+    assertEquals(0, data.reads().count(c -> true, rows, Candidates.indexKeys(store -> {
       throw new AssertionError("a null value must not reach the index scan");
     }, (Object) null)));
-    assertEquals(null, DataStore.indexKeys(atLeastThree, java.util.Arrays.asList(1, null)), "an In holding null counts rows");
+    assertEquals(null, Candidates.indexKeys(atLeastThree, java.util.Arrays.asList(1, null)), "an In holding null counts rows");
   }
 
   @Test
   void aStreamReadsOneBatchAtATimeAsItIsConsumed() {
-    int n = DataStore.BATCH * 3;
+    int n = CandidateReads.BATCH * 3;
     saveCounters(n, i -> i % 10);
     int[] read = {0};
-    try (java.util.stream.Stream<Counter> odd = data.stream(c -> c.count % 2 == 1, counted(DataStore.allRows(), read))) {
+    try (java.util.stream.Stream<Counter> odd = data.reads().stream(c -> c.count % 2 == 1, counted(Candidates.allRows(), read))) {
       assertEquals(0, read[0], "nothing is read before the stream is consumed");
       assertEquals(List.of("k00001", "k00003", "k00005"), odd.limit(3).map(c -> c.id).toList());
     }
     assertEquals(FilteredRows.BATCH, read[0], "three results: one batch of every row");
-    assertEquals(data.matching(c -> c.count % 2 == 1).stream().map(c -> c.id).toList(),
-        data.stream(c -> c.count % 2 == 1, DataStore.allRows()).map(c -> c.id).toList(), "every batch, in order");
-    assertEquals(List.of(), data.stream(c -> false, DataStore.allRows()).toList());
+    assertEquals(data.reads().matching(c -> c.count % 2 == 1, Candidates.allRows()).stream().map(c -> c.id).toList(),
+        data.reads().stream(c -> c.count % 2 == 1, Candidates.allRows()).map(c -> c.id).toList(), "every batch, in order");
+    assertEquals(List.of(), data.reads().stream(c -> false, Candidates.allRows()).toList());
   }
 
   @Test
   void anOffsetPageInIndexOrderReadsUpToItsEndAndCountsTotalsOnKeys() {
-    int n = DataStore.BATCH * 3;
+    int n = CandidateReads.BATCH * 3;
     saveCounters(n, i -> i % 500);
     java.util.function.Function<EntityStore<Counter>, io.strata.query.IndexScan<Counter>> fromZero =
         store -> io.strata.query.IndexScan.of(store, "byCount").from(0L, true);
@@ -314,9 +317,9 @@ class DataStoreTest {
     for (jakarta.data.page.PageRequest request : List.of(jakarta.data.page.PageRequest.ofPage(3, 10, true),
         jakarta.data.page.PageRequest.ofPage(2, 7, false), jakarta.data.page.PageRequest.ofPage(1000, 10, true))) {
       int[] read = {0};
-      jakarta.data.page.Page<Counter> page = data.page(counting(c -> true, read), DataStore.index(fromZero, 0),
-          DataStore.indexKeys(fromZero, 0), List.of(BY_COUNT), order, request);
-      jakarta.data.page.Page<Counter> full = ResultPages.page(data.attributes(), order, data.matching(c -> true), request);
+      jakarta.data.page.Page<Counter> page = data.page(counting(c -> true, read), Candidates.index(fromZero, 0),
+          Candidates.indexKeys(fromZero, 0), List.of(BY_COUNT), order, request);
+      jakarta.data.page.Page<Counter> full = ResultPages.page(data.attributes(), order, data.reads().matching(c -> true, Candidates.allRows()), request);
       assertEquals(full.content().stream().map(c -> c.id).toList(), page.content().stream().map(c -> c.id).toList(), request.toString());
       assertEquals(full.hasNext(), page.hasNext(), request.toString());
       assertEquals(full.hasTotals(), page.hasTotals());
@@ -336,13 +339,13 @@ class DataStoreTest {
     List<Sort<? super Counter>> order = List.of(Sort.asc("count"));
     // (page - 1) * size = 2^64, which wrapped round to 0: page 1
     jakarta.data.page.PageRequest far = jakarta.data.page.PageRequest.ofPage((1L << 62) + 1, 4, true);
-    jakarta.data.page.Page<Counter> page = data.page(c -> true, DataStore.index(fromZero, 0), DataStore.indexKeys(fromZero, 0),
+    jakarta.data.page.Page<Counter> page = data.page(c -> true, Candidates.index(fromZero, 0), Candidates.indexKeys(fromZero, 0),
         List.of(BY_COUNT), order, far);
     assertEquals(List.of(), page.content());
     assertFalse(page.hasNext());
     assertEquals(10, page.totalElements());
-    jakarta.data.page.CursoredPage<Counter> cursored = data.cursoredPage(c -> true, DataStore.index(fromZero, 0),
-        DataStore.indexKeys(fromZero, 0), List.of(BY_COUNT), order, far);
+    jakarta.data.page.CursoredPage<Counter> cursored = data.cursoredPage(c -> true, Candidates.index(fromZero, 0),
+        Candidates.indexKeys(fromZero, 0), List.of(BY_COUNT), order, far);
     assertEquals(List.of(), cursored.content());
   }
 
@@ -401,11 +404,11 @@ class DataStoreTest {
     DataStore<Wide> wide = wide(n, "", "t");
     String note = "n".repeat(20_000);
     // 1,500 red rows of 20 KB each: 30 MB in batches of 1,000 rows went over the 10 MB limit (error 2101)
-    assertEquals(n / 2, wide.update(w -> w.color.equals("red"), DataStore.allRows(), w -> {
+    assertEquals(n / 2, wide.update(w -> w.color.equals("red"), Candidates.allRows(), w -> {
       w.note = note;
       return w;
     }));
-    List<Wide> all = wide.matching(w -> true);
+    List<Wide> all = wide.reads().matching(w -> true, Candidates.allRows());
     assertEquals(n / 2, all.stream().filter(w -> w.note.equals(note)).count());
     assertTrue(all.stream().allMatch(w -> w.note.equals(note) == w.color.equals("red")));
   }
@@ -415,8 +418,8 @@ class DataStoreTest {
     int n = 2_400;
     // each index entry's key holds a 9 KB tag, which clearing it writes: 1,000 of them went over the 10 MB limit
     DataStore<Wide> wide = wide(n, "", "t".repeat(9_000));
-    assertEquals(n / 2, wide.delete(w -> w.color.equals("red"), DataStore.allRows()));
-    List<Wide> left = wide.matching(w -> true);
+    assertEquals(n / 2, wide.delete(w -> w.color.equals("red"), Candidates.allRows()));
+    List<Wide> left = wide.reads().matching(w -> true, Candidates.allRows());
     assertEquals(n / 2, left.size());
     assertTrue(left.stream().allMatch(w -> w.color.equals("blue")));
   }

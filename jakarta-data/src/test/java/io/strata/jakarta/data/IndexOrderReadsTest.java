@@ -8,7 +8,9 @@ import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.EngineStats;
 import io.strata.jakarta.data.DataStoreTest.Counter;
 import io.strata.jakarta.data.DataStoreTest.CounterCodec;
+import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Sort;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class IndexOrderReadsTest {
   private static final int LIMIT = 5;
   private static final IndexOrder<Counter> BY_COUNT = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount").from(0L, true), 0)
-      .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+      .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
 
   private Database db;
   private DataStore<Counter> data;
@@ -50,12 +52,12 @@ class IndexOrderReadsTest {
   }
 
   private List<Counter> first(Sort<Counter> sort) {
-    return data.first(c -> true, DataStore.allRows(), List.of(BY_COUNT), List.of(sort), LIMIT);
+    return data.first(c -> true, Candidates.allRows(), List.of(BY_COUNT), List.of(sort), LIMIT);
   }
 
   /** The read requests and keys {@code sort}'s first five cost, after checking they are the right five. */
   private EngineStats firstFive(Sort<Counter> sort) {
-    List<Counter> expected = data.sorted(c -> true, DataStore.allRows(), List.of(sort)).subList(0, LIMIT);
+    List<Counter> expected = data.sorted(c -> true, Candidates.allRows(), List.of(sort)).subList(0, LIMIT);
     EngineStats before = EmbeddedFdb.stats(db);
     List<Counter> first = first(sort);
     EngineStats cost = EmbeddedFdb.stats(db).since(before);
@@ -92,7 +94,7 @@ class IndexOrderReadsTest {
   void limitFiveOnADescendingIndexOrderWhoseValuesAllTieReadsFiveEntriesAndFiveRowsInOneRead() {
     int tied = 17;
     open(100, i -> i < tied ? 0 : -1 - i); // the scan reads counts from 0 on: the candidates are the 17 that tie
-    List<Counter> five = data.sorted(c -> true, DataStore.allRows(), List.of(Sort.desc("count"))).subList(0, LIMIT);
+    List<Counter> five = data.sorted(c -> true, Candidates.allRows(), List.of(Sort.desc("count"))).subList(0, LIMIT);
     // a descending order breaks its ties by the id descending, as the keys read backwards hold them
     assertEquals(List.of("k016", "k015", "k014", "k013", "k012"), five.stream().map(c -> c.id).toList());
     EngineStats cost = firstFive(Sort.desc("count"));
@@ -105,8 +107,8 @@ class IndexOrderReadsTest {
     int n = 2_500; // more than a batch of 1,000 keys
     open(n, i -> i);
     EngineStats before = EmbeddedFdb.stats(db);
-    long counted = data.count(c -> c.count >= 0, DataStore.allRows(),
-        DataStore.indexKeys(store -> IndexScan.of(store, "byCount").from(0L, true), 0L));
+    long counted = data.reads().count(c -> c.count >= 0, Candidates.allRows(),
+        Candidates.indexKeys(store -> IndexScan.of(store, "byCount").from(0L, true), 0L));
     EngineStats cost = EmbeddedFdb.stats(db).since(before);
     assertEquals(n, counted);
     // one range read of the index keys in one read transaction, as IndexScan.count and a run-time count read it

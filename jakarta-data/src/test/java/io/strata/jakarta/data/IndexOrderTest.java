@@ -2,6 +2,7 @@ package io.strata.jakarta.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.subspace.Subspace;
@@ -10,7 +11,9 @@ import io.strata.Strata;
 import io.strata.StrataDb;
 import io.strata.jakarta.data.DataStoreTest.Counter;
 import io.strata.jakarta.data.DataStoreTest.CounterCodec;
+import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
+import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import jakarta.data.Sort;
@@ -40,7 +43,7 @@ class IndexOrderTest {
   private EntityStore<Counter> store;
   private DataStore<Counter> data;
   private final IndexOrder<Counter> byCount = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount").from(0L, true), 0)
-      .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+      .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
 
   @BeforeEach
   void open() {
@@ -79,11 +82,11 @@ class IndexOrderTest {
 
   private CursoredPage<Counter> inIndexOrder(List<Sort<? super Counter>> order, PageRequest request) {
     consumed = 0;
-    return data.cursoredPage(this::counted, DataStore.allRows(), null, List.of(index), order, request);
+    return data.cursoredPage(this::counted, Candidates.allRows(), null, List.of(index), order, request);
   }
 
   private CursoredPage<Counter> inMemory(List<Sort<? super Counter>> order, PageRequest request) {
-    return ResultPages.cursoredPage(data.attributes(), order, data.matching(where), request);
+    return ResultPages.cursoredPage(data.attributes(), order, data.reads().matching(where, Candidates.allRows()), request);
   }
 
   private static List<String> ids(CursoredPage<Counter> page) {
@@ -146,12 +149,12 @@ class IndexOrderTest {
   @Test
   void anOffsetRequestOfACursoredPageReadsUpToItsEndAndCountsTotalsOnKeys() {
     save(new Random(3), 80);
-    DataStore.Keys<Counter> keys = DataStore.indexKeys(s -> IndexScan.of(s, "byCount").from(0L, true), 0);
+    Candidates.Keys<Counter> keys = Candidates.indexKeys(s -> IndexScan.of(s, "byCount").from(0L, true), 0);
     for (List<Sort<? super Counter>> order : ORDERS) {
       for (long n = 1; n <= 40; n += 13) {
         PageRequest request = PageRequest.ofPage(n, 4, true);
-        CursoredPage<Counter> index = data.cursoredPage(c -> true, DataStore.allRows(), keys, List.of(byCount), order, request);
-        CursoredPage<Counter> memory = ResultPages.cursoredPage(data.attributes(), order, data.matching(c -> true), request);
+        CursoredPage<Counter> index = data.cursoredPage(c -> true, Candidates.allRows(), keys, List.of(byCount), order, request);
+        CursoredPage<Counter> memory = ResultPages.cursoredPage(data.attributes(), order, data.reads().matching(c -> true, Candidates.allRows()), request);
         assertEquals(ids(memory), ids(index), order + " page " + n);
         assertEquals(memory.hasNext(), index.hasNext());
         assertEquals(memory.hasPrevious(), index.hasPrevious());
@@ -163,7 +166,7 @@ class IndexOrderTest {
   @Test
   void offsetPagesWhoseTotalsNeedRowsReadThePageAloneUntilTheTotalIsAskedThenEachRowOnce() {
     save(new Random(21), 120);
-    offsetPagesWithTotals(data.matching(c -> true).size());
+    offsetPagesWithTotals(data.reads().matching(c -> true, Candidates.allRows()).size());
   }
 
   /**
@@ -177,9 +180,9 @@ class IndexOrderTest {
           PageRequest request = PageRequest.ofPage(n, 4, totals);
           String what = order + " " + request;
           consumed = 0;
-          jakarta.data.page.Page<Counter> paged = data.page(this::counted, DataStore.allRows(), null, List.of(index), order,
+          jakarta.data.page.Page<Counter> paged = data.page(this::counted, Candidates.allRows(), null, List.of(index), order,
               request);
-          jakarta.data.page.Page<Counter> memory = ResultPages.page(data.attributes(), order, data.matching(where), request);
+          jakarta.data.page.Page<Counter> memory = ResultPages.page(data.attributes(), order, data.reads().matching(where, Candidates.allRows()), request);
           assertEquals(memory.content().stream().map(c -> c.id).toList(), paged.content().stream().map(c -> c.id).toList(), what);
           assertEquals(memory.hasNext(), paged.hasNext(), what);
           // up to one past the page's end and the ties there (about ten counters per count), whether totals were asked or not
@@ -198,7 +201,7 @@ class IndexOrderTest {
   @Test
   void cursoredPagesWhoseTotalsNeedRowsCountBothSidesOfTheCursorReadingEachRowOnce() {
     save(new Random(23), 120);
-    cursoredPagesWithTotals(data.matching(c -> true).size());
+    cursoredPagesWithTotals(data.reads().matching(c -> true, Candidates.allRows()).size());
   }
 
   /**
@@ -209,8 +212,8 @@ class IndexOrderTest {
     for (List<Sort<? super Counter>> order : ORDERS) {
       PageRequest request = PageRequest.ofSize(6);
       List<PageRequest> requests = new ArrayList<>();
-      for (CursoredPage<Counter> page = data.cursoredPage(where, DataStore.allRows(), null, List.of(index), order, request);
-          page.hasNext(); page = data.cursoredPage(where, DataStore.allRows(), null, List.of(index), order, page.nextPageRequest())) {
+      for (CursoredPage<Counter> page = data.cursoredPage(where, Candidates.allRows(), null, List.of(index), order, request);
+          page.hasNext(); page = data.cursoredPage(where, Candidates.allRows(), null, List.of(index), order, page.nextPageRequest())) {
         requests.add(page.nextPageRequest());
         if (page.hasPrevious()) {
           requests.add(page.previousPageRequest());
@@ -233,7 +236,7 @@ class IndexOrderTest {
   /** {@code byCount} from {@code low} to {@code high}, both included. */
   private static IndexOrder<Counter> countsBetween(long low, long high) {
     return IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").from(low, true).to(high, true), low, high)
-        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+        .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
   }
 
   private static final Predicate<Counter> LOW = c -> c.count <= 4;
@@ -248,7 +251,7 @@ class IndexOrderTest {
 
   /** Rows a union reads when it reads every candidate: each branch's range, so a row of both ranges twice. */
   private int unionReads() {
-    return data.matching(LOW).size() + data.matching(MIDDLE).size();
+    return data.reads().matching(LOW, Candidates.allRows()).size() + data.reads().matching(MIDDLE, Candidates.allRows()).size();
   }
 
   @Test
@@ -258,10 +261,10 @@ class IndexOrderTest {
     List<List<Sort<? super Counter>>> orders = new ArrayList<>(ORDERS);
     orders.add(List.of()); // the id alone: no index holds it, sorted in memory
     for (List<Sort<? super Counter>> order : orders) {
-      List<String> all = data.sorted(where, DataStore.allRows(), order).stream().map(c -> c.id).toList();
-      assertEquals(all, data.stream(where, DataStore.allRows(), List.of(index), order).map(c -> c.id).toList(), order.toString());
+      List<String> all = data.sorted(where, Candidates.allRows(), order).stream().map(c -> c.id).toList();
+      assertEquals(all, data.stream(where, Candidates.allRows(), List.of(index), order).map(c -> c.id).toList(), order.toString());
       consumed = 0;
-      assertEquals(all.subList(0, 7), data.first(this::counted, DataStore.allRows(), List.of(index), order, 7).stream()
+      assertEquals(all.subList(0, 7), data.first(this::counted, Candidates.allRows(), List.of(index), order, 7).stream()
           .map(c -> c.id).toList(), order.toString());
       if (!order.isEmpty()) {
         assertTrue(consumed <= 2 * (7 + 1 + 40), "read " + consumed + " of " + unionReads() + " for the first 7 by " + order);
@@ -280,7 +283,7 @@ class IndexOrderTest {
 
   @Test
   void anOrWhoseBranchHasNoIndexForTheOrderIsNotServed() {
-    IndexOrder<Counter> noOrder = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount"), 0).key("id", IndexOrder.Kind.STRING);
+    IndexOrder<Counter> noOrder = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount"), 0).key("id", ValueKind.STRING);
     IndexOrder<Counter> union = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(noOrder)), List.of(LOW, MIDDLE));
     assertFalse(union.reading(List.of(Sort.asc("count")), "id").isPresent());
     IndexOrder.Reading<Counter> second = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(countsBetween(3, 8))),
@@ -295,7 +298,7 @@ class IndexOrderTest {
   @Test
   void cursoredPagesOfAnOrderWithASortOnAFixedPropertyAnswerAsInMemoryFromPositionsInTheKeys() {
     save(new Random(37), 150);
-    index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").equal(3L), 3).fixed("count", 3).key("id", IndexOrder.Kind.STRING);
+    index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").equal(3L), 3).fixed("count", 3).key("id", ValueKind.STRING);
     where = c -> c.count == 3;
     List<List<Sort<? super Counter>>> orders = List.of(List.of(Sort.asc("count"), Sort.asc("id")),
         List.of(Sort.desc("count"), Sort.desc("id")), List.of(Sort.asc("id"), Sort.desc("count")));
@@ -326,11 +329,11 @@ class IndexOrderTest {
     save(new Random(41), 150);
     List<Long> counts = List.of(7L, 1L, 3L, 10L);
     index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").in(counts, v -> v).inKeyOrder(), counts)
-        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+        .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
     where = c -> counts.contains((long) c.count) && NOT_FIVES.test(c);
     walkForwardsAndBackwards();
-    cursoredPagesWithTotals(data.matching(c -> counts.contains((long) c.count)).size());
-    offsetPagesWithTotals(data.matching(c -> counts.contains((long) c.count)).size());
+    cursoredPagesWithTotals(data.reads().matching(c -> counts.contains((long) c.count), Candidates.allRows()).size());
+    offsetPagesWithTotals(data.reads().matching(c -> counts.contains((long) c.count), Candidates.allRows()).size());
     // a cursor on a value no alternative holds: the alternatives before it are read from none of their keys
     for (List<Sort<? super Counter>> order : ORDERS) {
       for (Object count : List.of(0, 2, 5, 8, 11)) {
@@ -390,7 +393,7 @@ class IndexOrderTest {
     assertFalse(byCount.match(List.of(Sort.asc("id")), "id").isPresent(), "the id after count in the keys");
     assertFalse(byCount.match(List.of(Sort.asc("count"), Sort.asc("id"), Sort.asc("count")), "id").isPresent());
     IndexOrder<Counter> nullIn = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), java.util.Arrays.asList(1, null))
-        .key("id", IndexOrder.Kind.STRING);
+        .key("id", ValueKind.STRING);
     assertFalse(nullIn.match(List.of(), "id").isPresent(), "an In holding null reads every row");
   }
 
@@ -400,9 +403,9 @@ class IndexOrderTest {
     List<List<Sort<? super Counter>>> orders = new ArrayList<>(ORDERS);
     orders.add(List.of()); // the id alone
     for (List<Sort<? super Counter>> order : orders) {
-      List<String> all = data.sorted(NOT_FIVES, DataStore.allRows(), order).stream().map(c -> c.id).toList();
-      assertEquals(all, data.stream(NOT_FIVES, DataStore.allRows(), List.of(byCount), order).map(c -> c.id).toList(), order.toString());
-      assertEquals(all.subList(0, 7), data.first(NOT_FIVES, DataStore.allRows(), List.of(byCount), order, 7).stream()
+      List<String> all = data.sorted(NOT_FIVES, Candidates.allRows(), order).stream().map(c -> c.id).toList();
+      assertEquals(all, data.stream(NOT_FIVES, Candidates.allRows(), List.of(byCount), order).map(c -> c.id).toList(), order.toString());
+      assertEquals(all.subList(0, 7), data.first(NOT_FIVES, Candidates.allRows(), List.of(byCount), order, 7).stream()
           .map(c -> c.id).toList(), order.toString());
     }
   }
@@ -433,12 +436,20 @@ class IndexOrderTest {
   @Test
   void sortsOnAPropertyTheEqualitiesFixAreLeftOutOfTheMatch() {
     IndexOrder<Counter> fixedKind = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), 0).fixed("kind", "tool")
-        .key("count", IndexOrder.Kind.INTEGER).key("id", IndexOrder.Kind.STRING);
+        .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
     List<Sort<? super Counter>> kindThenCount = List.of(Sort.desc("kind"), Sort.asc("count"));
     assertEquals(Optional.of(new IndexOrder.Match(false, true)), fixedKind.match(kindThenCount, "id"));
     assertFalse(byCount.match(kindThenCount, "id").isPresent(), "without fixed(kind), kind is no key of the index");
     assertFalse(fixedKind.match(List.of(Sort.asc("kind")), "id").isPresent(), "an order of fixed sorts alone is no key order");
     assertEquals(Optional.of(new IndexOrder.Match(true, true)),
         fixedKind.match(List.of(Sort.desc("count"), Sort.desc("id")), "id"));
+  }
+
+  @Test
+  void anIndexOrderRefusesAKeyWhoseKindDoesNotSortAsJakartaDataOrdersValues() {
+    IndexOrder<Counter> order = IndexOrder.of(s -> IndexScan.of(s, "byCount"), 0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> order.key("score", ValueKind.DOUBLE));
+    assertTrue(e.getMessage().contains("'score' (DOUBLE) do not sort as Jakarta Data orders its values"), e.getMessage());
+    order.key("count", ValueKind.INT).key("id", ValueKind.STRING); // integers and text do
   }
 }

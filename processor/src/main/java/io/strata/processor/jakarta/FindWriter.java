@@ -68,9 +68,9 @@ final class FindWriter {
     CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, JakartaMethodWriter.selected(q.select(), elementName));
     if (shape == ResultShape.STREAM && q.order().isEmpty() && m.sorts.isEmpty() && m.pageRequest == null && q.first() == 0) {
       b.addJavadoc("The entities that match, in the order they are read (the method asks for none), read lazily: one read"
-          + " transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. $L\n",
+          + " transaction of at most {@value io.strata.query.CandidateReads#BATCH} candidates at a time as the stream is consumed. $L\n",
           read.plan());
-      CodeBlock stream = CodeBlock.of("$N.stream($L, $L)", data, where, candidates);
+      CodeBlock stream = CodeBlock.of("$N.reads().stream($L, $L)", data, where, candidates);
       if (m.limit != null) {
         stream = CodeBlock.of("$T.limit($L, $N)", RESULT_PAGES, stream, m.limit);
       }
@@ -110,7 +110,7 @@ final class FindWriter {
       }
       CodeBlock page = orders != null
           ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape.pageMethod(), where, candidates, keys, orders, m.pageRequest)
-          : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.matching($L, $L), $N)", RESULT_PAGES, shape.pageMethod(), data, data, where,
+          : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.reads().matching($L, $L), $N)", RESULT_PAGES, shape.pageMethod(), data, data, where,
               candidates, m.pageRequest);
       if (project != null && shape == ResultShape.PAGE) {
         page = CodeBlock.of("$T.map($L, $L)", RESULT_PAGES, page, project);
@@ -130,7 +130,7 @@ final class FindWriter {
       return Optional.of(b.build());
     }
     if (single) {
-      b.addStatement("$T<$T> found$$ = $N.some($L, $L, 2)", List.class, t, data, where, candidates);
+      b.addStatement("$T<$T> found$$ = $N.reads().some($L, $L, 2)", List.class, t, data, where, candidates);
     } else if (orders != null) {
       CodeBlock n = q.first() > 0 && m.limit != null ? CodeBlock.of("$T.min($L, $T.end($N))", Math.class, q.first(), RESULT_PAGES, m.limit)
           : q.first() > 0 ? CodeBlock.of("$L", q.first()) : CodeBlock.of("$T.end($N)", RESULT_PAGES, m.limit);

@@ -326,31 +326,31 @@ final class JakartaMethodWriter {
         }
         if (read.keys() != null) {
           b.addJavadoc("Counts the entities that match. $L\n", read.keysPlan());
-          return returnNumber(b, CodeBlock.of("$N.count($L, $L, $L)", data, where, candidates, read.keys()), result);
+          return returnNumber(b, CodeBlock.of("$N.reads().count($L, $L, $L)", data, where, candidates, read.keys()), result);
         }
         b.addJavadoc("Counts the entities that match. $L\n", read.plan());
-        return returnNumber(b, CodeBlock.of("(long) $N.matching($L, $L).size()", data, where, candidates), result);
+        return returnNumber(b, CodeBlock.of("(long) $N.reads().matching($L, $L).size()", data, where, candidates), result);
       }
       case "exists" -> {
         if (read.keys() != null) {
           b.addJavadoc("Whether an entity matches. $L\n", read.keysPlan());
-          b.addStatement("return $N.any($L, $L, $L)", data, where, candidates, read.keys());
+          b.addStatement("return $N.reads().any($L, $L, $L)", data, where, candidates, read.keys());
           return Optional.of(b.build());
         }
         b.addJavadoc("Whether an entity matches; stops at the first. $L\n", read.plan());
-        b.addStatement("return $N.any($L, $L)", data, where, candidates);
+        b.addStatement("return $N.reads().any($L, $L)", data, where, candidates);
         return Optional.of(b.build());
       }
       case "delete" -> {
         b.addJavadoc("Deletes the entities that match with their index entries, in transactions of at most"
-            + " {@value io.strata.jakarta.data.DataStore#BATCH} entities and about"
-            + " {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
+            + " {@value io.strata.query.CandidateReads#BATCH} entities and about"
+            + " {@value io.strata.query.CandidateReads#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
         return returnNumber(b, CodeBlock.of("$N.delete($L, $L)", data, where, candidates), result);
       }
       case "update" -> {
         b.addJavadoc("Rewrites the entities that match with their index entries, in transactions of at most"
-            + " {@value io.strata.jakarta.data.DataStore#BATCH} entities and about"
-            + " {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
+            + " {@value io.strata.query.CandidateReads#BATCH} entities and about"
+            + " {@value io.strata.query.CandidateReads#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
         return returnNumber(b, CodeBlock.of("$N.update($L, $L, $L)", data, where, candidates, q.update()), result);
       }
       default -> {

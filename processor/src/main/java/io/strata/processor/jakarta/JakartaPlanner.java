@@ -11,7 +11,7 @@ import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.OrderItem;
 import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryPlan;
-import io.strata.processor.model.ValueType;
+import io.strata.processor.planning.EntityInfos;
 import io.strata.processor.planning.QueryPlanner;
 import io.strata.query.model.Semantics;
 import io.strata.query.plan.Plan;
@@ -45,13 +45,13 @@ import java.util.stream.Stream;
  * the order a query asks for is {@link OrderedReadPlanner}'s to find; this class writes the reads in that order.
  */
 final class JakartaPlanner {
-  private static final ClassName DATA_STORE = ClassName.get("io.strata.jakarta.data", "DataStore");
+  private static final ClassName CANDIDATES = ClassName.get("io.strata.query", "Candidates");
   private static final ClassName INDEX_ORDER = ClassName.get("io.strata.jakarta.data", "IndexOrder");
 
   /**
    * What a query reads.
    *
-   * @param candidates a {@code DataStore.Candidates} expression
+   * @param candidates a {@code Candidates} expression (the read core's {@code io.strata.query.Candidates})
    * @param plan the javadoc sentence saying which keys it reads
    * @param unserved when the query has conditions and still reads every row: why, and the index that would serve it;
    *     else null
@@ -59,7 +59,7 @@ final class JakartaPlanner {
    *     applies, {@link Integer#MAX_VALUE} for rows by id
    * @param orders a {@code List} of {@code IndexOrder}s (the indexes whose keys could hold the candidates in the order the
    *     query asks for; at run time the first that serves it is read in that order), or null when there is none
-   * @param keys when the index applies every condition of the query exactly: a {@code DataStore.Keys} expression that
+   * @param keys when the index applies every condition of the query exactly: a {@code Candidates.Keys} expression that
    *     counts and tests matches from the index keys alone, with no row reads; else null
    * @param keysPlan what {@code keys} reads, for the javadoc; null with it
    */
@@ -70,11 +70,11 @@ final class JakartaPlanner {
 
     /**
      * The kind of this read as the query model names plans ({@code AllRows}, {@code ById}, {@code Union},
-     * {@code IndexRead}), from the {@code DataStore} source its candidates come from.
+     * {@code IndexRead}), from the {@code Candidates} source its candidates come from.
      */
     String kind() {
       String source = candidates.toString();
-      source = source.substring(source.indexOf("DataStore.") + "DataStore.".length()).replaceFirst("^<[^>]*>", "");
+      source = source.substring(source.indexOf("Candidates.") + "Candidates.".length()).replaceFirst("^<[^>]*>", "");
       return source.startsWith("allRows(") ? "AllRows"
           : source.startsWith("ids(") ? "ById"
           : source.startsWith("union(") ? "Union"
@@ -106,8 +106,8 @@ final class JakartaPlanner {
    */
   Read plan(String method, List<BoundCriterion> criteria, boolean conditions, boolean exact) {
     String rows = "every row {@code (\"" + entity.entityName() + "\", \"R\", id)} in id order, in batches of "
-        + "{@value io.strata.jakarta.data.DataStore#BATCH}";
-    CodeBlock all = CodeBlock.of("$T.allRows()", DATA_STORE);
+        + "{@value io.strata.query.FilteredRows#BATCH}";
+    CodeBlock all = CodeBlock.of("$T.allRows()", CANDIDATES);
     if (!conditions) {
       return new Read(all, "Reads " + rows + ".", null, 0);
     }
@@ -132,11 +132,11 @@ final class JakartaPlanner {
       BoundCriterion id = plan.equalities().get(0);
       String p = id.params().get(0);
       CodeBlock ids = id.operator() == Operator.IN ? CodeBlock.of("$N", p) : CodeBlock.of("$T.asList($N)", Arrays.class, p);
-      return new Read(CodeBlock.of("$T.ids($L)", DATA_STORE, ids), "Reads the row {@code (\"" + entity.entityName()
+      return new Read(CodeBlock.of("$T.ids($L)", CANDIDATES, ids), "Reads the row {@code (\"" + entity.entityName()
           + "\", \"R\", id)} of " + (id.operator() == Operator.IN ? "each distinct id of {@code " + p + "}, concurrently"
           : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null, Integer.MAX_VALUE);
     }
-    Read read = indexRead(plan, null, "one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads"
+    Read read = indexRead(plan, null, "one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads"
         + " the row of each key found, and checks the conditions on it.");
     return withKeys(read, plan, exact);
   }
@@ -154,25 +154,25 @@ final class JakartaPlanner {
 
   /**
    * {@code read} with the keys a count or a test can read instead of rows, when the index applies every condition
-   * exactly: the query's conditions are all criteria ({@code exact}) and {@code plan} serves all of them, none on a
-   * {@code double} or {@code float} property (a key holds {@code -0.0} and {@code 0.0} alike, which Jakarta Data's order
-   * tells apart, so only the rows can say whether {@code = 0.0} or {@code < 0.0} holds).
+   * exactly: the query's conditions are all criteria ({@code exact}) and {@code plan} serves all of them, each on a
+   * property whose keys decide Jakarta Data's comparison ({@link Semantics#keysDecide}: not a {@code double} or
+   * {@code float} one).
    */
   private Read withKeys(Read read, QueryPlan plan, boolean exact) {
-    boolean floating = Stream.concat(plan.equalities().stream(), plan.range().stream())
-        .map(c -> c.field().queryType().kind()).anyMatch(k -> k == ValueType.Kind.DOUBLE || k == ValueType.Kind.FLOAT);
-    if (!exact || !plan.filtered().isEmpty() || floating) {
+    boolean keysDecide = Stream.concat(plan.equalities().stream(), plan.range().stream())
+        .allMatch(c -> Semantics.JAKARTA.keysDecide(EntityInfos.kind(c.field())));
+    if (!exact || !plan.filtered().isEmpty() || !keysDecide) {
       return read;
     }
-    CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", DATA_STORE, scan(narrowing(plan, false, false)));
+    CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", CANDIDATES, scan(narrowing(plan, false, false)));
     return new Read(read.candidates(), read.plan(), null, read.narrowing(), read.orders(), keys, "Plan: "
-        + PlanDoc.indexKeys(entity, narrowing(plan, false, false)) + ", one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys"
+        + PlanDoc.indexKeys(entity, narrowing(plan, false, false)) + ", one batch of {@value io.strata.query.CandidateReads#BATCH} keys"
         + " at a time; no row reads (the index applies every condition).");
   }
 
   /**
    * The read of a query whose conditions are joined by {@code Or}: each branch's own read in turn, an entity an earlier
-   * branch matches skipped ({@code DataStore.union}); null when some branch has no index or id to narrow it (then every
+   * branch matches skipped ({@code Candidates.union}); null when some branch has no index or id to narrow it (then every
    * row is read anyway).
    */
   Read planUnion(String method, List<Branch> branches) {
@@ -186,7 +186,7 @@ final class JakartaPlanner {
       reads.add(reads.isEmpty() ? "$L" : ", $L", read.candidates());
       plans.add(read.plan().replaceFirst("^Plan: r", "r").replaceFirst("^R", "r").replaceFirst("\\.$", ""));
     }
-    CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $L)", DATA_STORE, entity.type(), List.class, reads.build(),
+    CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $L)", CANDIDATES, entity.type(), List.class, reads.build(),
         conditions(branches));
     return new Read(union, "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
         + " matches is skipped): " + String.join("; ", plans), null, 1);
@@ -255,7 +255,7 @@ final class JakartaPlanner {
     QueryPlan plan = inOrder.plan();
     CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, inOrder.order());
     return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
-        + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH};"
+        + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.query.CandidateReads#BATCH};"
         + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
         + " the page asks for and those that tie with the last (a stream reads on as it is consumed)."), plan, exact);
   }
@@ -298,17 +298,17 @@ final class JakartaPlanner {
 
   private Read indexRead(QueryPlan plan, CodeBlock orders, String how) {
     QueryPlan narrowing = narrowing(plan, orders != null && plan.reverse(), orders != null && plan.keyOrder());
-    CodeBlock candidates = CodeBlock.of("$T.index($L)", DATA_STORE, scan(narrowing));
+    CodeBlock candidates = CodeBlock.of("$T.index($L)", CANDIDATES, scan(narrowing));
     return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", " + how, null,
         plan.equalities().size() + plan.range().size(), orders, null, null);
   }
 
-  /** The arguments of {@code DataStore.index}/{@code indexKeys}: the scan, then the query values it is built from. */
+  /** The arguments of {@code Candidates.index}/{@code indexKeys}: the scan, then the query values it is built from. */
   private CodeBlock scan(QueryPlan narrowing) {
     return scan(entity, narrowing);
   }
 
-  /** The arguments of {@code DataStore.index}/{@code indexKeys}/{@code IndexOrder.of} for a read of {@code entity}. */
+  /** The arguments of {@code Candidates.index}/{@code indexKeys}/{@code IndexOrder.of} for a read of {@code entity}. */
   static CodeBlock scan(EntityModel entity, QueryPlan narrowing) {
     CodeBlock.Builder args = CodeBlock.builder();
     Set<String> params = new LinkedHashSet<>();

@@ -30,7 +30,7 @@ import java.util.Set;
  */
 final class OrderedReadPlanner {
   private static final ClassName INDEX_ORDER = ClassName.get("io.strata.jakarta.data", "IndexOrder");
-  private static final ClassName INDEX_ORDER_KIND = INDEX_ORDER.nestedClass("Kind");
+  private static final ClassName VALUE_KIND = ClassName.get("io.strata.query.model", "ValueKind");
 
   private final EntityModel entity;
 
@@ -164,11 +164,7 @@ final class OrderedReadPlanner {
       }
     }
     for (FieldModel f : keys) {
-      String kind = switch (f.queryType().kind()) {
-        case LONG, INT, SHORT, BYTE -> "INTEGER";
-        default -> f.queryType().kind().name();
-      };
-      b.add(".key($S, $T.$L)", f.name(), INDEX_ORDER_KIND, kind);
+      b.add(".key($S, $T.$L)", f.name(), VALUE_KIND, EntityInfos.kind(f).name());
     }
     return b.build();
   }

@@ -113,11 +113,11 @@ class JakartaPlansTest {
 
   /**
    * The javadoc of the method of {@code generated} declared as {@code declaration} (its text up to the opening brace),
-   * {@code DataStore.BATCH} written {@code BATCH}.
+   * {@code CandidateReads.BATCH} written {@code BATCH}.
    */
   static String javadoc(String generated, String declaration) {
     int start = generated.lastIndexOf("/**", declared(generated, declaration));
-    return generated.substring(start, generated.indexOf("*/", start)).replace("{@value io.strata.jakarta.data.DataStore#BATCH}", "BATCH");
+    return generated.substring(start, generated.indexOf("*/", start)).replace("{@value io.strata.query.CandidateReads#BATCH}", "BATCH");
   }
 
   /** The body of the generated method declared as {@code declaration}. */
@@ -156,7 +156,9 @@ class JakartaPlansTest {
   }
 
   private static final String AUTHOR_YEAR_KEYS = "reads index {@code byAuthorYear}, keys {@code (\"Book\", \"I\", \"byAuthorYear\", author, year, id)}";
-  private static final String EVERY_ROW = "every row {@code (\"Book\", \"R\", id)} in id order, in batches of BATCH, and checks the conditions on each.";
+  /** A read of every row names the batch it really reads in, the all-rows reader's ({@code FilteredRows.BATCH}, 500). */
+  private static final String EVERY_ROW = "every row {@code (\"Book\", \"R\", id)} in id order, in batches of"
+      + " {@value io.strata.query.FilteredRows#BATCH}, and checks the conditions on each.";
   private static final String ROWS_OF_KEYS = "one batch of BATCH keys at a time; then reads the row of each key found, and checks the conditions on it";
   private static final String IN_KEY_ORDER = "in batches of keys that start at the size the limit or the page needs and double up to BATCH;"
       + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
@@ -207,9 +209,9 @@ class JakartaPlansTest {
   @Test
   void anOrderReadInKeyOrderIsAReverseIndexReadWithTheIndexOrderOfItsKeys() {
     String read = body("List<Book> findByAuthorOrderByYearDesc(String author, Limit limit)");
-    assertTrue(read.contains("DataStore.index(store$ -> IndexScan.of(store$, \"byAuthorYear\").equal(author).reverse(), author)"), read);
+    assertTrue(read.contains("Candidates.index(store$ -> IndexScan.of(store$, \"byAuthorYear\").equal(author).reverse(), author)"), read);
     assertTrue(read.contains("IndexOrder.<Book>of(store$ -> IndexScan.of(store$, \"byAuthorYear\").equal(author), author)"
-        + ".fixed(\"author\", author).key(\"year\", IndexOrder.Kind.INTEGER).key(\"id\", IndexOrder.Kind.INTEGER)"), read);
+        + ".fixed(\"author\", author).key(\"year\", ValueKind.INT).key(\"id\", ValueKind.LONG)"), read);
     assertTrue(read.contains("ResultPages.end(limit)"), read);
   }
 

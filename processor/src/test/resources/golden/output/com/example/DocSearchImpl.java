@@ -16,6 +16,7 @@ import io.strata.jakarta.data.DataStore;
 import io.strata.jakarta.data.ResultPages;
 import io.strata.jakarta.data.Values;
 import io.strata.observation.RepositoryCalls;
+import io.strata.query.Candidates;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.model.EntityInfo;
 import io.strata.query.model.FieldInfo;
@@ -132,23 +133,23 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
   }
 
   /**
-   * The entities that match, in the order they are read (the method asks for none), read lazily: one read transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. Reads every row {@code ("Doc", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
+   * The entities that match, in the order they are read (the method asks for none), read lazily: one read transaction of at most {@value io.strata.query.CandidateReads#BATCH} candidates at a time as the stream is consumed. Reads every row {@code ("Doc", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}.
    */
   @Override
   public Stream<Doc> findAll() {
     return RepositoryCalls.observeStream(db, "Doc", "DocSearch.findAll", "AllRows", () -> {
-      return docData.stream(e -> true, DataStore.allRows());
+      return docData.reads().stream(e -> true, Candidates.allRows());
     });
   }
 
   /**
-   * The entities that match, sorted and paged in memory. Reads every row {@code ("Doc", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
+   * The entities that match, sorted and paged in memory. Reads every row {@code ("Doc", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}.
    */
   @Override
   public Page<Doc> findAll(PageRequest pageRequest, Order<Doc> sortBy) {
     return RepositoryCalls.observe(db, "Doc", "DocSearch.findAll", "AllRows", () -> {
       List<Sort<? super Doc>> order$ = ResultPages.<Doc>order(List.of(), sortBy);
-      return ResultPages.page(docData.attributes(), order$, docData.matching(e -> true, DataStore.allRows()), pageRequest);
+      return ResultPages.page(docData.attributes(), order$, docData.reads().matching(e -> true, Candidates.allRows()), pageRequest);
     });
   }
 

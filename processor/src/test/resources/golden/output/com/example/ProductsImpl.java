@@ -12,6 +12,7 @@ import io.strata.jakarta.data.IndexOrder;
 import io.strata.jakarta.data.ResultPages;
 import io.strata.jakarta.data.Values;
 import io.strata.observation.RepositoryCalls;
+import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.model.EntityInfo;
@@ -132,23 +133,23 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   }
 
   /**
-   * The entities that match, in the order they are read (the method asks for none), read lazily: one read transaction of {@value io.strata.jakarta.data.DataStore#BATCH} candidates at a time as the stream is consumed. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
+   * The entities that match, in the order they are read (the method asks for none), read lazily: one read transaction of at most {@value io.strata.query.CandidateReads#BATCH} candidates at a time as the stream is consumed. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}.
    */
   @Override
   public Stream<Product> findAll() {
     return RepositoryCalls.observeStream(db, "Product", "Products.findAll", "AllRows", () -> {
-      return productData.stream(e -> true, DataStore.allRows());
+      return productData.reads().stream(e -> true, Candidates.allRows());
     });
   }
 
   /**
-   * The entities that match, sorted and paged in memory. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}.
+   * The entities that match, sorted and paged in memory. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}.
    */
   @Override
   public Page<Product> findAll(PageRequest pageRequest, Order<Product> sortBy) {
     return RepositoryCalls.observe(db, "Product", "Products.findAll", "AllRows", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sortBy);
-      return ResultPages.page(productData.attributes(), order$, productData.matching(e -> true, DataStore.allRows()), pageRequest);
+      return ResultPages.page(productData.attributes(), order$, productData.reads().matching(e -> true, Candidates.allRows()), pageRequest);
     });
   }
 
@@ -223,165 +224,165 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   }
 
   /**
-   * The entities that match, sorted in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code price < max}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
+   * The entities that match, sorted in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code price < max}, one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public List<Product> findByNameIgnoreCaseStartsWithAndPriceLessThanOrderByPriceDesc(String prefix,
       double max) {
     return RepositoryCalls.observe(db, "Product", "Products.findByNameIgnoreCaseStartsWithAndPriceLessThanOrderByPriceDesc", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("price")));
-      List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), DataStore.index(store$ -> IndexScan.of(store$, "price").to(Elements.ofFloating(max), true), max), order$);
+      List<Product> found$ = productData.sorted(e -> Values.startsWith(Values.upper(e.getName()), Values.upper(prefix)) && Values.lt(e.getPrice(), max), Candidates.index(store$ -> IndexScan.of(store$, "price").to(Elements.ofFloating(max), true), max), order$);
       return found$;
     });
   }
 
   /**
-   * Counts the entities that match. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * Counts the entities that match. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}, and checks the conditions on each.
    */
   @Override
   public long countByKindNot(Product.Kind kind) {
     return RepositoryCalls.observe(db, "Product", "Products.countByKindNot", "AllRows", () -> {
-      return (long) productData.matching(e -> Values.ne(e.getKind(), kind), DataStore.allRows()).size();
+      return (long) productData.reads().matching(e -> Values.ne(e.getKind(), kind), Candidates.allRows()).size();
     });
   }
 
   /**
-   * Whether an entity matches; stops at the first. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * Whether an entity matches; stops at the first. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}, and checks the conditions on each.
    */
   @Override
   public boolean existsByGradeIn(List<Character> grades) {
     return RepositoryCalls.observe(db, "Product", "Products.existsByGradeIn", "AllRows", () -> {
-      return productData.any(e -> Values.inAny(e.getGrade(), grades), DataStore.allRows());
+      return productData.reads().any(e -> Values.inAny(e.getGrade(), grades), Candidates.allRows());
     });
   }
 
   /**
-   * Deletes the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} entities and about {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * Deletes the entities that match with their index entries, in transactions of at most {@value io.strata.query.CandidateReads#BATCH} entities and about {@value io.strata.query.CandidateReads#BATCH_BYTES} bytes written (each re-reads its rows). No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}, and checks the conditions on each.
    */
   @Override
   public void deleteByIsFragileTrue() {
     RepositoryCalls.observeVoid(db, "Product", "Products.deleteByIsFragileTrue", "write", () -> {
-      productData.delete(e -> Values.eq(e.isFragile(), true), DataStore.allRows());
+      productData.delete(e -> Values.eq(e.isFragile(), true), Candidates.allRows());
     });
   }
 
   /**
-   * The entities that match, sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
+   * The entities that match, sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public Optional<Product> findFirstByKindOrderByNameAsc(Product.Kind kind, Sort<?>... more) {
     return RepositoryCalls.observe(db, "Product", "Products.findFirstByKindOrderByNameAsc", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")), (Object) more);
-      List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), order$);
+      List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), order$);
       found$ = ResultPages.limit(found$, Limit.of(1));
       return ResultPages.optional(found$, "Products.findFirstByKindOrderByNameAsc");
     });
   }
 
   /**
-   * The entities that match, sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = k}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
+   * The entities that match, sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = k}, one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public Stream<Product> byKind(Product.Kind k, Limit limit) {
     return RepositoryCalls.observeStream(db, "Product", "Products.byKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
-      List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(k)), k), order$);
+      List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(k)), k), order$);
       found$ = ResultPages.limit(found$, limit);
       return found$.stream();
     });
   }
 
   /**
-   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, backwards, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed).
+   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, backwards, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.query.CandidateReads#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed).
    */
   @Override
   public List<Product> latestOfKind(Product.Kind kind, Limit limit) {
     return RepositoryCalls.observe(db, "Product", "Products.latestOfKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", ValueKind.LONG)), order$, ResultPages.end(limit));
       found$ = ResultPages.limit(found$, limit);
       return found$;
     });
   }
 
   /**
-   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed).
+   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.query.CandidateReads#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed).
    */
   @Override
   public List<Product> firstOfKind(Product.Kind kind, Limit limit) {
     return RepositoryCalls.observe(db, "Product", "Products.firstOfKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("kind"), Sort.asc("id")));
-      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, ResultPages.end(limit));
+      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", ValueKind.LONG)), order$, ResultPages.end(limit));
       found$ = ResultPages.limit(found$, limit);
       return found$;
     });
   }
 
   /**
-   * The entities that match, sorted and paged in memory. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.jakarta.data.DataStore#BATCH}, and checks the conditions on each.
+   * The entities that match, sorted and paged in memory. No index narrows this read: reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}, and checks the conditions on each.
    */
   @Override
   public CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order) {
     return RepositoryCalls.observe(db, "Product", "Products.fragile", "AllRows", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), order);
-      return ResultPages.cursoredPage(productData.attributes(), order$, productData.matching(e -> Values.eq(e.isFragile(), isFragile), DataStore.allRows()), page);
+      return ResultPages.cursoredPage(productData.attributes(), order$, productData.reads().matching(e -> Values.eq(e.isFragile(), isFragile), Candidates.allRows()), page);
     });
   }
 
   /**
-   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, backwards, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.jakarta.data.DataStore#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed). The cursor of a page read in index order is a position in its keys: the next page reads on from just after it, the previous page backwards from just before it.
+   * The entities that match, sorted in memory among the first ones read in order. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, in the order of its keys, backwards, in batches of keys that start at the size the limit or the page needs and double up to {@value io.strata.query.CandidateReads#BATCH}; reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed). The cursor of a page read in index order is a position in its keys: the next page reads on from just after it, the previous page backwards from just before it.
    */
   @Override
   public CursoredPage<Product> pagesOfKind(Product.Kind kind, PageRequest page) {
     return RepositoryCalls.observe(db, "Product", "Products.pagesOfKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.desc("id")));
-      return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), DataStore.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$, page);
+      return productData.cursoredPage(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)).reverse(), kind), Candidates.indexKeys(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", ValueKind.LONG)), order$, page);
     });
   }
 
   /**
-   * The entities that match, read in the order of an index's keys when one serves the order asked for (below), else sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it. Order chosen at run time: when the order (static, then run time) is a leading part of {@code (id)}, all ascending or all descending, it reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind} in that order, forwards or backwards, reading no further than the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed); any other order is sorted in memory.
+   * The entities that match, read in the order of an index's keys when one serves the order asked for (below), else sorted in memory. Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind}, one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it. Order chosen at run time: when the order (static, then run time) is a leading part of {@code (id)}, all ascending or all descending, it reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = kind} in that order, forwards or backwards, reading no further than the results the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed); any other order is sorted in memory.
    */
   @Override
   public Stream<Product> streamOfKind(Product.Kind kind, Sort<Product> sort) {
     return RepositoryCalls.observeStream(db, "Product", "Products.streamOfKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sort);
-      return productData.stream(e -> Values.eq(e.getKind(), kind), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", IndexOrder.Kind.INTEGER)), order$);
+      return productData.stream(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(IndexOrder.<Product>of(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind).fixed("kind", kind).key("id", ValueKind.LONG)), order$);
     });
   }
 
   /**
-   * The entities that match, sorted and paged in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code min <= price <= max}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
+   * The entities that match, sorted and paged in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code min <= price <= max}, one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public Page<String> namesPricedBetween(double min, double max, PageRequest page) {
     return RepositoryCalls.observe(db, "Product", "Products.namesPricedBetween", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("price")));
-      return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.matching(e -> Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%")), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
+      return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.reads().matching(e -> Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%")), Candidates.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
     });
   }
 
   /**
-   * The entities that match, sorted in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code price >= 10.5}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
+   * The entities that match, sorted in memory. Plan: reads index {@code price}, keys {@code ("Product", "I", "price", price, id)} where {@code price >= 10.5}, one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public List<String> namesFromTenAndAHalf() {
     return RepositoryCalls.observe(db, "Product", "Products.namesFromTenAndAHalf", "IndexRead", () -> {
       Double lit0$ = 10.5d;
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
-      List<Product> found$ = productData.sorted(e -> Values.ge(e.getPrice(), 10.5d), DataStore.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(lit0$), true), lit0$), order$);
+      List<Product> found$ = productData.sorted(e -> Values.ge(e.getPrice(), 10.5d), Candidates.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(lit0$), true), lit0$), order$);
       return found$.stream().map(e -> (String) e.getName()).collect(Collectors.toList());
     });
   }
 
   /**
-   * Rewrites the entities that match with their index entries, in transactions of at most {@value io.strata.jakarta.data.DataStore#BATCH} entities and about {@value io.strata.jakarta.data.DataStore#BATCH_BYTES} bytes written (each re-reads its rows). Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = com.example.Product.Kind.FOOD}, one batch of {@value io.strata.jakarta.data.DataStore#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
+   * Rewrites the entities that match with their index entries, in transactions of at most {@value io.strata.query.CandidateReads#BATCH} entities and about {@value io.strata.query.CandidateReads#BATCH_BYTES} bytes written (each re-reads its rows). Plan: reads index {@code kind}, keys {@code ("Product", "I", "kind", kind, id)} where {@code kind = com.example.Product.Kind.FOOD}, one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads the row of each key found, and checks the conditions on it.
    */
   @Override
   public long reprice(double factor) {
     return RepositoryCalls.observe(db, "Product", "Products.reprice", "write", () -> {
       Product.Kind lit0$ = Product.Kind.FOOD;
-      return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), DataStore.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(lit0$)), lit0$), e -> {
+      return productData.update(e -> Values.eq(e.getKind(), Product.Kind.FOOD), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(lit0$)), lit0$), e -> {
             Object v0 = Values.multiply(e.getPrice(), factor);
             Double f_price = v0 == null ? null : Values.toDouble(v0);
             e.setPrice(f_price);

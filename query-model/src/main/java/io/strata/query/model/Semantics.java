@@ -33,6 +33,18 @@ public enum Semantics {
     };
   }
 
+  /**
+   * Whether a comparison an index applies on keys of {@code kind} holds exactly when this dialect's comparison of the
+   * values holds, so matches can be counted and tested on the keys alone, with no row read. Strata compares in key
+   * order, so always. Jakarta compares as Java does, and a {@code double} or {@code float} key holds {@code -0.0} and
+   * {@code 0.0} alike, which Java's order tells apart: only the rows can say whether {@code = 0.0} or {@code < 0.0}
+   * holds. Every other kind an index serves a Jakarta query on decides on its keys (an index serves a Jakarta range
+   * only where the keys sort as the values do, see {@link #keyOrdered}).
+   */
+  public boolean keysDecide(ValueKind kind) {
+    return this == STRATA || (kind != ValueKind.DOUBLE && kind != ValueKind.FLOAT);
+  }
+
   /** Whether a null query value is an error (else it matches no entity). */
   public boolean nullValueRefused() {
     return this == STRATA;

@@ -1,0 +1,205 @@
+package io.strata.query;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import io.strata.Blocking;
+import io.strata.Continuation;
+import io.strata.Page;
+import io.strata.repository.EntityStore;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+
+/**
+ * The reads of one entity's {@link Candidates} that a generated method runs blocking, whatever its dialect: the
+ * candidates a predicate accepts as a list, a count, a test, a few, or a lazy stream, and the batch loop of a write
+ * to every match ({@link #changeInBatches}). A dialect's edge supplies how a failure reaches its caller
+ * ({@code translate}: Jakarta Data's exceptions, or the failure as it is).
+ *
+ * <p>Reads run in read transactions of at most {@value #BATCH} candidates each (a read of every row in
+ * {@link FilteredRows#BATCH}-row batches), the batches of one read sharing one read version ({@link SharedReadVersion}):
+ * a read over a large entity costs the round trips of one transaction, never fails on FoundationDB's five-second limit
+ * (a batch it stops takes a new version, which the later batches share), and sees each row as committed at the version
+ * its batch read at. A write to every match commits in transactions of at most {@value #BATCH} entities and about
+ * {@value #BATCH_BYTES} bytes written.
+ *
+ * @param <T> the entity
+ */
+public final class CandidateReads<T> {
+  /** Candidates per read transaction (entities per write transaction of {@link #changeInBatches}). */
+  public static final int BATCH = 1_000;
+  /**
+   * Bytes after which a batch of {@link #changeInBatches} commits (before its {@value #BATCH} entities): a tenth of
+   * FoundationDB's 10,000,000-byte transaction limit, so that a batch of rows of any size a save accepts commits, the
+   * last entity's writes included.
+   */
+  public static final long BATCH_BYTES = 1_000_000L;
+  private final Database db;
+  private final EntityStore<T> store;
+  private final UnaryOperator<RuntimeException> translate;
+
+  /** Reads of {@code store} in {@code db}; a failure reaches the caller as {@code translate} makes it. */
+  public CandidateReads(Database db, EntityStore<T> store, UnaryOperator<RuntimeException> translate) {
+    this.db = Objects.requireNonNull(db, "db");
+    this.store = Objects.requireNonNull(store, "store");
+    this.translate = Objects.requireNonNull(translate, "translate");
+  }
+
+  /** The store read. */
+  public EntityStore<T> store() {
+    return store;
+  }
+
+  /** {@code body} in a read transaction, waited for, its failure translated. */
+  public <R> R read(Function<ReadTransaction, CompletableFuture<R>> body) {
+    return blocking(() -> db.readAsync(body));
+  }
+
+  /**
+   * {@code body} in a read transaction at {@code version}, one batch of a read made of batches (see
+   * {@link SharedReadVersion}), waited for, its failure translated.
+   */
+  public <R> R read(SharedReadVersion version, Function<ReadTransaction, CompletableFuture<R>> body) {
+    return blocking(() -> version.read(db, body));
+  }
+
+  /** {@code body} in a write transaction (retried on conflicts), waited for, its failure translated. */
+  public <R> R write(Function<Transaction, CompletableFuture<R>> body) {
+    return blocking(() -> db.runAsync(body));
+  }
+
+  private <R> R blocking(Supplier<CompletableFuture<R>> run) {
+    try {
+      return Blocking.call(() -> run.get().join());
+    } catch (RuntimeException e) {
+      throw translate.apply(e);
+    }
+  }
+
+  /** Every candidate {@code where} accepts, in the candidates' order, read in batches of {@value #BATCH}. */
+  public List<T> matching(Predicate<? super T> where, Candidates<T> candidates) {
+    return stream(where, candidates).toList();
+  }
+
+  /**
+   * How many candidates {@code where} accepts: counted on {@code keys} in one read transaction, with no row read, when
+   * it is not null (an index scan's keys in one range read, as Strata's own counts read them); else on the rows.
+   */
+  public long count(Predicate<? super T> where, Candidates<T> candidates, Candidates.Keys<T> keys) {
+    if (keys == null) {
+      return matching(where, candidates).size();
+    }
+    return read(tr -> keys.count(store, tr));
+  }
+
+  /** Whether any candidate matches: one index key read when {@code keys} is not null; else rows until the first match. */
+  public boolean any(Predicate<? super T> where, Candidates<T> candidates, Candidates.Keys<T> keys) {
+    if (keys == null) {
+      return any(where, candidates);
+    }
+    return !read(tr -> keys.read(store, tr, 1, null)).items().isEmpty();
+  }
+
+  /** Whether any candidate matches: reads batches only until the first match. */
+  public boolean any(Predicate<? super T> where, Candidates<T> candidates) {
+    return stream(where, candidates).findAny().isPresent();
+  }
+
+  /**
+   * At most {@code n} candidates {@code where} accepts (the first ones read; in no particular order): what a single
+   * result needs to tell none, one and more than one apart ({@code n} = 2) without reading every candidate.
+   */
+  public List<T> some(Predicate<? super T> where, Candidates<T> candidates, int n) {
+    return stream(where, candidates).limit(Math.max(0, n)).toList();
+  }
+
+  /**
+   * The candidates {@code where} accepts, in the candidates' order, read lazily: one read transaction of {@value #BATCH}
+   * candidates (of every row, {@link FilteredRows#BATCH}) when the stream needs more, so a stream over a large entity
+   * holds one batch at a time and one that is closed early reads no further. The batches share one read version
+   * ({@link SharedReadVersion}): the stream's round trips are its reads and one read version, and a new version is
+   * taken only when FoundationDB's five-second window forces it.
+   */
+  public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates) {
+    SharedReadVersion version = new SharedReadVersion();
+    return batches(BATCH, (size, from) -> read(version, tr -> candidates.read(store, tr, size, from))).filter(where);
+  }
+
+  /**
+   * The items of the pages {@code page} reads of a size from a continuation (null: the first), one page when the stream
+   * needs more: the one loop over batches every candidate read shares. The first page asks for {@code first} items,
+   * each later one for twice as many as the one before, up to {@value #BATCH}.
+   */
+  public static <X> Stream<X> batches(int first, BiFunction<Integer, Continuation, Page<X>> page) {
+    int[] size = {first};
+    return QueryResults.stream(after -> {
+      Page<X> read = page.apply(size[0], after);
+      size[0] = Math.min(BATCH, 2 * size[0]);
+      return read;
+    });
+  }
+
+  /** What one batch of {@link #changeInBatches} did: how many of its ids it got through, how many entities it changed. */
+  private record Batch(int taken, long changed) {}
+
+  /**
+   * {@code step} on each of {@code matches} that still matches, one write transaction per batch; returns how many it
+   * changed. A batch takes up to {@value #BATCH} ids ({@code id} gives them), reads their rows again, and ends early,
+   * after the entity that brings what the transaction writes to {@value #BATCH_BYTES} bytes ({@code getApproximateSize},
+   * the size FoundationDB checks against its 10,000,000-byte limit), so that a batch of wide rows commits; the next
+   * batch starts with the id after it. A change of any size stays within FoundationDB's transaction limits, each batch
+   * is all or nothing, and an entity another client changed in between is judged on its new state.
+   */
+  public long changeInBatches(Predicate<? super T> where, List<T> matches, Function<? super T, Object> id,
+      BiFunction<Transaction, T, CompletableFuture<?>> step) {
+    List<Object> ids = matches.stream().map(id).toList();
+    long done = 0;
+    for (int from = 0; from < ids.size(); ) {
+      List<Object> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
+      Batch b = write(tr -> store.loadAll(tr, batch).thenCompose(rows -> batch(tr, batch, rows, where, id, step)));
+      from += b.taken();
+      done += b.changed();
+    }
+    return done;
+  }
+
+  /** {@code step} on each of {@code rows} (the stored ones of {@code ids}, in their order) that matches, up to the bytes' bound. */
+  private CompletableFuture<Batch> batch(Transaction tr, List<Object> ids, List<T> rows, Predicate<? super T> where,
+      Function<? super T, Object> id, BiFunction<Transaction, T, CompletableFuture<?>> step) {
+    int[] at = {0};
+    long[] changed = {0};
+    boolean[] full = {false};
+    CompletableFuture<?> chain = CompletableFuture.completedFuture(null);
+    for (T row : rows) {
+      chain = chain.thenCompose(v -> {
+        if (full[0]) {
+          return CompletableFuture.completedFuture(null);
+        }
+        at[0]++;
+        if (!where.test(row)) {
+          return CompletableFuture.completedFuture(null);
+        }
+        changed[0]++;
+        return step.apply(tr, row).thenCompose(w -> tr.getApproximateSize()).thenAccept(size -> full[0] = size >= BATCH_BYTES);
+      });
+    }
+    return chain.thenApply(v -> new Batch(at[0] == rows.size() ? ids.size() : indexOf(ids, id.apply(rows.get(at[0]))), changed[0]));
+  }
+
+  /** Where {@code id} is among {@code ids} (compared as values, byte arrays included). */
+  private static int indexOf(List<Object> ids, Object id) {
+    for (int i = 0; i < ids.size(); i++) {
+      if (Objects.deepEquals(ids.get(i), id)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException("id " + id + " was not asked for");
+  }
+}
