@@ -6,7 +6,8 @@
  * and the lazily read pages behind them), the candidates a generated method reads
  * ({@link io.strata.jakarta.data.DataStore}, {@link io.strata.jakarta.data.IndexOrder}), and its exceptions.
  *
- * <p>Depends on {@code jakarta.data-api} and reads through Strata's run-time read core ({@code io.strata.query}:
+ * <p>Depends on {@code jakarta.data-api} and on {@code strata-runtime} (with {@code strata-query-model}), not on the API
+ * alone: it reads through Strata's run-time read core ({@code io.strata.query}:
  * index scans, the one all-rows reader {@code FilteredRows}, the one union {@code UnionPages}, paged or merged by an order, result shaping) and its metamodel ({@code io.strata.metamodel}); the
  * planning of its queries happens in the processor, with the one planner of {@code strata-query-model}.
  */
