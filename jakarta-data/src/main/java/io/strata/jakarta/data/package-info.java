@@ -6,7 +6,8 @@
  * and the lazily read pages behind them), reads in a Jakarta {@code Sort} order ({@link io.strata.jakarta.data.DataStore},
  * {@link io.strata.jakarta.data.IndexOrder}), the lifecycle methods, and its exceptions.
  *
- * <p>Depends on {@code jakarta.data-api} and reads through Strata's run-time read core ({@code io.strata.query}: the
+ * <p>Depends on {@code jakarta.data-api} and on {@code strata-runtime} (with {@code strata-query-model}), not on the
+ * API alone: it reads through Strata's run-time read core ({@code io.strata.query}: the
  * one candidates type {@code Candidates} and its reads in no order {@code CandidateReads}, index scans, the one all-rows
  * reader {@code FilteredRows}, the one union {@code UnionPages}, paged or merged by an order, result shaping) and its
  * metamodel ({@code io.strata.metamodel}); which key order equals Jakarta's value order is the query model's

@@ -17,6 +17,7 @@ import io.strata.processor.fixtures.jakarta.Gadgets;
 import io.strata.processor.fixtures.jakarta.GadgetsImpl;
 import io.strata.query.model.IndexInfo;
 import io.strata.query.model.ValueKind;
+import jakarta.data.Limit;
 import jakarta.data.Order;
 import jakarta.data.Sort;
 import java.math.BigDecimal;
@@ -87,6 +88,8 @@ public abstract class SamePlansContract extends BackendContract {
   private static final List<Town> TOWNS = TownData.towns(400);
   /** The town whose values the queries ask for. */
   private static final Town SAMPLE = TOWNS.get(14);
+  /** The {@code Limit.of(n)} a Jakarta method taking a {@code Limit} is called with, and its run-time twin's limit. */
+  private static final int LIMIT = 5;
 
   /** Methods of {@link Towns} with no run-time equivalent, by the first word of the reason that matches. */
   static final Map<String, String> NO_RUN_TIME_FORM = new LinkedHashMap<>();
@@ -297,10 +300,12 @@ public abstract class SamePlansContract extends BackendContract {
         continue;
       }
       List<Class<?>> special = Arrays.asList(m.getParameterTypes()).subList(name.parameterCount(), m.getParameterCount());
-      if (!special.stream().allMatch(t -> t == Order.class || t == Sort[].class)) {
-        skipped.put(m.getName(), "takes a Limit, a PageRequest or one Sort: compared by JakartaQueriesContract, not here");
+      if (!special.stream().allMatch(t -> t == Order.class || t == Sort[].class || t == Limit.class)) {
+        skipped.put(m.getName(), "takes a PageRequest or one Sort: no run-time form built here (JakartaQueriesContract"
+            + " checks its answers against brute force, not its plan or keys)");
         continue;
       }
+      boolean limited = special.contains(Limit.class);
       List<String> params = new ArrayList<>();
       for (int i = 0; i < name.parameterCount(); i++) {
         params.add("p" + i);
@@ -320,7 +325,8 @@ public abstract class SamePlansContract extends BackendContract {
       Object[] args = new Object[m.getParameterCount()];
       for (int i = 0; i < m.getParameterCount(); i++) {
         Class<?> t = m.getParameterTypes()[i];
-        args[i] = i < params.size() ? values.get(params.get(i)) : t == Order.class ? Order.by() : new Sort<?>[0];
+        args[i] = i < params.size() ? values.get(params.get(i)) : t == Order.class ? Order.by() : t == Limit.class
+            ? Limit.of(LIMIT) : new Sort<?>[0];
       }
       List<Long> declared = keys(() -> {
         try {
@@ -340,8 +346,8 @@ public abstract class SamePlansContract extends BackendContract {
       if (!name.sortKeys().isEmpty()) {
         finder = finder.orderBy(name.sortKeys().stream().map(k -> new OrderBy<Gadget>(k)).toList());
       }
-      if (name.window().first() > 0) {
-        finder = finder.limit(name.window().first());
+      if (name.window().first() > 0 || limited) {
+        finder = finder.limit(limited ? LIMIT : name.window().first());
       }
       Finder<Gadget> f = finder;
       List<Long> read;

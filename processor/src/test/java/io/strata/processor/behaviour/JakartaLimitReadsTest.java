@@ -1,0 +1,93 @@
+package io.strata.processor.behaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.embedded.EngineStats;
+import io.strata.processor.fixtures.jakarta.Gadget;
+import io.strata.processor.fixtures.jakarta.Gadgets;
+import io.strata.processor.fixtures.jakarta.GadgetsImpl;
+import jakarta.data.Limit;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.IntUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 38's "reads no larger than the answer" on generated Jakarta Data code: a limit in an order an index's keys
+ * hold ({@code byColorSize}: color, then size, then id) reads as many index entries as results and the row of each,
+ * in one mapped range read, in either direction, when the sizes differ and when every one ties (ties are decided on
+ * the keys, which hold the id). Deterministic counts from {@link EmbeddedFdb#stats} (embedded only), on
+ * {@code Gadgets.largest} ({@code @Find @OrderBy(size, descending) ... Limit}: the shape of the issue's
+ * {@code findByAuthorOrderByYearDesc(author, Limit.of(5))}) and {@code findFirst4ByColorOrderByColorAscSizeAsc}.
+ */
+class JakartaLimitReadsTest {
+  private static final int GADGETS = 60;
+
+  private record Cost(List<Long> ids, EngineStats stats, long rowKeys) {}
+
+  /** {@code read} over {@link #GADGETS} gadgets of three colors sized by {@code size}, its results and its cost. */
+  private static Cost cost(IntUnaryOperator size, Function<Gadgets, List<Gadget>> read) {
+    try (Database db = EmbeddedFdb.open()) {
+      Gadgets gadgets = new GadgetsImpl(db);
+      List<Gadget> all = new ArrayList<>();
+      for (int i = 1; i <= GADGETS; i++) {
+        all.add(new Gadget(i, "g" + i, List.of("red", "green", "blue").get(i % 3), size.applyAsInt(i), null,
+            Gadget.Kind.TOOL, true, i, i, BigDecimal.ONE));
+      }
+      gadgets.insertAll(all);
+      read.apply(gadgets); // an index's state is read once per repository, then remembered: measure the steady state
+      EngineStats before = EmbeddedFdb.stats(db);
+      List<Long> ids = read.apply(gadgets).stream().map(g -> g.id).toList();
+      EngineStats stats = EmbeddedFdb.stats(db).since(before);
+      long rowKeys = db.read(tr -> tr.getRange(Tuple.from("Gadget", "R", 1L).range()).asList().join()).size();
+      return new Cost(ids, stats, rowKeys);
+    }
+  }
+
+  /** The red gadgets' ids as Jakarta Data orders them by size (then id, in the direction of the last sort). */
+  private static List<Long> red(IntUnaryOperator size, boolean descending, int n) {
+    Comparator<Long> order = Comparator.<Long>comparingInt(id -> size.applyAsInt(id.intValue())).thenComparing(id -> id);
+    List<Long> ids = new ArrayList<>();
+    for (long i = 1; i <= GADGETS; i++) {
+      if (i % 3 == 0) {
+        ids.add(i);
+      }
+    }
+    return ids.stream().sorted(descending ? order.reversed() : order).limit(n).toList();
+  }
+
+  private static void assertOneReadOf(int results, Cost cost) {
+    assertEquals(1, cost.stats().readRoundTrips(), "one mapped range read: the entries with their rows");
+    assertEquals(results + results * cost.rowKeys(), cost.stats().keysRead(), "an entry and a row per result, no more");
+  }
+
+  @Test
+  void limitFiveInADescendingIndexOrderReadsFiveEntriesAndFiveRowsInOneRead() {
+    IntUnaryOperator size = i -> i;
+    Cost cost = cost(size, g -> g.largest("red", Limit.of(5)));
+    assertEquals(red(size, true, 5), cost.ids());
+    assertOneReadOf(5, cost);
+  }
+
+  @Test
+  void limitFiveInADescendingIndexOrderWhereEverySizeTiesReadsFiveEntriesAndFiveRowsInOneRead() {
+    IntUnaryOperator size = i -> 7;
+    Cost cost = cost(size, g -> g.largest("red", Limit.of(5)));
+    assertEquals(red(size, true, 5), cost.ids());
+    assertOneReadOf(5, cost);
+  }
+
+  @Test
+  void firstFourInAnAscendingIndexOrderWhereEverySizeTiesReadsFourEntriesAndFourRowsInOneRead() {
+    IntUnaryOperator size = i -> 7;
+    Cost cost = cost(size, g -> g.findFirst4ByColorOrderByColorAscSizeAsc("red"));
+    assertEquals(red(size, false, 4), cost.ids());
+    assertOneReadOf(4, cost);
+  }
+}
