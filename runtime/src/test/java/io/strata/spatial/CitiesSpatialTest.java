@@ -100,9 +100,9 @@ class CitiesSpatialTest {
    * range's first read, and — only when some range held more than that read took — one more wave. The
    * engine counts waves by causality, so the CPU spent between requests adds none; but it sums them over a
    * transaction's attempts, and an attempt a busy machine keeps past the 5-second MVCC window is retried
-   * (transaction_too_old, 1007): both attempts count (3 + 3 = 6, the count once seen on a loaded machine). So the cost is measured
-   * inside the attempt that answered, and stale read versions are injected (seeded) so that retried queries
-   * are measured on every run, not only on a loaded machine.
+   * (transaction_too_old, 1007): both attempts count (3 + 3 = 6, the count once seen on a loaded machine).
+   * So the cost is measured inside the attempt that answered, and stale read versions are injected (seeded)
+   * so that retried queries are measured on every run, not only on a loaded machine.
    */
   @Test
   void boxQueriesTakeOneWaveOfCoverRangesAndAtMostOneMore() {
