@@ -18,6 +18,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
@@ -75,11 +76,14 @@ final class Partitions {
       return best;
     }
 
-    /** A partition id none of these centroids has: random in [1, 2^31), short in a key and unlikely to meet a concurrent split's. */
-    long freshId() {
+    /**
+     * A partition id none of these centroids has nor {@code taken}: random in [1, 2^31), short in a key and unlikely
+     * to meet a concurrent split's.
+     */
+    long freshId(Set<Long> taken) {
       while (true) {
         long q = ThreadLocalRandom.current().nextLong(1, 1L << 31);
-        if (Arrays.binarySearch(ids, q) < 0) {
+        if (Arrays.binarySearch(ids, q) < 0 && !taken.contains(q)) {
           return q;
         }
       }

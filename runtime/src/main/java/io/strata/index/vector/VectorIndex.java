@@ -1,5 +1,6 @@
 package io.strata.index.vector;
 
+import com.apple.foundationdb.Database;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
@@ -15,27 +16,37 @@ import io.strata.row.Rows;
 import io.strata.row.Sizes;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 /**
  * Maintains one {@code @Embedding} field as an inverted file of partitions ({@link Partitions} has the keys): each
  * vector goes, in the row's transaction, to the partition whose centroid is nearest, as a one-byte-per-component
- * code in the partition and its full vector apart. A partition that grows over {@link Partitions#maxSize} is split
- * in two by 2-means over its vectors, in the same transaction. A save with a vector of another length than the
- * definition's is refused by {@link #checkSizes}, before anything of the save is written.
+ * code in the partition and its full vector apart. A partition that holds more than {@link Partitions#maxSize} is
+ * split by 2-means over its vectors in a transaction of its own, asked for by an insert into it that finds it over
+ * the maximum once committed (the inserting transaction waits for that split but does not depend on it); until then
+ * the over-full partition is searched like any other. A save with a vector of another length than the definition's
+ * is refused by {@link #checkSizes}, before anything of the save is written.
  *
- * <p>Concurrency: an insert reads the centroids at snapshot and takes no read conflict on them: a vector placed by
- * centroids a concurrent split has since moved still lies in a partition that exists, with its code and its full
- * vector naming the same partition (only the group's first partition takes a read conflict on its centroid, so two
- * first inserts do not both set it). A split reads its partition's codes at snapshot and each of their full vectors
- * without, so a concurrent delete, update or split of one of those vectors makes one of them retry, while a
- * concurrent insert into the partition does not (it stays there); the new partition's id is random and takes a read
- * conflict on its centroid key. Partition sizes move only by atomic adds, so they count codes whatever commits
- * first. No vector is lost or stored twice whatever the interleaving.
+ * <p>Concurrency: an insert reads the centroids and sizes at snapshot and takes no read conflict on them: a vector
+ * placed by centroids a concurrent split has since moved still lies in a partition that exists, with its code and its
+ * full vector naming the same partition (only the group's first partition takes a read conflict on its centroid, so
+ * two first inserts do not both set it). So concurrent inserts conflict with nothing of each other's (before, each
+ * split its full partitions in its own transaction and two that filled the same one both split it, one retrying its
+ * whole batch). A split reads its partition's codes at snapshot and each of their full vectors without, so a
+ * concurrent delete, update or split of one of those vectors makes one of them retry (a retried split that finds the
+ * partition no longer over the maximum does nothing), while a concurrent insert into the partition does not (it
+ * stays there); each new partition's id is random and takes a read conflict on its centroid key. Partition sizes move
+ * only by atomic adds, so they count codes whatever commits first. No vector is lost or stored twice whatever the
+ * interleaving.
  */
 public final class VectorIndex implements DerivedIndex {
   public static final String KIND = "N";
@@ -44,12 +55,18 @@ public final class VectorIndex implements DerivedIndex {
    * then the partitions without a log), 2 the partitions with the versionstamped token and the log of changed centroids.
    */
   static final int FORMAT = 2;
+  /** A split reads at most this many times {@link Partitions#maxSize} codes of its partition; the rest stay there. */
+  static final int SPLIT_READ = 8;
 
   private final Rows<?> rows;
   private final EntityLayout<?> layout;
   private final VectorDefinition definition;
   private final GroupedField fields;
   private final Partitions partitions;
+  /** The partitions (group values then partition) each transaction attempt asked to split: once each. */
+  private final Map<Transaction, Set<Tuple>> asked = Collections.synchronizedMap(new WeakHashMap<>());
+  /** The splits running from here, by group values then partition. */
+  private final Map<Tuple, CompletableFuture<Void>> splitting = new ConcurrentHashMap<>();
 
   VectorIndex(Rows<?> rows, VectorDefinition definition) {
     this.rows = rows;
@@ -144,7 +161,11 @@ public final class VectorIndex implements DerivedIndex {
     });
   }
 
-  /** Adds {@code id}'s vector to the partition of group {@code g} nearest to it; splits that partition when full. */
+  /**
+   * Adds {@code id}'s vector to the partition of group {@code g} nearest to it. When that partition then holds more
+   * than {@link Partitions#maxSize} as {@code tr} sees it, asks (once per transaction and partition) for its split in
+   * a transaction of its own ({@link #splitApart}) and waits for it; the vector stays where it was placed.
+   */
   private CompletableFuture<Void> insert(Transaction tr, Tuple g, Object id, byte[] bytes) {
     float[] v = Vectors.floats(bytes);
     return partitions.centroids(tr, g).thenCompose(cs -> {
@@ -160,17 +181,50 @@ public final class VectorIndex implements DerivedIndex {
       tr.set(partitions.vector(g, id), Partitions.located(p, bytes));
       byte[] sizeKey = partitions.size(g, p);
       tr.mutate(MutationType.ADD, sizeKey, Partitions.little(1));
-      return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize
-          ? split(tr, g, p, cs) : CompletableFuture.completedFuture(null));
+      return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize && firstAsk(tr, g.add(p))
+          ? splitApart(tr.getDatabase(), g, p) : CompletableFuture.completedFuture(null));
     });
   }
 
+  /** Whether {@code tr} has not asked for the split of partition {@code gp} (group values then partition) yet. */
+  private boolean firstAsk(Transaction tr, Tuple gp) {
+    return asked.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet()).add(gp);
+  }
+
   /**
-   * Splits partition {@code p} of group {@code g} in two by 2-means over its full vectors (codes read at snapshot, full
-   * vectors without): one half stays {@code p} with a new centroid, the other moves to a new partition.
+   * Splits partition {@code p} of group {@code g} in a transaction of its own when it holds more than
+   * {@link Partitions#maxSize} vectors as committed, else does nothing (what pushed it over has not committed yet:
+   * the first insert into it after that commit asks again). A split of the same partition already running here is
+   * not started twice; the caller does not wait for it.
+   */
+  private CompletableFuture<Void> splitApart(Database db, Tuple g, long p) {
+    Tuple gp = g.add(p);
+    CompletableFuture<Void> mine = new CompletableFuture<>();
+    if (splitting.putIfAbsent(gp, mine) != null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    db.runAsync(tr -> tr.snapshot().get(partitions.size(g, p)).thenCompose(size -> Partitions.little(size) <= partitions.maxSize
+        ? CompletableFuture.completedFuture(null)
+        : partitions.centroids(tr, g).thenCompose(cs -> split(tr, g, p, cs)))).whenComplete((v, e) -> {
+          splitting.remove(gp, mine);
+          if (e != null) {
+            mine.completeExceptionally(e);
+          } else {
+            mine.complete(null);
+          }
+        });
+    return mine;
+  }
+
+  /**
+   * Splits partition {@code p} of group {@code g} by 2-means over the full vectors of (at most {@link #SPLIT_READ} of)
+   * its codes, read at snapshot, the full vectors without: halves still over {@link Partitions#maxSize} are halved
+   * again, the first part stays {@code p} with a new centroid (with any codes not read), every other moves to a new
+   * partition.
    */
   private CompletableFuture<Void> split(Transaction tr, Tuple g, long p, Partitions.Centroids cs) {
-    return tr.snapshot().getRange(partitions.codes(g, p).range()).asList().thenCompose(codes -> {
+    int limit = SPLIT_READ * partitions.maxSize;
+    return tr.snapshot().getRange(partitions.codes(g, p).range(), limit).asList().thenCompose(codes -> {
       List<Object> ids = partitions.ids(g, p, codes);
       List<CompletableFuture<byte[]>> reads = new ArrayList<>(ids.size());
       ids.forEach(id -> reads.add(tr.get(partitions.vector(g, id))));
@@ -183,31 +237,56 @@ public final class VectorIndex implements DerivedIndex {
           }
           vs[i] = partitions.floats(Partitions.vectorBytes(located));
         }
-        write(tr, g, p, cs, ids, vs, TwoMeans.split(definition.metric(), vs));
+        if (vs.length > partitions.maxSize) {
+          List<Part> parts = new ArrayList<>();
+          halve(vs, IntStream.range(0, vs.length).toArray(), null, parts);
+          write(tr, g, p, cs, ids, vs, parts);
+        }
       });
     });
   }
 
-  /** Writes a split of partition {@code p}: the second half of {@code vs} moves to a new partition. */
-  private void write(Transaction tr, Tuple g, long p, Partitions.Centroids cs, List<Object> ids, float[][] vs, TwoMeans halves) {
-    long q = cs.freshId();
-    tr.addReadConflictKey(partitions.centroid(g, q));
+  /** One part of a split: the positions of its vectors and their centroid. */
+  private record Part(int[] members, float[] centroid) {}
+
+  /** Adds to {@code parts} the halves of {@code members} (positions in {@code vs}) by 2-means, halving again any over the maximum. */
+  private void halve(float[][] vs, int[] members, float[] centroid, List<Part> parts) {
+    if (members.length <= partitions.maxSize) {
+      parts.add(new Part(members, centroid));
+      return;
+    }
+    float[][] these = new float[members.length][];
+    for (int i = 0; i < members.length; i++) {
+      these[i] = vs[members[i]];
+    }
+    TwoMeans halves = TwoMeans.split(definition.metric(), these);
+    for (int side = 0; side < 2; side++) {
+      boolean second = side == 1;
+      int[] half = IntStream.range(0, members.length).filter(i -> halves.second()[i] == second).map(i -> members[i]).toArray();
+      halve(vs, half, halves.centroids()[side], parts);
+    }
+  }
+
+  /** Writes a split of partition {@code p} into {@code parts}: the first stays {@code p}, each other moves to a new partition. */
+  private void write(Transaction tr, Tuple g, long p, Partitions.Centroids cs, List<Object> ids, float[][] vs, List<Part> parts) {
     Map<Long, float[]> changed = new HashMap<>();
-    changed.put(p, halves.centroids()[0]);
-    changed.put(q, halves.centroids()[1]);
-    partitions.change(tr, g, cs, false, changed);
+    changed.put(p, parts.get(0).centroid());
     int moved = 0;
-    for (int i = 0; i < vs.length; i++) {
-      if (halves.second()[i]) {
+    for (Part part : parts.subList(1, parts.size())) {
+      long q = cs.freshId(changed.keySet());
+      tr.addReadConflictKey(partitions.centroid(g, q));
+      changed.put(q, part.centroid());
+      for (int i : part.members()) {
         Object id = ids.get(i);
         tr.clear(partitions.code(g, p, id));
         tr.set(partitions.code(g, q, id), Partitions.code(vs[i]));
         tr.set(partitions.vector(g, id), Partitions.located(q, Vectors.element(vs[i])));
-        moved++;
       }
+      tr.mutate(MutationType.ADD, partitions.size(g, q), Partitions.little(part.members().length));
+      moved += part.members().length;
     }
+    partitions.change(tr, g, cs, false, changed);
     tr.mutate(MutationType.ADD, partitions.size(g, p), Partitions.little(-moved));
-    tr.mutate(MutationType.ADD, partitions.size(g, q), Partitions.little(moved));
   }
 
   /**

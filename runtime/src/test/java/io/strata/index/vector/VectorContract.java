@@ -531,14 +531,13 @@ public abstract class VectorContract extends BackendContract {
       db.run(tr -> writer.save(tr, d).join());
     }
     var start = io.strata.embedded.EmbeddedFdb.stats(db);
-    db.run(tr -> other.save(tr, new Doc(10_002, "c0", docs.get(2).vector())).join());
+    // beside the vector whose partition was just split: halves under the maximum, so this insert splits nothing
+    db.run(tr -> other.save(tr, new Doc(10_002, "c0", docs.get(1).vector())).join());
     var cost = io.strata.embedded.EmbeddedFdb.stats(db).since(start);
     assertTrue(cost.keysRead() <= 8, "the token, the split's two log entries, the size, the row: not the "
         + (before + 1) + " centroids; read " + cost.keysRead());
     assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
-    List<Doc> all = new ArrayList<>(docs);
-    all.add(new Doc(10_002, "c0", docs.get(2).vector()));
-    float[] q = docs.get(2).vector();
+    float[] q = docs.get(1).vector();
     List<Scored<Doc>> found = db.read(tr -> new VectorQueries<>(other).nearest(tr, "vector", List.of(), q, 1).join());
     assertEquals(0.0, found.get(0).distance(), 1e-9, "the store that caught up from the log finds its own insert");
   }
@@ -546,14 +545,15 @@ public abstract class VectorContract extends BackendContract {
   @Test
   void anInsertCommitsAfterAConcurrentTransactionSplitItsPartitionAndTheIndexStaysConsistent() {
     Random rnd = new Random(48);
-    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 2, 1);
+    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 3, 1);
     EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
     db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
     Doc late = docs.get(100);
     var slow = db.createTransaction();
     try {
       store.save(slow, late).join(); // placed by the one centroid, before the split below
-      db.run(tr -> store.saveAll(tr, docs.subList(101, docs.size())).join());
+      db.run(tr -> store.saveAll(tr, docs.subList(101, docs.size() - 1)).join()); // the partition is now over its maximum
+      db.run(tr -> store.save(tr, docs.get(docs.size() - 1)).join()); // which this insert finds, and splits
       assertEquals(2, centroidCount(store), "the concurrent transaction split the partition");
       slow.commit().join();
     } finally {
@@ -564,30 +564,89 @@ public abstract class VectorContract extends BackendContract {
   }
 
   @Test
-  void aTransactionSeesTheCentroidsOfItsOwnSplitAndWhenItAbortsTheCacheHoldsOnlyCommittedCentroids() {
-    Random rnd = new Random(49);
-    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 60, 2);
+  void twoTransactionsFillingOnePartitionPastItsMaximumBothCommitAndTheNextInsertSplitsIt() {
+    Random rnd = new Random(50);
+    int max = Partitions.maxSize(DIMENSIONS);
+    List<Doc> docs = clustered(rnd, max + 61, 1);
     EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
-    db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
+    db.run(tr -> store.saveAll(tr, docs.subList(0, max - 10)).join());
+    var a = db.createTransaction();
+    var b = db.createTransaction();
+    try {
+      store.saveAll(a, docs.subList(max - 10, max + 25)).join(); // each takes the partition past its maximum
+      store.saveAll(b, docs.subList(max + 25, max + 60)).join();
+      a.commit().join();
+      b.commit().join(); // no conflict: neither split the partition in its own transaction
+    } finally {
+      a.close();
+      b.close();
+    }
+    assertEquals(1, centroidCount(store), "the partition is over its maximum, not split yet");
+    float[] q = docs.get(7).vector();
+    List<Scored<Doc>> found = db.read(tr -> new VectorQueries<>(store).nearest(tr, "vector", List.of(), q, 5).join());
+    assertEquals(exact(docs.subList(0, max + 60), Metric.EUCLIDEAN, q, 5, d -> true), found.stream().map(s -> s.entity().id()).toList(),
+        "the over-full partition is searched like any other");
+    db.run(tr -> store.save(tr, docs.get(max + 60)).join());
+    assertTrue(centroidCount(store) >= 2, "the next insert into it split it");
+    List<Tuple> keys = countsAndSizes(store, docs.size());
+    for (Tuple k : keys) {
+      if (k.get(0).equals(Partitions.SIZE)) {
+        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
+        assertTrue(codes <= max + 1, "partition " + k.getLong(1) + " holds " + codes); // the insert that split it came after the split's read
+      }
+    }
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aPartitionFarOverItsMaximumIsSplitIntoPartsUnderItInATransactionOfItsOwn() {
+    Random rnd = new Random(51);
+    int max = Partitions.maxSize(DIMENSIONS);
+    List<Doc> docs = clustered(rnd, 3 * max + 11, 4);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 3 * max + 10)).join()); // all in the group's first partition
+    assertEquals(1, centroidCount(store));
+    var aborted = db.createTransaction();
+    try {
+      store.save(aborted, docs.get(3 * max + 10)).join(); // finds the partition over its maximum: splits it apart
+    } finally {
+      aborted.cancel();
+      aborted.close();
+    }
+    assertTrue(centroidCount(store) >= 4, "split into parts of at most " + max + " though the insert aborted: " + centroidCount(store));
+    List<Tuple> keys = countsAndSizes(store, 3 * max + 10);
+    for (Tuple k : keys) {
+      if (k.get(0).equals(Partitions.SIZE)) {
+        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
+        assertTrue(codes <= max, "partition " + k.getLong(1) + " holds " + codes);
+      }
+    }
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aTransactionSeesTheFirstCentroidItSetAndWhenItAbortsTheCacheHoldsNoneOfIt() {
+    Random rnd = new Random(49);
+    List<Doc> docs = clustered(rnd, 60, 2);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
     Partitions ps = partitionsOf(store);
     var aborted = db.createTransaction();
     try {
-      store.saveAll(aborted, docs.subList(100, docs.size() - 1)).join(); // splits the one partition
-      store.save(aborted, docs.get(docs.size() - 1)).join(); // placed by the split's centroids
-      float[] q = docs.get(docs.size() - 1).vector();
+      store.saveAll(aborted, docs.subList(0, 59)).join(); // sets the group's first centroid
+      float[] q = docs.get(58).vector();
       List<Scored<Doc>> found = new VectorQueries<>(store).nearest(aborted, "vector", List.of(), q, 5).join();
-      assertEquals(exact(docs, Metric.EUCLIDEAN, q, 5, d -> true), found.stream().map(s -> s.entity().id()).toList(),
-          "the splitting transaction searches its own partitions");
-      assertEquals(2, ps.own(aborted, Tuple.from()).ids().length);
+      assertEquals(exact(docs.subList(0, 59), Metric.EUCLIDEAN, q, 5, d -> true), found.stream().map(s -> s.entity().id()).toList(),
+          "the transaction searches its own partition");
+      assertEquals(1, ps.own(aborted, Tuple.from()).ids().length);
     } finally {
       aborted.cancel();
       aborted.close();
     }
     Partitions.Centroids cached = ps.cached(Tuple.from());
-    assertTrue(cached == null || cached.ids().length == 1, "no centroid of the aborted split is cached: "
+    assertTrue(cached == null || cached.ids().length == 0, "no centroid of the aborted transaction is cached: "
         + (cached == null ? null : cached.ids().length));
-    db.run(tr -> store.save(tr, docs.get(100)).join());
-    assertEquals(1, partitionsOf(store).cached(Tuple.from()).ids().length, "the next insert placed by the committed centroid");
+    db.run(tr -> store.save(tr, docs.get(59)).join());
+    assertEquals(1, centroidCount(store), "the next insert set the first centroid itself");
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
 }
