@@ -64,9 +64,11 @@ public final class VectorIndex implements DerivedIndex {
   private final GroupedField fields;
   private final Partitions partitions;
   /** The partitions (group values then partition) each transaction attempt asked to split: once each. */
-  private final Map<Transaction, Set<Tuple>> asked = Collections.synchronizedMap(new WeakHashMap<>());
+  private final Map<Transaction, Set<Tuple>> asks = Collections.synchronizedMap(new WeakHashMap<>());
+  /** What each transaction attempt inserted, by partition (group values then partition), then id: its vector. */
+  private final Map<Transaction, Map<Tuple, Map<Object, float[]>>> placed = Collections.synchronizedMap(new WeakHashMap<>());
   /** The splits running from here, by group values then partition. */
-  private final Map<Tuple, CompletableFuture<Void>> splitting = new ConcurrentHashMap<>();
+  private final Map<Tuple, CompletableFuture<Map<Long, float[]>>> splitting = new ConcurrentHashMap<>();
 
   VectorIndex(Rows<?> rows, VectorDefinition definition) {
     this.rows = rows;
@@ -164,7 +166,8 @@ public final class VectorIndex implements DerivedIndex {
   /**
    * Adds {@code id}'s vector to the partition of group {@code g} nearest to it. When that partition then holds more
    * than {@link Partitions#maxSize} as {@code tr} sees it, asks (once per transaction and partition) for its split in
-   * a transaction of its own ({@link #splitApart}) and waits for it; the vector stays where it was placed.
+   * a transaction of its own ({@link #splitApart}) and waits for it; when it split, {@link #replace}s what {@code tr}
+   * put there.
    */
   private CompletableFuture<Void> insert(Transaction tr, Tuple g, Object id, byte[] bytes) {
     float[] v = Vectors.floats(bytes);
@@ -179,38 +182,76 @@ public final class VectorIndex implements DerivedIndex {
       }
       tr.set(partitions.code(g, p, id), Partitions.code(v));
       tr.set(partitions.vector(g, id), Partitions.located(p, bytes));
+      Tuple gp = g.add(p);
+      Map<Tuple, Map<Object, float[]>> mine = placed.computeIfAbsent(tr, x -> new ConcurrentHashMap<>());
+      mine.computeIfAbsent(gp, x -> new ConcurrentHashMap<>()).put(id, v);
       byte[] sizeKey = partitions.size(g, p);
       tr.mutate(MutationType.ADD, sizeKey, Partitions.little(1));
-      return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize && firstAsk(tr, g.add(p))
-          ? splitApart(tr.getDatabase(), g, p) : CompletableFuture.completedFuture(null));
+      return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize
+          && asked(tr).add(gp) ? splitApart(tr.getDatabase(), g, p).thenCompose(parts -> replace(tr, g, p, cs, parts))
+          : CompletableFuture.completedFuture(null));
     });
   }
 
-  /** Whether {@code tr} has not asked for the split of partition {@code gp} (group values then partition) yet. */
-  private boolean firstAsk(Transaction tr, Tuple gp) {
-    return asked.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet()).add(gp);
+  /** The partitions (group values then partition) {@code tr} has asked to split. */
+  private Set<Tuple> asked(Transaction tr) {
+    return asks.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet());
+  }
+
+  /**
+   * After partition {@code p} of group {@code g} split into {@code parts} (new centroids by partition; empty when it
+   * did not split): the split could not see what {@code tr} had put in {@code p}, so each vector {@code tr} placed
+   * there still there moves to the nearest of the parts, and {@code tr} places what it inserts from now on by the
+   * centroids it saw with the parts' set ({@link Partitions#adopt}).
+   */
+  private CompletableFuture<Void> replace(Transaction tr, Tuple g, long p, Partitions.Centroids cs, Map<Long, float[]> parts) {
+    if (parts.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    Partitions.Centroids split = Partitions.Centroids.NONE.with(null, false, parts);
+    partitions.adopt(tr, g, cs, parts);
+    Map<Object, float[]> there = placed.get(tr).remove(g.add(p));
+    List<CompletableFuture<Void>> moves = new ArrayList<>();
+    there.forEach((id, v) -> {
+      long q = split.ids()[split.nearest(definition.metric(), v)];
+      if (q != p) {
+        byte[] key = partitions.vector(g, id);
+        moves.add(tr.get(key).thenAccept(located -> {
+          if (located != null && Partitions.partition(located) == p) {
+            tr.clear(partitions.code(g, p, id));
+            tr.set(partitions.code(g, q, id), Partitions.code(v));
+            tr.set(key, Partitions.located(q, Partitions.vectorBytes(located)));
+            tr.mutate(MutationType.ADD, partitions.size(g, p), Partitions.little(-1));
+            tr.mutate(MutationType.ADD, partitions.size(g, q), Partitions.little(1));
+          }
+        }));
+      }
+    });
+    return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new));
   }
 
   /**
    * Splits partition {@code p} of group {@code g} in a transaction of its own when it holds more than
    * {@link Partitions#maxSize} vectors as committed, else does nothing (what pushed it over has not committed yet:
-   * the first insert into it after that commit asks again). A split of the same partition already running here is
-   * not started twice; the caller does not wait for it.
+   * the first insert into it after that commit asks again). Completes with the centroids the split set, by partition
+   * (none when it did nothing). A split of the same partition already running here is not started twice: the caller
+   * gets its outcome.
    */
-  private CompletableFuture<Void> splitApart(Database db, Tuple g, long p) {
+  private CompletableFuture<Map<Long, float[]>> splitApart(Database db, Tuple g, long p) {
     Tuple gp = g.add(p);
-    CompletableFuture<Void> mine = new CompletableFuture<>();
-    if (splitting.putIfAbsent(gp, mine) != null) {
-      return CompletableFuture.completedFuture(null);
+    CompletableFuture<Map<Long, float[]>> mine = new CompletableFuture<>();
+    CompletableFuture<Map<Long, float[]>> running = splitting.putIfAbsent(gp, mine);
+    if (running != null) {
+      return running;
     }
     db.runAsync(tr -> tr.snapshot().get(partitions.size(g, p)).thenCompose(size -> Partitions.little(size) <= partitions.maxSize
-        ? CompletableFuture.completedFuture(null)
-        : partitions.centroids(tr, g).thenCompose(cs -> split(tr, g, p, cs)))).whenComplete((v, e) -> {
+        ? CompletableFuture.completedFuture(Map.<Long, float[]>of())
+        : partitions.centroids(tr, g).thenCompose(cs -> split(tr, g, p, cs)))).whenComplete((parts, e) -> {
           splitting.remove(gp, mine);
           if (e != null) {
             mine.completeExceptionally(e);
           } else {
-            mine.complete(null);
+            mine.complete(parts);
           }
         });
     return mine;
@@ -222,13 +263,13 @@ public final class VectorIndex implements DerivedIndex {
    * again, the first part stays {@code p} with a new centroid (with any codes not read), every other moves to a new
    * partition.
    */
-  private CompletableFuture<Void> split(Transaction tr, Tuple g, long p, Partitions.Centroids cs) {
+  private CompletableFuture<Map<Long, float[]>> split(Transaction tr, Tuple g, long p, Partitions.Centroids cs) {
     int limit = SPLIT_READ * partitions.maxSize;
     return tr.snapshot().getRange(partitions.codes(g, p).range(), limit).asList().thenCompose(codes -> {
       List<Object> ids = partitions.ids(g, p, codes);
       List<CompletableFuture<byte[]>> reads = new ArrayList<>(ids.size());
       ids.forEach(id -> reads.add(tr.get(partitions.vector(g, id))));
-      return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenAccept(x -> {
+      return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(x -> {
         float[][] vs = new float[ids.size()][];
         for (int i = 0; i < vs.length; i++) {
           byte[] located = reads.get(i).join();
@@ -237,11 +278,12 @@ public final class VectorIndex implements DerivedIndex {
           }
           vs[i] = partitions.floats(Partitions.vectorBytes(located));
         }
-        if (vs.length > partitions.maxSize) {
-          List<Part> parts = new ArrayList<>();
-          halve(vs, IntStream.range(0, vs.length).toArray(), null, parts);
-          write(tr, g, p, cs, ids, vs, parts);
+        if (vs.length <= partitions.maxSize) {
+          return Map.<Long, float[]>of();
         }
+        List<Part> parts = new ArrayList<>();
+        halve(vs, IntStream.range(0, vs.length).toArray(), null, parts);
+        return write(tr, g, p, cs, ids, vs, parts);
       });
     });
   }
@@ -267,8 +309,11 @@ public final class VectorIndex implements DerivedIndex {
     }
   }
 
-  /** Writes a split of partition {@code p} into {@code parts}: the first stays {@code p}, each other moves to a new partition. */
-  private void write(Transaction tr, Tuple g, long p, Partitions.Centroids cs, List<Object> ids, float[][] vs, List<Part> parts) {
+  /**
+   * Writes a split of partition {@code p} into {@code parts}: the first stays {@code p}, each other moves to a new
+   * partition. Returns the centroids it set, by partition.
+   */
+  private Map<Long, float[]> write(Transaction tr, Tuple g, long p, Partitions.Centroids cs, List<Object> ids, float[][] vs, List<Part> parts) {
     Map<Long, float[]> changed = new HashMap<>();
     changed.put(p, parts.get(0).centroid());
     int moved = 0;
@@ -287,6 +332,7 @@ public final class VectorIndex implements DerivedIndex {
     }
     partitions.change(tr, g, cs, false, changed);
     tr.mutate(MutationType.ADD, partitions.size(g, p), Partitions.little(-moved));
+    return changed;
   }
 
   /**

@@ -436,7 +436,8 @@ public abstract class VectorContract extends BackendContract {
       }
     }
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
-    assertTrue(measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95);
+    double recall = measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall();
+    assertTrue(recall >= 0.95, "recall@10 " + recall + " with " + centroidCount(store) + " partitions, cached " + partitionsOf(store).cached(Tuple.from()).ids().length);
   }
 
   @Test
@@ -648,5 +649,36 @@ public abstract class VectorContract extends BackendContract {
     db.run(tr -> store.save(tr, docs.get(59)).join());
     assertEquals(1, centroidCount(store), "the next insert set the first centroid itself");
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void afterTheLogIsTrimmedAStoreWhoseCentroidsAreOlderThanTheTrimStillSeesEveryCentroid() {
+    Random rnd = new Random(52);
+    List<Doc> docs = clustered(rnd, 3_000, 20);
+    EntityStore<Doc> writer = store(Metric.EUCLIDEAN, List.of(), true);
+    saveInBatches(writer, docs.subList(0, 600));
+    EntityStore<Doc> stale = store(Metric.EUCLIDEAN, List.of(), true);
+    Partitions ps = partitionsOf(stale);
+    db.read(tr -> new VectorQueries<>(stale).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join()); // caches the centroids
+    byte[] old = ps.cached(Tuple.from()).token();
+    saveInBatches(writer, docs.subList(600, docs.size()));
+    Subspace index = stale.layout().entity().get(Tuple.from("N", "vector"));
+    List<Tuple> log = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.LOG))).asList().join()).stream()
+        .map(kv -> index.unpack(kv.getKey())).toList();
+    long centroids = centroidCount(writer);
+    assertTrue(centroids >= 20, "many splits: " + centroids);
+    assertEquals(-1L, log.get(0).getLong(2), "the log starts at a trim's reset: " + log.get(0));
+    assertTrue(log.get(0).getVersionstamp(1).compareTo(com.apple.foundationdb.tuple.Versionstamp.complete(old)) > 0,
+        "everything up to the stale store's token was trimmed");
+    assertTrue(log.size() <= 3 * centroids + 2, log.size() + " log entries for " + centroids + " partitions");
+    db.read(tr -> new VectorQueries<>(stale).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join()); // catches up
+    Partitions.Centroids seen = ps.cached(Tuple.from());
+    List<com.apple.foundationdb.KeyValue> stored = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join());
+    assertEquals(stored.size(), seen.ids().length, "as many centroids as stored");
+    for (int i = 0; i < stored.size(); i++) {
+      assertEquals(index.unpack(stored.get(i).getKey()).getLong(1), seen.ids()[i]);
+      assertTrue(java.util.Arrays.equals(Vectors.floats(stored.get(i).getValue()), seen.vectors()[i]), "centroid " + seen.ids()[i] + " is current");
+    }
+    assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
   }
 }
