@@ -36,7 +36,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *       wrote ({@code SET_VERSIONSTAMPED_KEY}, {@code stamp} its versionstamp); a group's first partition also
  *       logs {@code (g..., "l", stamp, -1) = b""}, "the partitions start over here", so a reader that cached the
  *       centroids of an index since cleared and rebuilt drops them. A reader whose cached token is older reads the
- *       log after it, not every centroid. One entry per centroid written: about two keys per split;</li>
+ *       log after it, not every centroid. One entry per centroid written: about two keys per split. A split that
+ *       takes the group past a power of two partitions trims the log ({@link #trimmed}): the entries up to its
+ *       token cleared, a reset and every centroid logged under its stamp;</li>
  *   <li>{@code (g..., "c", p) = centroid} (little-endian float32, as {@link Vectors#element}); partition ids are
  *       0 for the first, then random in [1, 2^31) so that concurrent splits of a group do not pick the same one;</li>
  *   <li>{@code (g..., "n", p) = size}: how many vectors partition {@code p} holds (little-endian int64, atomic add);</li>
