@@ -208,12 +208,15 @@ public final class VectorIndex implements DerivedIndex {
     if (parts.isEmpty()) {
       return CompletableFuture.completedFuture(null);
     }
-    Partitions.Centroids split = Partitions.Centroids.NONE.with(null, false, parts);
     partitions.adopt(tr, g, cs, parts);
-    Map<Object, float[]> there = placed.get(tr).remove(g.add(p));
+    return move(tr, g, p, placed.get(tr).remove(g.add(p)), Partitions.Centroids.NONE.with(null, false, parts));
+  }
+
+  /** Moves each of {@code there} (ids {@code tr} placed in partition {@code p}, their vectors) still in {@code p} to its nearest of {@code to}. */
+  private CompletableFuture<Void> move(Transaction tr, Tuple g, long p, Map<Object, float[]> there, Partitions.Centroids to) {
     List<CompletableFuture<Void>> moves = new ArrayList<>();
     there.forEach((id, v) -> {
-      long q = split.ids()[split.nearest(definition.metric(), v)];
+      long q = to.ids()[to.nearest(definition.metric(), v)];
       if (q != p) {
         byte[] key = partitions.vector(g, id);
         moves.add(tr.get(key).thenAccept(located -> {
@@ -228,6 +231,38 @@ public final class VectorIndex implements DerivedIndex {
       }
     });
     return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new));
+  }
+
+  /**
+   * A batch's updates one after the other, then: splits committed while the batch ran (by other writers, after its
+   * read version) moved centroids it placed by, so each vector it inserted moves to its nearest partition by the
+   * centroids as now committed (read in a read transaction of its own, from the cache and the log), as a retry of
+   * the batch would have placed it; in {@code tr}, without a read conflict on the centroids.
+   */
+  @Override
+  public CompletableFuture<Void> updateAll(Transaction tr, List<Change> changes) {
+    return DerivedIndex.super.updateAll(tr, changes).thenCompose(v -> {
+      Map<Tuple, Map<Object, float[]>> mine = placed.get(tr);
+      if (mine == null || mine.isEmpty()) {
+        return CompletableFuture.completedFuture(null);
+      }
+      int groups = definition.groupBy().size();
+      return tr.getDatabase().readAsync(r -> {
+        Map<Tuple, CompletableFuture<Partitions.Centroids>> read = new HashMap<>();
+        mine.keySet().forEach(gp -> read.computeIfAbsent(Tuple.fromList(gp.getItems().subList(0, groups)), g -> partitions.centroids(r, g)));
+        return CompletableFuture.allOf(read.values().toArray(CompletableFuture[]::new)).thenApply(x -> read);
+      }).thenCompose(now -> {
+        List<CompletableFuture<Void>> moves = new ArrayList<>();
+        mine.forEach((gp, there) -> {
+          Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
+          Partitions.Centroids current = now.get(g).join();
+          if (current.ids().length > 0) {
+            moves.add(move(tr, g, gp.getLong(groups), there, current));
+          }
+        });
+        return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new));
+      });
+    });
   }
 
   /**
