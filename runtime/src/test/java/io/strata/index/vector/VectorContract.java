@@ -681,4 +681,36 @@ public abstract class VectorContract extends BackendContract {
     }
     assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
   }
+
+  @Test
+  void aBatchThatPlacedByCentroidsASplitMovedSinceMovesItsVectorsToTheirNearestPartitionAsCommitted() {
+    Random rnd = new Random(53);
+    int max = Partitions.maxSize(DIMENSIONS);
+    List<Doc> docs = clustered(rnd, max + 81, 2);
+    EntityStore<Doc> writer = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> writer.saveAll(tr, docs.subList(0, 100)).join());
+    EntityStore<Doc> late = store(Metric.EUCLIDEAN, List.of(), true);
+    db.read(tr -> new VectorQueries<>(late).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join()); // caches the one centroid
+    var batch = db.createTransaction();
+    try {
+      batch.getReadVersion().join(); // before the split below
+      db.run(tr -> writer.saveAll(tr, docs.subList(100, max + 1)).join());
+      db.run(tr -> writer.save(tr, docs.get(max + 1)).join()); // splits the partition
+      assertTrue(centroidCount(writer) >= 2);
+      late.saveAll(batch, docs.subList(max + 2, docs.size())).join(); // placed by the one centroid it read
+      batch.commit().join();
+    } finally {
+      batch.close();
+    }
+    Subspace index = writer.layout().entity().get(Tuple.from("N", "vector"));
+    List<com.apple.foundationdb.KeyValue> stored = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join());
+    Partitions.Centroids now = Partitions.Centroids.NONE.with(null, false, new java.util.TreeMap<>(stored.stream().collect(
+        java.util.stream.Collectors.toMap(kv -> index.unpack(kv.getKey()).getLong(1), kv -> Vectors.floats(kv.getValue())))));
+    for (Doc d : docs.subList(max + 2, docs.size())) {
+      byte[] located = db.read(tr -> tr.get(index.pack(Tuple.from(Partitions.VECTOR, d.id()))).join());
+      assertEquals(now.ids()[now.nearest(Metric.EUCLIDEAN, d.vector())], Partitions.partition(located), "doc " + d.id() + " lies in its nearest partition");
+    }
+    countsAndSizes(writer, docs.size());
+    assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
+  }
 }
