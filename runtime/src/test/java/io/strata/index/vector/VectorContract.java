@@ -429,12 +429,7 @@ public abstract class VectorContract extends BackendContract {
     }
     List<Tuple> keys = countsAndSizes(store, docs.size());
     assertTrue(keys.stream().filter(k -> k.get(0).equals(Partitions.CENTROID)).count() > 1, "the partitions were split");
-    for (Tuple k : keys) {
-      if (k.get(0).equals(Partitions.SIZE)) {
-        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
-        assertTrue(codes <= Partitions.maxSize(DIMENSIONS) + 8, "partition " + k.getLong(1) + " was split when it filled: " + codes);
-      }
-    }
+    assertEachPartitionHoldsAtMost(keys, Partitions.maxSize(DIMENSIONS) + 8);
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
     double recall = measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall();
     assertTrue(recall >= 0.95, "recall@10 " + recall + " with " + centroidCount(store) + " partitions, cached " + partitionsOf(store).cached(Tuple.from()).ids().length);
@@ -502,6 +497,16 @@ public abstract class VectorContract extends BackendContract {
       }
     }
     return keys;
+  }
+
+  /** Asserts that no partition among {@code keys} (as {@link #countsAndSizes} returns them) holds more than {@code most} codes. */
+  private static void assertEachPartitionHoldsAtMost(List<Tuple> keys, long most) {
+    for (Tuple k : keys) {
+      if (k.get(0).equals(Partitions.SIZE)) {
+        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
+        assertTrue(codes <= most, "partition " + k.getLong(1) + " holds " + codes + " codes, more than " + most);
+      }
+    }
   }
 
   private static Partitions partitionsOf(EntityStore<Doc> store) {
@@ -590,12 +595,7 @@ public abstract class VectorContract extends BackendContract {
     db.run(tr -> store.save(tr, docs.get(max + 60)).join());
     assertTrue(centroidCount(store) >= 2, "the next insert into it split it");
     List<Tuple> keys = countsAndSizes(store, docs.size());
-    for (Tuple k : keys) {
-      if (k.get(0).equals(Partitions.SIZE)) {
-        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
-        assertTrue(codes <= max + 1, "partition " + k.getLong(1) + " holds " + codes); // the insert that split it came after the split's read
-      }
-    }
+    assertEachPartitionHoldsAtMost(keys, max + 1);
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
 
@@ -616,12 +616,7 @@ public abstract class VectorContract extends BackendContract {
     }
     assertTrue(centroidCount(store) >= 4, "split into parts of at most " + max + " though the insert aborted: " + centroidCount(store));
     List<Tuple> keys = countsAndSizes(store, 3 * max + 10);
-    for (Tuple k : keys) {
-      if (k.get(0).equals(Partitions.SIZE)) {
-        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
-        assertTrue(codes <= max, "partition " + k.getLong(1) + " holds " + codes);
-      }
-    }
+    assertEachPartitionHoldsAtMost(keys, max);
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
 
