@@ -303,7 +303,7 @@ public final class VectorIndex implements DerivedIndex {
    * again, the first part stays {@code p} with a new centroid (with any codes not read), every other moves to a new
    * partition.
    */
-  private CompletableFuture<Map<Long, float[]>> split(Transaction tr, Tuple g, long p, Partitions.Centroids cs) {
+  CompletableFuture<Map<Long, float[]>> split(Transaction tr, Tuple g, long p, Partitions.Centroids cs) {
     int limit = SPLIT_READ * partitions.maxSize;
     return tr.getRange(partitions.codes(g, p).range(), limit).asList().thenCompose(codes -> {
       List<Object> ids = partitions.ids(g, p, codes);
