@@ -18,6 +18,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
@@ -36,7 +37,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       wrote ({@code SET_VERSIONSTAMPED_KEY}, {@code stamp} its versionstamp); a group's first partition also
  *       logs {@code (g..., "l", stamp, -1) = b""}, "the partitions start over here", so a reader that cached the
  *       centroids of an index since cleared and rebuilt drops them. A reader whose cached token is older reads the
- *       log after it, not every centroid. One entry per centroid written: about two keys per split;</li>
+ *       log after it, not every centroid. One entry per centroid written: about two keys per split. A split that
+ *       takes the group past a power of two partitions trims the log ({@link #trimmed}): the entries up to its
+ *       token cleared, a reset and every centroid logged under its stamp;</li>
  *   <li>{@code (g..., "c", p) = centroid} (little-endian float32, as {@link Vectors#element}); partition ids are
  *       0 for the first, then random in [1, 2^31) so that concurrent splits of a group do not pick the same one;</li>
  *   <li>{@code (g..., "n", p) = size}: how many vectors partition {@code p} holds (little-endian int64, atomic add);</li>
@@ -76,11 +79,14 @@ final class Partitions {
       return best;
     }
 
-    /** A partition id none of these centroids has: random in [1, 2^31), short in a key and unlikely to meet a concurrent split's. */
-    long freshId() {
+    /**
+     * A partition id none of these centroids has nor {@code taken}: random in [1, 2^31), short in a key and unlikely
+     * to meet a concurrent split's.
+     */
+    long freshId(Set<Long> taken) {
       while (true) {
         long q = ThreadLocalRandom.current().nextLong(1, 1L << 31);
-        if (Arrays.binarySearch(ids, q) < 0) {
+        if (Arrays.binarySearch(ids, q) < 0 && !taken.contains(q)) {
           return q;
         }
       }
@@ -277,25 +283,58 @@ final class Partitions {
 
   /**
    * Writes, in {@code tr}, the centroids of group {@code g} that changed from {@code before} (what {@code tr} saw): each
-   * centroid, its log entry and the token, both versionstamped; {@code reset} for a group's first partition. From now
+   * centroid, its log entry and the token, both versionstamped; {@code reset} for a group's first partition. When the
+   * change takes the group's partition count past a power of two, the log is trimmed ({@link #trimmed}). From now
    * on {@code tr} sees its own centroids ({@link #own}); nothing of them reaches the cache.
    */
   void change(Transaction tr, Tuple g, Centroids before, boolean reset, Map<Long, float[]> changed) {
+    Centroids after = before.with(null, reset, changed);
+    Map<Long, float[]> logged = changed;
+    if (!reset && before.token() != null && Integer.highestOneBit(before.ids().length) != Integer.highestOneBit(after.ids().length)) {
+      logged = trimmed(tr, g, before.token(), after);
+      reset = true;
+    }
     Subspace log = log(g);
     if (reset) {
       tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, VersionstampTuples.packWithVersionstamp(log, Tuple.from(Versionstamp.incomplete(0), RESET)), new byte[0]);
     }
-    changed.forEach((p, c) -> {
-      byte[] value = Vectors.element(c);
-      tr.set(centroid(g, p), value);
-      tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, VersionstampTuples.packWithVersionstamp(log, Tuple.from(Versionstamp.incomplete(0), p)), value);
-    });
+    changed.forEach((p, c) -> tr.set(centroid(g, p), Vectors.element(c)));
+    logged.forEach((p, c) -> tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY,
+        VersionstampTuples.packWithVersionstamp(log, Tuple.from(Versionstamp.incomplete(0), p)), Vectors.element(c)));
     Map<Tuple, Centroids> groups = own.computeIfAbsent(tr, x -> new ConcurrentHashMap<>());
-    if (groups.put(g, before.with(null, reset, changed)) == null) {
+    if (groups.put(g, after) == null) {
       // once per transaction: the commit's stamp is the same for every change, and a second versionstamped write
       // of one key would make the engine apply the transaction's writes one by one
       tr.mutate(MutationType.SET_VERSIONSTAMPED_VALUE, token(g), VersionstampTuples.transactionVersionValue());
     }
+  }
+
+  /**
+   * Trims the log of group {@code g}: clears every entry up to {@code token} (the last change {@code tr} read, with a
+   * read conflict on the token so that no change commits between) and returns every centroid of {@code after}, to be
+   * logged under this commit's stamp behind a reset entry. A reader whose cached token is older than this commit
+   * finds the reset first, drops its centroids and takes the complete set that follows; one whose token is this
+   * commit's or later reads nothing before it. So no reader misses a change, and the log holds at most the
+   * centroids of the last trim plus the entries since, two or so per split: about three per partition.
+   */
+  private Map<Long, float[]> trimmed(Transaction tr, Tuple g, byte[] token, Centroids after) {
+    tr.addReadConflictKey(token(g));
+    Subspace log = log(g);
+    tr.clear(log.range().begin, log.get(Versionstamp.complete(token)).range().end);
+    Map<Long, float[]> all = new HashMap<>();
+    for (int i = 0; i < after.ids().length; i++) {
+      all.put(after.ids()[i], after.vectors()[i]);
+    }
+    return all;
+  }
+
+  /**
+   * From now on {@code tr} places vectors of group {@code g} by {@code seen} (the centroids it read) with the centroids
+   * a split committed since set ({@code split}, by partition): every partition they name exists. Writes nothing; the
+   * set is {@code tr}'s own ({@link #own}) and never reaches the cache.
+   */
+  void adopt(Transaction tr, Tuple g, Centroids seen, Map<Long, float[]> split) {
+    own.computeIfAbsent(tr, x -> new ConcurrentHashMap<>()).merge(g, seen.with(null, false, split), (was, now) -> was.with(null, false, split));
   }
 
   /** The floats of a stored vector or centroid, checked to have the index's dimensions. */

@@ -1,6 +1,7 @@
 package io.strata.index.vector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.subspace.Subspace;
@@ -14,6 +15,7 @@ import io.strata.row.EntityCodec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -463,14 +465,10 @@ public abstract class VectorContract extends BackendContract {
     }
     List<Tuple> keys = countsAndSizes(store, docs.size());
     assertTrue(keys.stream().filter(k -> k.get(0).equals(Partitions.CENTROID)).count() > 1, "the partitions were split");
-    for (Tuple k : keys) {
-      if (k.get(0).equals(Partitions.SIZE)) {
-        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
-        assertTrue(codes <= Partitions.maxSize(DIMENSIONS) + 8, "partition " + k.getLong(1) + " was split when it filled: " + codes);
-      }
-    }
+    assertEachPartitionHoldsAtMost(keys, Partitions.maxSize(DIMENSIONS) + 8);
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
-    assertTrue(measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall() >= 0.95);
+    double recall = measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall();
+    assertTrue(recall >= 0.95, "recall@10 " + recall + " with " + centroidCount(store) + " partitions, cached " + partitionsOf(store).cached(Tuple.from()).ids().length);
   }
 
   @Test
@@ -537,6 +535,16 @@ public abstract class VectorContract extends BackendContract {
     return keys;
   }
 
+  /** Asserts that no partition among {@code keys} (as {@link #countsAndSizes} returns them) holds more than {@code most} codes. */
+  private static void assertEachPartitionHoldsAtMost(List<Tuple> keys, long most) {
+    for (Tuple k : keys) {
+      if (k.get(0).equals(Partitions.SIZE)) {
+        long codes = keys.stream().filter(c -> c.get(0).equals(Partitions.CODE) && c.getLong(1) == k.getLong(1)).count();
+        assertTrue(codes <= most, "partition " + k.getLong(1) + " holds " + codes + " codes, more than " + most);
+      }
+    }
+  }
+
   private static Partitions partitionsOf(EntityStore<Doc> store) {
     return store.indexes().derived("vector", VectorIndex.class, "@Embedding index").partitions();
   }
@@ -544,6 +552,53 @@ public abstract class VectorContract extends BackendContract {
   private long centroidCount(EntityStore<Doc> store) {
     Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
     return db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join()).size();
+  }
+
+  /** The ids of {@code docs} whose full vector does not lie in the partition nearest to it by the committed centroids (Euclidean). */
+  private List<Long> notInTheirNearestPartition(EntityStore<Doc> store, List<Doc> docs) {
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    List<com.apple.foundationdb.KeyValue> stored = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join());
+    Partitions.Centroids now = Partitions.Centroids.NONE.with(null, false, new java.util.TreeMap<>(stored.stream().collect(
+        java.util.stream.Collectors.toMap(kv -> index.unpack(kv.getKey()).getLong(1), kv -> Vectors.floats(kv.getValue())))));
+    List<Long> out = new ArrayList<>();
+    for (Doc d : docs) {
+      byte[] located = db.read(tr -> tr.get(index.pack(Tuple.from(Partitions.VECTOR, d.id()))).join());
+      if (now.ids()[now.nearest(Metric.EUCLIDEAN, d.vector())] != Partitions.partition(located)) {
+        out.add(d.id());
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void anInsertIntoAPartitionCommittedWhileItsSplitRanMakesTheSplitRetryNotLeaveItByTheMovedCentroid() {
+    Random rnd = new Random(54);
+    int max = Partitions.maxSize(DIMENSIONS);
+    List<Doc> docs = clustered(rnd, max + 2, 2);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, max + 1)).join()); // one partition, over its maximum, not split yet
+    assertEquals(1, centroidCount(store));
+    VectorIndex index = store.indexes().derived("vector", VectorIndex.class, "@Embedding index");
+    Partitions ps = index.partitions();
+    Tuple g = Tuple.from();
+    var split = db.createTransaction();
+    try {
+      Map<Long, float[]> parts = index.split(split, g, 0, ps.centroids(split, g).join()).join();
+      assertTrue(parts.size() >= 2, "the split moved part of the partition: " + parts.size());
+      Doc late = docs.get(max + 1);
+      byte[] bytes = Vectors.element(late.vector());
+      db.run(tr -> { // what an insert placed by the one centroid writes: its code in partition 0, its full vector, the size
+        tr.set(ps.code(g, 0, late.id()), Partitions.code(late.vector()));
+        tr.set(ps.vector(g, late.id()), Partitions.located(0, bytes));
+        tr.mutate(com.apple.foundationdb.MutationType.ADD, ps.size(g, 0), Partitions.little(1));
+        return null;
+      });
+      var e = assertThrows(java.util.concurrent.CompletionException.class, () -> split.commit().join(),
+          "the split read the partition's codes with a read conflict: it retries with the new vector, not leaves it by the old centroid");
+      assertEquals(1020, ((com.apple.foundationdb.FDBException) e.getCause()).getCode());
+    } finally {
+      split.close();
+    }
   }
 
   @Test
@@ -565,14 +620,13 @@ public abstract class VectorContract extends BackendContract {
       db.run(tr -> writer.save(tr, d).join());
     }
     var start = io.strata.embedded.EmbeddedFdb.stats(db);
-    db.run(tr -> other.save(tr, new Doc(10_002, "c0", docs.get(2).vector())).join());
+    // beside the vector whose partition was just split: halves under the maximum, so this insert splits nothing
+    db.run(tr -> other.save(tr, new Doc(10_002, "c0", docs.get(1).vector())).join());
     var cost = io.strata.embedded.EmbeddedFdb.stats(db).since(start);
     assertTrue(cost.keysRead() <= 8, "the token, the split's two log entries, the size, the row: not the "
         + (before + 1) + " centroids; read " + cost.keysRead());
     assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
-    List<Doc> all = new ArrayList<>(docs);
-    all.add(new Doc(10_002, "c0", docs.get(2).vector()));
-    float[] q = docs.get(2).vector();
+    float[] q = docs.get(1).vector();
     List<Scored<Doc>> found = db.read(tr -> new VectorQueries<>(other).nearest(tr, "vector", List.of(), q, 1).join());
     assertEquals(0.0, found.get(0).distance(), 1e-9, "the store that caught up from the log finds its own insert");
   }
@@ -580,14 +634,15 @@ public abstract class VectorContract extends BackendContract {
   @Test
   void anInsertCommitsAfterAConcurrentTransactionSplitItsPartitionAndTheIndexStaysConsistent() {
     Random rnd = new Random(48);
-    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 2, 1);
+    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 3, 1);
     EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
     db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
     Doc late = docs.get(100);
     var slow = db.createTransaction();
     try {
       store.save(slow, late).join(); // placed by the one centroid, before the split below
-      db.run(tr -> store.saveAll(tr, docs.subList(101, docs.size())).join());
+      db.run(tr -> store.saveAll(tr, docs.subList(101, docs.size() - 1)).join()); // the partition is now over its maximum
+      db.run(tr -> store.save(tr, docs.get(docs.size() - 1)).join()); // which this insert finds, and splits
       assertEquals(2, centroidCount(store), "the concurrent transaction split the partition");
       slow.commit().join();
     } finally {
@@ -598,30 +653,135 @@ public abstract class VectorContract extends BackendContract {
   }
 
   @Test
-  void aTransactionSeesTheCentroidsOfItsOwnSplitAndWhenItAbortsTheCacheHoldsOnlyCommittedCentroids() {
-    Random rnd = new Random(49);
-    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 60, 2);
+  void twoTransactionsFillingOnePartitionPastItsMaximumBothCommitAndTheNextInsertSplitsIt() {
+    Random rnd = new Random(50);
+    int max = Partitions.maxSize(DIMENSIONS);
+    List<Doc> docs = clustered(rnd, max + 61, 1);
     EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
-    db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
+    db.run(tr -> store.saveAll(tr, docs.subList(0, max - 10)).join());
+    var a = db.createTransaction();
+    var b = db.createTransaction();
+    try {
+      store.saveAll(a, docs.subList(max - 10, max + 25)).join(); // each takes the partition past its maximum
+      store.saveAll(b, docs.subList(max + 25, max + 60)).join();
+      a.commit().join();
+      b.commit().join(); // no conflict: neither split the partition in its own transaction
+    } finally {
+      a.close();
+      b.close();
+    }
+    assertEquals(1, centroidCount(store), "the partition is over its maximum, not split yet");
+    float[] q = docs.get(7).vector();
+    List<Scored<Doc>> found = db.read(tr -> new VectorQueries<>(store).nearest(tr, "vector", List.of(), q, 5).join());
+    assertEquals(exact(docs.subList(0, max + 60), Metric.EUCLIDEAN, q, 5, d -> true), found.stream().map(s -> s.entity().id()).toList(),
+        "the over-full partition is searched like any other");
+    db.run(tr -> store.save(tr, docs.get(max + 60)).join());
+    assertTrue(centroidCount(store) >= 2, "the next insert into it split it");
+    List<Tuple> keys = countsAndSizes(store, docs.size());
+    assertEachPartitionHoldsAtMost(keys, max + 1);
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aPartitionFarOverItsMaximumIsSplitIntoPartsUnderItInATransactionOfItsOwn() {
+    Random rnd = new Random(51);
+    int max = Partitions.maxSize(DIMENSIONS);
+    List<Doc> docs = clustered(rnd, 3 * max + 11, 4);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 3 * max + 10)).join()); // all in the group's first partition
+    assertEquals(1, centroidCount(store));
+    var aborted = db.createTransaction();
+    try {
+      store.save(aborted, docs.get(3 * max + 10)).join(); // finds the partition over its maximum: splits it apart
+    } finally {
+      aborted.cancel();
+      aborted.close();
+    }
+    assertTrue(centroidCount(store) >= 4, "split into parts of at most " + max + " though the insert aborted: " + centroidCount(store));
+    List<Tuple> keys = countsAndSizes(store, 3 * max + 10);
+    assertEachPartitionHoldsAtMost(keys, max);
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aTransactionSeesTheFirstCentroidItSetAndWhenItAbortsTheCacheHoldsNoneOfIt() {
+    Random rnd = new Random(49);
+    List<Doc> docs = clustered(rnd, 60, 2);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
     Partitions ps = partitionsOf(store);
     var aborted = db.createTransaction();
     try {
-      store.saveAll(aborted, docs.subList(100, docs.size() - 1)).join(); // splits the one partition
-      store.save(aborted, docs.get(docs.size() - 1)).join(); // placed by the split's centroids
-      float[] q = docs.get(docs.size() - 1).vector();
+      store.saveAll(aborted, docs.subList(0, 59)).join(); // sets the group's first centroid
+      float[] q = docs.get(58).vector();
       List<Scored<Doc>> found = new VectorQueries<>(store).nearest(aborted, "vector", List.of(), q, 5).join();
-      assertEquals(exact(docs, Metric.EUCLIDEAN, q, 5, d -> true), found.stream().map(s -> s.entity().id()).toList(),
-          "the splitting transaction searches its own partitions");
-      assertEquals(2, ps.own(aborted, Tuple.from()).ids().length);
+      assertEquals(exact(docs.subList(0, 59), Metric.EUCLIDEAN, q, 5, d -> true), found.stream().map(s -> s.entity().id()).toList(),
+          "the transaction searches its own partition");
+      assertEquals(1, ps.own(aborted, Tuple.from()).ids().length);
     } finally {
       aborted.cancel();
       aborted.close();
     }
     Partitions.Centroids cached = ps.cached(Tuple.from());
-    assertTrue(cached == null || cached.ids().length == 1, "no centroid of the aborted split is cached: "
+    assertTrue(cached == null || cached.ids().length == 0, "no centroid of the aborted transaction is cached: "
         + (cached == null ? null : cached.ids().length));
-    db.run(tr -> store.save(tr, docs.get(100)).join());
-    assertEquals(1, partitionsOf(store).cached(Tuple.from()).ids().length, "the next insert placed by the committed centroid");
+    db.run(tr -> store.save(tr, docs.get(59)).join());
+    assertEquals(1, centroidCount(store), "the next insert set the first centroid itself");
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void afterTheLogIsTrimmedAStoreWhoseCentroidsAreOlderThanTheTrimStillSeesEveryCentroid() {
+    Random rnd = new Random(52);
+    List<Doc> docs = clustered(rnd, 3_000, 20);
+    EntityStore<Doc> writer = store(Metric.EUCLIDEAN, List.of(), true);
+    saveInBatches(writer, docs.subList(0, 600));
+    EntityStore<Doc> stale = store(Metric.EUCLIDEAN, List.of(), true);
+    Partitions ps = partitionsOf(stale);
+    db.read(tr -> new VectorQueries<>(stale).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join()); // caches the centroids
+    byte[] old = ps.cached(Tuple.from()).token();
+    saveInBatches(writer, docs.subList(600, docs.size()));
+    Subspace index = stale.layout().entity().get(Tuple.from("N", "vector"));
+    List<Tuple> log = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.LOG))).asList().join()).stream()
+        .map(kv -> index.unpack(kv.getKey())).toList();
+    long centroids = centroidCount(writer);
+    assertTrue(centroids >= 20, "many splits: " + centroids);
+    assertEquals(-1L, log.get(0).getLong(2), "the log starts at a trim's reset: " + log.get(0));
+    assertTrue(log.get(0).getVersionstamp(1).compareTo(com.apple.foundationdb.tuple.Versionstamp.complete(old)) > 0,
+        "everything up to the stale store's token was trimmed");
+    assertTrue(log.size() <= 3 * centroids + 2, log.size() + " log entries for " + centroids + " partitions");
+    db.read(tr -> new VectorQueries<>(stale).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join()); // catches up
+    Partitions.Centroids seen = ps.cached(Tuple.from());
+    List<com.apple.foundationdb.KeyValue> stored = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join());
+    assertEquals(stored.size(), seen.ids().length, "as many centroids as stored");
+    for (int i = 0; i < stored.size(); i++) {
+      assertEquals(index.unpack(stored.get(i).getKey()).getLong(1), seen.ids()[i]);
+      assertTrue(java.util.Arrays.equals(Vectors.floats(stored.get(i).getValue()), seen.vectors()[i]), "centroid " + seen.ids()[i] + " is current");
+    }
+    assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aBatchThatPlacedByCentroidsASplitMovedSinceMovesItsVectorsToTheirNearestPartitionAsCommitted() {
+    Random rnd = new Random(53);
+    int max = Partitions.maxSize(DIMENSIONS);
+    List<Doc> docs = clustered(rnd, max + 81, 2);
+    EntityStore<Doc> writer = store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> writer.saveAll(tr, docs.subList(0, 100)).join());
+    EntityStore<Doc> late = store(Metric.EUCLIDEAN, List.of(), true);
+    db.read(tr -> new VectorQueries<>(late).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join()); // caches the one centroid
+    var batch = db.createTransaction();
+    try {
+      batch.getReadVersion().join(); // before the split below
+      db.run(tr -> writer.saveAll(tr, docs.subList(100, max + 1)).join());
+      db.run(tr -> writer.save(tr, docs.get(max + 1)).join()); // splits the partition
+      assertTrue(centroidCount(writer) >= 2);
+      late.saveAll(batch, docs.subList(max + 2, docs.size())).join(); // placed by the one centroid it read
+      batch.commit().join();
+    } finally {
+      batch.close();
+    }
+    assertEquals(List.of(), notInTheirNearestPartition(writer, docs.subList(max + 2, docs.size())));
+    countsAndSizes(writer, docs.size());
+    assertEquals(List.of(), writer.verifyIndexes(db, 500).problems());
   }
 }
