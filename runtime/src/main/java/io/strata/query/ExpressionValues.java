@@ -28,8 +28,8 @@ final class ExpressionValues<E> {
   }
 
   /**
-   * The reader of {@code e}'s value on an entity. A parameter or literal compared with a property ({@code against}
-   * names it, else null) takes that property's form, as in a comparison of the property itself.
+   * The reader of {@code e}'s value on an entity. A parameter, literal or current date or time compared with a property
+   * ({@code against} names it, else null) takes that property's form, as in a comparison of the property itself.
    */
   Function<E, Object> reader(Expression e, String against, Map<String, Object> params) {
     if (e instanceof Expression.Path path) {
@@ -58,10 +58,13 @@ final class ExpressionValues<E> {
       };
     }
     Expression.Now now = (Expression.Now) e;
-    return entity -> switch (now.kind()) {
-      case DATE -> LocalDate.now();
-      case DATETIME -> LocalDateTime.now();
-      case TIME -> LocalTime.now();
+    return entity -> {
+      Object v = switch (now.kind()) {
+        case DATE -> LocalDate.now();
+        case DATETIME -> LocalDateTime.now();
+        case TIME -> LocalTime.now();
+      };
+      return against == null ? v : queryValue.apply(against, v);
     };
   }
 

@@ -169,4 +169,18 @@ class ConditionEvaluatorExpressionTest {
     agrees("UPPER(name) = 'ab' matches nothing", new Condition.Test(call(Function.UPPER, path("name")), Op.EQUAL, literal("ab")),
         r -> name(r) == null ? null : false);
   }
+
+  @Test
+  void theCurrentDateComparedWithAPropertyTakesThePropertysStoredForm() {
+    ConditionEvaluator<Map<String, Object>> asDays = new ConditionEvaluator<>(name -> row -> row.get(name),
+        (name, value) -> value instanceof LocalDate d ? (Object) d.toEpochDay() : value,
+        ConditionEvaluatorExpressionTest::javaOrder);
+    Expression today = new Expression.Now(Expression.Now.Kind.DATE);
+    Map<String, Object> past = Map.of("day", LocalDate.of(2000, 1, 1).toEpochDay());
+    Map<String, Object> future = Map.of("day", LocalDate.of(2200, 1, 1).toEpochDay());
+    Condition before = new Condition.Test(path("day"), Op.LESS_THAN, today);
+    Condition after = new Condition.Test(today, Op.LESS_THAN, path("day"));
+    assertEquals(List.of(past), List.of(past, future).stream().filter(asDays.predicate(before, Map.of())).toList());
+    assertEquals(List.of(future), List.of(past, future).stream().filter(asDays.predicate(after, Map.of())).toList());
+  }
 }
