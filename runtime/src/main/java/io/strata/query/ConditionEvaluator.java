@@ -2,6 +2,8 @@ package io.strata.query;
 
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Expression;
+import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import java.util.Collection;
 import java.util.List;
@@ -24,6 +26,7 @@ public final class ConditionEvaluator<E> {
   private final Function<String, Function<E, Object>> property;
   private final BiFunction<String, Object, Object> queryValue;
   private final ValueOrder order;
+  private final ExpressionValues<E> expressions;
 
   /**
    * @param property the reader of a property's comparable value by name (its key element for Strata, its Java value
@@ -37,6 +40,7 @@ public final class ConditionEvaluator<E> {
     this.property = property;
     this.queryValue = queryValue;
     this.order = order;
+    this.expressions = new ExpressionValues<>(property, queryValue);
   }
 
   /** A predicate accepting the entities {@code condition} is true of, parameters taken from {@code params}. */
@@ -69,7 +73,83 @@ public final class ConditionEvaluator<E> {
         return r == null ? null : !r;
       };
     }
+    if (condition instanceof Condition.Test t) {
+      return test(t, params);
+    }
     return compare((Compare) condition, params);
+  }
+
+  /**
+   * A test of two expressions, by the rules of a comparison: unknown where a compared value is null (but for
+   * {@code IS_NULL} and {@code NOT_NULL}); numbers of different types compared by value.
+   */
+  private Test<E> test(Condition.Test t, Map<String, Object> params) {
+    String leftPath = t.left() instanceof Expression.Path p ? p.name() : null;
+    Function<E, Object> left = expressions.reader(t.left(), null, params);
+    List<Function<E, Object>> right = t.right().stream()
+        .map(x -> expressions.reader(x, leftPath, params)).toList();
+    if (leftPath == null && t.right().size() == 1 && t.right().get(0) instanceof Expression.Path p) {
+      left = expressions.reader(t.left(), p.name(), params);
+    }
+    Function<E, Object> l = left;
+    return switch (t.op()) {
+      case IS_NULL -> e -> l.apply(e) == null;
+      case NOT_NULL -> e -> l.apply(e) != null;
+      case TRUE -> known(l, Boolean.TRUE::equals);
+      case FALSE -> known(l, Boolean.FALSE::equals);
+      case IN, NOT_IN -> e -> {
+        Object v = l.apply(e);
+        if (v == null) {
+          return null;
+        }
+        boolean unknown = false;
+        for (Function<E, Object> item : right) {
+          Object w = item.apply(e);
+          if (w == null) {
+            unknown = true;
+          } else if (sign(v, w) == 0) {
+            return t.op() == Op.IN;
+          }
+        }
+        return unknown ? null : t.op() == Op.NOT_IN;
+      };
+      case BETWEEN -> e -> known(e, l, right, vs -> sign(vs.get(0), vs.get(1)) >= 0 && sign(vs.get(0), vs.get(2)) <= 0);
+      default -> e -> known(e, l, right, vs -> holds(t.op(), vs.get(0), vs.get(1)));
+    };
+  }
+
+  /** {@code test} of the left value then the right ones, unknown where any is null. */
+  private static <E> Boolean known(E entity, Function<E, Object> left, List<Function<E, Object>> right,
+      Predicate<List<Object>> test) {
+    List<Object> values = new java.util.ArrayList<>();
+    values.add(left.apply(entity));
+    right.forEach(r -> values.add(r.apply(entity)));
+    return values.contains(null) ? null : test.test(values);
+  }
+
+  private boolean holds(Op op, Object v, Object w) {
+    return switch (op) {
+      case EQUAL -> sign(v, w) == 0;
+      case NOT_EQUAL -> sign(v, w) != 0;
+      case LESS_THAN -> sign(v, w) < 0;
+      case LESS_THAN_EQUAL -> sign(v, w) <= 0;
+      case GREATER_THAN -> sign(v, w) > 0;
+      case GREATER_THAN_EQUAL -> sign(v, w) >= 0;
+      case STARTS_WITH -> v.toString().startsWith(w.toString());
+      case ENDS_WITH -> v.toString().endsWith(w.toString());
+      case CONTAINS -> v.toString().contains(w.toString());
+      case LIKE -> Matches.like(v.toString(), w.toString());
+      case NOT_LIKE -> !Matches.like(v.toString(), w.toString());
+      default -> throw new IllegalArgumentException(op + " is not a comparison of two values");
+    };
+  }
+
+  /** The sign of {@code v - w}: numbers of different types by value, else in the dialect's order. */
+  private int sign(Object v, Object w) {
+    if (v instanceof Number && w instanceof Number && v.getClass() != w.getClass()) {
+      return ExpressionValues.decimal(v).compareTo(ExpressionValues.decimal(w));
+    }
+    return order.compare(v, w, false);
   }
 
   /**

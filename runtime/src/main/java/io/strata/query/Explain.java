@@ -2,11 +2,14 @@ package io.strata.query;
 
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Expression;
+import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
 import io.strata.query.plan.PlanText;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -100,10 +103,19 @@ final class Explain {
     if (condition instanceof Condition.Not not) {
       return "not " + condition(not.part());
     }
+    if (condition instanceof Condition.Test t) {
+      return comparison(expression(t.left()), t.op(), t.op() == Op.IN || t.op() == Op.NOT_IN
+          ? List.of("(" + t.right().stream().map(Explain::expression).collect(Collectors.joining(", ")) + ")")
+          : t.right().stream().map(Explain::expression).toList());
+    }
     Compare c = (Compare) condition;
     String field = c.ignoreCase() ? "upper(" + c.field() + ")" : c.field();
-    List<String> values = c.operands().stream().map(Explain::operand).toList();
-    return switch (c.op()) {
+    return comparison(field, c.op(), c.operands().stream().map(Explain::operand).toList());
+  }
+
+  /** {@code field op values}, in words. */
+  private static String comparison(String field, Op op, List<String> values) {
+    return switch (op) {
       case EQUAL -> field + " = " + values.get(0);
       case NOT_EQUAL -> field + " <> " + values.get(0);
       case LESS_THAN -> field + " < " + values.get(0);
@@ -117,8 +129,36 @@ final class Explain {
       case NOT_NULL -> field + " is not null";
       case TRUE -> field + " is true";
       case FALSE -> field + " is false";
-      default -> field + " " + c.op().name().toLowerCase(java.util.Locale.ROOT) + " " + String.join(", ", values);
+      default -> field + " " + op.name().toLowerCase(Locale.ROOT) + " " + String.join(", ", values);
     };
+  }
+
+  /** A test's expression as JDQL writes it, functions in lower case: {@code length(name)}, {@code (size + 1)}. */
+  private static String expression(Expression e) {
+    if (e instanceof Expression.Path path) {
+      return path.name();
+    }
+    if (e instanceof Expression.Value value) {
+      return operand(value.operand());
+    }
+    if (e instanceof Expression.Call call) {
+      return call.function().name().toLowerCase(Locale.ROOT) + "("
+          + call.arguments().stream().map(Explain::expression).collect(Collectors.joining(", ")) + ")";
+    }
+    if (e instanceof Expression.Arithmetic a) {
+      String symbol = switch (a.operator()) {
+        case ADD -> " + ";
+        case SUBTRACT -> " - ";
+        case MULTIPLY -> " * ";
+        case DIVIDE -> " / ";
+        case CONCAT -> " || ";
+      };
+      return "(" + expression(a.left()) + symbol + expression(a.right()) + ")";
+    }
+    if (e instanceof Expression.Negate negate) {
+      return "-" + expression(negate.operand());
+    }
+    return "local " + ((Expression.Now) e).kind().name().toLowerCase(Locale.ROOT);
   }
 
   private static String operand(Operand operand) {

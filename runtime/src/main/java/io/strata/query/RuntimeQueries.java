@@ -151,10 +151,13 @@ public final class RuntimeQueries<E> {
   /**
    * A finder of a JDQL query over the entity, {@code [WHERE ...] [ORDER BY ...]} (a leading {@code SELECT THIS} and
    * {@code FROM} the entity are allowed); its parameters, {@code :name} or {@code ?1}, are bound with the finder's
-   * {@code bind}. An enum constant is written with its qualified class ({@code com.example.Size.LARGE}).
+   * {@code bind}. An enum constant is written with its qualified class ({@code com.example.Size.LARGE}). A condition
+   * no index can serve (arithmetic, functions other than {@code UPPER}/{@code LOWER} of a property, two properties or
+   * none compared, {@code LOCAL DATE}) is checked on each entity read, so it needs an index for the rest of the query or
+   * {@code allowScan()}.
    *
-   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse, or of what a run-time
-   *     finder does not take (arithmetic, functions other than {@code UPPER}/{@code LOWER} of a property, ...)
+   * @throws io.strata.query.jdql.JdqlException naming the position of what does not parse, of a name that is no
+   *     property, or of a literal its property cannot hold
    */
   public Finder<E> jdql(String query) {
     Objects.requireNonNull(query, "jdql(null): give a query, e.g. \"WHERE country = :c ORDER BY population DESC\"");

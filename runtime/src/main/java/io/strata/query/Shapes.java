@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run-time query's shape: its condition tree with every literal value replaced by a parameter ({@code $0},
- * {@code $1}, ... in the tree's order), so queries that differ only in their values share one plan.
+ * A run-time query's shape: its condition tree with every literal value of a comparison replaced by a parameter
+ * ({@code $0}, {@code $1}, ... in the tree's order), so queries that differ only in their values share one plan. A
+ * test of expressions stays in the shape as it is, literals and all: no plan depends on its values.
  */
 final class Shapes {
   private Shapes() {}
@@ -31,6 +32,9 @@ final class Shapes {
     }
     if (condition instanceof Condition.Not not) {
       return new Condition.Not(replace(not.part(), values));
+    }
+    if (condition instanceof Condition.Test) {
+      return condition; // its literals stay in the shape: a test is checked on each row, never planned by value
     }
     Compare c = (Compare) condition;
     List<Operand> operands = c.operands().stream().map(o -> {

@@ -20,6 +20,7 @@ import io.strata.query.jdql.JdqlSelect;
 import io.strata.query.jdql.JdqlStatement;
 import io.strata.query.jdql.JdqlSyntaxException;
 import io.strata.query.jdql.JdqlTranslationException;
+import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -175,10 +176,23 @@ final class JdqlReader {
       return bound;
     }
     try {
-      return writer.write(JdqlSelect.condition(text, c, info, (field, type, constant) -> Optional.ofNullable(where.enumConstant(type, constant, 0))));
+      Condition condition = JdqlSelect.condition(text, c, info,
+          (field, type, constant) -> Optional.ofNullable(where.enumConstant(type, constant, 0)));
+      return testsExpressions(condition) ? bound : writer.write(condition);
     } catch (JdqlTranslationException beyondTheModel) {
       return bound;
     }
+  }
+
+  /** Whether {@code c} holds a {@link Condition.Test} of expressions, which {@code where} still writes. */
+  private static boolean testsExpressions(Condition c) {
+    if (c instanceof Condition.And and) {
+      return and.parts().stream().anyMatch(JdqlReader::testsExpressions);
+    }
+    if (c instanceof Condition.Or or) {
+      return or.parts().stream().anyMatch(JdqlReader::testsExpressions);
+    }
+    return c instanceof Condition.Not not ? testsExpressions(not.part()) : c instanceof Condition.Test;
   }
 
   /** Whether {@code c} applies {@code LOWER} anywhere. */

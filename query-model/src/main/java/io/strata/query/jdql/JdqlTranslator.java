@@ -16,18 +16,17 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Binds a parsed JDQL {@code SELECT} to one entity as query-model values ({@link JdqlSelect}). Each comparison must
- * set a property (or {@code UPPER}/{@code LOWER} of one) against a parameter or a literal; anything else is a
- * {@link JdqlTranslationException} at the node's position saying what the finder takes.
+ * Binds a parsed JDQL {@code SELECT} to one entity as query-model values ({@link JdqlSelect}). A property (or {@code
+ * UPPER}/{@code LOWER} of one) set against parameters or literals becomes a {@link Condition.Compare}, which a planner
+ * may serve from an index; any other condition (arithmetic, other functions, two properties or none compared, {@code
+ * LOCAL DATE}) becomes a {@link Condition.Test} of {@link JdqlExpressions}, checked on each entity read. A name that is
+ * no property, or a literal its property cannot hold, is a {@link JdqlTranslationException} at its position.
  */
 final class JdqlTranslator {
-  /** What every "the finder does not take it" error ends with. */
-  private static final String TAKES = ": the run-time finder compares a property with a parameter or a literal"
-      + " (a @Query method of a repository takes the whole of JDQL)";
-
   private final String query;
   private final EntityInfo entity;
   private final EnumConstants enums;
+  private final JdqlExpressions expressions;
   /** Whether a number, text or boolean literal stays the value JDQL writes rather than becoming its property's type. */
   private final boolean asWritten;
 
@@ -45,6 +44,7 @@ final class JdqlTranslator {
     this.entity = entity;
     this.enums = enums;
     this.asWritten = asWritten;
+    this.expressions = new JdqlExpressions(query, entity, enums, asWritten);
   }
 
   /** A property a query side names: {@code field}, or {@code UPPER(field)}/{@code LOWER(field)} when {@code function}. */
@@ -106,19 +106,24 @@ final class JdqlTranslator {
       return between(between);
     }
     if (c instanceof JdqlCondition.Like like) {
-      Side side = tested(like.value(), "LIKE");
+      Op op = like.negated() ? Op.NOT_LIKE : Op.LIKE;
+      Optional<Side> tested = side(like.value());
+      if (tested.isEmpty() || !held(tested.get(), like.pattern(), op)) {
+        return test(like.value(), op, List.of(like.pattern()));
+      }
+      Side side = tested.get();
       if (side.field().kind() != ValueKind.STRING) {
         throw error(like.value().offset(), "LIKE matches text, and " + side.field().name() + " holds "
             + side.field().kind() + " values");
       }
-      return compare(side, like.negated() ? Op.NOT_LIKE : Op.LIKE, operand(like.pattern(), side, true));
+      return compare(side, op, operand(like.pattern(), side, true));
     }
     if (c instanceof JdqlCondition.In in) {
       return in(in);
     }
     JdqlCondition.NullCheck check = (JdqlCondition.NullCheck) c;
-    Side side = tested(check.value(), "IS NULL");
-    return new Condition.Compare(side.field().name(), check.negated() ? Op.NOT_NULL : Op.IS_NULL);
+    FieldInfo field = property(check.value()).orElseThrow(() -> unknown(check.value())); // the parser takes a path only
+    return new Condition.Compare(field.name(), check.negated() ? Op.NOT_NULL : Op.IS_NULL);
   }
 
   /** {@code c}'s parts into {@code parts}: a chain {@code a AND b AND c} is one {@code And} of three. */
@@ -137,15 +142,11 @@ final class JdqlTranslator {
   private Condition comparison(JdqlCondition.Comparison c) {
     Optional<Side> left = side(c.left());
     Optional<Side> right = side(c.right());
-    if (left.isPresent() && right.isPresent()) {
-      throw error(c.offset(), "this compares two properties, " + left.get().field().name() + " and "
-          + right.get().field().name() + TAKES);
-    }
     Op op = c.comparator().op();
-    if (left.isPresent()) {
-      return compare(ordered(left.get(), op, c.left()), op, operand(c.right(), left.get(), false));
+    if (left.isPresent() && held(left.get(), c.right(), op)) {
+      return compare(left.get(), op, operand(c.right(), left.get(), false));
     }
-    if (right.isPresent()) {
+    if (right.isPresent() && held(right.get(), c.left(), op)) {
       Op mirrored = switch (op) {
         case LESS_THAN -> Op.GREATER_THAN;
         case LESS_THAN_EQUAL -> Op.GREATER_THAN_EQUAL;
@@ -153,19 +154,43 @@ final class JdqlTranslator {
         case GREATER_THAN_EQUAL -> Op.LESS_THAN_EQUAL;
         default -> op;
       };
-      return compare(ordered(right.get(), op, c.right()), mirrored, operand(c.left(), right.get(), false));
+      return compare(right.get(), mirrored, operand(c.left(), right.get(), false));
     }
-    throw noProperty(c.left(), c.right());
+    return test(c.left(), op, List.of(c.right()));
   }
 
-  /** {@code side}, checked to compare as {@code op} asks: an order comparison of {@code LOWER} is refused. */
-  private Side ordered(Side side, Op op, JdqlExpression at) {
-    boolean ordering = op != Op.EQUAL && op != Op.NOT_EQUAL;
-    if (ordering && side.function() == Function.LOWER) {
-      throw error(at.offset(), "the run-time finder compares text case-insensitively by its upper case, which orders"
-          + " some characters ('_', '[') otherwise than lower case does: write UPPER(" + side.field().name() + ")");
+  /**
+   * Whether a {@link Condition.Compare} of {@code side} holds {@code side op value}: {@code value} is a parameter, a
+   * literal or (for an enum property) an enum constant, under {@code UPPER}/{@code LOWER} one the function leaves as
+   * it is or applied to a parameter or literal too; and an order comparison is not of {@code LOWER}, since the finder
+   * compares case-insensitively by upper case, which orders some characters ('_', '[') otherwise than lower case does.
+   */
+  private boolean held(Side side, JdqlExpression value, Op op) {
+    if (side.function() != null) {
+      boolean ordering = op != Op.EQUAL && op != Op.NOT_EQUAL && op != Op.IN && op != Op.NOT_IN;
+      if (ordering && side.function() == Function.LOWER) {
+        return false;
+      }
+      if (value instanceof JdqlExpression.Call call && call.function() == side.function()) {
+        return held(new Side(side.field(), null), call.arguments().get(0), Op.EQUAL)
+            && !(call.arguments().get(0) instanceof JdqlExpression.Path);
+      }
+      return value instanceof JdqlExpression.StringLiteral s && s.value().equals(apply(side.function(), s.value()));
     }
-    return side;
+    if (value instanceof JdqlExpression.Path path) {
+      return expressions.property(path).isEmpty() && side.field().kind() == ValueKind.ENUM;
+    }
+    return !(value instanceof JdqlExpression.IdOfThis || value instanceof JdqlExpression.Unary
+        || value instanceof JdqlExpression.Binary || value instanceof JdqlExpression.Call
+        || value instanceof JdqlExpression.CurrentTemporal);
+  }
+
+  /** {@code left op right...} as a test of expressions, checked on each entity read. */
+  private Condition test(JdqlExpression left, Op op, List<JdqlExpression> right) {
+    Optional<FieldInfo> leftField = expressions.property(left);
+    Optional<FieldInfo> rightField = right.size() == 1 ? expressions.property(right.get(0)) : Optional.empty();
+    return new Condition.Test(expressions.expression(left, rightField), op,
+        right.stream().map(r -> expressions.expression(r, leftField)).toList());
   }
 
   /**
@@ -173,7 +198,12 @@ final class JdqlTranslator {
    * is false on a null value, as JDQL's {@code NOT BETWEEN} is.
    */
   private Condition between(JdqlCondition.Between b) {
-    Side side = ordered(tested(b.value(), "BETWEEN"), Op.BETWEEN, b.value());
+    Optional<Side> tested = side(b.value());
+    if (tested.isEmpty() || !held(tested.get(), b.low(), Op.BETWEEN) || !held(tested.get(), b.high(), Op.BETWEEN)) {
+      Condition test = test(b.value(), Op.BETWEEN, List.of(b.low(), b.high()));
+      return b.negated() ? new Condition.Not(test) : test;
+    }
+    Side side = tested.get();
     Operand low = operand(b.low(), side, false);
     Operand high = operand(b.high(), side, false);
     if (!b.negated()) {
@@ -187,14 +217,18 @@ final class JdqlTranslator {
    * item is one value), an {@code OR} of equalities ({@code AND} of inequalities for {@code NOT IN}).
    */
   private Condition in(JdqlCondition.In in) {
-    Side side = tested(in.value(), "IN");
+    Op op = in.negated() ? Op.NOT_IN : Op.IN;
+    Side side = new Side(property(in.value()).orElseThrow(() -> unknown(in.value())), null); // a path only
+    if (!in.items().stream().allMatch(item -> held(side, item, op))) {
+      return test(in.value(), op, in.items());
+    }
     List<Operand> items = new ArrayList<>();
     for (JdqlExpression item : in.items()) {
       items.add(operand(item, side, false));
     }
     if (items.stream().allMatch(Operand.Literal.class::isInstance)) {
       List<Object> values = items.stream().map(i -> ((Operand.Literal) i).value()).toList();
-      return compare(side, in.negated() ? Op.NOT_IN : Op.IN, new Operand.Literal(values));
+      return compare(side, op, new Operand.Literal(values));
     }
     List<Condition> each = items.stream().map(i -> compare(side, in.negated() ? Op.NOT_EQUAL : Op.EQUAL, i)).toList();
     return in.negated() ? new Condition.And(each) : new Condition.Or(each);
@@ -204,15 +238,9 @@ final class JdqlTranslator {
     return new Condition.Compare(side.field().name(), op, List.of(operand), side.ignoreCase());
   }
 
-  /** The property {@code e} must name, the value a {@code predicate} tests. */
-  private Side tested(JdqlExpression e, String predicate) {
-    return side(e).orElseThrow(() -> e instanceof JdqlExpression.Path || e instanceof JdqlExpression.Call
-        ? unknown(e) : error(e.offset(), predicate + " tests a property, and this is none" + TAKES));
-  }
-
   /**
    * The property {@code e} names: a path, {@code ID(THIS)}, or {@code UPPER}/{@code LOWER} of one; empty when it names
-   * none (a parameter, a literal, an enum constant, an unknown name); an error for other functions of a property.
+   * none (a parameter, a literal, an enum constant, an unknown name, another function).
    */
   private Optional<Side> side(JdqlExpression e) {
     if (e instanceof JdqlExpression.Call call) {
@@ -221,8 +249,7 @@ final class JdqlTranslator {
         return Optional.empty();
       }
       if (call.function() != Function.UPPER && call.function() != Function.LOWER) {
-        throw error(call.offset(), "the run-time finder does not take " + call.function() + "(...) of a property"
-            + TAKES + ", or UPPER/LOWER of one");
+        return Optional.empty();
       }
       FieldInfo field = argument.get();
       if (field.kind() != ValueKind.STRING && field.kind() != ValueKind.CHAR) {
@@ -234,40 +261,22 @@ final class JdqlTranslator {
     return property(e).map(field -> new Side(field, null));
   }
 
-  /** The property a path or {@code ID(THIS)} names ({@code this.} may lead a path), if the entity has it. */
   private Optional<FieldInfo> property(JdqlExpression e) {
-    if (e instanceof JdqlExpression.IdOfThis) {
-      return Optional.of(entity.id());
-    }
-    if (e instanceof JdqlExpression.Path path) {
-      List<String> names = path.names();
-      if (names.size() > 1 && names.get(0).equalsIgnoreCase("this")) {
-        names = names.subList(1, names.size());
-      }
-      return entity.field(String.join(".", names));
-    }
-    return Optional.empty();
+    return expressions.property(e);
   }
 
   /**
-   * What {@code e} compares {@code side} with. Under {@code UPPER}/{@code LOWER}, the value must be upper-cased
-   * (lower-cased) the same way, or be a literal the function leaves as it is: the finder compares case-insensitively.
+   * What {@code e} compares {@code side} with, a value {@link #held} takes: under {@code UPPER}/{@code LOWER}, the
+   * value the function is applied to as well, or a literal it leaves as it is (the finder compares case-insensitively).
    *
    * @param text whether a literal is text whatever the property (a {@code LIKE} pattern)
    */
   private Operand operand(JdqlExpression e, Side side, boolean text) {
     if (side.function() != null) {
-      if (e instanceof JdqlExpression.Call call && call.function() == side.function()
-          && !(call.arguments().get(0) instanceof JdqlExpression.Call)) {
+      if (e instanceof JdqlExpression.Call call) {
         return operand(call.arguments().get(0), new Side(side.field(), null), true);
       }
-      if (e instanceof JdqlExpression.StringLiteral s && s.value().equals(apply(side.function(), s.value()))) {
-        return new Operand.Literal(s.value());
-      }
-      throw error(e.offset(), side.function() + "(" + side.field().name() + ") is compared with a value the finder "
-          + "would not " + (side.function() == Function.UPPER ? "upper" : "lower") + "-case: write "
-          + side.function() + "(...) of the parameter or literal, or a literal in "
-          + (side.function() == Function.UPPER ? "upper" : "lower") + " case");
+      return new Operand.Literal(((JdqlExpression.StringLiteral) e).value());
     }
     if (e instanceof JdqlExpression.NamedParameter p) {
       return new Operand.Param(p.name());
@@ -275,24 +284,8 @@ final class JdqlTranslator {
     if (e instanceof JdqlExpression.OrdinalParameter p) {
       return new Operand.Param(Integer.toString(p.position()));
     }
-    if (e instanceof JdqlExpression.Path path && property(path).isEmpty()) {
+    if (e instanceof JdqlExpression.Path path) {
       return new Operand.Literal(enumConstant(path, side.field()));
-    }
-    if (e instanceof JdqlExpression.Path || e instanceof JdqlExpression.IdOfThis) {
-      throw error(e.offset(), "this compares " + side.field().name() + " with another property" + TAKES);
-    }
-    if (e instanceof JdqlExpression.Call call
-        && (call.function() == Function.UPPER || call.function() == Function.LOWER)) {
-      throw error(call.offset(), "the run-time finder applies " + call.function() + " to the value compared with a"
-          + " property only when it applies it to the property too: write " + call.function() + "("
-          + side.field().name() + ")");
-    }
-    if (e instanceof JdqlExpression.Unary || e instanceof JdqlExpression.Binary || e instanceof JdqlExpression.Call) {
-      throw error(e.offset(), "the run-time finder does not compute values" + TAKES);
-    }
-    if (e instanceof JdqlExpression.CurrentTemporal t) {
-      throw error(e.offset(), "the run-time finder does not take " + t.temporal().name().replace('_', ' ')
-          + ": pass the value as a parameter");
     }
     return new Operand.Literal(text ? text(e, side.field()) : literal(e, side.field()));
   }
@@ -375,17 +368,7 @@ final class JdqlTranslator {
 
   /** The enum constant a qualified path names ({@code com.example.Status.ACTIVE}), for an enum property. */
   private Object enumConstant(JdqlExpression.Path path, FieldInfo field) {
-    if (path.names().size() < 2) {
-      throw unknown(path);
-    }
-    if (field.kind() != ValueKind.ENUM) {
-      throw error(path.offset(), "'" + path.dotted() + "' is not a property of " + entity.name() + ", nor a value of "
-          + field.name() + ", which holds " + field.kind() + " values; its properties are " + names());
-    }
-    String type = String.join(".", path.names().subList(0, path.names().size() - 1));
-    String constant = path.names().get(path.names().size() - 1);
-    return enums.find(field, type, constant).orElseThrow(() -> error(path.offset(), "'" + path.dotted()
-        + "' is no constant of the enum of " + field.name() + ": write the constant with its enum's qualified name"));
+    return expressions.enumConstant(path, Optional.of(field));
   }
 
   private JdqlTranslationException mismatch(JdqlExpression e, FieldInfo field, String expected) {
@@ -417,19 +400,6 @@ final class JdqlTranslator {
       i++;
     }
     return i;
-  }
-
-  private JdqlTranslationException noProperty(JdqlExpression left, JdqlExpression right) {
-    for (JdqlExpression e : List.of(left, right)) {
-      if (e instanceof JdqlExpression.Unary || e instanceof JdqlExpression.Binary) {
-        return error(e.offset(), "the run-time finder does not compute values" + TAKES);
-      }
-      if (e instanceof JdqlExpression.Path || e instanceof JdqlExpression.Call call
-          && !call.arguments().isEmpty() && call.arguments().get(0) instanceof JdqlExpression.Path) {
-        return unknown(e);
-      }
-    }
-    return error(left.offset(), "this compares no property" + TAKES);
   }
 
   private JdqlTranslationException unknown(JdqlExpression e) {

@@ -3,7 +3,7 @@ package io.strata.query.model;
 import java.util.List;
 
 /**
- * A condition tree: and, or and not over comparisons. {@code And} of nothing is "every entity".
+ * A condition tree: and, or and not over comparisons (of a property, or of two expressions). {@code And} of nothing is "every entity".
  */
 public sealed interface Condition {
 
@@ -29,6 +29,34 @@ public sealed interface Condition {
     /** A case-sensitive comparison. */
     public Compare(String field, Op op, Operand... operands) {
       this(field, op, List.of(operands), false);
+    }
+  }
+
+  /**
+   * One comparison of two expressions, either of which may be more than a property (see {@link Expression}). It is
+   * never an index bound: planners leave it residual, checked on each row read.
+   *
+   * @param left what is compared
+   * @param op the operator: not a spatial or nearest-neighbour one
+   * @param right what it is compared with: {@code op.arity()} expressions, or one or more items for {@code IN} and
+   *     {@code NOT_IN}
+   */
+  record Test(Expression left, Op op, List<Expression> right) implements Condition {
+    public Test {
+      right = List.copyOf(right);
+      if (op == Op.WITHIN || op == Op.NEAR || op == Op.NEAREST) {
+        throw new IllegalArgumentException(op + " compares a property through its index, not an expression");
+      }
+      boolean list = op == Op.IN || op == Op.NOT_IN;
+      if (list ? right.isEmpty() : right.size() != op.arity()) {
+        throw new IllegalArgumentException(op + " of an expression takes " + (list ? "one or more" : op.arity())
+            + " right-hand expression(s), got " + right.size());
+      }
+    }
+
+    /** A test with its right-hand expressions given one by one. */
+    public Test(Expression left, Op op, Expression... right) {
+      this(left, op, List.of(right));
     }
   }
 

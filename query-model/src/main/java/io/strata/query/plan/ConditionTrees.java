@@ -30,6 +30,9 @@ final class ConditionTrees {
       List<Condition> parts = or.parts().stream().map(p -> pushNot(p, negate)).toList();
       return negate ? new And(parts) : new Or(parts);
     }
+    if (c instanceof Condition.Test) {
+      return negate ? new Not(c) : c;
+    }
     Compare cmp = (Compare) c;
     if (!negate) {
       return cmp;
@@ -78,6 +81,9 @@ final class ConditionTrees {
   static List<Compare> nearestIn(Condition c) {
     if (c instanceof Compare cmp) {
       return cmp.op() == Op.NEAREST ? List.of(cmp) : List.of();
+    }
+    if (c instanceof Condition.Test) {
+      return List.of();
     }
     List<Condition> parts = c instanceof And and ? and.parts() : c instanceof Or or ? or.parts() : List.of(((Not) c).part());
     return parts.stream().flatMap(p -> nearestIn(p).stream()).toList();

@@ -19,6 +19,21 @@ class ConditionTest {
   }
 
   @Test
+  void aTestOfExpressionsIsRefusedWithTheWrongRightHandSideOrAnIndexOnlyOperator() {
+    Expression size = new Expression.Path("size");
+    Expression one = new Expression.Value(new Operand.Literal(1));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new Condition.Test(size, Op.BETWEEN, one))
+        .getMessage().contains("BETWEEN of an expression takes 2"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new Condition.Test(size, Op.IN))
+        .getMessage().contains("IN of an expression takes one or more"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> new Condition.Test(size, Op.NEAR, one, one))
+        .getMessage().contains("NEAR compares a property through its index"));
+    assertEquals(3, new Condition.Test(size, Op.IN, one, one, one).right().size(), "IN lists its items");
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> new Expression.Call(Expression.Function.LEFT, List.of(size))).getMessage().contains("LEFT takes 2"));
+  }
+
+  @Test
   void negationIsAnInvolutionWhereItExists() {
     for (Op op : Op.values()) {
       if (op.negated() == null) {

@@ -13,9 +13,11 @@ import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Condition.Not;
 import io.strata.query.model.Condition.Or;
 import io.strata.query.model.EntityInfo;
+import io.strata.query.model.Expression;
 import io.strata.query.model.FieldInfo;
 import io.strata.query.model.IndexInfo;
 import io.strata.query.model.Op;
+import io.strata.query.model.Operand.Literal;
 import io.strata.query.model.Operand.Param;
 import io.strata.query.model.QuerySpec;
 import io.strata.query.model.Semantics;
@@ -248,6 +250,29 @@ class PlannerTest {
     assertEquals(List.of(new Compare("population", Op.GREATER_THAN, new Param("max"))), r.range());
     Condition notBetween = new Not(new Compare("population", Op.BETWEEN, new Param("a"), new Param("b")));
     assertEquals(List.of(notBetween), assertInstanceOf(Plan.AllRows.class, plan(e, notBetween, List.of(), null, true)).residual());
+  }
+
+  @Test
+  void aTestOfExpressionsIsNeverAnIndexBoundOnlyResidual() {
+    EntityInfo e = entity(index("byCountry", false, COUNTRY), index("byPopulation", false, POPULATION));
+    Expression population = new Expression.Path("population");
+    Condition plain = new Condition.Test(population, Op.EQUAL, new Expression.Value(new Param("p")));
+    Condition doubled = new Condition.Test(new Expression.Arithmetic(Expression.Operator.MULTIPLY, population,
+        new Expression.Value(new Literal(2))), Op.GREATER_THAN, new Expression.Value(new Param("min")));
+    Condition lower = new Condition.Test(new Expression.Call(Expression.Function.LOWER, List.of(new Expression.Path("country"))),
+        Op.EQUAL, new Expression.Value(new Literal("fr")));
+    for (Condition test : List.of(plain, doubled, lower)) {
+      assertEquals(List.of(test), assertInstanceOf(Plan.AllRows.class, plan(e, test, List.of(), null, true)).residual(),
+          "even a test of a bare indexed property is read by no index");
+      assertEquals(List.of(new Not(test)),
+          assertInstanceOf(Plan.AllRows.class, plan(e, new Not(test), List.of(), null, true)).residual(),
+          "Not stays around a test: nothing is pushed into it");
+      assertInstanceOf(Unserved.class, plan(e, test, List.of(), null, false), "no index serves it, and no scan is allowed");
+      Plan.IndexRead r = read(plan(e, and(eq(COUNTRY), test), List.of(), null, true));
+      assertEquals("byCountry", r.index().name());
+      assertEquals(List.of(eq(COUNTRY)), r.equalities());
+      assertEquals(List.of(test), r.residual());
+    }
   }
 
   @Test
