@@ -146,14 +146,7 @@ final class Explain {
           + call.arguments().stream().map(Explain::expression).collect(Collectors.joining(", ")) + ")";
     }
     if (e instanceof Expression.Arithmetic a) {
-      String symbol = switch (a.operator()) {
-        case ADD -> " + ";
-        case SUBTRACT -> " - ";
-        case MULTIPLY -> " * ";
-        case DIVIDE -> " / ";
-        case CONCAT -> " || ";
-      };
-      return "(" + expression(a.left()) + symbol + expression(a.right()) + ")";
+      return "(" + expression(a.left()) + " " + a.operator().symbol() + " " + expression(a.right()) + ")";
     }
     if (e instanceof Expression.Negate negate) {
       return "-" + expression(negate.operand());

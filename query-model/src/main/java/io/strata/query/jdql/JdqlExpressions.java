@@ -78,13 +78,8 @@ final class JdqlExpressions {
       return u.sign() == JdqlExpression.Sign.MINUS ? new Expression.Negate(operand) : operand;
     }
     if (e instanceof JdqlExpression.Binary b) {
-      return new Expression.Arithmetic(switch (b.operator()) {
-        case ADD -> Expression.Operator.ADD;
-        case SUBTRACT -> Expression.Operator.SUBTRACT;
-        case MULTIPLY -> Expression.Operator.MULTIPLY;
-        case DIVIDE -> Expression.Operator.DIVIDE;
-        case CONCAT -> Expression.Operator.CONCAT;
-      }, expression(b.left(), Optional.empty()), expression(b.right(), Optional.empty()));
+      return new Expression.Arithmetic(Expression.Operator.valueOf(b.operator().name()), expression(b.left(), Optional.empty()),
+          expression(b.right(), Optional.empty()));
     }
     if (e instanceof JdqlExpression.Call call) {
       List<Expression> arguments = call.arguments().stream().map(a -> expression(a, Optional.empty())).toList();

@@ -94,8 +94,19 @@ public sealed interface Expression {
 
   /** How {@link Arithmetic} combines two values. */
   enum Operator {
-    ADD, SUBTRACT, MULTIPLY, DIVIDE,
+    ADD("+"), SUBTRACT("-"), MULTIPLY("*"), DIVIDE("/"),
     /** Text joined, JDQL's {@code ||}. */
-    CONCAT
+    CONCAT("||");
+
+    private final String symbol;
+
+    Operator(String symbol) {
+      this.symbol = symbol;
+    }
+
+    /** How JDQL writes the operator. */
+    public String symbol() {
+      return symbol;
+    }
   }
 }
