@@ -14,10 +14,9 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * A run-time query's order applied to results after they are read, where the plan's keys do not hold it: the
- * dialect's comparison ({@link ValueOrder}; Strata's key order, Jakarta Data's value order), absent values first, ties
- * by id in the direction of the order's last item (as a reversed index read gives them, and as Jakarta Data's
- * {@code Attributes.totalOrder} asks). It keeps the first results of such an order while reading ({@link Top}: at most
+ * A run-time query's order applied to results after they are read, where the plan's keys do not hold it: compared as
+ * {@link ResultOrder} compares (the dialect's value order, absent values first, ties by id in the direction of the
+ * order's last item, the one tie rule every ordered read follows). It keeps the first results of such an order while reading ({@link Top}: at most
  * the limit in memory), and it writes and reads the position a page of such an order ends at (its last result's order
  * values and id), so the next page resumes strictly after it in any transaction. Thread-safe.
  *
@@ -25,9 +24,7 @@ import java.util.function.Predicate;
  */
 final class MemoryOrder<E> {
   private final EntityCodec<E> codec;
-  private final Semantics semantics;
-  private final ValueOrder order;
-  private final Function<String, Function<E, Object>> compared;
+  private final ResultOrder<E> order;
 
   /**
    * @param compared the value of a property that conditions and orders compare (its key element for Strata, its Java
@@ -35,33 +32,12 @@ final class MemoryOrder<E> {
    */
   MemoryOrder(EntityCodec<E> codec, Semantics semantics, ValueOrder order, Function<String, Function<E, Object>> compared) {
     this.codec = codec;
-    this.semantics = semantics;
-    this.order = order;
-    this.compared = compared;
+    this.order = new ResultOrder<>(semantics, order, codec.fieldNames().get(codec.idIndex()), compared);
   }
 
   /** The query's order, then the id (descending when the order's last item is, as a reversed index read gives ties). */
   Comparator<E> comparator(List<SortKey> sort) {
-    Comparator<E> out = (a, b) -> 0;
-    for (SortKey key : sort) {
-      Function<E, Object> read = compared.apply(key.field());
-      Comparator<E> one = (a, b) -> nullsFirst(read.apply(a), read.apply(b), key.ignoreCase());
-      out = out.thenComparing(key.descending() ? one.reversed() : one);
-    }
-    Function<E, Object> ids = compared.apply(codec.fieldNames().get(codec.idIndex()));
-    Comparator<E> byId = (a, b) -> order.compare(ids.apply(a), ids.apply(b), false);
-    boolean idDescending = !sort.isEmpty() && sort.get(sort.size() - 1).descending();
-    return out.thenComparing(idDescending ? byId.reversed() : byId);
-  }
-
-  private int nullsFirst(Object a, Object b, boolean ignoreCase) {
-    if (a == null || b == null) {
-      return a == null ? (b == null ? 0 : -1) : 1;
-    }
-    int c = order.compare(a, b, ignoreCase);
-    // Strata sorts in key order, where a decimal's key holds its scale after its value (1.0 before 1.00), as an index
-    // read in that order returns them; the dialect's comparison of values, for conditions, is by value alone
-    return c == 0 && semantics == Semantics.STRATA && a instanceof Tuple x && b instanceof Tuple y ? x.compareTo(y) : c;
+    return order.comparator(sort);
   }
 
   /** {@code items} in {@code comparator}'s order, the first {@code limit} of them. */

@@ -1,6 +1,8 @@
 package io.strata.jakarta.data;
 
-import jakarta.data.Direction;
+import io.strata.query.ResultOrder;
+import io.strata.query.model.Semantics;
+import io.strata.query.model.SortKey;
 import jakarta.data.Sort;
 import jakarta.data.exceptions.MappingException;
 import java.util.ArrayList;
@@ -28,11 +30,16 @@ public final class Attributes<T> {
   private final String entity;
   private final Map<String, Function<T, ?>> getters;
   private final String id;
+  private final ResultOrder<T> order;
 
   private Attributes(String entity, Map<String, Function<T, ?>> getters, String id) {
     this.entity = entity;
     this.getters = getters;
     this.id = id;
+    this.order = new ResultOrder<>(Semantics.JAKARTA, Values.ORDER, id, property -> {
+      Function<T, ?> getter = getter(property);
+      return getter::apply;
+    });
   }
 
   /** Starts the table of {@code entity}, named as in messages. */
@@ -83,44 +90,25 @@ public final class Attributes<T> {
 
   /** Compares two sort keys of {@code order} ({@link #key}, or a cursor's values) position by position. */
   public Comparator<List<?>> keyOrder(List<? extends Sort<? super T>> order) {
-    for (Sort<? super T> sort : order) {
-      getter(sort.property());
-    }
-    return (a, b) -> {
-      for (int i = 0; i < order.size(); i++) {
-        Sort<? super T> sort = order.get(i);
-        int c = Values.compare(a.get(i), b.get(i), sort.ignoreCase());
-        if (c != 0) {
-          return sort.isAscending() ? c : -c;
-        }
-      }
-      return 0;
-    };
+    return order().keys(sortKeys(order));
   }
 
   /**
-   * The total order of a query's results under {@code order}: its sorts, then the id unless {@code order} sorts by it,
-   * so that equal sort keys keep one order from page to page. The id goes the way of the last sort (ascending when
-   * there is none): that is the order of an index's keys, which end with the id, read forwards for an ascending order
-   * and backwards for a descending one, so a read in index order decides ties on its keys and stops at the limit
-   * (Jakarta Data asks only for the sorts' order; ties are the provider's to break, the same way on every page).
+   * How the read core orders this entity's results ({@link ResultOrder}): by Jakarta Data's value order
+   * ({@link Values#ORDER}), null first, ties by id in the direction of the last sort. Jakarta Data asks only for the
+   * sorts' order; ties are the provider's to break, the same way on every page.
    */
-  public List<Sort<? super T>> totalOrder(List<? extends Sort<? super T>> order) {
-    List<Sort<? super T>> total = new ArrayList<>(order);
-    if (order.stream().noneMatch(s -> s.property().equals(id))) {
-      boolean descending = !order.isEmpty() && order.get(order.size() - 1).isDescending();
-      total.add(descending ? Sort.desc(id) : Sort.asc(id));
-    }
-    return total;
+  public ResultOrder<T> order() {
+    return order;
   }
 
-  /** {@code order} read backwards: every sort's direction turned round. */
-  static <T> List<Sort<? super T>> reversed(List<? extends Sort<? super T>> order) {
-    List<Sort<? super T>> out = new ArrayList<>(order.size());
-    for (Sort<? super T> s : order) {
-      out.add(Sort.of(s.property(), s.isAscending() ? Direction.DESC : Direction.ASC, s.ignoreCase()));
+  /** Jakarta Data's {@code sorts} as the query model's sort keys, most significant first. */
+  public static List<SortKey> sortKeys(List<? extends Sort<?>> sorts) {
+    List<SortKey> keys = new ArrayList<>(sorts.size());
+    for (Sort<?> sort : sorts) {
+      keys.add(new SortKey(sort.property(), sort.isDescending(), sort.ignoreCase()));
     }
-    return out;
+    return keys;
   }
 
   /** Builds {@link Attributes}, one getter per persistent property, in declaration order. */

@@ -4,6 +4,9 @@ import com.apple.foundationdb.Database;
 import io.strata.query.CandidateReads;
 import io.strata.query.Candidates;
 import io.strata.query.Candidates.Keys;
+import io.strata.query.IndexOrder;
+import io.strata.query.OrderedReads;
+import io.strata.query.model.SortKey;
 import io.strata.repository.EntityStore;
 import jakarta.data.Sort;
 import jakarta.data.exceptions.EntityExistsException;
@@ -33,7 +36,8 @@ import java.util.stream.Stream;
  *
  * <p>Every lifecycle method runs in one transaction (retried on conflicts), so a batch is all or nothing; a JDQL
  * {@code UPDATE} or {@code DELETE} runs in the read core's batches ({@link CandidateReads#changeInBatches}). Reads in a
- * sort order are {@link OrderedReads}', writes {@link Lifecycle}'s, the exceptions {@link Transactions}'.
+ * sort order are the read core's {@link OrderedReads} (its sort keys converted from Jakarta Data's {@link Sort}s here,
+ * its reads made Jakarta Data's pages), writes {@link Lifecycle}'s, the exceptions {@link Transactions}'.
  *
  * @param <T> the entity
  */
@@ -48,7 +52,7 @@ public final class DataStore<T> {
     this.store = Objects.requireNonNull(store, "store");
     this.reads = new CandidateReads<>(db, store, Transactions::translate);
     this.attributes = Objects.requireNonNull(attributes, "attributes");
-    this.ordered = new OrderedReads<>(this, reads, attributes);
+    this.ordered = new OrderedReads<>(reads, attributes.order());
     this.lifecycle = new Lifecycle<>(reads, store, attributes);
   }
 
@@ -88,35 +92,73 @@ public final class DataStore<T> {
    */
   public List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
       List<? extends Sort<? super T>> order, long n) {
-    return ordered.first(where, candidates, orders, order, n);
+    return ordered.first(where, candidates, orders, Attributes.sortKeys(order), n);
   }
 
   /** The candidates {@code where} accepts, sorted by {@code order} (then the id), as a lazy stream ({@link OrderedReads}). */
   public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders,
       List<? extends Sort<? super T>> order) {
-    return ordered.stream(where, candidates, orders, order);
-  }
-
-  /** The offset page {@code request} asks for, read in an index order where one serves {@code order} ({@link OrderedReads}). */
-  public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
-      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    return ordered.page(where, candidates, keys, orders, order, request);
+    return ordered.stream(where, candidates, orders, Attributes.sortKeys(order));
   }
 
   /**
-   * The cursored page {@code request} asks for, its cursor a position in an index where one serves {@code order}
-   * ({@link OrderedReads}).
+   * The offset page {@code request} asks for: when one of {@code orders} serves {@code order} (then the id), its index
+   * read in that order only up to one past the page's end (and the ties there), the totals, when asked for, counted
+   * when first asked ({@link OrderedReads#fromStart}, {@link LazyPage}). Without an index order, or for a request that
+   * is not an offset one, every candidate is read and paged in memory ({@link ResultPages#page}).
+   */
+  public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
+      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
+    Optional<OrderedReads.Read<T>> read = request.mode() != PageRequest.Mode.OFFSET ? Optional.empty()
+        : ordered.fromStart(where, candidates, keys, orders, Attributes.sortKeys(order), ResultPages.readUpTo(request));
+    if (read.isEmpty()) {
+      return ResultPages.page(attributes, order, reads.matching(where, candidates), request);
+    }
+    jakarta.data.page.Page<T> page = ResultPages.page(request, read.get().read(), -1);
+    return request.requestTotal() ? LazyPage.withTotal(page, read.get().total()) : page;
+  }
+
+  /**
+   * The cursored page {@code request} asks for, its cursors one value per sort of {@code order}: when one of
+   * {@code orders} serves {@code order} (then the id), the first page read in index order as an offset page is, and a
+   * page after or before a cursor read from the cursor's position in the index ({@link OrderedReads#fromCursor});
+   * whether results lie on the cursor's other side is found when {@code hasPrevious} or {@code hasNext} is first asked,
+   * the totals when they are ({@link LazyPage}). Without an index order, or for a cursor whose values no key holds,
+   * every candidate is read and paged in memory ({@link ResultPages#cursoredPage}).
    */
   public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
-    return ordered.cursoredPage(where, candidates, keys, orders, order, request);
+    List<SortKey> sort = Attributes.sortKeys(order);
+    if (request.mode() == PageRequest.Mode.OFFSET) {
+      Optional<OrderedReads.Read<T>> read = ordered.fromStart(where, candidates, keys, orders, sort, ResultPages.readUpTo(request));
+      if (read.isEmpty()) {
+        return ResultPages.cursoredPage(attributes, order, reads.matching(where, candidates), request);
+      }
+      List<T> first = read.get().read();
+      int start = (int) Math.min(ResultPages.skipped(request), first.size());
+      int end = Math.min(start + request.size(), first.size());
+      CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, first.subList(start, end), -1, request, start == 0,
+          end == first.size());
+      return request.requestTotal() ? LazyPage.cursored(page, read.get().total(), null, null) : page;
+    }
+    boolean before = request.mode() == PageRequest.Mode.CURSOR_PREVIOUS;
+    Optional<OrderedReads.CursorRead<T>> read = ordered.fromCursor(where, candidates, keys, orders, sort,
+        ResultPages.cursor(request, order), before, request.size());
+    if (read.isEmpty()) {
+      return ResultPages.cursoredPage(attributes, order, reads.matching(where, candidates), request);
+    }
+    OrderedReads.CursorRead<T> r = read.get();
+    // the record says results may lie on the cursor's other side; LazyPage finds out when asked
+    CursoredPage<T> page = ResultPages.cursoredPage(attributes, order, r.content(), -1, request, before && !r.more(),
+        !before && !r.more());
+    return LazyPage.cursored(page, request.requestTotal() ? r.total() : null, before ? r.otherSide() : null,
+        before ? null : r.otherSide());
   }
 
   /** The candidates {@code where} accepts, sorted by {@code order} and then by id. */
   public List<T> sorted(Predicate<? super T> where, Candidates<T> candidates, List<? extends Sort<? super T>> order) {
-    return ResultPages.sorted(attributes, order, reads.matching(where, candidates));
+    return ordered.sorted(where, candidates, Attributes.sortKeys(order));
   }
-
 
   /**
    * Inserts or replaces {@code entity} with its index entries; returns it. An entity whose id is null gets one the store

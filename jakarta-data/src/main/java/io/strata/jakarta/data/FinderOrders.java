@@ -18,8 +18,8 @@ public final class FinderOrders {
   @SafeVarargs
   public static <E> List<OrderBy<E>> of(Sort<? super E>... sorts) {
     List<OrderBy<E>> out = new ArrayList<>();
-    for (Sort<? super E> sort : sorts) {
-      out.add(new OrderBy<>(new SortKey(sort.property(), sort.isDescending(), sort.ignoreCase())));
+    for (SortKey key : Attributes.sortKeys(List.of(sorts))) {
+      out.add(new OrderBy<>(key));
     }
     return out;
   }

@@ -10,12 +10,6 @@ import jakarta.data.page.PageRequest;
 import jakarta.data.page.impl.CursoredPageRecord;
 import jakarta.data.page.impl.PageRecord;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Iterator;
-import java.util.NoSuchElementException;
-import java.util.Spliterator;
-import java.util.Spliterators;
-import java.util.stream.StreamSupport;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +19,8 @@ import java.util.function.Function;
 
 /**
  * Pages, cursors and limits over the results of a query that no index orders: every matching entity, sorted in
- * memory by {@link Attributes#totalOrder}. Pages are the API's own records ({@link PageRecord},
+ * memory as the read core orders results ({@link Attributes#order}: the sorts, then the id in the last sort's
+ * direction). Pages are the API's own records ({@link PageRecord},
  * {@link CursoredPageRecord}), so their next and previous requests are exactly what the specification defines.
  *
  * <p>A cursor holds the sort keys of an entity ({@link Attributes#key}): a page after it starts at the first result
@@ -193,67 +188,9 @@ public final class ResultPages {
     return values;
   }
 
-  /** {@code matching} in {@link Attributes#totalOrder}, each result's keys read once (not at every comparison). */
-  public static <T> List<T> sorted(Attributes<T> attributes, List<? extends Sort<? super T>> order, List<T> matching) {
-    List<Sort<? super T>> total = attributes.totalOrder(order);
-    Comparator<List<?>> keys = attributes.keyOrder(total);
-    record Keyed<T>(List<Object> key, T value) {}
-    List<Keyed<T>> keyed = new ArrayList<>(matching.size());
-    for (T value : matching) {
-      keyed.add(new Keyed<>(attributes.key(value, total), value));
-    }
-    keyed.sort((a, b) -> keys.compare(a.key(), b.key()));
-    List<T> sorted = new ArrayList<>(keyed.size());
-    keyed.forEach(k -> sorted.add(k.value()));
-    return sorted;
-  }
-
-  /**
-   * {@code read}, whose results come in {@code ties}' order, with each run of results that tie on it sorted by
-   * {@code total} (a complete order): lazily, one run at a time, reading one result past each run.
-   */
-  static <T> Stream<T> sortedRuns(Attributes<T> attributes, Stream<T> read, List<? extends Sort<? super T>> ties,
-      List<? extends Sort<? super T>> total) {
-    Comparator<List<?>> byTies = attributes.keyOrder(ties);
-    Iterator<T> in = read.iterator();
-    Iterator<T> runs = new Iterator<>() {
-      private Iterator<T> run = Collections.emptyIterator();
-      private T next; // the first result of the next run, read already
-
-      @Override
-      public boolean hasNext() {
-        if (run.hasNext()) {
-          return true;
-        }
-        if (next == null && !in.hasNext()) {
-          return false;
-        }
-        List<T> tied = new ArrayList<>();
-        tied.add(next != null ? next : in.next());
-        next = null;
-        List<Object> key = attributes.key(tied.get(0), ties);
-        while (in.hasNext()) {
-          T e = in.next();
-          if (byTies.compare(attributes.key(e, ties), key) != 0) {
-            next = e;
-            break;
-          }
-          tied.add(e);
-        }
-        run = sorted(attributes, total, tied).iterator();
-        return true;
-      }
-
-      @Override
-      public T next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        return run.next();
-      }
-    };
-    return StreamSupport.stream(Spliterators.spliteratorUnknownSize(runs, Spliterator.ORDERED | Spliterator.NONNULL), false)
-        .onClose(read::close);
+  /** {@code matching} in {@code order} then the id, as the read core orders results ({@link Attributes#order}). */
+  private static <T> List<T> sorted(Attributes<T> attributes, List<? extends Sort<? super T>> order, List<T> matching) {
+    return attributes.order().sorted(Attributes.sortKeys(order), matching);
   }
 
   private static int offset(PageRequest request, int results) {

@@ -15,6 +15,7 @@ import io.strata.query.FilteredRows;
 import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
+import io.strata.query.IndexOrder;
 import jakarta.data.Sort;
 import java.time.Duration;
 import java.util.ArrayList;

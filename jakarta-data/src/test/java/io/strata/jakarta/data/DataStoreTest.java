@@ -17,6 +17,7 @@ import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import io.strata.row.EntityCodec;
+import io.strata.query.IndexOrder;
 import jakarta.data.Sort;
 import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;

@@ -13,6 +13,7 @@ import io.strata.query.IndexScan;
 import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
+import io.strata.query.IndexOrder;
 import jakarta.data.Sort;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,6 @@ package io.strata.jakarta.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.subspace.Subspace;
@@ -16,12 +15,12 @@ import io.strata.query.IndexScan;
 import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
+import io.strata.query.IndexOrder;
 import jakarta.data.Sort;
 import jakarta.data.page.CursoredPage;
 import jakarta.data.page.PageRequest;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
@@ -282,20 +281,6 @@ class IndexOrderTest {
   }
 
   @Test
-  void anOrWhoseBranchHasNoIndexForTheOrderIsNotServed() {
-    IndexOrder<Counter> noOrder = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount"), 0).key("id", ValueKind.STRING);
-    IndexOrder<Counter> union = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(noOrder)), List.of(LOW, MIDDLE));
-    assertFalse(union.reading(List.of(Sort.asc("count")), "id").isPresent());
-    IndexOrder.Reading<Counter> second = IndexOrder.union(List.of(List.of(noOrder, countsBetween(0, 4)), List.of(countsBetween(3, 8))),
-        List.of(LOW, MIDDLE)).reading(List.of(Sort.desc("count")), "id").orElseThrow();
-    assertEquals(2, second.indexes().size(), "the first alternative of each branch that holds the order");
-    assertTrue(second.matches().stream().allMatch(IndexOrder.Match::descending));
-    assertFalse(second.total(), "merged branches may tie: runs sorted by id");
-    assertEquals("2 branches but 1 conditions", org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-        () -> IndexOrder.union(List.of(List.of(noOrder), List.of(noOrder)), List.of(LOW))).getMessage());
-  }
-
-  @Test
   void cursoredPagesOfAnOrderWithASortOnAFixedPropertyAnswerAsInMemoryFromPositionsInTheKeys() {
     save(new Random(37), 150);
     index = IndexOrder.<Counter>of(s -> IndexScan.of(s, "byCount").equal(3L), 3).fixed("count", 3).key("id", ValueKind.STRING);
@@ -366,9 +351,6 @@ class IndexOrderTest {
         samePage(order, request);
       }
     }
-    assertTrue(byCount.position(order, List.of(2.5), false).isEmpty(), "a fraction is no integer key: paged in memory");
-    assertEquals(new IndexOrder.Position(Tuple.from(3L, "k"), false),
-        byCount.position(ORDERS.get(2), List.of((short) 3, 'k'), false).orElseThrow());
   }
 
   @Test
@@ -380,21 +362,6 @@ class IndexOrderTest {
     assertFalse(empty.hasNext());
     assertFalse(empty.hasPrevious());
     assertFalse(samePage(order, PageRequest.beforeCursor(PageRequest.Cursor.forKey(-1, ""), 1, 3, false)).hasContent());
-  }
-
-  @Test
-  void onlyOrdersOfTheIndexPropertiesInOneDirectionAreServed() {
-    assertTrue(byCount.match(List.of(Sort.asc("count")), "id").isPresent());
-    assertTrue(byCount.match(List.of(Sort.asc("count"), Sort.asc("id")), "id").orElseThrow().total());
-    assertTrue(byCount.match(List.of(Sort.desc("count")), "id").orElseThrow().total(), "id desc in keys, desc appended");
-    assertTrue(byCount.match(List.of(Sort.desc("count"), Sort.desc("id")), "id").orElseThrow().total());
-    assertFalse(byCount.match(List.of(Sort.asc("count"), Sort.desc("id")), "id").isPresent(), "mixed directions");
-    assertFalse(byCount.match(List.of(Sort.ascIgnoreCase("count")), "id").isPresent());
-    assertFalse(byCount.match(List.of(Sort.asc("id")), "id").isPresent(), "the id after count in the keys");
-    assertFalse(byCount.match(List.of(Sort.asc("count"), Sort.asc("id"), Sort.asc("count")), "id").isPresent());
-    IndexOrder<Counter> nullIn = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), java.util.Arrays.asList(1, null))
-        .key("id", ValueKind.STRING);
-    assertFalse(nullIn.match(List.of(), "id").isPresent(), "an In holding null reads every row");
   }
 
   @Test
@@ -431,25 +398,5 @@ class IndexOrderTest {
         .entities(tr).join()), "an empty In, then a range on the field after it: nothing");
     assertEquals(List.of("e"), sdb.database().read(tr -> IndexScan.of(store, "byCount").after(Tuple.from(1L)).entities(tr)
         .join().stream().filter(c -> c.count < 3).map(c -> c.id).toList()), "a position of values alone skips every key holding them");
-  }
-
-  @Test
-  void sortsOnAPropertyTheEqualitiesFixAreLeftOutOfTheMatch() {
-    IndexOrder<Counter> fixedKind = IndexOrder.<Counter>of(store -> IndexScan.of(store, "byCount"), 0).fixed("kind", "tool")
-        .key("count", ValueKind.LONG).key("id", ValueKind.STRING);
-    List<Sort<? super Counter>> kindThenCount = List.of(Sort.desc("kind"), Sort.asc("count"));
-    assertEquals(Optional.of(new IndexOrder.Match(false, true)), fixedKind.match(kindThenCount, "id"));
-    assertFalse(byCount.match(kindThenCount, "id").isPresent(), "without fixed(kind), kind is no key of the index");
-    assertFalse(fixedKind.match(List.of(Sort.asc("kind")), "id").isPresent(), "an order of fixed sorts alone is no key order");
-    assertEquals(Optional.of(new IndexOrder.Match(true, true)),
-        fixedKind.match(List.of(Sort.desc("count"), Sort.desc("id")), "id"));
-  }
-
-  @Test
-  void anIndexOrderRefusesAKeyWhoseKindDoesNotSortAsJakartaDataOrdersValues() {
-    IndexOrder<Counter> order = IndexOrder.of(s -> IndexScan.of(s, "byCount"), 0);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> order.key("score", ValueKind.DOUBLE));
-    assertTrue(e.getMessage().contains("'score' (DOUBLE) do not sort as Jakarta Data orders its values"), e.getMessage());
-    order.key("count", ValueKind.INT).key("id", ValueKind.STRING); // integers and text do
   }
 }

@@ -1,13 +1,11 @@
-package io.strata.jakarta.data;
+package io.strata.query;
 
 import com.apple.foundationdb.tuple.Tuple;
-import io.strata.query.Candidates;
-import io.strata.query.IndexScan;
 import io.strata.query.model.Semantics;
+import io.strata.query.model.SortKey;
 import io.strata.query.model.ValueKind;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
-import jakarta.data.Sort;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -21,8 +19,8 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * An index whose keys hold a query's candidates in an order Jakarta Data can ask for, which the processor found at
- * compile time: the scan reading the candidates forwards (the query's conditions an index serves), and the properties
+ * An index whose keys hold a query's candidates in an order a generated Jakarta Data method can ask for at run time,
+ * which the processor found at compile time: the scan reading the candidates forwards (the query's conditions an index serves), and the properties
  * its keys hold after the equality prefix, in key order (the id last, for a plain index whose key ends with it). Only
  * properties whose keys sort as Jakarta Data orders their values are listed ({@link Semantics#keyOrdered}, the query
  * model's one owner of which key order equals which value order).
@@ -31,7 +29,7 @@ import java.util.function.Predicate;
  * none {@code ignoreCase}, name the index's properties from the first on; so the keys, read forwards or backwards,
  * come in that order. Sorts on a property the query's equalities fix ({@link #fixed}) are left out first: every
  * candidate holds the same value there. Results that tie on the order's properties come in the index's own order (the id ascending in
- * the key, or descending read backwards), which is the order {@link Attributes#totalOrder} gives them (the id in the
+ * the key, or descending read backwards), which is the order {@link ResultOrder#total} gives them (the id in the
  * direction of the last sort), unless the last sort is on a fixed property in the other direction: the reader then sorts
  * each run of ties by id.
  *
@@ -119,24 +117,24 @@ public final class IndexOrder<T> {
    * the sorts must name this index's properties from the first on, in one direction, none {@code ignoreCase} (a sort on
    * the id ends them, since the id is the key's last element).
    *
-   * @param id the entity's id property, which Jakarta Data appends (ascending) to an order that lacks it
+   * @param id the entity's id property, which {@link ResultOrder#total} appends to an order that lacks it
    */
-  Optional<Match> match(List<? extends Sort<?>> sorts, String id) {
-    List<? extends Sort<?>> order = sorts.stream().filter(s -> !fixed.contains(s.property())).toList();
+  Optional<Match> match(List<SortKey> sorts, String id) {
+    List<SortKey> order = sorts.stream().filter(s -> !fixed.contains(s.field())).toList();
     if (nulls == Candidates.Nulls.NULL_IN_COLLECTION || order.size() > keys.size() || (order.isEmpty() && !sorts.isEmpty())) {
       return Optional.empty();
     }
-    boolean descending = !order.isEmpty() && order.get(0).isDescending();
+    boolean descending = !order.isEmpty() && order.get(0).descending();
     for (int i = 0; i < order.size(); i++) {
-      Sort<?> sort = order.get(i);
-      if (sort.ignoreCase() || sort.isDescending() != descending || !sort.property().equals(keys.get(i).property())) {
+      SortKey sort = order.get(i);
+      if (sort.ignoreCase() || sort.descending() != descending || !sort.field().equals(keys.get(i).property())) {
         return Optional.empty();
       }
     }
-    // the order then the id in the direction of the last sort (Attributes.totalOrder) is the keys' own order, read
+    // the order then the id in the direction of the last sort (ResultOrder.total) is the keys' own order, read
     // forwards or backwards: ties are decided on the keys, and reads stop at the exact count with no entry to look past
-    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).isDescending();
-    boolean total = !order.isEmpty() && order.get(order.size() - 1).property().equals(id)
+    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).descending();
+    boolean total = !order.isEmpty() && order.get(order.size() - 1).field().equals(id)
         || descending == idDescending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
     return Optional.of(new Match(descending, total));
   }
@@ -145,7 +143,7 @@ public final class IndexOrder<T> {
    * How these keys serve {@code sorts} (see {@link #match}): the index read, or for a {@link #union} the index read for
    * each branch, with how each serves the order; empty when this index (or some branch) cannot.
    */
-  Optional<Reading<T>> reading(List<? extends Sort<?>> sorts, String id) {
+  Optional<Reading<T>> reading(List<SortKey> sorts, String id) {
     if (branches == null) {
       return match(sorts, id).map(m -> new Reading<>(List.of(this), List.of(m), List.of()));
     }
@@ -182,7 +180,7 @@ public final class IndexOrder<T> {
    * How the index serves an order.
    *
    * @param descending whether the index is read backwards for it
-   * @param total whether the order, with the id {@link Attributes#totalOrder} appends, is exactly the index's key order (so no two
+   * @param total whether the order, with the id {@link ResultOrder#total} appends, is exactly the index's key order (so no two
    *     candidates tie); else candidates that tie on the order's properties come in key order and need sorting by id
    */
   record Match(boolean descending, boolean total) {}
@@ -228,20 +226,21 @@ public final class IndexOrder<T> {
    * serves. A sort on a property the query fixes ({@link #fixed}) has no key: where the cursor's value equals the
    * query's, it is left out, as in {@link #match}; where it differs, every result is on one side of the cursor among
    * those that equal the cursor on the sorts before it, so the position is the values before it, and the keys that
-   * start with them are read when those results are on the page's side ({@link Position#at}).
+   * start with them are read when those results are on the page's side ({@link Position#at}); {@code order} compares
+   * the two values.
    */
-  Optional<Position> position(List<? extends Sort<?>> sorts, List<?> cursor, boolean before) {
+  Optional<Position> position(List<SortKey> sorts, List<?> cursor, boolean before, ResultOrder<?> order) {
     List<Object> values = new ArrayList<>(cursor.size());
     for (int i = 0; i < sorts.size(); i++) {
-      Sort<?> sort = sorts.get(i);
-      int f = fixed.indexOf(sort.property());
+      SortKey sort = sorts.get(i);
+      int f = fixed.indexOf(sort.field());
       if (f < 0) {
         values.add(cursor.get(i));
         continue;
       }
-      int c = Values.compare(fixedValues.get(f), cursor.get(i), sort.ignoreCase());
+      int c = order.compare(fixedValues.get(f), cursor.get(i), sort.ignoreCase());
       if (c != 0) {
-        boolean resultsAfter = sort.isAscending() == c > 0;
+        boolean resultsAfter = !sort.descending() == c > 0;
         return keys(values).map(t -> new Position(t, resultsAfter != before));
       }
     }
@@ -279,11 +278,14 @@ public final class IndexOrder<T> {
 
   /** A number compared by value with integer keys: its {@code long}, or null when it is no whole {@code long}. */
   private static Long integer(Number n) {
-    BigDecimal d = Values.decimal(n);
+    if (n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte) {
+      return n.longValue();
+    }
     try {
+      BigDecimal d = n instanceof BigDecimal b ? b : new BigDecimal(n.toString());
       return d.stripTrailingZeros().scale() <= 0 ? d.longValueExact() : null;
-    } catch (ArithmeticException e) {
-      return null; // beyond a long: no key holds it
+    } catch (NumberFormatException | ArithmeticException e) {
+      return null; // not a finite number, or beyond a long: no key holds it
     }
   }
 }
