@@ -30,6 +30,8 @@ class GeneratedCodeSurfaceTest {
       "io.strata.query.QueryResults", "io.strata.query.Matches", "io.strata.query.FilteredRows",
       // the one candidates type of both dialects' generated reads, and its reads in no order
       "io.strata.query.Candidates", "io.strata.query.CandidateReads",
+      // the orders an index's keys hold, read by the core's ordered reads (Jakarta Data's sorts chosen at run time)
+      "io.strata.query.IndexOrder",
       "io.strata.index.aggregate.AggregateDefinition", "io.strata.index.aggregate.AggregateQueries",
       "io.strata.index.rank.RankDefinition", "io.strata.index.rank.RankQueries",
       "io.strata.index.vector.VectorDefinition", "io.strata.index.vector.Metric", "io.strata.index.vector.VectorQueries", "io.strata.index.vector.Vectors",
@@ -49,7 +51,7 @@ class GeneratedCodeSurfaceTest {
       "io.strata.metamodel.Attribute", "io.strata.metamodel.ComparableAttribute", "io.strata.metamodel.TextAttribute",
       // Jakarta Data repositories (module strata-jakarta-data)
       "io.strata.jakarta.data.DataStore", "io.strata.jakarta.data.Attributes", "io.strata.jakarta.data.ResultPages",
-      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.IndexOrder", "io.strata.jakarta.data.RestrictedReads",
+      "io.strata.jakarta.data.Values", "io.strata.jakarta.data.RestrictedReads",
       // the static metamodel _E of jakarta.nosql entities
       "io.strata.jakarta.data.DataAttribute", "io.strata.jakarta.data.SortableDataAttribute",
       "io.strata.jakarta.data.TextDataAttribute", "io.strata.jakarta.data.CharDataAttribute");

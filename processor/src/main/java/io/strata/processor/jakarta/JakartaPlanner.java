@@ -46,7 +46,7 @@ import java.util.stream.Stream;
  */
 final class JakartaPlanner {
   private static final ClassName CANDIDATES = ClassName.get("io.strata.query", "Candidates");
-  private static final ClassName INDEX_ORDER = ClassName.get("io.strata.jakarta.data", "IndexOrder");
+  private static final ClassName INDEX_ORDER = OrderedReadPlanner.INDEX_ORDER;
 
   /**
    * What a query reads.

@@ -29,7 +29,7 @@ import java.util.Set;
  * planner ({@link Planner#orderedReads}, {@link Planner#orderedKeys}) in {@link Semantics#JAKARTA}.
  */
 final class OrderedReadPlanner {
-  private static final ClassName INDEX_ORDER = ClassName.get("io.strata.jakarta.data", "IndexOrder");
+  static final ClassName INDEX_ORDER = ClassName.get("io.strata.query", "IndexOrder");
   private static final ClassName VALUE_KIND = ClassName.get("io.strata.query.model", "ValueKind");
 
   private final EntityModel entity;
