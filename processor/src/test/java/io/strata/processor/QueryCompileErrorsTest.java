@@ -87,6 +87,13 @@ class QueryCompileErrorsTest {
   }
 
   @Test
+  void anOrBranchNoIndexServesIsTheErrorInThatBranchsOwnWords() {
+    fails("List<Person> findByCityOrNameAndAgeGreaterThan(String city, String name, int age);",
+        "findByCityOrNameAndAgeGreaterThan: no index serves equality on name then a range on age; add @Index(name ="
+            + " \"byNameAge\", fields = {\"name\", \"age\"}) to Person, or mark the method @AllowFiltering to read every row");
+  }
+
+  @Test
   void anUnknownPropertySuggestsTheClosestOne() {
     fails("List<Person> findByCtiy(String city);", "findByCtiy: Person has no property 'ctiy'; did you mean 'city'?");
   }

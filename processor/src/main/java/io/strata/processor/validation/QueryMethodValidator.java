@@ -32,8 +32,8 @@ import javax.lang.model.type.TypeKind;
 
 /**
  * Validates and plans one abstract method of a {@code @Repository} interface: parses its name
- * ({@link StrataMethodName}), checks its parameters and return type against the entity, and plans each
- * {@code Or} branch ({@link QueryPlanner}). Throws {@link QueryError} with the first problem found. The return type is read
+ * ({@link StrataMethodName}), checks its parameters and return type against the entity, and plans its whole condition,
+ * {@code Or} branches included, in one call ({@link QueryPlanner}). Throws {@link QueryError} with the first problem found. The return type is read
  * by {@link QueryReturns}, the parameters bound by {@link QueryParameters}, the names looked up in {@link QueryProperties}.
  */
 final class QueryMethodValidator {
@@ -77,12 +77,9 @@ final class QueryMethodValidator {
     }
     Set<String> needed = needed(parsed, returned);
     boolean filtering = method.getAnnotation(AllowFiltering.class) != null;
-    List<QueryPlan> plans = new ArrayList<>();
     // the limit is k for a Near; the other plans read as many keys as they need whatever the limit
     Window window = nearest && parsed.limit() > 0 ? new Window(parsed.limit(), false, Window.Paging.NONE) : Window.ALL;
-    for (List<BoundCriterion> branch : branches) {
-      plans.add(planner.plan(name, branch, order, branches.size() > 1 ? null : needed, filtering, window));
-    }
+    List<QueryPlan> plans = planner.plan(name, branches, order, needed, filtering, window);
     boolean pagedOrStreamed = returned.shape() == ResultShape.PAGE || returned.shape() == ResultShape.STREAM;
     for (QueryPlan plan : plans) {
       if (plan.spatial() != null && pagedOrStreamed
@@ -121,9 +118,8 @@ final class QueryMethodValidator {
     if (refused != null) {
       throw new QueryError(Messages.QUERY_RESTRICTION_KIND, name, refused);
     }
-    List<Condition> branches = d.branches().stream().<Condition>map(and -> and.size() == 1 ? EntityInfos.compare(and.get(0))
-        : new Condition.And(and.stream().<Condition>map(EntityInfos::compare).toList())).toList();
-    Condition where = branches.size() == 1 ? branches.get(0) : new Condition.Or(branches);
+    Condition where = QueryPlanner.where(d.branches().stream()
+        .map(and -> and.stream().<Condition>map(EntityInfos::compare).toList()).toList());
     List<String> values = d.branches().stream().flatMap(List::stream).flatMap(c -> c.params().stream()).toList();
     int limit = d.returned().shape().atMostOne() ? (d.parsed().limit() == 1 ? 1 : 2) : d.parsed().limit();
     List<Param> params = method.getParameters().stream()
@@ -158,7 +154,7 @@ final class QueryMethodValidator {
     declared.forEach(p -> params.add(new Param(p.getSimpleName().toString(), TypeName.get(p.asType()))));
 
     if (nearest && parsed.alternatives().size() > 1) {
-      // each Or branch is planned alone: a Near in one would be a search of its own
+      // a vector search is one conjunct of the whole query, never an Or branch's (said before the result type is read)
       throw new QueryError(Messages.QUERY_NEAREST_FORM, name, "a Near under an Or");
     }
     QueryReturns.Returned returned = returns.returned(parsed, projected, nearest);
