@@ -20,6 +20,7 @@ import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.QueryPlanner;
 import io.strata.query.model.Window;
+import io.strata.query.plan.Planner;
 import io.strata.query.names.MethodName.Action;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -77,6 +78,10 @@ final class QueryMethodValidator {
     }
     Set<String> needed = needed(parsed, returned);
     boolean filtering = method.getAnnotation(AllowFiltering.class) != null;
+    if (branches.size() > Planner.MAX_BRANCHES && !filtering) {
+      // the planner reads a wider Or by its top-level conditions only, which a method's Or has none of
+      throw new QueryError(Messages.QUERY_OR_TOO_WIDE, name, branches.size(), Planner.MAX_BRANCHES);
+    }
     // the limit is k for a Near; the other plans read as many keys as they need whatever the limit
     Window window = nearest && parsed.limit() > 0 ? new Window(parsed.limit(), false, Window.Paging.NONE) : Window.ALL;
     List<QueryPlan> plans = planner.plan(name, branches, order, needed, filtering, window);
