@@ -150,7 +150,7 @@ public final class QueryPlanner {
     List<FieldModel> mentioned = new ArrayList<>();
     branches.forEach(and -> and.forEach(c -> mentioned.add(c.field())));
     order.forEach(o -> mentioned.add(o.field()));
-    Condition where = where(branches.stream().map(and -> and.stream().<Condition>map(EntityInfos::compare).toList()).toList());
+    Condition where = condition(branches);
     return new QuerySpec(info(mentioned), where, order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(),
         window, needed, allowFiltering, semantics);
   }
@@ -163,6 +163,11 @@ public final class QueryPlanner {
   public static Condition where(List<List<Condition>> branches) {
     List<Condition> or = branches.stream().map(and -> and.size() == 1 ? and.get(0) : new Condition.And(and)).toList();
     return or.size() == 1 ? or.get(0) : new Condition.Or(or);
+  }
+
+  /** The tree ({@link #where}) of a method's {@code Or} of conjunctions of criteria. */
+  public static Condition condition(List<List<BoundCriterion>> branches) {
+    return where(branches.stream().map(and -> and.stream().<Condition>map(EntityInfos::compare).toList()).toList());
   }
 
   /** The one planner's answer for the conjunction {@code and} (parameters as in {@link #plan}). */
@@ -252,7 +257,7 @@ public final class QueryPlanner {
       });
     }
     QuerySpec spec = new QuerySpec(info(mentioned),
-        where(branches.stream().map(and -> and.stream().<Condition>map(EntityInfos::compare).toList()).toList()),
+        condition(branches),
         parsed.orderBy().stream().map(o -> new SortKey(o.property(), o.descending(), false)).toList(),
         new Window(parsed.limit(), false, Window.Paging.NONE), null, false, Semantics.STRATA,
         new Aggregation(subject.name(), count ? null : field.name(), parsed.distinct()));

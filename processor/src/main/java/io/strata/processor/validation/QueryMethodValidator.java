@@ -14,7 +14,6 @@ import io.strata.processor.model.QueryMethodModel.Context;
 import io.strata.processor.model.QueryMethodModel.Param;
 import io.strata.processor.model.ResultShape;
 import io.strata.processor.model.RestrictedMethod;
-import io.strata.processor.planning.EntityInfos;
 import io.strata.query.model.Condition;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
@@ -123,8 +122,7 @@ final class QueryMethodValidator {
     if (refused != null) {
       throw new QueryError(Messages.QUERY_RESTRICTION_KIND, name, refused);
     }
-    Condition where = QueryPlanner.where(d.branches().stream()
-        .map(and -> and.stream().<Condition>map(EntityInfos::compare).toList()).toList());
+    Condition where = QueryPlanner.condition(d.branches());
     List<String> values = d.branches().stream().flatMap(List::stream).flatMap(c -> c.params().stream()).toList();
     int limit = d.returned().shape().atMostOne() ? (d.parsed().limit() == 1 ? 1 : 2) : d.parsed().limit();
     List<Param> params = method.getParameters().stream()
