@@ -30,11 +30,11 @@ public final class QueryNotServedException extends StrataException {
   private static String message(String entity, String query, Unserved reason, boolean scanAllowed) {
     String nearest = nearest(entity, reason);
     if (nearest != null) {
-      return "no vector index of " + entity + " serves the nearest search " + query + " (" + reason.detail() + "): " + nearest;
+      return "no vector index of " + entity + " serves the nearest search " + query + " (" + reason.detailInQuery() + "): " + nearest;
     }
     StringBuilder text = new StringBuilder("no index of ").append(entity).append(" serves the query ").append(query);
-    if (reason.detail() != null && !reason.detail().isEmpty()) {
-      text.append(" (").append(reason.detail()).append(')');
+    if (reason.detailInQuery() != null && !reason.detailInQuery().isEmpty()) {
+      text.append(" (").append(reason.detailInQuery()).append(')');
     }
     List<String> fields = reason.fields();
     if (reason.reason() == Unserved.Reason.INDEX_LEAVES_OUT_NULLS && reason.index() != null) {

@@ -87,6 +87,26 @@ class QueryCompileErrorsTest {
   }
 
   @Test
+  void anOrBranchNoIndexServesIsTheErrorInThatBranchsOwnWords() {
+    fails("List<Person> findByCityOrNameAndAgeGreaterThan(String city, String name, int age);",
+        "findByCityOrNameAndAgeGreaterThan: no index serves equality on name then a range on age; add @Index(name ="
+            + " \"byNameAge\", fields = {\"name\", \"age\"}) to Person, or mark the method @AllowFiltering to read every row");
+  }
+
+  @Test
+  void anOrOfMoreBranchesThanThePlannerReadsOneByOneIsAnErrorWithoutAllowFiltering() {
+    int branches = io.strata.query.plan.Planner.MAX_BRANCHES + 1;
+    List<String> params = new ArrayList<>();
+    for (int i = 0; i < branches; i++) {
+      params.add("String c" + i);
+    }
+    fails("List<Person> findBy" + String.join("Or", java.util.Collections.nCopies(branches, "City")) + "(" + String.join(", ", params)
+        + ");", ": an Or of " + branches + " branches; at most " + io.strata.query.plan.Planner.MAX_BRANCHES + " are read one index"
+        + " read per branch: declare several methods, use In for alternatives of one property, or mark the method"
+        + " @AllowFiltering to read every row once");
+  }
+
+  @Test
   void anUnknownPropertySuggestsTheClosestOne() {
     fails("List<Person> findByCtiy(String city);", "findByCtiy: Person has no property 'ctiy'; did you mean 'city'?");
   }

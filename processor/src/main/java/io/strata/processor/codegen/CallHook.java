@@ -52,7 +52,7 @@ public final class CallHook {
   /** The kind of a declared query's read, as the query model names its plans: {@code Union} for more than one plan. */
   static String kind(List<QueryPlan> plans) {
     QueryPlan plan = plans.get(0);
-    return plans.size() > 1 ? "Union"
+    return plans.size() > 1 && !plans.stream().allMatch(QueryPlan::allRows) ? "Union"
         : plan.nearest() != null ? "VectorRead"
         : plan.aggregate() != null ? "AggregateRead"
         : plan.spatial() != null ? "SpatialRead"

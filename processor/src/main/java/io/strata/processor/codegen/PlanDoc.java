@@ -26,7 +26,11 @@ public final class PlanDoc {
   String text() {
     StringBuilder b = new StringBuilder();
     b.append(summary()).append("\n");
-    if (m.plans().size() > 1) {
+    if (m.everyRowOnce()) {
+      b.append("\n<p>Plan: some {@code Or} branch has no index to narrow it, so no index narrows this read: reads every row\n"
+          + "{@code (" + q(entity.entityName()) + ", \"R\", id, ...)} once, in id order, in batches, and keeps those that match any branch's\n"
+          + "conditions.\n");
+    } else if (m.plans().size() > 1) {
       b.append("\n<p>Plan: each {@code Or} branch is read on its own, concurrently, and the union is returned without\n"
           + "duplicates (by id)").append(m.order().isEmpty() ? "" : ", sorted in memory by the OrderBy").append(":\n<ul>\n");
       m.plans().forEach(p -> b.append("<li>").append(plan(p)).append("</li>\n"));

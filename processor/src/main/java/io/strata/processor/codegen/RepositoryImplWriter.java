@@ -246,6 +246,11 @@ public final class RepositoryImplWriter {
 
     /** The entities of every branch, their union without duplicates, ordered and limited. */
     private CodeBlock union() {
+      if (m.everyRowOnce()) {
+        CodeBlock rows = scans.allRows(scans.anyOf(m.plans()), readLimit());
+        return m.projection().isEmpty() ? rows : CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", rows, ValueCode.ELEMENTS,
+            scans.fromEntity(m));
+      }
       CodeBlock.Builder branches = CodeBlock.builder().add("$T.of(", List.class);
       for (int i = 0; i < m.plans().size(); i++) {
         branches.add(i == 0 ? "$L" : ",\n$L", scans.entities(m.plans().get(i), readLimit()));

@@ -142,8 +142,7 @@ public final class ScanCode {
   /** A {@code CompletableFuture<List<E>>} of the plan's entities, at most {@code limit} (0: no limit). */
   CodeBlock entities(QueryPlan plan, int limit) {
     if (plan.allRows()) {
-      return CodeBlock.of("$T.all(tr, store, e -> $L, $L)", FILTERED_ROWS, predicate(plan.filtered()),
-          limit == 0 ? "Integer.MAX_VALUE" : limit);
+      return allRows(predicate(plan.filtered()), limit);
     }
     if (plan.spatial() == null && !plan.byId()) {
       return CodeBlock.of("$L.entities(tr)", scan(plan, limit));
@@ -171,10 +170,28 @@ public final class ScanCode {
         : CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
   }
 
+  /** A {@code CompletableFuture<List<E>>} of every row {@code predicate} holds on, at most {@code limit} (0: no limit). */
+  CodeBlock allRows(CodeBlock predicate, int limit) {
+    return CodeBlock.of("$T.all(tr, store, e -> $L, $L)", FILTERED_ROWS, predicate, limit == 0 ? "Integer.MAX_VALUE" : limit);
+  }
+
+  /**
+   * The in-memory check on an entity {@code e} that any of {@code plans}' criteria hold (an {@code Or} of their
+   * conjunctions), comparing stored elements.
+   */
+  CodeBlock anyOf(List<QueryPlan> plans) {
+    List<BoundCriterion> criteria = plans.stream().flatMap(p -> p.filtered().stream()).toList();
+    return PredicateWriter.strata(values, criteria.stream().map(BoundCriterion::field).toList())
+        .write(new Condition.Or(plans.stream().<Condition>map(p -> conjunction(p.filtered())).toList()));
+  }
+
+  private static Condition conjunction(List<BoundCriterion> criteria) {
+    return new Condition.And(criteria.stream().map(c -> (Condition) EntityInfos.compare(c)).toList());
+  }
+
   /** The in-memory check of {@code criteria} on an entity {@code e}, comparing stored elements (Strata's semantics). */
   CodeBlock predicate(List<BoundCriterion> criteria) {
-    return PredicateWriter.strata(values, criteria.stream().map(BoundCriterion::field).toList())
-        .write(new Condition.And(criteria.stream().map(c -> (Condition) EntityInfos.compare(c)).toList()));
+    return PredicateWriter.strata(values, criteria.stream().map(BoundCriterion::field).toList()).write(conjunction(criteria));
   }
 
   /** The projection of an index tuple {@code k} ({@code (v1, ..., vn, id)}). */

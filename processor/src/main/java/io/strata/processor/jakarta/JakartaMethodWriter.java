@@ -167,7 +167,7 @@ final class JakartaMethodWriter {
       plan = plan.replace(c.getKey(), converted);
       keysPlan = keysPlan == null ? null : keysPlan.replace(c.getKey(), converted);
     }
-    return new JakartaPlanner.Read(read.candidates(), plan, read.unserved(), read.narrowing(), read.orders(), read.keys(), keysPlan);
+    return read.withText(plan, keysPlan);
   }
 
   /**
@@ -287,7 +287,7 @@ final class JakartaMethodWriter {
       return Optional.of(b.build());
     }
     JakartaPlanner planner = new JakartaPlanner(entity);
-    JakartaPlanner.Read read = q.branches() == null ? null : planner.planUnion(description, q.branches());
+    JakartaPlanner.Read read = q.branches() == null ? null : planner.planUnion(q.branches());
     if (read == null) {
       read = planner.plan(description, q.criteria(), q.where() != null, q.exact());
     }
@@ -297,7 +297,7 @@ final class JakartaMethodWriter {
     JakartaPlanner.Read inOrder = stopsEarly && sorts.isEmpty()
         ? planner.planInOrder(q.criteria(), fixedOrder, ignoreCase, q.exact()) : null;
     if (stopsEarly && q.branches() != null && read.narrowing() > 0) {
-      read = planner.inOrderUnion(description, q.branches(), fixedOrder, ignoreCase, !sorts.isEmpty(), read);
+      read = planner.inOrderUnion(q.branches(), fixedOrder, ignoreCase, !sorts.isEmpty(), read);
     } else if (inOrder != null && inOrder.narrowing() >= read.narrowing()) {
       read = inOrder;
     } else if (stopsEarly && !sorts.isEmpty()) {

@@ -14,7 +14,9 @@ import io.strata.processor.model.QueryPlan;
 import io.strata.processor.planning.EntityInfos;
 import io.strata.processor.planning.QueryPlanner;
 import io.strata.query.model.Semantics;
+import io.strata.query.model.Window;
 import io.strata.query.plan.Plan;
+import io.strata.query.plan.Planned;
 import io.strata.query.plan.Planner;
 import io.strata.query.plan.Unserved;
 import java.util.ArrayList;
@@ -41,7 +43,8 @@ import java.util.stream.Stream;
  * on each candidate, so the index only narrows what is read and the result is the same as a read of every row.
  * Everything else ({@code Not}, {@code Like}, {@code Contains}, {@code EndsWith}, {@code IgnoreCase}, {@code Null},
  * {@code <>}, functions, arithmetic, other literals) is checked in memory on the candidates. Conditions joined by {@code Or}
- * are read branch by branch when every branch has an index or the id to read ({@link #planUnion}). Which indexes hold
+ * are handed to the planner as one tree and read branch by branch when its plan is a {@link Plan.Union} (every branch has an
+ * index or the id to read, {@link #planUnion}). Which indexes hold
  * the order a query asks for is {@link OrderedReadPlanner}'s to find; this class writes the reads in that order.
  */
 final class JakartaPlanner {
@@ -62,23 +65,24 @@ final class JakartaPlanner {
    * @param keys when the index applies every condition of the query exactly: a {@code Candidates.Keys} expression that
    *     counts and tests matches from the index keys alone, with no row reads; else null
    * @param keysPlan what {@code keys} reads, for the javadoc; null with it
+   * @param planned the one planner's plan of the criteria {@code candidates} reads ({@code AllRows}, {@code ById},
+   *     {@code IndexRead}, or the {@code Union} of an {@code Or}'s branches); {@code AllRows} with no residual where no
+   *     criteria were planned (no condition, or none an index could serve: the predicate checks them all)
    */
-  record Read(CodeBlock candidates, String plan, String unserved, int narrowing, CodeBlock orders, CodeBlock keys, String keysPlan) {
-    Read(CodeBlock candidates, String plan, String unserved, int narrowing) {
-      this(candidates, plan, unserved, narrowing, null, null, null);
+  record Read(CodeBlock candidates, String plan, String unserved, int narrowing, CodeBlock orders, CodeBlock keys, String keysPlan,
+      Plan planned) {
+    Read(CodeBlock candidates, String plan, String unserved, int narrowing, Plan planned) {
+      this(candidates, plan, unserved, narrowing, null, null, null, planned);
     }
 
-    /**
-     * The kind of this read as the query model names plans ({@code AllRows}, {@code ById}, {@code Union},
-     * {@code IndexRead}), from the {@code Candidates} source its candidates come from.
-     */
+    /** The kind of this read as the query model names plans ({@code AllRows}, {@code ById}, {@code Union}, {@code IndexRead}). */
     String kind() {
-      String source = candidates.toString();
-      source = source.substring(source.indexOf("Candidates.") + "Candidates.".length()).replaceFirst("^<[^>]*>", "");
-      return source.startsWith("allRows(") ? "AllRows"
-          : source.startsWith("ids(") ? "ById"
-          : source.startsWith("union(") ? "Union"
-          : "IndexRead";
+      return planned.getClass().getSimpleName();
+    }
+
+    /** This read with its javadoc sentences {@code plan} and {@code keysPlan} in place of its own. */
+    Read withText(String plan, String keysPlan) {
+      return new Read(candidates, plan, unserved, narrowing, orders, keys, keysPlan, planned);
     }
   }
 
@@ -105,51 +109,56 @@ final class JakartaPlanner {
    * @param conditions whether the query has any condition at all
    */
   Read plan(String method, List<BoundCriterion> criteria, boolean conditions, boolean exact) {
-    String rows = "every row {@code (\"" + entity.entityName() + "\", \"R\", id)} in id order, in batches of "
-        + "{@value io.strata.query.FilteredRows#BATCH}";
+    String rows = rows();
     CodeBlock all = CodeBlock.of("$T.allRows()", CANDIDATES);
+    Plan.AllRows none = new Plan.AllRows(List.of());
     if (!conditions) {
-      return new Read(all, "Reads " + rows + ".", null, 0);
+      return new Read(all, "Reads " + rows + ".", null, 0, none);
     }
     if (criteria == null) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "its conditions are joined by Or, and not every branch can be read from an index or by id (each Or branch needs an"
-              + " index serving one of its conditions; or declare one method per branch)", 0);
+              + " index serving one of its conditions; or declare one method per branch)", 0, none);
     }
     if (criteria.isEmpty()) {
       return new Read(all, "Reads " + rows + ", and checks the conditions on each.",
           "none of its conditions can be read from an index (Not, Like, Contains, EndsWith, IgnoreCase, Null, <>, functions,"
               + " arithmetic and null literals are checked on each row;"
               + " an index serves =, In, <, <=, >, >=, Between, StartsWith, True and False against a parameter of the"
-              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal)", 0);
+              + " property's own type, or a JDQL string, integer, decimal, boolean or enum literal)", 0, none);
     }
-    QueryPlan plan = planned(criteria, List.of());
-    if (plan == null || plan.allRows()) {
+    QueryPlanner planner = new QueryPlanner(entity);
+    Planned planned = Planner.plan(planner.spec(criteria, List.of(), null, true, Semantics.JAKARTA));
+    if (!(planned instanceof Plan p) || p instanceof Plan.AllRows) {
       return new Read(all, "No index narrows this read: reads " + rows + ", and checks the conditions on each.",
-          whyUnserved(criteria), 0);
+          whyUnserved(criteria), 0, planned instanceof Plan.AllRows a ? a : none);
     }
+    Read read = read(p, criteria);
+    return p instanceof Plan.IndexRead ? withKeys(read, planner.queryPlan(p, criteria), exact) : read;
+  }
+
+  /**
+   * The read of {@code planned}, the one planner's {@code ById} or {@code IndexRead} of the conjunction {@code criteria}
+   * (conditions no index serves left to the predicate).
+   */
+  private Read read(Plan planned, List<BoundCriterion> criteria) {
+    QueryPlan plan = new QueryPlanner(entity).queryPlan(planned, criteria);
     if (plan.byId()) {
       BoundCriterion id = plan.equalities().get(0);
       String p = id.params().get(0);
       CodeBlock ids = id.operator() == Operator.IN ? CodeBlock.of("$N", p) : CodeBlock.of("$T.asList($N)", Arrays.class, p);
       return new Read(CodeBlock.of("$T.ids($L)", CANDIDATES, ids), "Reads the row {@code (\"" + entity.entityName()
           + "\", \"R\", id)} of " + (id.operator() == Operator.IN ? "each distinct id of {@code " + p + "}, concurrently"
-          : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null, Integer.MAX_VALUE);
+          : "{@code " + p + "}") + "; no index. Checks the other conditions on it.", null, Integer.MAX_VALUE, planned);
     }
-    Read read = indexRead(plan, null, "one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads"
+    return indexRead(plan, planned, null, "one batch of {@value io.strata.query.CandidateReads#BATCH} keys at a time; then reads"
         + " the row of each key found, and checks the conditions on it.");
-    return withKeys(read, plan, exact);
   }
 
-  /**
-   * {@code criteria} planned in {@code order} by the one planner in Jakarta Data's semantics, conditions no index serves
-   * left to the predicate, or null when no plan exists. An {@code In} on a decimal ({@link OrderedReadPlanner#everyScale}) is a range
-   * there, so it can only end an index read.
-   */
-  private QueryPlan planned(List<BoundCriterion> criteria, List<OrderItem> order) {
-    QueryPlanner planner = new QueryPlanner(entity);
-    return Planner.plan(planner.spec(criteria, order, null, true, Semantics.JAKARTA)) instanceof Plan p
-        ? planner.queryPlan(p, criteria) : null;
+  /** The javadoc's words for a read of every row. */
+  private String rows() {
+    return "every row {@code (\"" + entity.entityName() + "\", \"R\", id)} in id order, in batches of "
+        + "{@value io.strata.query.FilteredRows#BATCH}";
   }
 
   /**
@@ -167,29 +176,40 @@ final class JakartaPlanner {
     CodeBlock keys = CodeBlock.of("$T.indexKeys($L)", CANDIDATES, scan(narrowing(plan, false, false)));
     return new Read(read.candidates(), read.plan(), null, read.narrowing(), read.orders(), keys, "Plan: "
         + PlanDoc.indexKeys(entity, narrowing(plan, false, false)) + ", one batch of {@value io.strata.query.CandidateReads#BATCH} keys"
-        + " at a time; no row reads (the index applies every condition).");
+        + " at a time; no row reads (the index applies every condition).", read.planned());
   }
 
   /**
-   * The read of a query whose conditions are joined by {@code Or}: each branch's own read in turn, an entity an earlier
-   * branch matches skipped ({@code Candidates.union}); null when some branch has no index or id to narrow it (then every
-   * row is read anyway).
+   * The read of a query whose conditions are joined by {@code Or}: the one planner is handed the whole {@code Or} of the
+   * branches' criteria and its {@link Plan.Union} is read, each branch's own read in turn, an entity an earlier branch
+   * matches skipped ({@code Candidates.union}); every row, with why, for an {@code Or} of more than
+   * {@link Planner#MAX_BRANCHES} branches; null when the planner reads every row because some branch has no index or id
+   * to narrow it.
    */
-  Read planUnion(String method, List<Branch> branches) {
+  Read planUnion(List<Branch> branches) {
+    List<List<BoundCriterion>> criteria = branches.stream().map(b -> b.criteria() == null ? List.<BoundCriterion>of() : b.criteria())
+        .toList();
+    Planned planned = Planner.plan(new QueryPlanner(entity).spec(criteria, List.of(), null, true, Semantics.JAKARTA, Window.ALL));
+    if (branches.size() > Planner.MAX_BRANCHES) {
+      return new Read(CodeBlock.of("$T.allRows()", CANDIDATES), "Reads " + rows() + ", and checks the conditions on each.",
+          "its conditions are joined by Or in " + branches.size() + " branches, and at most " + Planner.MAX_BRANCHES
+              + " are read one index read per branch (declare several methods, or use In for alternatives of one property)", 0,
+          (Plan) planned);
+    }
+    if (!(planned instanceof Plan.Union union)) {
+      return null;
+    }
     CodeBlock.Builder reads = CodeBlock.builder();
     List<String> plans = new ArrayList<>();
-    for (Branch b : branches) {
-      Read read = b.criteria() == null ? null : plan(method, b.criteria(), true, false);
-      if (read == null || read.narrowing() == 0) {
-        return null;
-      }
+    for (int i = 0; i < branches.size(); i++) {
+      Read read = read(union.branches().get(i), criteria.get(i));
       reads.add(reads.isEmpty() ? "$L" : ", $L", read.candidates());
       plans.add(read.plan().replaceFirst("^Plan: r", "r").replaceFirst("^R", "r").replaceFirst("\\.$", ""));
     }
-    CodeBlock union = CodeBlock.of("$T.<$T>union($T.of($L), $L)", CANDIDATES, entity.type(), List.class, reads.build(),
+    CodeBlock code = CodeBlock.of("$T.<$T>union($T.of($L), $L)", CANDIDATES, entity.type(), List.class, reads.build(),
         conditions(branches));
-    return new Read(union, "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
-        + " matches is skipped): " + String.join("; ", plans), null, 1);
+    return new Read(code, "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
+        + " matches is skipped): " + String.join("; ", plans), null, 1, union);
   }
 
   /** Java code for each branch's whole condition on an entity {@code e}: {@code List.of(e -> …, …)}. */
@@ -208,15 +228,15 @@ final class JakartaPlanner {
    * such an order ({@link #withRunTimeOrders}); else the order is {@code fixed} alone ({@link #planInOrder}). Returns
    * {@code union} unchanged when some branch has no such index (or is read by id).
    */
-  Read inOrderUnion(String method, List<Branch> branches, List<OrderItem> fixed, List<Boolean> ignoreCase, boolean runTime,
-      Read union) {
+  Read inOrderUnion(List<Branch> branches, List<OrderItem> fixed, List<Boolean> ignoreCase, boolean runTime, Read union) {
     if (!OrderedReadPlanner.keysCanHold(fixed, ignoreCase) && runTime) {
       return union;
     }
     CodeBlock.Builder alternatives = CodeBlock.builder();
     List<String> plans = new ArrayList<>();
-    for (Branch b : branches) {
-      int narrowing = plan(method, b.criteria(), true, false).narrowing();
+    for (int i = 0; i < branches.size(); i++) {
+      Branch b = branches.get(i);
+      int narrowing = read(((Plan.Union) union.planned()).branches().get(i), b.criteria()).narrowing();
       List<Ordered> orders = runTime ? ordered.runTimeOrders(b.criteria(), fixed, narrowing)
           : Optional.ofNullable(ordered.inStaticOrder(b.criteria(), fixed, ignoreCase))
               .filter(o -> o.narrowing() >= narrowing).stream().toList();
@@ -236,7 +256,7 @@ final class JakartaPlanner {
         + " branches' reads by the order (an entity an earlier branch matches skipped), reading no further than the results"
         + " the limit or the page asks for and those that tie with the last (a stream reads on as it is consumed)"
         + (runTime ? "; any other order is sorted in memory." : "."),
-        union.unserved(), union.narrowing(), CodeBlock.of("$T.of($L)", List.class, order), null, null);
+        union.unserved(), union.narrowing(), CodeBlock.of("$T.of($L)", List.class, order), null, null, union.planned());
   }
 
   /**
@@ -254,7 +274,7 @@ final class JakartaPlanner {
     }
     QueryPlan plan = inOrder.plan();
     CodeBlock orders = CodeBlock.of("$T.of($L)", List.class, inOrder.order());
-    return withKeys(indexRead(plan, orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
+    return withKeys(indexRead(plan, inOrder.read(), orders, "in the order of its keys" + (plan.reverse() ? ", backwards" : "") + ", in batches"
         + " of keys that start at the size the limit or the page needs and double up to {@value io.strata.query.CandidateReads#BATCH};"
         + " reads the row of each key found and checks the conditions on it, and stops once it has the results the limit or"
         + " the page asks for and those that tie with the last (a stream reads on as it is consumed)."), plan, exact);
@@ -285,7 +305,7 @@ final class JakartaPlanner {
     }
     return new Read(read.candidates(), read.plan() + " Order chosen at run time: " + String.join("; ", plans)
         + "; any other order is sorted in memory.", read.unserved(), read.narrowing(), CodeBlock.of("$T.of($L)", List.class,
-        list.build()), read.keys(), read.keysPlan());
+        list.build()), read.keys(), read.keysPlan(), read.planned());
   }
 
   /**
@@ -296,11 +316,12 @@ final class JakartaPlanner {
     return new QueryPlan(plan.index(), null, plan.equalities(), plan.range(), null, reverse, keyOrder, false, true, List.of());
   }
 
-  private Read indexRead(QueryPlan plan, CodeBlock orders, String how) {
+  /** The read of {@code plan}, the one planner's index read {@code planned}; in the order of its keys when {@code orders} is given. */
+  private Read indexRead(QueryPlan plan, Plan planned, CodeBlock orders, String how) {
     QueryPlan narrowing = narrowing(plan, orders != null && plan.reverse(), orders != null && plan.keyOrder());
     CodeBlock candidates = CodeBlock.of("$T.index($L)", CANDIDATES, scan(narrowing));
     return new Read(candidates, "Plan: " + PlanDoc.indexKeys(entity, narrowing) + ", " + how, null,
-        plan.equalities().size() + plan.range().size(), orders, null, null);
+        plan.equalities().size() + plan.range().size(), orders, null, null, planned);
   }
 
   /** The arguments of {@code Candidates.index}/{@code indexKeys}: the scan, then the query values it is built from. */

@@ -51,10 +51,11 @@ final class OrderedReadPlanner {
    * An index read in an order.
    *
    * @param plan the read, its equalities a prefix of the index's fields
+   * @param read the one planner's index read {@code plan} is of
    * @param keys the properties its keys hold after that prefix, in key order (the id last for a plain index)
    * @param order the {@code IndexOrder} code
    */
-  record Ordered(QueryPlan plan, List<FieldModel> keys, CodeBlock order) {
+  record Ordered(QueryPlan plan, Plan.IndexRead read, List<FieldModel> keys, CodeBlock order) {
     /** How many conditions the read applies. */
     int narrowing() {
       return plan.equalities().size() + plan.range().size();
@@ -88,7 +89,7 @@ final class OrderedReadPlanner {
       return null;
     }
     QueryPlan plan = planner.queryPlan(read, criteria);
-    return new Ordered(plan, keys, indexOrder(plan, keys, criteria));
+    return new Ordered(plan, read, keys, indexOrder(plan, keys, criteria));
   }
 
   /**
@@ -109,7 +110,7 @@ final class OrderedReadPlanner {
       List<FieldModel> keys = keys(spec, read);
       if (read.equalities().size() + read.range().size() >= narrowing && startsWith(keys, staticOrder)) {
         QueryPlan plan = planner.queryPlan(read, criteria);
-        orders.add(new Ordered(plan, keys, indexOrder(plan, keys, criteria)));
+        orders.add(new Ordered(plan, read, keys, indexOrder(plan, keys, criteria)));
       }
     }
     return orders;

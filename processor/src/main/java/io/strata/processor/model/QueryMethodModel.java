@@ -17,7 +17,8 @@ import java.util.List;
  * @param projection the fields a projection reads, in component order; empty for whole entities
  * @param record the result elements are records built from {@code projection}
  * @param order the resolved {@code OrderBy}
- * @param plans one plan per {@code Or} branch
+ * @param plans one plan per {@code Or} branch; when every one reads every row ({@link #everyRowOnce}), the planner's one
+ *     read of every row for the whole {@code Or}
  * @param paged the last two parameters are {@code int limit, Continuation after}
  */
 public record QueryMethodModel(String name, QueryMethod parsed, List<Param> params, Context context, ResultShape shape, boolean async,
@@ -29,6 +30,15 @@ public record QueryMethodModel(String name, QueryMethod parsed, List<Param> para
     projection = List.copyOf(projection);
     order = List.copyOf(order);
     plans = List.copyOf(plans);
+  }
+
+  /**
+   * Whether the {@code Or} branches are read by one read of every row, each row checked against any branch's criteria
+   * (the one planner's {@code AllRows} of the whole condition: some branch no index narrows, {@code @AllowFiltering},
+   * no order), rather than branch by branch.
+   */
+  public boolean everyRowOnce() {
+    return plans.size() > 1 && plans.stream().allMatch(QueryPlan::allRows);
   }
 
   /** A declared parameter. */

@@ -55,34 +55,44 @@ public final class QueryPlanner {
   }
 
   /**
-   * Plans with the one planner ({@link Planner}) and maps its answer back to a {@link QueryPlan}, or to the
-   * {@link QueryError} its {@link Unserved} reason stands for.
+   * Plans a method's whole condition, its {@code Or} branches included, in one call of the one planner
+   * ({@link Planner}) and maps its answer back: one {@link QueryPlan} per branch of a {@link Plan.Union} (each of its
+   * branch's criteria), one for a query that is one conjunction, or, for the planner's {@link Plan.AllRows} of an
+   * {@code Or} (some branch no index narrows, {@code @AllowFiltering}, no order), one every-row plan per branch, which
+   * the writer reads as one read of every row checking any branch's criteria
+   * ({@link io.strata.processor.model.QueryMethodModel#everyRowOnce}).
+   * An {@link Unserved} answer is the {@link QueryError} its reason stands for, in the words of the branch at fault.
    *
    * @param method the method name, for messages
-   * @param and the criteria
+   * @param branches the criteria, one conjunction per {@code Or} branch
    * @param order the {@code OrderBy} items (one direction: mixed ones are rejected before)
-   * @param needed the fields the result needs, or null for whole entities
+   * @param needed the fields the result needs, or null for whole entities (a union reads whole entities)
    * @param allowFiltering whether criteria an index does not serve may be checked in memory
+   * @param window the results the query returns at most: a {@code Near} criterion is a search of its
+   *     {@code @Embedding}'s vector index for that many
    */
-  public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
-      boolean allowFiltering) throws QueryError {
-    return plan(method, and, order, needed, allowFiltering, Window.ALL);
-  }
-
-  /**
-   * Plans as {@link #plan(String, List, List, Set, boolean)} does, for a query returning at most the results
-   * {@code window} says: a {@code Near} criterion is a search of its {@code @Embedding}'s vector index for that many.
-   */
-  public QueryPlan plan(String method, List<BoundCriterion> and, List<OrderItem> order, Set<String> needed,
+  public List<QueryPlan> plan(String method, List<List<BoundCriterion>> branches, List<OrderItem> order, Set<String> needed,
       boolean allowFiltering, Window window) throws QueryError {
-    Planned planned = Planner.plan(spec(and, order, needed, allowFiltering, Semantics.STRATA, window));
+    Planned planned = Planner.plan(spec(branches, order, branches.size() > 1 ? null : needed, allowFiltering, Semantics.STRATA,
+        window));
     if (planned instanceof Unserved u) {
       throw error(method, u, order);
     }
-    if (planned instanceof Plan plan && !(planned instanceof Plan.Union) && !(planned instanceof Plan.AggregateRead)) {
-      return queryPlan(plan, and);
+    if (planned instanceof Plan.Union union) {
+      List<QueryPlan> plans = new ArrayList<>();
+      for (int i = 0; i < branches.size(); i++) {
+        plans.add(queryPlan(union.branches().get(i), branches.get(i)));
+      }
+      return plans;
     }
-    throw new IllegalStateException("a conjunction planned as " + planned);
+    if (planned instanceof Plan.AllRows && branches.size() > 1) {
+      return branches.stream().map(b -> queryPlan(new Plan.AllRows(b.stream().<Condition>map(EntityInfos::compare).toList()), b))
+          .toList();
+    }
+    if (planned instanceof Plan plan && branches.size() == 1 && !(planned instanceof Plan.AggregateRead)) {
+      return List.of(queryPlan(plan, branches.get(0)));
+    }
+    throw new IllegalStateException(branches.size() + " conjunction(s) planned as " + planned);
   }
 
   /**
@@ -128,17 +138,36 @@ public final class QueryPlanner {
    */
   public QuerySpec spec(List<BoundCriterion> and, List<OrderItem> order, Set<String> needed, boolean allowFiltering,
       Semantics semantics) {
-    return spec(and, order, needed, allowFiltering, semantics, Window.ALL);
+    return spec(List.of(and), order, needed, allowFiltering, semantics, Window.ALL);
   }
 
-  private QuerySpec spec(List<BoundCriterion> and, List<OrderItem> order, Set<String> needed, boolean allowFiltering,
+  /**
+   * The {@code Or} of the conjunctions {@code branches} in {@code order} as the one query model's spec (parameters as in
+   * {@link #plan}), its condition the tree {@link #where} builds.
+   */
+  public QuerySpec spec(List<List<BoundCriterion>> branches, List<OrderItem> order, Set<String> needed, boolean allowFiltering,
       Semantics semantics, Window window) {
     List<FieldModel> mentioned = new ArrayList<>();
-    and.forEach(c -> mentioned.add(c.field()));
+    branches.forEach(and -> and.forEach(c -> mentioned.add(c.field())));
     order.forEach(o -> mentioned.add(o.field()));
-    return new QuerySpec(info(mentioned), new Condition.And(and.stream().<Condition>map(EntityInfos::compare).toList()),
-        order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(), window, needed,
-        allowFiltering, semantics);
+    Condition where = condition(branches);
+    return new QuerySpec(info(mentioned), where, order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList(),
+        window, needed, allowFiltering, semantics);
+  }
+
+  /**
+   * The condition tree both processors hand the planner for a method's {@code Or} of conjunctions, shaped as
+   * {@code MethodName.condition} shapes a parsed name's: a conjunction of one comparison is that comparison, an
+   * {@code Or} of one conjunction is that conjunction.
+   */
+  public static Condition where(List<List<Condition>> branches) {
+    List<Condition> or = branches.stream().map(and -> and.size() == 1 ? and.get(0) : new Condition.And(and)).toList();
+    return or.size() == 1 ? or.get(0) : new Condition.Or(or);
+  }
+
+  /** The tree ({@link #where}) of a method's {@code Or} of conjunctions of criteria. */
+  public static Condition condition(List<List<BoundCriterion>> branches) {
+    return where(branches.stream().map(and -> and.stream().<Condition>map(EntityInfos::compare).toList()).toList());
   }
 
   /** The one planner's answer for the conjunction {@code and} (parameters as in {@link #plan}). */
@@ -221,15 +250,14 @@ public final class QueryPlanner {
     }
     Map<Compare, BoundCriterion> criteria = new LinkedHashMap<>();
     List<FieldModel> mentioned = new ArrayList<>();
-    List<Condition> or = new ArrayList<>();
     for (List<BoundCriterion> branch : branches) {
       branch.forEach(c -> {
         criteria.putIfAbsent(EntityInfos.compare(c), c);
         mentioned.add(c.field());
       });
-      or.add(new Condition.And(branch.stream().<Condition>map(EntityInfos::compare).toList()));
     }
-    QuerySpec spec = new QuerySpec(info(mentioned), or.size() == 1 ? or.get(0) : new Condition.Or(or),
+    QuerySpec spec = new QuerySpec(info(mentioned),
+        condition(branches),
         parsed.orderBy().stream().map(o -> new SortKey(o.property(), o.descending(), false)).toList(),
         new Window(parsed.limit(), false, Window.Paging.NONE), null, false, Semantics.STRATA,
         new Aggregation(subject.name(), count ? null : field.name(), parsed.distinct()));

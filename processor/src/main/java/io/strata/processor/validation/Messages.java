@@ -211,6 +211,8 @@ public enum Messages {
       + " value or a boolean field and query that instead"),
   QUERY_OR_PAGED("%s: Or cannot be paged or streamed (each branch reads its own index); return a List, or declare one"
       + " method per branch"),
+  QUERY_OR_TOO_WIDE("%s: an Or of %d branches; at most %d are read one index read per branch: declare several methods,"
+      + " use In for alternatives of one property, or mark the method @AllowFiltering to read every row once"),
   QUERY_LIMIT_AND_PAGE("%s: First/Top and a Page limit both limit the results; keep one of them"),
   QUERY_CONTEXT("%s: parameter '%s' is a %s; a %s method takes a %s as its first parameter"),
   QUERY_RESTRICTION_RAW("%s: parameter '%s' is a raw Restriction; declare it Restriction<%s>, of the repository's entity"),

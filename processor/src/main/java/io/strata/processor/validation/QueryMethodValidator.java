@@ -14,12 +14,12 @@ import io.strata.processor.model.QueryMethodModel.Context;
 import io.strata.processor.model.QueryMethodModel.Param;
 import io.strata.processor.model.ResultShape;
 import io.strata.processor.model.RestrictedMethod;
-import io.strata.processor.planning.EntityInfos;
 import io.strata.query.model.Condition;
 import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.QueryPlanner;
 import io.strata.query.model.Window;
+import io.strata.query.plan.Planner;
 import io.strata.query.names.MethodName.Action;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -32,8 +32,8 @@ import javax.lang.model.type.TypeKind;
 
 /**
  * Validates and plans one abstract method of a {@code @Repository} interface: parses its name
- * ({@link StrataMethodName}), checks its parameters and return type against the entity, and plans each
- * {@code Or} branch ({@link QueryPlanner}). Throws {@link QueryError} with the first problem found. The return type is read
+ * ({@link StrataMethodName}), checks its parameters and return type against the entity, and plans its whole condition,
+ * {@code Or} branches included, in one call ({@link QueryPlanner}). Throws {@link QueryError} with the first problem found. The return type is read
  * by {@link QueryReturns}, the parameters bound by {@link QueryParameters}, the names looked up in {@link QueryProperties}.
  */
 final class QueryMethodValidator {
@@ -77,12 +77,13 @@ final class QueryMethodValidator {
     }
     Set<String> needed = needed(parsed, returned);
     boolean filtering = method.getAnnotation(AllowFiltering.class) != null;
-    List<QueryPlan> plans = new ArrayList<>();
+    if (branches.size() > Planner.MAX_BRANCHES && !filtering) {
+      // the planner reads a wider Or by its top-level conditions only, which a method's Or has none of
+      throw new QueryError(Messages.QUERY_OR_TOO_WIDE, name, branches.size(), Planner.MAX_BRANCHES);
+    }
     // the limit is k for a Near; the other plans read as many keys as they need whatever the limit
     Window window = nearest && parsed.limit() > 0 ? new Window(parsed.limit(), false, Window.Paging.NONE) : Window.ALL;
-    for (List<BoundCriterion> branch : branches) {
-      plans.add(planner.plan(name, branch, order, branches.size() > 1 ? null : needed, filtering, window));
-    }
+    List<QueryPlan> plans = planner.plan(name, branches, order, needed, filtering, window);
     boolean pagedOrStreamed = returned.shape() == ResultShape.PAGE || returned.shape() == ResultShape.STREAM;
     for (QueryPlan plan : plans) {
       if (plan.spatial() != null && pagedOrStreamed
@@ -121,9 +122,7 @@ final class QueryMethodValidator {
     if (refused != null) {
       throw new QueryError(Messages.QUERY_RESTRICTION_KIND, name, refused);
     }
-    List<Condition> branches = d.branches().stream().<Condition>map(and -> and.size() == 1 ? EntityInfos.compare(and.get(0))
-        : new Condition.And(and.stream().<Condition>map(EntityInfos::compare).toList())).toList();
-    Condition where = branches.size() == 1 ? branches.get(0) : new Condition.Or(branches);
+    Condition where = QueryPlanner.condition(d.branches());
     List<String> values = d.branches().stream().flatMap(List::stream).flatMap(c -> c.params().stream()).toList();
     int limit = d.returned().shape().atMostOne() ? (d.parsed().limit() == 1 ? 1 : 2) : d.parsed().limit();
     List<Param> params = method.getParameters().stream()
@@ -158,7 +157,7 @@ final class QueryMethodValidator {
     declared.forEach(p -> params.add(new Param(p.getSimpleName().toString(), TypeName.get(p.asType()))));
 
     if (nearest && parsed.alternatives().size() > 1) {
-      // each Or branch is planned alone: a Near in one would be a search of its own
+      // a vector search is one conjunct of the whole query, never an Or branch's (said before the result type is read)
       throw new QueryError(Messages.QUERY_NEAREST_FORM, name, "a Near under an Or");
     }
     QueryReturns.Returned returned = returns.returned(parsed, projected, nearest);

@@ -347,6 +347,14 @@ public abstract class DeclaredQueriesContract extends BackendContract {
   }
 
   @Test
+  void anOrWithABranchNoIndexNarrowsIsOneReadOfEveryRowCheckingEachBranch() {
+    long last = TOWNS.stream().mapToLong(Town::id).max().orElseThrow();
+    List<Town> found = towns.findByCountryOrIdGreaterThan("JP", last - 20);
+    assertEquals(sortedIds(where(TOWNS, t -> t.country().equals("JP") || t.id() > last - 20)), sortedIds(found));
+    assertEquals(found.size(), found.stream().map(Town::id).distinct().count());
+  }
+
+  @Test
   void orWithOrderAndTopMergesTheBranches() {
     List<Town> expected = TOWNS.stream().filter(t -> t.country().equals("JP") || t.population() > 900).sorted(BY_POPULATION.reversed())
         .limit(4).toList();

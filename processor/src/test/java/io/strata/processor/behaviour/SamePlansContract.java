@@ -27,6 +27,7 @@ import io.strata.processor.fixtures.queries.TownRepository;
 import io.strata.processor.fixtures.queries.Towns;
 import io.strata.processor.fixtures.queries.TownsImpl;
 import io.strata.processor.fixtures.queries._Town;
+import io.strata.processor.planning.QueryPlanner;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.ValueOrder;
 import io.strata.query.model.Condition;
@@ -177,11 +178,10 @@ public abstract class SamePlansContract extends BackendContract {
       Condition where = name.condition(params);
       // @AllowFiltering is not kept in class files: a method the processor accepted whose query no index serves alone
       // is one (and where an index serves it alone, a scan allowed changes no plan)
-      Planned compileTime = Planner.plan(new QuerySpec(entity, where, name.sortKeys(), name.window(), null, false,
-          Semantics.STRATA));
+      Planned compileTime = declaredPlan(name, where, false);
       boolean allowScan = compileTime instanceof Unserved;
       if (allowScan) {
-        compileTime = Planner.plan(new QuerySpec(entity, where, name.sortKeys(), name.window(), null, true, Semantics.STRATA));
+        compileTime = declaredPlan(name, where, true);
       }
       Map<String, Object> values = values(m, where, params);
 
@@ -450,6 +450,18 @@ public abstract class SamePlansContract extends BackendContract {
       return new Condition.Or(or.parts().stream().map(p -> bound(p, values)).toList());
     }
     return c;
+  }
+
+  /**
+   * The plan the Strata processor makes of a declared method: its whole condition, {@code Or} included, as the tree
+   * the processor hands the planner ({@link QueryPlanner#where}, the processor's own, over the name's branches), planned
+   * in the one call the processor makes ({@code QueryPlanner.plan}); {@code allowScan} as {@code @AllowFiltering}.
+   */
+  private Planned declaredPlan(MethodName name, Condition where, boolean allowScan) {
+    List<List<Condition>> branches = (where instanceof Condition.Or or ? or.parts() : List.of(where)).stream()
+        .map(b -> b instanceof Condition.And and ? and.parts() : List.of(b)).toList();
+    return Planner.plan(new QuerySpec(entity, QueryPlanner.where(branches), name.sortKeys(), name.window(), null, allowScan,
+        Semantics.STRATA));
   }
 
   /** A plan with its operands left out: the parameters' names differ (a method's, {@code $0} at run time). */

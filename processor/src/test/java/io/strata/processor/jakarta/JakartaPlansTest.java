@@ -9,6 +9,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.strata.processor.StrataProcessor;
+import io.strata.query.plan.Planner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -315,6 +317,23 @@ class JakartaPlansTest {
     assertTrue(plan("List<Book> authorOrIsbn(String a, String i)").contains(union.formatted("a", "i")), "JDQL's OR alike");
     String ordered = plan("List<Book> findByAuthorOrIsbnOrderByYear(String author, String isbn, Limit limit)");
     assertTrue(ordered.contains("sorted in memory. " + union.formatted("author", "isbn")), "the unique index holds no year order: " + ordered);
+  }
+
+  @Test
+  void anOrOfMoreBranchesThanThePlannerReadsOneByOneReadsEveryRowAndSaysWhy() {
+    int branches = Planner.MAX_BRANCHES + 1;
+    List<String> isbns = IntStream.range(0, branches).mapToObj(i -> "'" + i + "'").toList();
+    JavaFileObject wide = JavaFileObjects.forSourceLines("test.WideBooks",
+        "package test;",
+        "import jakarta.data.repository.*; import java.util.*;",
+        "@Repository",
+        "public interface WideBooks extends BasicRepository<Book, Long> {",
+        "  @Query(\"WHERE isbn = " + String.join(" OR isbn = ", isbns) + "\") List<Book> anyOf();",
+        "}");
+    Compilation c = Compiler.javac().withProcessors(new StrataProcessor()).compile(BOOK, wide);
+    assertThat(c).hadWarningContaining("WideBooks.anyOf reads every Book row and checks its conditions in memory: its conditions"
+        + " are joined by Or in " + branches + " branches, and at most " + Planner.MAX_BRANCHES + " are read one index read per"
+        + " branch (declare several methods, or use In for alternatives of one property)");
   }
 
   @Test

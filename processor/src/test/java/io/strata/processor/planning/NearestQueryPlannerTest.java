@@ -42,7 +42,7 @@ class NearestQueryPlannerTest {
 
   @Test
   void aNearIsASearchOfItsGroupWithTheOtherCriteriaCheckedOnCandidates() throws QueryError {
-    QueryPlan plan = PLANNER.plan("m", List.of(RECENT, NEAR, IN_CATEGORY), List.of(), null, false, TOP5);
+    QueryPlan plan = PLANNER.plan("m", List.of(List.of(RECENT, NEAR, IN_CATEGORY)), List.of(), null, false, TOP5).get(0);
     assertEquals(new QueryPlan.NearestSearch(BY_CATEGORY, NEAR, 5), plan.nearest());
     assertEquals(List.of(IN_CATEGORY), plan.equalities());
     assertEquals(List.of(RECENT), plan.filtered());
@@ -52,13 +52,13 @@ class NearestQueryPlannerTest {
 
   @Test
   void aNearWithoutALimitIsTheCompileErrorSayingHowToGiveK() {
-    QueryError e = assertThrows(QueryError.class, () -> PLANNER.plan("m", List.of(IN_CATEGORY, NEAR), List.of(), null, false));
+    QueryError e = assertThrows(QueryError.class, () -> PLANNER.plan("m", List.of(List.of(IN_CATEGORY, NEAR)), List.of(), null, false, Window.ALL).get(0));
     assertEquals(Messages.QUERY_NEAREST_WITHOUT_LIMIT, e.message());
   }
 
   @Test
   void aNearWithoutItsGroupIsTheCompileErrorNamingTheGroupField() {
-    QueryError e = assertThrows(QueryError.class, () -> PLANNER.plan("m", List.of(NEAR), List.of(), null, false, TOP5));
+    QueryError e = assertThrows(QueryError.class, () -> PLANNER.plan("m", List.of(List.of(NEAR)), List.of(), null, false, TOP5).get(0));
     assertEquals(Messages.QUERY_NEAREST_GROUP, e.message());
     assertEquals("category", e.args()[2]);
   }

@@ -18,6 +18,7 @@ import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.validation.Messages;
 import io.strata.processor.validation.QueryError;
+import io.strata.query.model.Window;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ class QueryPlannerTest {
   @Test
   void theLongestEqualityPrefixWins() throws QueryError {
     QueryPlan plan = planner(index("byCountry", false, COUNTRY), index("byCountryCity", false, COUNTRY, CITY))
-        .plan("m", List.of(eq(COUNTRY), eq(CITY)), List.of(), null, false);
+        .plan("m", List.of(List.of(eq(COUNTRY), eq(CITY))), List.of(), null, false, Window.ALL).get(0);
     assertEquals("byCountryCity", plan.index().name());
     assertEquals(2, plan.equalities().size());
   }
@@ -66,10 +67,10 @@ class QueryPlannerTest {
   @Test
   void atEqualPrefixesAnIndexWithoutRowReadsWinsThenTheFirstDeclared() throws QueryError {
     QueryPlanner p = planner(index("a", false, COUNTRY, POPULATION), index("b", true, COUNTRY, NAME), index("c", true, COUNTRY, CITY));
-    assertEquals("b", p.plan("m", List.of(eq(COUNTRY), eq(NAME)), List.of(), null, false).index().name());
-    assertEquals("a", p.plan("m", List.of(eq(COUNTRY)), List.of(), null, false).index().name(),
+    assertEquals("b", p.plan("m", List.of(List.of(eq(COUNTRY), eq(NAME))), List.of(), null, false, Window.ALL).get(0).index().name());
+    assertEquals("a", p.plan("m", List.of(List.of(eq(COUNTRY))), List.of(), null, false, Window.ALL).get(0).index().name(),
         "the covering b has no entry for an entity without a name: a, complete, wins");
-    QueryPlan count = p.plan("m", List.of(eq(COUNTRY)), List.of(), Set.of(), false);
+    QueryPlan count = p.plan("m", List.of(List.of(eq(COUNTRY))), List.of(), Set.of(), false, Window.ALL).get(0);
     assertEquals("a", count.index().name(), "a count needs no rows from any index: the first declared wins");
     assertFalse(count.rowsRead());
   }
@@ -77,10 +78,10 @@ class QueryPlannerTest {
   @Test
   void aRangeMustBeOnTheFieldAfterTheEqualityPrefix() throws QueryError {
     QueryPlan plan = planner(index("byCountryPopulation", false, COUNTRY, POPULATION))
-        .plan("m", List.of(eq(COUNTRY), greater(POPULATION)), List.of(), null, false);
+        .plan("m", List.of(List.of(eq(COUNTRY), greater(POPULATION))), List.of(), null, false, Window.ALL).get(0);
     assertEquals(List.of(greater(POPULATION)), plan.range());
     QueryError e = assertThrows(QueryError.class, () -> planner(index("byCountryPopulation", false, COUNTRY, POPULATION))
-        .plan("m", List.of(greater(POPULATION)), List.of(), null, false));
+        .plan("m", List.of(List.of(greater(POPULATION))), List.of(), null, false, Window.ALL).get(0));
     assertEquals(Messages.QUERY_NO_INDEX, e.message());
     assertTrue(e.getMessage().contains("add @Index(name = \"byPopulation\", fields = {\"population\"}) to Place"), e.getMessage());
   }
@@ -88,7 +89,7 @@ class QueryPlannerTest {
   @Test
   void descendingOrderOnTheNextFieldIsAReverseScan() throws QueryError {
     QueryPlan plan = planner(index("byCountryPopulation", false, COUNTRY, POPULATION))
-        .plan("m", List.of(eq(COUNTRY)), List.of(new OrderItem(POPULATION, true), new OrderItem(ID, true)), null, false);
+        .plan("m", List.of(List.of(eq(COUNTRY))), List.of(new OrderItem(POPULATION, true), new OrderItem(ID, true)), null, false, Window.ALL).get(0);
     assertTrue(plan.reverse());
     assertFalse(plan.keyOrder());
   }
@@ -96,29 +97,29 @@ class QueryPlannerTest {
   @Test
   void orderingOnAFieldFixedByEqualityIsIgnored() throws QueryError {
     QueryPlan plan = planner(index("byCountryPopulation", false, COUNTRY, POPULATION))
-        .plan("m", List.of(eq(COUNTRY)), List.of(new OrderItem(COUNTRY, true)), null, false);
+        .plan("m", List.of(List.of(eq(COUNTRY))), List.of(new OrderItem(COUNTRY, true)), null, false, Window.ALL).get(0);
     assertFalse(plan.reverse(), "nothing left to order by: no reverse scan needed");
   }
 
   @Test
   void orderingOnAnInFieldMergesInKeyOrder() throws QueryError {
     QueryPlanner p = planner(index("byCountryPopulation", false, COUNTRY, POPULATION));
-    assertTrue(p.plan("m", List.of(in(COUNTRY)), List.of(new OrderItem(COUNTRY, false)), null, false).keyOrder());
-    assertFalse(p.plan("m", List.of(in(COUNTRY)), List.of(new OrderItem(POPULATION, false)), null, false).keyOrder());
+    assertTrue(p.plan("m", List.of(List.of(in(COUNTRY))), List.of(new OrderItem(COUNTRY, false)), null, false, Window.ALL).get(0).keyOrder());
+    assertFalse(p.plan("m", List.of(List.of(in(COUNTRY))), List.of(new OrderItem(POPULATION, false)), null, false, Window.ALL).get(0).keyOrder());
   }
 
   @Test
   void anOrderNoIndexServesIsItsOwnError() {
     QueryError e = assertThrows(QueryError.class, () -> planner(index("byCountryPopulation", false, COUNTRY, POPULATION))
-        .plan("m", List.of(eq(COUNTRY)), List.of(new OrderItem(NAME, false)), null, false));
+        .plan("m", List.of(List.of(eq(COUNTRY))), List.of(new OrderItem(NAME, false)), null, false, Window.ALL).get(0));
     assertEquals(Messages.QUERY_ORDER_NOT_SERVED, e.message());
   }
 
   @Test
   void projectionsOfIndexedFieldsReadNoRows() throws QueryError {
     FieldModel city = new FieldModel("city", CITY.type(), CITY.read(), null, false, true); // declared never null
-    QueryPlan plan = planner(index("byCountryCity", false, COUNTRY, city)).plan("m", List.of(eq(COUNTRY)), List.of(),
-        Set.of("city", "id"), false);
+    QueryPlan plan = planner(index("byCountryCity", false, COUNTRY, city)).plan("m", List.of(List.of(eq(COUNTRY))), List.of(),
+        Set.of("city", "id"), false, Window.ALL).get(0);
     assertTrue(plan.fromKeys());
     assertFalse(plan.rowsRead());
     assertEquals(1, plan.keyPosition(city));
@@ -127,7 +128,7 @@ class QueryPlannerTest {
 
   @Test
   void equalityOnTheIdReadsThatRowWhateverTheIndexes() throws QueryError {
-    QueryPlan plan = planner(index("byCountry", false, COUNTRY)).plan("m", List.of(eq(COUNTRY), in(ID)), List.of(), null, false);
+    QueryPlan plan = planner(index("byCountry", false, COUNTRY)).plan("m", List.of(List.of(eq(COUNTRY), in(ID))), List.of(), null, false, Window.ALL).get(0);
     assertTrue(plan.byId());
     assertEquals(List.of(in(ID)), plan.equalities());
     assertEquals(List.of(eq(COUNTRY)), plan.filtered());
@@ -136,10 +137,10 @@ class QueryPlannerTest {
   @Test
   void allowFilteringUsesThePartialIndexOrEveryRow() throws QueryError {
     QueryPlanner p = planner(index("byCountry", false, COUNTRY));
-    QueryPlan partial = p.plan("m", List.of(eq(COUNTRY), eq(NAME)), List.of(), null, true);
+    QueryPlan partial = p.plan("m", List.of(List.of(eq(COUNTRY), eq(NAME))), List.of(), null, true, Window.ALL).get(0);
     assertEquals("byCountry", partial.index().name());
     assertEquals(List.of(eq(NAME)), partial.filtered());
-    QueryPlan rows = p.plan("m", List.of(eq(NAME)), List.of(), null, true);
+    QueryPlan rows = p.plan("m", List.of(List.of(eq(NAME))), List.of(), null, true, Window.ALL).get(0);
     assertNull(rows.index());
     assertTrue(rows.allRows());
     assertEquals(List.of(eq(NAME)), rows.filtered());

@@ -159,15 +159,12 @@ public final class Planner {
       List<Plan> plans = new ArrayList<>();
       for (int i = 0; i < branches.size(); i++) {
         Planned p = conjunction(branches.get(i));
-        if (p instanceof Unserved u) {
-          return spec.allowScan() && order.isEmpty() ? new Plan.AllRows(List.of(where))
-              : new Unserved(u.reason(), u.fields(), u.index(), "branch " + (i + 1) + " of the Or (" + u.detail() + ")");
+        // a conjunction reads every row only when a scan is allowed and no order asked: then one scan serves the tree
+        if (p instanceof Plan.AllRows || (p instanceof Unserved && spec.allowScan() && order.isEmpty())) {
+          return new Plan.AllRows(List.of(where));
         }
-        if (p instanceof Plan.AllRows) {
-          if (spec.allowScan() && order.isEmpty()) {
-            return new Plan.AllRows(List.of(where));
-          }
-          return noIndex(branches.get(i), "branch " + (i + 1) + " of the Or (" + QueryWords.describe(spec, branches.get(i)) + ")");
+        if (p instanceof Unserved u) {
+          return u.ofBranch(i + 1);
         }
         plans.add((Plan) p);
       }

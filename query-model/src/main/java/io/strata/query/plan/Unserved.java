@@ -9,11 +9,31 @@ import java.util.List;
  * @param reason what is missing
  * @param fields the properties the serving index would hold, in order (empty where no index can help)
  * @param index the index involved ({@link Reason#INDEX_LEAVES_OUT_NULLS}), or null
- * @param detail the part of the query at fault, in words ({@code "equality on city then a range on age"})
+ * @param detail the part of the query at fault, in words ({@code "equality on city then a range on age"}); for a branch
+ *     of an {@code Or}, that branch's own words
+ * @param branch which conjunction of an {@code Or} no index serves, from 1; 0 when the fault is not one branch's
  */
-public record Unserved(Reason reason, List<String> fields, String index, String detail) implements Planned {
+public record Unserved(Reason reason, List<String> fields, String index, String detail, int branch) implements Planned {
   public Unserved {
     fields = List.copyOf(fields);
+    if (branch < 0) {
+      throw new IllegalArgumentException("branch counts from 1 (0: the whole query), got " + branch);
+    }
+  }
+
+  /** Why a query that is no branch of an {@code Or} is not served. */
+  public Unserved(Reason reason, List<String> fields, String index, String detail) {
+    this(reason, fields, index, detail, 0);
+  }
+
+  /** This reason for branch {@code branch} (from 1) of an {@code Or}. */
+  public Unserved ofBranch(int branch) {
+    return new Unserved(reason, fields, index, detail, branch);
+  }
+
+  /** {@link #detail} naming the branch of the {@code Or} it is about: {@code "branch 2 of the Or (equality on name)"}. */
+  public String detailInQuery() {
+    return branch == 0 ? detail : "branch " + branch + " of the Or (" + detail + ")";
   }
 
   /** What is missing. */

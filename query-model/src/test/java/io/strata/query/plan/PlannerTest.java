@@ -240,7 +240,9 @@ class PlannerTest {
     Unserved u = assertInstanceOf(Unserved.class, plan(e, where, List.of(), null, false));
     assertEquals(Unserved.Reason.NO_INDEX, u.reason());
     assertEquals(List.of("name"), u.fields());
-    assertTrue(u.detail().startsWith("branch 2 of the Or"), u.detail());
+    assertEquals(2, u.branch());
+    assertEquals("equality on name", u.detail());
+    assertEquals("branch 2 of the Or (equality on name)", u.detailInQuery());
   }
 
   @Test
