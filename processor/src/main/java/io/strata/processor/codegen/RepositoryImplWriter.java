@@ -199,31 +199,17 @@ public final class RepositoryImplWriter {
       if (plan.nearest() != null) {
         return nearest(plan);
       }
+      QueryBodies.Action action = QueryBodies.Result.action(m.shape());
       if (plan.aggregate() != null) {
         CodeBlock value = scans.aggregate(plan);
-        return switch (m.shape()) {
-          case COUNT_INT -> CodeBlock.of("$L.thenApply($T::toIntExact)", value, Math.class);
-          case ONE -> CodeBlock.of("$L.thenApply(o -> o.orElse(null))", value);
-          default -> value;
-        };
-      }
-      if (plan.index() != null && m.projection().isEmpty() && !m.parsed().distinct()) {
-        switch (m.shape()) {
-          case COUNT_LONG:
-            return CodeBlock.of("$L.count(tr)", scans.scan(plan, 0));
-          case COUNT_INT:
-            return CodeBlock.of("$L.count(tr).thenApply($T::toIntExact)", scans.scan(plan, 0), Math.class);
-          case EXISTS:
-            return CodeBlock.of("$L.exists(tr)", scans.scan(plan, 0));
-          case DELETE_LONG:
-            return CodeBlock.of("$L.delete(tr)", scans.scan(plan, limit()));
-          case DELETE_VOID:
-            return CodeBlock.of("$L.delete(tr).thenAccept(deleted -> {})", scans.scan(plan, limit()));
-          case PAGE:
-            return page(CodeBlock.of("limit"));
-          default:
-            break;
+        if (action == QueryBodies.Action.COUNT) {
+          return body(action, new QueryBodies.Counter(value));
         }
+        return m.shape() == ResultShape.ONE ? CodeBlock.of("$L.thenApply(o -> o.orElse(null))", value) : value;
+      }
+      if (action != null && plan.index() != null && plan.filtered().isEmpty() && m.projection().isEmpty() && !m.parsed().distinct()) {
+        // the index applies every condition: the scan's own count, exists and delete read its keys alone
+        return body(action, new QueryBodies.Keys(scans.scan(plan, action == QueryBodies.Action.DELETE ? limit() : 0), null));
       }
       if (m.shape() == ResultShape.PAGE) {
         return page(CodeBlock.of("limit"));
@@ -287,17 +273,21 @@ public final class RepositoryImplWriter {
       CodeBlock distinct = !m.parsed().distinct() ? list
           : limit() == 0 ? CodeBlock.of("$L.thenApply($T::distinct)", list, QUERY_RESULTS)
           : CodeBlock.of("$L.thenApply(items -> $T.distinct(items, $L))", list, QUERY_RESULTS, limit());
+      QueryBodies.Action action = QueryBodies.Result.action(m.shape());
+      if (action != null) {
+        return body(action, new QueryBodies.Rows(distinct));
+      }
       return switch (m.shape()) {
         case OPTIONAL -> CodeBlock.of("$L.thenApply(items -> $T.single($S, items))", distinct, QUERY_RESULTS, m.name());
         case ONE -> CodeBlock.of("$L.thenApply(items -> $T.one($S, items))", distinct, QUERY_RESULTS, m.name());
-        case COUNT_LONG -> CodeBlock.of("$L.thenApply(items -> (long) items.size())", distinct);
-        case COUNT_INT -> CodeBlock.of("$L.thenApply(items -> items.size())", distinct);
-        case EXISTS -> CodeBlock.of("$L.thenApply(items -> !items.isEmpty())", distinct);
-        case DELETE_LONG, DELETE_VOID -> CodeBlock.of("$L.thenCompose(es -> $T.delete(tr, store, $T.map(es, e -> $L)))$L", distinct,
-            QUERY_RESULTS, ValueCode.ELEMENTS, values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read())),
-            m.shape() == ResultShape.DELETE_VOID ? ".thenAccept(deleted -> {})" : "");
         default -> distinct;
       };
+    }
+
+    /** A count, exists or delete of {@code source}, as {@link QueryBodies} writes it for Strata. */
+    private CodeBlock body(QueryBodies.Action action, QueryBodies.Source source) {
+      CodeBlock id = values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read()));
+      return QueryBodies.value(QueryBodies.strata(id), action, source, QueryBodies.Result.of(m.shape()));
     }
 
     /** {@code Paging.query(method, arguments...)}: what the method's continuations are bound to. */
