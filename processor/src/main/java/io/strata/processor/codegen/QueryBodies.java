@@ -51,7 +51,8 @@ public final class QueryBodies {
    *
    * <ul>
    *   <li>{@link Counter}: the counter of an aggregate group or of every entity, when the query has no other condition;
-   *   <li>{@link Keys}: an index read whose keys decide every condition: no row is read to count or test;
+   *   <li>{@link Scan}, {@link Keys}: an index read (or an {@code Or} of them) whose keys decide every condition: no row
+   *       is read to count or test;
    *   <li>{@link Rows}: candidate rows (an index read with a residual check, ids, every row, an {@code Or}'s branches)
    *       that a predicate checks.
    * </ul>
@@ -61,8 +62,11 @@ public final class QueryBodies {
   /** {@code total}: the counter's value (a {@code long}, or a future of a {@code Long} in Strata's calls). */
   public record Counter(CodeBlock total) implements Source {}
 
+  /** An index read applying every condition, as Strata reads it: {@code scan}, an {@code IndexScan} with no filter. */
+  public record Scan(CodeBlock scan) implements Source {}
+
   /**
-   * An index read applying every condition: {@code keys} reads its keys; {@code rows} its candidate rows, which Jakarta
+   * An index read (or an {@code Or} of them) applying every condition: {@code keys}, a {@code Candidates.Keys}, reads its keys; {@code rows} its candidate rows, which Jakarta
    * Data's reads fall back on when the keys cannot hold a query value (an {@code In} holding a null); null in Strata's.
    */
   public record Keys(CodeBlock keys, CodeBlock rows) implements Source {}
@@ -129,9 +133,10 @@ public final class QueryBodies {
   }
 
   /**
-   * Strata's calls, futures over {@code tr}: an {@code IndexScan}'s own {@code count}, {@code exists} and {@code delete}
-   * (on its keys when it has no filter: {@link Keys}; on its rows when it filters), or, for {@link Rows}, a future of the
-   * list of matching entities. {@code id} is the stored id of an entity {@code e}, which a delete of rows deletes.
+   * Strata's calls, futures over {@code tr} and the repository's {@code store}: a {@link Scan}'s own {@code count},
+   * {@code exists} and {@code delete} on its keys; a {@link Keys}' count and first key (its delete is not supported: a
+   * delete of an {@code Or} reads its {@link Rows}); for {@link Rows}, a future of the list of matching entities.
+   * {@code id} is the stored id of an entity {@code e}, which a delete of rows deletes.
    */
   static Calls strata(CodeBlock id) {
     return new Calls() {
@@ -142,21 +147,23 @@ public final class QueryBodies {
 
       @Override
       public CodeBlock count(Source source) {
-        return source instanceof Keys k ? CodeBlock.of("$L.count(tr)", k.keys())
-            : CodeBlock.of("$L.thenApply(items -> (long) items.size())", ((Rows) source).reads());
+        return source instanceof Scan s ? CodeBlock.of("$L.count(tr)", s.scan())
+            : source instanceof Keys k ? CodeBlock.of("$L.count(store, tr)", k.keys())
+            : CodeBlock.of("$L.thenApply(items -> (long) items.size())", rows(source));
       }
 
       @Override
       public CodeBlock exists(Source source) {
-        return source instanceof Keys k ? CodeBlock.of("$L.exists(tr)", k.keys())
-            : CodeBlock.of("$L.thenApply(items -> !items.isEmpty())", ((Rows) source).reads());
+        return source instanceof Scan s ? CodeBlock.of("$L.exists(tr)", s.scan())
+            : source instanceof Keys k ? CodeBlock.of("$L.read(store, tr, 1, null).thenApply(page -> !page.items().isEmpty())", k.keys())
+            : CodeBlock.of("$L.thenApply(items -> !items.isEmpty())", rows(source));
       }
 
       @Override
       public CodeBlock delete(Source source) {
-        return source instanceof Keys k ? CodeBlock.of("$L.delete(tr)", k.keys())
-            : CodeBlock.of("$L.thenCompose(es -> $T.delete(tr, store, $T.map(es, e -> $L)))", ((Rows) source).reads(),
-                QUERY_RESULTS, ValueCode.ELEMENTS, id);
+        return source instanceof Scan s ? CodeBlock.of("$L.delete(tr)", s.scan())
+            : CodeBlock.of("$L.thenCompose(es -> $T.delete(tr, store, $T.map(es, e -> $L)))", rows(source), QUERY_RESULTS,
+                ValueCode.ELEMENTS, id);
       }
     };
   }
@@ -195,6 +202,10 @@ public final class QueryBodies {
 
   /** What reads the candidate rows of {@code source}. */
   private static CodeBlock rows(Source source) {
-    return source instanceof Keys k ? k.rows() : ((Rows) source).reads();
+    CodeBlock rows = source instanceof Keys k ? k.rows() : source instanceof Rows r ? r.reads() : null;
+    if (rows == null) {
+      throw new IllegalStateException(source + " names no candidate rows");
+    }
+    return rows;
   }
 }

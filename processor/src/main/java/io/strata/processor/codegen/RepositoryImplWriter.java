@@ -31,6 +31,7 @@ import javax.lang.model.element.Modifier;
 public final class RepositoryImplWriter {
   static final ClassName INDEX_SCAN = ClassName.get("io.strata.query", "IndexScan");
   static final ClassName QUERY_RESULTS = ClassName.get("io.strata.query", "QueryResults");
+  private static final ClassName CANDIDATES = ClassName.get("io.strata.query", "Candidates");
   private static final ClassName PAGE = CrudOperations.PAGE;
 
   public JavaFile write(RepositoryModel repo) {
@@ -193,7 +194,8 @@ public final class RepositoryImplWriter {
     /** An expression of type {@code CompletableFuture<result>} over a transaction {@code tr}. */
     private CodeBlock core() {
       if (m.plans().size() > 1) {
-        return shaped(union());
+        CodeBlock keys = unionKeys();
+        return keys == null ? shaped(union()) : body(QueryBodies.Result.action(m.shape()), new QueryBodies.Keys(keys, null));
       }
       QueryPlan plan = m.plans().get(0);
       if (plan.nearest() != null) {
@@ -209,7 +211,7 @@ public final class RepositoryImplWriter {
       }
       if (action != null && plan.index() != null && plan.filtered().isEmpty() && m.projection().isEmpty() && !m.parsed().distinct()) {
         // the index applies every condition: the scan's own count, exists and delete read its keys alone
-        return body(action, new QueryBodies.Keys(scans.scan(plan, action == QueryBodies.Action.DELETE ? limit() : 0), null));
+        return body(action, new QueryBodies.Scan(scans.scan(plan, action == QueryBodies.Action.DELETE ? limit() : 0)));
       }
       if (m.shape() == ResultShape.PAGE) {
         return page(CodeBlock.of("limit"));
@@ -228,6 +230,24 @@ public final class RepositoryImplWriter {
           ? CodeBlock.of("$N", m.params().get(m.params().size() - 1).name()) : null;
       CodeBlock residual = plan.filtered().isEmpty() ? null : scans.predicate(plan.filtered());
       return VectorOperations.elements(VectorOperations.nearest(entity, plan, "vectors", null, option, residual), m.element());
+    }
+
+    /**
+     * The keys of an {@code Or} whose every branch's index applies all its conditions, for a count or an exists of it
+     * ({@code Candidates.unionKeys}: each entity once, no row read); null for any other method.
+     */
+    private CodeBlock unionKeys() {
+      QueryBodies.Action action = QueryBodies.Result.action(m.shape());
+      boolean keysServe = m.plans().stream().allMatch(p -> p.index() != null && p.filtered().isEmpty() && p.aggregate() == null);
+      if (action == null || action == QueryBodies.Action.DELETE || !keysServe || !m.projection().isEmpty() || m.parsed().distinct()) {
+        return null;
+      }
+      CodeBlock.Builder branches = CodeBlock.builder();
+      for (QueryPlan p : m.plans()) {
+        branches.add(branches.isEmpty() ? "$T.indexKeys(store$$ -> $L)" : ",\n$T.indexKeys(store$$ -> $L)", CANDIDATES,
+            scans.scan(p, "store$"));
+      }
+      return CodeBlock.of("$T.<$T>unionKeys($T.of($L))", CANDIDATES, entity.type(), List.class, branches.build());
     }
 
     /** The entities of every branch, their union without duplicates, ordered and limited. */
