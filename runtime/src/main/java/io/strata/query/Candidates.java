@@ -8,8 +8,10 @@ import io.strata.repository.EntityStore;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -95,6 +97,62 @@ public interface Candidates<T> {
           return scan.apply(store).count(tr);
         }
       };
+    };
+  }
+
+  /**
+   * The keys of a query whose conditions are joined by {@code Or}, each branch's conditions applied exactly by its index
+   * ({@code branches}, from {@link #indexKeys}): an entity is counted once however many branches hold it (keys end with
+   * the id), so the union is counted and tested with no row read. Null, so that the rows are read instead, when a
+   * branch's keys are (an {@code In} holding a null).
+   */
+  static <T> Keys<T> unionKeys(List<Keys<T>> branches) {
+    if (branches.stream().anyMatch(Objects::isNull)) {
+      return null;
+    }
+    return new Keys<>() {
+      /**
+       * The first {@code limit} distinct entities' keys, branch after branch, each branch read for as many as are still
+       * missing (an exists reads at most one key per branch); one page: a union's keys are counted or tested, not paged.
+       */
+      @Override
+      public CompletableFuture<Page<Tuple>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after) {
+        if (after != null) {
+          throw new IllegalArgumentException("a union's keys are read in one page, from the start");
+        }
+        return distinct(store, tr, 0, new LinkedHashMap<>(), limit).thenApply(keys -> Page.last(List.copyOf(keys.values())));
+      }
+
+      /** Every branch's keys, each entity once. */
+      @Override
+      public CompletableFuture<Long> count(EntityStore<T> store, ReadTransaction tr) {
+        return distinct(store, tr, 0, new LinkedHashMap<>(), Integer.MAX_VALUE).thenApply(keys -> (long) keys.size());
+      }
+
+      /** {@code found} (keys by their entity's id) with the keys of branches {@code from} on, up to {@code limit} entities. */
+      private CompletableFuture<Map<Tuple, Tuple>> distinct(EntityStore<T> store, ReadTransaction tr, int from,
+          Map<Tuple, Tuple> found, int limit) {
+        if (from == branches.size() || found.size() >= limit) {
+          return CompletableFuture.completedFuture(found);
+        }
+        return branchKeys(branches.get(from), store, tr, null, found, limit)
+            .thenCompose(ignored -> distinct(store, tr, from + 1, found, limit));
+      }
+
+      /** One branch's keys, page after page from {@code after}, into {@code found} until it holds {@code limit} entities. */
+      private CompletableFuture<Void> branchKeys(Keys<T> branch, EntityStore<T> store, ReadTransaction tr, Continuation after,
+          Map<Tuple, Tuple> found, int limit) {
+        int size = (int) Math.min(CandidateReads.BATCH, (long) limit - found.size());
+        return branch.read(store, tr, size, after).thenCompose(page -> {
+          for (Tuple key : page.items()) {
+            if (found.size() < limit) {
+              found.putIfAbsent(Tuple.from(IndexEntries.id(key)), key);
+            }
+          }
+          return page.next().isEmpty() || found.size() >= limit ? CompletableFuture.completedFuture(null)
+              : branchKeys(branch, store, tr, page.next().get(), found, limit);
+        });
+      }
     };
   }
 

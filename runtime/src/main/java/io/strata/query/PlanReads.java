@@ -181,22 +181,55 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.AllRows all && all.residual().isEmpty()) {
       return store.count(tr);
     }
+    Candidates.Keys<E> keys = unionKeys(plan, params);
+    if (keys != null) {
+      return keys.count(store, tr);
+    }
     return list(tr, plan, List.of(), Integer.MAX_VALUE, params).thenApply(items -> (long) items.size());
   }
 
   /**
    * Whether {@link #count} answers {@code plan} from the index keys or the entity's counter without reading the
-   * results: an index read no residual condition narrows, a read of every row with no condition.
+   * results: an index read no residual condition narrows, a read of every row with no condition, a union of such index
+   * reads.
    */
   boolean countsOnKeys(Plan plan) {
     return plan instanceof Plan.IndexRead read ? read.residual().isEmpty()
+        : plan instanceof Plan.Union union ? union.branches().stream().allMatch(b -> b instanceof Plan.IndexRead read && read.residual().isEmpty())
         : plan instanceof Plan.AllRows all && all.residual().isEmpty();
+  }
+
+  /**
+   * The keys of a union whose branches' indexes apply all their conditions ({@link Candidates#unionKeys}: each entity
+   * once), as a declared Jakarta Data count or exists of the same {@code Or} reads them; null for any other plan, or
+   * when a branch's scan checks rows (Jakarta Data's floating-point zeros). A branch a null value matches nothing is
+   * left out.
+   */
+  private Candidates.Keys<E> unionKeys(Plan plan, Map<String, Object> params) {
+    if (!(plan instanceof Plan.Union union) || !countsOnKeys(plan)) {
+      return null;
+    }
+    List<Candidates.Keys<E>> branches = new ArrayList<>();
+    for (Plan branch : union.branches()) {
+      Plan.IndexRead read = (Plan.IndexRead) branch;
+      if (scans.checksZeros(read, params)) {
+        return null;
+      }
+      if (!scans.matchesNothing(read, params)) {
+        branches.add((ignored, tr, limit, after) -> scans.scan(read, params).keyPage(tr, limit, after));
+      }
+    }
+    return Candidates.unionKeys(branches);
   }
 
   /** Whether {@code plan} matches any entity: one key per range where no condition needs the rows. */
   public CompletableFuture<Boolean> exists(ReadTransaction tr, Plan plan, Map<String, Object> params) {
     if (plan instanceof Plan.IndexRead read && !scans.matchesNothing(read, params)) {
       return scans.scan(read, params).exists(tr);
+    }
+    Candidates.Keys<E> keys = unionKeys(plan, params);
+    if (keys != null) {
+      return keys.read(store, tr, 1, null).thenApply(page -> !page.items().isEmpty());
     }
     return list(tr, plan, List.of(), 1, params).thenApply(items -> !items.isEmpty());
   }

@@ -31,6 +31,7 @@ import javax.lang.model.element.Modifier;
 public final class RepositoryImplWriter {
   static final ClassName INDEX_SCAN = ClassName.get("io.strata.query", "IndexScan");
   static final ClassName QUERY_RESULTS = ClassName.get("io.strata.query", "QueryResults");
+  private static final ClassName CANDIDATES = ClassName.get("io.strata.query", "Candidates");
   private static final ClassName PAGE = CrudOperations.PAGE;
 
   public JavaFile write(RepositoryModel repo) {
@@ -193,37 +194,24 @@ public final class RepositoryImplWriter {
     /** An expression of type {@code CompletableFuture<result>} over a transaction {@code tr}. */
     private CodeBlock core() {
       if (m.plans().size() > 1) {
-        return shaped(union());
+        CodeBlock keys = unionKeys();
+        return keys == null ? shaped(union()) : body(QueryBodies.Result.action(m.shape()), new QueryBodies.Keys(keys, null));
       }
       QueryPlan plan = m.plans().get(0);
       if (plan.nearest() != null) {
         return nearest(plan);
       }
+      QueryBodies.Action action = QueryBodies.Result.action(m.shape());
       if (plan.aggregate() != null) {
         CodeBlock value = scans.aggregate(plan);
-        return switch (m.shape()) {
-          case COUNT_INT -> CodeBlock.of("$L.thenApply($T::toIntExact)", value, Math.class);
-          case ONE -> CodeBlock.of("$L.thenApply(o -> o.orElse(null))", value);
-          default -> value;
-        };
-      }
-      if (plan.index() != null && m.projection().isEmpty() && !m.parsed().distinct()) {
-        switch (m.shape()) {
-          case COUNT_LONG:
-            return CodeBlock.of("$L.count(tr)", scans.scan(plan, 0));
-          case COUNT_INT:
-            return CodeBlock.of("$L.count(tr).thenApply($T::toIntExact)", scans.scan(plan, 0), Math.class);
-          case EXISTS:
-            return CodeBlock.of("$L.exists(tr)", scans.scan(plan, 0));
-          case DELETE_LONG:
-            return CodeBlock.of("$L.delete(tr)", scans.scan(plan, limit()));
-          case DELETE_VOID:
-            return CodeBlock.of("$L.delete(tr).thenAccept(deleted -> {})", scans.scan(plan, limit()));
-          case PAGE:
-            return page(CodeBlock.of("limit"));
-          default:
-            break;
+        if (action == QueryBodies.Action.COUNT) {
+          return body(action, new QueryBodies.Counter(value));
         }
+        return m.shape() == ResultShape.ONE ? CodeBlock.of("$L.thenApply(o -> o.orElse(null))", value) : value;
+      }
+      if (action != null && plan.index() != null && plan.filtered().isEmpty() && m.projection().isEmpty() && !m.parsed().distinct()) {
+        // the index applies every condition: the scan's own count, exists and delete read its keys alone
+        return body(action, new QueryBodies.Scan(scans.scan(plan, action == QueryBodies.Action.DELETE ? limit() : 0)));
       }
       if (m.shape() == ResultShape.PAGE) {
         return page(CodeBlock.of("limit"));
@@ -242,6 +230,24 @@ public final class RepositoryImplWriter {
           ? CodeBlock.of("$N", m.params().get(m.params().size() - 1).name()) : null;
       CodeBlock residual = plan.filtered().isEmpty() ? null : scans.predicate(plan.filtered());
       return VectorOperations.elements(VectorOperations.nearest(entity, plan, "vectors", null, option, residual), m.element());
+    }
+
+    /**
+     * The keys of an {@code Or} whose every branch's index applies all its conditions, for a count or an exists of it
+     * ({@code Candidates.unionKeys}: each entity once, no row read); null for any other method.
+     */
+    private CodeBlock unionKeys() {
+      QueryBodies.Action action = QueryBodies.Result.action(m.shape());
+      boolean keysServe = m.plans().stream().allMatch(p -> p.index() != null && p.filtered().isEmpty() && p.aggregate() == null);
+      if (action == null || action == QueryBodies.Action.DELETE || !keysServe || !m.projection().isEmpty() || m.parsed().distinct()) {
+        return null;
+      }
+      CodeBlock.Builder branches = CodeBlock.builder();
+      for (QueryPlan p : m.plans()) {
+        branches.add(branches.isEmpty() ? "$T.indexKeys(store$$ -> $L)" : ",\n$T.indexKeys(store$$ -> $L)", CANDIDATES,
+            scans.scan(p, "store$"));
+      }
+      return CodeBlock.of("$T.<$T>unionKeys($T.of($L))", CANDIDATES, entity.type(), List.class, branches.build());
     }
 
     /** The entities of every branch, their union without duplicates, ordered and limited. */
@@ -292,17 +298,21 @@ public final class RepositoryImplWriter {
       CodeBlock distinct = !m.parsed().distinct() ? list
           : limit() == 0 ? CodeBlock.of("$L.thenApply($T::distinct)", list, QUERY_RESULTS)
           : CodeBlock.of("$L.thenApply(items -> $T.distinct(items, $L))", list, QUERY_RESULTS, limit());
+      QueryBodies.Action action = QueryBodies.Result.action(m.shape());
+      if (action != null) {
+        return body(action, new QueryBodies.Rows(distinct));
+      }
       return switch (m.shape()) {
         case OPTIONAL -> CodeBlock.of("$L.thenApply(items -> $T.single($S, items))", distinct, QUERY_RESULTS, m.name());
         case ONE -> CodeBlock.of("$L.thenApply(items -> $T.one($S, items))", distinct, QUERY_RESULTS, m.name());
-        case COUNT_LONG -> CodeBlock.of("$L.thenApply(items -> (long) items.size())", distinct);
-        case COUNT_INT -> CodeBlock.of("$L.thenApply(items -> items.size())", distinct);
-        case EXISTS -> CodeBlock.of("$L.thenApply(items -> !items.isEmpty())", distinct);
-        case DELETE_LONG, DELETE_VOID -> CodeBlock.of("$L.thenCompose(es -> $T.delete(tr, store, $T.map(es, e -> $L)))$L", distinct,
-            QUERY_RESULTS, ValueCode.ELEMENTS, values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read())),
-            m.shape() == ResultShape.DELETE_VOID ? ".thenAccept(deleted -> {})" : "");
         default -> distinct;
       };
+    }
+
+    /** A count, exists or delete of {@code source}, as {@link QueryBodies} writes it for Strata. */
+    private CodeBlock body(QueryBodies.Action action, QueryBodies.Source source) {
+      CodeBlock id = values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read()));
+      return QueryBodies.value(QueryBodies.strata(id), action, source, QueryBodies.Result.of(m.shape()));
     }
 
     /** {@code Paging.query(method, arguments...)}: what the method's continuations are bound to. */

@@ -71,6 +71,11 @@ public final class ScanCode {
     return scan(plan, limit, "store", false);
   }
 
+  /** The {@code IndexScan} of an index plan over the store in the variable {@code store}, not limited. */
+  CodeBlock scan(QueryPlan plan, String store) {
+    return scan(plan, 0, store, false);
+  }
+
   /**
    * {@code jakarta}: Jakarta Data's comparisons, read exclusive bounds on floating-point fields inclusive and an
    * {@code In} on a decimal over every scale (see {@link #indexScan}).

@@ -5,6 +5,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import io.strata.processor.codegen.CallHook;
+import io.strata.processor.codegen.QueryBodies;
 import io.strata.processor.codegen.ScanCode;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
@@ -314,6 +315,8 @@ final class JakartaMethodWriter {
     CodeBlock candidates = read.candidates();
     observe(entity, q.action().equals("delete") || q.action().equals("update") ? "write"
         : q.action().equals("count") && q.where() == null ? "AggregateRead" : read.kind());
+    QueryBodies.Calls calls = QueryBodies.jakarta(data, where);
+    QueryBodies.Source source = read.keys() != null ? new QueryBodies.Keys(read.keys(), candidates) : new QueryBodies.Rows(candidates);
     switch (q.action()) {
       case "count" -> {
         if (result.getKind() == TypeKind.VOID) {
@@ -322,30 +325,22 @@ final class JakartaMethodWriter {
         }
         if (q.where() == null) {
           b.addJavadoc("Reads the counter key {@code (\"$L\", \"#\")}.\n", entity.entityName());
-          return returnNumber(b, CodeBlock.of("$N.countAll()", data), result);
+          source = new QueryBodies.Counter(CodeBlock.of("$N.countAll()", data));
+        } else {
+          b.addJavadoc("Counts the entities that match. $L\n", read.keys() != null ? read.keysPlan() : read.plan());
         }
-        if (read.keys() != null) {
-          b.addJavadoc("Counts the entities that match. $L\n", read.keysPlan());
-          return returnNumber(b, CodeBlock.of("$N.reads().count($L, $L, $L)", data, where, candidates, read.keys()), result);
-        }
-        b.addJavadoc("Counts the entities that match. $L\n", read.plan());
-        return returnNumber(b, CodeBlock.of("(long) $N.reads().matching($L, $L).size()", data, where, candidates), result);
+        return body(b, calls, QueryBodies.Action.COUNT, source, result);
       }
       case "exists" -> {
-        if (read.keys() != null) {
-          b.addJavadoc("Whether an entity matches. $L\n", read.keysPlan());
-          b.addStatement("return $N.reads().any($L, $L, $L)", data, where, candidates, read.keys());
-          return Optional.of(b.build());
-        }
-        b.addJavadoc("Whether an entity matches; stops at the first. $L\n", read.plan());
-        b.addStatement("return $N.reads().any($L, $L)", data, where, candidates);
-        return Optional.of(b.build());
+        b.addJavadoc(read.keys() != null ? "Whether an entity matches. $L\n" : "Whether an entity matches; stops at the first. $L\n",
+            read.keys() != null ? read.keysPlan() : read.plan());
+        return body(b, calls, QueryBodies.Action.EXISTS, source, result);
       }
       case "delete" -> {
         b.addJavadoc("Deletes the entities that match with their index entries, in transactions of at most"
             + " {@value io.strata.query.CandidateReads#BATCH} entities and about"
             + " {@value io.strata.query.CandidateReads#BATCH_BYTES} bytes written (each re-reads its rows). $L\n", read.plan());
-        return returnNumber(b, CodeBlock.of("$N.delete($L, $L)", data, where, candidates), result);
+        return body(b, calls, QueryBodies.Action.DELETE, source, result);
       }
       case "update" -> {
         b.addJavadoc("Rewrites the entities that match with their index entries, in transactions of at most"
@@ -402,27 +397,38 @@ final class JakartaMethodWriter {
     observedPlan = kind;
   }
 
+  /** {@code b} with the statement {@link QueryBodies} writes for {@code action}, or empty when {@code result} is no such result. */
+  private Optional<MethodSpec> body(MethodSpec.Builder b, QueryBodies.Calls calls, QueryBodies.Action action,
+      QueryBodies.Source source, TypeMirror result) {
+    Optional<QueryBodies.Result> shape = action == QueryBodies.Action.EXISTS ? Optional.of(QueryBodies.Result.BOOLEAN) : result(result);
+    shape.ifPresent(r -> b.addStatement(QueryBodies.statement(calls, action, source, r)));
+    return shape.map(r -> b.build());
+  }
+
   Optional<MethodSpec> returnNumber(MethodSpec.Builder b, CodeBlock count, TypeMirror result) {
-    switch (result.getKind()) {
-      case VOID -> b.addStatement("$L", count);
-      case LONG -> b.addStatement("return $L", count);
-      case INT -> b.addStatement("return $T.toIntExact($L)", Math.class, count);
-      case BOOLEAN -> b.addStatement("return $L > 0", count);
-      default -> {
-        String boxed = result.toString();
-        if (boxed.equals("java.lang.Long")) {
-          b.addStatement("return $L", count);
-        } else if (boxed.equals("java.lang.Integer")) {
-          b.addStatement("return $T.toIntExact($L)", Math.class, count);
-        } else if (boxed.equals("java.lang.Boolean")) {
-          b.addStatement("return $L > 0", count);
-        } else {
-          diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a count, delete or update",
-              "return long, int, boolean or void");
-          return Optional.empty();
-        }
-      }
+    Optional<QueryBodies.Result> shape = result(result);
+    shape.ifPresent(r -> b.addStatement(QueryBodies.returnNumber(count, r)));
+    return shape.map(r -> b.build());
+  }
+
+  /** What a count, delete or update returns as {@code result}; empty, reported, when it returns anything else. */
+  private Optional<QueryBodies.Result> result(TypeMirror result) {
+    Optional<QueryBodies.Result> shape = switch (result.getKind()) {
+      case VOID -> Optional.of(QueryBodies.Result.VOID);
+      case LONG -> Optional.of(QueryBodies.Result.LONG);
+      case INT -> Optional.of(QueryBodies.Result.INT);
+      case BOOLEAN -> Optional.of(QueryBodies.Result.BOOLEAN);
+      default -> switch (result.toString()) {
+        case "java.lang.Long" -> Optional.of(QueryBodies.Result.LONG);
+        case "java.lang.Integer" -> Optional.of(QueryBodies.Result.INT);
+        case "java.lang.Boolean" -> Optional.of(QueryBodies.Result.BOOLEAN);
+        default -> Optional.empty();
+      };
+    };
+    if (shape.isEmpty()) {
+      diagnostics.error(method, Messages.JAKARTA_RESULT, description, result, "a count, delete or update",
+          "return long, int, boolean or void");
     }
-    return Optional.of(b.build());
+    return shape;
   }
 }

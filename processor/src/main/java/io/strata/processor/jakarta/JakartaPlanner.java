@@ -91,8 +91,9 @@ final class JakartaPlanner {
    *
    * @param criteria the branch's conditions an index can serve (see the class comment)
    * @param condition Java code testing the branch's whole condition on an entity {@code e}
+   * @param exact whether {@code criteria} are all the branch's conditions
    */
-  record Branch(List<BoundCriterion> criteria, CodeBlock condition) {}
+  record Branch(List<BoundCriterion> criteria, CodeBlock condition, boolean exact) {}
 
   private final EntityModel entity;
   private final OrderedReadPlanner ordered;
@@ -200,16 +201,35 @@ final class JakartaPlanner {
       return null;
     }
     CodeBlock.Builder reads = CodeBlock.builder();
+    CodeBlock.Builder keys = CodeBlock.builder();
     List<String> plans = new ArrayList<>();
+    List<String> keysPlans = new ArrayList<>();
+    QueryPlanner planner = new QueryPlanner(entity);
     for (int i = 0; i < branches.size(); i++) {
-      Read read = read(union.branches().get(i), criteria.get(i));
+      Plan branch = union.branches().get(i);
+      Read read = read(branch, criteria.get(i));
+      if (branch instanceof Plan.IndexRead) {
+        read = withKeys(read, planner.queryPlan(branch, criteria.get(i)), branches.get(i).exact());
+      }
       reads.add(reads.isEmpty() ? "$L" : ", $L", read.candidates());
       plans.add(read.plan().replaceFirst("^Plan: r", "r").replaceFirst("^R", "r").replaceFirst("\\.$", ""));
+      if (read.keys() != null) {
+        keys.add(keys.isEmpty() ? "$L" : ", $L", read.keys());
+        keysPlans.add(read.keysPlan().replaceFirst("^Plan: ", "").replaceFirst("; no row reads.*$", ""));
+      }
     }
     CodeBlock code = CodeBlock.of("$T.<$T>union($T.of($L), $L)", CANDIDATES, entity.type(), List.class, reads.build(),
         conditions(branches));
-    return new Read(code, "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
-        + " matches is skipped): " + String.join("; ", plans), null, 1, union);
+    String plan = "Plan: for each of its " + branches.size() + " Or branches in turn (an entity an earlier branch"
+        + " matches is skipped): " + String.join("; ", plans);
+    if (keysPlans.size() < branches.size()) {
+      return new Read(code, plan, null, 1, union);
+    }
+    // every branch's index applies its conditions: counts and tests read the branches' keys alone
+    return new Read(code, plan, null, 1, null, CodeBlock.of("$T.<$T>unionKeys($T.of($L))", CANDIDATES, entity.type(), List.class,
+        keys.build()), "Plan: for each of its " + branches.size() + " Or branches in turn: " + String.join("; ", keysPlans)
+        + "; no row reads (each index applies its branch's conditions; an entity is counted once, by the id its keys end with).",
+        union);
   }
 
   /** Java code for each branch's whole condition on an entity {@code e}: {@code List.of(e -> …, …)}. */

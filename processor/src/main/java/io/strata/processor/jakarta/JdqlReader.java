@@ -108,8 +108,10 @@ final class JdqlReader {
           : criteria(condition.get(), where::propertyOrNull, planned(where));
       boolean exact = criteria != null && criteria.size() == condition.map(JdqlCondition::conjuncts).orElse(0);
       List<JakartaPlanner.Branch> branches = criteria != null ? null : JdqlCondition.disjuncts(condition.get()).stream()
-          .map(d -> new JakartaPlanner.Branch(criteria(d, where::propertyOrNull, planned(where)),
-              predicate.apply(d))).toList();
+          .map(d -> {
+            List<BoundCriterion> served = criteria(d, where::propertyOrNull, planned(where));
+            return new JakartaPlanner.Branch(served, predicate.apply(d), served != null && served.size() == JdqlCondition.conjuncts(d));
+          }).toList();
       if (statement instanceof JdqlStatement.Select s) {
         CodeBlock whereCode = s.where().map(predicate).orElse(null);
         List<StaticSort> order = new ArrayList<>();

@@ -269,7 +269,7 @@ final class QueryReader {
       CodeBlock test = predicates.write(new Condition.And(and));
       conjunctions.add(and.size() == 1 ? and.get(0) : new Condition.And(and));
       or.add(or.isEmpty() ? "$L" : " || $L", test);
-      branches.add(new JakartaPlanner.Branch(served, test));
+      branches.add(new JakartaPlanner.Branch(served, test, served.size() == conjunction.size()));
     }
     List<BoundCriterion> criteria = branches.size() == 1 ? branches.get(0).criteria() : branches.isEmpty() ? List.of() : null;
     if (reported()) {
