@@ -160,6 +160,8 @@ public abstract class SamePlansContract extends BackendContract {
     List<String> compared = new ArrayList<>();
     Map<String, String> skipped = new LinkedHashMap<>();
     List<String> differences = new ArrayList<>();
+    GeneratedDocs docs = GeneratedDocs.of(TownsImpl.class);
+    int explained = 0;
     List<Method> methods = Arrays.stream(Towns.class.getDeclaredMethods())
         .filter(m -> !m.isDefault() && !Modifier.isStatic(m.getModifiers()))
         .sorted(Comparator.comparing(Method::toGenericString)).toList();
@@ -223,6 +225,7 @@ public abstract class SamePlansContract extends BackendContract {
         continue;
       }
       String shown = m.getName() + Arrays.toString(m.getParameterTypes());
+      explained += sameKeyLines(shown, docs.of(m), f.explain(), runTimeNames(where, docs.of(m).parameters()), differences);
       if (!shape(compileTime).equals(shape(runTimePlan.get()))) {
         differences.add(shown + ": plans " + shape(compileTime) + " / run time " + shape(runTimePlan.get()));
       }
@@ -236,6 +239,7 @@ public abstract class SamePlansContract extends BackendContract {
     }
     assertEquals(List.of(), differences);
     assertTrue(compared.size() >= 40, "compared " + compared.size() + " methods: " + compared + "; skipped " + skipped);
+    assertTrue(explained >= 30, "the explanations of " + explained + " methods' index reads checked against their javadoc");
     assertEquals(NO_RUN_TIME_FORM.keySet(), skipped.values().stream().collect(Collectors.toCollection(java.util.LinkedHashSet::new)),
         "every reason to skip is used: " + skipped);
   }
@@ -376,6 +380,38 @@ public abstract class SamePlansContract extends BackendContract {
     }
     assertEquals(List.of(), differences);
     assertTrue(compared >= 10, "compared " + compared + "; skipped " + skipped);
+  }
+
+  /**
+   * Whether {@code explain()} of a run-time query contains every key line of the javadoc the processor wrote on the
+   * declared method of the same query ({@code PlanText.indexKeys}), the run-time parameters {@code $0, $1, ...} named
+   * as the method names them ({@code names}); each missing line is a difference. Returns 1 when the javadoc has key
+   * lines (an index read), else 0.
+   */
+  static int sameKeyLines(String method, GeneratedDocs.Doc doc, String explain, Map<String, String> names,
+      List<String> differences) {
+    String named = java.util.regex.Pattern.compile("\\$\\d+").matcher(explain)
+        .replaceAll(r -> java.util.regex.Matcher.quoteReplacement(names.getOrDefault(r.group(), r.group())));
+    for (String line : doc.keyLines()) {
+      if (!named.contains(line)) {
+        differences.add(method + ": explain() says " + named + "; the javadoc says " + line);
+      }
+    }
+    return doc.keyLines().isEmpty() ? 0 : 1;
+  }
+
+  /**
+   * The run-time parameter each of {@code where}'s parameters {@code p0, p1, ...} becomes once bound to a value
+   * ({@code $0, $1, ...} in the condition's order), to the method's parameter name.
+   */
+  private static Map<String, String> runTimeNames(Condition where, List<String> parameterNames) {
+    Map<String, String> names = new LinkedHashMap<>();
+    for (Compare c : compares(where)) {
+      for (Operand o : c.operands()) {
+        names.put("$" + names.size(), parameterNames.get(Integer.parseInt(((Operand.Param) o).name().substring(1))));
+      }
+    }
+    return names;
   }
 
   /** The key of {@link #NO_RUN_TIME_FORM} saying why {@code m} has no run-time equivalent, or null. */
