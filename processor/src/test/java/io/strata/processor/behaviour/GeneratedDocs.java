@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 final class GeneratedDocs {
   /** A key line: from {@code reads index} to the words saying how the keys are read. */
   private static final Pattern KEY_LINE = Pattern.compile(
-      "reads index \\{@code .*?(?=, forwards|, backwards|, one batch|, in the order|, in batches|, one page|, at most|; |\\.(?: |$))");
+      "reads index \\{@code .*?(?=, forwards|, backwards|, one batch|, in the order|, in batches|, one page|, at most| in that order|; |\\.(?: |$))");
   private static final Pattern SIGNATURE = Pattern.compile("\\b(\\w+)\\((.*)\\)\\s*(?:throws [^{]*)?\\{$");
 
   /** A method's javadoc and parameter names. */
