@@ -14,8 +14,10 @@ import java.util.stream.Collectors;
 
 /**
  * A plan in words and keys, as {@code Finder.explain()} shows it: which keys are read (the index and its ranges,
- * the rows by id, every row), in which order, and which conditions are checked on what is read. Parameters show
- * as {@code :name}, values as written.
+ * the rows by id, every row), in which order, and which conditions are checked on what is read. An index read and a
+ * vector search are worded by {@link PlanText}, as the generated javadoc of a declared method of the same query words
+ * them (parameters by name: {@code $0}, {@code $1} for a run-time restriction's values); elsewhere parameters show as
+ * {@code :name}, values as written.
  */
 final class Explain {
   private Explain() {}
@@ -34,17 +36,8 @@ final class Explain {
 
   private static void describe(String entity, Plan plan, StringBuilder out, String indent) {
     if (plan instanceof Plan.IndexRead read) {
-      String key = read.index().unique() ? "U" : "I";
-      out.append(indent).append("index ").append(read.index().name()).append(" (").append(String.join(", ", read.index().fields()))
-          .append("): keys (\"").append(entity).append("\", \"").append(key).append("\", \"").append(read.index().name()).append("\", ...)");
-      if (!read.equalities().isEmpty()) {
-        out.append(" where ").append(read.equalities().stream().map(Explain::condition).collect(Collectors.joining(" and ")));
-      }
-      if (!read.range().isEmpty()) {
-        out.append(read.equalities().isEmpty() ? " where " : " then ")
-            .append(read.range().stream().map(Explain::condition).collect(Collectors.joining(" and ")));
-      }
-      out.append(read.reverse() ? ", read backwards" : ", read forwards");
+      // worded as the generated method's javadoc (PlanText.indexKeys, code spans dropped), then how it is read
+      out.append(indent).append(plain(PlanText.indexKeys(entity, read))).append(read.reverse() ? ", backwards" : ", forwards");
       if (!read.order().isEmpty()) {
         out.append(" in order ").append(order(read.order()));
       }
@@ -72,7 +65,7 @@ final class Explain {
       }
     } else if (plan instanceof Plan.VectorRead read) {
       // worded as a declared Near method's javadoc (PlanText.vectorSearch), then the keys
-      out.append(indent).append(PlanText.vectorSearch(read).replaceAll("\\{@code ([^}]*)}", "$1")).append(": keys (\"")
+      out.append(indent).append(plain(PlanText.vectorSearch(read))).append(": keys (\"")
           .append(entity).append("\", \"N\", \"").append(read.vector().field()).append('"');
       read.vector().groupBy().forEach(g -> out.append(", ").append(g));
       out.append(", ...): the group's token and centroids, the codes of its nearest partitions, the full vectors of the"
@@ -81,6 +74,11 @@ final class Explain {
       out.append(indent).append("aggregate ").append(read.aggregate().name()).append(": one key where ")
           .append(read.groups().stream().map(Explain::condition).collect(Collectors.joining(" and ")));
     }
+  }
+
+  /** {@link PlanText}'s words without javadoc's code-span markers. */
+  private static String plain(String javadoc) {
+    return javadoc.replaceAll("\\{@code ([^}]*)}", "$1");
   }
 
   private static void residual(List<Condition> residual, StringBuilder out) {

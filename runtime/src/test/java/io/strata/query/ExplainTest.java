@@ -25,8 +25,8 @@ class ExplainTest {
     Plan plan = new Plan.IndexRead(BY_COUNTRY_POPULATION, List.of(JAPAN),
         List.of(new Compare("population", Op.GREATER_THAN, new Operand.Literal(1000L))), true, false, false, true,
         List.of(new SortKey("population", true, false)), List.of(new Condition.Not(UNNAMED)));
-    assertEquals("index byCountryPopulation (country, population): keys (\"Place\", \"I\", \"byCountryPopulation\", ...) "
-        + "where country = :c then population > 1000, read backwards in order population desc, then each entry's row; "
+    assertEquals("reads index byCountryPopulation, keys (\"Place\", \"I\", \"byCountryPopulation\", country, population, id) "
+        + "where country = c and population > 1000, backwards in order population desc, then each entry's row; "
         + "checks on each: not name is null", Explain.plan("Place", plan));
   }
 
@@ -38,7 +38,8 @@ class ExplainTest {
         new Plan.ById(new Compare("id", Op.EQUAL, new Operand.Literal(7L)), List.of()),
         new Plan.AllRows(List.of(new Condition.Or(List.of(UNNAMED, JAPAN))))), List.of());
     assertEquals("union without duplicates of 3 reads, in id order:\n"
-        + "  index code (code): keys (\"Place\", \"U\", \"code\", ...) where code in [a, b], read forwards, then each entry's row\n"
+        + "  reads index code, keys (\"Place\", \"U\", \"code\", code) = id where code each value of [a, b] (one range per"
+        + " value), forwards, then each entry's row\n"
         + "  rows by id: (\"Place\", \"R\", id) where id = 7\n"
         + "  every row: (\"Place\", \"R\", ...) in id order; checks on each: (name is null or country = :c)", Explain.plan("Place", plan));
   }
@@ -56,8 +57,8 @@ class ExplainTest {
     Plan plan = new Plan.IndexRead(BY_COUNTRY_POPULATION, List.of(JAPAN), List.of(), false, false, false, true, List.of(),
         List.of());
     List<SortKey> byName = List.of(new SortKey("name", true, false));
-    assertEquals("index byCountryPopulation (country, population): keys (\"Place\", \"I\", \"byCountryPopulation\", ...) "
-        + "where country = :c, read forwards, then each entry's row\nthen sorted in memory in order name desc, ties by id",
+    assertEquals("reads index byCountryPopulation, keys (\"Place\", \"I\", \"byCountryPopulation\", country, population, id) "
+        + "where country = c, forwards, then each entry's row\nthen sorted in memory in order name desc, ties by id",
         Explain.plan("Place", plan, byName));
     assertEquals(Explain.plan("Place", plan), Explain.plan("Place", plan, List.of()));
   }

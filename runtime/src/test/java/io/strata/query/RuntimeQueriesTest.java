@@ -156,7 +156,7 @@ class RuntimeQueriesTest {
     assertEquals(List.of(2L, 4L, 6L, 8L, 10L), java.util.stream.Stream.concat(first.items().stream(), second.items().stream())
         .map(Place::id).toList());
     assertFalse(second.hasNext());
-    assertEquals("index byCountry (country): keys (\"Place\", \"I\", \"byCountry\", ...) where country = :$0, read forwards, "
+    assertEquals("reads index byCountry, keys (\"Place\", \"I\", \"byCountry\", country, id) where country = $0, forwards, "
         + "then each entry's row", japan.explain());
   }
 

@@ -114,8 +114,8 @@ public abstract class RuntimeKeysReadContract extends BackendContract {
     var finder = repository.where(io.strata.Restrict.all(_Town.country.equalTo("JP"), _Town.population.greaterThan(1000L)))
         .orderBy(_Town.population.desc()).limit(7);
     assertEquals(expected, finder.list());
-    assertEquals("index byCountryPopulation (country, population): keys (\"Town\", \"I\", \"byCountryPopulation\", ...) "
-        + "where country = :$0 then population > :$1, read backwards in order population desc, then each entry's row",
+    assertEquals("reads index byCountryPopulation, keys (\"Town\", \"I\", \"byCountryPopulation\", country, population, id) "
+        + "where country = $0 and population > $1, backwards in order population desc, then each entry's row",
         finder.explain());
     io.strata.QueryNotServedException refused = org.junit.jupiter.api.Assertions.assertThrows(io.strata.QueryNotServedException.class,
         () -> repository.where(_Town.location.isNull()).list());
