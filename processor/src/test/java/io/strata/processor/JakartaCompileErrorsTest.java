@@ -404,6 +404,12 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void jdqlTheQueryModelRefusesIsAnErrorAtItsColumn() {
+    assertError(6, "@Query of Items.likeCount, at column 7: LIKE matches text, and count holds",
+        "  @Query(\"WHERE count LIKE '1%'\")", "  List<Item> likeCount();");
+  }
+
+  @Test
   void aJdqlUpdateOfAPropertyWithoutSetter() {
     JavaFileObject record = JavaFileObjects.forSourceLines("test.Tag",
         "package test;",

@@ -92,6 +92,9 @@ public final class ConditionEvaluator<E> {
       left = expressions.reader(t.left(), p.name(), params);
     }
     Function<E, Object> l = left;
+    // with a property on neither side, the values are the query's own (no key elements): compared as their values are
+    boolean keyed = leftPath != null || t.right().stream().anyMatch(Expression.Path.class::isInstance);
+    Comparison sign = keyed ? this::sign : ConditionEvaluator::valueSign;
     return switch (t.op()) {
       case IS_NULL -> e -> l.apply(e) == null;
       case NOT_NULL -> e -> l.apply(e) != null;
@@ -107,14 +110,14 @@ public final class ConditionEvaluator<E> {
           Object w = item.apply(e);
           if (w == null) {
             unknown = true;
-          } else if (sign(v, w) == 0) {
+          } else if (sign.of(v, w) == 0) {
             return t.op() == Op.IN;
           }
         }
         return unknown ? null : t.op() == Op.NOT_IN;
       };
-      case BETWEEN -> e -> known(e, l, right, vs -> sign(vs.get(0), vs.get(1)) >= 0 && sign(vs.get(0), vs.get(2)) <= 0);
-      default -> e -> known(e, l, right, vs -> holds(t.op(), vs.get(0), vs.get(1)));
+      case BETWEEN -> e -> known(e, l, right, vs -> sign.of(vs.get(0), vs.get(1)) >= 0 && sign.of(vs.get(0), vs.get(2)) <= 0);
+      default -> e -> known(e, l, right, vs -> holds(t.op(), vs.get(0), vs.get(1), sign));
     };
   }
 
@@ -127,14 +130,14 @@ public final class ConditionEvaluator<E> {
     return values.contains(null) ? null : test.test(values);
   }
 
-  private boolean holds(Op op, Object v, Object w) {
+  private static boolean holds(Op op, Object v, Object w, Comparison sign) {
     return switch (op) {
-      case EQUAL -> sign(v, w) == 0;
-      case NOT_EQUAL -> sign(v, w) != 0;
-      case LESS_THAN -> sign(v, w) < 0;
-      case LESS_THAN_EQUAL -> sign(v, w) <= 0;
-      case GREATER_THAN -> sign(v, w) > 0;
-      case GREATER_THAN_EQUAL -> sign(v, w) >= 0;
+      case EQUAL -> sign.of(v, w) == 0;
+      case NOT_EQUAL -> sign.of(v, w) != 0;
+      case LESS_THAN -> sign.of(v, w) < 0;
+      case LESS_THAN_EQUAL -> sign.of(v, w) <= 0;
+      case GREATER_THAN -> sign.of(v, w) > 0;
+      case GREATER_THAN_EQUAL -> sign.of(v, w) >= 0;
       case STARTS_WITH -> v.toString().startsWith(w.toString());
       case ENDS_WITH -> v.toString().endsWith(w.toString());
       case CONTAINS -> v.toString().contains(w.toString());
@@ -142,6 +145,36 @@ public final class ConditionEvaluator<E> {
       case NOT_LIKE -> !Matches.like(v.toString(), w.toString());
       default -> throw new IllegalArgumentException(op + " is not a comparison of two values");
     };
+  }
+
+  /** The sign of {@code v - w}, two non-null values. */
+  private interface Comparison {
+    int of(Object v, Object w);
+  }
+
+  /**
+   * The sign of {@code v - w} for two values of the query's own, with no property compared (a parameter against
+   * {@code LOCAL DATE}, arithmetic of literals): numbers by value, text by code point (the order of UTF-8 bytes, which
+   * Strata's keys and Jakarta Data both keep), anything else of one class as Java compares it, since no key element
+   * stands for it (Strata's key order holds no {@code LocalDate} as it is given).
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static int valueSign(Object v, Object w) {
+    if (v instanceof Number && w instanceof Number) {
+      return ExpressionValues.decimal(v).compareTo(ExpressionValues.decimal(w));
+    }
+    if (v instanceof CharSequence || w instanceof CharSequence || v instanceof Character || w instanceof Character) {
+      return Integer.signum(codePoints(v.toString(), w.toString()));
+    }
+    if (v instanceof Comparable c && v.getClass() == w.getClass()) {
+      return c.compareTo(w);
+    }
+    throw new IllegalArgumentException("cannot compare " + v + " (" + v.getClass().getName() + ") with " + w + " ("
+        + w.getClass().getName() + "): give the query values of one type");
+  }
+
+  private static int codePoints(String a, String b) {
+    return java.util.Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray());
   }
 
   /** The sign of {@code v - w}: numbers of different types by value, else in the dialect's order. */

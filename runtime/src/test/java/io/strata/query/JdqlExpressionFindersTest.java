@@ -13,6 +13,7 @@ import io.strata.query.PlanReadsContract.PlaceCodec;
 import io.strata.query.model.Semantics;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -106,6 +107,15 @@ class JdqlExpressionFindersTest {
   void aComparisonOfNoPropertyIsTheSameForEveryPlace() {
     assertEquals(places.size(), queries.jdql("WHERE :a = 1").bind("a", 1L).allowScan().count());
     assertEquals(0, queries.jdql("WHERE :a = 1").bind("a", 2L).allowScan().count());
+  }
+
+  @Test
+  void aComparisonOfNoPropertyComparesValuesKeysCannotHoldInTheirOwnOrder() {
+    // a LocalDate is no key element: Strata's key order cannot compare it, the value order does
+    assertEquals(places.size(), queries.jdql("WHERE LOCAL DATE > :d").bind("d", LocalDate.of(2000, 1, 1)).allowScan().count());
+    assertEquals(0, queries.jdql("WHERE LOCAL DATE > :d").bind("d", LocalDate.of(9999, 1, 1)).allowScan().count());
+    assertEquals(places.size(), queries.jdql("WHERE :d BETWEEN :lo AND :hi").bind("d", LocalDate.of(2000, 1, 1))
+        .bind("lo", LocalDate.of(1999, 1, 1)).bind("hi", LocalDate.of(2001, 1, 1)).allowScan().count());
   }
 
   @Test

@@ -79,6 +79,9 @@ public final class PredicateWriter {
     if (c instanceof Condition.Not not) {
       return not(not.part());
     }
+    if (c instanceof Condition.Test test) {
+      return tests().truth(test);
+    }
     Condition.Compare cmp = (Condition.Compare) c;
     return semantics == Semantics.STRATA ? strata(cmp) : jakarta(cmp);
   }
@@ -101,6 +104,9 @@ public final class PredicateWriter {
   }
 
   private CodeBlock not(Condition part) {
+    if (semantics == Semantics.JAKARTA && holdsTest(part)) {
+      return falsity(part);
+    }
     if (semantics == Semantics.STRATA || !(part instanceof Condition.Compare cmp)) {
       return CodeBlock.of("!$L", grouped(part));
     }
@@ -112,6 +118,48 @@ public final class PredicateWriter {
       return jakarta(new Condition.Compare(cmp.field(), cmp.op().negated(), cmp.operands(), cmp.ignoreCase()));
     }
     return jakartaNot(CodeBlock.of("$L", field(cmp).read()), jakarta(cmp));
+  }
+
+  /** Whether {@code c} holds a test of expressions anywhere. */
+  private static boolean holdsTest(Condition c) {
+    if (c instanceof Condition.And and) {
+      return and.parts().stream().anyMatch(PredicateWriter::holdsTest);
+    }
+    if (c instanceof Condition.Or or) {
+      return or.parts().stream().anyMatch(PredicateWriter::holdsTest);
+    }
+    return c instanceof Condition.Not not ? holdsTest(not.part()) : c instanceof Condition.Test;
+  }
+
+  /**
+   * Java code true where {@code c} is false under Jakarta Data's three-valued logic (neither true nor unknown), which
+   * {@code NOT} of a condition holding a test of expressions is true of: a comparison with a null value is unknown, and
+   * so is its negation ({@code io.strata.query.ConditionEvaluator} gives a run-time query the same meaning).
+   */
+  private CodeBlock falsity(Condition c) {
+    if (c instanceof Condition.And and) {
+      return CodeBlock.join(and.parts().stream().map(p -> CodeBlock.of("($L)", falsity(p))).toList(), " || ");
+    }
+    if (c instanceof Condition.Or or) {
+      return CodeBlock.join(or.parts().stream().map(p -> CodeBlock.of("($L)", falsity(p))).toList(), " && ");
+    }
+    if (c instanceof Condition.Not not) {
+      return write(not.part());
+    }
+    return c instanceof Condition.Test test ? tests().falsity(test) : not(c);
+  }
+
+  private ExpressionTests tests() {
+    if (semantics == Semantics.STRATA) {
+      throw new IllegalArgumentException("no Strata front end writes a test of expressions in generated code: a run-time"
+          + " query checks one with io.strata.query.ConditionEvaluator");
+    }
+    return new ExpressionTests(name -> CodeBlock.of("$L", fields.get(name) == null ? unknownField(name) : fields.get(name).read()),
+        o -> operand(o));
+  }
+
+  private String unknownField(String name) {
+    throw new IllegalArgumentException("no field " + name + " among " + fields.keySet());
   }
 
   /**

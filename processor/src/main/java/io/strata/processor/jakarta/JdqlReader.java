@@ -20,7 +20,6 @@ import io.strata.query.jdql.JdqlSelect;
 import io.strata.query.jdql.JdqlStatement;
 import io.strata.query.jdql.JdqlSyntaxException;
 import io.strata.query.jdql.JdqlTranslationException;
-import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -167,67 +166,19 @@ final class JdqlReader {
 
   /**
    * The condition {@code c} as Java code over {@code e}. {@code where} binds every name in it, reporting an unknown one at
-   * its position; then a condition the query model holds ({@link JdqlSelect#condition}: a property, or {@code UPPER} of
-   * one, compared with parameters and literals of its type) is written by the one predicate writer, as method names and
-   * {@code @Find} are, and {@code where} writes the rest (arithmetic, functions, comparisons of two properties, a literal
-   * of another type than its property, {@code LOCAL DATE}, and {@code LOWER}, which the model would compare as upper case).
+   * its position; then the condition, as the query model holds it ({@link JdqlSelect#condition}: comparisons of a
+   * property, or {@code UPPER}/{@code LOWER} of one, with parameters and literals, and tests of expressions for the rest),
+   * is written by the one predicate writer, as method names and {@code @Find} are. A condition the model refuses is a
+   * {@link QueryBinder.BindException} at the position the model names.
    */
   private CodeBlock predicate(String text, JdqlCondition c, QueryBinder where, PredicateWriter writer, EntityInfo info) {
-    CodeBlock bound = where.condition(c);
-    if (mentionsLower(c)) {
-      return bound;
-    }
+    where.bind(c);
     try {
-      Condition condition = JdqlSelect.condition(text, c, info,
-          (field, type, constant) -> Optional.ofNullable(where.enumConstant(type, constant, 0)));
-      return testsExpressions(condition) ? bound : writer.write(condition);
-    } catch (JdqlTranslationException beyondTheModel) {
-      return bound;
+      return writer.write(JdqlSelect.condition(text, c, info,
+          (field, type, constant) -> Optional.ofNullable(where.enumConstant(type, constant, 0))));
+    } catch (JdqlTranslationException refused) {
+      throw new QueryBinder.BindException(refused.reason(), refused.offset());
     }
-  }
-
-  /** Whether {@code c} holds a {@link Condition.Test} of expressions, which {@code where} still writes. */
-  private static boolean testsExpressions(Condition c) {
-    if (c instanceof Condition.And and) {
-      return and.parts().stream().anyMatch(JdqlReader::testsExpressions);
-    }
-    if (c instanceof Condition.Or or) {
-      return or.parts().stream().anyMatch(JdqlReader::testsExpressions);
-    }
-    return c instanceof Condition.Not not ? testsExpressions(not.part()) : c instanceof Condition.Test;
-  }
-
-  /** Whether {@code c} applies {@code LOWER} anywhere. */
-  private static boolean mentionsLower(JdqlCondition c) {
-    for (JdqlCondition leaf : JdqlCondition.leaves(c, true)) {
-      List<JdqlExpression> operands = new ArrayList<>();
-      if (leaf instanceof JdqlCondition.Comparison cmp) {
-        operands.addAll(List.of(cmp.left(), cmp.right()));
-      } else if (leaf instanceof JdqlCondition.Between b) {
-        operands.addAll(List.of(b.value(), b.low(), b.high()));
-      } else if (leaf instanceof JdqlCondition.Like l) {
-        operands.addAll(List.of(l.value(), l.pattern()));
-      } else if (leaf instanceof JdqlCondition.In in) {
-        operands.add(in.value());
-        operands.addAll(in.items());
-      } else {
-        operands.add(((JdqlCondition.NullCheck) leaf).value());
-      }
-      if (operands.stream().anyMatch(JdqlReader::mentionsLower)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean mentionsLower(JdqlExpression e) {
-    if (e instanceof JdqlExpression.Call call) {
-      return call.function() == JdqlExpression.Function.LOWER || call.arguments().stream().anyMatch(JdqlReader::mentionsLower);
-    }
-    if (e instanceof JdqlExpression.Binary b) {
-      return mentionsLower(b.left()) || mentionsLower(b.right());
-    }
-    return e instanceof JdqlExpression.Unary u && mentionsLower(u.operand());
   }
 
   /**

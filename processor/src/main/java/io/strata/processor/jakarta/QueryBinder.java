@@ -9,7 +9,6 @@ import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
 import io.strata.query.jdql.JdqlCondition;
 import io.strata.query.jdql.JdqlExpression;
-import io.strata.query.model.Op;
 import java.math.BigDecimal;
 import java.util.EnumSet;
 import java.util.List;
@@ -24,11 +23,9 @@ import javax.lang.model.util.Elements;
  * Binds a JDQL condition or value to one entity and the method's parameters, as Java code over an entity named
  * {@code e}: property paths become the entity's getters, enum constants their Java names, parameters the method's
  * parameters, and every operator a call of the run-time {@code Values} (which gives JDQL's meaning to nulls, mixed
- * numbers and one-character text), the call {@link PredicateWriter#jakartaTest} chooses for method names too. An unknown
- * property or parameter is a {@link BindException} at its position. {@code JdqlReader} has every condition bound here
- * (so each name is checked), but writes a condition the query model holds with {@link PredicateWriter}; the code of
- * {@link #condition} is used for the rest (arithmetic, functions but {@code UPPER}, two properties compared,
- * {@code LOCAL DATE}), and {@link #value} for {@code SET}.
+ * numbers and one-character text). An unknown property or parameter is a {@link BindException} at its position.
+ * {@code JdqlReader} has every condition bound here ({@link #bind}, so each name is checked) and writes it, as the query
+ * model holds it, with {@link PredicateWriter}; {@link #value} writes the values of {@code SET}.
  */
 final class QueryBinder {
   static final ClassName VALUES = PredicateWriter.VALUES;
@@ -79,40 +76,27 @@ final class QueryBinder {
     throw new BindException("expected a property of " + entity.type().simpleName(), e.offset());
   }
 
-  CodeBlock condition(JdqlCondition c) {
-    if (c instanceof JdqlCondition.And a) {
-      return CodeBlock.of("($L && $L)", condition(a.left()), condition(a.right()));
+  /**
+   * Binds every name {@code c} uses (properties, enum constants, parameters), so that an unknown one is a
+   * {@link BindException} at its position.
+   */
+  void bind(JdqlCondition c) {
+    for (JdqlCondition leaf : JdqlCondition.leaves(c, true)) {
+      if (leaf instanceof JdqlCondition.Comparison cmp) {
+        value(cmp.left());
+        value(cmp.right());
+      } else if (leaf instanceof JdqlCondition.Between b) {
+        List.of(b.value(), b.low(), b.high()).forEach(this::value);
+      } else if (leaf instanceof JdqlCondition.Like l) {
+        value(l.value());
+        value(l.pattern());
+      } else if (leaf instanceof JdqlCondition.In in) {
+        value(in.value());
+        in.items().forEach(this::value);
+      } else {
+        value(((JdqlCondition.NullCheck) leaf).value());
+      }
     }
-    if (c instanceof JdqlCondition.Or o) {
-      return CodeBlock.of("($L || $L)", condition(o.left()), condition(o.right()));
-    }
-    if (c instanceof JdqlCondition.Not n) {
-      return CodeBlock.of("!$L", condition(n.operand()));
-    }
-    if (c instanceof JdqlCondition.Comparison cmp) {
-      return test(cmp.comparator().op(), cmp.left(), List.of(cmp.right()));
-    }
-    if (c instanceof JdqlCondition.Between b) {
-      return negated(b.negated(), b.value(), test(Op.BETWEEN, b.value(), List.of(b.low(), b.high())));
-    }
-    if (c instanceof JdqlCondition.Like l) {
-      return negated(l.negated(), l.value(), test(Op.LIKE, l.value(), List.of(l.pattern())));
-    }
-    if (c instanceof JdqlCondition.In in) {
-      return negated(in.negated(), in.value(), test(Op.IN, in.value(), in.items()));
-    }
-    JdqlCondition.NullCheck n = (JdqlCondition.NullCheck) c;
-    return CodeBlock.of("$L$L", n.negated() ? "!" : "", test(Op.IS_NULL, n.value(), List.of()));
-  }
-
-  /** Jakarta Data's test of {@code value} by {@code op} against {@code operands}, written by {@link PredicateWriter}. */
-  private CodeBlock test(Op op, JdqlExpression value, List<JdqlExpression> operands) {
-    return PredicateWriter.jakartaTest(op, value(value), operands.stream().map(this::value).toList());
-  }
-
-  /** {@code NOT BETWEEN}, {@code NOT LIKE}, {@code NOT IN}: false on a null value, as the positive forms are. */
-  private CodeBlock negated(boolean negated, JdqlExpression operand, CodeBlock test) {
-    return negated ? PredicateWriter.jakartaNot(value(operand), test) : test;
   }
 
   /** The property {@code e} names, or null when it names none (an enum constant, a literal, an unknown name). */

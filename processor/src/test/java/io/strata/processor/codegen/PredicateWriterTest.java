@@ -9,6 +9,7 @@ import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.processor.model.ValueType;
 import io.strata.query.model.Condition;
+import io.strata.query.model.Expression;
 import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import java.util.List;
@@ -108,5 +109,28 @@ class PredicateWriterTest {
     PredicateWriter ordinal = PredicateWriter.jakarta(new EntityModel(ClassName.get("test", "Place"), "Place",
         List.of(ID, CITY, SIZE), List.of(), List.of(), List.of(), List.of(), List.of(), false, false), p -> "conv$" + p);
     assertEquals("Values.eq(e.city(), conv$1)", text(ordinal.write(compare("city", Op.EQUAL, "1"))));
+  }
+
+  private static Condition lengthOfCityAbove(String parameter) {
+    return new Condition.Test(new Expression.Call(Expression.Function.LENGTH, List.of(new Expression.Path("city"))),
+        Op.GREATER_THAN, new Expression.Value(new Operand.Param(parameter)));
+  }
+
+  @Test
+  void aTestOfExpressionsComputesEachSideThroughValues() {
+    Condition twice = new Condition.Test(new Expression.Arithmetic(Expression.Operator.MULTIPLY, new Expression.Path("size"),
+        new Expression.Value(new Operand.Literal(2))), Op.LESS_THAN, new Expression.Path("id"));
+    assertEquals("Values.lt(Values.multiply(e.size(), 2), e.id())", text(JAKARTA.write(twice)));
+    assertEquals("Values.gt(Values.length(e.city()), n)", text(JAKARTA.write(lengthOfCityAbove("n"))));
+  }
+
+  @Test
+  void theNegationOfATestIsFalseWhereAComparedValueIsNullAsUnderAnyNot() {
+    assertEquals("(!Values.isNull(Values.length(e.city())) && !Values.isNull(n)) && !Values.gt(Values.length(e.city()), n)",
+        text(JAKARTA.write(new Condition.Not(lengthOfCityAbove("n")))));
+    // NOT (a AND b) is true where either part is false, never where one is unknown
+    assertEquals("((!Values.isNull(Values.length(e.city())) && !Values.isNull(n)) && !Values.gt(Values.length(e.city()), n))"
+        + " || ((!Values.isNull(e.size()) && !Values.lt(e.size(), max)))",
+        text(JAKARTA.write(new Condition.Not(and(lengthOfCityAbove("n"), compare("size", Op.LESS_THAN, "max"))))));
   }
 }
