@@ -8,7 +8,10 @@ import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Tenant;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
+import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -17,8 +20,16 @@ import java.util.function.Function;
  * A {@link Database} that passes every call to another one: the base of the wrappers a repository can be given in
  * place of a database ({@link TransactionLimits#on(Database)}, {@code io.strata.observation.StrataObservations}), which
  * override only the transaction entry points they change. {@link #close()} closes the wrapped database.
+ *
+ * <p>A transaction handed out by a wrapper (to a {@code run}/{@code read} body, or by {@code createTransaction}) remembers
+ * that wrapper, the outermost when wrappers are nested ({@link #opened}), so code given only the transaction opens its own
+ * transactions through the same wrappers ({@link #databaseOf}) rather than through {@code tr.getDatabase()}, the
+ * unwrapped database.
  */
 public abstract class ForwardingDatabase implements Database {
+  /** The wrapper each live transaction attempt was last handed out by (weak keys: an attempt's handle is dropped after it). */
+  private static final Map<ReadTransaction, Database> OPENED_BY = Collections.synchronizedMap(new WeakHashMap<>());
+
   /** The wrapped database. */
   protected final Database db;
 
@@ -26,35 +37,53 @@ public abstract class ForwardingDatabase implements Database {
     this.db = Objects.requireNonNull(db, "db");
   }
 
+  /**
+   * Records that this wrapper hands out {@code tr}: called by every entry point that gives a transaction to a caller,
+   * before the caller sees it, so that the outermost of nested wrappers is the one remembered. Returns {@code tr}.
+   */
+  protected final <T extends ReadTransaction> T opened(T tr) {
+    OPENED_BY.put(tr, this);
+    return tr;
+  }
+
+  /**
+   * The database to open transactions beside {@code tr} with: the wrapper that handed {@code tr} out (so its limits
+   * and observations apply to them too), else {@code tr}'s own database.
+   */
+  public static Database databaseOf(Transaction tr) {
+    Database wrapper = OPENED_BY.get(tr);
+    return wrapper != null ? wrapper : tr.getDatabase();
+  }
+
   @Override
   public Transaction createTransaction(Executor e) {
-    return db.createTransaction(e);
+    return opened(db.createTransaction(e));
   }
 
   @Override
   public Transaction createTransaction(Executor e, EventKeeper eventKeeper) {
-    return db.createTransaction(e, eventKeeper);
+    return opened(db.createTransaction(e, eventKeeper));
   }
 
   @Override
   public <T> T run(Function<? super Transaction, T> retryable, Executor e) {
-    return db.run(retryable, e);
+    return db.run(tr -> retryable.apply(opened(tr)), e);
   }
 
   @Override
   public <T> T read(Function<? super ReadTransaction, T> retryable, Executor e) {
-    return db.read(retryable, e);
+    return db.read(tr -> retryable.apply(opened(tr)), e);
   }
 
   @Override
   public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
-    return db.runAsync(retryable, e);
+    return db.runAsync(tr -> retryable.apply(opened(tr)), e);
   }
 
   @Override
   public <T> CompletableFuture<T> readAsync(Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable,
                                             Executor e) {
-    return db.readAsync(retryable, e);
+    return db.readAsync(tr -> retryable.apply(opened(tr)), e);
   }
 
   @Override

@@ -84,7 +84,7 @@ public final class TransactionLimits {
 
     private <T extends ReadTransaction> T limited(T tr) {
       limits.applyTo(tr.options());
-      return tr;
+      return opened(tr);
     }
 
     @Override

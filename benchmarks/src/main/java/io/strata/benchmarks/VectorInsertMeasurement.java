@@ -19,8 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * What inserting into an {@code @Embedding} index costs by how many writers save in batches of how many rows: the
  * clustered set of {@link VectorDataSets} saved by {@code saveAll} from each writer, with and without the index, each
- * into a fresh embedded database; per insert the keys read and written (every attempt, retries included), the
- * conflicts, how many transaction attempts the batches took, the wall time, then {@code verifyIndexes}.
+ * into a fresh embedded database; per insert the keys read and written (every attempt, retries included), per batch
+ * the read versions (every transaction begun: the batch's attempts, splits, reads apart) and commits, the conflicts,
+ * how many transaction attempts the batches took, the wall time, then {@code verifyIndexes}.
  *
  * <p>Arguments: vectors (default 20000), then writers-x-batch specs (default {@code 1x500,8x500,8x10,8x1}).
  */
@@ -66,9 +67,12 @@ public final class VectorInsertMeasurement {
           pool.shutdown();
           EngineStats cost = EmbeddedFdb.stats(db).since(before);
           String verified = indexed ? "; verifyIndexes: " + store.verifyIndexes(db, 1_000).problemCount() + " problems" : "";
-          System.out.printf("%d writers, batches of %d, %s: %.1f s; per insert %.2f keys read, %.2f keys written; %d conflicts"
-                  + " (%.4f per insert); %d attempts for %d batches%s%n", writers, batch, indexed ? "vector index" : "no index",
-              nanos / 1e9, (double) cost.keysRead() / size, (double) cost.keysWritten() / size, cost.conflicts(),
+          System.out.printf("%d writers, batches of %d, %s: %.1f s; per insert %.2f keys read, %.2f keys written; per batch"
+                  + " %.2f read versions (transactions begun), %.2f commits; %d conflicts (%.4f per insert); %d attempts for %d"
+                  + " batches%s%n", writers, batch, indexed ? "vector index" : "no index", nanos / 1e9,
+              (double) cost.keysRead() / size, (double) cost.keysWritten() / size,
+              (double) cost.readVersionRoundTrips() / ((size + batch - 1) / batch),
+              (double) cost.commitRoundTrips() / ((size + batch - 1) / batch), cost.conflicts(),
               (double) cost.conflicts() / size, attempts.get(), (size + batch - 1) / batch, verified);
         }
       }

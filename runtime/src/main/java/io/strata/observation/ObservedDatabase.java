@@ -120,7 +120,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
     try (Observation.Scope scope = observation.openScope()) {
       while (true) {
         try {
-          T result = retryable.apply(t);
+          T result = retryable.apply(opened(t));
           if (commits) {
             steps.commit(t).join();
           }
@@ -157,7 +157,7 @@ final class ObservedDatabase extends ForwardingDatabase implements CallObserver 
                                                  Executor e) {
     CallObservation.Tally call = enclosingCall();
     Observation observation = transaction(kind);
-    AsyncLoop<T> loop = new AsyncLoop<>(retryable, commits, new AttemptSteps(registry, observation, call), e);
+    AsyncLoop<T> loop = new AsyncLoop<>(tr -> retryable.apply(opened(tr)), commits, new AttemptSteps(registry, observation, call), e);
     ReadWriteCounts counts = new ReadWriteCounts();
     CompletableFuture<T> result;
     try (Observation.Scope scope = observation.openScope()) {

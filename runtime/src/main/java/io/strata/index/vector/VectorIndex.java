@@ -7,6 +7,7 @@ import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.ForwardingDatabase;
 import io.strata.index.DerivedIndex;
 import io.strata.index.GroupedField;
 import io.strata.index.IndexVerifier;
@@ -38,18 +39,17 @@ import java.util.stream.IntStream;
  *
  * <p>Concurrency: an insert reads the centroids and sizes at snapshot and takes no read conflict on them: a vector
  * placed by centroids a concurrent split has since moved still lies in a partition that exists, with its code and its
- * full vector naming the same partition (only the group's first partition takes a read conflict on its centroid, so
- * two first inserts do not both set it). So concurrent inserts conflict with nothing of each other's (before, each
- * split its full partitions in its own transaction and two that filled the same one both split it, one retrying its
- * whole batch). A split reads its partition's codes and each of their full vectors with read conflicts, so a
- * concurrent insert into the partition, or a delete, update or split of one of its vectors, makes the split retry
- * (a retried split that finds the partition no longer over the maximum does nothing) and the retry places that
- * vector too: before, an insert committed between the split's read and its commit stayed in the partition by the
- * centroid it had moved away from (8 writers, 20,000 clustered vectors: 7.8% of them outside their nearest
- * partition, 3.0% with the conflict, 1.5% on the inserting transaction's splits). Inserts read no partition's codes,
- * so they still conflict with none of each other's; each new partition's id is random and takes a read conflict on
- * its centroid key. Partition sizes move
- * only by atomic adds, so they count codes whatever commits first. No vector is lost or stored twice whatever the
+ * full vector naming the same partition (only the group's first partition takes a read conflict on its centroid, so two
+ * first inserts do not both set it). So concurrent inserts conflict with nothing of each other's (before, each split
+ * its full partitions in its own transaction and two that filled the same one both split it, one retrying its whole
+ * batch). A split reads its partition's codes and each of their full vectors with read conflicts, so a concurrent
+ * insert into the partition, or a delete, update or split of one of its vectors, makes the split retry (a retried split
+ * that finds the partition no longer over the maximum does nothing) and the retry places that vector too: before, an
+ * insert committed between the split's read and its commit stayed in the partition by the centroid it had moved away
+ * from (8 writers, 20,000 clustered vectors: 7.8% of them outside their nearest partition, 3.0% with the conflict, 1.5%
+ * on the inserting transaction's splits). Inserts read no partition's codes, so they still conflict with none of each
+ * other's; each new partition's id is random and takes a read conflict on its centroid key. Partition sizes move only
+ * by atomic adds, so they count codes whatever commits first. No vector is lost or stored twice whatever the
  * interleaving.
  */
 public final class VectorIndex implements DerivedIndex {
@@ -69,7 +69,10 @@ public final class VectorIndex implements DerivedIndex {
   private final Partitions partitions;
   /** The partitions (group values then partition) each transaction attempt asked to split: once each. */
   private final Map<Transaction, Set<Tuple>> asks = Collections.synchronizedMap(new WeakHashMap<>());
-  /** What each transaction attempt inserted, by partition (group values then partition), then id: its vector. */
+  /**
+   * What each transaction attempt inserted, by partition (group values then partition), then id: its vector. This and
+   * {@link #asks} last until the attempt's {@link #updateAll} ends (an online build's step, until it is collected).
+   */
   private final Map<Transaction, Map<Tuple, Map<Object, float[]>>> placed = Collections.synchronizedMap(new WeakHashMap<>());
   /** The splits running from here, by group values then partition. */
   private final Map<Tuple, CompletableFuture<Map<Long, float[]>>> splitting = new ConcurrentHashMap<>();
@@ -192,14 +195,10 @@ public final class VectorIndex implements DerivedIndex {
       byte[] sizeKey = partitions.size(g, p);
       tr.mutate(MutationType.ADD, sizeKey, Partitions.little(1));
       return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize
-          && asked(tr).add(gp) ? splitApart(tr.getDatabase(), g, p).thenCompose(parts -> replace(tr, g, p, cs, parts))
+          && asks.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet()).add(gp)
+          ? splitApart(ForwardingDatabase.databaseOf(tr), g, p).thenCompose(parts -> replace(tr, g, p, cs, parts))
           : CompletableFuture.completedFuture(null));
     });
-  }
-
-  /** The partitions (group values then partition) {@code tr} has asked to split. */
-  private Set<Tuple> asked(Transaction tr) {
-    return asks.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet());
   }
 
   /**
@@ -238,20 +237,23 @@ public final class VectorIndex implements DerivedIndex {
   }
 
   /**
-   * A batch's updates one after the other, then: splits committed while the batch ran (by other writers, after its
-   * read version) moved centroids it placed by, so each vector it inserted moves to its nearest partition by the
-   * centroids as now committed (read in a read transaction of its own, from the cache and the log), as a retry of
-   * the batch would have placed it; in {@code tr}, without a read conflict on the centroids.
+   * A batch's updates one after the other, then: splits committed after the batch's read version moved centroids it
+   * placed by, so each vector it inserted moves, in {@code tr} without a read conflict, to its nearest partition by the
+   * centroids as now committed (read in a read transaction opened through the caller's database wrappers), as a retry
+   * would have placed it. A single insert that asked no split skips that read (a save pays no second read version): a
+   * split committed meanwhile kept the partition it chose, so that one vector at worst lies next to its nearest
+   * partition until that one splits again. What the attempt placed and asked is dropped here.
    */
   @Override
   public CompletableFuture<Void> updateAll(Transaction tr, List<Change> changes) {
     return DerivedIndex.super.updateAll(tr, changes).thenCompose(v -> {
-      Map<Tuple, Map<Object, float[]>> mine = placed.get(tr);
-      if (mine == null || mine.isEmpty()) {
+      Map<Tuple, Map<Object, float[]>> mine = placed.remove(tr);
+      boolean split = asks.remove(tr) != null;
+      if (mine == null || mine.isEmpty() || !split && mine.values().stream().mapToInt(Map::size).sum() <= 1) {
         return CompletableFuture.completedFuture(null);
       }
       int groups = definition.groupBy().size();
-      return tr.getDatabase().readAsync(r -> {
+      return ForwardingDatabase.databaseOf(tr).readAsync(r -> {
         Map<Tuple, CompletableFuture<Partitions.Centroids>> read = new HashMap<>();
         mine.keySet().forEach(gp -> read.computeIfAbsent(Tuple.fromList(gp.getItems().subList(0, groups)), g -> partitions.centroids(r, g)));
         return CompletableFuture.allOf(read.values().toArray(CompletableFuture[]::new)).thenApply(x -> read);
@@ -267,6 +269,11 @@ public final class VectorIndex implements DerivedIndex {
         return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new));
       });
     });
+  }
+
+  /** How many transaction attempts this index holds placements or split asks of. */
+  int attemptsHeld() {
+    return placed.size() + asks.size();
   }
 
   /**

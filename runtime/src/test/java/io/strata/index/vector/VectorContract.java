@@ -49,7 +49,7 @@ public abstract class VectorContract extends BackendContract {
     }
   }
 
-  private static EntityStore<Doc> store(Metric metric, List<String> groupBy, boolean packed) {
+  static EntityStore<Doc> store(Metric metric, List<String> groupBy, boolean packed) {
     var builder = EntityStore.builder(new DocCodec(), new Subspace(Tuple.from("v", metric.name(), groupBy.size(), packed)))
         .derived(new VectorDefinition("vector", "vector", DIMENSIONS, metric, groupBy)).ids(Elements::toLong);
     return (packed ? builder.packed() : builder).build();

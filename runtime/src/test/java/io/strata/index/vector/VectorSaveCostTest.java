@@ -1,0 +1,104 @@
+package io.strata.index.vector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.embedded.EngineStats;
+import io.strata.index.vector.VectorContract.Doc;
+import io.strata.observation.StrataObservations;
+import io.strata.repository.EntityStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a save into an {@code @Embedding} index costs beside its own transaction, counted by the embedded engine
+ * (transactions by their read versions), and what the index keeps of a transaction once it ends.
+ */
+class VectorSaveCostTest {
+  private Database db;
+
+  @BeforeEach
+  void open() {
+    db = EmbeddedFdb.builder().latency(Duration.ofMillis(1)).open();
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  private static VectorIndex indexOf(EntityStore<Doc> store) {
+    return store.indexes().derived("vector", VectorIndex.class, "@Embedding index");
+  }
+
+  @Test
+  void aSingleSaveThatAsksNoSplitTakesOneReadVersionAndOneCommit() {
+    List<Doc> docs = VectorContract.clustered(new Random(61), 60, 2);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 40)).join()); // one partition, under its maximum
+    EngineStats before = EmbeddedFdb.stats(db);
+    for (Doc d : docs.subList(40, 60)) {
+      db.run(tr -> store.save(tr, d).join());
+    }
+    EngineStats cost = EmbeddedFdb.stats(db).since(before);
+    assertEquals(20, cost.readVersionRoundTrips(), "one read version per save, none for a read of the centroids apart: " + cost);
+    assertEquals(20, cost.commitRoundTrips(), "one commit per save: " + cost);
+    assertEquals(0, indexOf(store).attemptsHeld(), "no save's placements kept");
+  }
+
+  @Test
+  void aLargeSaveAllKeepsNoneOfItsVectorsOnceItCommits() {
+    List<Doc> docs = VectorContract.clustered(new Random(62), 3_000, 12);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 1_000)).join());
+    db.run(tr -> store.saveAll(tr, docs.subList(1_000, docs.size())).join()); // asks for splits and places 2,000 vectors
+    assertEquals(0, indexOf(store).attemptsHeld(), "neither the batches' placed vectors nor their split asks are held");
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void theSplitAndTheBatchsCentroidReadRunThroughTheCallersObservedDatabase() {
+    List<String> transactions = new ArrayList<>();
+    ObservationRegistry registry = ObservationRegistry.create();
+    registry.observationConfig().observationHandler(new ObservationHandler<>() {
+      @Override
+      public boolean supportsContext(Observation.Context context) {
+        return true;
+      }
+
+      @Override
+      public void onStop(Observation.Context context) {
+        if ("strata.transaction".equals(context.getName())) {
+          transactions.add(context.getLowCardinalityKeyValue("strata.transaction.kind").getValue());
+        }
+      }
+    });
+    Database observed = StrataObservations.observe(db, registry);
+    int max = Partitions.maxSize(VectorContract.DIMENSIONS);
+    List<Doc> docs = VectorContract.clustered(new Random(63), max + 30, 2);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    observed.run(tr -> store.saveAll(tr, docs.subList(0, max + 10)).join()); // over the maximum, its split asked too early
+    assertEquals(1, centroids(store));
+    transactions.clear();
+    observed.run(tr -> store.saveAll(tr, docs.subList(max + 10, docs.size())).join());
+    assertTrue(centroids(store) >= 2, "the committed partition over its maximum was split");
+    assertEquals(List.of("run", "read", "run"), transactions,
+        "the split, then the batch's read of the centroids as committed, then the batch, each observed as its own");
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  private int centroids(EntityStore<Doc> store) {
+    var index = store.layout().entity().get(com.apple.foundationdb.tuple.Tuple.from("N", "vector", Partitions.CENTROID));
+    return db.read(tr -> tr.getRange(index.range()).asList().join()).size();
+  }
+}
