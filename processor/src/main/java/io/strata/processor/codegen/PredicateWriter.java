@@ -104,7 +104,7 @@ public final class PredicateWriter {
   }
 
   private CodeBlock not(Condition part) {
-    if (semantics == Semantics.JAKARTA && holdsTest(part)) {
+    if (semantics == Semantics.JAKARTA && !(part instanceof Condition.Compare)) {
       return falsity(part);
     }
     if (semantics == Semantics.STRATA || !(part instanceof Condition.Compare cmp)) {
@@ -120,21 +120,11 @@ public final class PredicateWriter {
     return jakartaNot(CodeBlock.of("$L", field(cmp).read()), jakarta(cmp));
   }
 
-  /** Whether {@code c} holds a test of expressions anywhere. */
-  private static boolean holdsTest(Condition c) {
-    if (c instanceof Condition.And and) {
-      return and.parts().stream().anyMatch(PredicateWriter::holdsTest);
-    }
-    if (c instanceof Condition.Or or) {
-      return or.parts().stream().anyMatch(PredicateWriter::holdsTest);
-    }
-    return c instanceof Condition.Not not ? holdsTest(not.part()) : c instanceof Condition.Test;
-  }
-
   /**
    * Java code true where {@code c} is false under Jakarta Data's three-valued logic (neither true nor unknown), which
-   * {@code NOT} of a condition holding a test of expressions is true of: a comparison with a null value is unknown, and
-   * so is its negation ({@code io.strata.query.ConditionEvaluator} gives a run-time query the same meaning).
+   * {@code NOT} of {@code c} is true of: a comparison with a null value is unknown, and so is its negation, and so is an
+   * {@code And} or {@code Or} an unknown part decides ({@code io.strata.query.ConditionEvaluator} gives a run-time query
+   * the same meaning).
    */
   private CodeBlock falsity(Condition c) {
     if (c instanceof Condition.And and) {

@@ -609,6 +609,12 @@ public abstract class JakartaQueriesContract extends BackendContract {
       double heaviest = random.nextInt(100) / 10.0;
       assertEquals(saved.stream().filter(g -> g.weight != null && !(g.weight > heaviest)).count(),
           gadgets.countNotHeavierThan(heaviest), seed("JDQL NOT of a comparison is false on a null weight"));
+      long notOfColorAndHeavier = saved.stream()
+          .filter(g -> !g.color.equals(color) || g.weight != null && !(g.weight > heaviest)).count();
+      assertEquals(notOfColorAndHeavier, gadgets.countNotOfColorAndHeavier(color, heaviest),
+          seed("JDQL NOT of a conjunction is unknown where a null weight leaves the conjunction unknown"));
+      assertEquals(notOfColorAndHeavier, new GadgetsImpl(db).jdql("WHERE NOT (color = :c AND weight > :w)").bind("c", color)
+          .bind("w", heaviest).allowScan().count(), seed("a run-time JDQL NOT of a conjunction, the same"));
 
       int length = 6 + random.nextInt(5);
       Sort<Gadget> sort = random.nextBoolean() ? Sort.asc("id") : Sort.desc("id");
