@@ -5,6 +5,7 @@ import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Expression;
 import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -174,7 +175,7 @@ public final class ConditionEvaluator<E> {
   }
 
   private static int codePoints(String a, String b) {
-    return java.util.Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray());
+    return Arrays.compare(a.codePoints().toArray(), b.codePoints().toArray());
   }
 
   /** The sign of {@code v - w}: numbers of different types by value, else in the dialect's order. */
