@@ -104,7 +104,7 @@ public final class CandidateReads<T> {
     if (keys == null) {
       return any(where, candidates);
     }
-    return !read(tr -> keys.read(store, tr, 1, null)).items().isEmpty();
+    return read(tr -> keys.exists(store, tr));
   }
 
   /** Whether any candidate matches: reads batches only until the first match. */

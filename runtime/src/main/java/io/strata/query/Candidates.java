@@ -96,6 +96,12 @@ public interface Candidates<T> {
         public CompletableFuture<Long> count(EntityStore<T> store, ReadTransaction tr) {
           return scan.apply(store).count(tr);
         }
+
+        /** The scan's own test: one key, with no look past it for a next page. */
+        @Override
+        public CompletableFuture<Boolean> exists(EntityStore<T> store, ReadTransaction tr) {
+          return scan.apply(store).exists(tr);
+        }
       };
     };
   }
@@ -113,7 +119,7 @@ public interface Candidates<T> {
     return new Keys<>() {
       /**
        * The first {@code limit} distinct entities' keys, branch after branch, each branch read for as many as are still
-       * missing (an exists reads at most one key per branch); one page: a union's keys are counted or tested, not paged.
+       * missing; one page: a union's keys are counted or tested, not paged.
        */
       @Override
       public CompletableFuture<Page<Tuple>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after) {
@@ -127,6 +133,18 @@ public interface Candidates<T> {
       @Override
       public CompletableFuture<Long> count(EntityStore<T> store, ReadTransaction tr) {
         return distinct(store, tr, 0, new LinkedHashMap<>(), Integer.MAX_VALUE).thenApply(keys -> (long) keys.size());
+      }
+
+      /** Whether any branch has a key: branch after branch, each tested by its own {@link Keys#exists}. */
+      @Override
+      public CompletableFuture<Boolean> exists(EntityStore<T> store, ReadTransaction tr) {
+        return anyFrom(store, tr, 0);
+      }
+
+      private CompletableFuture<Boolean> anyFrom(EntityStore<T> store, ReadTransaction tr, int from) {
+        return from == branches.size() ? CompletableFuture.completedFuture(false)
+            : branches.get(from).exists(store, tr).thenCompose(found -> found ? CompletableFuture.completedFuture(true)
+                : anyFrom(store, tr, from + 1));
       }
 
       /** {@code found} (keys by their entity's id) with the keys of branches {@code from} on, up to {@code limit} entities. */
@@ -167,6 +185,11 @@ public interface Candidates<T> {
     /** How many keys there are, read in {@code tr}: page after page of {@value CandidateReads#BATCH}, unless a scan counts them. */
     default CompletableFuture<Long> count(EntityStore<T> store, ReadTransaction tr) {
       return counted(store, tr, null, 0L);
+    }
+
+    /** Whether there is any key, read in {@code tr}: one key at most. */
+    default CompletableFuture<Boolean> exists(EntityStore<T> store, ReadTransaction tr) {
+      return read(store, tr, 1, null).thenApply(page -> !page.items().isEmpty());
     }
 
     private CompletableFuture<Long> counted(EntityStore<T> store, ReadTransaction tr, Continuation after, long before) {

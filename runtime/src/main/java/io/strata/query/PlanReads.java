@@ -229,7 +229,7 @@ public final class PlanReads<E> {
     }
     Candidates.Keys<E> keys = unionKeys(plan, params);
     if (keys != null) {
-      return keys.read(store, tr, 1, null).thenApply(page -> !page.items().isEmpty());
+      return keys.exists(store, tr);
     }
     return list(tr, plan, List.of(), 1, params).thenApply(items -> !items.isEmpty());
   }

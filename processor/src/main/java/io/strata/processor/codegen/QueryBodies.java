@@ -155,7 +155,7 @@ public final class QueryBodies {
       @Override
       public CodeBlock exists(Source source) {
         return source instanceof Scan s ? CodeBlock.of("$L.exists(tr)", s.scan())
-            : source instanceof Keys k ? CodeBlock.of("$L.read(store, tr, 1, null).thenApply(page -> !page.items().isEmpty())", k.keys())
+            : source instanceof Keys k ? CodeBlock.of("$L.exists(store, tr)", k.keys())
             : CodeBlock.of("$L.thenApply(items -> !items.isEmpty())", rows(source));
       }
 

@@ -99,7 +99,7 @@ class CountReadsTest {
   }
 
   @Test
-  void aStrataCountOfAnOrWhoseIndexesApplyEveryConditionReadsTheBranchesKeysAndCountsEachEntityOnce() {
+  void aStrataCountOrExistsOfAnOrWhoseIndexesApplyEveryConditionReadsOnlyTheBranchesKeys() {
     TownsImpl towns = new TownsImpl(db);
     for (int i = 1; i <= 30; i++) {
       towns.save(new Town(i, "t" + i, i % 2 == 0 ? "FR" : "JP", i, i % 5 == 0, "c" + i, LocalDate.of(2000, 1, 1), null));
@@ -109,5 +109,13 @@ class CountReadsTest {
     // 15 in FR; capitals 5, 10, ..., 30, of which 10, 20, 30 are in FR
     assertEquals(18, count.get(0));
     assertEquals(15 + 6, stats.keysRead(), "the FR entries and the capitals' entries, no row: " + stats);
+
+    List<Boolean> found = new ArrayList<>();
+    stats = cost(() -> towns.existsByCountryOrCapitalTrue("DE"), found);
+    assertTrue(found.get(0));
+    assertEquals(1, stats.keysRead(), "no DE entry, then one capital's entry, no row: " + stats);
+    towns.findByCapitalTrue().forEach(t -> towns.deleteById(t.id()));
+    assertFalse(towns.existsByCountryOrCapitalTrue("DE"));
+    assertTrue(towns.existsByCountryOrCapitalTrue("JP"));
   }
 }
