@@ -216,7 +216,7 @@ public final class PlanReads<E> {
         return null;
       }
       if (!scans.matchesNothing(read, params)) {
-        branches.add((ignored, tr, limit, after) -> scans.scan(read, params).keyPage(tr, limit, after));
+        branches.add(Candidates.indexKeys(ignored -> scans.scan(read, params)));
       }
     }
     return Candidates.unionKeys(branches);
