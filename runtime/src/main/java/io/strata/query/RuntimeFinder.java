@@ -35,7 +35,9 @@ final class RuntimeFinder<E> implements Finder<E> {
     this.queries = queries;
     this.where = where;
     this.params = java.util.Collections.unmodifiableMap(new HashMap<>(params));
-    this.order = List.copyOf(order);
+    // an order on properties the condition fixes by equality alone is ignored: its ties come by id, ascending
+    this.order = Condition.fixedFields(where).containsAll(order.stream().map(SortKey::field).toList()) ? List.of()
+        : List.copyOf(order);
     this.limit = limit;
     this.allowScan = allowScan;
     this.bindable = bindable;

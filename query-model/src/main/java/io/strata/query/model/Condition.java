@@ -1,6 +1,8 @@
 package io.strata.query.model;
 
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A condition tree: and, or and not over comparisons (of a property, or of two expressions). {@code And} of nothing is "every entity".
@@ -76,4 +78,28 @@ public sealed interface Condition {
 
   /** Not {@code part}. */
   record Not(Condition part) implements Condition {}
+
+  /**
+   * The properties every entity {@code c} matches holds one value of: those an equality (not ignoring case) fixes that
+   * the whole condition requires, with negations pushed to the comparisons ({@code NOT (p <> v)} fixes {@code p}; an
+   * {@code Or} fixes nothing). An order on these alone is ignored (QUERIES.md: "ordering on a field fixed by equality
+   * is allowed and ignored").
+   */
+  static Set<String> fixedFields(Condition c) {
+    return fixed(c, false);
+  }
+
+  private static Set<String> fixed(Condition c, boolean negated) {
+    if (c instanceof Not not) {
+      return fixed(not.part(), !negated);
+    }
+    List<Condition> required = c instanceof And and && !negated ? and.parts() : c instanceof Or or && negated ? or.parts() : null;
+    if (required != null) {
+      Set<String> out = new LinkedHashSet<>();
+      required.forEach(part -> out.addAll(fixed(part, negated)));
+      return out;
+    }
+    boolean fixes = c instanceof Compare cmp && !cmp.ignoreCase() && cmp.op() == (negated ? Op.NOT_EQUAL : Op.EQUAL);
+    return fixes ? Set.of(((Compare) c).field()) : Set.of();
+  }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.query.model.Condition.Compare;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ConditionTest {
@@ -31,6 +32,21 @@ class ConditionTest {
     assertEquals(3, new Condition.Test(size, Op.IN, one, one, one).right().size(), "IN lists its items");
     assertTrue(assertThrows(IllegalArgumentException.class,
         () -> new Expression.Call(Expression.Function.LEFT, List.of(size))).getMessage().contains("LEFT takes 2"));
+  }
+
+  @Test
+  void theFieldsAConditionFixesAreThoseAnEqualityTheWholeConditionRequiresFixes() {
+    Condition cityIsA = new Compare("city", Op.EQUAL, new Operand.Param("a"));
+    Condition sizeIsNotS = new Compare("size", Op.NOT_EQUAL, new Operand.Param("s"));
+    Condition kindBelowK = new Compare("kind", Op.LESS_THAN, new Operand.Param("k"));
+    assertEquals(Set.of("city"), Condition.fixedFields(new Condition.And(List.of(cityIsA, kindBelowK))));
+    assertEquals(Set.of(), Condition.fixedFields(new Condition.Or(List.of(cityIsA, cityIsA))), "an Or requires no branch");
+    assertEquals(Set.of("size"), Condition.fixedFields(new Condition.Not(sizeIsNotS)), "NOT (size <> s) is size = s");
+    assertEquals(Set.of("city", "size"), Condition.fixedFields(new Condition.Not(new Condition.Or(List.of(
+        new Condition.Not(cityIsA), sizeIsNotS)))), "NOT (NOT a OR b) is a AND NOT b");
+    assertEquals(Set.of(), Condition.fixedFields(new Condition.Not(new Condition.And(List.of(cityIsA, kindBelowK)))));
+    assertEquals(Set.of(), Condition.fixedFields(new Compare("city", Op.EQUAL, List.of(new Operand.Param("a")), true)),
+        "an equality ignoring case lets the case vary");
   }
 
   @Test
