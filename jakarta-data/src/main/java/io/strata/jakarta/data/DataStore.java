@@ -127,7 +127,10 @@ public final class DataStore<T> {
    * every candidate is read and paged in memory ({@link ResultPages#cursoredPage}).
    */
   public CursoredPage<T> cursoredPage(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
-      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> order, PageRequest request) {
+      List<IndexOrder<T>> orders, List<? extends Sort<? super T>> given, PageRequest request) {
+    // a cursor holds the values of the sorts, which must end in a unique key: with none given, the id ascending (the
+    // order an unordered query's results come in), so its cursors hold the id instead of nothing
+    List<? extends Sort<? super T>> order = given.isEmpty() ? List.of(Sort.<T>asc(attributes.idName())) : given;
     List<SortKey> sort = Attributes.sortKeys(order);
     if (request.mode() == PageRequest.Mode.OFFSET) {
       Optional<OrderedReads.Read<T>> read = ordered.fromStart(where, candidates, keys, orders, sort, ResultPages.readUpTo(request));

@@ -21,6 +21,7 @@ import io.strata.query.IndexOrder;
 import jakarta.data.Sort;
 import jakarta.data.exceptions.EntityExistsException;
 import jakarta.data.exceptions.OptimisticLockingFailureException;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -348,6 +349,30 @@ class DataStoreTest {
     jakarta.data.page.CursoredPage<Counter> cursored = data.cursoredPage(c -> true, Candidates.index(fromZero, 0),
         Candidates.indexKeys(fromZero, 0), List.of(BY_COUNT), order, far);
     assertEquals(List.of(), cursored.content());
+  }
+
+  @Test
+  void aCursoredPageInNoOrderPagesByIdAscendingWithCursorsHoldingTheId() {
+    saveCounters(10, i -> i % 3);
+    List<String> walked = new ArrayList<>();
+    jakarta.data.page.PageRequest request = jakarta.data.page.PageRequest.ofSize(4);
+    for (int pages = 0; request != null; pages++) {
+      assertTrue(pages < 4, "three pages of 4, 4 and 2");
+      jakarta.data.page.CursoredPage<Counter> page = data.cursoredPage(c -> c.count != 1, Candidates.allRows(), null, List.of(),
+          List.of(), request);
+      page.content().forEach(c -> walked.add(c.id));
+      if (page.hasContent()) {
+        assertEquals(List.of(page.content().get(0).id), page.cursor(0).elements(), "the cursor holds the id");
+      }
+      request = page.hasNext() ? page.nextPageRequest() : null;
+    }
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      if (i % 3 != 1) {
+        expected.add(String.format("k%05d", i));
+      }
+    }
+    assertEquals(expected, walked);
   }
 
   /** A wide entity: a color, a long unindexed note and an indexed tag. */
