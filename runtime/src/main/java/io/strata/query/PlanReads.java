@@ -79,6 +79,12 @@ public final class PlanReads<E> {
    */
   public CompletableFuture<List<E>> list(ReadTransaction tr, Plan plan, List<SortKey> sort, int limit, Map<String, Object> params) {
     Comparator<E> comparator = sorting.comparator(sort);
+    if (plan instanceof Plan.Union union && !sort.isEmpty() && limit < Integer.MAX_VALUE
+        && union.branches().stream().allMatch(b -> readInOrder(b, sort))) {
+      // every branch's keys hold the order: the first limit of the union are among the first limit of each branch
+      List<CompletableFuture<List<E>>> branches = union.branches().stream().map(b -> list(tr, b, sort, limit, params)).toList();
+      return QueryResults.unionOf(branches, this::idKey, comparator, limit);
+    }
     if (sortsInMemory(plan, sort) && readsEachBatch(plan)) {
       MemoryOrder.Top<E> top = new MemoryOrder.Top<>(comparator, limit);
       return each(tr, plan, params, top).thenApply(v -> top.items());
