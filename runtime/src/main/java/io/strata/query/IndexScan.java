@@ -352,7 +352,7 @@ public final class IndexScan<T> {
     Paging.checkLimit(pageLimit);
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
-    int batch = (int) Math.max(FILTER_MIN_BATCH, Math.min(FILTER_MAX_BATCH, 2L * Paging.withOneMore(pageLimit)));
+    int batch = (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(pageLimit));
     return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), 0, null);
   }
 
@@ -361,10 +361,9 @@ public final class IndexScan<T> {
    * never reads a whole range in one transaction. The page is then short, or empty, with a continuation.
    */
   static final int FILTER_BUDGET = 2_000;
-  private static final int FILTER_MIN_BATCH = 20;
   private static final int FILTER_MAX_BATCH = 500;
 
-  /** Reads {@code batch} entries after {@code ranges}' starts and their rows at once, filters, and goes on. */
+  /** Reads {@code batch} entries after {@code ranges}' starts and their rows at once, filters, goes on with twice as many. */
   private CompletableFuture<Page<T>> filteredPage(ReadTransaction tr, List<KeyRange> ranges, byte[] query, int pageLimit, int batch,
       List<T> kept, int examined, byte[] previous) {
     return read(tr, ranges, batch).thenCompose(hits -> {
@@ -387,7 +386,8 @@ public final class IndexScan<T> {
         if (examined + taken.size() >= FILTER_BUDGET) {
           return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
         }
-        return filteredPage(tr, resumed(ranges, last), query, pageLimit, batch, kept, examined + taken.size(), last);
+        return filteredPage(tr, resumed(ranges, last), query, pageLimit, Math.min(FILTER_MAX_BATCH, 2 * batch), kept,
+            examined + taken.size(), last);
       });
     });
   }

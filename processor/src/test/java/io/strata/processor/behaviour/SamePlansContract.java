@@ -200,12 +200,7 @@ public abstract class SamePlansContract extends BackendContract {
       Map.entry("findByNameIgnoreCaseContains", "an order an index holds (name) with no condition it narrows: the"
           + " run-time plan reads the index in that order and each key's row; the generated Jakarta method reads every"
           + " row and sorts in memory, which reads fewer keys when no limit stops the ordered read"),
-      Map.entry("findByColorInAndSizeGreaterThanEqual", "as firstInColor, for a page"),
-      Map.entry("findByColorAndActiveTrueOrderBySizeDesc", "a page in index order with a condition checked on each row:"
-          + " the generated method reads keys in batches that start at the page's size plus one and double (5, then 10);"
-          + " the run-time read takes larger batches and reads more keys and rows for the same page"),
-      Map.entry("findByColorAndActiveTrueOrderBySizeDescIdDesc", "as findByColorAndActiveTrueOrderBySizeDesc, for a cursored"
-          + " page"));
+      Map.entry("findByColorInAndSizeGreaterThanEqual", "as firstInColor, for a page"));
 
   private final KeyCounter counter = new KeyCounter();
   private Database counted;
