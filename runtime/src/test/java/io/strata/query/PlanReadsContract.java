@@ -240,7 +240,10 @@ public abstract class PlanReadsContract extends BackendContract {
   void aPlannedFinderIsTheBruteForceFilter() {
     forEachTry(t -> {
       List<List<SortKey>> orders = List.of(List.of(), List.of(new SortKey("population", false, false)),
-          List.of(new SortKey("population", true, false)), List.of(new SortKey("country", false, false), new SortKey("name", true, false)));
+          List.of(new SortKey("population", true, false)), List.of(new SortKey("country", false, false), new SortKey("name", true, false)),
+          // mixed directions over an index's keys (population, id), (country, id): no key order holds them
+          List.of(new SortKey("population", false, false), new SortKey("id", true, false)),
+          List.of(new SortKey("country", true, false), new SortKey("id", false, false)));
       List<SortKey> order = orders.get(t.rnd().nextInt(orders.size()));
       int limit = t.rnd().nextBoolean() ? 0 : 1 + t.rnd().nextInt(6);
       boolean scan = t.rnd().nextInt(4) != 0;
@@ -293,6 +296,7 @@ public abstract class PlanReadsContract extends BackendContract {
       Function<Place, Comparable> read = switch (key.field()) {
         case "population" -> Place::population;
         case "country" -> Place::country;
+        case "id" -> Place::id;
         default -> Place::name;
       };
       @SuppressWarnings("unchecked")

@@ -151,8 +151,6 @@ public abstract class SamePlansContract extends BackendContract {
       "findByPrice", DECIMAL_EQUAL, "countByPrice", DECIMAL_EQUAL, "pricedATenth", DECIMAL_EQUAL,
       "findByPriceIn", DECIMAL_IN, "countByPriceIn", DECIMAL_IN);
 
-  private static final String MIXED = "mixed directions: the generated Jakarta method reads every entity the index"
-      + " read finds and sorts them; the run-time read stops after the limit or page (ties decided on keys)";
   private static final String UNORDERED_LIMIT = "a Limit or page in an empty Order: the generated Jakarta method reads every"
       + " match and sorts it by id; the run-time read stops at the limit in the index's order (no order asked)";
 
@@ -187,14 +185,12 @@ public abstract class SamePlansContract extends BackendContract {
       Map.entry("findFirst6ByColorOrKindOrderBySizeDesc", "an ordered Or with a limit: the run-time union reads the first"
           + " limit of each branch in the order and merges them, as a Strata method does (12 keys and rows for 6); the"
           + " generated Jakarta method's ordered reads of the branches read more (42)"),
-      Map.entry("findFirst3ByColorOrderBySizeDescIdAsc", MIXED),
       Map.entry("findByColorOrKindOrderBySizeAscIdAsc", "an ordered Or in a cursored page: the generated method merges the branches'"
           + " index reads by the order; the run-time union reads each branch whole, then sorts"),
       Map.entry("colorOrKind", "in no order, as firstInColor; in an order, as findFirst6ByColorOrKindOrderBySizeDesc"),
       Map.entry("largeOfColorOrKind", "as findFirst6ByColorOrKindOrderBySizeDesc"),
-      Map.entry("inColor", MIXED + " (a cursored page)"),
-      Map.entry("pagesInColor", MIXED + " (a cursored page in an order chosen at run time)"),
-      Map.entry("firstInColor", UNORDERED_LIMIT + "; in a mixed order, " + MIXED),
+      Map.entry("pagesInColor", UNORDERED_LIMIT + " (a cursored page)"),
+      Map.entry("firstInColor", UNORDERED_LIMIT),
       Map.entry("pageInColor", "as firstInColor, for a page"),
       Map.entry("ofKind", "as firstInColor"),
       Map.entry("findByNameIgnoreCaseContains", "an order an index holds (name) with no condition it narrows: the"

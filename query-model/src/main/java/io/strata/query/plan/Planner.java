@@ -382,10 +382,15 @@ public final class Planner {
       }
       List<String> inKeyOrder = new ArrayList<>(inFields);
       inKeyOrder.addAll(after);
-      boolean orderable = order.stream().allMatch(this::orderable);
+      // keys hold one direction: every sort on a property the equalities leave free takes it, and the last sort too,
+      // since ties come by id in the last sort's direction (a sort on a fixed property changes nothing else)
+      Set<Boolean> directions = new LinkedHashSet<>();
+      order.stream().filter(k -> !fixed.contains(k.field())).forEach(k -> directions.add(k.descending()));
+      boolean reverse = directions.contains(true);
+      boolean oneDirection = directions.size() <= 1 && (wanted.isEmpty() || order.get(order.size() - 1).descending() == reverse);
+      boolean orderable = oneDirection && order.stream().allMatch(this::orderable);
       boolean suffixOrder = orderable && startsWith(after, wanted);
       boolean keyOrder = orderable && !suffixOrder && !inFields.isEmpty() && startsWith(inKeyOrder, wanted);
-      boolean reverse = order.stream().anyMatch(SortKey::descending);
 
       Set<String> indexed = new LinkedHashSet<>(fields);
       indexed.add(entity.id().name());

@@ -95,6 +95,19 @@ class PlannerTest {
   }
 
   @Test
+  void anOrderOfMixedDirectionsIsServedByNoIndexRead() {
+    EntityInfo e = entity(index("byCountryPopulation", false, COUNTRY, POPULATION));
+    Planned mixed = plan(e, eq(COUNTRY), List.of(asc(POPULATION), desc(ID)), null, false);
+    assertFalse(mixed instanceof Plan.IndexRead r && !r.order().isEmpty(), "keys hold no mixed order: " + mixed);
+    Plan.IndexRead fixedFirst = read(plan(e, eq(COUNTRY), List.of(desc(COUNTRY), asc(POPULATION)), null, false));
+    assertEquals(List.of(desc(COUNTRY), asc(POPULATION)), fixedFirst.order(), "a sort on the fixed country changes nothing");
+    assertFalse(fixedFirst.reverse(), "population ascending, ties by id ascending: forwards");
+    Planned fixedLast = plan(e, eq(COUNTRY), List.of(asc(POPULATION), desc(COUNTRY)), null, false);
+    assertFalse(fixedLast instanceof Plan.IndexRead r && !r.order().isEmpty(),
+        "ties by id descending after population ascending: no key order holds that: " + fixedLast);
+  }
+
+  @Test
   void theLongestEqualityPrefixWins() {
     Plan.IndexRead r = read(plan(entity(index("byCountry", false, COUNTRY), index("byCountryCity", false, COUNTRY, CITY)),
         and(eq(COUNTRY), eq(CITY)), List.of(), null, false));
