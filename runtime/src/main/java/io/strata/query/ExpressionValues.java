@@ -2,6 +2,7 @@ package io.strata.query;
 
 import io.strata.query.model.Expression;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -80,7 +81,7 @@ final class ExpressionValues<E> {
   }
 
   private static boolean negative(Object n) {
-    return n instanceof BigDecimal d ? d.signum() < 0 : ((Number) n).doubleValue() < 0;
+    return n instanceof BigDecimal d ? d.signum() < 0 : n instanceof BigInteger i ? i.signum() < 0 : ((Number) n).doubleValue() < 0;
   }
 
   private static Object negate(Object n) {
@@ -90,7 +91,7 @@ final class ExpressionValues<E> {
     if (integral(n)) {
       return -((Number) n).longValue();
     }
-    return n instanceof BigDecimal d ? d.negate() : -((Number) n).doubleValue();
+    return n instanceof BigDecimal d ? d.negate() : n instanceof BigInteger i ? i.negate() : -((Number) n).doubleValue();
   }
 
   private static Object combine(Expression.Operator op, Object a, Object b) {
@@ -110,7 +111,7 @@ final class ExpressionValues<E> {
         default -> y == 0 ? null : x / y;
       };
     }
-    if (a instanceof BigDecimal || b instanceof BigDecimal) {
+    if (a instanceof BigDecimal || b instanceof BigDecimal || a instanceof BigInteger || b instanceof BigInteger) {
       BigDecimal x = decimal(a);
       BigDecimal y = decimal(b);
       return switch (op) {
@@ -135,7 +136,8 @@ final class ExpressionValues<E> {
   }
 
   static BigDecimal decimal(Object n) {
-    return n instanceof BigDecimal d ? d : integral(n) ? BigDecimal.valueOf(((Number) n).longValue())
+    return n instanceof BigDecimal d ? d : n instanceof BigInteger i ? new BigDecimal(i)
+        : integral(n) ? BigDecimal.valueOf(((Number) n).longValue())
         : BigDecimal.valueOf(((Number) n).doubleValue());
   }
 }

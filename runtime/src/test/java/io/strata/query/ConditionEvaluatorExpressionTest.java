@@ -1,6 +1,8 @@
 package io.strata.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.query.model.Condition;
 import io.strata.query.model.Expression;
@@ -12,6 +14,7 @@ import io.strata.query.model.Expression.Path;
 import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -107,6 +110,17 @@ class ConditionEvaluatorExpressionTest {
             : ((BigDecimal) r.get("price")).multiply(BigDecimal.valueOf(2)).compareTo(new BigDecimal("10.5")) >= 0);
     agrees("name || 'c' = 'abc'", new Condition.Test(arith(path("name"), Operator.CONCAT, literal("c")), Op.EQUAL, literal("abc")),
         r -> name(r) == null ? null : (name(r) + "c").equals("abc"));
+  }
+
+  @Test
+  void arithmeticOnABigIntegerKeepsEveryDigit() {
+    // 2^53 + 1: a double holds 2^53 in its place, so through doubles big + 1 would equal 2^53 + 1, not 2^53 + 2
+    Map<String, Object> row = Map.of("big", new BigInteger("9007199254740993"));
+    Condition plusOne = new Condition.Test(arith(path("big"), Operator.ADD, literal(1)), Op.EQUAL, param("q"));
+    assertTrue(EVALUATOR.predicate(plusOne, Map.of("q", new BigDecimal("9007199254740994"))).test(row));
+    assertFalse(EVALUATOR.predicate(plusOne, Map.of("q", new BigDecimal("9007199254740993"))).test(row));
+    Condition negated = new Condition.Test(new Expression.Negate(path("big")), Op.LESS_THAN, param("q"));
+    assertTrue(EVALUATOR.predicate(negated, Map.of("q", new BigInteger("-9007199254740992"))).test(row));
   }
 
   @Test
