@@ -170,9 +170,12 @@ public final class IndexOrder<T> {
    * @param conditions each branch's condition, for a union; else empty
    */
   record Reading<T>(List<IndexOrder<T>> indexes, List<Match> matches, List<Predicate<? super T>> conditions) {
-    /** Whether the reads come exactly in the order then the id: one index, whose keys hold that order. */
+    /**
+     * Whether the reads come exactly in the order then the id: every index's keys hold that order (a union's reads are
+     * then merged by it, so no run of ties needs sorting).
+     */
     boolean total() {
-      return indexes.size() == 1 && matches.get(0).total();
+      return matches.stream().allMatch(Match::total);
     }
   }
 

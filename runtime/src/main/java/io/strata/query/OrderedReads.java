@@ -166,7 +166,8 @@ public final class OrderedReads<T> {
    * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in key order (each backwards when its
    * order is descending, or else when {@code opposite}), from {@code positions} (null: from the start; {@code otherSide}:
    * the rest of the keys, read from the positions the other way), ties in key order: what {@link #inIndexOrder} sorts,
-   * and what a count reads. The reads of a union's branches are merged by {@code sort} (reversed when {@code opposite}),
+   * and what a count reads. The reads of a union's branches are merged by {@code sort} (then the id when every branch's
+   * keys hold that order; reversed when {@code opposite}),
    * each skipping the entities an earlier branch's condition matches. Batches start at {@code expected} keys and double
    * up to {@value CandidateReads#BATCH}, each in its own read transaction, all of them (every branch's) at one read
    * version ({@link SharedReadVersion}).
@@ -186,7 +187,8 @@ public final class OrderedReads<T> {
     if (reads.size() == 1) {
       return reads.get(0);
     }
-    Comparator<T> merge = order.byValues(opposite ? ResultOrder.reversed(sort) : sort);
+    List<SortKey> by = served.total() ? order.total(sort) : sort;
+    Comparator<T> merge = order.byValues(opposite ? ResultOrder.reversed(by) : by);
     return UnionPages.merged(reads, merge);
   }
 

@@ -62,7 +62,10 @@ class IndexOrderTest {
         List.of(LOW, MIDDLE)).reading(List.of(desc("count")), "id").orElseThrow();
     assertEquals(2, second.indexes().size(), "the first alternative of each branch that holds the order");
     assertTrue(second.matches().stream().allMatch(IndexOrder.Match::descending));
-    assertFalse(second.total(), "merged branches may tie: runs sorted by id");
+    assertTrue(second.total(), "each branch's keys (count, id) hold count desc then id desc: merged by that, no run sorted");
+    IndexOrder<Object> countsOnly = IndexOrder.of(s -> IndexScan.of(s, "byCount"), 0).key("count", ValueKind.LONG);
+    assertFalse(IndexOrder.union(List.of(List.of(counts()), List.of(countsOnly)), List.of(LOW, MIDDLE))
+        .reading(List.of(desc("count")), "id").orElseThrow().total(), "a branch whose keys leave ties unordered: runs sorted by id");
     assertEquals("2 branches but 1 conditions", assertThrows(IllegalArgumentException.class,
         () -> IndexOrder.union(List.of(List.of(noOrder), List.of(noOrder)), List.of(LOW))).getMessage());
   }

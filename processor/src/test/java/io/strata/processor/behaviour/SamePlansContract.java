@@ -183,8 +183,9 @@ public abstract class SamePlansContract extends BackendContract {
    */
   static final Map<String, String> READ_DIFFERENCES = Map.ofEntries(
       Map.entry("findFirst6ByColorOrKindOrderBySizeDesc", "an ordered Or with a limit: the run-time union reads the first"
-          + " limit of each branch in the order and merges them, as a Strata method does (12 keys and rows for 6); the"
-          + " generated Jakarta method's ordered reads of the branches read more (42)"),
+          + " limit of each branch in the order and merges them without duplicates, as a Strata method does (12 keys and"
+          + " rows for 6); the generated Jakarta method's later branch skips what an earlier branch's condition matches,"
+          + " so it reads past those (24)"),
       Map.entry("findByColorOrKindOrderBySizeAscIdAsc", "an ordered Or in a cursored page: the generated method merges the branches'"
           + " index reads by the order; the run-time union reads each branch whole, then sorts"),
       Map.entry("colorOrKind", "in no order, as firstInColor; in an order, as findFirst6ByColorOrKindOrderBySizeDesc"),
