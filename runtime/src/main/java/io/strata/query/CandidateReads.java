@@ -113,11 +113,13 @@ public final class CandidateReads<T> {
   }
 
   /**
-   * At most {@code n} candidates {@code where} accepts (the first ones read; in no particular order): what a single
-   * result needs to tell none, one and more than one apart ({@code n} = 2) without reading every candidate.
+   * The first {@code n} candidates {@code where} accepts, in the candidates' order: what a single result needs to tell
+   * none, one and more than one apart ({@code n} = 2), and what a limit or page with no order reads. The first batch
+   * asks for {@code n} candidates, each later one for twice as many up to {@value #BATCH} (a read that every candidate
+   * matches stops after its first), at one read version.
    */
-  public List<T> some(Predicate<? super T> where, Candidates<T> candidates, int n) {
-    return stream(where, candidates).limit(Math.max(0, n)).toList();
+  public List<T> some(Predicate<? super T> where, Candidates<T> candidates, long n) {
+    return n <= 0 ? List.of() : stream(where, candidates, n).limit(n).toList();
   }
 
   /**
@@ -128,17 +130,26 @@ public final class CandidateReads<T> {
    * taken only when FoundationDB's five-second window forces it.
    */
   public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates) {
-    SharedReadVersion version = new SharedReadVersion();
-    return batches(BATCH, (size, from) -> read(version, tr -> candidates.read(store, tr, size, from))).filter(where);
+    return stream(where, candidates, BATCH);
+  }
+
+  /** {@link #stream(Predicate, Candidates)} with a first batch of {@code expected} candidates (at most {@value #BATCH}). */
+  public Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates, long expected) {
+    return stream(where, candidates, expected, new SharedReadVersion());
+  }
+
+  /** {@link #stream(Predicate, Candidates, long)} at {@code version}, which other reads may share. */
+  Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates, long expected, SharedReadVersion version) {
+    return batches(candidates.firstBatch(expected), (size, from) -> read(version, tr -> candidates.read(store, tr, size, from))).filter(where);
   }
 
   /**
    * The items of the pages {@code page} reads of a size from a continuation (null: the first), one page when the stream
-   * needs more: the one loop over batches every candidate read shares. The first page asks for {@code first} items,
-   * each later one for twice as many as the one before, up to {@value #BATCH}.
+   * needs more: the one loop over batches every candidate read shares. The first page asks for {@code first} items
+   * (at least 1, at most {@value #BATCH}), each later one for twice as many as the one before, up to {@value #BATCH}.
    */
-  public static <X> Stream<X> batches(int first, BiFunction<Integer, Continuation, Page<X>> page) {
-    int[] size = {first};
+  public static <X> Stream<X> batches(long first, BiFunction<Integer, Continuation, Page<X>> page) {
+    int[] size = {(int) Math.min(BATCH, Math.max(1, first))};
     return QueryResults.stream(after -> {
       Page<X> read = page.apply(size[0], after);
       size[0] = Math.min(BATCH, 2 * size[0]);

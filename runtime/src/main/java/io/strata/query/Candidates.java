@@ -31,14 +31,36 @@ public interface Candidates<T> {
   /** One batch of at most {@code limit} candidates of {@code store}, continuing {@code after} (null for the first). */
   CompletableFuture<Page<T>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after);
 
+  /**
+   * How many candidates the first batch of a read asks for when {@code expected} matches would do (a limit, a page, a
+   * single result): that many, since the source narrows the read and the predicate mostly agrees; every row reads
+   * more ({@link #allRows}).
+   */
+  default long firstBatch(long expected) {
+    return expected;
+  }
+
   /** No candidate at all. */
   static <T> Candidates<T> none() {
     return (store, tr, limit, after) -> CompletableFuture.completedFuture(Page.last(List.of()));
   }
 
-  /** Every row {@code (E, "R", id)}, in id order, in batches of at most {@link FilteredRows#BATCH} ({@link FilteredRows#rows}). */
+  /**
+   * Every row {@code (E, "R", id)}, in id order, in batches of at most {@link FilteredRows#BATCH} ({@link FilteredRows#rows}),
+   * the first a whole one whatever a limit expects: no index narrows them, so the predicate may reject most.
+   */
   static <T> Candidates<T> allRows() {
-    return (store, tr, limit, after) -> FilteredRows.rows(tr, store, limit, after);
+    return new Candidates<>() {
+      @Override
+      public CompletableFuture<Page<T>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after) {
+        return FilteredRows.rows(tr, store, limit, after);
+      }
+
+      @Override
+      public long firstBatch(long expected) {
+        return Math.max(expected, FilteredRows.BATCH);
+      }
+    };
   }
 
   /**

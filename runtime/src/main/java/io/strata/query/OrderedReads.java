@@ -38,12 +38,17 @@ public final class OrderedReads<T> {
    * {@code n}-th match and the matches that tie with it on {@code sort}'s properties (sorted by id in memory), the first
    * read asking for {@code n} keys when the order is the keys' own ({@link IndexOrder.Reading#total}: ties decided on the
    * keys, none to look past), else {@code n + 1}; else every candidate is read and sorted in memory, and all of them are
-   * returned (the caller applies its limit).
+   * returned (the caller applies its limit). With no sort at all, the first {@code n} matches in the order the
+   * candidates come in ({@link CandidateReads#some}: an index's keys, ids as given, every row by id, an {@code Or}'s
+   * branches in turn), the first read asking for {@code n}: nothing is sorted, so nothing past them is read.
    */
   public List<T> first(Predicate<? super T> where, Candidates<T> candidates, List<IndexOrder<T>> orders, List<SortKey> sort,
       long n) {
     if (n <= 0) {
       return List.of();
+    }
+    if (sort.isEmpty()) {
+      return core.some(where, candidates, n);
     }
     Optional<IndexOrder.Reading<T>> served = served(orders, sort);
     if (served.isEmpty()) {
@@ -79,13 +84,15 @@ public final class OrderedReads<T> {
   /**
    * The first {@code upTo} candidates {@code where} accepts in {@code sort} (then the id), read in the order of the
    * first of {@code orders} that serves it up to {@code upTo} (and the ties there, see {@link #first}), for an offset
-   * page: {@code upTo} is one past the page's end. Empty when no index serves the order (the caller then sorts every
-   * candidate in memory).
+   * page: {@code upTo} is one past the page's end. With no sort at all, the candidates in the order they come in (as
+   * {@link #first} reads them). Empty when no index serves the order (the caller then sorts every candidate in memory).
    */
   public Optional<Read<T>> fromStart(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
       List<IndexOrder<T>> orders, List<SortKey> sort, long upTo) {
-    return served(orders, sort).map(served -> {
-      Iterator<T> read = inIndexOrder(where, served, sort, false, null, upTo).iterator();
+    Optional<Stream<T>> ordered = sort.isEmpty() ? Optional.of(core.stream(where, candidates, upTo))
+        : served(orders, sort).map(served -> inIndexOrder(where, served, sort, false, null, upTo));
+    return ordered.map(stream -> {
+      Iterator<T> read = stream.iterator();
       List<T> first = take(read, upTo);
       return new Read<>(first, total(where, candidates, keys, first.size(), read, Stream.empty()));
     });
@@ -180,8 +187,7 @@ public final class OrderedReads<T> {
       IndexOrder.Position p = positions == null ? null : positions.get(i);
       Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
           p == null ? null : p.values(), p != null && p.at() != otherSide);
-      Stream<T> read = CandidateReads.batches((int) Math.min(CandidateReads.BATCH, Math.max(1, expected)),
-          (size, from) -> core.read(version, tr -> candidates.read(core.store(), tr, size, from))).filter(where);
+      Stream<T> read = core.stream(where, candidates, expected, version);
       reads.add(served.conditions().isEmpty() ? read : UnionPages.skippingEarlier(read, served.conditions(), i));
     }
     if (reads.size() == 1) {

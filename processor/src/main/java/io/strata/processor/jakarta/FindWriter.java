@@ -77,13 +77,20 @@ final class FindWriter {
       b.addStatement("return $L", project == null ? stream : CodeBlock.of("$L.map($L)", stream, project));
       return Optional.of(b.build());
     }
-    boolean single = q.order().isEmpty() && m.sorts.isEmpty() && m.limit == null && m.pageRequest == null && q.first() == 0
-        && shape.atMostOne();
+    boolean unordered = q.order().isEmpty() && m.sorts.isEmpty();
+    boolean single = unordered && m.limit == null && m.pageRequest == null && q.first() == 0 && shape.atMostOne();
+    boolean limited = q.first() > 0 || m.limit != null;
+    // with no order at all, a limit or an offset page reads the candidates in the order they come in, only as far as it needs
+    String asRead = "in the order they are read, reading no further than the " + (limited ? "limit" : "page")
+        + " needs (the read below starts with a batch of that many keys, or of rows when it reads every row, then doubles)";
+    boolean stopsUnordered = limited || shape == ResultShape.PAGE;
+    String givenNone = q.order().isEmpty() && stopsUnordered ? "; given no order, " + asRead : "";
     CodeBlock orders = read.orders();
     String how = single ? "reading up to the second (a single result)"
-        : orders == null ? (m.pageRequest != null ? "sorted and paged in memory" : "sorted in memory")
+        : unordered && stopsUnordered ? asRead + ", as the method asks for no order"
+        : orders == null ? (m.pageRequest != null ? "sorted and paged in memory" : "sorted in memory") + givenNone
         : !m.sorts.isEmpty() ? "read in the order of an index's keys when one serves the order asked for (below), else sorted "
-            + (m.pageRequest != null ? "and paged " : "") + "in memory"
+            + (m.pageRequest != null ? "and paged " : "") + "in memory" + givenNone
         : shape == ResultShape.STREAM ? "read lazily in the order of the index's keys, each run of ties on the order sorted in memory"
         : "sorted in memory among the first ones read in order";
     String cursor = orders != null && shape == ResultShape.CURSORED_PAGE ? " The cursor of a page read in index order is a position"
@@ -96,6 +103,8 @@ final class FindWriter {
     b.addStatement("$T<$T<? super $T>> order$$ = $T.<$T>order($T.of($L)$L)", List.class, SORT, t, RESULT_PAGES, t, List.class,
         fixed.build(), dynamic.build());
     CodeBlock keys = read.keys() == null ? CodeBlock.of("null") : read.keys();
+    // no index order listed: an order asked for is sorted in memory, none asked reads in the candidates' order
+    CodeBlock indexOrders = orders == null ? CodeBlock.of("$T.of()", List.class) : orders;
     if (shape.paged()) {
       if (m.pageRequest == null) {
         m.diagnostics.error(m.method, Messages.JAKARTA_RESULT, m.description, result, "a query without a PageRequest parameter",
@@ -108,10 +117,8 @@ final class FindWriter {
             q.order().stream().map(o -> o.field().name() + (o.descending() ? " desc" : " asc")).toList(),
             entity.type().simpleName(), id, MethodNameParser.capitalized(id), id);
       }
-      CodeBlock page = orders != null
-          ? CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape.pageMethod(), where, candidates, keys, orders, m.pageRequest)
-          : CodeBlock.of("$T.$L($N.attributes(), order$$, $N.reads().matching($L, $L), $N)", RESULT_PAGES, shape.pageMethod(), data, data, where,
-              candidates, m.pageRequest);
+      CodeBlock page = CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape.pageMethod(), where, candidates, keys, indexOrders,
+          m.pageRequest);
       if (project != null && shape == ResultShape.PAGE) {
         page = CodeBlock.of("$T.map($L, $L)", RESULT_PAGES, page, project);
       }
@@ -131,10 +138,10 @@ final class FindWriter {
     }
     if (single) {
       b.addStatement("$T<$T> found$$ = $N.reads().some($L, $L, 2)", List.class, t, data, where, candidates);
-    } else if (orders != null) {
+    } else if (orders != null || limited) {
       CodeBlock n = q.first() > 0 && m.limit != null ? CodeBlock.of("$T.min($L, $T.end($N))", Math.class, q.first(), RESULT_PAGES, m.limit)
           : q.first() > 0 ? CodeBlock.of("$L", q.first()) : CodeBlock.of("$T.end($N)", RESULT_PAGES, m.limit);
-      b.addStatement("$T<$T> found$$ = $N.first($L, $L, $L, order$$, $L)", List.class, t, data, where, candidates, orders, n);
+      b.addStatement("$T<$T> found$$ = $N.first($L, $L, $L, order$$, $L)", List.class, t, data, where, candidates, indexOrders, n);
     } else {
       b.addStatement("$T<$T> found$$ = $N.sorted($L, $L, order$$)", List.class, t, data, where, candidates);
     }

@@ -10,6 +10,8 @@ import io.strata.processor.fixtures.jakarta.Gadget;
 import io.strata.processor.fixtures.jakarta.Gadgets;
 import io.strata.processor.fixtures.jakarta.GadgetsImpl;
 import jakarta.data.Limit;
+import jakarta.data.Order;
+import jakarta.data.page.PageRequest;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +26,10 @@ import org.junit.jupiter.api.Test;
  * in one mapped range read, in either direction, when the sizes differ and when every one ties (ties are decided on
  * the keys, which hold the id). Deterministic counts from {@link EmbeddedFdb#stats} (embedded only), on
  * {@code Gadgets.largest} ({@code @Find @OrderBy(size, descending) ... Limit}: the shape of the issue's
- * {@code findByAuthorOrderByYearDesc(author, Limit.of(5))}) and {@code findFirst4ByColorOrderByColorAscSizeAsc}.
+ * {@code findByAuthorOrderByYearDesc(author, Limit.of(5))}) and {@code findFirst4ByColorOrderByColorAscSizeAsc}. With no
+ * order at all, a limit and an offset page read the index's first entries and their rows the same way, and the results
+ * are those first in the keys' order ({@code firstInColor}, {@code pageInColor} given an empty order): before, every match
+ * was read and sorted by id.
  */
 class JakartaLimitReadsTest {
   private static final int GADGETS = 60;
@@ -80,6 +85,22 @@ class JakartaLimitReadsTest {
     IntUnaryOperator size = i -> 7;
     Cost cost = cost(size, g -> g.largest("red", Limit.of(5)));
     assertEquals(red(size, true, 5), cost.ids());
+    assertOneReadOf(5, cost);
+  }
+
+  @Test
+  void limitFiveInNoOrderReadsTheFirstFiveEntriesAndTheirRowsInOneRead() {
+    IntUnaryOperator size = i -> 100 - i;
+    Cost cost = cost(size, g -> g.firstInColor("red", Limit.of(5), Order.by()));
+    assertEquals(red(size, false, 5), cost.ids(), "the first five in the index's order: size, then id");
+    assertOneReadOf(5, cost);
+  }
+
+  @Test
+  void anOffsetPageInNoOrderReadsOnePastItsEndInOneRead() {
+    IntUnaryOperator size = i -> i % 4;
+    Cost cost = cost(size, g -> g.pageInColor("red", PageRequest.ofSize(4).withoutTotal()).content());
+    assertEquals(red(size, false, 4), cost.ids(), "the first four in the index's order: size, then id");
     assertOneReadOf(5, cost);
   }
 

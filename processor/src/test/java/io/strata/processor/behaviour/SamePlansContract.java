@@ -151,8 +151,6 @@ public abstract class SamePlansContract extends BackendContract {
       "findByPrice", DECIMAL_EQUAL, "countByPrice", DECIMAL_EQUAL, "pricedATenth", DECIMAL_EQUAL,
       "findByPriceIn", DECIMAL_IN, "countByPriceIn", DECIMAL_IN);
 
-  private static final String UNORDERED_LIMIT = "a Limit or page in an empty Order: the generated Jakarta method reads every"
-      + " match and sorts it by id; the run-time read stops at the limit in the index's order (no order asked)";
 
   /** The Strata fixtures' methods with no run-time form (name and parameter types), by the key of {@link #NO_RUN_TIME_FORM}. */
   static final Map<String, String> STRATA_SKIPPED = Map.ofEntries(
@@ -188,16 +186,14 @@ public abstract class SamePlansContract extends BackendContract {
           + " so it reads past those (24)"),
       Map.entry("findByColorOrKindOrderBySizeAscIdAsc", "an ordered Or in a cursored page: the generated method merges the branches'"
           + " index reads by the order; the run-time union reads each branch whole, then sorts"),
-      Map.entry("colorOrKind", "in no order, as firstInColor; in an order, as findFirst6ByColorOrKindOrderBySizeDesc"),
       Map.entry("largeOfColorOrKind", "as findFirst6ByColorOrKindOrderBySizeDesc"),
-      Map.entry("pagesInColor", UNORDERED_LIMIT + " (a cursored page)"),
-      Map.entry("firstInColor", UNORDERED_LIMIT),
-      Map.entry("pageInColor", "as firstInColor, for a page"),
-      Map.entry("ofKind", "as firstInColor"),
+      Map.entry("pagesInColor", "a cursored page in an empty Order: its cursors hold the id, so the generated Jakarta"
+          + " method pages by id, reading every match and sorting it when no index holds the id's order after the"
+          + " condition's equalities (byColorSize holds size first); the run-time page reads on in the index's order, its"
+          + " continuation a position in the keys"),
       Map.entry("findByNameIgnoreCaseContains", "an order an index holds (name) with no condition it narrows: the"
           + " run-time plan reads the index in that order and each key's row; the generated Jakarta method reads every"
-          + " row and sorts in memory, which reads fewer keys when no limit stops the ordered read"),
-      Map.entry("findByColorInAndSizeGreaterThanEqual", "as firstInColor, for a page"));
+          + " row and sorts in memory, which reads fewer keys when no limit stops the ordered read"));
 
   private final KeyCounter counter = new KeyCounter();
   private Database counted;

@@ -143,13 +143,13 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   }
 
   /**
-   * The entities that match, sorted and paged in memory. Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}.
+   * The entities that match, sorted and paged in memory; given no order, in the order they are read, reading no further than the page needs (the read below starts with a batch of that many keys, or of rows when it reads every row, then doubles). Reads every row {@code ("Product", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}.
    */
   @Override
   public Page<Product> findAll(PageRequest pageRequest, Order<Product> sortBy) {
     return RepositoryCalls.observe(db, "Product", "Products.findAll", "AllRows", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), sortBy);
-      return ResultPages.page(productData.attributes(), order$, productData.reads().matching(e -> true, Candidates.allRows()), pageRequest);
+      return productData.page(e -> true, Candidates.allRows(), null, List.of(), order$, pageRequest);
     });
   }
 
@@ -273,7 +273,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public Optional<Product> findFirstByKindOrderByNameAsc(Product.Kind kind, Sort<?>... more) {
     return RepositoryCalls.observe(db, "Product", "Products.findFirstByKindOrderByNameAsc", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")), (Object) more);
-      List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), order$);
+      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), kind), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(kind)), kind), List.of(), order$, 1);
       found$ = ResultPages.limit(found$, Limit.of(1));
       return ResultPages.optional(found$, "Products.findFirstByKindOrderByNameAsc");
     });
@@ -286,7 +286,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public Stream<Product> byKind(Product.Kind k, Limit limit) {
     return RepositoryCalls.observeStream(db, "Product", "Products.byKind", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
-      List<Product> found$ = productData.sorted(e -> Values.eq(e.getKind(), k), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(k)), k), order$);
+      List<Product> found$ = productData.first(e -> Values.eq(e.getKind(), k), Candidates.index(store$ -> IndexScan.of(store$, "kind").equal(Elements.ofEnum(k)), k), List.of(), order$, ResultPages.end(limit));
       found$ = ResultPages.limit(found$, limit);
       return found$.stream();
     });
@@ -325,7 +325,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public CursoredPage<Product> fragile(boolean isFragile, PageRequest page, Order<Product> order) {
     return RepositoryCalls.observe(db, "Product", "Products.fragile", "AllRows", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(), order);
-      return ResultPages.cursoredPage(productData.attributes(), order$, productData.reads().matching(e -> Values.eq(e.isFragile(), isFragile), Candidates.allRows()), page);
+      return productData.cursoredPage(e -> Values.eq(e.isFragile(), isFragile), Candidates.allRows(), null, List.of(), order$, page);
     });
   }
 
@@ -358,7 +358,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
   public Page<String> namesPricedBetween(double min, double max, PageRequest page) {
     return RepositoryCalls.observe(db, "Product", "Products.namesPricedBetween", "IndexRead", () -> {
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("price")));
-      return ResultPages.map(ResultPages.page(productData.attributes(), order$, productData.reads().matching(e -> Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%")), Candidates.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max)), page), e -> (String) e.getName());
+      return ResultPages.map(productData.page(e -> Values.between(e.getPrice(), min, max) && (!Values.isNull(e.getName()) && !Values.like(e.getName(), "x%")), Candidates.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(min), true).to(Elements.ofFloating(max), true), min, max), null, List.of(), order$, page), e -> (String) e.getName());
     });
   }
 
