@@ -173,9 +173,11 @@ public final class OrderedReads<T> {
    * The candidates {@code where} accepts, read lazily from {@code served}'s indexes in key order (each backwards when its
    * order is descending, or else when {@code opposite}), from {@code positions} (null: from the start; {@code otherSide}:
    * the rest of the keys, read from the positions the other way), ties in key order: what {@link #inIndexOrder} sorts,
-   * and what a count reads. The reads of a union's branches are merged by {@code sort} (then the id when every branch's
-   * keys hold that order; reversed when {@code opposite}),
-   * each skipping the entities an earlier branch's condition matches. Batches start at {@code expected} keys and double
+   * and what a count reads. The reads of a union's branches are merged by {@code sort} (reversed when {@code opposite}):
+   * when every branch's keys hold that order then the id ({@link IndexOrder.Reading#total}), an entity several branches
+   * hold comes from each at the same place, so the merge hands it out once and no branch reads past it (a limit of
+   * {@code n} reads at most {@code n} of each branch); else each branch skips the entities an earlier branch's condition
+   * matches. Batches start at {@code expected} keys and double
    * up to {@value CandidateReads#BATCH}, each in its own read transaction, all of them (every branch's) at one read
    * version ({@link SharedReadVersion}).
    */
@@ -188,14 +190,14 @@ public final class OrderedReads<T> {
       Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
           p == null ? null : p.values(), p != null && p.at() != otherSide);
       Stream<T> read = core.stream(where, candidates, expected, version);
-      reads.add(served.conditions().isEmpty() ? read : UnionPages.skippingEarlier(read, served.conditions(), i));
+      reads.add(served.conditions().isEmpty() || served.total() ? read : UnionPages.skippingEarlier(read, served.conditions(), i));
     }
     if (reads.size() == 1) {
       return reads.get(0);
     }
     List<SortKey> by = served.total() ? order.total(sort) : sort;
     Comparator<T> merge = order.byValues(opposite ? ResultOrder.reversed(by) : by);
-    return UnionPages.merged(reads, merge);
+    return served.total() ? UnionPages.mergedOnce(reads, merge) : UnionPages.merged(reads, merge);
   }
 
   /**

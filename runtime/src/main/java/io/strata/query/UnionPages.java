@@ -3,6 +3,7 @@ package io.strata.query;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.Page;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -139,6 +140,20 @@ public final class UnionPages {
     };
     return StreamSupport.stream(Spliterators.spliteratorUnknownSize(merged, Spliterator.ORDERED | Spliterator.NONNULL), false)
         .onClose(() -> sorted.forEach(Stream::close));
+  }
+
+  /**
+   * {@link #merged}, each element once: {@code total} orders every stream and ties no two different elements (it ends
+   * with the id), so an element several streams hold comes out of the merge twice in a row, and the second is dropped.
+   */
+  public static <T> Stream<T> mergedOnce(List<Stream<T>> sorted, Comparator<? super T> total) {
+    List<T> last = new ArrayList<>(1);
+    return merged(sorted, total).filter(e -> {
+      boolean again = !last.isEmpty() && total.compare(last.get(0), e) == 0;
+      last.clear();
+      last.add(e);
+      return !again;
+    });
   }
 
 }

@@ -37,6 +37,19 @@ class UnionPagesTest {
   }
 
   @Test
+  void aMergeByATotalOrderHandsOutWhatSeveralBranchesHoldOnceReadingNoBranchPastIt() {
+    List<Integer> pulled = new ArrayList<>();
+    Stream<Integer> first = Stream.of(2, 4, 6, 8, 10).peek(pulled::add);
+    Stream<Integer> second = Stream.of(3, 4, 6, 9).peek(pulled::add);
+    assertEquals(List.of(2, 3, 4, 6, 8), UnionPages.mergedOnce(List.of(first, second), Comparator.<Integer>naturalOrder())
+        .limit(5).toList());
+    // 4 and 6 of the second branch tie with the first's and are dropped: neither branch reads past its fourth element
+    assertEquals(List.of(2, 3, 4, 4, 6, 6, 8, 9), pulled);
+    assertEquals(List.of(1, 2, 3), UnionPages.mergedOnce(List.of(Stream.of(1, 2, 3), Stream.of(1, 2, 3), Stream.of(2)),
+        Comparator.<Integer>naturalOrder()).toList(), "an element in every branch, once");
+  }
+
+  @Test
   void listsAreMergedByTheOrderTheFirstOfEachKeyKeptThenLimited() {
     List<List<Integer>> branches = List.of(List.of(30, 10), List.of(20, 10, 40));
     assertEquals(List.of(10, 20, 30), UnionPages.ofLists(branches, i -> com.apple.foundationdb.tuple.Tuple.from(i),
