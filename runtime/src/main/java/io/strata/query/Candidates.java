@@ -94,8 +94,19 @@ public interface Candidates<T> {
     }
     // identifies the union's positions in its continuations (they never leave the read core)
     byte[] union = "io.strata.query.Candidates.union".getBytes(StandardCharsets.UTF_8);
-    return (store, tr, limit, after) -> UnionPages.page(branches.stream()
-        .<UnionPages.Branch<T>>map(b -> (size, from) -> b.read(store, tr, size, from)).toList(), conditions, limit, after, union);
+    return new Candidates<>() {
+      @Override
+      public CompletableFuture<Page<T>> read(EntityStore<T> store, ReadTransaction tr, int limit, Continuation after) {
+        return UnionPages.page(branches.stream().<UnionPages.Branch<T>>map(b -> (size, from) -> b.read(store, tr, size, from)).toList(),
+            conditions, limit, after, union);
+      }
+
+      /** The largest first batch of a branch: a branch of every row reads a whole batch of rows. */
+      @Override
+      public long firstBatch(long expected) {
+        return branches.stream().mapToLong(b -> b.firstBatch(expected)).max().orElse(expected);
+      }
+    };
   }
 
   /**

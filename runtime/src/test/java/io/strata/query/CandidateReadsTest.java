@@ -87,6 +87,18 @@ class CandidateReadsTest {
   }
 
   @Test
+  void aFewMatchesAreReadInAFirstBatchOfThatManyUnlessEveryRowIsRead() {
+    Candidates<Scored> byScore = Candidates.index(st -> IndexScan.of(st, "byScore").from(0L, true), 0L);
+    assertEquals(3, byScore.firstBatch(3), "an index narrows the read: as many as are expected");
+    assertEquals(FilteredRows.BATCH, Candidates.<Scored>allRows().firstBatch(3), "every row: a whole batch of rows");
+    Predicate<Scored> any = s -> true;
+    assertEquals(3, Candidates.union(List.of(byScore, byScore), List.of(any, any)).firstBatch(3));
+    assertEquals(FilteredRows.BATCH, Candidates.union(List.of(byScore, Candidates.allRows()), List.of(any, any)).firstBatch(3),
+        "a union with a branch of every row: that branch's batch");
+    assertEquals(3, reads.some(s -> true, byScore, 3).size());
+  }
+
+  @Test
   void idsAreReadOnceEachAndAFewOrAnyStopEarly() {
     List<Scored> byIds = reads.matching(s -> true, Candidates.ids(Arrays.asList("s0002", null, "s0001", "s0002", "missing")));
     assertEquals(List.of("s0002", "s0001"), byIds.stream().map(Scored::id).toList());

@@ -185,10 +185,21 @@ class DataStoreTest {
 
   /** {@code candidates}, counting the candidates it hands out. */
   private static Candidates<Counter> counted(Candidates<Counter> candidates, int[] read) {
-    return (store, tr, limit, after) -> candidates.read(store, tr, limit, after).thenApply(page -> {
-      read[0] += page.items().size();
-      return page;
-    });
+    return new Candidates<>() {
+      @Override
+      public java.util.concurrent.CompletableFuture<io.strata.Page<Counter>> read(io.strata.repository.EntityStore<Counter> store,
+          com.apple.foundationdb.ReadTransaction tr, int limit, io.strata.Continuation after) {
+        return candidates.read(store, tr, limit, after).thenApply(page -> {
+          read[0] += page.items().size();
+          return page;
+        });
+      }
+
+      @Override
+      public long firstBatch(long expected) {
+        return candidates.firstBatch(expected);
+      }
+    };
   }
 
   /** The index {@code byCount} from count 0 on, whose keys hold {@code (count, id)}. */
