@@ -143,13 +143,13 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
   }
 
   /**
-   * The entities that match, sorted and paged in memory. Reads every row {@code ("Doc", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}.
+   * The entities that match, sorted and paged in memory; given no order, in the order they are read, reading no further than the page needs (the read below starts with a batch of that many keys, or of rows when it reads every row, then doubles). Reads every row {@code ("Doc", "R", id)} in id order, in batches of {@value io.strata.query.FilteredRows#BATCH}.
    */
   @Override
   public Page<Doc> findAll(PageRequest pageRequest, Order<Doc> sortBy) {
     return RepositoryCalls.observe(db, "Doc", "DocSearch.findAll", "AllRows", () -> {
       List<Sort<? super Doc>> order$ = ResultPages.<Doc>order(List.of(), sortBy);
-      return ResultPages.page(docData.attributes(), order$, docData.reads().matching(e -> true, Candidates.allRows()), pageRequest);
+      return docData.page(e -> true, Candidates.allRows(), null, List.of(), order$, pageRequest);
     });
   }
 
