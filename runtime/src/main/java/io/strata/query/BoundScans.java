@@ -1,9 +1,12 @@
 package io.strata.query;
 
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.tuple.Tuple;
 import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Semantics;
+import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
@@ -12,7 +15,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A planned {@link Plan.IndexRead} bound to one query's values: the {@link IndexScan} that reads it, built as a declared
@@ -49,6 +54,47 @@ final class BoundScans<E> {
 
   /** The scan that reads {@code read} with {@code params}' values (see {@link #matchesNothing} first). */
   IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params) {
+    return scan(read, params, null);
+  }
+
+  /**
+   * The first {@code n} results of {@code read}, whose keys hold {@code sort}, after {@code position} (the sort's key
+   * elements then the id, {@code MemoryOrder.position}; null: from the first), those {@code later} accepts: its keys
+   * read in the order from the position's values where the order's properties are the index fields its keys hold the
+   * order from ({@link Plan.IndexRead#orderedFrom}), else from the start, the results at or before the position skipped.
+   */
+  CompletableFuture<List<E>> firstAfter(ReadTransaction tr, Plan.IndexRead read, List<SortKey> sort, byte[] position,
+      Predicate<E> later, int n, Map<String, Object> params) {
+    if (matchesNothing(read, params)) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    if (position == null) {
+      return scan(read, params).limit(n).entities(tr);
+    }
+    IndexScan<E> scan = scan(read, params, later).boundTo(AFTER);
+    int from = read.orderedFrom();
+    List<String> fields = read.index().fields();
+    if (from >= 0 && from + sort.size() <= fields.size()
+        && sort.stream().map(SortKey::field).toList().equals(fields.subList(from, from + sort.size()))) {
+      scan.atOrAfter(Tuple.fromList(Tuple.fromBytes(position).getItems().subList(0, sort.size())));
+    }
+    return collect(tr, scan, n, null, new ArrayList<>());
+  }
+
+  /** What {@link #firstAfter}'s pages' continuations are bound to: they never leave the read. */
+  private static final byte[] AFTER = "BoundScans.firstAfter".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+  /** {@code acc} and the next of {@code scan}'s filtered pages after {@code after}, until it holds {@code n} or the scan ends. */
+  private CompletableFuture<List<E>> collect(ReadTransaction tr, IndexScan<E> scan, int n, io.strata.Continuation after, List<E> acc) {
+    return scan.page(tr, n - acc.size(), after).thenCompose(page -> {
+      acc.addAll(page.items());
+      return acc.size() >= n || page.next().isEmpty() ? CompletableFuture.completedFuture(acc)
+          : collect(tr, scan, n, page.next().get(), acc);
+    });
+  }
+
+  /** {@link #scan(Plan.IndexRead, Map)} keeping only the entities {@code also} accepts too (null: no more). */
+  IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params, Predicate<E> also) {
     IndexScan<E> scan = IndexScan.of(store, read.index().name());
     List<Condition> checked = new ArrayList<>(read.residual());
     for (Compare c : read.equalities()) {
@@ -90,8 +136,9 @@ final class BoundScans<E> {
     if (read.keyOrder()) {
       scan.inKeyOrder();
     }
-    if (!checked.isEmpty()) {
-      scan.filter(evaluator.predicate(checked, params));
+    Predicate<E> residual = checked.isEmpty() ? null : evaluator.predicate(checked, params);
+    if (residual != null || also != null) {
+      scan.filter(residual == null ? also : also == null ? residual : residual.and(also));
     }
     return scan;
   }

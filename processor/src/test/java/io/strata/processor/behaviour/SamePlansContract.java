@@ -180,8 +180,6 @@ public abstract class SamePlansContract extends BackendContract {
    * that reads the same keys, in every order it is called with, fails the test, so the list stays true).
    */
   static final Map<String, String> READ_DIFFERENCES = Map.ofEntries(
-      Map.entry("findByColorOrKindOrderBySizeAscIdAsc", "an ordered Or in a cursored page: the generated method merges the branches'"
-          + " index reads by the order; the run-time union reads each branch whole, then sorts"),
       Map.entry("pagesInColor", "a cursored page in an empty Order: its cursors hold the id, so the generated Jakarta"
           + " method pages by id, reading every match and sorting it when no index holds the id's order after the"
           + " condition's equalities (byColorSize holds size first); the run-time page reads on in the index's order, its"
