@@ -68,29 +68,14 @@ final class BoundScans<E> {
     if (matchesNothing(read, params)) {
       return CompletableFuture.completedFuture(List.of());
     }
-    if (position == null) {
-      return scan(read, params).limit(n).entities(tr);
-    }
-    IndexScan<E> scan = scan(read, params, later).boundTo(AFTER);
+    IndexScan<E> scan = scan(read, params, later);
     int from = read.orderedFrom();
     List<String> fields = read.index().fields();
-    if (from >= 0 && from + sort.size() <= fields.size()
+    if (position != null && from >= 0 && from + sort.size() <= fields.size()
         && sort.stream().map(SortKey::field).toList().equals(fields.subList(from, from + sort.size()))) {
       scan.atOrAfter(Tuple.fromList(Tuple.fromBytes(position).getItems().subList(0, sort.size())));
     }
-    return collect(tr, scan, n, null, new ArrayList<>());
-  }
-
-  /** What {@link #firstAfter}'s pages' continuations are bound to: they never leave the read. */
-  private static final byte[] AFTER = "BoundScans.firstAfter".getBytes(java.nio.charset.StandardCharsets.UTF_8);
-
-  /** {@code acc} and the next of {@code scan}'s filtered pages after {@code after}, until it holds {@code n} or the scan ends. */
-  private CompletableFuture<List<E>> collect(ReadTransaction tr, IndexScan<E> scan, int n, io.strata.Continuation after, List<E> acc) {
-    return scan.page(tr, n - acc.size(), after).thenCompose(page -> {
-      acc.addAll(page.items());
-      return acc.size() >= n || page.next().isEmpty() ? CompletableFuture.completedFuture(acc)
-          : collect(tr, scan, n, page.next().get(), acc);
-    });
+    return scan.limit(n).entities(tr);
   }
 
   /** {@link #scan(Plan.IndexRead, Map)} keeping only the entities {@code also} accepts too (null: no more). */

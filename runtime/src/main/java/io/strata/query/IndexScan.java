@@ -205,11 +205,6 @@ public final class IndexScan<T> {
     return reverse ? c.reversed() : c;
   }
 
-  /** {@code ranges} narrowed to the keys after {@code resume} in scan order ({@link ScanBounds#resumed}). */
-  private List<KeyRange> resumed(List<KeyRange> ranges, byte[] resume) {
-    return ScanBounds.resumed(ranges, resume, reverse, keyOrder);
-  }
-
   /** Reads at most {@code perRange} keys of every range (0: all) concurrently and merges them in scan order. */
   private CompletableFuture<List<Hit>> read(ReadTransaction tr, List<KeyRange> ranges, int perRange) {
     return store.states().requireReady(tr, IndexStates.INDEX, index.name()).thenCompose(ready -> {
@@ -277,9 +272,16 @@ public final class IndexScan<T> {
         })));
   }
 
-  /** The matching entities in scan order, at most the limit. */
+  /**
+   * The matching entities in scan order, at most the limit; with a filter and a limit, entries and their rows in growing
+   * batches ({@link #filteredPage}, no budget) until the limit's matches are found, not the whole range first.
+   */
   public CompletableFuture<List<T>> entities(ReadTransaction tr) {
     List<KeyRange> ranges = ranges();
+    if (filter != null && limit < Integer.MAX_VALUE) {
+      return filteredPage(tr, ranges, fingerprint(ranges), limit, (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(limit)),
+          new ArrayList<>(), Integer.MAX_VALUE, null).thenApply(Page::items);
+    }
     if (mappable(ranges)) {
       return resolved(tr, ranges.get(0), perRange(), limit).thenApply(e -> e.first(limit));
     }
@@ -353,7 +355,7 @@ public final class IndexScan<T> {
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
     int batch = (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(pageLimit));
-    return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), 0, null);
+    return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), FILTER_BUDGET, null);
   }
 
   /**
@@ -363,9 +365,12 @@ public final class IndexScan<T> {
   static final int FILTER_BUDGET = 2_000;
   private static final int FILTER_MAX_BATCH = 500;
 
-  /** Reads {@code batch} entries after {@code ranges}' starts and their rows at once, filters, goes on with twice as many. */
+  /**
+   * Reads {@code batch} entries after {@code ranges}' starts and their rows at once, filters, goes on with twice as many,
+   * until the page and one more match, the end, or {@code budget} more entries examined.
+   */
   private CompletableFuture<Page<T>> filteredPage(ReadTransaction tr, List<KeyRange> ranges, byte[] query, int pageLimit, int batch,
-      List<T> kept, int examined, byte[] previous) {
+      List<T> kept, int budget, byte[] previous) {
     return read(tr, ranges, batch).thenCompose(hits -> {
       List<Hit> taken = first(hits, batch);
       List<CompletableFuture<Optional<T>>> rows = new ArrayList<>(taken.size());
@@ -383,11 +388,11 @@ public final class IndexScan<T> {
         if (hits.size() < batch) {
           return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
         }
-        if (examined + taken.size() >= FILTER_BUDGET) {
+        if (taken.size() >= budget) {
           return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
         }
-        return filteredPage(tr, resumed(ranges, last), query, pageLimit, Math.min(FILTER_MAX_BATCH, 2 * batch), kept,
-            examined + taken.size(), last);
+        return filteredPage(tr, ScanBounds.resumed(ranges, last, reverse, keyOrder), query, pageLimit, Math.min(FILTER_MAX_BATCH, 2 * batch), kept,
+            budget - taken.size(), last);
       });
     });
   }
@@ -415,20 +420,16 @@ public final class IndexScan<T> {
     return hitPage(tr, pageLimit, after, false, hits -> CompletableFuture.completedFuture(hits.stream().map(h -> entries.values(h.kv())).toList()));
   }
 
-  private interface Convert<X> {
-    CompletableFuture<List<X>> apply(List<Hit> hits);
-  }
-
   /** {@code ranges} narrowed to what follows {@code after} (null: all of them). */
   private List<KeyRange> resumed(List<KeyRange> ranges, byte[] query, Continuation after) {
     if (after == null) {
       return ranges;
     }
-    return resumed(ranges, after.resumeKeyFor(query));
+    return ScanBounds.resumed(ranges, after.resumeKeyFor(query), reverse, keyOrder);
   }
 
   private <X> CompletableFuture<Page<X>> hitPage(ReadTransaction tr, int pageLimit, Continuation after, boolean exact,
-      Convert<X> convert) {
+      Function<List<Hit>, CompletableFuture<List<X>>> convert) {
     Paging.checkLimit(pageLimit);
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);

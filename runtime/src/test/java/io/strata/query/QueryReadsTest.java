@@ -1,6 +1,7 @@
 package io.strata.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.subspace.Subspace;
@@ -91,6 +92,21 @@ class QueryReadsTest {
       assertEquals(indexOrder(all, backwards).subList(0, 5), five);
       assertEquals(1, cost.readRoundTrips(), "backwards " + backwards);
       assertEquals(10, cost.keysRead(), "backwards " + backwards);
+    }
+  }
+
+  @Test
+  void aFilteredLimitReadsGrowingBatchesUntilItHasItsMatchesNotTheWholeRange() {
+    List<Scored> all = save(1_000, i -> (long) i);
+    db.read(tr -> scan(false).limit(1).entities(tr).join()); // the index's state, read once per store
+    for (boolean backwards : List.of(false, true)) {
+      EngineStats before = EmbeddedFdb.stats(db);
+      List<Scored> five = db.read(tr -> scan(backwards).filter(s -> s.score() % 10 == 0).limit(5).entities(tr).join());
+      EngineStats cost = EmbeddedFdb.stats(db).since(before);
+      assertEquals(indexOrder(all, backwards).stream().filter(s -> s.score() % 10 == 0).limit(5).toList(), five);
+      // a tenth match: 6, 12, 24 entries then 48 (the fifth match is the 41st or the 50th entry), each with its row;
+      // the whole range was 1,000 entries and rows
+      assertTrue(cost.keysRead() <= 2 * (6 + 12 + 24 + 48), "backwards " + backwards + ": " + cost.keysRead() + " keys");
     }
   }
 
