@@ -68,8 +68,8 @@ final class FindWriter {
     CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, JakartaMethodWriter.selected(q.select(), elementName));
     if (shape == ResultShape.STREAM && q.order().isEmpty() && m.sorts.isEmpty() && m.pageRequest == null && q.first() == 0) {
       b.addJavadoc("The entities that match, in the order they are read (the method asks for none), read lazily: one read"
-          + " transaction of at most {@value io.strata.query.CandidateReads#BATCH} candidates at a time as the stream is consumed. $L\n",
-          read.plan());
+          + " transaction of at most {@value io.strata.query.CandidateReads#BATCH} candidates at a time as the stream is consumed$L. $L\n",
+          m.limit == null ? "" : ", the first as many as the limit needs", read.plan());
       CodeBlock stream = CodeBlock.of("$N.reads().stream($L, $L)", data, where, candidates);
       if (m.limit != null) {
         stream = CodeBlock.of("$T.limit($L, $N)", RESULT_PAGES, stream, m.limit);
