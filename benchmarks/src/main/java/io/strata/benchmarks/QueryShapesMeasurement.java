@@ -2,6 +2,7 @@ package io.strata.benchmarks;
 
 import com.apple.foundationdb.Database;
 import io.strata.Continuation;
+import io.strata.Restrict;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.EngineStats;
 import io.strata.testkit.Cities;
@@ -58,6 +59,8 @@ public final class QueryShapesMeasurement {
       System.out.println("|---|---|---|---|---|---|---|---|");
       Continuation page1 = strata.findByCountryOrderByPopulationDesc(MANY, 10, null).next().orElseThrow();
       CursoredPage<Settlement> cursor1 = jakarta.pagesOfCountry(MANY, PageRequest.ofSize(10));
+      Continuation union1 = rows.where(Restrict.any(_Settlement.country.equalTo(FEW), _Settlement.population.greaterThan(5_000_000L)))
+          .orderBy(_Settlement.population.desc()).page(10, null).next().orElseThrow();
       List<Shape> shapes = List.of(
           new Shape("by id", "Strata", "findById", () -> strata.findById(any)),
           new Shape("by id", "Jakarta", "findById", () -> jakarta.findById(any)),
@@ -98,7 +101,20 @@ public final class QueryShapesMeasurement {
           new Shape("union: Or of two indexed conditions (" + FEW + " or over 5 million people)", "Strata",
               "findByCountryOrPopulationGreaterThan", () -> strata.findByCountryOrPopulationGreaterThan(FEW, 5_000_000)),
           new Shape("union: Or of two indexed conditions (" + FEW + " or over 5 million people)", "Jakarta",
-              "findByCountryOrPopulationGreaterThan", () -> jakarta.findByCountryOrPopulationGreaterThan(FEW, 5_000_000)));
+              "findByCountryOrPopulationGreaterThan", () -> jakarta.findByCountryOrPopulationGreaterThan(FEW, 5_000_000)),
+          new Shape("limit 5, no order (" + MANY + ")", "Jakarta", "someOfCountry(c, Limit.of(5))",
+              () -> jakarta.someOfCountry(MANY, Limit.of(5))),
+          new Shape("limit 5, no order (" + MANY + ")", "run time", "where(country = c).limit(5).list()",
+              () -> rows.where(_Settlement.country.equalTo(MANY)).limit(5).list()),
+          new Shape("union in an order, limit 5 (" + MANY + " or over 5 million people, largest first)", "Jakarta",
+              "findByCountryOrPopulationGreaterThanOrderByPopulationDesc(c, min, Limit.of(5))",
+              () -> jakarta.findByCountryOrPopulationGreaterThanOrderByPopulationDesc(MANY, 5_000_000, Limit.of(5))),
+          new Shape("page 2 of 10 of a union in an order (" + FEW + " or over 5 million people, largest first)", "run time",
+              "where(any(country = c, population > min)).orderBy(population desc).page(10, next)",
+              () -> rows.where(Restrict.any(_Settlement.country.equalTo(FEW), _Settlement.population.greaterThan(5_000_000L)))
+                  .orderBy(_Settlement.population.desc()).page(10, union1).items()),
+          new Shape("limit 5 over an index with a residual condition (" + MANY + ", name starting with Spr)", "Strata",
+              "@AllowFiltering findTop5ByCountryAndNameStartingWith", () -> strata.findTop5ByCountryAndNameStartingWith(MANY, "Spr")));
       for (Shape s : shapes) {
         s.query().get(); // untimed first call: reads the repository's index states
         EngineStats before = EmbeddedFdb.stats(db);

@@ -44,4 +44,10 @@ public interface SettlementAtlas extends BasicRepository<Settlement, Long> {
   List<Settlement> findByName(String name);
 
   List<Settlement> findByCountryOrPopulationGreaterThan(String country, long min);
+
+  /** A limit with no order: the first places the read finds. */
+  @Find
+  List<Settlement> someOfCountry(@By("country") String country, Limit limit);
+
+  List<Settlement> findByCountryOrPopulationGreaterThanOrderByPopulationDesc(String country, long min, Limit limit);
 }

@@ -30,4 +30,7 @@ public interface SettlementQueries extends CrudRepository<Settlement, Long> {
   List<Settlement> findByName(String name);
 
   List<Settlement> findByCountryOrPopulationGreaterThan(String country, long min);
+
+  @AllowFiltering
+  List<Settlement> findTop5ByCountryAndNameStartingWith(String country, String prefix);
 }
