@@ -62,17 +62,24 @@ final class BoundScans<E> {
    * elements then the id, {@code MemoryOrder.position}; null: from the first), those {@code later} accepts: its keys
    * read in the order from the position's values where the order's properties are the index fields its keys hold the
    * order from ({@link Plan.IndexRead#orderedFrom}), else from the start, the results at or before the position skipped.
+   * Where those properties are all the index's fields after the prefix (the keys then hold the id), the position is a
+   * whole key and the read starts just after it, with nothing to skip: {@code n} entries and their rows in one read.
    */
   CompletableFuture<List<E>> firstAfter(ReadTransaction tr, Plan.IndexRead read, List<SortKey> sort, byte[] position,
       Predicate<E> later, int n, Map<String, Object> params) {
     if (matchesNothing(read, params)) {
       return CompletableFuture.completedFuture(List.of());
     }
-    IndexScan<E> scan = scan(read, params, later);
     int from = read.orderedFrom();
     List<String> fields = read.index().fields();
-    if (position != null && from >= 0 && from + sort.size() <= fields.size()
-        && sort.stream().map(SortKey::field).toList().equals(fields.subList(from, from + sort.size()))) {
+    boolean seeks = position != null && from >= 0 && from + sort.size() <= fields.size()
+        && sort.stream().map(SortKey::field).toList().equals(fields.subList(from, from + sort.size()));
+    if (seeks && from + sort.size() == fields.size() && !read.index().unique()) {
+      // the position is a whole key after the prefix, the id last: the read starts just after it, nothing to skip
+      return scan(read, params).after(Tuple.fromBytes(position)).limit(n).entities(tr);
+    }
+    IndexScan<E> scan = scan(read, params, later);
+    if (seeks) {
       scan.atOrAfter(Tuple.fromList(Tuple.fromBytes(position).getItems().subList(0, sort.size())));
     }
     return scan.limit(n).entities(tr);

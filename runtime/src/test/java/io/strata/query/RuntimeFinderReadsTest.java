@@ -123,7 +123,24 @@ class RuntimeFinderReadsTest {
   }
 
   @Test
-  void pagesOfAnOrderedUnionWhoseBranchesHoldTheOrderReadEachBranchFromThePositionOnly() {
+  void pagesOfAnOrderedUnionWhoseKeysEndWithTheOrderReadEachBranchFromJustAfterThePosition() {
+    // each branch's keys (its equality, population, id) read from just after the position, five of them: ten rows at
+    // most on any page (read whole, the branches are 240 rows, on every page)
+    walkOrderedUnionPages(List.of("country", "population"), 10);
+  }
+
+  @Test
+  void pagesOfAnOrderedUnionWhoseKeysHoldMoreAfterTheOrderReadEachBranchFromThePositionsValue() {
+    // the JP branch's keys hold the name after the population: read from the position's population on, the ties there
+    // at or before the position skipped, its filtered batches stopping once five follow it
+    walkOrderedUnionPages(List.of("country", "population", "name"), 40);
+  }
+
+  /**
+   * Walks every page of 4 of {@code country = JP or population < 20} ordered by population, the JP branch read from an
+   * index on {@code jpIndex}: the pages hold the brute-force answer, and none decodes more than {@code maxRows} rows.
+   */
+  private void walkOrderedUnionPages(List<String> jpIndex, int maxRows) {
     int[] decoded = {0};
     PlaceCodec places = new PlaceCodec();
     EntityCodec<Place> counting = new EntityCodec<>("Place", places.fieldNames(), places.idIndex()) {
@@ -139,18 +156,19 @@ class RuntimeFinderReadsTest {
       }
     };
     EntityStore<Place> store = EntityStore.builder(counting, new Subspace(Tuple.from("ordered")))
-        .index("byCountryPopulation", "country", "population").index("byPopulation", "population").ids(Elements::toLong).build();
+        .index("byCountryPopulation", jpIndex.toArray(String[]::new)).index("byPopulation", "population").ids(Elements::toLong).build();
     io.strata.query.model.EntityInfo entity = new io.strata.query.model.EntityInfo("Place",
-        PlanReadsContract.PLACE.fields().stream().map(f -> f.name().equals("population") // never null here: both indexes hold every place
+        PlanReadsContract.PLACE.fields().stream().map(f -> f.name().equals("population") || f.name().equals("name")
+            // never null here: the indexes hold every place
             ? new io.strata.query.model.FieldInfo(f.name(), f.kind(), false, true) : f).toList(),
-        List.of(new io.strata.query.model.IndexInfo("byCountryPopulation", List.of("country", "population"), false, false, false),
+        List.of(new io.strata.query.model.IndexInfo("byCountryPopulation", jpIndex, false, false, false),
             PlanReadsContract.BY_POPULATION), List.of(), List.of());
     RuntimeQueries<Place> ordered = new RuntimeQueries<>(sdb.database(), store, entity, PlanReadsContract.ATTRIBUTES,
         Semantics.STRATA, ValueOrder.KEYS);
     List<Place> all = new ArrayList<>();
     for (long id = 0; id < PLACES; id++) {
       // populations tie in twos, so a page may end inside a run of ties
-      all.add(new Place(id, id % 3 == 0 ? "JP" : "FR", id / 2, "a"));
+      all.add(new Place(id, id % 3 == 0 ? "JP" : "FR", id / 2, id % 4 == 0 ? "a" : "b"));
     }
     sdb.database().run(tr -> store.saveAll(tr, all).join());
     List<Long> expected = all.stream().filter(p -> p.country().equals("JP") || p.population() < 20)
@@ -164,9 +182,7 @@ class RuntimeFinderReadsTest {
       io.strata.Page<Place> page = ordered.where(Restrict.any(PlanReadsContract.COUNTRY.equalTo("JP"),
           PlanReadsContract.POPULATION.lessThan(20L))).orderBy(PlanReadsContract.POPULATION.asc()).page(4, after);
       page.items().forEach(p -> read.add(p.id()));
-      // each branch read from the position's population on, its filtered batches stopping once five follow the
-      // position: a few dozen rows at most on any page (read whole, the branches are 240 rows, on every page)
-      assertTrue(decoded[0] <= 40, "rows decoded for page " + pages + ": " + decoded[0]);
+      assertTrue(decoded[0] <= maxRows, "rows decoded for page " + pages + ": " + decoded[0]);
       after = page.next().orElse(null);
       pages++;
     } while (after != null);
