@@ -49,6 +49,8 @@ class GeneratedCodeSurfaceTest {
       "io.strata.observation.RepositoryCalls",
       // the static metamodel _E of Strata entities
       "io.strata.metamodel.Attribute", "io.strata.metamodel.ComparableAttribute", "io.strata.metamodel.TextAttribute",
+      // a @Convert property's attribute: compared by its column values
+      "io.strata.metamodel.Conversion",
       // Jakarta Data repositories (module strata-jakarta-data)
       "io.strata.jakarta.data.DataStore", "io.strata.jakarta.data.Attributes", "io.strata.jakarta.data.ResultPages",
       "io.strata.jakarta.data.Values", "io.strata.jakarta.data.RestrictedReads",

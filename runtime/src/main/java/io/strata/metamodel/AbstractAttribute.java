@@ -15,6 +15,7 @@ public abstract class AbstractAttribute<E, V> implements Restrictable<E, V> {
   private final String name;
   private final Function<E, V> accessor;
   private final Function<V, Object> element;
+  private final Conversion<V> conversion;
 
   /**
    * @param name the property name
@@ -25,6 +26,21 @@ public abstract class AbstractAttribute<E, V> implements Restrictable<E, V> {
     this.name = Objects.requireNonNull(name, "name");
     this.accessor = Objects.requireNonNull(accessor, "accessor");
     this.element = Objects.requireNonNull(element, "element");
+    this.conversion = null;
+  }
+
+  /**
+   * A {@code @Convert} property's attribute: queries compare it by its column values ({@link #column}).
+   *
+   * @param name the property name
+   * @param accessor reads the property of an entity (its Java value)
+   * @param conversion how its values become column values and key elements
+   */
+  protected AbstractAttribute(String name, Function<E, V> accessor, Conversion<V> conversion) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.accessor = Objects.requireNonNull(accessor, "accessor");
+    this.conversion = Objects.requireNonNull(conversion, "conversion");
+    this.element = v -> conversion.columnElement().apply(conversion.toColumn().apply(v));
   }
 
   @Override
@@ -37,9 +53,18 @@ public abstract class AbstractAttribute<E, V> implements Restrictable<E, V> {
     return accessor.apply(entity);
   }
 
+  /** {@inheritDoc} A converted property's column value (a JDQL literal) is encoded as it is. */
   @Override
   public final Object element(V value) {
-    return value == null ? null : element.apply(value);
+    if (value == null) {
+      return null;
+    }
+    return conversion != null && !conversion.type().isInstance(value) ? conversion.columnElement().apply(value) : element.apply(value);
+  }
+
+  @Override
+  public final Object column(Object value) {
+    return conversion == null || value == null ? value : conversion.column(value);
   }
 
   @Override

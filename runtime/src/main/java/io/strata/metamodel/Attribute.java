@@ -22,6 +22,11 @@ public class Attribute<E, V> extends AbstractAttribute<E, V> {
     super(name, accessor, element);
   }
 
+  /** A {@code @Convert} property's attribute, compared by its column values (see {@link Conversion}). */
+  public Attribute(String name, Function<E, V> accessor, Conversion<V> conversion) {
+    super(name, accessor, conversion);
+  }
+
   /** Smallest first. */
   public final OrderBy<E> asc() {
     return new OrderBy<>(new SortKey(name(), false, false));

@@ -23,6 +23,14 @@ public interface Restrictable<E, V> extends Property<E, V> {
   /** {@code value} as a key element, as the property's index entries store it. */
   Object element(V value);
 
+  /**
+   * What Jakarta Data's comparisons of this property compare for {@code value}: the value itself, or for a
+   * {@code @Convert} property its column value ({@link Conversion}), as a declared method compares it.
+   */
+  default Object column(Object value) {
+    return value;
+  }
+
   default Restriction<E> equalTo(V value) {
     return compare(Op.EQUAL, "equalTo", value);
   }

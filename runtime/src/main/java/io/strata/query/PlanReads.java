@@ -385,11 +385,11 @@ public final class PlanReads<E> {
   @SuppressWarnings("unchecked")
   private Function<E, Object> compared(Restrictable<E, ?> attribute) {
     Restrictable<E, Object> a = (Restrictable<E, Object>) attribute;
-    return semantics == Semantics.STRATA ? e -> a.element(a.value(e)) : a::value;
+    return semantics == Semantics.STRATA ? e -> a.element(a.value(e)) : e -> a.column(a.value(e));
   }
 
   private Object queryValue(String name, Object value) {
-    return semantics == Semantics.STRATA && value != null ? BoundScans.element(attribute(name), value) : value;
+    return semantics == Semantics.STRATA && value != null ? BoundScans.element(attribute(name), value) : attribute(name).column(value);
   }
 
 

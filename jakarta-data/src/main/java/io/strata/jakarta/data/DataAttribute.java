@@ -1,6 +1,7 @@
 package io.strata.jakarta.data;
 
 import io.strata.metamodel.AbstractAttribute;
+import io.strata.metamodel.Conversion;
 import java.util.function.Function;
 
 /**
@@ -14,5 +15,10 @@ import java.util.function.Function;
 public final class DataAttribute<E, V> extends AbstractAttribute<E, V> implements jakarta.data.metamodel.Attribute<E> {
   public DataAttribute(String name, Function<E, V> accessor, Function<V, Object> element) {
     super(name, accessor, element);
+  }
+
+  /** A {@code @Convert} property's attribute, compared by its column values (see {@link Conversion}). */
+  public DataAttribute(String name, Function<E, V> accessor, Conversion<V> conversion) {
+    super(name, accessor, conversion);
   }
 }

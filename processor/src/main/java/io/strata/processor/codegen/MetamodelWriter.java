@@ -63,6 +63,8 @@ public final class MetamodelWriter {
     return JavaFile.builder(name.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }
 
+  private static final ClassName CONVERSION = ClassName.get("io.strata.metamodel", "Conversion");
+
   private static FieldSpec attribute(EntityModel entity, FieldModel f, boolean jakarta, ValueCode values) {
     // a converted property's Java type is the application's: it may have no order, so it restricts by equality
     ValueType.Kind kind = f.converter() == null ? f.queryType().kind() : ValueType.Kind.DOC_OBJECT;
@@ -78,7 +80,9 @@ public final class MetamodelWriter {
     boolean text = attribute.startsWith("Text") || attribute.startsWith("Char");
     TypeName declared = text ? ParameterizedTypeName.get(raw, entity.type()) : ParameterizedTypeName.get(raw, entity.type(), value);
     CodeBlock accessor = CodeBlock.of("e -> $L", read(f));
-    CodeBlock init = kind == ValueType.Kind.STRING
+    CodeBlock init = f.converter() != null
+        ? CodeBlock.of("new $T<>($N, $L, $L)", raw, f.metamodelConstant(), accessor, conversion(f, value, values))
+        : kind == ValueType.Kind.STRING
         ? CodeBlock.of("new $T<>($N, $L)", raw, f.metamodelConstant(), accessor)
         : CodeBlock.of("new $T<>($N, $L, v -> $L)", raw, f.metamodelConstant(), accessor, element(f, values));
     return FieldSpec.builder(declared, f.name(), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL).initializer(init).build();
@@ -94,10 +98,21 @@ public final class MetamodelWriter {
 
   /** The key element of a value {@code v} of the property's (boxed) Java type. */
   private static CodeBlock element(FieldModel f, ValueCode values) {
-    if (f.converter() != null) {
-      return values.encode(boxed(f.type()), f.converter().toColumn(CodeBlock.of("v")));
-    }
     return values.encode(boxed(f.queryType()), CodeBlock.of("v"));
+  }
+
+  /**
+   * The {@code Conversion} of a {@code @Convert} property whose Java type is {@code value}: its class, its converter's
+   * column value of a value {@code v}, and the key element of a column value {@code c}.
+   */
+  private static CodeBlock conversion(FieldModel f, TypeName value, ValueCode values) {
+    CodeBlock type = value instanceof ParameterizedTypeName p
+        ? CodeBlock.of("($T) ($T) $T.class", ParameterizedTypeName.get(ClassName.get(Class.class), value),
+            ParameterizedTypeName.get(ClassName.get(Class.class), com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class)), p.rawType())
+        : CodeBlock.of("$T.class", value);
+    TypeName column = boxed(f.type()).type();
+    return CodeBlock.of("new $T<>($L, v -> $L, c -> $L)", CONVERSION, type, f.converter().toColumn(CodeBlock.of("v")),
+        values.encode(boxed(f.type()), CodeBlock.of("(($T) c)", column)));
   }
 
   private static ValueType boxed(ValueType t) {

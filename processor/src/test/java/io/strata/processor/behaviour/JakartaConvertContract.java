@@ -14,6 +14,7 @@ import io.strata.processor.fixtures.jakarta.Shipment.Weight;
 import io.strata.processor.fixtures.jakarta.ShipmentCodec;
 import io.strata.processor.fixtures.jakarta.Shipments;
 import io.strata.processor.fixtures.jakarta.ShipmentsImpl;
+import io.strata.processor.fixtures.jakarta._Shipment;
 import io.strata.repository.EntityStore;
 import io.strata.row.EntityLayout;
 import java.util.List;
@@ -77,6 +78,19 @@ public abstract class JakartaConvertContract extends BackendContract {
   @Test
   void aJdqlLiteralComparedWithAConvertedPropertyIsAColumnValue() {
     assertEquals("[b, d]", ids(shipments.greenByCode()));
+  }
+
+  @Test
+  void runTimeQueriesCompareAConvertedPropertyByItsColumnValuesAsTheDeclaredMethodsDo() {
+    ShipmentsImpl runTime = (ShipmentsImpl) shipments;
+    assertEquals(ids(shipments.coloredOrWeighing(Color.BLUE, new Weight(100), new Weight(1000))),
+        ids(runTime.jdql("WHERE color = ?1 OR weight BETWEEN ?2 AND ?3 ORDER BY id").bind(1, Color.BLUE).bind(2, new Weight(100))
+            .bind(3, new Weight(1000)).allowScan().list()), "a range of Weight records, which have no order of their own");
+    assertEquals("[b, d]", ids(runTime.jdql("WHERE color = 'G' ORDER BY id").allowScan().list()), "a literal is a column value");
+    assertEquals("[a, d]", sortedIds(runTime.jdql("WHERE weight = 1500").list()), "a column literal bounds the index read");
+    assertEquals("[b, d]", sortedIds(runTime.where(_Shipment.color.equalTo(Color.GREEN)).allowScan().list()));
+    assertEquals("[b, a, d, c]", ids(runTime.jdql("WHERE color <> 'X' ORDER BY weight, id").allowScan().list()),
+        "ordered by grams, ties by id");
   }
 
   @Test
