@@ -240,35 +240,34 @@ public final class IndexScan<T> {
     return entries.entities(tr, hits.stream().map(Hit::kv).toList());
   }
 
-  private List<T> filtered(List<T> items) {
-    return filter == null ? items : items.stream().filter(filter).toList();
+  /** The entity of each of {@code hits}, in their order, null where its row is missing (so each stays beside its entry). */
+  private CompletableFuture<List<T>> aligned(ReadTransaction tr, List<Hit> hits) {
+    List<CompletableFuture<List<T>>> rows = hits.stream().map(h -> entities(tr, List.of(h))).toList();
+    return CompletableFuture.allOf(rows.toArray(CompletableFuture[]::new))
+        .thenApply(v -> rows.stream().map(r -> r.join().isEmpty() ? null : r.join().get(0)).toList());
   }
 
   /**
    * Whether {@code ranges} can be read with their rows by one mapped range read where FoundationDB allows it (see
-   * {@link MappedRows}, which falls back to the entries, then the rows): one range of a plain index, either
-   * direction, unfiltered.
+   * {@link MappedRows}, which falls back to the entries, then the rows): one range of a plain index, either direction.
    */
   private boolean mappable(List<KeyRange> ranges) {
-    return filter == null && ranges.size() == 1 && !index.unique() && !index.covering();
+    return ranges.size() == 1 && !index.unique() && !index.covering();
   }
 
   private MappedRows<T> mapped() {
-    if (mapped == null) {
-      mapped = new MappedRows<>(store);
-    }
-    return mapped;
+    return mapped == null ? (mapped = new MappedRows<>(store)) : mapped;
   }
 
   /**
-   * Up to {@code perRange} entries of {@code range} (0: all) and the entities of the first {@code resolve}:
-   * through one mapped range read where eligible, else the entries, then the rows.
+   * Up to {@code perRange} entries of {@code range} (0: all) and the entities of the first {@code resolve}, each beside
+   * its entry (null for a missing row): through one mapped range read where eligible, else the entries, then the rows.
    */
   private CompletableFuture<MappedRows.Entries<T>> resolved(ReadTransaction tr, KeyRange range, int perRange, int resolve) {
     return store.states().requireReady(tr, IndexStates.INDEX, index.name()).thenCompose(ready -> mapped().read(tr, index,
         range.begin(), range.end(), perRange, reverse, () -> tr.getRange(range.begin(), range.end(), perRange, reverse).asList().thenCompose(kvs -> {
           List<Hit> hits = kvs.stream().map(kv -> new Hit(kv, range.prefixLength())).toList();
-          return entities(tr, first(hits, resolve)).thenApply(list -> new MappedRows.Entries<>(kvs, list));
+          return aligned(tr, first(hits, resolve)).thenApply(list -> new MappedRows.Entries<>(kvs, list));
         })));
   }
 
@@ -282,11 +281,11 @@ public final class IndexScan<T> {
       return filteredPage(tr, ranges, fingerprint(ranges), limit, (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(limit)),
           new ArrayList<>(), Integer.MAX_VALUE, null).thenApply(Page::items);
     }
-    if (mappable(ranges)) {
+    if (filter == null && mappable(ranges)) {
       return resolved(tr, ranges.get(0), perRange(), limit).thenApply(e -> e.first(limit));
     }
     return read(tr, ranges, perRange()).thenCompose(hits -> entities(tr, filter == null ? first(hits, limit) : hits))
-        .thenApply(items -> first(filtered(items), limit));
+        .thenApply(items -> first(filter == null ? items : items.stream().filter(filter).toList(), limit));
   }
 
   /** The matching entries as {@code (v1, ..., vn, id)} tuples in scan order, at most the limit: no row reads. */
@@ -366,34 +365,35 @@ public final class IndexScan<T> {
   private static final int FILTER_MAX_BATCH = 500;
 
   /**
-   * Reads {@code batch} entries after {@code ranges}' starts and their rows at once, filters, goes on with twice as many,
-   * until the page and one more match, the end, or {@code budget} more entries examined.
+   * Reads {@code batch} entries after {@code ranges}' starts with their rows (one mapped range read where eligible), filters,
+   * goes on with twice as many, until the page and one more match, the end, or {@code budget} more entries examined.
    */
   private CompletableFuture<Page<T>> filteredPage(ReadTransaction tr, List<KeyRange> ranges, byte[] query, int pageLimit, int batch,
       List<T> kept, int budget, byte[] previous) {
-    return read(tr, ranges, batch).thenCompose(hits -> {
-      List<Hit> taken = first(hits, batch);
-      List<CompletableFuture<Optional<T>>> rows = new ArrayList<>(taken.size());
-      taken.forEach(h -> rows.add(entities(tr, List.of(h)).thenApply(list -> list.stream().findFirst())));
-      return CompletableFuture.allOf(rows.toArray(CompletableFuture[]::new)).thenCompose(v -> {
-        byte[] last = previous;
-        for (int i = 0; i < taken.size(); i++) {
-          Optional<T> row = rows.get(i).join().filter(filter);
-          if (row.isPresent() && kept.size() == pageLimit) {
+    CompletableFuture<MappedRows.Entries<T>> read = mappable(ranges) ? resolved(tr, ranges.get(0), batch, batch)
+        : read(tr, ranges, batch).thenCompose(hits -> aligned(tr, first(hits, batch))
+            .thenApply(rows -> new MappedRows.Entries<>(hits.stream().map(Hit::kv).toList(), rows)));
+    return read.thenCompose(examined -> {
+      int taken = Math.min(batch, examined.entries().size());
+      byte[] last = previous;
+      for (int i = 0; i < taken; i++) {
+        T row = examined.entities().get(i);
+        if (row != null && filter.test(row)) {
+          if (kept.size() == pageLimit) {
             return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
           }
-          row.ifPresent(kept::add);
-          last = taken.get(i).kv().getKey();
+          kept.add(row);
         }
-        if (hits.size() < batch) {
-          return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
-        }
-        if (taken.size() >= budget) {
-          return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
-        }
-        return filteredPage(tr, ScanBounds.resumed(ranges, last, reverse, keyOrder), query, pageLimit, Math.min(FILTER_MAX_BATCH, 2 * batch), kept,
-            budget - taken.size(), last);
-      });
+        last = examined.entries().get(i).getKey();
+      }
+      if (examined.entries().size() < batch) {
+        return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
+      }
+      if (taken >= budget) {
+        return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
+      }
+      return filteredPage(tr, ScanBounds.resumed(ranges, last, reverse, keyOrder), query, pageLimit, Math.min(FILTER_MAX_BATCH, 2 * batch), kept,
+          budget - taken, last);
     });
   }
 

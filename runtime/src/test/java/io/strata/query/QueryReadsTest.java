@@ -107,6 +107,8 @@ class QueryReadsTest {
       // a tenth match: 6, 12, 24 entries then 48 (the fifth match is the 41st or the 50th entry), each with its row;
       // the whole range was 1,000 entries and rows
       assertTrue(cost.keysRead() <= 2 * (6 + 12 + 24 + 48), "backwards " + backwards + ": " + cost.keysRead() + " keys");
+      // each batch one mapped range read of its entries and their rows, not a read per row
+      assertTrue(cost.readRoundTrips() <= 4, "backwards " + backwards + ": " + cost.readRoundTrips() + " reads");
     }
   }
 
