@@ -74,13 +74,17 @@ final class BoundScans<E> {
     List<String> fields = read.index().fields();
     boolean seeks = position != null && from >= 0 && from + sort.size() <= fields.size()
         && sort.stream().map(SortKey::field).toList().equals(fields.subList(from, from + sort.size()));
-    if (seeks && from + sort.size() == fields.size() && !read.index().unique()) {
-      // the position is a whole key after the prefix, the id last: the read starts just after it, nothing to skip
-      return scan(read, params).after(Tuple.fromBytes(position)).limit(n).entities(tr);
-    }
-    IndexScan<E> scan = scan(read, params, later);
+    IndexScan<E> scan;
     if (seeks) {
-      scan.atOrAfter(Tuple.fromList(Tuple.fromBytes(position).getItems().subList(0, sort.size())));
+      // the position's values as the index holds them (a double -0.0 as 0.0), then the id
+      List<Object> keyed = Tuple.fromBytes(position).getItems().stream().map(Elements::indexed).toList();
+      if (from + sort.size() == fields.size() && !read.index().unique()) {
+        // a whole key after the prefix: the read starts just after it, nothing to skip
+        return scan(read, params).after(Tuple.fromList(keyed)).limit(n).entities(tr);
+      }
+      scan = scan(read, params, later).atOrAfter(Tuple.fromList(keyed.subList(0, sort.size())));
+    } else {
+      scan = scan(read, params, later);
     }
     return scan.limit(n).entities(tr);
   }
