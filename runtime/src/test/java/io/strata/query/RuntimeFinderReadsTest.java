@@ -90,19 +90,7 @@ class RuntimeFinderReadsTest {
   @Test
   void aPageOfAnUnorderedUnionDecodesOnlyTheRowsItNeeds() {
     int[] decoded = {0};
-    PlaceCodec places = new PlaceCodec();
-    EntityCodec<Place> counting = new EntityCodec<>("Place", places.fieldNames(), places.idIndex()) {
-      @Override
-      public Object[] toElements(Place p) {
-        return places.toElements(p);
-      }
-
-      @Override
-      public Place fromElements(Object[] e) {
-        decoded[0]++;
-        return places.fromElements(e);
-      }
-    };
+    EntityCodec<Place> counting = counting(decoded);
     EntityStore<Place> store = EntityStore.builder(counting, new Subspace(Tuple.from("counted"))).index("byCountry", "country")
         .index("byPopulation", "population").ids(Elements::toLong).build();
     RuntimeQueries<Place> counted = new RuntimeQueries<>(sdb.database(), store, PlanReadsContract.PLACE,
@@ -142,19 +130,7 @@ class RuntimeFinderReadsTest {
    */
   private void walkOrderedUnionPages(List<String> jpIndex, int maxRows) {
     int[] decoded = {0};
-    PlaceCodec places = new PlaceCodec();
-    EntityCodec<Place> counting = new EntityCodec<>("Place", places.fieldNames(), places.idIndex()) {
-      @Override
-      public Object[] toElements(Place p) {
-        return places.toElements(p);
-      }
-
-      @Override
-      public Place fromElements(Object[] e) {
-        decoded[0]++;
-        return places.fromElements(e);
-      }
-    };
+    EntityCodec<Place> counting = counting(decoded);
     EntityStore<Place> store = EntityStore.builder(counting, new Subspace(Tuple.from("ordered")))
         .index("byCountryPopulation", jpIndex.toArray(String[]::new)).index("byPopulation", "population").ids(Elements::toLong).build();
     io.strata.query.model.EntityInfo entity = new io.strata.query.model.EntityInfo("Place",
@@ -188,6 +164,23 @@ class RuntimeFinderReadsTest {
     } while (after != null);
     assertEquals(expected, read);
     assertEquals((expected.size() + 3) / 4, pages);
+  }
+
+  /** {@link PlaceCodec}, counting in {@code decoded} the rows it decodes. */
+  private static EntityCodec<Place> counting(int[] decoded) {
+    PlaceCodec places = new PlaceCodec();
+    return new EntityCodec<>("Place", places.fieldNames(), places.idIndex()) {
+      @Override
+      public Object[] toElements(Place p) {
+        return places.toElements(p);
+      }
+
+      @Override
+      public Place fromElements(Object[] e) {
+        decoded[0]++;
+        return places.fromElements(e);
+      }
+    };
   }
 
   /** What {@code read} returns, asserting it ran in {@code expected} transactions. */
