@@ -91,6 +91,8 @@ public abstract class JakartaConvertContract extends BackendContract {
     assertEquals("[b, d]", sortedIds(runTime.where(_Shipment.color.equalTo(Color.GREEN)).allowScan().list()));
     assertEquals("[b, a, d, c]", ids(runTime.jdql("WHERE color <> 'X' ORDER BY weight, id").allowScan().list()),
         "ordered by grams, ties by id");
+    assertEquals("[c, b, d, a]", ids(runTime.jdql("WHERE color <> 'X' ORDER BY color, id").allowScan().list()),
+        "ordered by the colors' codes (B, G, R), not the enum's constants (RED, GREEN, BLUE)");
   }
 
   @Test
