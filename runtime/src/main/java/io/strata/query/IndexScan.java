@@ -279,7 +279,7 @@ public final class IndexScan<T> {
     List<KeyRange> ranges = ranges();
     if (filter != null && limit < Integer.MAX_VALUE) {
       return filteredPage(tr, ranges, fingerprint(ranges), limit, (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(limit)),
-          new ArrayList<>(), Integer.MAX_VALUE, null).thenApply(Page::items);
+          new ArrayList<>(), Integer.MAX_VALUE, null, true).thenApply(Page::items);
     }
     if (filter == null && mappable(ranges)) {
       return resolved(tr, ranges.get(0), perRange(), limit).thenApply(e -> e.first(limit));
@@ -354,7 +354,7 @@ public final class IndexScan<T> {
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
     int batch = (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(pageLimit));
-    return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), FILTER_BUDGET, null);
+    return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), FILTER_BUDGET, null, false);
   }
 
   /**
@@ -365,18 +365,18 @@ public final class IndexScan<T> {
   private static final int FILTER_MAX_BATCH = 500;
 
   /**
-   * Reads {@code batch} entries after {@code ranges}' starts with their rows (one mapped range read where eligible), filters,
-   * goes on with twice as many, until the page and one more match, the end, or {@code budget} more entries examined.
+   * Reads {@code batch} entries after {@code ranges}' starts with their rows (one mapped range read where eligible), filters, goes
+   * on with twice as many, until the page and one more match ({@code full}: the page), the end, or {@code budget} more examined.
    */
   private CompletableFuture<Page<T>> filteredPage(ReadTransaction tr, List<KeyRange> ranges, byte[] query, int pageLimit, int batch,
-      List<T> kept, int budget, byte[] previous) {
+      List<T> kept, int budget, byte[] previous, boolean full) {
     CompletableFuture<MappedRows.Entries<T>> read = mappable(ranges) ? resolved(tr, ranges.get(0), batch, batch)
         : read(tr, ranges, batch).thenCompose(hits -> aligned(tr, first(hits, batch))
             .thenApply(rows -> new MappedRows.Entries<>(hits.stream().map(Hit::kv).toList(), rows)));
     return read.thenCompose(examined -> {
       int taken = Math.min(batch, examined.entries().size());
       byte[] last = previous;
-      for (int i = 0; i < taken; i++) {
+      for (int i = 0; i < taken && !(full && kept.size() == pageLimit); i++) {
         T row = examined.entities().get(i);
         if (row != null && filter.test(row)) {
           if (kept.size() == pageLimit) {
@@ -386,14 +386,14 @@ public final class IndexScan<T> {
         }
         last = examined.entries().get(i).getKey();
       }
-      if (examined.entries().size() < batch) {
+      if (examined.entries().size() < batch || full && kept.size() == pageLimit) {
         return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
       }
       if (taken >= budget) {
         return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
       }
       return filteredPage(tr, ScanBounds.resumed(ranges, last, reverse, keyOrder), query, pageLimit, Math.min(FILTER_MAX_BATCH, 2 * batch), kept,
-          budget - taken, last);
+          budget - taken, last, full);
     });
   }
 

@@ -113,6 +113,18 @@ class QueryReadsTest {
   }
 
   @Test
+  void aFilteredLimitStopsOnceItHasItsMatchesWithoutLookingForOneMore() {
+    List<Scored> all = save(1_000, i -> (long) i);
+    db.read(tr -> scan(false).limit(1).entities(tr).join()); // the index's state, read once per store
+    EngineStats before = EmbeddedFdb.stats(db);
+    List<Scored> five = db.read(tr -> scan(false).filter(s -> s.score() % 10 == 0 && s.score() < 50).limit(5).entities(tr).join());
+    EngineStats cost = EmbeddedFdb.stats(db).since(before);
+    assertEquals(all.stream().filter(s -> s.score() % 10 == 0 && s.score() < 50).toList(), five);
+    // the fifth and last match is the 41st entry, in the third batch (6, 12, 24): no batch after it looks for a sixth
+    assertEquals(2 * (6 + 12 + 24), cost.keysRead());
+  }
+
+  @Test
   void pagesAndBatchesThroughTiesInEitherDirectionHoldEveryEntryOnceInIndexOrder() {
     Random random = new Random(38);
     List<Scored> all = save(200, i -> (long) random.nextInt(12));
