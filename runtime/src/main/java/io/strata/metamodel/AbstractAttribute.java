@@ -40,7 +40,7 @@ public abstract class AbstractAttribute<E, V> implements Restrictable<E, V> {
     this.name = Objects.requireNonNull(name, "name");
     this.accessor = Objects.requireNonNull(accessor, "accessor");
     this.conversion = Objects.requireNonNull(conversion, "conversion");
-    this.element = v -> conversion.columnElement().apply(conversion.toColumn().apply(v));
+    this.element = conversion::element;
   }
 
   @Override
@@ -53,13 +53,10 @@ public abstract class AbstractAttribute<E, V> implements Restrictable<E, V> {
     return accessor.apply(entity);
   }
 
-  /** {@inheritDoc} A converted property's column value (a JDQL literal) is encoded as it is. */
+  /** {@inheritDoc} A converted property's column value (a JDQL literal) is encoded as it is ({@link Conversion#element}). */
   @Override
   public final Object element(V value) {
-    if (value == null) {
-      return null;
-    }
-    return conversion != null && !conversion.type().isInstance(value) ? conversion.columnElement().apply(value) : element.apply(value);
+    return value == null ? null : element.apply(value);
   }
 
   @Override

@@ -25,4 +25,9 @@ public record Conversion<V>(Class<V> type, Function<V, Object> toColumn, Functio
   public Object column(Object value) {
     return type.isInstance(value) ? toColumn.apply(type.cast(value)) : value;
   }
+
+  /** {@code value}'s key element: the element of its column value. */
+  public Object element(Object value) {
+    return columnElement.apply(column(value));
+  }
 }

@@ -105,7 +105,7 @@ public final class DataStore<T> {
    * The offset page {@code request} asks for: when one of {@code orders} serves {@code order} (then the id), its index
    * read in that order only up to one past the page's end (and the ties there), the totals, when asked for, counted
    * when first asked ({@link OrderedReads#fromStart}, {@link LazyPage}); with no order at all, the candidates in the order
-   * they come in, as far. Without an index order, or for a request that is not an offset one, every candidate is read and
+   * they come in, as far as that. Without an index order, or for a request that is not an offset one, every candidate is read and
    * paged in memory ({@link ResultPages#page}).
    */
   public jakarta.data.page.Page<T> page(Predicate<? super T> where, Candidates<T> candidates, Keys<T> keys,
