@@ -132,12 +132,25 @@ class JakartaCompileErrorsTest {
       "    public java.util.Map<String, String> convertToDatabaseColumn(String a) { return null; }",
       "    public String convertToEntityAttribute(java.util.Map<String, String> c) { return null; }",
       "  }",
+      "  public static class Joined implements AttributeConverter<java.util.List<String>, String> {",
+      "    public String convertToDatabaseColumn(java.util.List<String> a) { return String.join(\",\", a); }",
+      "    public java.util.List<String> convertToEntityAttribute(String c) { return java.util.List.of(c.split(\",\")); }",
+      "  }",
       "  public static class NoDefault implements AttributeConverter<String, String> {",
       "    public NoDefault(int unused) {}",
       "    public String convertToDatabaseColumn(String a) { return a; }",
       "    public String convertToEntityAttribute(String c) { return c; }",
       "  }",
       "}");
+
+  /** A converter of a generic Java type: its metamodel attribute's conversion names the type through a cast of its class. */
+  @Test
+  void aConvertedPropertyOfAGenericTypeGetsAMetamodelConversionThatCompiles() throws java.io.IOException {
+    Compilation c = compile(CONVERTERS, item("", "  @Column @Convert(Conv.Joined.class) public java.util.List<String> tags;"), items());
+    assertThat(c).succeeded();
+    String metamodel = c.generatedSourceFile("test._Item").orElseThrow().getCharContent(true).toString();
+    assertTrue(metamodel.contains("new Conversion<>((Class<List<String>>) (Class<?>) List.class, v -> "), metamodel);
+  }
 
   /** Compiling {@code test.Item} with {@code fields} fails with {@code message} on {@code line} of it. */
   private static void assertItemError(int line, String message, String... fields) {
