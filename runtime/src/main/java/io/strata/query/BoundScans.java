@@ -1,12 +1,9 @@
 package io.strata.query;
 
-import com.apple.foundationdb.ReadTransaction;
-import com.apple.foundationdb.tuple.Tuple;
 import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Semantics;
-import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
@@ -15,9 +12,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * A planned {@link Plan.IndexRead} bound to one query's values: the {@link IndexScan} that reads it, built as a declared
@@ -54,43 +49,6 @@ final class BoundScans<E> {
 
   /** The scan that reads {@code read} with {@code params}' values (see {@link #matchesNothing} first). */
   IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params) {
-    return scan(read, params, null);
-  }
-
-  /**
-   * The first {@code n} results of {@code read}, whose keys hold {@code sort}, after {@code position} (the sort's key
-   * elements then the id, {@code MemoryOrder.position}; null: from the first), those {@code later} accepts: its keys
-   * read in the order from the position's values where the order's properties are the index fields its keys hold the
-   * order from ({@link Plan.IndexRead#orderedFrom}), else from the start, the results at or before the position skipped.
-   * Where those properties are all the index's fields after the prefix (the keys then hold the id), the position is a
-   * whole key and the read starts just after it, with nothing to skip: {@code n} entries and their rows in one read.
-   */
-  CompletableFuture<List<E>> firstAfter(ReadTransaction tr, Plan.IndexRead read, List<SortKey> sort, byte[] position,
-      Predicate<E> later, int n, Map<String, Object> params) {
-    if (matchesNothing(read, params)) {
-      return CompletableFuture.completedFuture(List.of());
-    }
-    int from = read.orderedFrom();
-    List<String> fields = read.index().fields();
-    boolean seeks = position != null && from >= 0 && from + sort.size() <= fields.size()
-        && sort.stream().map(SortKey::field).toList().equals(fields.subList(from, from + sort.size()));
-    IndexScan<E> scan;
-    if (seeks) {
-      // the position's values as the index holds them (a double -0.0 as 0.0), then the id
-      List<Object> keyed = Tuple.fromBytes(position).getItems().stream().map(Elements::indexed).toList();
-      if (from + sort.size() == fields.size() && !read.index().unique()) {
-        // a whole key after the prefix: the read starts just after it, nothing to skip
-        return scan(read, params).after(Tuple.fromList(keyed)).limit(n).entities(tr);
-      }
-      scan = scan(read, params, later).atOrAfter(Tuple.fromList(keyed.subList(0, sort.size())));
-    } else {
-      scan = scan(read, params, later);
-    }
-    return scan.limit(n).entities(tr);
-  }
-
-  /** {@link #scan(Plan.IndexRead, Map)} keeping only the entities {@code also} accepts too (null: no more). */
-  IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params, Predicate<E> also) {
     IndexScan<E> scan = IndexScan.of(store, read.index().name());
     List<Condition> checked = new ArrayList<>(read.residual());
     for (Compare c : read.equalities()) {
@@ -132,9 +90,8 @@ final class BoundScans<E> {
     if (read.keyOrder()) {
       scan.inKeyOrder();
     }
-    Predicate<E> residual = checked.isEmpty() ? null : evaluator.predicate(checked, params);
-    if (residual != null || also != null) {
-      scan.filter(residual == null ? also : also == null ? residual : residual.and(also));
+    if (!checked.isEmpty()) {
+      scan.filter(evaluator.predicate(checked, params));
     }
     return scan;
   }

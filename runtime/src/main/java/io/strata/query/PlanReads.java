@@ -265,32 +265,22 @@ public final class PlanReads<E> {
       List<Predicate<E>> conditions = union.branches().stream().map(branch -> evaluator.predicate(conditions(branch), params)).toList();
       return UnionPages.page(branches, conditions, size, after, query);
     }
-    Comparator<E> comparator = sorting.comparator(sort);
-    byte[] position = after == null ? null : after.resumeKeyFor(query);
-    if (plan instanceof Plan.Union union && !sort.isEmpty() && union.branches().stream().allMatch(b -> readInOrder(b, sort))) {
-      // every branch's keys hold the order: the page is among the first size + 1 of each branch after the position
-      List<CompletableFuture<List<E>>> branches = union.branches().stream()
-          .map(b -> scans.firstAfter(tr, (Plan.IndexRead) b, sort, position,
-              position == null ? null : sorting.after(position, sort, comparator), Paging.withOneMore(size), params)).toList();
-      return QueryResults.unionOf(branches, this::idKey, comparator, Paging.withOneMore(size))
-          .thenApply(rest -> pageOf(rest, size, sort, query));
-    }
     // read again (an order sorted in memory, ids, a spatial read): the results after the position kept while reading
-    Predicate<E> later = position == null ? e -> true : sorting.after(position, sort, comparator);
+    Comparator<E> comparator = sorting.comparator(sort);
+    Predicate<E> later = after == null ? e -> true : sorting.after(after.resumeKeyFor(query), sort, comparator);
     MemoryOrder.Top<E> top = new MemoryOrder.Top<>(comparator, Paging.withOneMore(size));
     return each(tr, plan, params, e -> {
       if (later.test(e)) {
         top.accept(e);
       }
-    }).thenApply(v -> pageOf(top.items(), size, sort, query));
-  }
-
-  /** A page of the first {@code size} of {@code rest} (one more tells that a next page exists), resuming after its last. */
-  private Page<E> pageOf(List<E> rest, int size, List<SortKey> sort, byte[] query) {
-    if (rest.size() <= size) {
-      return Page.last(rest);
-    }
-    return new Page<>(List.copyOf(rest.subList(0, size)), Optional.of(Continuation.of(query, sorting.position(rest.get(size - 1), sort))));
+    }).thenApply(v -> {
+      List<E> rest = top.items();
+      if (rest.size() <= size) {
+        return Page.last(rest);
+      }
+      return new Page<>(List.copyOf(rest.subList(0, size)),
+          Optional.of(Continuation.of(query, sorting.position(rest.get(size - 1), sort))));
+    });
   }
 
   /**
