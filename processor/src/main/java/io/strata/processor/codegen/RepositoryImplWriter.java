@@ -177,10 +177,7 @@ public final class RepositoryImplWriter {
     }
 
     private int limit() {
-      return switch (m.shape()) {
-        case ONE, OPTIONAL -> m.parsed().limit() == 1 ? 1 : 2;
-        default -> m.parsed().limit();
-      };
+      return FindBodies.reads(m.shape(), m.parsed().limit());
     }
 
     /**
@@ -302,11 +299,7 @@ public final class RepositoryImplWriter {
       if (action != null) {
         return body(action, new QueryBodies.Rows(distinct));
       }
-      return switch (m.shape()) {
-        case OPTIONAL -> CodeBlock.of("$L.thenApply(items -> $T.single($S, items))", distinct, QUERY_RESULTS, m.name());
-        case ONE -> CodeBlock.of("$L.thenApply(items -> $T.one($S, items))", distinct, QUERY_RESULTS, m.name());
-        default -> distinct;
-      };
+      return FindBodies.shaped(FindBodies.strata(m.name(), true), distinct, m.shape(), null);
     }
 
     /** A count, exists or delete of {@code source}, as {@link QueryBodies} writes it for Strata. */

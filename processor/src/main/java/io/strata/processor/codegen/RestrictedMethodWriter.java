@@ -75,10 +75,8 @@ public final class RestrictedMethodWriter {
     CodeBlock finder = CodeBlock.of("queries.declared($N, $S, $N$L)", constant, m.restriction(), m.restriction(), values.build());
     List<String> others = m.params().stream().map(Param::name).filter(n -> !n.equals(m.restriction())).toList();
     CodeBlock result = switch (m.shape()) {
-      case LIST -> CodeBlock.of("$L.list()", finder);
+      case LIST, OPTIONAL, ONE -> FindBodies.shaped(FindBodies.strata(m.name(), false), CodeBlock.of("$L.list()", finder), m.shape(), null);
       case STREAM -> CodeBlock.of("$L.stream()", finder);
-      case OPTIONAL -> CodeBlock.of("$T.single($S, $L.list())", RepositoryImplWriter.QUERY_RESULTS, m.name(), finder);
-      case ONE -> CodeBlock.of("$T.one($S, $L.list())", RepositoryImplWriter.QUERY_RESULTS, m.name(), finder);
       case COUNT_LONG -> CodeBlock.of("$L.count()", finder);
       case COUNT_INT -> CodeBlock.of("$T.toIntExact($L.count())", Math.class, finder);
       case EXISTS -> CodeBlock.of("$L.exists()", finder);

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
+import io.strata.processor.codegen.FindBodies;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.ResultShape;
 import io.strata.processor.validation.Messages;
@@ -137,7 +138,8 @@ final class FindWriter {
       return Optional.of(b.build());
     }
     if (single) {
-      b.addStatement("$T<$T> found$$ = $N.reads().some($L, $L, 2)", List.class, t, data, where, candidates);
+      b.addStatement("$T<$T> found$$ = $N.reads().some($L, $L, $L)", List.class, t, data, where, candidates,
+          FindBodies.reads(shape, q.first()));
     } else if (orders != null || limited) {
       CodeBlock n = q.first() > 0 && m.limit != null ? CodeBlock.of("$T.min($L, $T.end($N))", Math.class, q.first(), RESULT_PAGES, m.limit)
           : q.first() > 0 ? CodeBlock.of("$L", q.first()) : CodeBlock.of("$T.end($N)", RESULT_PAGES, m.limit);
@@ -156,13 +158,7 @@ final class FindWriter {
     }
     CodeBlock values = project == null ? CodeBlock.of("found$$")
         : CodeBlock.of("found$$.stream().map($L).collect($T.toList())", project, java.util.stream.Collectors.class);
-    switch (shape) {
-      case LIST -> b.addStatement("return $L", values);
-      case STREAM -> b.addStatement("return $L.stream()", values);
-      case ARRAY -> b.addStatement("return $L.toArray(new $T[0])", values, TypeName.get(element));
-      case OPTIONAL -> b.addStatement("return $T.optional($L, $S)", RESULT_PAGES, values, m.description);
-      default -> b.addStatement("return $T.single($L, $S)", RESULT_PAGES, values, m.description);
-    }
+    b.addStatement("return $L", FindBodies.shaped(FindBodies.jakarta(m.description), values, shape, TypeName.get(element)));
     return Optional.of(b.build());
   }
 

@@ -5,6 +5,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import io.strata.processor.codegen.FindBodies;
 import io.strata.processor.codegen.RestrictedMethodWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.QueryMethodModel;
@@ -138,12 +139,10 @@ final class RestrictedFind {
         return w.returnNumber(b, CodeBlock.of("found.count()"), result);
       }
       case EXISTS -> b.addStatement("return found.exists()");
-      case LIST -> b.addStatement("return $L", all);
+      case LIST, ARRAY, OPTIONAL, ONE -> b.addStatement("return $L", FindBodies.shaped(FindBodies.jakarta(w.description), all, shape,
+          entity.type()));
       case STREAM -> b.addStatement("return $L", w.limit == null ? CodeBlock.of("found.stream()")
           : CodeBlock.of("$T.stream(found, $N)", RESTRICTED_READS, w.limit));
-      case ARRAY -> b.addStatement("return $L.toArray($T[]::new)", all, entity.type());
-      case OPTIONAL -> b.addStatement("return $T.optional($L, $S)", JakartaRepositoryWriter.RESULT_PAGES, all, w.description);
-      case ONE -> b.addStatement("return $T.single($L, $S)", JakartaRepositoryWriter.RESULT_PAGES, all, w.description);
       case PAGE -> b.addStatement("return $T.page(found, $N, $S)", RESTRICTED_READS, w.pageRequest, w.description);
       default -> throw new IllegalStateException(w.description + " returns " + shape);
     }

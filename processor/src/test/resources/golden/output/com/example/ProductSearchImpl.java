@@ -161,7 +161,7 @@ public final class ProductSearchImpl implements ProductSearch, Queryable<Product
     return RepositoryCalls.observe(db, "Product", "ProductSearch.ofKind", "Restricted", () -> {
       Finder<Product> found = queries.declared(OF_KIND, "where", where, k);
       found = RestrictedReads.ordered(found, List.<Sort<? super Product>>of(Sort.asc("name")));
-      return RestrictedReads.list(found, limit).toArray(Product[]::new);
+      return RestrictedReads.list(found, limit).toArray(new Product[0]);
     });
   }
 
