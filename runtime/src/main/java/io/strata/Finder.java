@@ -8,7 +8,7 @@ import java.util.stream.Stream;
  * A query built while the program runs ({@code repository.where(restriction)}, {@code repository.jdql(text)}):
  * planned by the same planner as declared methods, onto the same indexes, and read by the same read core.
  * Configure it with {@link #orderBy}, {@link #limit} and {@link #allowScan} (or, for the entities nearest a query
- * vector, {@link #nearest}, {@link #limit} and {@link #candidates}), then read it with one terminal method. Each terminal runs in its own transaction ({@link #stream} and pages in one per page). A finder is a
+ * vector, {@link #nearest}, {@link #limit} and {@link #candidates}), then read it with one terminal method. Each terminal runs in its own transaction (pages in one per page; {@link #stream} in one per batch, all at one read version). A finder is a
  * value: the configuring methods return a new one.
  *
  * @param <E> the entity
@@ -61,7 +61,10 @@ public interface Finder<E> {
   /** Every result, in order, read in one transaction. */
   List<E> list();
 
-  /** The results, read lazily a batch per transaction (see {@code docs/queries.md}). */
+  /**
+   * The results, read lazily a batch per read transaction, the batches at one read version: one snapshot of the data
+   * unless the stream outlives FoundationDB's five-second window (see {@code docs/queries.md}).
+   */
   Stream<E> stream();
 
   /** How many entities match (from the index entries alone where no condition needs the rows). */

@@ -1,7 +1,11 @@
 package io.strata.query;
 
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
+import io.strata.Blocking;
 import io.strata.Continuation;
 import io.strata.IncorrectResultSizeException;
 import io.strata.Page;
@@ -15,6 +19,7 @@ import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -114,9 +119,24 @@ public final class QueryResults {
   }
 
   /**
-   * A lazy stream over pages: {@code pages} reads one page (in its own transaction) from a continuation
-   * (null first); the next page is read only when the stream needs it. The stream may therefore span
-   * several transactions and does not see one snapshot of the data.
+   * A lazy stream of the pages {@code pages} reads in {@code context} from a continuation (null first), the next page
+   * read only when the stream needs it. In a database each page is its own read transaction and the pages share one
+   * read version ({@link SharedReadVersion}): the stream sees the data as committed at one version and costs the round
+   * trips of one transaction, a new version taken only when FoundationDB's five-second window forces one (a page read
+   * after it fails with {@code transaction_too_old}, and its retry takes a fresh version). In a caller's transaction every
+   * page is read in that transaction.
+   */
+  public static <T> Stream<T> stream(ReadTransactionContext context,
+      BiFunction<ReadTransaction, Continuation, CompletableFuture<Page<T>>> pages) {
+    SharedReadVersion version = new SharedReadVersion();
+    return stream(after -> Blocking.call(() -> (context instanceof Database db ? version.read(db, tr -> pages.apply(tr, after))
+        : context.readAsync(tr -> pages.apply(tr, after))).join()));
+  }
+
+  /**
+   * A lazy stream over pages: {@code pages} reads one page from a continuation (null first); the next page is read
+   * only when the stream needs it. The one loop over pages of every lazy read ({@link CandidateReads#batches} and the
+   * stream above).
    */
   public static <T> Stream<T> stream(Function<Continuation, Page<T>> pages) {
     Iterator<T> it = new Iterator<>() {

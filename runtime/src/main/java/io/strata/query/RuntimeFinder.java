@@ -122,7 +122,9 @@ final class RuntimeFinder<E> implements Finder<E> {
           if (PlanReads.sortsInMemory(plan, order)) {
             return queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()).stream();
           }
-          Stream<E> all = QueryResults.stream(after -> Blocking.call(() -> pageRead(plan, QueryResults.STREAM_BATCH, after)));
+          byte[] query = query(order);
+          Stream<E> all = QueryResults.stream(queries.db(),
+              (tr, after) -> queries.reads().page(tr, plan, order, QueryResults.STREAM_BATCH, after, params, query));
           return limit > 0 ? all.limit(limit) : all;
         });
   }
@@ -147,8 +149,7 @@ final class RuntimeFinder<E> implements Finder<E> {
    */
   private Stream<E> batches(Plan plan, int size) {
     byte[] query = query(List.of());
-    SharedReadVersion version = new SharedReadVersion();
-    return QueryResults.stream(after -> version.read(queries.db(), tr -> queries.reads().batch(tr, plan, size, after, params, query)).join());
+    return QueryResults.stream(queries.db(), (tr, after) -> queries.reads().batch(tr, plan, size, after, params, query));
   }
 
   /** What this query's continuations in {@code sort}'s order are bound to: its condition, that order and its values. */

@@ -75,8 +75,9 @@ public final class PlanDoc {
       case PAGE -> "One page of the matching " + what + ": at most {@code limit}; {@code after} (null for the first page)\n"
           + "continues where the previous page of this method with the same arguments stopped, in any transaction.";
       case STREAM -> "The matching " + what + " as a lazy stream that reads " + "{@value io.strata.query.QueryResults#STREAM_BATCH}"
-          + " at a time,\neach batch in its own transaction: the stream may span several transactions (it does not see one\n"
-          + "snapshot) and must be closed.";
+          + " at a time" + (m.context() == Context.NONE ? ",\neach batch in its own read transaction, all at one read version: the stream"
+              + " sees one snapshot of the data\n(a later batch takes a new version only past FoundationDB's five-second window)"
+              : " in the transaction given") + " and must be closed.";
       default -> "The matching " + what + limit + (m.parsed().distinct() ? ", without repeats" : "") + ".";
     };
   }

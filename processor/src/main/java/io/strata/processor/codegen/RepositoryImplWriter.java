@@ -162,8 +162,8 @@ public final class RepositoryImplWriter {
             nearest(m.plans().get(0))).build();
       }
       if (m.shape() == ResultShape.STREAM) {
-        return b.addStatement("return $T.stream(after -> $T.call(() -> $N.read(tr -> $L.join())))", QUERY_RESULTS,
-            RepositoryWriter.BLOCKING, context, page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
+        return b.addStatement("return $T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context,
+            page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
       }
       CodeBlock core = core();
       if (m.async()) {

@@ -1,0 +1,91 @@
+package io.strata.processor.behaviour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.apple.foundationdb.Database;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.embedded.EngineStats;
+import io.strata.processor.fixtures.queries.Town;
+import io.strata.processor.fixtures.queries.TownsImpl;
+import io.strata.processor.fixtures.queries._Town;
+import io.strata.query.QueryResults;
+import java.time.LocalDate;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A lazy stream, a Strata stream method's or a run-time {@code Finder.stream()}'s, reads its pages each in its own read
+ * transaction at one read version ({@code QueryResults.stream} over a database): one read version for the whole stream,
+ * and a snapshot, so what commits while the stream is consumed is not in its later pages. Counted on the embedded
+ * engine's statistics, never on the clock.
+ */
+class StreamReadsTest {
+  /** More than two pages of {@link QueryResults#STREAM_BATCH}. */
+  private static final int IN_FRANCE = 2 * QueryResults.STREAM_BATCH + 50;
+
+  private Database db;
+  private TownsImpl towns;
+
+  @BeforeEach
+  void saveTowns() {
+    db = EmbeddedFdb.open();
+    towns = new TownsImpl(db);
+    towns.saveAll(IntStream.rangeClosed(1, IN_FRANCE).mapToObj(StreamReadsTest::town).toList());
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  private static Town town(int id) {
+    return new Town(id, "t" + id, "FR", id, false, "c" + id, LocalDate.of(2000, 1, 1), null);
+  }
+
+  @Test
+  void aStreamMethodReadsItsPagesAtOneReadVersion() {
+    towns.streamByCountry("FR").close(); // the index's state, read once per repository
+    EngineStats before = EmbeddedFdb.stats(db);
+    long read;
+    try (Stream<Town> all = towns.streamByCountry("FR")) {
+      read = all.count();
+    }
+    EngineStats stats = EmbeddedFdb.stats(db).since(before);
+    assertEquals(IN_FRANCE, read);
+    assertEquals(1, stats.readVersionRoundTrips(), "three pages, one read version: " + stats);
+  }
+
+  @Test
+  void aStreamMethodDoesNotSeeWhatCommitsWhileItIsConsumed() {
+    assertEquals(List.of(), later(towns.streamByCountry("FR")), "a stream method");
+  }
+
+  @Test
+  void aRunTimeFinderStreamDoesNotSeeWhatCommitsWhileItIsConsumed() {
+    assertEquals(List.of(), later(towns.where(_Town.country.equalTo("FR")).stream()), "Finder.stream()");
+  }
+
+  /**
+   * The towns of {@code stream} past its first page that were saved after that page was read: a town saved then, with an
+   * id after every other, sorts last in the stream's index order; a stream at one read version sees none of them.
+   */
+  private List<Long> later(Stream<Town> stream) {
+    try (stream) {
+      Iterator<Town> it = stream.iterator();
+      for (int i = 0; i < QueryResults.STREAM_BATCH; i++) {
+        it.next();
+      }
+      towns.save(town(IN_FRANCE + 1));
+      List<Long> seen = new java.util.ArrayList<>();
+      it.forEachRemaining(t -> seen.add(t.id()));
+      assertEquals(IN_FRANCE - QueryResults.STREAM_BATCH, seen.stream().filter(id -> id <= IN_FRANCE).count(),
+          "the rest of the towns saved before");
+      return seen.stream().filter(id -> id > IN_FRANCE).toList();
+    }
+  }
+}
