@@ -5,6 +5,7 @@ import com.palantir.javapoet.CodeBlock;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.FieldModel;
 import io.strata.query.model.Condition;
+import io.strata.query.model.Expression;
 import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import io.strata.query.model.Semantics;
@@ -139,7 +140,15 @@ public final class PredicateWriter {
     return c instanceof Condition.Test test ? tests().falsity(test) : not(c);
   }
 
-  private ExpressionTests tests() {
+  /**
+   * Jakarta Data's value of {@code e} (a JDQL {@code SET}'s) as Java code computing it as an {@code Object}: the one
+   * expression writer's ({@link ExpressionTests#value}), as a condition's expressions are written.
+   */
+  public CodeBlock value(Expression e) {
+    return tests().value(e);
+  }
+
+    private ExpressionTests tests() {
     if (semantics == Semantics.STRATA) {
       throw new IllegalArgumentException("no Strata front end writes a test of expressions in generated code: a run-time"
           + " query checks one with io.strata.query.ConditionEvaluator");
@@ -187,6 +196,9 @@ public final class PredicateWriter {
    * {@code char}), or a {@link CodeBlock} already Java code (an enum constant the processor looked up).
    */
   static CodeBlock literal(Object value) {
+    if (value == null) {
+      return CodeBlock.of("null");
+    }
     if (value instanceof CodeBlock code) {
       return code;
     }

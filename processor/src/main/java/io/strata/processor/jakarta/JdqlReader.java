@@ -139,8 +139,11 @@ final class JdqlReader {
       JdqlStatement.Update u = (JdqlStatement.Update) statement;
       CodeBlock.Builder change = CodeBlock.builder().add("e -> {\n").indent();
       int i = 0;
+      // a SET's parameters are the method's own values, not the column values a condition compares
+      PredicateWriter values = PredicateWriter.jakarta(entity,
+          p -> p.chars().allMatch(Character::isDigit) ? positional.apply(Integer.parseInt(p)) : named.get(p));
       for (JdqlStatement.Assignment a : u.assignments()) {
-        change.add("$T v$L = $L;\n", Object.class, i++, binder.value(a.value()));
+        change.add("$T v$L = $L;\n", Object.class, i++, assigned(text, a, binder, values, info));
       }
       i = 0;
       for (JdqlStatement.Assignment a : u.assignments()) {
@@ -176,6 +179,21 @@ final class JdqlReader {
     try {
       return writer.write(JdqlSelect.condition(text, c, info,
           (field, type, constant) -> Optional.ofNullable(where.enumConstant(type, constant, 0))));
+    } catch (JdqlTranslationException refused) {
+      throw new QueryBinder.BindException(refused.reason(), refused.offset());
+    }
+  }
+
+  /**
+   * The value {@code set} assigns, as Java code computing it as an {@code Object}: its names bound first (an unknown
+   * one reported at its position), then the query model's expression ({@link JdqlSelect#assigned}) written by the one
+   * expression writer, as a condition's expressions are.
+   */
+  private CodeBlock assigned(String text, JdqlStatement.Assignment set, QueryBinder binder, PredicateWriter writer, EntityInfo info) {
+    binder.bind(set.value());
+    try {
+      return writer.value(JdqlSelect.assigned(text, set, info,
+          (field, type, constant) -> Optional.ofNullable(binder.enumConstant(type, constant, 0))));
     } catch (JdqlTranslationException refused) {
       throw new QueryBinder.BindException(refused.reason(), refused.offset());
     }

@@ -83,18 +83,18 @@ final class QueryBinder {
   void bind(JdqlCondition c) {
     for (JdqlCondition leaf : JdqlCondition.leaves(c, true)) {
       if (leaf instanceof JdqlCondition.Comparison cmp) {
-        value(cmp.left());
-        value(cmp.right());
+        bind(cmp.left());
+        bind(cmp.right());
       } else if (leaf instanceof JdqlCondition.Between b) {
-        List.of(b.value(), b.low(), b.high()).forEach(this::value);
+        List.of(b.value(), b.low(), b.high()).forEach(this::bind);
       } else if (leaf instanceof JdqlCondition.Like l) {
-        value(l.value());
-        value(l.pattern());
+        bind(l.value());
+        bind(l.pattern());
       } else if (leaf instanceof JdqlCondition.In in) {
-        value(in.value());
-        in.items().forEach(this::value);
+        bind(in.value());
+        in.items().forEach(this::bind);
       } else {
-        value(((JdqlCondition.NullCheck) leaf).value());
+        bind(((JdqlCondition.NullCheck) leaf).value());
       }
     }
   }
@@ -274,71 +274,33 @@ final class QueryBinder {
         : CodeBlock.of("$Ld", Double.toString(value)), text));
   }
 
-  /** Java code computing {@code e}'s value as an {@code Object}. */
-  CodeBlock value(JdqlExpression e) {
+  /**
+   * Binds every name {@code e} uses: a property or enum constant a path names, each parameter; an unknown one is a
+   * {@link BindException} at its position. The value itself is written by the one expression writer
+   * ({@code PredicateWriter.value} of the query model's expression).
+   */
+  void bind(JdqlExpression e) {
     if (e instanceof JdqlExpression.Path p) {
-      CodeBlock constant = enumConstant(p);
-      return constant != null ? constant : CodeBlock.of("$L", property(p).read());
-    }
-    if (e instanceof JdqlExpression.IdOfThis) {
-      return CodeBlock.of("$L", entity.id().read());
-    }
-    if (e instanceof JdqlExpression.NamedParameter n) {
-      String p = named == null ? null : named.apply(n.name());
-      if (p == null) {
+      if (enumConstant(p) == null) {
+        property(p);
+      }
+    } else if (e instanceof JdqlExpression.NamedParameter n) {
+      if (named == null || named.apply(n.name()) == null) {
         throw new BindException("the method has no parameter named '" + n.name() + "' (nor one with @Param(\"" + n.name()
             + "\")); compile with -parameters or annotate the parameter", n.offset());
       }
-      return CodeBlock.of("$N", p);
-    }
-    if (e instanceof JdqlExpression.OrdinalParameter o) {
-      String p = positional == null ? null : positional.apply(o.position());
-      if (p == null) {
+    } else if (e instanceof JdqlExpression.OrdinalParameter o) {
+      if (positional == null || positional.apply(o.position()) == null) {
         throw new BindException("?" + o.position() + " has no parameter: the method's query parameters are numbered from 1", o.offset());
       }
-      return CodeBlock.of("$N", p);
+    } else if (e instanceof JdqlExpression.Unary u) {
+      bind(u.operand());
+    } else if (e instanceof JdqlExpression.Binary b) {
+      bind(b.left());
+      bind(b.right());
+    } else if (e instanceof JdqlExpression.Call call) {
+      call.arguments().forEach(this::bind);
     }
-    if (e instanceof JdqlExpression.StringLiteral s) {
-      return CodeBlock.of("$S", s.value());
-    }
-    if (e instanceof JdqlExpression.IntegerLiteral i) {
-      return CodeBlock.of(i.isLong() ? "$LL" : "$L", i.value());
-    }
-    if (e instanceof JdqlExpression.DecimalLiteral d) {
-      return CodeBlock.of(d.isFloat() ? "$Lf" : "$Ld", d.isFloat() ? Float.toString((float) d.value()) : Double.toString(d.value()));
-    }
-    if (e instanceof JdqlExpression.BooleanLiteral b) {
-      return CodeBlock.of("$L", b.value());
-    }
-    if (e instanceof JdqlExpression.NullLiteral) {
-      return CodeBlock.of("null");
-    }
-    if (e instanceof JdqlExpression.CurrentTemporal t) {
-      return switch (t.temporal()) {
-        case LOCAL_DATE -> CodeBlock.of("$T.now()", java.time.LocalDate.class);
-        case LOCAL_DATETIME -> CodeBlock.of("$T.now()", java.time.LocalDateTime.class);
-        case LOCAL_TIME -> CodeBlock.of("$T.now()", java.time.LocalTime.class);
-      };
-    }
-    if (e instanceof JdqlExpression.Unary u) {
-      return u.sign() == JdqlExpression.Sign.MINUS ? CodeBlock.of("$T.negate($L)", VALUES, value(u.operand())) : value(u.operand());
-    }
-    if (e instanceof JdqlExpression.Binary b) {
-      String op = switch (b.operator()) {
-        case ADD -> "add";
-        case SUBTRACT -> "subtract";
-        case MULTIPLY -> "multiply";
-        case DIVIDE -> "divide";
-        case CONCAT -> "concat";
-      };
-      return CodeBlock.of("$T.$L($L, $L)", VALUES, op, value(b.left()), value(b.right()));
-    }
-    JdqlExpression.Call call = (JdqlExpression.Call) e;
-    CodeBlock.Builder args = CodeBlock.builder();
-    for (int i = 0; i < call.arguments().size(); i++) {
-      args.add(i == 0 ? "$L" : ", $L", value(call.arguments().get(i)));
-    }
-    return CodeBlock.of("$T.$L($L)", VALUES, call.function().name().toLowerCase(java.util.Locale.ROOT), args.build());
   }
 
   /** A fully qualified enum constant ({@code com.example.Status.NEW}, nested enums too), or null. */

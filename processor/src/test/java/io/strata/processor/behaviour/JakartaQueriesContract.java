@@ -770,6 +770,15 @@ public abstract class JakartaQueriesContract extends BackendContract {
       assertEquals(grown, gadgets.grow(color), seed("UPDATE count"));
       saved.stream().filter(g -> g.color.equals(color)).forEach(g -> g.size++);
 
+      // a SET of NULL, an enum constant, a negated function, and text built from a property, a function and a parameter
+      Gadget reset = saved.get(random.nextInt(saved.size()));
+      String suffix = "-" + round;
+      assertEquals(1, gadgets.reset(reset.id, suffix), seed("UPDATE of one id"));
+      reset.weight = null;
+      reset.kind = Gadget.Kind.TOY;
+      reset.score = -Math.abs(reset.score);
+      reset.name = reset.name.substring(0, Math.min(2, reset.name.length())) + suffix;
+
       int size = random.nextInt(22);
       Predicate<Gadget> smallPart = g -> g.size < size && g.kind == Gadget.Kind.PART;
       assertEquals(saved.stream().filter(smallPart).count(), gadgets.removeSmallParts(size), seed("DELETE count"));

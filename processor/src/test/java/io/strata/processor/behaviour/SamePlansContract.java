@@ -408,6 +408,7 @@ public abstract class SamePlansContract extends BackendContract {
   static final Map<String, String> JAKARTA_NO_RUN_TIME_FORM = Map.ofEntries(
       Map.entry("Gadgets.deleteBySizeLessThan", "deletes" + READS_ONLY),
       Map.entry("Gadgets.grow", "a JDQL UPDATE" + READS_ONLY),
+      Map.entry("Gadgets.reset", "a JDQL UPDATE" + READS_ONLY),
       Map.entry("Gadgets.removeSmallParts", "a JDQL DELETE" + READS_ONLY),
       Map.entry("Gadgets.namesIn", "SELECT name" + PROPERTY_SELECTED),
       Map.entry("Tickets.issue", "@Insert" + READS_ONLY),

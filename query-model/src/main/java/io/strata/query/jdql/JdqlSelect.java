@@ -2,6 +2,8 @@ package io.strata.query.jdql;
 
 import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
+import io.strata.query.model.Expression;
+import io.strata.query.model.Operand;
 import io.strata.query.model.SortKey;
 import java.util.List;
 
@@ -42,5 +44,20 @@ public record JdqlSelect(Condition where, List<SortKey> order) {
    */
   public static Condition condition(String query, JdqlCondition where, EntityInfo entity, EnumConstants enums) {
     return new JdqlTranslator(query, entity, enums, true).where(where);
+  }
+
+  /**
+   * The value an {@code UPDATE}'s {@code SET} assignment {@code set} of a parsed {@code query} gives its property, as a
+   * model expression, literals as JDQL writes them (as {@link #condition}): {@code NULL} a null literal, an enum constant
+   * looked up for the property assigned, paths the entity's properties.
+   *
+   * @throws JdqlTranslationException when the value names no property of {@code entity} nor a value the property holds
+   */
+  public static Expression assigned(String query, JdqlStatement.Assignment set, EntityInfo entity, EnumConstants enums) {
+    if (set.value() instanceof JdqlExpression.NullLiteral) {
+      return new Expression.Value(new Operand.Literal(null));
+    }
+    JdqlExpressions expressions = new JdqlExpressions(query, entity, enums, true);
+    return expressions.expression(set.value(), expressions.property(set.target()));
   }
 }

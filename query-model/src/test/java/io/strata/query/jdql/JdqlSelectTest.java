@@ -271,6 +271,23 @@ class JdqlSelectTest {
   }
 
   @Test
+  void aSetAssignsNullAnEnumConstantOfItsPropertyOrAnExpressionOverTheEntity() {
+    EnumConstants found = (field, type, constant) -> Optional.of(field.name() + ":" + constant);
+    String query = "UPDATE Book SET title = NULL, day = com.example.Day.MONDAY, year = -ABS(year) + :y, author = author || :s";
+    List<JdqlStatement.Assignment> set = ((JdqlStatement.Update) JdqlParser.parse(query)).assignments();
+    assertEquals(value(null), JdqlSelect.assigned(query, set.get(0), BOOK, found));
+    assertEquals(value("day:MONDAY"), JdqlSelect.assigned(query, set.get(1), BOOK, found));
+    assertEquals(new Arithmetic(Operator.ADD, new Expression.Negate(new Call(Function.ABS, List.of(new Expression.Path("year")))),
+        value(new Param("y"))), JdqlSelect.assigned(query, set.get(2), BOOK, found));
+    assertEquals(new Arithmetic(Operator.CONCAT, new Expression.Path("author"), value(new Param("s"))),
+        JdqlSelect.assigned(query, set.get(3), BOOK, found));
+    String unknown = "UPDATE Book SET title = subtitle";
+    JdqlTranslationException refused = assertThrows(JdqlTranslationException.class, () -> JdqlSelect.assigned(unknown,
+        ((JdqlStatement.Update) JdqlParser.parse(unknown)).assignments().get(0), BOOK, found));
+    assertEquals(unknown.indexOf("subtitle"), refused.offset());
+  }
+
+  @Test
   void upperAndLowerOfAPropertyAreACaseInsensitiveComparisonOnlyWhenBothSidesAreOfTheSameCase() {
     Expression upperTitle = new Call(Function.UPPER, List.of(new Expression.Path("title")));
     Expression lowerTitle = new Call(Function.LOWER, List.of(new Expression.Path("title")));
