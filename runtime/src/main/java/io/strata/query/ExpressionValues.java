@@ -71,7 +71,9 @@ final class ExpressionValues<E> {
 
   private static Object apply(Expression.Function function, Object value, Object count) {
     return switch (function) {
-      case ABS -> negative(value) ? negate(value) : value;
+      // Java's Math.abs for floating point: ABS(-0.0) is 0.0, as the generated code's Values.abs gives it
+      case ABS -> value instanceof Double || value instanceof Float ? (Object) Math.abs(((Number) value).doubleValue())
+          : negative(value) ? negate(value) : value;
       case LENGTH -> value.toString().length();
       case LEFT -> { String s = value.toString(); yield s.substring(0, Math.min(s.length(), ((Number) count).intValue())); }
       case RIGHT -> { String s = value.toString(); yield s.substring(Math.max(0, s.length() - ((Number) count).intValue())); }

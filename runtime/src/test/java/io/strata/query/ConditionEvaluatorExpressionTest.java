@@ -113,6 +113,16 @@ class ConditionEvaluatorExpressionTest {
   }
 
   @Test
+  void signedZerosFollowJavasArithmetic() {
+    // a property compared with an expression, in the dialect's order: Double.compareTo puts -0.0 below 0.0
+    Condition isAbsOfOther = new Condition.Test(path("score"), Op.EQUAL, call(Function.ABS, path("other")));
+    assertTrue(EVALUATOR.predicate(isAbsOfOther, PARAMS).test(Map.of("score", 0.0, "other", -0.0)), "ABS(-0.0) is 0.0");
+    Condition isMinusZero = new Condition.Test(path("score"), Op.EQUAL, new Expression.Negate(literal(0.0)));
+    assertTrue(EVALUATOR.predicate(isMinusZero, PARAMS).test(Map.of("score", -0.0)), "-(0.0) is -0.0");
+    assertFalse(EVALUATOR.predicate(isMinusZero, PARAMS).test(Map.of("score", 0.0)), "-(0.0) is not 0.0");
+  }
+
+  @Test
   void arithmeticOnABigIntegerKeepsEveryDigit() {
     // 2^53 + 1: a double holds 2^53 in its place, so through doubles big + 1 would equal 2^53 + 1, not 2^53 + 2
     Map<String, Object> row = Map.of("big", new BigInteger("9007199254740993"));

@@ -242,8 +242,9 @@ public final class Values {
     return arithmetic(n, n, '|');
   }
 
+  /** JDQL's unary minus, Java's: {@code -0.0} of a floating-point {@code 0.0} (which {@code 0 - x} would make {@code 0.0}). */
   public static Object negate(Object n) {
-    return arithmetic(0L, n, '-');
+    return n instanceof Double || n instanceof Float ? (Object) (-((Number) n).doubleValue()) : arithmetic(0L, n, '-');
   }
 
   public static Object add(Object a, Object b) {

@@ -81,6 +81,10 @@ class ValuesTest {
     assertEquals(1L, Values.divide(3, 2));
     assertEquals(new BigDecimal("2.5"), Values.add(new BigDecimal("1.5"), 1));
     assertEquals(-4L, Values.negate(4));
+    // Java's unary minus and Math.abs on signed zeros, as the run-time evaluator (ExpressionValues) computes them
+    assertEquals(-0.0d, Values.negate(0.0));
+    assertEquals(0.0d, Values.negate(-0.0f));
+    assertEquals(0.0d, Values.abs(-0.0));
     assertEquals(null, Values.multiply(null, 2));
     assertThrows(ArithmeticException.class, () -> Values.add(Long.MAX_VALUE, 1));
     assertThrows(ArithmeticException.class, () -> Values.toInt(1L << 40));
