@@ -155,13 +155,15 @@ public final class ConditionEvaluator<E> {
 
   /**
    * The sign of {@code v - w} for two values of the query's own, with no property compared (a parameter against
-   * {@code LOCAL DATE}, arithmetic of literals): numbers by value, text by code point (the order of UTF-8 bytes, which
-   * Strata's keys and Jakarta Data both keep), anything else of one class as Java compares it, since no key element
-   * stands for it (Strata's key order holds no {@code LocalDate} as it is given).
+   * {@code LOCAL DATE}, arithmetic of literals or of a property): numbers of different classes by value, text by code
+   * point (the order of UTF-8 bytes, which Strata's keys and Jakarta Data both keep), anything else of one class as Java
+   * compares it, since no key element stands for it (Strata's key order holds no {@code LocalDate} as it is given); so
+   * two doubles as {@code Double.compare} (-0.0 below 0.0), as Jakarta Data's {@code Values.compare} and Strata's keys
+   * order them.
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static int valueSign(Object v, Object w) {
-    if (v instanceof Number && w instanceof Number) {
+    if (v instanceof Number && w instanceof Number && v.getClass() != w.getClass()) {
       return ExpressionValues.decimal(v).compareTo(ExpressionValues.decimal(w));
     }
     if (v instanceof CharSequence || w instanceof CharSequence || v instanceof Character || w instanceof Character) {

@@ -120,6 +120,10 @@ class ConditionEvaluatorExpressionTest {
     Condition isMinusZero = new Condition.Test(path("score"), Op.EQUAL, new Expression.Negate(literal(0.0)));
     assertTrue(EVALUATOR.predicate(isMinusZero, PARAMS).test(Map.of("score", -0.0)), "-(0.0) is -0.0");
     assertFalse(EVALUATOR.predicate(isMinusZero, PARAMS).test(Map.of("score", 0.0)), "-(0.0) is not 0.0");
+    // an expression over a property compared with a literal: two doubles as Double.compare, as the generated Values.lt
+    Condition negatedBelowZero = new Condition.Test(new Expression.Negate(path("score")), Op.LESS_THAN, literal(0.0));
+    assertTrue(EVALUATOR.predicate(negatedBelowZero, PARAMS).test(Map.of("score", 0.0)), "-score < 0.0 at 0.0: -0.0 < 0.0");
+    assertFalse(EVALUATOR.predicate(negatedBelowZero, PARAMS).test(Map.of("score", -0.0)), "-score < 0.0 at -0.0: 0.0");
   }
 
   @Test
