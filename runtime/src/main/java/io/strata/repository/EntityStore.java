@@ -10,6 +10,7 @@ import io.strata.Continuation;
 import io.strata.IndexReport;
 import io.strata.Page;
 import io.strata.blob.ChunkedBlobs;
+import io.strata.index.AfterCommit;
 import io.strata.index.DerivedIndex;
 import io.strata.index.DerivedIndexDefinition;
 import io.strata.index.IndexMaintenance;
@@ -228,6 +229,20 @@ public final class EntityStore<T> {
     }
     return rows.exists(tr, id).thenCompose(taken -> taken ? assignId(tr, entity, drawn)
         : CompletableFuture.completedFuture(codec.withId(entity, id)));
+  }
+
+  /**
+   * {@code body} in a transaction of {@code tc}, as generated saves run: given a {@code Database}, the transaction is
+   * committed here and what its indexes asked after the commit (splits of {@code @Embedding} partitions) is done
+   * before this returns; given a caller's transaction, {@code tc.run(body)} ({@link AfterCommit#run}).
+   */
+  public <R> R run(TransactionContext tc, Function<? super Transaction, R> body) {
+    return AfterCommit.run(tc, body);
+  }
+
+  /** {@link #run} of an asynchronous body ({@link AfterCommit#runAsync}). */
+  public <R> CompletableFuture<R> runAsync(TransactionContext tc, Function<? super Transaction, ? extends CompletableFuture<R>> body) {
+    return AfterCommit.runAsync(tc, body);
   }
 
   /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */

@@ -8,6 +8,7 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.ForwardingDatabase;
+import io.strata.index.AfterCommit;
 import io.strata.index.DerivedIndex;
 import io.strata.index.GroupedField;
 import io.strata.index.IndexVerifier;
@@ -22,19 +23,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.stream.IntStream;
 
 /**
  * Maintains one {@code @Embedding} field as an inverted file of partitions ({@link Partitions} has the keys): each
  * vector goes, in the row's transaction, to the partition whose centroid is nearest, as a one-byte-per-component
  * code in the partition and its full vector apart. A partition that holds more than {@link Partitions#maxSize} is
  * split by 2-means over its vectors in a transaction of its own, asked for by an insert into it that finds it over
- * the maximum once committed (the inserting transaction waits for that split but does not depend on it); until then
- * the over-full partition is searched like any other. A save with a vector of another length than the definition's
+ * the maximum once committed (the inserting transaction waits for that split but does not depend on it). That split
+ * cannot see the inserting transaction's own vectors, so when what took the partition over is the inserting
+ * transaction's, it does nothing: the writer that commits the transaction itself ({@link AfterCommit}: a generated
+ * repository's save without a caller's transaction) splits it after the commit, before it returns; with a caller's
+ * transaction the next insert into it asks again. Until its split commits an over-full partition is searched like any
+ * other. A save with a vector of another length than the definition's
  * is refused by {@link #checkSizes}, before anything of the save is written.
  *
  * <p>Concurrency: an insert reads the centroids and sizes at snapshot and takes no read conflict on them: a vector
@@ -74,8 +79,9 @@ public final class VectorIndex implements DerivedIndex {
    * {@link #asks} last until the attempt's {@link #updateAll} ends (an online build's step, until it is collected).
    */
   private final Map<Transaction, Map<Tuple, Map<Object, float[]>>> placed = Collections.synchronizedMap(new WeakHashMap<>());
-  /** The splits running from here, by group values then partition. */
-  private final Map<Tuple, CompletableFuture<Map<Long, float[]>>> splitting = new ConcurrentHashMap<>();
+  /** The partitions each transaction attempt moved vectors into (a move reads no size), until its updates end. */
+  private final Map<Transaction, Set<Tuple>> filled = Collections.synchronizedMap(new WeakHashMap<>());
+  private final Splits splits;
 
   VectorIndex(Rows<?> rows, VectorDefinition definition) {
     this.rows = rows;
@@ -83,6 +89,7 @@ public final class VectorIndex implements DerivedIndex {
     this.definition = definition;
     this.fields = new GroupedField(layout, definition.groupBy(), definition.field());
     this.partitions = new Partitions(layout, definition.name(), layout.entity().get(KIND).get(definition.name()), definition.dimensions());
+    this.splits = new Splits(partitions, definition.metric(), layout.entityName() + " vector index '" + definition.name() + "'");
   }
 
   @Override
@@ -173,7 +180,7 @@ public final class VectorIndex implements DerivedIndex {
   /**
    * Adds {@code id}'s vector to the partition of group {@code g} nearest to it. When that partition then holds more
    * than {@link Partitions#maxSize} as {@code tr} sees it, asks (once per transaction and partition) for its split in
-   * a transaction of its own ({@link #splitApart}) and waits for it; when it split, {@link #replace}s what {@code tr}
+   * a transaction of its own ({@link Splits#apart}) and waits for it; when it split, {@link #replace}s what {@code tr}
    * put there.
    */
   private CompletableFuture<Void> insert(Transaction tr, Tuple g, Object id, byte[] bytes) {
@@ -196,7 +203,7 @@ public final class VectorIndex implements DerivedIndex {
       tr.mutate(MutationType.ADD, sizeKey, Partitions.little(1));
       return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize
           && asks.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet()).add(gp)
-          ? splitApart(ForwardingDatabase.databaseOf(tr), g, p).thenCompose(parts -> replace(tr, g, p, cs, parts))
+          ? splits.apart(ForwardingDatabase.databaseOf(tr), g, p).thenCompose(o -> replace(tr, g, p, cs, o.parts()))
           : CompletableFuture.completedFuture(null));
     });
   }
@@ -229,6 +236,7 @@ public final class VectorIndex implements DerivedIndex {
             tr.set(key, Partitions.located(q, Partitions.vectorBytes(located)));
             tr.mutate(MutationType.ADD, partitions.size(g, p), Partitions.little(-1));
             tr.mutate(MutationType.ADD, partitions.size(g, q), Partitions.little(1));
+            filled.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet()).add(g.add(q));
           }
         }));
       }
@@ -242,144 +250,74 @@ public final class VectorIndex implements DerivedIndex {
    * centroids as now committed (read in a read transaction opened through the caller's database wrappers), as a retry
    * would have placed it. A single insert that asked no split skips that read (a save pays no second read version): a
    * split committed meanwhile kept the partition it chose, so that one vector at worst lies next to its nearest
-   * partition until that one splits again. What the attempt placed and asked is dropped here.
+   * partition until that one splits again. What the attempt placed and asked is dropped here; when {@code tr}'s writer
+   * commits it itself ({@link AfterCommit}), the splits it asked are asked again to run after that commit.
    */
   @Override
   public CompletableFuture<Void> updateAll(Transaction tr, List<Change> changes) {
     return DerivedIndex.super.updateAll(tr, changes).thenCompose(v -> {
       Map<Tuple, Map<Object, float[]>> mine = placed.remove(tr);
-      boolean split = asks.remove(tr) != null;
-      if (mine == null || mine.isEmpty() || !split && mine.values().stream().mapToInt(Map::size).sum() <= 1) {
-        return CompletableFuture.completedFuture(null);
-      }
-      int groups = definition.groupBy().size();
-      return ForwardingDatabase.databaseOf(tr).readAsync(r -> {
-        Map<Tuple, CompletableFuture<Partitions.Centroids>> read = new HashMap<>();
-        mine.keySet().forEach(gp -> read.computeIfAbsent(Tuple.fromList(gp.getItems().subList(0, groups)), g -> partitions.centroids(r, g)));
-        return CompletableFuture.allOf(read.values().toArray(CompletableFuture[]::new)).thenApply(x -> read);
-      }).thenCompose(now -> {
-        List<CompletableFuture<Void>> moves = new ArrayList<>();
-        mine.forEach((gp, there) -> {
-          Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
-          Partitions.Centroids current = now.get(g).join();
-          if (current.ids().length > 0) {
-            moves.add(move(tr, g, gp.getLong(groups), there, current));
-          }
-        });
-        return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new));
+      Set<Tuple> asked = asks.remove(tr);
+      CompletableFuture<Void> moved = mine == null || mine.isEmpty() || asked == null && mine.values().stream().mapToInt(Map::size).sum() <= 1
+          ? CompletableFuture.completedFuture(null) : replaceAll(tr, mine);
+      return moved.whenComplete((x, e) -> {
+        Set<Tuple> into = filled.remove(tr);
+        if (e == null) {
+          afterCommit(tr, asked, into);
+        }
       });
     });
   }
 
-  /** How many transaction attempts this index holds placements or split asks of. */
+  /** Moves each vector of {@code mine} ({@code tr}'s, by partition) to its nearest partition by the centroids as committed. */
+  private CompletableFuture<Void> replaceAll(Transaction tr, Map<Tuple, Map<Object, float[]>> mine) {
+    int groups = definition.groupBy().size();
+    return ForwardingDatabase.databaseOf(tr).readAsync(r -> {
+      Map<Tuple, CompletableFuture<Partitions.Centroids>> read = new HashMap<>();
+      mine.keySet().forEach(gp -> read.computeIfAbsent(Tuple.fromList(gp.getItems().subList(0, groups)), g -> partitions.centroids(r, g)));
+      return CompletableFuture.allOf(read.values().toArray(CompletableFuture[]::new)).thenApply(x -> read);
+    }).thenCompose(now -> {
+      List<CompletableFuture<Void>> moves = new ArrayList<>();
+      mine.forEach((gp, there) -> {
+        Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
+        Partitions.Centroids current = now.get(g).join();
+        if (current.ids().length > 0) {
+          moves.add(move(tr, g, gp.getLong(groups), there, current));
+        }
+      });
+      return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new));
+    });
+  }
+
+  /**
+   * When {@code tr}'s writer runs work after committing it ({@link AfterCommit#of}): the split, after that commit, of each
+   * partition {@code tr} took over its maximum (it asked) or moved vectors into (a move reads no size). The splits it
+   * asked before could not see its vectors, so those that took a partition over are still there; with a caller's
+   * transaction the next insert into the partition asks again.
+   */
+  private void afterCommit(Transaction tr, Set<Tuple> asked, Set<Tuple> into) {
+    AfterCommit after = AfterCommit.of(tr);
+    Set<Tuple> over = new TreeSet<>();
+    if (asked != null) {
+      over.addAll(asked);
+    }
+    if (into != null) {
+      over.addAll(into);
+    }
+    if (after != null && !over.isEmpty()) {
+      Database db = ForwardingDatabase.databaseOf(tr);
+      after.add(() -> splits.settle(db, definition.groupBy().size(), over));
+    }
+  }
+
+  /** How many transaction attempts this index holds placements, split asks or moves of. */
   int attemptsHeld() {
-    return placed.size() + asks.size();
+    return placed.size() + asks.size() + filled.size();
   }
 
-  /**
-   * Splits partition {@code p} of group {@code g} in a transaction of its own when it holds more than
-   * {@link Partitions#maxSize} vectors as committed, else does nothing (what pushed it over has not committed yet:
-   * the first insert into it after that commit asks again). Completes with the centroids the split set, by partition
-   * (none when it did nothing). A split of the same partition already running here is not started twice: the caller
-   * gets its outcome.
-   */
-  private CompletableFuture<Map<Long, float[]>> splitApart(Database db, Tuple g, long p) {
-    Tuple gp = g.add(p);
-    CompletableFuture<Map<Long, float[]>> mine = new CompletableFuture<>();
-    CompletableFuture<Map<Long, float[]>> running = splitting.putIfAbsent(gp, mine);
-    if (running != null) {
-      return running;
-    }
-    db.runAsync(tr -> tr.snapshot().get(partitions.size(g, p)).thenCompose(size -> Partitions.little(size) <= partitions.maxSize
-        ? CompletableFuture.completedFuture(Map.<Long, float[]>of())
-        : partitions.centroids(tr, g).thenCompose(cs -> split(tr, g, p, cs)))).whenComplete((parts, e) -> {
-          splitting.remove(gp, mine);
-          if (e != null) {
-            mine.completeExceptionally(e);
-          } else {
-            mine.complete(parts);
-          }
-        });
-    return mine;
-  }
-
-  /**
-   * Splits partition {@code p} of group {@code g} by 2-means over the full vectors of (at most {@link #SPLIT_READ} of)
-   * its codes, read with a read conflict on the codes read (a concurrent insert into the partition makes the split
-   * retry with it, not leaves it by the moved centroid), their full vectors too: halves still over {@link Partitions#maxSize} are halved
-   * again, the first part stays {@code p} with a new centroid (with any codes not read), every other moves to a new
-   * partition.
-   */
+  /** {@link Splits#split} of partition {@code p} of group {@code g} in {@code tr}: the centroids it set, by partition. */
   CompletableFuture<Map<Long, float[]>> split(Transaction tr, Tuple g, long p, Partitions.Centroids cs) {
-    int limit = SPLIT_READ * partitions.maxSize;
-    return tr.getRange(partitions.codes(g, p).range(), limit).asList().thenCompose(codes -> {
-      List<Object> ids = partitions.ids(g, p, codes);
-      List<CompletableFuture<byte[]>> reads = new ArrayList<>(ids.size());
-      ids.forEach(id -> reads.add(tr.get(partitions.vector(g, id))));
-      return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).thenApply(x -> {
-        float[][] vs = new float[ids.size()][];
-        for (int i = 0; i < vs.length; i++) {
-          byte[] located = reads.get(i).join();
-          if (located == null) {
-            throw partitions.corrupt(partitions.code(g, p, ids.get(i)), "is a code without its full vector (\"v\", id)", null);
-          }
-          vs[i] = partitions.floats(Partitions.vectorBytes(located));
-        }
-        if (vs.length <= partitions.maxSize) {
-          return Map.<Long, float[]>of();
-        }
-        List<Part> parts = new ArrayList<>();
-        halve(vs, IntStream.range(0, vs.length).toArray(), null, parts);
-        return write(tr, g, p, cs, ids, vs, parts);
-      });
-    });
-  }
-
-  /** One part of a split: the positions of its vectors and their centroid. */
-  private record Part(int[] members, float[] centroid) {}
-
-  /** Adds to {@code parts} the halves of {@code members} (positions in {@code vs}) by 2-means, halving again any over the maximum. */
-  private void halve(float[][] vs, int[] members, float[] centroid, List<Part> parts) {
-    if (members.length <= partitions.maxSize) {
-      parts.add(new Part(members, centroid));
-      return;
-    }
-    float[][] these = new float[members.length][];
-    for (int i = 0; i < members.length; i++) {
-      these[i] = vs[members[i]];
-    }
-    TwoMeans halves = TwoMeans.split(definition.metric(), these);
-    for (int side = 0; side < 2; side++) {
-      boolean second = side == 1;
-      int[] half = IntStream.range(0, members.length).filter(i -> halves.second()[i] == second).map(i -> members[i]).toArray();
-      halve(vs, half, halves.centroids()[side], parts);
-    }
-  }
-
-  /**
-   * Writes a split of partition {@code p} into {@code parts}: the first stays {@code p}, each other moves to a new
-   * partition. Returns the centroids it set, by partition.
-   */
-  private Map<Long, float[]> write(Transaction tr, Tuple g, long p, Partitions.Centroids cs, List<Object> ids, float[][] vs, List<Part> parts) {
-    Map<Long, float[]> changed = new HashMap<>();
-    changed.put(p, parts.get(0).centroid());
-    int moved = 0;
-    for (Part part : parts.subList(1, parts.size())) {
-      long q = cs.freshId(changed.keySet());
-      tr.addReadConflictKey(partitions.centroid(g, q));
-      changed.put(q, part.centroid());
-      for (int i : part.members()) {
-        Object id = ids.get(i);
-        tr.clear(partitions.code(g, p, id));
-        tr.set(partitions.code(g, q, id), Partitions.code(vs[i]));
-        tr.set(partitions.vector(g, id), Partitions.located(q, Vectors.element(vs[i])));
-      }
-      tr.mutate(MutationType.ADD, partitions.size(g, q), Partitions.little(part.members().length));
-      moved += part.members().length;
-    }
-    partitions.change(tr, g, cs, false, changed);
-    tr.mutate(MutationType.ADD, partitions.size(g, p), Partitions.little(-moved));
-    return changed;
+    return splits.split(tr, g, p, cs).thenApply(Splits.Outcome::parts);
   }
 
   /**

@@ -1,0 +1,243 @@
+package io.strata.index.vector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import io.strata.ForwardingDatabase;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.embedded.EngineStats;
+import io.strata.index.AfterCommit;
+import io.strata.index.vector.VectorContract.Doc;
+import io.strata.observation.StrataObservations;
+import io.strata.repository.EntityStore;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A write that commits its own transaction ({@link AfterCommit#run} given a database, as a generated repository's
+ * {@code save}/{@code saveAll} without a caller's transaction) splits the partitions it took over their maximum after
+ * its commit and before it returns; in a caller's transaction the splits stay with the next insert into the partition.
+ * Counted on the embedded engine: partitions over the maximum, transactions, verification problems.
+ */
+class VectorSplitsAfterCommitTest {
+  private static final int MAX = Partitions.maxSize(VectorContract.DIMENSIONS);
+  private Database db;
+
+  @BeforeEach
+  void open() {
+    db = EmbeddedFdb.open();
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  @Test
+  void aLoadThatCommitsItsOwnTransactionsLeavesNoPartitionOverItsMaximum() {
+    List<Doc> docs = VectorContract.clustered(new Random(71), 2_000, 12);
+    EntityStore<Doc> owned = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    EntityStore<Doc> callers = VectorContract.store(Metric.EUCLIDEAN, List.of(), false);
+    for (int from = 0; from < docs.size(); from += 500) {
+      List<Doc> batch = docs.subList(from, from + 500);
+      AfterCommit.run(db, tr -> owned.saveAll(tr, batch).join());
+      Map<Long, Long> sizes = sizes(owned);
+      assertEquals(sizes, codes(owned), "every size counts its partition's codes");
+      assertEquals(Map.of(), overMaximum(sizes), "no partition over " + MAX + " when the save returns, after " + (from + 500));
+      db.run(tr -> callers.saveAll(tr, batch).join());
+    }
+    assertEquals(List.of(), owned.verifyIndexes(db, 500).problems());
+    assertEquals(2_000L, sizes(owned).values().stream().mapToLong(Long::longValue).sum());
+    Map<Long, Long> deferred = overMaximum(sizes(callers));
+    assertFalse(deferred.isEmpty(), "the same load in callers' transactions leaves partitions over the maximum: " + deferred);
+    assertEquals(List.of(), callers.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aPartitionMoreThanOneSplitCanReadIsSplitAgainUntilWithinItsMaximum() {
+    int many = VectorIndex.SPLIT_READ * MAX + 3 * MAX; // one split reads 8 x the maximum of its codes; the rest stay
+    List<Doc> docs = VectorContract.clustered(new Random(77), many, 16);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    AfterCommit.run(db, tr -> store.saveAll(tr, docs).join()); // every vector in the group's first partition
+    Map<Long, Long> sizes = sizes(store);
+    assertEquals(Map.of(), overMaximum(sizes), "split again while a split left codes it could not read: " + sizes);
+    assertEquals((long) many, sizes.values().stream().mapToLong(Long::longValue).sum());
+    assertEquals(sizes, codes(store));
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aSaveInACallersTransactionStillLeavesItsSplitToTheNextInsert() {
+    List<Doc> docs = VectorContract.clustered(new Random(72), MAX + 20, 2);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> AfterCommit.run(tr, t -> store.saveAll(t, docs.subList(0, MAX + 10)).join()));
+    assertEquals(Map.of(0L, (long) MAX + 10), sizes(store), "one partition over the maximum: its split waits for the next insert");
+    AfterCommit.run(db, tr -> store.save(tr, docs.get(MAX + 10)).join()); // the next insert, committing its own transaction
+    assertTrue(sizes(store).size() >= 2, "the next insert split it: " + sizes(store));
+    assertEquals(Map.of(), overMaximum(sizes(store)));
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void whenTheSaveReturnsItsSplitsAreDoneAndTheIndexNoLongerChanges() {
+    List<Doc> docs = VectorContract.clustered(new Random(73), 3 * MAX, 3);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    AfterCommit.runAsync(db, tr -> store.saveAll(tr, docs)).join();
+    List<KeyValue> first = index(store);
+    List<KeyValue> second = index(store);
+    assertEquals(first.size(), second.size());
+    for (int i = 0; i < first.size(); i++) {
+      assertTrue(Arrays.equals(first.get(i).getKey(), second.get(i).getKey()) && Arrays.equals(first.get(i).getValue(), second.get(i).getValue()),
+          "the index changed between two reads after the save returned, at entry " + i);
+    }
+    assertEquals(Map.of(), overMaximum(sizes(store)), "the asynchronous save completes once its splits are done");
+  }
+
+  @Test
+  void theSplitsAfterTheCommitRunThroughTheSavesObservedDatabaseEachItsOwnTransaction() {
+    List<String> transactions = new ArrayList<>();
+    ObservationRegistry registry = ObservationRegistry.create();
+    registry.observationConfig().observationHandler(new ObservationHandler<>() {
+      @Override
+      public boolean supportsContext(Observation.Context context) {
+        return true;
+      }
+
+      @Override
+      public void onStop(Observation.Context context) {
+        if ("strata.transaction".equals(context.getName())) {
+          transactions.add(context.getLowCardinalityKeyValue("strata.transaction.kind").getValue());
+        }
+      }
+    });
+    Database observed = StrataObservations.observe(db, registry);
+    List<Doc> docs = VectorContract.clustered(new Random(74), MAX + 10, 2);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    AfterCommit.run(observed, tr -> store.saveAll(tr, docs).join());
+    assertEquals(List.of("run", "read", "run", "run"), transactions,
+        "the split asked in the batch (nothing committed to split yet), the batch's read of the centroids, the batch, then"
+            + " the split after its commit, each observed as its own");
+    assertTrue(sizes(store).size() >= 2, "split after the commit: " + sizes(store));
+    assertEquals(Map.of(), overMaximum(sizes(store)));
+  }
+
+  @Test
+  void aSingleSaveThatCommitsItsOwnTransactionAndAsksNoSplitStillTakesOneReadVersionAndOneCommit() {
+    List<Doc> docs = VectorContract.clustered(new Random(75), 60, 2);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    AfterCommit.run(db, tr -> store.saveAll(tr, docs.subList(0, 40)).join()); // one partition, under its maximum
+    EngineStats before = EmbeddedFdb.stats(db);
+    for (Doc d : docs.subList(40, 60)) {
+      AfterCommit.run(db, tr -> store.save(tr, d).join());
+    }
+    EngineStats cost = EmbeddedFdb.stats(db).since(before);
+    assertEquals(20, cost.readVersionRoundTrips(), "one read version per save, no transaction after it: " + cost);
+    assertEquals(20, cost.commitRoundTrips(), "one commit per save: " + cost);
+  }
+
+  @Test
+  void aSplitThatFailsAfterTheCommitLosesNothingOfTheSaveAndTheNextInsertSplitsThePartition() {
+    FailingSplits failing = new FailingSplits(db);
+    List<Doc> docs = VectorContract.clustered(new Random(76), MAX + 20, 2);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    failing.failAfterCommit = true;
+    AfterCommit.run(failing, tr -> store.saveAll(tr, docs.subList(0, MAX + 10)).join()); // returns: the save committed
+    assertEquals(1, failing.failed, "the split after the commit was tried once and failed (not retried: not retryable)");
+    long rows = db.read(tr -> store.count(tr).join());
+    assertEquals((long) MAX + 10, rows, "every row of the save is stored");
+    assertEquals(Map.of(0L, (long) MAX + 10), sizes(store), "the partition stays over its maximum, as committed");
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems(), "and the index is whole");
+    failing.failAfterCommit = false;
+    AfterCommit.run(failing, tr -> store.save(tr, docs.get(MAX + 10)).join());
+    assertEquals(Map.of(), overMaximum(sizes(store)), "the next insert into it asked its split again: " + sizes(store));
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  /** A database whose asynchronous transactions fail, once a blocking one has committed, while {@link #failAfterCommit}. */
+  private static final class FailingSplits extends ForwardingDatabase {
+    volatile boolean failAfterCommit;
+    volatile boolean committed;
+    int failed;
+
+    FailingSplits(Database db) {
+      super(db);
+    }
+
+    @Override
+    public <T> T run(Function<? super Transaction, T> retryable, Executor e) {
+      committed = false;
+      T result = super.run(retryable, e);
+      committed = true;
+      return result;
+    }
+
+    @Override
+    public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
+      if (failAfterCommit && committed) {
+        failed++;
+        return CompletableFuture.failedFuture(new IllegalStateException("injected: the split's transaction fails"));
+      }
+      return super.runAsync(retryable, e);
+    }
+  }
+
+  private static Subspace indexSpace(EntityStore<Doc> store) {
+    return store.layout().entity().get(Tuple.from("N", "vector"));
+  }
+
+  private List<KeyValue> index(EntityStore<Doc> store) {
+    return db.read(tr -> tr.getRange(indexSpace(store).range()).asList().join());
+  }
+
+  /** Each partition's stored size, by partition (ungrouped index). */
+  private Map<Long, Long> sizes(EntityStore<Doc> store) {
+    Subspace index = indexSpace(store);
+    Map<Long, Long> out = new TreeMap<>();
+    for (KeyValue kv : db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.SIZE))).asList().join())) {
+      long size = Partitions.little(kv.getValue());
+      if (size != 0) {
+        out.put(index.unpack(kv.getKey()).getLong(1), size);
+      }
+    }
+    return out;
+  }
+
+  /** How many codes each partition holds, by partition. */
+  private Map<Long, Long> codes(EntityStore<Doc> store) {
+    Subspace index = indexSpace(store);
+    Map<Long, Long> out = new TreeMap<>();
+    for (KeyValue kv : db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CODE))).asList().join())) {
+      out.merge(index.unpack(kv.getKey()).getLong(1), 1L, Long::sum);
+    }
+    return out;
+  }
+
+  private static Map<Long, Long> overMaximum(Map<Long, Long> sizes) {
+    Map<Long, Long> out = new TreeMap<>();
+    sizes.forEach((p, n) -> {
+      if (n > MAX) {
+        out.put(p, n);
+      }
+    });
+    return out;
+  }
+}
