@@ -53,16 +53,22 @@ final class CrudOperations {
     TypeName ids = ParameterizedTypeName.get(ClassName.get(Iterable.class), idType().box());
     TypeName entities = ParameterizedTypeName.get(ClassName.get(Iterable.class), com.palantir.javapoet.WildcardTypeName.subtypeOf(t));
     List<Operation> ops = new ArrayList<>();
-    ops.add(new Operation("save",
+    String splits = model.embeddings().isEmpty() ? "" : "\nWhen it commits its own transaction (a {@code Database}, not a caller's {@code Transaction}), the\n"
+        + "partitions of the vector index it took over their maximum are split, each in a transaction of its own, before it\n"
+        + "returns; in a caller's transaction the next insert into such a partition splits it.";
+    Operation save = new Operation("save",
         "Inserts or replaces {@code entity}. Reads its stored row {@code (" + q(e) + ", \"R\", id)} first, then writes one\n"
-            + "key per non-null field, replaces changed index entries, and bumps the id's count shard {@code (" + q(e) + ", \"#\", shard)} on insert.\n"
+            + "key per non-null field, replaces changed index entries, and bumps the id's count shard {@code (" + q(e) + ", \"#\", shard)} on insert."
+            + splits + "\n"
             + "@throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)\n"
             + "@throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)",
-        ClassName.get(Void.class), List.of(entity), CodeBlock.of("store.save(tr, entity)"), true));
-    ops.add(new Operation("saveAll",
+        ClassName.get(Void.class), List.of(entity), CodeBlock.of("store.save(tr, entity)"), true);
+    Operation saveAll = new Operation("saveAll",
         "Saves every entity in one transaction (see {@link #save(" + simple(t) + ")}).",
         ClassName.get(Void.class), List.of(ParameterSpec.builder(entities, "entities").build()),
-        CodeBlock.of("store.saveAll(tr, entities)"), true));
+        CodeBlock.of("store.saveAll(tr, entities)"), true);
+    ops.add(model.embeddings().isEmpty() ? save : save.followedAfterCommit());
+    ops.add(model.embeddings().isEmpty() ? saveAll : saveAll.followedAfterCommit());
     ops.add(new Operation("findById",
         "The entity with this id: one range read of {@code (" + q(e) + ", \"R\", id)}.",
         ParameterizedTypeName.get(ClassName.get(Optional.class), t), List.of(id),

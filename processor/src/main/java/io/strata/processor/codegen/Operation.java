@@ -17,20 +17,28 @@ import java.util.List;
  * @param write whether it writes (needs a {@code TransactionContext}, not a read context)
  * @param plan the kind of read its observations are tagged with ({@link CallHook}): {@code write} for a write, else
  *     set by {@link #planned}, {@code read} until then
+ * @param afterCommit whether it runs through {@code store.run}/{@code runAsync} ({@code io.strata.index.AfterCommit})
+ *     rather than {@code tc.run}: a transaction it commits itself is followed by the work its indexes ask after the
+ *     commit (the splits of {@code @Embedding} partitions a save took over their maximum), done before it returns
  */
 record Operation(String name, String doc, TypeName result, List<ParameterSpec> params, CodeBlock core, boolean write,
-                 String plan) {
+                 String plan, boolean afterCommit) {
   Operation {
     params = List.copyOf(params);
   }
 
   Operation(String name, String doc, TypeName result, List<ParameterSpec> params, CodeBlock core, boolean write) {
-    this(name, doc, result, params, core, write, write ? "write" : "read");
+    this(name, doc, result, params, core, write, write ? "write" : "read", false);
+  }
+
+  /** This write, run through {@code store.run} ({@code AfterCommit}) rather than {@code tc.run}. */
+  Operation followedAfterCommit() {
+    return new Operation(name, doc, result, params, core, write, plan, true);
   }
 
   /** This operation, its reads of kind {@code kind} (a write stays {@code write}). */
   Operation planned(String kind) {
-    return write ? this : new Operation(name, doc, result, params, core, false, kind);
+    return write ? this : new Operation(name, doc, result, params, core, false, kind, afterCommit);
   }
 
   /** {@code operations}, their reads of kind {@code kind}. */

@@ -104,10 +104,10 @@ public final class RepositoryImplWriter {
     CodeBlock idElement = values.encode(entity.id().type(), CodeBlock.of("id"));
     List<MethodSpec> out = new ArrayList<>();
     out.add(override("save", TypeName.VOID, List.of(ParameterSpec.builder(t, "entity").build()))
-        .addStatement("$T.call(() -> db.run(tr -> store.save(tr, entity).join()))", RepositoryWriter.BLOCKING).build());
+        .addStatement("$T.call(() -> $L)", RepositoryWriter.BLOCKING, saving(entity, "store.save(tr, entity).join()")).build());
     out.add(override("saveAll", TypeName.VOID, List.of(ParameterSpec.builder(ParameterizedTypeName.get(ClassName.get(Iterable.class),
             com.palantir.javapoet.WildcardTypeName.subtypeOf(t)), "entities").build()))
-        .addStatement("$T.call(() -> db.run(tr -> store.saveAll(tr, entities).join()))", RepositoryWriter.BLOCKING).build());
+        .addStatement("$T.call(() -> $L)", RepositoryWriter.BLOCKING, saving(entity, "store.saveAll(tr, entities).join()")).build());
     out.add(override("findById", ParameterizedTypeName.get(ClassName.get(Optional.class), t), List.of(ParameterSpec.builder(id, "id").build()))
         .addStatement("return $T.call(() -> db.read(tr -> store.load(tr, $L).join()))", RepositoryWriter.BLOCKING, idElement).build());
     out.add(override("findAllById", ParameterizedTypeName.get(ClassName.get(List.class), t),
@@ -124,6 +124,15 @@ public final class RepositoryImplWriter {
             ParameterSpec.builder(CrudOperations.CONTINUATION, "after").build()))
         .addStatement("return $T.call(() -> db.read(tr -> store.scan(tr, limit, after).join()))", RepositoryWriter.BLOCKING).build());
     return out;
+  }
+
+  /**
+   * {@code body} (over {@code tr}) in a transaction of {@code db}: for an entity with an {@code @Embedding}, through
+   * {@code EntityStore.run}, so the partitions the save took over their maximum are split before it returns.
+   */
+  private static CodeBlock saving(EntityModel entity, String body) {
+    return entity.embeddings().isEmpty() ? CodeBlock.of("db.run(tr -> $L)", body)
+        : CodeBlock.of("store.run(db, tr -> $L)", body);
   }
 
   /** Whether a declared method writes (a delete): it runs in a {@code run} transaction. */

@@ -237,13 +237,14 @@ public final class RepositoryWriter {
     MethodSpec.Builder inContext = MethodSpec.methodBuilder(op.name())
         .addJavadoc("$L", doc(op, "Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work."))
         .addModifiers(Modifier.PUBLIC).returns(result).addParameter(context(op)).addParameters(op.params()).varargs(varargs(op));
-    String call = op.write() ? "run" : "read";
+    CodeBlock run = op.afterCommit() ? CodeBlock.of("store.run(tc, tr -> $L.join())", op.core())
+        : CodeBlock.of("tc.$N(tr -> $L.join())", op.write() ? "run" : "read", op.core());
     if (result.equals(TypeName.VOID)) {
       shortForm.addStatement("$N(db$L)", op.name(), args.isEmpty() ? "" : ", " + args);
-      inContext.addStatement("$T.call(() -> tc.$N(tr -> $L.join()))", BLOCKING, call, op.core());
+      inContext.addStatement("$T.call(() -> $L)", BLOCKING, run);
     } else {
       shortForm.addStatement("return $N(db$L)", op.name(), args.isEmpty() ? "" : ", " + args);
-      inContext.addStatement("return $T.call(() -> tc.$N(tr -> $L.join()))", BLOCKING, call, op.core());
+      inContext.addStatement("return $T.call(() -> $L)", BLOCKING, run);
     }
     return List.of(shortForm.build(), CallHook.observed(inContext.build(), "tc", entity, type, op.plan()));
   }
@@ -264,7 +265,8 @@ public final class RepositoryWriter {
     MethodSpec inContext = MethodSpec.methodBuilder(op.name())
         .addJavadoc("$L", doc(op, "Runs inside {@code tc}."))
         .addModifiers(Modifier.PUBLIC).returns(future).addParameter(context(op)).addParameters(op.params()).varargs(varargs(op))
-        .addStatement("return tc.$N(tr -> $L)", call, op.core())
+        .addStatement(op.afterCommit() ? CodeBlock.of("return store.runAsync(tc, tr -> $L)", op.core())
+            : CodeBlock.of("return tc.$N(tr -> $L)", call, op.core()))
         .build();
     return List.of(shortForm, CallHook.observed(inContext, "tc", entity, type, op.plan()));
   }

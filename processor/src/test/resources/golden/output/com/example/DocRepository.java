@@ -104,6 +104,9 @@ public final class DocRepository {
   /**
    * Inserts or replaces {@code entity}. Reads its stored row {@code ("Doc", "R", id)} first, then writes one
    * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Doc", "#", shard)} on insert.
+   * When it commits its own transaction (a {@code Database}, not a caller's {@code Transaction}), the
+   * partitions of the vector index it took over their maximum are split, each in a transaction of its own, before it
+   * returns; in a caller's transaction the next insert into such a partition splits it.
    * <p>Runs in its own transaction, retried on conflicts.
    * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -115,13 +118,16 @@ public final class DocRepository {
   /**
    * Inserts or replaces {@code entity}. Reads its stored row {@code ("Doc", "R", id)} first, then writes one
    * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Doc", "#", shard)} on insert.
+   * When it commits its own transaction (a {@code Database}, not a caller's {@code Transaction}), the
+   * partitions of the vector index it took over their maximum are split, each in a transaction of its own, before it
+   * returns; in a caller's transaction the next insert into such a partition splits it.
    * <p>Runs inside {@code tc}: pass a {@code Transaction} to compose it with other work.
    * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
    * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
    */
   public void save(TransactionContext tc, Doc entity) {
     RepositoryCalls.observeVoid(tc, "Doc", "DocRepository.save", "write", () -> {
-      Blocking.call(() -> tc.run(tr -> store.save(tr, entity).join()));
+      Blocking.call(() -> store.run(tc, tr -> store.save(tr, entity).join()));
     });
   }
 
@@ -139,7 +145,7 @@ public final class DocRepository {
    */
   public void saveAll(TransactionContext tc, Iterable<? extends Doc> entities) {
     RepositoryCalls.observeVoid(tc, "Doc", "DocRepository.saveAll", "write", () -> {
-      Blocking.call(() -> tc.run(tr -> store.saveAll(tr, entities).join()));
+      Blocking.call(() -> store.run(tc, tr -> store.saveAll(tr, entities).join()));
     });
   }
 
@@ -454,6 +460,9 @@ public final class DocRepository {
     /**
      * Inserts or replaces {@code entity}. Reads its stored row {@code ("Doc", "R", id)} first, then writes one
      * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Doc", "#", shard)} on insert.
+     * When it commits its own transaction (a {@code Database}, not a caller's {@code Transaction}), the
+     * partitions of the vector index it took over their maximum are split, each in a transaction of its own, before it
+     * returns; in a caller's transaction the next insert into such a partition splits it.
      * <p>Runs in its own transaction, retried on conflicts.
      * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
@@ -465,13 +474,16 @@ public final class DocRepository {
     /**
      * Inserts or replaces {@code entity}. Reads its stored row {@code ("Doc", "R", id)} first, then writes one
      * key per non-null field, replaces changed index entries, and bumps the id's count shard {@code ("Doc", "#", shard)} on insert.
+     * When it commits its own transaction (a {@code Database}, not a caller's {@code Transaction}), the
+     * partitions of the vector index it took over their maximum are split, each in a transaction of its own, before it
+     * returns; in a caller's transaction the next insert into such a partition splits it.
      * <p>Runs inside {@code tc}.
      * @throws io.strata.UniqueConstraintException if a unique index already maps a value to another id (nothing written)
      * @throws io.strata.EntityTooLargeException if a key or value exceeds FoundationDB's limits (nothing written)
      */
     public CompletableFuture<Void> save(TransactionContext tc, Doc entity) {
       return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.save", "write", () -> {
-        return tc.runAsync(tr -> store.save(tr, entity));
+        return store.runAsync(tc, tr -> store.save(tr, entity));
       });
     }
 
@@ -490,7 +502,7 @@ public final class DocRepository {
     public CompletableFuture<Void> saveAll(TransactionContext tc,
         Iterable<? extends Doc> entities) {
       return RepositoryCalls.observeAsync(tc, "Doc", "DocRepository.Async.saveAll", "write", () -> {
-        return tc.runAsync(tr -> store.saveAll(tr, entities));
+        return store.runAsync(tc, tr -> store.saveAll(tr, entities));
       });
     }
 

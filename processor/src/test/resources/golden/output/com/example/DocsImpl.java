@@ -89,14 +89,14 @@ public final class DocsImpl implements Docs, Queryable<Doc> {
   @Override
   public void save(Doc entity) {
     RepositoryCalls.observeVoid(db, "Doc", "Docs.save", "write", () -> {
-      Blocking.call(() -> db.run(tr -> store.save(tr, entity).join()));
+      Blocking.call(() -> store.run(db, tr -> store.save(tr, entity).join()));
     });
   }
 
   @Override
   public void saveAll(Iterable<? extends Doc> entities) {
     RepositoryCalls.observeVoid(db, "Doc", "Docs.saveAll", "write", () -> {
-      Blocking.call(() -> db.run(tr -> store.saveAll(tr, entities).join()));
+      Blocking.call(() -> store.run(db, tr -> store.saveAll(tr, entities).join()));
     });
   }
 
