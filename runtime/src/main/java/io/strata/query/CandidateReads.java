@@ -6,6 +6,7 @@ import com.apple.foundationdb.Transaction;
 import io.strata.Blocking;
 import io.strata.Continuation;
 import io.strata.Page;
+import io.strata.index.AfterCommit;
 import io.strata.repository.EntityStore;
 import java.util.List;
 import java.util.Objects;
@@ -70,9 +71,13 @@ public final class CandidateReads<T> {
     return blocking(() -> version.read(db, body));
   }
 
-  /** {@code body} in a write transaction (retried on conflicts), waited for, its failure translated. */
+  /**
+   * {@code body} in a write transaction (retried on conflicts), waited for, its failure translated; what its indexes
+   * ask after its commit (the splits of {@code @Embedding} partitions it took over their maximum) done before it
+   * returns ({@link AfterCommit}).
+   */
   public <R> R write(Function<Transaction, CompletableFuture<R>> body) {
-    return blocking(() -> db.runAsync(body));
+    return blocking(() -> AfterCommit.runAsync(db, body));
   }
 
   private <R> R blocking(Supplier<CompletableFuture<R>> run) {
