@@ -11,6 +11,8 @@ import io.strata.embedded.EmbeddedFdb;
 import io.strata.processor.fixtures.vectors.Clip;
 import io.strata.processor.fixtures.vectors.ClipRepository;
 import io.strata.processor.fixtures.vectors.ClipsImpl;
+import io.strata.processor.fixtures.vectors.Note;
+import io.strata.processor.fixtures.vectors.NoteSearchImpl;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The generated repositories' saves of an entity with an {@code @Embedding}: without a caller's transaction they split
  * the partitions they took over their maximum (128 vectors of 8 dimensions) before they return, in every form (the
- * repository's blocking and asynchronous {@code saveAll}, the {@code CrudRepository} implementation's); in a caller's
+ * repository's blocking and asynchronous {@code saveAll}, the {@code CrudRepository} implementation's, a Jakarta Data
+ * repository's); in a caller's
  * transaction the split stays with the next insert into the partition. Counted on the embedded engine.
  */
 class VectorSplitsAfterSaveEmbeddedTest {
@@ -97,24 +100,46 @@ class VectorSplitsAfterSaveEmbeddedTest {
     assertEquals(List.of(), repository.verifyIndexes().problems());
   }
 
-  private Subspace index() {
-    return new Subspace(Tuple.from("Clip", "N", "vector"));
+  @Test
+  void aJakartaDataRepositorysSaveAllSplitsBeforeItReturnsToo() {
+    NoteSearchImpl notes = new NoteSearchImpl(db);
+    Random rnd = new Random(94);
+    List<Note> load = new ArrayList<>();
+    for (long id = 1; id <= 600; id++) {
+      float[] v = new float[4];
+      for (int j = 0; j < v.length; j++) {
+        v[j] = (float) (rnd.nextGaussian() + (id % 3) * 3);
+      }
+      load.add(new Note(id, id % 2 == 0 ? "a" : "b", "note " + id, 2000, v, new float[] {(float) rnd.nextGaussian(), (float) rnd.nextGaussian()}));
+    }
+    notes.saveAll(load);
+    Map<Tuple, Long> vector = sizes("Note", "vector", 1);
+    Map<Tuple, Long> title = sizes("Note", "titleVector", 0);
+    assertEquals(600L, vector.values().stream().mapToLong(Long::longValue).sum());
+    assertEquals(600L, title.values().stream().mapToLong(Long::longValue).sum());
+    assertEquals(Map.of(), overMaximum(vector), "the grouped index: " + vector);
+    assertEquals(Map.of(), overMaximum(title), "the ungrouped index: " + title);
   }
 
-  /** Each partition's stored size, by language then partition. */
-  private Map<Tuple, Long> sizes() {
-    Subspace index = index();
+  /** Each partition's stored size of {@code entity}'s index {@code name} with {@code groups} group values, by group then partition. */
+  private Map<Tuple, Long> sizes(String entity, String name, int groups) {
+    Subspace index = new Subspace(Tuple.from(entity, "N", name));
     Map<Tuple, Long> out = new TreeMap<>();
     for (KeyValue kv : db.read(tr -> tr.getRange(index.range()).asList().join())) {
       Tuple key = index.unpack(kv.getKey());
-      if (key.size() == 3 && "n".equals(key.getString(1))) {
+      if (key.size() == groups + 2 && "n".equals(key.get(groups))) {
         long n = ByteBuffer.wrap(kv.getValue()).order(ByteOrder.LITTLE_ENDIAN).getLong();
         if (n != 0) {
-          out.put(Tuple.from(key.getString(0), key.getLong(2)), n);
+          out.put(Tuple.fromList(key.getItems().subList(0, groups)).add(key.getLong(groups + 1)), n);
         }
       }
     }
     return out;
+  }
+
+  /** Each partition's stored size of {@code Clip}'s index, by language then partition. */
+  private Map<Tuple, Long> sizes() {
+    return sizes("Clip", "vector", 1);
   }
 
   private long total() {
@@ -122,8 +147,12 @@ class VectorSplitsAfterSaveEmbeddedTest {
   }
 
   private Map<Tuple, Long> overMaximum() {
+    return overMaximum(sizes());
+  }
+
+  private static Map<Tuple, Long> overMaximum(Map<Tuple, Long> sizes) {
     Map<Tuple, Long> out = new TreeMap<>();
-    sizes().forEach((p, n) -> {
+    sizes.forEach((p, n) -> {
       if (n > MAX) {
         out.put(p, n);
       }

@@ -57,6 +57,21 @@ class VectorSaveCostTest {
   }
 
   @Test
+  void aSingleSaveThatCommitsItsOwnTransactionAndAsksNoSplitStillTakesOneReadVersionAndOneCommit() {
+    List<Doc> docs = VectorContract.clustered(new Random(64), 60, 2);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    store.run(db, tr -> store.saveAll(tr, docs.subList(0, 40)).join()); // one partition, under its maximum
+    EngineStats before = EmbeddedFdb.stats(db);
+    for (Doc d : docs.subList(40, 60)) {
+      store.run(db, tr -> store.save(tr, d).join()); // as a generated repository's save(entity) runs it
+    }
+    EngineStats cost = EmbeddedFdb.stats(db).since(before);
+    assertEquals(20, cost.readVersionRoundTrips(), "one read version per save, no transaction after its commit: " + cost);
+    assertEquals(20, cost.commitRoundTrips(), "one commit per save: " + cost);
+    assertEquals(0, indexOf(store).attemptsHeld(), "no save's placements kept");
+  }
+
+  @Test
   void aLargeSaveAllKeepsNoneOfItsVectorsOnceItCommits() {
     List<Doc> docs = VectorContract.clustered(new Random(62), 3_000, 12);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);

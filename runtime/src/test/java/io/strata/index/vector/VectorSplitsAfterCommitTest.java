@@ -14,7 +14,6 @@ import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import io.strata.ForwardingDatabase;
 import io.strata.embedded.EmbeddedFdb;
-import io.strata.embedded.EngineStats;
 import io.strata.index.AfterCommit;
 import io.strata.index.vector.VectorContract.Doc;
 import io.strata.observation.StrataObservations;
@@ -138,20 +137,6 @@ class VectorSplitsAfterCommitTest {
             + " the split after its commit, each observed as its own");
     assertTrue(sizes(store).size() >= 2, "split after the commit: " + sizes(store));
     assertEquals(Map.of(), overMaximum(sizes(store)));
-  }
-
-  @Test
-  void aSingleSaveThatCommitsItsOwnTransactionAndAsksNoSplitStillTakesOneReadVersionAndOneCommit() {
-    List<Doc> docs = VectorContract.clustered(new Random(75), 60, 2);
-    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
-    AfterCommit.run(db, tr -> store.saveAll(tr, docs.subList(0, 40)).join()); // one partition, under its maximum
-    EngineStats before = EmbeddedFdb.stats(db);
-    for (Doc d : docs.subList(40, 60)) {
-      AfterCommit.run(db, tr -> store.save(tr, d).join());
-    }
-    EngineStats cost = EmbeddedFdb.stats(db).since(before);
-    assertEquals(20, cost.readVersionRoundTrips(), "one read version per save, no transaction after it: " + cost);
-    assertEquals(20, cost.commitRoundTrips(), "one commit per save: " + cost);
   }
 
   @Test
