@@ -17,7 +17,8 @@
  * entity, id, field and both sizes; nothing written) and on query.
  *
  * <p>The index is an inverted file of partitions per group, split by 2-means as they fill, each split in a
- * transaction of its own asked for by an insert into the full partition ({@code VectorIndex};
+ * transaction of its own ({@code Splits}) asked for by an insert into the full partition or, when the inserting
+ * transaction's writer commits it itself ({@code io.strata.index.AfterCommit}), after that commit ({@code VectorIndex};
  * keys in {@code Partitions}: a token, centroids, sizes, one-byte-per-component codes per partition, full vectors
  * apart). A query reads the codes of the partitions nearest to it, rescores the {@code candidates} best exactly
  * with their full vectors and reads their rows ({@code VectorQueries}); docs/indexes.md has the layout, the rule
