@@ -5,7 +5,9 @@ import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.tuple.Tuple;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -66,28 +68,46 @@ final class Splits {
   }
 
   /**
-   * After a transaction that took the partitions {@code gps} (group values then partition) over the maximum has
-   * committed: splits each of them in transactions of {@code db}, one after the other, again while a split left codes
-   * it could not read, until it is within the maximum. A split that fails (after the retries of {@code db}'s retry loop)
+   * After a transaction that put vectors into the partitions {@code gps} (group values then partition) has committed:
+   * reads their sizes as now committed, in one read transaction of {@code db}, and splits each over the maximum in
+   * transactions of {@code db}, one after the other, again while a split left codes it could not read. The sizes the
+   * transaction read could not show all of them over: a partition a split created after its read version looked empty
+   * to it, and other writers' vectors committed since. A split that fails (after the retries of {@code db}'s retry loop)
    * is left: the partition stays over its maximum, searched like any other, and the next insert into it asks again.
    */
-  CompletableFuture<Void> settle(Database db, int groups, Iterable<Tuple> gps) {
-    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-    for (Tuple gp : gps) {
-      Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
-      long p = gp.getLong(groups);
-      chain = chain.thenCompose(v -> settle(db, g, p).exceptionally(e -> {
-        LOG.log(System.Logger.Level.WARNING, what + ": the split of partition " + p + " of group " + g
-            + " failed after the save that took it over its maximum committed; it stays over its maximum until the next insert"
-            + " into it asks again", e);
-        return null;
-      }));
-    }
-    return chain;
+  CompletableFuture<Void> settle(Database db, int groups, Collection<Tuple> gps) {
+    return db.readAsync(r -> {
+      Map<Tuple, CompletableFuture<byte[]>> sizes = new LinkedHashMap<>();
+      gps.forEach(gp -> sizes.put(gp, r.get(partitions.size(Tuple.fromList(gp.getItems().subList(0, groups)), gp.getLong(groups)))));
+      return CompletableFuture.allOf(sizes.values().toArray(CompletableFuture[]::new)).thenApply(x -> sizes.entrySet().stream()
+          .filter(e -> Partitions.little(e.getValue().join()) > partitions.maxSize).map(Map.Entry::getKey).toList());
+    }).thenCompose(over -> {
+      CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+      for (Tuple gp : over) {
+        Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
+        long p = gp.getLong(groups);
+        chain = chain.thenCompose(v -> settle(db, g, p).exceptionally(e -> {
+          LOG.log(System.Logger.Level.WARNING, what + ": the split of partition " + p + " of group " + g
+              + " failed after the save that took it over its maximum committed; it stays over its maximum until the next"
+              + " insert into it asks again", e);
+          return null;
+        }));
+      }
+      return chain;
+    });
   }
 
+  /**
+   * A split of {@code p} already running here may have read the partition's size before the commit that asked this:
+   * finding it within the maximum, it would do nothing, so this waits for it and then splits (or shares a split begun
+   * after that commit).
+   */
   private CompletableFuture<Void> settle(Database db, Tuple g, long p) {
-    return apart(db, g, p).thenCompose(o -> o.parts().isEmpty() || !o.rest() ? CompletableFuture.completedFuture(null) : settle(db, g, p));
+    CompletableFuture<Outcome> running = splitting.get(g.add(p));
+    CompletableFuture<Void> before = running == null ? CompletableFuture.completedFuture(null)
+        : running.handle((o, e) -> (Void) null);
+    return before.thenCompose(x -> apart(db, g, p))
+        .thenCompose(o -> o.parts().isEmpty() || !o.rest() ? CompletableFuture.completedFuture(null) : settle(db, g, p));
   }
 
   /**

@@ -262,8 +262,8 @@ public final class VectorIndex implements DerivedIndex {
           ? CompletableFuture.completedFuture(null) : replaceAll(tr, mine);
       return moved.whenComplete((x, e) -> {
         Set<Tuple> into = filled.remove(tr);
-        if (e == null) {
-          afterCommit(tr, asked, into);
+        if (e == null && asked != null) {
+          afterCommit(tr, mine == null ? Set.of() : mine.keySet(), asked, into);
         }
       });
     });
@@ -290,24 +290,28 @@ public final class VectorIndex implements DerivedIndex {
   }
 
   /**
-   * When {@code tr}'s writer runs work after committing it ({@link AfterCommit#of}): the split, after that commit, of each
-   * partition {@code tr} took over its maximum (it asked) or moved vectors into (a move reads no size). The splits it
-   * asked before could not see its vectors, so those that took a partition over are still there; with a caller's
-   * transaction the next insert into the partition asks again.
+   * When {@code tr}'s writer runs work after committing it ({@link AfterCommit#of}) and {@code tr} asked a split: after
+   * that commit, the split of each partition over its maximum among those {@code tr} put vectors into (placed, asked or
+   * moved into). The splits it asked could not see its vectors, and a part of such a split, created after {@code tr}'s
+   * read version, looked to {@code tr} as holding only its own vectors, so it asked no split of it. A transaction that
+   * asked no split asks nothing: it saw every partition it placed into as committed at its read version plus its own,
+   * within the maximum (concurrent writers that each saw a partition within it can still take it over together; the
+   * next insert into it asks). With a caller's transaction the next insert into such a partition asks again.
    */
-  private void afterCommit(Transaction tr, Set<Tuple> asked, Set<Tuple> into) {
+  private void afterCommit(Transaction tr, Set<Tuple> placedInto, Set<Tuple> asked, Set<Tuple> movedInto) {
     AfterCommit after = AfterCommit.of(tr);
-    Set<Tuple> over = new TreeSet<>();
+    if (after == null) {
+      return;
+    }
+    Set<Tuple> into = new TreeSet<>(placedInto);
     if (asked != null) {
-      over.addAll(asked);
+      into.addAll(asked);
     }
-    if (into != null) {
-      over.addAll(into);
+    if (movedInto != null) {
+      into.addAll(movedInto);
     }
-    if (after != null && !over.isEmpty()) {
-      Database db = ForwardingDatabase.databaseOf(tr);
-      after.add(() -> splits.settle(db, definition.groupBy().size(), over));
-    }
+    Database db = ForwardingDatabase.databaseOf(tr);
+    after.add(() -> splits.settle(db, definition.groupBy().size(), into));
   }
 
   /** How many transaction attempts this index holds placements, split asks or moves of. */

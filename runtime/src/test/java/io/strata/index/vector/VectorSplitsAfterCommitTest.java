@@ -85,6 +85,29 @@ class VectorSplitsAfterCommitTest {
   }
 
   @Test
+  void aPartitionASplitCreatedAfterTheBatchsReadVersionIsSplitTooThoughTheBatchSawItWithinTheMaximum() {
+    for (boolean own : new boolean[] {true, false}) {
+      List<Doc> docs = VectorContract.clustered(new Random(78), 3 * MAX + 450, 3);
+      EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), own);
+      db.run(tr -> store.saveAll(tr, docs.subList(0, 3 * MAX)).join()); // one partition over its maximum, not split yet
+      assertEquals(Map.of(0L, 3L * MAX), sizes(store));
+      // the batch's first insert asks the split, which splits the committed partition into parts the batch did not see
+      // committed: it places the rest by them, each looking to it as holding only its own (about 90: no ask), and moves
+      // its first vector to one of them; the others are neither asked nor moved into
+      List<Doc> batch = docs.subList(3 * MAX, 3 * MAX + 450);
+      if (own) {
+        store.run(db, tr -> store.saveAll(tr, batch).join());
+        assertEquals(Map.of(), overMaximum(sizes(store)), "the sizes read after the commit found the parts over: " + sizes(store));
+      } else {
+        db.run(tr -> store.saveAll(tr, batch).join());
+        assertFalse(overMaximum(sizes(store)).isEmpty(), "in a caller's transaction the parts stay over: " + sizes(store));
+      }
+      assertEquals(sizes(store), codes(store));
+      assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+    }
+  }
+
+  @Test
   void aSaveInACallersTransactionStillLeavesItsSplitToTheNextInsert() {
     List<Doc> docs = VectorContract.clustered(new Random(72), MAX + 20, 2);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
@@ -132,9 +155,9 @@ class VectorSplitsAfterCommitTest {
     List<Doc> docs = VectorContract.clustered(new Random(74), MAX + 10, 2);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
     AfterCommit.run(observed, tr -> store.saveAll(tr, docs).join());
-    assertEquals(List.of("run", "read", "run", "run"), transactions,
+    assertEquals(List.of("run", "read", "run", "read", "run"), transactions,
         "the split asked in the batch (nothing committed to split yet), the batch's read of the centroids, the batch, then"
-            + " the split after its commit, each observed as its own");
+            + " after its commit the read of the sizes of the partitions it put vectors into and the split, each observed as its own");
     assertTrue(sizes(store).size() >= 2, "split after the commit: " + sizes(store));
     assertEquals(Map.of(), overMaximum(sizes(store)));
   }
