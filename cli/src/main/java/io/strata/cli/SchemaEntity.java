@@ -7,6 +7,8 @@ import io.strata.index.aggregate.AggregateDefinition;
 import io.strata.index.feed.VersionedDefinition;
 import io.strata.index.rank.RankDefinition;
 import io.strata.index.text.TextDefinition;
+import io.strata.index.vector.Metric;
+import io.strata.index.vector.VectorDefinition;
 import io.strata.metamodel.Attribute;
 import io.strata.query.RuntimeQueries;
 import io.strata.query.ValueOrder;
@@ -49,6 +51,7 @@ final class SchemaEntity {
   private static final Pattern AGGREGATE = Pattern.compile("aggregate (COUNT|SUM|MIN|MAX)(?:\\(([^)]+)\\))?(?: by \\((.+)\\))?");
   private static final Set<String> PRIMITIVES = Set.of("boolean", "byte", "short", "int", "long", "char", "float", "double");
   private static final Pattern RANK = Pattern.compile("rank (\\S+) (asc|desc)(?: by \\((.+)\\))?");
+  private static final Pattern VECTOR = Pattern.compile("vector (COSINE|EUCLIDEAN|DOT_PRODUCT) (\\d+)(?: by \\((.+)\\))?");
 
   private final EntitySchema schema;
   private final List<String> fields;
@@ -75,6 +78,7 @@ final class SchemaEntity {
   private void derive(String name, String definition, PrintStream notes) {
     Matcher a = AGGREGATE.matcher(definition);
     Matcher r = RANK.matcher(definition);
+    Matcher v = VECTOR.matcher(definition);
     if (a.matches()) {
       List<String> groups = groups(a.group(3));
       AggregateDefinition.Function function = AggregateDefinition.Function.valueOf(a.group(1));
@@ -82,6 +86,9 @@ final class SchemaEntity {
       aggregates.add(new AggregateInfo(name, a.group(1), a.group(2), a.group(2) != null && neverNull(a.group(2)), groups));
     } else if (r.matches()) {
       derived.add(new RankDefinition(name, r.group(1), groups(r.group(3)), r.group(2).equals("desc")));
+    } else if (v.matches()) {
+      // an @Embedding's index is named after its field
+      derived.add(new VectorDefinition(name, name, Integer.parseInt(v.group(2)), Metric.valueOf(v.group(1)), groups(v.group(3))));
     } else if (definition.equals("text")) {
       derived.add(new TextDefinition(name));
     } else if (definition.equals("change-feed")) {
