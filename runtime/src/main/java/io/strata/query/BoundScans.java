@@ -1,18 +1,27 @@
 package io.strata.query;
 
+import com.apple.foundationdb.ReadTransaction;
+import io.strata.Continuation;
 import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
+import io.strata.query.model.Op;
 import io.strata.query.model.Semantics;
+import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
+import io.strata.row.Paging;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A planned {@link Plan.IndexRead} bound to one query's values: the {@link IndexScan} that reads it, built as a declared
@@ -45,6 +54,70 @@ final class BoundScans<E> {
   /** Whether {@code read}'s scan checks Jakarta Data's floating-point zeros on its rows ({@link #zeros}). */
   boolean checksZeros(Plan.IndexRead read, Map<String, Object> params) {
     return read.equalities().stream().anyMatch(c -> zeros(c, params)) || read.range().stream().anyMatch(c -> zeros(c, params));
+  }
+
+  /**
+   * At least the first {@code n} results of {@code read}, whose keys hold {@code sort} ({@link Plan.IndexRead#order}),
+   * in the order a union merges them by ({@code sort}, then the id in the direction of its last item), in key order
+   * (the caller sorts them): where the keys are that very order ({@link #keysAreTheOrder}) the first {@code n} keys'
+   * results; else ties on {@code sort}'s values come in key order (by the index's further fields, or by id ascending
+   * where the equalities fix every sorted property), so the read goes on past the {@code n}-th result through every
+   * result that ties with it ({@code ties} compares the values alone), in batches that start at {@code n + 1} keys and
+   * double, as a declared method's ordered read does.
+   */
+  CompletableFuture<List<E>> first(ReadTransaction tr, Plan.IndexRead read, List<SortKey> sort, Comparator<E> ties, int n,
+      Map<String, Object> params) {
+    if (matchesNothing(read, params) || n <= 0) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    if (keysAreTheOrder(read, sort)) {
+      return scan(read, params).limit(n).entities(tr);
+    }
+    return throughTies(tr, scan(read, params), ties, n, Paging.withOneMore(n), new ArrayList<>(), null);
+  }
+
+  /**
+   * Whether {@code read}'s keys after its equalities, read in its direction, come exactly in {@code sort} then the id in
+   * the direction of its last item, as a union's merge orders results: the sorted properties its equalities leave free
+   * are the index's fields from {@link Plan.IndexRead#orderedFrom} on, then the id (or the id ends them), all in the
+   * read's direction; a unique index's keys hold no ties, so its fields alone. Sorts on properties an equality fixes
+   * change nothing there, but where they are all there is, the keys' ties come by id ascending whatever was asked.
+   */
+  boolean keysAreTheOrder(Plan.IndexRead read, List<SortKey> sort) {
+    int from = read.orderedFrom();
+    if (from < 0 || sort.isEmpty()) {
+      return false;
+    }
+    String id = store.layout().codec().fieldNames().get(store.layout().codec().idIndex());
+    Set<String> fixed = read.equalities().stream().filter(c -> c.op() != Op.IN).map(Compare::field).collect(Collectors.toSet());
+    List<SortKey> total = new ArrayList<>(sort.stream().filter(k -> !fixed.contains(k.field())).toList());
+    if (sort.stream().noneMatch(k -> k.field().equals(id))) {
+      total.add(new SortKey(id, sort.get(sort.size() - 1).descending(), false));
+    }
+    List<String> keys = new ArrayList<>(read.index().fields().subList(from, read.index().fields().size()));
+    if (!read.index().unique()) {
+      keys.add(id);
+    }
+    List<SortKey> held = total.subList(0, Math.min(keys.size(), total.size()));
+    return held.stream().map(SortKey::field).toList().equals(keys)
+        && held.stream().allMatch(k -> k.descending() == read.reverse() && !k.ignoreCase())
+        && (total.size() == keys.size() || read.index().unique());
+  }
+
+  /** {@code read} and on through {@code scan}'s batches until a result after the {@code n}-th no longer ties with it. */
+  private CompletableFuture<List<E>> throughTies(ReadTransaction tr, IndexScan<E> scan, Comparator<E> ties, int n, int batch,
+      List<E> read, Continuation after) {
+    return scan.batch(tr, batch, after).thenCompose(page -> {
+      read.addAll(page.items());
+      int end = n;
+      while (end < read.size() && ties.compare(read.get(end), read.get(n - 1)) == 0) {
+        end++;
+      }
+      if (end < read.size() || page.next().isEmpty()) {
+        return CompletableFuture.completedFuture(read.subList(0, Math.min(end, read.size())));
+      }
+      return throughTies(tr, scan, ties, n, Math.min(CandidateReads.BATCH, 2 * batch), read, page.next().get());
+    });
   }
 
   /** The scan that reads {@code read} with {@code params}' values (see {@link #matchesNothing} first). */

@@ -40,6 +40,11 @@ final class MemoryOrder<E> {
     return order.comparator(sort);
   }
 
+  /** The query's order alone, without the id: results equal on every sorted property tie. */
+  Comparator<E> ties(List<SortKey> sort) {
+    return order.byValues(sort);
+  }
+
   /** {@code items} in {@code comparator}'s order, the first {@code limit} of them. */
   static <E> List<E> sorted(List<E> items, Comparator<E> comparator, int limit) {
     Top<E> top = new Top<>(comparator, limit);

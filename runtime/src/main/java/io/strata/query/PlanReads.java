@@ -82,7 +82,9 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.Union union && !sort.isEmpty() && limit < Integer.MAX_VALUE
         && union.branches().stream().allMatch(b -> readInOrder(b, sort))) {
       // every branch's keys hold the order: the first limit of the union are among the first limit of each branch
-      List<CompletableFuture<List<E>>> branches = union.branches().stream().map(b -> list(tr, b, sort, limit, params)).toList();
+      // in that order (its first limit in key order and the ties there, BoundScans.first)
+      List<CompletableFuture<List<E>>> branches = union.branches().stream()
+          .map(b -> scans.first(tr, (Plan.IndexRead) b, sort, sorting.ties(sort), limit, params)).toList();
       return QueryResults.unionOf(branches, this::idKey, comparator, limit);
     }
     if (sortsInMemory(plan, sort) && readsEachBatch(plan)) {

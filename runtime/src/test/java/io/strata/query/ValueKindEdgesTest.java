@@ -179,4 +179,22 @@ class ValueKindEdgesTest {
       assertEquals(descending ? List.of(3L, 5L, 4L, 2L, 1L) : List.of(1L, 2L, 4L, 5L, 3L), read, "descending " + descending);
     }
   }
+
+  /**
+   * Found with seed 1609823930660525084 (pages under writes, while a run-time page of an ordered union read each
+   * branch's first size + 1 in key order): a branch whose equality fixes every sorted property reads its keys forwards
+   * (an order on a fixed property is ignored there), ties by id ascending, while the union is merged in the order then
+   * the id in the last sort's direction, here descending; so a branch's first keys were not its first results in the
+   * union's order, and a limit of one took thing 1 where thing 3 comes first.
+   */
+  @Test
+  void aUnionBranchThatFixesTheOrderGivesTheUnionItsFirstResultsInTheUnionsOrder() {
+    ComparableAttribute<Thing, Long> n = attribute("i_LONG");
+    io.strata.Finder<Thing> finder = queries.where(io.strata.Restrict.all(io.strata.Restrict.any(n.equalTo(7L),
+        ValueKindEdgesTest.<Double>attribute("p_DOUBLE").greaterThan(100.0)), n.notNull())).orderBy(n.desc()).allowScan();
+    assertEquals(true, finder.explain().contains("where i_LONG = $0, forwards in order i_LONG desc"), finder.explain());
+    assertEquals(List.of(3L, 2L, 1L), ValueKindQueriesContract.ids(finder.list()));
+    assertEquals(List.of(3L), ValueKindQueriesContract.ids(finder.limit(1).list()));
+    assertEquals(List.of(3L, 2L), ValueKindQueriesContract.ids(finder.limit(2).list()));
+  }
 }
