@@ -1,6 +1,7 @@
 package io.strata.query;
 
 import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Continuation;
 import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -58,22 +60,59 @@ final class BoundScans<E> {
 
   /**
    * At least the first {@code n} results of {@code read}, whose keys hold {@code sort} ({@link Plan.IndexRead#order}),
-   * in the order a union merges them by ({@code sort}, then the id in the direction of its last item), in key order
-   * (the caller sorts them): where the keys are that very order ({@link #keysAreTheOrder}) the first {@code n} keys'
-   * results; else ties on {@code sort}'s values come in key order (by the index's further fields, or by id ascending
-   * where the equalities fix every sorted property), so the read goes on past the {@code n}-th result through every
-   * result that ties with it ({@code ties} compares the values alone), in batches that start at {@code n + 1} keys and
-   * double, as a declared method's ordered read does.
+   * after {@code position} (the sort's key elements then the id, {@code MemoryOrder.position}; null: from the first)
+   * in the order a union merges them by ({@code sort}, then the id in the direction of its last item; {@code later}
+   * accepts what follows the position there), in key order (the caller sorts them). Where the keys are that very
+   * order ({@link #keysAreTheOrder}), the first {@code n} keys after the position: read from just after it, a whole
+   * key after the prefix, {@code n} entries and their rows in one read. Else ties on {@code sort}'s values come in key
+   * order (by the index's further fields, or by id ascending where the equalities fix every sorted property), so the
+   * read goes on past the {@code n}-th result through every result that ties with it ({@code ties} compares the values
+   * alone), in batches that start at {@code n + 1} keys and double, as a declared method's ordered read does; it starts
+   * at the position's values where the sort's first properties are the index fields its keys hold the order from
+   * ({@link Plan.IndexRead#orderedFrom}), else at the branch's start, skipping what precedes the position.
    */
-  CompletableFuture<List<E>> first(ReadTransaction tr, Plan.IndexRead read, List<SortKey> sort, Comparator<E> ties, int n,
-      Map<String, Object> params) {
+  CompletableFuture<List<E>> firstAfter(ReadTransaction tr, Plan.IndexRead read, List<SortKey> sort, byte[] position,
+      Predicate<E> later, Comparator<E> ties, int n, Map<String, Object> params) {
     if (matchesNothing(read, params) || n <= 0) {
       return CompletableFuture.completedFuture(List.of());
     }
-    if (keysAreTheOrder(read, sort)) {
-      return scan(read, params).limit(n).entities(tr);
+    boolean exact = keysAreTheOrder(read, sort);
+    int seek = position == null ? 0 : seek(read, sort, exact);
+    IndexScan<E> scan = scan(read, params, position == null || exact && seek > 0 && !read.index().unique() ? null : later);
+    if (seek > 0) {
+      // the position's values as the index holds them (a double -0.0 as 0.0), then the id
+      Tuple keyed = Tuple.fromList(Tuple.fromBytes(position).getItems().subList(0, seek).stream().map(Elements::indexed).toList());
+      // a whole key after the prefix where the keys are the order: nothing at or before the position to skip
+      scan = exact && !read.index().unique() ? scan.after(keyed) : scan.atOrAfter(keyed);
     }
-    return throughTies(tr, scan(read, params), ties, n, Paging.withOneMore(n), new ArrayList<>(), null);
+    return exact ? scan.limit(n).entities(tr) : throughTies(tr, scan, ties, n, Paging.withOneMore(n), new ArrayList<>(), null);
+  }
+
+  /**
+   * How many of a position's values {@code read}'s keys are sought with: none where its equalities fix a sorted
+   * property (the position's value there may be another branch's); where the keys are the order and hold the id, the
+   * whole key after the prefix; else the sort's leading properties that are the index's fields from
+   * {@link Plan.IndexRead#orderedFrom} on.
+   */
+  private int seek(Plan.IndexRead read, List<SortKey> sort, boolean exact) {
+    int from = read.orderedFrom();
+    if (from < 0 || sort.stream().anyMatch(k -> fixed(read).contains(k.field()))) {
+      return 0;
+    }
+    List<String> fields = read.index().fields();
+    if (exact && !read.index().unique()) {
+      return fields.size() - from + 1;
+    }
+    int k = 0;
+    while (k < sort.size() && from + k < fields.size() && sort.get(k).field().equals(fields.get(from + k))) {
+      k++;
+    }
+    return k;
+  }
+
+  /** The properties {@code read}'s equalities fix to one value ({@code IN} fixes none). */
+  private static Set<String> fixed(Plan.IndexRead read) {
+    return read.equalities().stream().filter(c -> c.op() != Op.IN).map(Compare::field).collect(Collectors.toSet());
   }
 
   /**
@@ -89,7 +128,7 @@ final class BoundScans<E> {
       return false;
     }
     String id = store.layout().codec().fieldNames().get(store.layout().codec().idIndex());
-    Set<String> fixed = read.equalities().stream().filter(c -> c.op() != Op.IN).map(Compare::field).collect(Collectors.toSet());
+    Set<String> fixed = fixed(read);
     List<SortKey> total = new ArrayList<>(sort.stream().filter(k -> !fixed.contains(k.field())).toList());
     if (sort.stream().noneMatch(k -> k.field().equals(id))) {
       total.add(new SortKey(id, sort.get(sort.size() - 1).descending(), false));
@@ -122,6 +161,11 @@ final class BoundScans<E> {
 
   /** The scan that reads {@code read} with {@code params}' values (see {@link #matchesNothing} first). */
   IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params) {
+    return scan(read, params, null);
+  }
+
+  /** {@link #scan(Plan.IndexRead, Map)} keeping only the entities {@code also} accepts too (null: no more). */
+  IndexScan<E> scan(Plan.IndexRead read, Map<String, Object> params, Predicate<E> also) {
     IndexScan<E> scan = IndexScan.of(store, read.index().name());
     List<Condition> checked = new ArrayList<>(read.residual());
     for (Compare c : read.equalities()) {
@@ -163,8 +207,9 @@ final class BoundScans<E> {
     if (read.keyOrder()) {
       scan.inKeyOrder();
     }
-    if (!checked.isEmpty()) {
-      scan.filter(evaluator.predicate(checked, params));
+    Predicate<E> residual = checked.isEmpty() ? null : evaluator.predicate(checked, params);
+    if (residual != null || also != null) {
+      scan.filter(residual == null ? also : also == null ? residual : residual.and(also));
     }
     return scan;
   }

@@ -82,9 +82,9 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.Union union && !sort.isEmpty() && limit < Integer.MAX_VALUE
         && union.branches().stream().allMatch(b -> readInOrder(b, sort))) {
       // every branch's keys hold the order: the first limit of the union are among the first limit of each branch
-      // in that order (its first limit in key order and the ties there, BoundScans.first)
+      // in that order (its first limit in key order and the ties there, BoundScans.firstAfter)
       List<CompletableFuture<List<E>>> branches = union.branches().stream()
-          .map(b -> scans.first(tr, (Plan.IndexRead) b, sort, sorting.ties(sort), limit, params)).toList();
+          .map(b -> scans.firstAfter(tr, (Plan.IndexRead) b, sort, null, null, sorting.ties(sort), limit, params)).toList();
       return QueryResults.unionOf(branches, this::idKey, comparator, limit);
     }
     if (sortsInMemory(plan, sort) && readsEachBatch(plan)) {
@@ -248,8 +248,10 @@ public final class PlanReads<E> {
    * every row and an unordered union of them ({@link UnionPages}) resume at the key after the last one read, in any
    * transaction ({@link #pagesByKey}); other plans (id lookups, spatial reads, orders sorted in memory) read their
    * results again, keep the {@code size} after the last one's order values and id ({@link MemoryOrder#after}) while
-   * reading, and end the page at the last one's ({@link MemoryOrder#position}). Either way a page resumes strictly after the previous page's last result in the order, so writes between pages
-   * never repeat or skip an entity that was not written.
+   * reading, and end the page at the last one's ({@link MemoryOrder#position}); a union in an order every branch's keys
+   * hold reads only each branch's first {@code size + 1} after that position ({@link BoundScans#firstAfter}). Either
+   * way a page resumes strictly after the previous page's last result in the order, so writes between pages never
+   * repeat or skip an entity that was not written.
    */
   public CompletableFuture<Page<E>> page(ReadTransaction tr, Plan plan, List<SortKey> sort, int size, Continuation after,
       Map<String, Object> params, byte[] query) {
@@ -267,22 +269,33 @@ public final class PlanReads<E> {
       List<Predicate<E>> conditions = union.branches().stream().map(branch -> evaluator.predicate(conditions(branch), params)).toList();
       return UnionPages.page(branches, conditions, size, after, query);
     }
-    // read again (an order sorted in memory, ids, a spatial read): the results after the position kept while reading
     Comparator<E> comparator = sorting.comparator(sort);
-    Predicate<E> later = after == null ? e -> true : sorting.after(after.resumeKeyFor(query), sort, comparator);
+    byte[] position = after == null ? null : after.resumeKeyFor(query);
+    Predicate<E> later = position == null ? null : sorting.after(position, sort, comparator);
+    if (plan instanceof Plan.Union union && !sort.isEmpty() && union.branches().stream().allMatch(b -> readInOrder(b, sort))) {
+      // every branch's keys hold the order: the page is among the first size + 1 of each branch after the position
+      // (each branch its own test of what follows it, since the branches are read concurrently)
+      List<CompletableFuture<List<E>>> branches = union.branches().stream().map(b -> scans.firstAfter(tr, (Plan.IndexRead) b,
+          sort, position, position == null ? null : sorting.after(position, sort, comparator), sorting.ties(sort),
+          Paging.withOneMore(size), params)).toList();
+      return QueryResults.unionOf(branches, this::idKey, comparator, Paging.withOneMore(size))
+          .thenApply(rest -> pageOf(rest, size, sort, query));
+    }
+    // read again (an order sorted in memory, ids, a spatial read): the results after the position kept while reading
     MemoryOrder.Top<E> top = new MemoryOrder.Top<>(comparator, Paging.withOneMore(size));
     return each(tr, plan, params, e -> {
-      if (later.test(e)) {
+      if (later == null || later.test(e)) {
         top.accept(e);
       }
-    }).thenApply(v -> {
-      List<E> rest = top.items();
-      if (rest.size() <= size) {
-        return Page.last(rest);
-      }
-      return new Page<>(List.copyOf(rest.subList(0, size)),
-          Optional.of(Continuation.of(query, sorting.position(rest.get(size - 1), sort))));
-    });
+    }).thenApply(v -> pageOf(top.items(), size, sort, query));
+  }
+
+  /** A page of the first {@code size} of {@code rest} (one more tells that a next page exists), resuming after its last. */
+  private Page<E> pageOf(List<E> rest, int size, List<SortKey> sort, byte[] query) {
+    if (rest.size() <= size) {
+      return Page.last(rest);
+    }
+    return new Page<>(List.copyOf(rest.subList(0, size)), Optional.of(Continuation.of(query, sorting.position(rest.get(size - 1), sort))));
   }
 
   /**

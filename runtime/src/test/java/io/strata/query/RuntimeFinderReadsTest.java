@@ -1,6 +1,7 @@
 package io.strata.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
@@ -89,19 +90,7 @@ class RuntimeFinderReadsTest {
   @Test
   void aPageOfAnUnorderedUnionDecodesOnlyTheRowsItNeeds() {
     int[] decoded = {0};
-    PlaceCodec places = new PlaceCodec();
-    EntityCodec<Place> counting = new EntityCodec<>("Place", places.fieldNames(), places.idIndex()) {
-      @Override
-      public Object[] toElements(Place p) {
-        return places.toElements(p);
-      }
-
-      @Override
-      public Place fromElements(Object[] e) {
-        decoded[0]++;
-        return places.fromElements(e);
-      }
-    };
+    EntityCodec<Place> counting = counting(decoded);
     EntityStore<Place> store = EntityStore.builder(counting, new Subspace(Tuple.from("counted"))).index("byCountry", "country")
         .index("byPopulation", "population").ids(Elements::toLong).build();
     RuntimeQueries<Place> counted = new RuntimeQueries<>(sdb.database(), store, PlanReadsContract.PLACE,
@@ -119,6 +108,82 @@ class RuntimeFinderReadsTest {
     // the page's two rows and the next one, which tells the first branch has more
     assertEquals(3, decoded[0], "rows decoded for a page of 2");
     assertEquals(List.of(0L, 2L), page.items().stream().map(Place::id).toList(), "the first branch's first two");
+  }
+
+  @Test
+  void pagesOfAnOrderedUnionWhoseKeysEndWithTheOrderReadEachBranchFromJustAfterThePosition() {
+    // each branch's keys (its equality, population, id) read from just after the position, five of them: ten rows at
+    // most on any page (read whole, the branches are 245 rows, on every page)
+    walkOrderedUnionPages(List.of("country", "population"), 10);
+  }
+
+  @Test
+  void pagesOfAnOrderedUnionWhoseKeysHoldMoreAfterTheOrderReadEachBranchFromThePositionsValue() {
+    // the JP branch's keys hold the name after the population: read from the position's population on, the ties there
+    // at or before the position skipped, its filtered batches stopping once five follow it and the places that tie
+    // with the fifth on the population (the names order them against their ids: cut at five, a page lost one)
+    walkOrderedUnionPages(List.of("country", "population", "name"), 40);
+  }
+
+  /**
+   * Walks every page of 4 of {@code country = JP or population < 5} ordered by population, the JP branch read from an
+   * index on {@code jpIndex}: the pages hold the brute-force answer, and none decodes more than {@code maxRows} rows.
+   */
+  private void walkOrderedUnionPages(List<String> jpIndex, int maxRows) {
+    int[] decoded = {0};
+    EntityCodec<Place> counting = counting(decoded);
+    EntityStore<Place> store = EntityStore.builder(counting, new Subspace(Tuple.from("ordered")))
+        .index("byCountryPopulation", jpIndex.toArray(String[]::new)).index("byPopulation", "population").ids(Elements::toLong).build();
+    io.strata.query.model.EntityInfo entity = new io.strata.query.model.EntityInfo("Place",
+        PlanReadsContract.PLACE.fields().stream().map(f -> f.name().equals("population") || f.name().equals("name")
+            // never null here: the indexes hold every place
+            ? new io.strata.query.model.FieldInfo(f.name(), f.kind(), false, true) : f).toList(),
+        List.of(new io.strata.query.model.IndexInfo("byCountryPopulation", jpIndex, false, false, false),
+            PlanReadsContract.BY_POPULATION), List.of(), List.of());
+    RuntimeQueries<Place> ordered = new RuntimeQueries<>(sdb.database(), store, entity, PlanReadsContract.ATTRIBUTES,
+        Semantics.STRATA, ValueOrder.KEYS);
+    List<Place> all = new ArrayList<>();
+    for (long id = 0; id < PLACES; id++) {
+      // populations tie in nines, JP's in threes (ids 9k, 9k + 3, 9k + 6), so a page may end inside a run of ties; the
+      // names order JP's ties against their ids, so an index that holds the name after the population reads them in
+      // another order than the query's (the population, then the id)
+      all.add(new Place(id, id % 3 == 0 ? "JP" : "FR", id / 9, id % 9 < 3 ? "c" : id % 9 < 6 ? "b" : "a"));
+    }
+    sdb.database().run(tr -> store.saveAll(tr, all).join());
+    List<Long> expected = all.stream().filter(p -> p.country().equals("JP") || p.population() < 5)
+        .sorted(java.util.Comparator.comparingLong(Place::population).thenComparingLong(Place::id)).map(Place::id).toList();
+
+    List<Long> read = new ArrayList<>();
+    io.strata.Continuation after = null;
+    int pages = 0;
+    do {
+      decoded[0] = 0;
+      io.strata.Page<Place> page = ordered.where(Restrict.any(PlanReadsContract.COUNTRY.equalTo("JP"),
+          PlanReadsContract.POPULATION.lessThan(5L))).orderBy(PlanReadsContract.POPULATION.asc()).page(4, after);
+      page.items().forEach(p -> read.add(p.id()));
+      assertTrue(decoded[0] <= maxRows, "rows decoded for page " + pages + ": " + decoded[0]);
+      after = page.next().orElse(null);
+      pages++;
+    } while (after != null);
+    assertEquals(expected, read);
+    assertEquals((expected.size() + 3) / 4, pages);
+  }
+
+  /** {@link PlaceCodec}, counting in {@code decoded} the rows it decodes. */
+  private static EntityCodec<Place> counting(int[] decoded) {
+    PlaceCodec places = new PlaceCodec();
+    return new EntityCodec<>("Place", places.fieldNames(), places.idIndex()) {
+      @Override
+      public Object[] toElements(Place p) {
+        return places.toElements(p);
+      }
+
+      @Override
+      public Place fromElements(Object[] e) {
+        decoded[0]++;
+        return places.fromElements(e);
+      }
+    };
   }
 
   /** What {@code read} returns, asserting it ran in {@code expected} transactions. */

@@ -153,10 +153,9 @@ class ValueKindEdgesTest {
   }
 
   /**
-   * Found with seed -3445712913385909902 while the pages of a union in an order its branches' keys hold read each branch
-   * from the last result's position (since withdrawn): that position held the row's -0.0 where the index holds 0.0, so
-   * the next page read thing 1 again (ascending) or skipped a thing tied at zero (descending). Kept for any read that
-   * seeks an index with a result's values.
+   * Found with seed -3445712913385909902: the pages of a union in an order its branches' keys hold read each branch from
+   * the last result's position, which held that row's -0.0 where the index holds 0.0, so the next page read thing 1
+   * again (ascending) or skipped a thing tied at zero (descending).
    */
   @Test
   void pagesOfAnOrderedUnionSeekTheIndexWithThePositionAsTheIndexHoldsIt() {
@@ -182,10 +181,11 @@ class ValueKindEdgesTest {
 
   /**
    * Found with seed 1609823930660525084 (pages under writes, while a run-time page of an ordered union read each
-   * branch's first size + 1 in key order): a branch whose equality fixes every sorted property reads its keys forwards
-   * (an order on a fixed property is ignored there), ties by id ascending, while the union is merged in the order then
-   * the id in the last sort's direction, here descending; so a branch's first keys were not its first results in the
-   * union's order, and a limit of one took thing 1 where thing 3 comes first.
+   * branch's first size + 1 in key order, and withdrawn for it): a branch whose equality fixes every sorted property
+   * reads its keys forwards (an order on a fixed property is ignored there), ties by id ascending, while the union is
+   * merged in the order then the id in the last sort's direction, here descending; so a branch's first keys were not
+   * its first results in the union's order: a limit of one took thing 1 where thing 3 comes first, and pages of one
+   * read 2, then 1, never 3.
    */
   @Test
   void aUnionBranchThatFixesTheOrderGivesTheUnionItsFirstResultsInTheUnionsOrder() {
@@ -196,5 +196,9 @@ class ValueKindEdgesTest {
     assertEquals(List.of(3L, 2L, 1L), ValueKindQueriesContract.ids(finder.list()));
     assertEquals(List.of(3L), ValueKindQueriesContract.ids(finder.limit(1).list()));
     assertEquals(List.of(3L, 2L), ValueKindQueriesContract.ids(finder.limit(2).list()));
+    // each page reads every branch from its position, through the ties of its last result there
+    for (int size = 1; size <= 3; size++) {
+      assertEquals(List.of(3L, 2L, 1L), ValueKindQueriesContract.ids(ValueKindQueriesContract.pages(finder, size)), "pages of " + size);
+    }
   }
 }

@@ -201,9 +201,6 @@ public abstract class SamePlansContract extends BackendContract {
    * {@code Fixture.method}.
    */
   static final Map<String, String> READ_DIFFERENCES = Map.ofEntries(
-      Map.entry("Gadgets.findByColorOrKindOrderBySizeAscIdAsc", "an ordered Or in a cursored page: the generated method merges"
-          + " the branches' index reads by the order; the run-time page reads each branch whole, then sorts (a read of each"
-          + " branch from the page's position was tried and withdrawn: it lost results under concurrent writes)"),
       Map.entry("Gadgets.pagesInColor", "a cursored page in an empty Order: its cursors hold the id, so the generated Jakarta"
           + " method pages by id, reading every match and sorting it when no index holds the id's order after the"
           + " condition's equalities (byColorSize holds size first); the run-time page reads on in the index's order, its"
