@@ -124,7 +124,7 @@ public final class PlanDoc {
     }
     StringBuilder b = new StringBuilder(indexKeys(entity, p));
     b.append(p.reverse() ? ", backwards" : ", forwards");
-    int limit = scanLimit();
+    int limit = m.plans().size() > 1 ? ScanCode.branchLimit(p, m.order(), entity.id(), scanLimit()) : scanLimit();
     if (m.shape() == ResultShape.EXISTS) {
       b.append(", at most one key").append(inPer(p));
     } else if (limit > 0 && p.filtered().isEmpty()) {
@@ -172,10 +172,7 @@ public final class PlanDoc {
   }
 
   private int scanLimit() {
-    return switch (m.shape()) {
-      case ONE, OPTIONAL -> m.parsed().limit() == 1 ? 1 : 2;
-      default -> m.parsed().limit();
-    };
+    return FindBodies.reads(m.shape(), m.parsed().limit());
   }
 
   private static String filtered(QueryPlan p) {

@@ -265,7 +265,8 @@ public final class RepositoryImplWriter {
       }
       CodeBlock.Builder branches = CodeBlock.builder().add("$T.of(", List.class);
       for (int i = 0; i < m.plans().size(); i++) {
-        branches.add(i == 0 ? "$L" : ",\n$L", scans.entities(m.plans().get(i), readLimit()));
+        branches.add(i == 0 ? "$L" : ",\n$L", scans.entities(m.plans().get(i),
+            ScanCode.branchLimit(m.plans().get(i), m.order(), entity.id(), readLimit())));
       }
       branches.add(")");
       CodeBlock key = CodeBlock.of("e -> $T.from($L)", ValueCode.TUPLE, values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read())));

@@ -361,6 +361,20 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     assertEquals(ids(expected), ids(towns.findTop4ByCountryOrPopulationGreaterThanOrderByPopulationDesc("JP", 900)));
   }
 
+  /**
+   * A branch whose equality fixes the sorted property (population = p) holds its ties by id ascending, while the union
+   * merges by the order then the id in its direction (descending here): its first two keys are not the union's first two.
+   */
+  @Test
+  void orWithOrderAndTopWhereABranchFixesTheSortedPropertyTakesTheUnionsFirst() {
+    long most = 1_000_000_000L;
+    for (long id = 9001; id <= 9003; id++) {
+      towns.save(new Town(id, "Tie" + id, "XX", most, false, "X" + id, LocalDate.of(2000, 1, 1), null));
+    }
+    assertEquals(List.of(9003L, 9002L), ids(towns.findTop2ByPopulationOrCountryOrderByPopulationDesc(most, "YY")),
+        "the highest ids first among the tied, as the union's order (population desc, then id desc) has them");
+  }
+
   @Test
   void streamsReadLazilyInBatchesAcrossTransactions() {
     for (int i = 0; i < 600; i++) {
