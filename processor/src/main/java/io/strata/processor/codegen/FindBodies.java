@@ -37,17 +37,7 @@ public final class FindBodies {
    * {@code IncorrectResultSizeException}; the list a future when {@code async}.
    */
   public static Calls strata(String method, boolean async) {
-    return new Calls() {
-      @Override
-      public boolean async() {
-        return async;
-      }
-
-      @Override
-      public CodeBlock atMostOne(CodeBlock items, boolean optional) {
-        return CodeBlock.of("$T.$L($S, $L)", QUERY_RESULTS, optional ? "single" : "one", method, items);
-      }
-    };
+    return new Edge(async, QUERY_RESULTS, "single", "one", method, true);
   }
 
   /**
@@ -55,17 +45,20 @@ public final class FindBodies {
    * and method) in the Jakarta Data exception; the list is a value.
    */
   public static Calls jakarta(String description) {
-    return new Calls() {
-      @Override
-      public boolean async() {
-        return false;
-      }
+    return new Edge(false, RESULT_PAGES, "optional", "single", description, false);
+  }
 
-      @Override
-      public CodeBlock atMostOne(CodeBlock items, boolean optional) {
-        return CodeBlock.of("$T.$L($L, $S)", RESULT_PAGES, optional ? "optional" : "single", items, description);
-      }
-    };
+  /**
+   * A dialect's edge: {@code type}'s static {@code optional} and {@code one} methods check a single result, given the
+   * items and the name of the query, that name first when {@code nameFirst}.
+   */
+  private record Edge(boolean async, ClassName type, String optional, String one, String name, boolean nameFirst)
+      implements Calls {
+    @Override
+    public CodeBlock atMostOne(CodeBlock items, boolean isOptional) {
+      String method = isOptional ? optional : one;
+      return nameFirst ? CodeBlock.of("$T.$L($S, $L)", type, method, name, items) : CodeBlock.of("$T.$L($L, $S)", type, method, items, name);
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.apple.foundationdb.Database;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.IndexReport;
@@ -47,6 +48,28 @@ public abstract class VectorContract extends BackendContract {
     public Doc fromElements(Object[] e) {
       return new Doc(Elements.toLong(e[0]), e[1] == null ? null : Elements.toStr(e[1]), e[2] == null ? null : Vectors.floats(e[2]));
     }
+  }
+
+  /**
+   * {@code db} observed ({@code StrataObservations}), each transaction's kind ({@code strata.transaction.kind}: run,
+   * read) added to {@code kinds} as it ends: how a test counts the transactions a save and its splits take.
+   */
+  static Database observed(Database db, List<String> kinds) {
+    io.micrometer.observation.ObservationRegistry registry = io.micrometer.observation.ObservationRegistry.create();
+    registry.observationConfig().observationHandler(new io.micrometer.observation.ObservationHandler<>() {
+      @Override
+      public boolean supportsContext(io.micrometer.observation.Observation.Context context) {
+        return true;
+      }
+
+      @Override
+      public void onStop(io.micrometer.observation.Observation.Context context) {
+        if ("strata.transaction".equals(context.getName())) {
+          kinds.add(context.getLowCardinalityKeyValue("strata.transaction.kind").getValue());
+        }
+      }
+    });
+    return io.strata.observation.StrataObservations.observe(db, registry);
   }
 
   static EntityStore<Doc> store(Metric metric, List<String> groupBy, boolean packed) {

@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationHandler;
-import io.micrometer.observation.ObservationRegistry;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.EngineStats;
 import io.strata.index.vector.VectorContract.Doc;
-import io.strata.observation.StrataObservations;
 import io.strata.repository.EntityStore;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,21 +80,7 @@ class VectorSaveCostTest {
   @Test
   void theSplitAndTheBatchsCentroidReadRunThroughTheCallersObservedDatabase() {
     List<String> transactions = new ArrayList<>();
-    ObservationRegistry registry = ObservationRegistry.create();
-    registry.observationConfig().observationHandler(new ObservationHandler<>() {
-      @Override
-      public boolean supportsContext(Observation.Context context) {
-        return true;
-      }
-
-      @Override
-      public void onStop(Observation.Context context) {
-        if ("strata.transaction".equals(context.getName())) {
-          transactions.add(context.getLowCardinalityKeyValue("strata.transaction.kind").getValue());
-        }
-      }
-    });
-    Database observed = StrataObservations.observe(db, registry);
+    Database observed = VectorContract.observed(db, transactions);
     int max = Partitions.maxSize(VectorContract.DIMENSIONS);
     List<Doc> docs = VectorContract.clustered(new Random(63), max + 30, 2);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);

@@ -9,14 +9,10 @@ import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationHandler;
-import io.micrometer.observation.ObservationRegistry;
 import io.strata.ForwardingDatabase;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.index.AfterCommit;
 import io.strata.index.vector.VectorContract.Doc;
-import io.strata.observation.StrataObservations;
 import io.strata.repository.EntityStore;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -137,21 +133,7 @@ class VectorSplitsAfterCommitTest {
   @Test
   void theSplitsAfterTheCommitRunThroughTheSavesObservedDatabaseEachItsOwnTransaction() {
     List<String> transactions = new ArrayList<>();
-    ObservationRegistry registry = ObservationRegistry.create();
-    registry.observationConfig().observationHandler(new ObservationHandler<>() {
-      @Override
-      public boolean supportsContext(Observation.Context context) {
-        return true;
-      }
-
-      @Override
-      public void onStop(Observation.Context context) {
-        if ("strata.transaction".equals(context.getName())) {
-          transactions.add(context.getLowCardinalityKeyValue("strata.transaction.kind").getValue());
-        }
-      }
-    });
-    Database observed = StrataObservations.observe(db, registry);
+    Database observed = VectorContract.observed(db, transactions);
     List<Doc> docs = VectorContract.clustered(new Random(74), MAX + 10, 2);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
     AfterCommit.run(observed, tr -> store.saveAll(tr, docs).join());
