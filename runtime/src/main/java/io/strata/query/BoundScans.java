@@ -6,7 +6,6 @@ import io.strata.Continuation;
 import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
-import io.strata.query.model.Op;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
@@ -19,11 +18,9 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * A planned {@link Plan.IndexRead} bound to one query's values: the {@link IndexScan} that reads it, built as a declared
@@ -63,7 +60,7 @@ final class BoundScans<E> {
    * after {@code position} (the sort's key elements then the id, {@code MemoryOrder.position}; null: from the first)
    * in the order a union merges them by ({@code sort}, then the id in the direction of its last item; {@code later}
    * accepts what follows the position there), in key order (the caller sorts them). Where the keys are that very
-   * order ({@link #keysAreTheOrder}), the first {@code n} keys after the position: read from just after it, a whole
+   * order ({@link Plan.IndexRead#keysAreTheOrder}), the first {@code n} keys after the position: read from just after it, a whole
    * key after the prefix, {@code n} entries and their rows in one read. Else ties on {@code sort}'s values come in key
    * order (by the index's further fields, or by id ascending where the equalities fix every sorted property), so the
    * read goes on past the {@code n}-th result through every result that ties with it ({@code ties} compares the values
@@ -76,7 +73,7 @@ final class BoundScans<E> {
     if (matchesNothing(read, params) || n <= 0) {
       return CompletableFuture.completedFuture(List.of());
     }
-    boolean exact = keysAreTheOrder(read, sort);
+    boolean exact = read.keysAreTheOrder(sort, store.layout().codec().fieldNames().get(store.layout().codec().idIndex()));
     int seek = position == null ? 0 : seek(read, sort, exact);
     IndexScan<E> scan = scan(read, params, position == null || exact && seek > 0 && !read.index().unique() ? null : later);
     if (seek > 0) {
@@ -96,7 +93,7 @@ final class BoundScans<E> {
    */
   private int seek(Plan.IndexRead read, List<SortKey> sort, boolean exact) {
     int from = read.orderedFrom();
-    if (from < 0 || sort.stream().anyMatch(k -> fixed(read).contains(k.field()))) {
+    if (from < 0 || sort.stream().anyMatch(k -> read.fixed().contains(k.field()))) {
       return 0;
     }
     List<String> fields = read.index().fields();
@@ -108,39 +105,6 @@ final class BoundScans<E> {
       k++;
     }
     return k;
-  }
-
-  /** The properties {@code read}'s equalities fix to one value ({@code IN} fixes none). */
-  private static Set<String> fixed(Plan.IndexRead read) {
-    return read.equalities().stream().filter(c -> c.op() != Op.IN).map(Compare::field).collect(Collectors.toSet());
-  }
-
-  /**
-   * Whether {@code read}'s keys after its equalities, read in its direction, come exactly in {@code sort} then the id in
-   * the direction of its last item, as a union's merge orders results: the sorted properties its equalities leave free
-   * are the index's fields from {@link Plan.IndexRead#orderedFrom} on, then the id (or the id ends them), all in the
-   * read's direction; a unique index's keys hold no ties, so its fields alone. Sorts on properties an equality fixes
-   * change nothing there, but where they are all there is, the keys' ties come by id ascending whatever was asked.
-   */
-  boolean keysAreTheOrder(Plan.IndexRead read, List<SortKey> sort) {
-    int from = read.orderedFrom();
-    if (from < 0 || sort.isEmpty()) {
-      return false;
-    }
-    String id = store.layout().codec().fieldNames().get(store.layout().codec().idIndex());
-    Set<String> fixed = fixed(read);
-    List<SortKey> total = new ArrayList<>(sort.stream().filter(k -> !fixed.contains(k.field())).toList());
-    if (sort.stream().noneMatch(k -> k.field().equals(id))) {
-      total.add(new SortKey(id, sort.get(sort.size() - 1).descending(), false));
-    }
-    List<String> keys = new ArrayList<>(read.index().fields().subList(from, read.index().fields().size()));
-    if (!read.index().unique()) {
-      keys.add(id);
-    }
-    List<SortKey> held = total.subList(0, Math.min(keys.size(), total.size()));
-    return held.stream().map(SortKey::field).toList().equals(keys)
-        && held.stream().allMatch(k -> k.descending() == read.reverse() && !k.ignoreCase())
-        && (total.size() == keys.size() || read.index().unique());
   }
 
   /** {@code read} and on through {@code scan}'s batches until a result after the {@code n}-th no longer ties with it. */

@@ -271,7 +271,6 @@ public final class PlanReads<E> {
     }
     Comparator<E> comparator = sorting.comparator(sort);
     byte[] position = after == null ? null : after.resumeKeyFor(query);
-    Predicate<E> later = position == null ? null : sorting.after(position, sort, comparator);
     if (plan instanceof Plan.Union union && !sort.isEmpty() && union.branches().stream().allMatch(b -> readInOrder(b, sort))) {
       // every branch's keys hold the order: the page is among the first size + 1 of each branch after the position
       // (each branch its own test of what follows it, since the branches are read concurrently)
@@ -282,6 +281,7 @@ public final class PlanReads<E> {
           .thenApply(rest -> pageOf(rest, size, sort, query));
     }
     // read again (an order sorted in memory, ids, a spatial read): the results after the position kept while reading
+    Predicate<E> later = position == null ? null : sorting.after(position, sort, comparator);
     MemoryOrder.Top<E> top = new MemoryOrder.Top<>(comparator, Paging.withOneMore(size));
     return each(tr, plan, params, e -> {
       if (later == null || later.test(e)) {

@@ -13,6 +13,8 @@ import io.strata.processor.model.QueryPlan;
 import io.strata.processor.model.ValueType;
 import io.strata.processor.planning.EntityInfos;
 import io.strata.query.model.Condition;
+import io.strata.query.model.SortKey;
+import io.strata.query.plan.Plan;
 import java.util.List;
 import java.util.Optional;
 
@@ -202,34 +204,20 @@ public final class ScanCode {
 
   /**
    * How many entities an {@code Or} branch read by {@code plan} reads for a union ordered by {@code order} that keeps its
-   * first {@code limit} (0: every one): {@code limit} where the branch's keys come in the union's merge order (the
-   * sorted properties its equalities leave free are the index's fields after its equality prefix, then the id in the
-   * direction of the last item, all in the read's direction; a unique index's keys hold no ties), else every match: a
-   * branch whose equality fixes a sorted property holds its ties by id ascending, one whose index holds a further field
-   * by that field, so its first {@code limit} need not be the union's.
+   * first {@code limit} (0: every one): {@code limit} where the branch's keys come in the union's merge order (the query
+   * model's {@code Plan.IndexRead.keysAreTheOrder}, which the run-time union asks too), else every match: a branch
+   * whose equality fixes a sorted property holds its ties by id ascending, one whose index holds a further field by that
+   * field, so its first {@code limit} need not be the union's.
    */
   static int branchLimit(QueryPlan plan, List<OrderItem> order, FieldModel id, int limit) {
     if (limit == 0 || order.isEmpty() || plan.index() == null) {
       return limit;
     }
-    if (plan.equalities().stream().anyMatch(c -> c.operator() == Operator.IN)) {
-      return 0;
-    }
-    java.util.Set<String> fixed = new java.util.HashSet<>(plan.equalities().stream().map(c -> c.field().name()).toList());
-    List<OrderItem> total = new java.util.ArrayList<>(order.stream().filter(o -> !fixed.contains(o.field().name())).toList());
-    if (order.stream().noneMatch(o -> o.field().name().equals(id.name()))) {
-      total.add(new OrderItem(id, order.get(order.size() - 1).descending()));
-    }
-    List<String> keys = new java.util.ArrayList<>(plan.index().fields().subList(plan.equalities().size(), plan.index().fields().size())
-        .stream().map(FieldModel::name).toList());
-    if (!plan.index().unique()) {
-      keys.add(id.name());
-    }
-    List<OrderItem> held = total.subList(0, Math.min(keys.size(), total.size()));
-    boolean exact = held.stream().map(o -> o.field().name()).toList().equals(keys)
-        && held.stream().allMatch(o -> o.descending() == plan.reverse())
-        && (total.size() == keys.size() || plan.index().unique());
-    return exact ? limit : 0;
+    Plan.IndexRead read = new Plan.IndexRead(EntityInfos.index(plan.index()), plan.equalities().stream().map(EntityInfos::compare).toList(),
+        plan.range().stream().map(EntityInfos::compare).toList(), plan.reverse(), plan.keyOrder(), plan.fromKeys(), plan.rowsRead(),
+        List.of(), List.of());
+    List<SortKey> sort = order.stream().map(o -> new SortKey(o.field().name(), o.descending(), false)).toList();
+    return read.keysAreTheOrder(sort, id.name()) ? limit : 0;
   }
 
   /** The projection of an index tuple {@code k} ({@code (v1, ..., vn, id)}). */

@@ -8,7 +8,10 @@ import io.strata.query.model.Op;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.SpatialInfo;
 import io.strata.query.model.VectorInfo;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * How one query's keys are read. Every plan but an aggregate's may leave {@code residual} conditions, checked on
@@ -63,6 +66,39 @@ public sealed interface Plan extends Planned {
       }
       long ins = equalities.stream().filter(c -> c.op() == Op.IN).count();
       return ins == 1 && equalities.get(equalities.size() - 1).op() == Op.IN ? equalities.size() - 1 : -1;
+    }
+
+    /** The properties the equalities fix to one value ({@code IN} fixes none). */
+    public Set<String> fixed() {
+      return equalities.stream().filter(c -> c.op() != Op.IN).map(Compare::field).collect(Collectors.toSet());
+    }
+
+    /**
+     * Whether the keys after the equalities, read in this read's direction, come exactly in {@code sort} then the id
+     * ({@code id}, the entity's id property) in the direction of its last item, as a union of reads merges its results:
+     * the sorted properties the equalities leave free are the index's fields from {@link #orderedFrom} on, then the id
+     * (or the id ends them), all in the read's direction; a unique index's keys hold no ties, so its fields alone. Where
+     * an equality fixes a sorted property the keys hold its ties in another order (by the index's further fields, or by
+     * id ascending where every sorted property is fixed), so a union cannot take such a read's first n as its own.
+     */
+    public boolean keysAreTheOrder(List<SortKey> sort, String id) {
+      int from = orderedFrom();
+      if (from < 0 || sort.isEmpty()) {
+        return false;
+      }
+      Set<String> fixed = fixed();
+      List<SortKey> total = new ArrayList<>(sort.stream().filter(k -> !fixed.contains(k.field())).toList());
+      if (sort.stream().noneMatch(k -> k.field().equals(id))) {
+        total.add(new SortKey(id, sort.get(sort.size() - 1).descending(), false));
+      }
+      List<String> keys = new ArrayList<>(index.fields().subList(from, index.fields().size()));
+      if (!index.unique()) {
+        keys.add(id);
+      }
+      List<SortKey> held = total.subList(0, Math.min(keys.size(), total.size()));
+      return held.stream().map(SortKey::field).toList().equals(keys)
+          && held.stream().allMatch(k -> k.descending() == reverse && !k.ignoreCase())
+          && (total.size() == keys.size() || index.unique());
     }
 
     /** Whether a count is taken on the entries alone (no residual condition needs the rows). */
