@@ -204,10 +204,7 @@ public abstract class SamePlansContract extends BackendContract {
       Map.entry("Gadgets.pagesInColor", "a cursored page in an empty Order: its cursors hold the id, so the generated Jakarta"
           + " method pages by id, reading every match and sorting it when no index holds the id's order after the"
           + " condition's equalities (byColorSize holds size first); the run-time page reads on in the index's order, its"
-          + " continuation a position in the keys"),
-      Map.entry("Gadgets.findByNameIgnoreCaseContains", "an order an index holds (name) with no condition it narrows: the"
-          + " run-time plan reads the index in that order and each key's row; the generated Jakarta method reads every"
-          + " row and sorts in memory, which reads fewer keys when no limit stops the ordered read"));
+          + " continuation a position in the keys"));
 
   private final KeyCounter counter = new KeyCounter();
   private Database counted;

@@ -45,6 +45,15 @@ public enum Semantics {
     return this == STRATA || (kind != ValueKind.DOUBLE && kind != ValueKind.FLOAT);
   }
 
+  /**
+   * Whether an order this dialect asks may be sorted in memory, so that a read of every result that no index narrows
+   * reads the rows alone and sorts them (one key per result) rather than an index in that order and each key's row
+   * (two). Jakarta Data sorts in memory what no index orders; a Strata method reads an order only from index keys.
+   */
+  public boolean sortsInMemory() {
+    return this == JAKARTA;
+  }
+
   /** Whether a null query value is an error (else it matches no entity). */
   public boolean nullValueRefused() {
     return this == STRATA;

@@ -22,4 +22,12 @@ public record Window(int first, boolean limitParam, Paging paging) {
     /** Strata's opaque {@code Continuation}. */
     CONTINUATION
   }
+
+  /**
+   * Whether a read may stop before every result: a fixed or given limit, or pages (a stream reads pages as it is
+   * consumed). Only such a read gains by reading an index in the order asked when the index narrows nothing.
+   */
+  public boolean stopsEarly() {
+    return first > 0 || limitParam || paging != Paging.NONE;
+  }
 }

@@ -293,7 +293,9 @@ public final class Planner {
             best = c;
           }
         }
-        boolean helps = best != null && (best.prefix() > 0 || !best.plan().range().isEmpty() || !order.isEmpty());
+        // an index that narrows nothing helps an order only where the read may stop early or nothing else sorts
+        boolean helps = best != null && (best.prefix() > 0 || !best.plan().range().isEmpty()
+            || (!order.isEmpty() && (spec.window().stopsEarly() || !semantics.sortsInMemory())));
         if (helps) {
           return best.plan();
         }

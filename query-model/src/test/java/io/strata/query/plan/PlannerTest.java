@@ -210,6 +210,25 @@ class PlannerTest {
   }
 
   @Test
+  void anIndexThatOnlyHoldsTheOrderIsReadWhereTheReadMayStopEarlyOrNothingSortsInMemory() {
+    EntityInfo e = entity(index("byPopulation", false, POPULATION));
+    List<SortKey> order = List.of(asc(POPULATION));
+    Window all = Window.ALL;
+    Window limited = new Window(0, true, Window.Paging.NONE);
+    Window pages = new Window(0, false, Window.Paging.CONTINUATION);
+    Window top = new Window(3, false, Window.Paging.NONE);
+    assertInstanceOf(Unserved.class, Planner.plan(new QuerySpec(e, eq(NAME), order, all, null, true, Semantics.JAKARTA)),
+        "every match asked in Jakarta Data: read the rows and sort them, not the index and each key's row");
+    for (Window stops : List.of(limited, pages, top)) {
+      Plan.IndexRead r = read(Planner.plan(new QuerySpec(e, eq(NAME), order, stops, null, true, Semantics.JAKARTA)));
+      assertEquals("byPopulation", r.index().name(), stops + " may stop early: the index in the order");
+      assertEquals(List.of(eq(NAME)), r.residual());
+    }
+    assertEquals("byPopulation", read(Planner.plan(new QuerySpec(e, eq(NAME), order, all, null, true, Semantics.STRATA)))
+        .index().name(), "a Strata method sorts only on keys: the index in the order, every match asked or not");
+  }
+
+  @Test
   void anIndexLeavingOutNullsTheQueryMatchesIsUnservedNamingItsFields() {
     Unserved u = assertInstanceOf(Unserved.class, plan(entity(index("byCountryCity", false, COUNTRY, CITY)), eq(COUNTRY),
         List.of(), null, false));
