@@ -33,6 +33,7 @@ import io.strata.processor.fixtures.jakarta.GadgetsImpl;
 import jakarta.data.Limit;
 import jakarta.data.Order;
 import jakarta.data.Sort;
+import jakarta.data.page.CursoredPage;
 import jakarta.data.page.PageRequest;
 import jakarta.data.repository.By;
 import jakarta.data.repository.Find;
@@ -113,8 +114,8 @@ import org.junit.jupiter.api.Test;
  * ({@link GeneratedDocs}). The Jakarta fixture {@link Gadgets} is compared the same way, every front end of it. The
  * methods with no run-time equivalent are listed by name with the reason ({@link #STRATA_SKIPPED},
  * {@link #JAKARTA_NO_RUN_TIME_FORM}, {@link #INEXACT_LITERALS}), and so are the differences found and not closed yet
- * ({@link #READ_DIFFERENCES}, {@link #EXPLAIN_DIFFERENCES}); each list is asserted exact, the
- * Jakarta ones and {@link #READ_DIFFERENCES} by {@code Fixture.method}, and so is how many methods of each Jakarta
+ * ({@link #EXPLAIN_DIFFERENCES}); each list is asserted exact, the Jakarta ones by {@code Fixture.method}, and so is
+ * how many methods of each Jakarta
  * fixture are compared ({@link #JAKARTA_COMPARED}). Runs on the embedded engine ({@code SamePlansEmbeddedTest}) and a
  * real cluster ({@code SamePlansClusterTest}).
  *
@@ -194,17 +195,6 @@ public abstract class SamePlansContract extends BackendContract {
       Map.entry("streamByLocationWithin[BoundingBox]", "spatial"),
       Map.entry("streamNameByCountryOrderByPopulationDesc[String]", "projection"));
 
-  /**
-   * Methods whose run-time query plans the same but reads other keys than the generated method, with the reason: the
-   * gaps between the generated code and the one read core of issue 38, each for that work to close (a listed method
-   * that reads the same keys, in every order it is called with, fails the test, so the list stays true). By
-   * {@code Fixture.method}.
-   */
-  static final Map<String, String> READ_DIFFERENCES = Map.ofEntries(
-      Map.entry("Gadgets.pagesInColor", "a cursored page in an empty Order: its cursors hold the id, so the generated Jakarta"
-          + " method pages by id, reading every match and sorting it when no index holds the id's order after the"
-          + " condition's equalities (byColorSize holds size first); the run-time page reads on in the index's order, its"
-          + " continuation a position in the keys"));
 
   private final KeyCounter counter = new KeyCounter();
   private Database counted;
@@ -372,11 +362,7 @@ public abstract class SamePlansContract extends BackendContract {
       if (!shape(compileTime).equals(shape(runTimePlan.get()))) {
         differences.add(shown + ": plans " + shape(compileTime) + " / run time " + shape(runTimePlan.get()));
       }
-      String listed = fixture.api().getSimpleName() + "." + m.getName();
-      if (declared.equals(runTime) && READ_DIFFERENCES.containsKey(listed)) {
-        differences.add(listed + ": listed in READ_DIFFERENCES, but reads the same keys " + runTime);
-      }
-      if (!declared.equals(runTime) && !READ_DIFFERENCES.containsKey(listed)) {
+      if (!declared.equals(runTime)) {
         differences.add(shown + ": keys read (I, U, R, gets) " + declared + " / run time " + runTime);
       }
       sameAnswer(shown, declaredAnswer.get(), runTimeAnswer.get(), entity, !name.sortKeys().isEmpty(), differences);
@@ -483,9 +469,6 @@ public abstract class SamePlansContract extends BackendContract {
       compareJakarta(fixture, tally);
     }
     List<String> differences = tally.differences;
-    READ_DIFFERENCES.keySet().stream().filter(n -> tally.comparedMethods.containsKey(n.substring(0, n.indexOf('.')))
-        && !tally.readOtherKeys.contains(n))
-        .forEach(n -> differences.add(n + ": listed in READ_DIFFERENCES, but reads the same keys in every order"));
     EXPLAIN_DIFFERENCES.keySet().stream().filter(n -> !tally.wordedOtherwise.contains(n))
         .forEach(n -> differences.add(n + ": listed in EXPLAIN_DIFFERENCES, but explain() holds its javadoc's key lines"));
     assertEquals(List.of(), differences);
@@ -502,7 +485,6 @@ public abstract class SamePlansContract extends BackendContract {
     final Map<String, String> skipped = new LinkedHashMap<>();
     final List<String> compared = new ArrayList<>();
     final List<String> inexact = new ArrayList<>();
-    final java.util.Set<String> readOtherKeys = new java.util.HashSet<>();
     final java.util.Set<String> wordedOtherwise = new java.util.HashSet<>();
     /** How many methods of each fixture were compared (each in every order it is called with). */
     final Map<String, Integer> comparedMethods = new java.util.TreeMap<>();
@@ -637,6 +619,10 @@ public abstract class SamePlansContract extends BackendContract {
         List<SortKey> sort = new ArrayList<>(query.order());
         // a single Sort parameter takes the order's first sort alone
         (oneSort ? order.subList(0, 1) : order).forEach(s -> sort.add(new SortKey(s.property(), s.isDescending(), s.ignoreCase())));
+        if (sort.isEmpty() && m.getReturnType() == CursoredPage.class) {
+          // the same query: a CursoredPage given no order pages by the id ascending, its cursors holding the id
+          sort.add(new SortKey(entity.id().name(), false, false));
+        }
         AtomicReference<Object> declaredAnswer = new AtomicReference<>();
         List<Long> declared = keys(() -> settle(invoke(fixture.impl(), m, args)), declaredAnswer);
         Window window = new Window(query.first(), false, Window.Paging.NONE);
@@ -690,15 +676,9 @@ public abstract class SamePlansContract extends BackendContract {
           differences.add(shown + ": plans " + shape(compileTime) + " / run time " + shape(runTimePlan.get()));
         }
         if (!declared.equals(read)) {
-          tally.readOtherKeys.add(listed);
-          if (!READ_DIFFERENCES.containsKey(listed)) {
-            differences.add(shown + ": keys read (I, U, R, gets) " + declared + " / run time " + read);
-          }
+          differences.add(shown + ": keys read (I, U, R, gets) " + declared + " / run time " + read);
         }
-        if (!READ_DIFFERENCES.containsKey(listed)) {
-          // where the reads differ by design (a cursored page with no order pages by id), so may the first page
-          sameAnswer(shown, declaredAnswer.get(), runTimeAnswer.get(), entity, !sort.isEmpty(), differences);
-        }
+        sameAnswer(shown, declaredAnswer.get(), runTimeAnswer.get(), entity, !sort.isEmpty(), differences);
         tally.compared.add(shown);
         calls++;
       }
