@@ -81,8 +81,8 @@ final class QueryMethodValidator {
       // the planner reads a wider Or by its top-level conditions only, which a method's Or has none of
       throw new QueryError(Messages.QUERY_OR_TOO_WIDE, name, branches.size(), Planner.MAX_BRANCHES);
     }
-    // the limit is k for a Near; the other plans read as many keys as they need whatever the limit
-    Window window = nearest && parsed.limit() > 0 ? new Window(parsed.limit(), false, Window.Paging.NONE) : Window.ALL;
+    // the limit is k for a Near; a union in an order with a limit reads each branch in the merge's order where it can
+    Window window = parsed.limit() > 0 ? new Window(parsed.limit(), false, Window.Paging.NONE) : Window.ALL;
     List<QueryPlan> plans = planner.plan(name, branches, order, needed, filtering, window);
     boolean pagedOrStreamed = returned.shape() == ResultShape.PAGE || returned.shape() == ResultShape.STREAM;
     for (QueryPlan plan : plans) {

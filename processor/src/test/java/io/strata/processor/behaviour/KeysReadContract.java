@@ -3,6 +3,7 @@ package io.strata.processor.behaviour;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.GeoPoint;
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.queries.Town;
 import io.strata.processor.fixtures.queries.Towns;
@@ -49,6 +50,20 @@ public abstract class KeysReadContract extends BackendContract {
     assertEquals(3, towns.findTop3ByCountryInOrderByPopulationDesc(List.of("JP", "FR", "US")).size());
     assertTrue(counter.keys("I") <= 9, "read " + counter.keys("I"));
     assertEquals(3 * ROW_KEYS, counter.keys("R"));
+  }
+
+  @Test
+  void aTopNOrWhoseBranchFixesTheSortedPropertyReadsNKeysOfIt() {
+    long tied = 2_000_000_000L;
+    for (long id = 9001; id <= 9050; id++) {
+      towns.save(new Town(id, "Tie" + id, "XX", tied, false, "X" + id, java.time.LocalDate.of(2000, 1, 1), new GeoPoint(1, 2)));
+    }
+    counter.reset();
+    // the branch population = tied, read backwards (id descending, the union's order among the tied), stops at 2
+    assertEquals(List.of(9050L, 9049L), towns.findTop2ByPopulationOrCountryOrderByPopulationDesc(tied, "YY").stream()
+        .map(Town::id).toList());
+    assertEquals(2, counter.keys("I"), "2 keys of the 50 tied and none of the empty country");
+    assertEquals(2 * ROW_KEYS, counter.keys("R"));
   }
 
   @Test

@@ -166,9 +166,25 @@ public final class Planner {
         if (p instanceof Unserved u) {
           return u.ofBranch(i + 1);
         }
-        plans.add((Plan) p);
+        plans.add(p instanceof Plan.IndexRead r ? inMergeOrder(r) : (Plan) p);
       }
       return new Plan.Union(plans, order);
+    }
+
+    /**
+     * A union's branch read the other way where that makes its keys the union's merge order
+     * ({@link Plan.IndexRead#keysAreTheOrder}) and the union may stop early: a branch whose equalities fix every sorted
+     * property ties on the whole order, and its keys after them (the id) then come in the id's order the merge asks, so
+     * its first n results are the union's candidates, not the whole branch.
+     */
+    private Plan.IndexRead inMergeOrder(Plan.IndexRead r) {
+      String id = entity.id().name();
+      if (order.isEmpty() || !spec.window().stopsEarly() || r.keysAreTheOrder(order, id)) {
+        return r;
+      }
+      Plan.IndexRead other = new Plan.IndexRead(r.index(), r.equalities(), r.range(), !r.reverse(), r.keyOrder(), r.fromKeys(),
+          r.rowsRead(), r.order(), r.residual());
+      return other.keysAreTheOrder(order, id) ? other : r;
     }
 
     /** A tree spread into more than {@link #MAX_BRANCHES} conjunctions: its best narrowing conjunct, the rest residual. */

@@ -229,6 +229,22 @@ class PlannerTest {
   }
 
   @Test
+  void aUnionThatMayStopEarlyReadsABranchOfTiesInTheMergeOrder() {
+    EntityInfo e = entity(index("byPopulation", false, POPULATION), index("byCountryPopulation", false, COUNTRY, POPULATION));
+    Condition either = new Or(List.of(eq(POPULATION), eq(COUNTRY)));
+    List<SortKey> order = List.of(desc(POPULATION));
+    Plan.Union top = assertInstanceOf(Plan.Union.class,
+        Planner.plan(new QuerySpec(e, either, order, new Window(2, false, Window.Paging.NONE), null, false, Semantics.STRATA)));
+    Plan.IndexRead ties = read(top.branches().get(0));
+    assertTrue(ties.reverse(), "population fixed: every key ties, by id, and the merge takes ids descending");
+    assertTrue(ties.keysAreTheOrder(order, "id"));
+    assertTrue(read(top.branches().get(1)).reverse(), "country fixed, population descending: backwards as before");
+    Plan.Union all = assertInstanceOf(Plan.Union.class,
+        Planner.plan(new QuerySpec(e, either, order, Window.ALL, null, false, Semantics.STRATA)));
+    assertFalse(read(all.branches().get(0)).reverse(), "every result asked: the branch is read whole, forwards, as before");
+  }
+
+  @Test
   void anIndexLeavingOutNullsTheQueryMatchesIsUnservedNamingItsFields() {
     Unserved u = assertInstanceOf(Unserved.class, plan(entity(index("byCountryCity", false, COUNTRY, CITY)), eq(COUNTRY),
         List.of(), null, false));
