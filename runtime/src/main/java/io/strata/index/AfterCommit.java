@@ -65,10 +65,10 @@ public final class AfterCommit {
     if (!(tc instanceof Database db)) {
       return tc.run(body);
     }
-    AtomicReference<AfterCommit> last = new AtomicReference<>();
+    AtomicReference<Attempt> last = new AtomicReference<>();
     try {
       T result = db.run(tr -> body.apply(attempt(tr, last)));
-      last.get().follow().join();
+      last.get().after().follow().join();
       return result;
     } finally {
       forget(last);
@@ -81,27 +81,33 @@ public final class AfterCommit {
     if (!(tc instanceof Database db)) {
       return tc.runAsync(body);
     }
-    AtomicReference<AfterCommit> last = new AtomicReference<>();
+    AtomicReference<Attempt> last = new AtomicReference<>();
     return db.runAsync(tr -> body.apply(attempt(tr, last)))
-        .thenCompose(result -> last.get().follow().thenApply(v -> result))
+        .thenCompose(result -> last.get().after().follow().thenApply(v -> result))
         .whenComplete((r, e) -> forget(last));
   }
 
-  /** Registers a fresh attempt of a write that commits it; the last one registered is the one that committed. */
-  private static Transaction attempt(Transaction tr, AtomicReference<AfterCommit> last) {
+  /** One attempt of a write that commits it, and what it asked. */
+  private record Attempt(Transaction tr, AfterCommit after) {}
+
+  /**
+   * Registers a fresh attempt of a write that commits it, dropping the attempt before it (by its key: no scan of the
+   * other writes' attempts); the last one registered is the one that committed.
+   */
+  private static Transaction attempt(Transaction tr, AtomicReference<Attempt> last) {
     AfterCommit after = new AfterCommit();
-    AfterCommit before = last.getAndSet(after);
+    Attempt before = last.getAndSet(new Attempt(tr, after));
     if (before != null) {
-      OWNED.values().remove(before);
+      OWNED.remove(before.tr());
     }
     OWNED.put(tr, after);
     return tr;
   }
 
-  private static void forget(AtomicReference<AfterCommit> last) {
-    AfterCommit after = last.get();
-    if (after != null) {
-      OWNED.values().remove(after);
+  private static void forget(AtomicReference<Attempt> last) {
+    Attempt attempt = last.get();
+    if (attempt != null) {
+      OWNED.remove(attempt.tr());
     }
   }
 

@@ -76,6 +76,15 @@ public interface DerivedIndex {
   }
 
   /**
+   * Whether this index's writes may ask work after their transaction commits ({@link AfterCommit#of}): then a write
+   * that commits its own transaction runs it before returning ({@link io.strata.repository.EntityStore#run}); the
+   * writes of an entity none of whose indexes asks run with no such bookkeeping. None by default.
+   */
+  default boolean asksAfterCommit() {
+    return false;
+  }
+
+  /**
    * Rows per online-build transaction ({@link IndexMaintenance#DEFAULT_BATCH} unless an index's rows cost
    * more, as a {@code @Rank}'s few sequential reads per row do: shorter steps keep it from conflicting with
    * concurrent writes again and again).

@@ -6,7 +6,6 @@ import com.apple.foundationdb.Transaction;
 import io.strata.Blocking;
 import io.strata.Continuation;
 import io.strata.Page;
-import io.strata.index.AfterCommit;
 import io.strata.repository.EntityStore;
 import java.util.List;
 import java.util.Objects;
@@ -74,10 +73,10 @@ public final class CandidateReads<T> {
   /**
    * {@code body} in a write transaction (retried on conflicts), waited for, its failure translated; what its indexes
    * ask after its commit (the splits of {@code @Embedding} partitions it took over their maximum) done before it
-   * returns ({@link AfterCommit}).
+   * returns ({@link EntityStore#runAsync}: for an entity with such an index; others commit with nothing more).
    */
   public <R> R write(Function<Transaction, CompletableFuture<R>> body) {
-    return blocking(() -> AfterCommit.runAsync(db, body));
+    return blocking(() -> store.runAsync(db, body));
   }
 
   private <R> R blocking(Supplier<CompletableFuture<R>> run) {

@@ -68,6 +68,8 @@ public final class EntityStore<T> {
   private final int[] nonNull;
   /** The ids given to entities saved with a null id, or null when such a save is rejected. */
   private final AssignedIds assigned;
+  /** Whether a derived index's writes may ask work after their commit ({@link DerivedIndex#asksAfterCommit}). */
+  private final boolean asksAfterCommit;
 
   /** See {@link #builder}; {@code ids} decodes a stored id element as generated code does (it throws for another type). */
   EntityStore(EntityLayout<T> layout, List<DerivedIndexDefinition> derivedIndexes, Function<Object, ?> ids, List<String> nonNull,
@@ -80,6 +82,7 @@ public final class EntityStore<T> {
     this.ids = ids;
     this.nonNull = nonNull.stream().mapToInt(layout::fieldPosition).toArray();
     this.assigned = assigned;
+    this.asksAfterCommit = indexes.derived().stream().anyMatch(DerivedIndex::asksAfterCommit);
   }
 
   /** A store described field by field, as generated repositories build theirs (see {@link EntityStoreBuilder}). */
@@ -234,15 +237,16 @@ public final class EntityStore<T> {
   /**
    * {@code body} in a transaction of {@code tc}, as generated saves run: given a {@code Database}, the transaction is
    * committed here and what its indexes asked after the commit (splits of {@code @Embedding} partitions) is done
-   * before this returns; given a caller's transaction, {@code tc.run(body)} ({@link AfterCommit#run}).
+   * before this returns; given a caller's transaction, {@code tc.run(body)} ({@link AfterCommit#run}). An entity none
+   * of whose indexes asks such work ({@link DerivedIndex#asksAfterCommit}) runs {@code tc.run(body)} either way.
    */
   public <R> R run(TransactionContext tc, Function<? super Transaction, R> body) {
-    return AfterCommit.run(tc, body);
+    return asksAfterCommit ? AfterCommit.run(tc, body) : tc.run(body);
   }
 
   /** {@link #run} of an asynchronous body ({@link AfterCommit#runAsync}). */
   public <R> CompletableFuture<R> runAsync(TransactionContext tc, Function<? super Transaction, ? extends CompletableFuture<R>> body) {
-    return AfterCommit.runAsync(tc, body);
+    return asksAfterCommit ? AfterCommit.runAsync(tc, body) : tc.runAsync(body);
   }
 
   /** Inserts or replaces {@code entity}, maintaining every index, unique entry, column copy and the count. */

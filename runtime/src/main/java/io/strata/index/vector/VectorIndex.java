@@ -107,6 +107,12 @@ public final class VectorIndex implements DerivedIndex {
     return definition.name();
   }
 
+  /** A save that took a partition over its maximum asks its split after the commit (see {@code afterCommit}). */
+  @Override
+  public boolean asksAfterCommit() {
+    return true;
+  }
+
   public VectorDefinition definition() {
     return definition;
   }
