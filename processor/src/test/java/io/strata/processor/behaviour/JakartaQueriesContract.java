@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static io.strata.processor.behaviour.RandomGadgets.COLORS;
+import static io.strata.processor.behaviour.RandomGadgets.WORDS;
+
 import io.strata.embedded.BackendContract;
 import io.strata.processor.fixtures.jakarta.Gadget;
 import io.strata.processor.fixtures.jakarta.Gadgets;
@@ -44,8 +47,6 @@ public abstract class JakartaQueriesContract extends BackendContract {
   private static final long SEED = Long.getLong("strata.jakarta.seed", new SecureRandom().nextLong());
   private static final int GADGETS = 150;
   private static final int ROUNDS = 25;
-  private static final List<String> COLORS = List.of("red", "green", "blue", "black", "white");
-  private static final List<String> WORDS = List.of("alpha", "Beta", "gamma", "Delta", "epsilon", "Zeta");
   private static final Map<String, Comparator<Gadget>> KEYS = new LinkedHashMap<>();
 
   static {
@@ -67,19 +68,10 @@ public abstract class JakartaQueriesContract extends BackendContract {
     random = new Random(SEED);
     saved = new ArrayList<>();
     for (int i = 0; i < GADGETS; i++) {
-      saved.add(randomGadget(2 * i + 1));
+      saved.add(RandomGadgets.gadget(random, 2 * i + 1));
     }
     gadgets = new GadgetsImpl(db);
     gadgets.saveAll(saved);
-  }
-
-  private Gadget randomGadget(long id) {
-    return new Gadget(id, pick(WORDS) + "-" + id, pick(COLORS), random.nextInt(21),
-        random.nextInt(5) == 0 ? null : (double) random.nextInt(100) / 10, pick(Arrays.asList(Gadget.Kind.values())),
-        random.nextBoolean(), signedZeroOr((random.nextInt(101) - 20) / 10.0),
-        (float) signedZeroOr(random.nextInt(8) == 0 ? (random.nextBoolean() ? 0.1F : Math.nextDown(0.1F)) : (random.nextInt(29) - 8) * 0.25),
-        random.nextInt(5) == 0 ? null : random.nextInt(8) == 0 ? new BigDecimal(random.nextBoolean() ? "0.1" : "0.10")
-            : BigDecimal.valueOf(random.nextInt(80) - 30, 1 + random.nextInt(2)));
   }
 
   /**
@@ -109,13 +101,8 @@ public abstract class JakartaQueriesContract extends BackendContract {
     assertEquals(expected(g -> g.weight == null, byId).size(), (int) queryable.where(_Gadget.weight.isNull()).allowScan().count());
   }
 
-  /** {@code -0.0} or {@code 0.0} one time in eight, else {@code value}. */
-  private double signedZeroOr(double value) {
-    return random.nextInt(8) == 0 ? (random.nextBoolean() ? -0.0 : 0.0) : value;
-  }
-
   private <T> T pick(List<T> from) {
-    return from.get(random.nextInt(from.size()));
+    return RandomGadgets.pick(random, from);
   }
 
   /** One to three random sorts on distinct properties, ending with the id so that the order is total. */
@@ -707,7 +694,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
     List<Gadget> edges = new ArrayList<>();
     for (String color : COLORS) {
       for (int size : new int[] {0, 2, 3, 7, 17, 18}) {
-        Gadget g = randomGadget(2 * (GADGETS + edges.size()) + 1);
+        Gadget g = RandomGadgets.gadget(random, 2 * (GADGETS + edges.size()) + 1);
         g.color = color;
         g.size = size;
         edges.add(g);
@@ -815,7 +802,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
         page.content().forEach(g -> seen.add(g.id));
         // between two requests: new gadgets of the color, and deletes and resizes of others
         for (int i = 0; i < 2; i++) {
-          Gadget added = randomGadget(nextId++);
+          Gadget added = RandomGadgets.gadget(random, nextId++);
           added.color = color;
           gadgets.save(added);
           saved.add(added);

@@ -320,14 +320,14 @@ public abstract class SamePlansContract extends BackendContract {
 
       Object[] args = new Object[m.getParameterCount()];
       for (int i = 0; i < params.size(); i++) {
-        args[i] = declaredArgument(m.getParameterTypes()[i], values.get(params.get(i)), fixture.sample(), m, i);
+        args[i] = JakartaMethods.declaredArgument(m.getParameterTypes()[i], values.get(params.get(i)), fixture.sample(), m, i);
       }
       boolean paged = m.getReturnType() == Page.class || pagedFuture(m);
       if (paged) {
         args[params.size()] = 4;
       }
       AtomicReference<Object> declaredAnswer = new AtomicReference<>();
-      List<Long> declared = keys(() -> settle(invoke(fixture.impl(), m, args)), declaredAnswer);
+      List<Long> declared = keys(() -> JakartaMethods.settle(invoke(fixture.impl(), m, args)), declaredAnswer);
 
       runTimePlan.set(null);
       Finder<Object> finder = fixture.queries().get().where(new Restriction<>(bound(where, values)));
@@ -555,14 +555,7 @@ public abstract class SamePlansContract extends BackendContract {
         continue;
       }
       List<String> parameterNames = docs.of(m).parameters();
-      // the names a JDQL query gives the parameters: @Param's where a parameter has one, else its own
-      List<String> jdqlNames = new ArrayList<>(parameterNames);
-      for (int i = 0; i < m.getParameterCount(); i++) {
-        jakarta.data.repository.Param named = m.getParameters()[i].getAnnotation(jakarta.data.repository.Param.class);
-        if (named != null) {
-          jdqlNames.set(i, named.value());
-        }
-      }
+      List<String> jdqlNames = JakartaMethods.jdqlNames(m, parameterNames);
       JakartaQuery query;
       try {
         query = jakartaQuery(m, entity, parameterNames, jdqlNames, enums);
@@ -574,7 +567,7 @@ public abstract class SamePlansContract extends BackendContract {
       // the parameters as the javadoc names them: one compared with a @Convert property, 'the column value of' it
       List<String> shownNames = new ArrayList<>(parameterNames);
       for (Compare c : compares(query.where())) {
-        Object value = property(fixture.sample(), c.field());
+        Object value = JakartaMethods.property(fixture.sample(), c.field());
         for (Operand o : c.operands()) {
           if (o instanceof Operand.Param p) {
             int at = Integer.parseInt(p.name().substring(1));
@@ -610,9 +603,9 @@ public abstract class SamePlansContract extends BackendContract {
         Object[] args = new Object[m.getParameterCount()];
         for (int i = 0; i < m.getParameterCount(); i++) {
           Class<?> t = m.getParameterTypes()[i];
-          args[i] = t == Order.class ? order(order) : t == Sort.class ? order.get(0) : t == Sort[].class
+          args[i] = t == Order.class ? JakartaMethods.order(order) : t == Sort.class ? order.get(0) : t == Sort[].class
               ? order.toArray(new Sort<?>[0]) : t == Limit.class ? Limit.of(LIMIT) : t == PageRequest.class
-              ? PageRequest.ofSize(PAGE).withoutTotal() : declaredArgument(t, values.get("p" + i), fixture.sample(), m, i);
+              ? PageRequest.ofSize(PAGE).withoutTotal() : JakartaMethods.declaredArgument(t, values.get("p" + i), fixture.sample(), m, i);
         }
         boolean limited = args.length > 0 && Arrays.stream(args).anyMatch(a -> a instanceof Limit);
         boolean paged = Arrays.stream(args).anyMatch(a -> a instanceof PageRequest);
@@ -624,7 +617,7 @@ public abstract class SamePlansContract extends BackendContract {
           sort.add(new SortKey(entity.id().name(), false, false));
         }
         AtomicReference<Object> declaredAnswer = new AtomicReference<>();
-        List<Long> declared = keys(() -> settle(invoke(fixture.impl(), m, args)), declaredAnswer);
+        List<Long> declared = keys(() -> JakartaMethods.settle(invoke(fixture.impl(), m, args)), declaredAnswer);
         Window window = new Window(query.first(), false, Window.Paging.NONE);
         Planned compileTime = Planner.plan(new QuerySpec(entity, query.where(), sort, window, null, true, Semantics.JAKARTA));
         if (compileTime instanceof Unserved && !sort.isEmpty()) {
@@ -638,10 +631,10 @@ public abstract class SamePlansContract extends BackendContract {
         if (query.jdql() != null) {
           finder = runTime.jdql(query.jdql());
           for (Map.Entry<String, Object> v : values.entrySet()) {
-            finder = finder.bind(jdqlParameter(query.jdql(), jdqlNames, Integer.parseInt(v.getKey().substring(1))), v.getValue());
+            finder = finder.bind(JakartaMethods.jdqlParameter(query.jdql(), jdqlNames, Integer.parseInt(v.getKey().substring(1))), v.getValue());
           }
           for (int i = 0; i < parameterNames.size(); i++) {
-            names.put(jdqlParameter(query.jdql(), jdqlNames, i), shownNames.get(i));
+            names.put(JakartaMethods.jdqlParameter(query.jdql(), jdqlNames, i), shownNames.get(i));
           }
           names.putAll(literalNames(JdqlSelect.of(query.jdql(), entity, enums).where(), query.jdql()));
         } else {
@@ -696,9 +689,9 @@ public abstract class SamePlansContract extends BackendContract {
     Query jdql = m.getAnnotation(Query.class);
     if (jdql != null) {
       String text = jdql.value();
-      java.util.regex.Matcher selected = java.util.regex.Pattern.compile("^SELECT (\\w+) ").matcher(text);
+      String selected = JakartaMethods.selected(text);
       return text.startsWith("UPDATE ") ? "a JDQL UPDATE" + READS_ONLY : text.startsWith("DELETE ") ? "a JDQL DELETE" + READS_ONLY
-          : selected.find() ? "SELECT " + selected.group(1) + PROPERTY_SELECTED : null;
+          : selected != null ? "SELECT " + selected + PROPERTY_SELECTED : null;
     }
     if (m.isAnnotationPresent(Find.class)) {
       return null;
@@ -713,13 +706,10 @@ public abstract class SamePlansContract extends BackendContract {
       EnumConstants enums) {
     Query jdql = m.getAnnotation(Query.class);
     if (jdql != null) {
-      String text = jdql.value();
-      boolean count = text.startsWith("SELECT COUNT(THIS) ");
-      // the run-time form of a count: the same WHERE, counted by the finder
-      String where = count ? text.substring("SELECT COUNT(THIS) ".length()) : text;
+      String where = JakartaMethods.finderText(jdql.value());
       JdqlSelect select = JdqlSelect.of(where, entity, enums);
-      return new JakartaQuery(withMethodParameters(select.where(), where, jdqlNames), select.order(), 0,
-          count ? MethodName.Action.COUNT : MethodName.Action.FIND, where);
+      return new JakartaQuery(JakartaMethods.withMethodParameters(select.where(), where, jdqlNames), select.order(), 0,
+          JakartaMethods.counts(jdql.value()) ? MethodName.Action.COUNT : MethodName.Action.FIND, where);
     }
     if (m.isAnnotationPresent(Find.class)) {
       List<Condition> equal = new ArrayList<>();
@@ -741,79 +731,6 @@ public abstract class SamePlansContract extends BackendContract {
       params.add("p" + i);
     }
     return new JakartaQuery(name.condition(params), name.sortKeys(), name.window().first(), name.action(), null);
-  }
-
-  /** The value of {@code entity}'s property {@code name}: its public field, or its accessor ({@code name()}, {@code getName()}, {@code isName()}). */
-  private static Object property(Object entity, String name) throws ReflectiveOperationException {
-    Class<?> type = entity.getClass();
-    try {
-      return type.getField(name).get(entity);
-    } catch (NoSuchFieldException e) {
-      String capitalized = MethodNameParser.capitalized(name);
-      for (String accessor : List.of(name, "get" + capitalized, "is" + capitalized)) {
-        try {
-          return type.getMethod(accessor).invoke(entity);
-        } catch (NoSuchMethodException next) {
-          // the next form
-        }
-      }
-      throw new NoSuchFieldException(type.getSimpleName() + " has no property " + name);
-    }
-  }
-
-  /** An {@code Order} of {@code sorts}. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Order<?> order(List<Sort<?>> sorts) {
-    return Order.by((List) sorts);
-  }
-
-  /**
-   * The argument the declared method {@code m} takes at {@code i} for {@code value}, a value of the entity's property:
-   * the value itself, or, where the parameter is the column type of a {@code @Convert} property (a {@code Long} of grams
-   * for a weight), the column value the property's converter makes of it.
-   */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Object declaredArgument(Class<?> parameter, Object value, Object sample, Method m, int i)
-      throws ReflectiveOperationException {
-    if (value == null || parameter.isPrimitive() || parameter.isInstance(value) || value instanceof List<?>) {
-      return value;
-    }
-    for (Field f : sample.getClass().getDeclaredFields()) {
-      jakarta.nosql.Convert convert = f.getAnnotation(jakarta.nosql.Convert.class);
-      if (convert != null && f.getType().isInstance(value)) {
-        Object converter = convert.value().getDeclaredConstructor().newInstance();
-        return ((jakarta.nosql.AttributeConverter) converter).convertToDatabaseColumn(value);
-      }
-    }
-    throw new AssertionError(m + ": no argument of " + parameter + " for parameter " + i + " from " + value);
-  }
-
-  /** A JDQL condition with its parameters ({@code ?1}, {@code :name}) named {@code p<i>} by the method's parameter. */
-  private static Condition withMethodParameters(Condition c, String jdql, List<String> parameterNames) {
-    if (c instanceof Compare cmp) {
-      return new Compare(cmp.field(), cmp.op(), cmp.operands().stream().map(o -> o instanceof Operand.Param p
-          ? (Operand) new Operand.Param("p" + methodParameter(p.name(), jdql, parameterNames)) : o).toList(), cmp.ignoreCase());
-    }
-    if (c instanceof Condition.And and) {
-      return new Condition.And(and.parts().stream().map(p -> withMethodParameters(p, jdql, parameterNames)).toList());
-    }
-    if (c instanceof Condition.Or or) {
-      return new Condition.Or(or.parts().stream().map(p -> withMethodParameters(p, jdql, parameterNames)).toList());
-    }
-    if (c instanceof Condition.Not not) {
-      return new Condition.Not(withMethodParameters(not.part(), jdql, parameterNames));
-    }
-    return c;
-  }
-
-  /** The method parameter a JDQL parameter ({@code 1} of {@code ?1}, {@code name} of {@code :name}) binds. */
-  private static int methodParameter(String jdqlName, String jdql, List<String> parameterNames) {
-    return jdqlName.chars().allMatch(Character::isDigit) ? Integer.parseInt(jdqlName) - 1 : parameterNames.indexOf(jdqlName);
-  }
-
-  /** The JDQL parameter the method's parameter {@code i} binds: {@code 1} for {@code ?1}, else its name. */
-  private static String jdqlParameter(String jdql, List<String> parameterNames, int i) {
-    return jdql.contains("?" + (i + 1)) ? Integer.toString(i + 1) : parameterNames.get(i);
   }
 
   /** A JDQL literal as written: a string, a number, a boolean or a qualified enum constant. */
@@ -988,7 +905,7 @@ public abstract class SamePlansContract extends BackendContract {
     String id = entity.fields().stream().filter(FieldInfo::id).findFirst().orElseThrow().name();
     List<String> ids = new ArrayList<>();
     for (Object e : entities) {
-      ids.add(String.valueOf(property(e, id)));
+      ids.add(String.valueOf(JakartaMethods.property(e, id)));
     }
     if (!ordered) {
       ids.sort(Comparator.naturalOrder());
@@ -1009,13 +926,6 @@ public abstract class SamePlansContract extends BackendContract {
       throw new AssertionError(method, e);
     }
   }
-
-  /** The result, read to its end: a future's value, a stream's elements. */
-  private static Object settle(Object result) {
-    Object done = result instanceof CompletableFuture<?> f ? f.join() : result;
-    return done instanceof Stream<?> s ? s.toList() : done instanceof Optional<?> o ? o.orElse(null) : done;
-  }
-
   /**
    * The index entries, unique entries and rows {@code read} reads (ranges, then single-key gets), and resets the counter;
    * what it returned goes into {@code answer}.
