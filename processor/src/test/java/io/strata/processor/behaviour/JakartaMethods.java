@@ -3,28 +3,34 @@ package io.strata.processor.behaviour;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Operand;
+import io.strata.query.names.MethodNameParser;
+import jakarta.data.Limit;
 import jakarta.data.Order;
 import jakarta.data.Sort;
+import jakarta.data.page.PageRequest;
 import jakarta.data.repository.Param;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import io.strata.query.names.MethodNameParser;
 
 /**
  * Calling a Jakarta Data fixture's declared methods reflectively, and a {@code @Query} method's JDQL as a run-time
  * {@code jdql(...)} finder takes it: what the contracts comparing a generated method with its run-time form
- * ({@code SamePlansContract}, {@code SameAnswersContract}) share.
+ * ({@code SamePlansContract}, {@code JdqlSameAnswersContract}) share.
  */
 final class JakartaMethods {
   private static final String COUNT = "SELECT COUNT(THIS) ";
   private static final Pattern SELECTED = Pattern.compile("^SELECT (\\w+) ");
+
+  /** The parameter types of a Jakarta method that are no values of its query. */
+  static final Set<Class<?>> SPECIAL = Set.of(Order.class, Sort.class, Sort[].class, Limit.class, PageRequest.class);
 
   private JakartaMethods() {}
 
@@ -57,6 +63,21 @@ final class JakartaMethods {
   static String selected(String jdql) {
     Matcher selected = SELECTED.matcher(jdql);
     return selected.find() ? selected.group(1) : null;
+  }
+
+  /** The comparisons in {@code c}, in the order written. */
+  static List<Compare> compares(Condition c) {
+    List<Compare> out = new ArrayList<>();
+    if (c instanceof Compare cmp) {
+      out.add(cmp);
+    } else if (c instanceof Condition.And and) {
+      and.parts().forEach(p -> out.addAll(compares(p)));
+    } else if (c instanceof Condition.Or or) {
+      or.parts().forEach(p -> out.addAll(compares(p)));
+    } else if (c instanceof Condition.Not not) {
+      out.addAll(compares(not.part()));
+    }
+    return out;
   }
 
   /** The names a JDQL query gives {@code m}'s parameters: {@code @Param}'s where a parameter has one, else its own. */

@@ -418,9 +418,6 @@ public abstract class SamePlansContract extends BackendContract {
       "sizedBelowSeventeenAndAHalf", "sizedFromTwoAndAHalf", "sizedSevenAndAHalf", "sizedUpToSeventeenAndAHalf")
       .map(n -> "Gadgets." + n).toList();
 
-  /** The parameter types of a Jakarta method that are no values of its query. */
-  private static final java.util.Set<Class<?>> SPECIAL = java.util.Set.of(Order.class, Sort.class, Sort[].class, Limit.class,
-      PageRequest.class);
 
   /** A Jakarta query method as the test reads it: its condition over parameters {@code p<i>}, its static order. */
   private record JakartaQuery(Condition where, List<SortKey> order, int first, MethodName.Action action, String jdql) {}
@@ -566,7 +563,7 @@ public abstract class SamePlansContract extends BackendContract {
       Map<String, Object> values = new LinkedHashMap<>();
       // the parameters as the javadoc names them: one compared with a @Convert property, 'the column value of' it
       List<String> shownNames = new ArrayList<>(parameterNames);
-      for (Compare c : compares(query.where())) {
+      for (Compare c : JakartaMethods.compares(query.where())) {
         Object value = JakartaMethods.property(fixture.sample(), c.field());
         for (Operand o : c.operands()) {
           if (o instanceof Operand.Param p) {
@@ -581,7 +578,7 @@ public abstract class SamePlansContract extends BackendContract {
         }
       }
       for (int i = 0; i < m.getParameterCount(); i++) {
-        if (!SPECIAL.contains(m.getParameterTypes()[i]) && !values.containsKey("p" + i)) {
+        if (!JakartaMethods.SPECIAL.contains(m.getParameterTypes()[i]) && !values.containsKey("p" + i)) {
           // compared in a JDQL expression (LENGTH(name) > ?1), which the model holds as a test, not a comparison
           assertEquals(int.class, m.getParameterTypes()[i], m + ": a value for its parameter " + i);
           values.put("p" + i, 6);
@@ -715,7 +712,7 @@ public abstract class SamePlansContract extends BackendContract {
       List<Condition> equal = new ArrayList<>();
       for (int i = 0; i < m.getParameterCount(); i++) {
         By by = m.getParameters()[i].getAnnotation(By.class);
-        if (by != null || !SPECIAL.contains(m.getParameterTypes()[i])) {
+        if (by != null || !JakartaMethods.SPECIAL.contains(m.getParameterTypes()[i])) {
           // @By names the property, else the parameter's own name does
           equal.add(new Compare(by != null ? by.value() : parameterNames.get(i), Op.EQUAL, new Operand.Param("p" + i)));
         }
@@ -744,7 +741,7 @@ public abstract class SamePlansContract extends BackendContract {
   private static Map<String, String> literalNames(Condition where, String jdql) {
     List<String> written = JDQL_LITERAL.matcher(jdql).results().map(java.util.regex.MatchResult::group).toList();
     Map<String, String> names = new LinkedHashMap<>();
-    for (Compare c : compares(where)) {
+    for (Compare c : JakartaMethods.compares(where)) {
       for (Operand o : c.operands()) {
         if (o instanceof Operand.Literal l) {
           names.put("$" + names.size(), names.size() < written.size() ? written.get(names.size()) : String.valueOf(l.value()));
@@ -782,7 +779,7 @@ public abstract class SamePlansContract extends BackendContract {
    */
   private static Map<String, String> runTimeNames(Condition where, List<String> parameterNames) {
     Map<String, String> names = new LinkedHashMap<>();
-    for (Compare c : compares(where)) {
+    for (Compare c : JakartaMethods.compares(where)) {
       for (Operand o : c.operands()) {
         names.put("$" + names.size(), parameterNames.get(Integer.parseInt(((Operand.Param) o).name().substring(1))));
       }
@@ -820,7 +817,7 @@ public abstract class SamePlansContract extends BackendContract {
   private static Map<String, Object> values(Method m, Condition where, List<String> params, Object entity)
       throws ReflectiveOperationException {
     Map<String, Object> values = new LinkedHashMap<>();
-    for (Compare c : compares(where)) {
+    for (Compare c : JakartaMethods.compares(where)) {
       Object property = entity.getClass().getMethod(c.field()).invoke(entity);
       Object sample = property instanceof Optional<?> o ? o.orElseThrow() : property;
       for (Operand o : c.operands()) {
@@ -831,20 +828,6 @@ public abstract class SamePlansContract extends BackendContract {
       }
     }
     return values;
-  }
-
-  private static List<Compare> compares(Condition c) {
-    List<Compare> out = new ArrayList<>();
-    if (c instanceof Compare cmp) {
-      out.add(cmp);
-    } else if (c instanceof Condition.And and) {
-      and.parts().forEach(p -> out.addAll(compares(p)));
-    } else if (c instanceof Condition.Or or) {
-      or.parts().forEach(p -> out.addAll(compares(p)));
-    } else if (c instanceof Condition.Not not) {
-      out.addAll(compares(not.part()));
-    }
-    return out;
   }
 
   /** {@code c} with each parameter replaced by its value, as a run-time restriction holds it. */
