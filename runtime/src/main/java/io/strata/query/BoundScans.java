@@ -7,6 +7,7 @@ import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Semantics;
+import io.strata.query.model.ValueKind;
 import io.strata.query.model.SortKey;
 import io.strata.query.plan.Plan;
 import io.strata.repository.EntityStore;
@@ -34,13 +35,16 @@ import java.util.function.Predicate;
 final class BoundScans<E> {
   private final EntityStore<E> store;
   private final Function<String, Restrictable<E, ?>> attributes;
+  /** Each property's kind, or null when not known. */
+  private final Function<String, ValueKind> kinds;
   private final ConditionEvaluator<E> evaluator;
   private final Semantics semantics;
 
-  BoundScans(EntityStore<E> store, Function<String, Restrictable<E, ?>> attributes, ConditionEvaluator<E> evaluator,
-      Semantics semantics) {
+  BoundScans(EntityStore<E> store, Function<String, Restrictable<E, ?>> attributes, Function<String, ValueKind> kinds,
+      ConditionEvaluator<E> evaluator, Semantics semantics) {
     this.store = store;
     this.attributes = attributes;
+    this.kinds = kinds;
     this.evaluator = evaluator;
     this.semantics = semantics;
   }
@@ -137,9 +141,10 @@ final class BoundScans<E> {
         checked.add(c);
       }
       Restrictable<E, ?> a = attributes.apply(c.field());
+      ValueKind kind = kinds.apply(c.field());
       switch (c.op()) {
-        case EQUAL -> scan.equal(element(a, ConditionEvaluator.raw(c.operands().get(0), params)));
-        case IN -> scan.in((Collection<?>) ConditionEvaluator.raw(c.operands().get(0), params), v -> element(a, v));
+        case EQUAL -> scan.equal(element(a, typed(kind, ConditionEvaluator.raw(c.operands().get(0), params))));
+        case IN -> scan.in((Collection<?>) ConditionEvaluator.raw(c.operands().get(0), params), v -> element(a, typed(kind, v)));
         case TRUE -> scan.equal(element(a, true));
         case FALSE -> scan.equal(element(a, false));
         default -> throw new IllegalArgumentException("not an index equality: " + c);
@@ -151,7 +156,8 @@ final class BoundScans<E> {
         checked.add(c);
       }
       Restrictable<E, ?> a = attributes.apply(c.field());
-      Function<Integer, Object> value = i -> bound(a, ConditionEvaluator.raw(c.operands().get(i), params));
+      ValueKind kind = kinds.apply(c.field());
+      Function<Integer, Object> value = i -> bound(a, typed(kind, ConditionEvaluator.raw(c.operands().get(i), params)));
       switch (c.op()) {
         case GREATER_THAN -> scan.from(value.apply(0), zeros);
         case GREATER_THAN_EQUAL -> scan.from(value.apply(0), true);
@@ -187,9 +193,26 @@ final class BoundScans<E> {
     if (semantics != Semantics.JAKARTA) {
       return false;
     }
+    ValueKind kind = kinds.apply(c.field());
     return c.operands().stream().map(o -> ConditionEvaluator.raw(o, params))
         .flatMap(v -> v instanceof Collection<?> many ? many.stream() : java.util.stream.Stream.of(v))
-        .anyMatch(v -> v instanceof Double || v instanceof Float);
+        .anyMatch(v -> v instanceof Double || v instanceof Float || v instanceof Number && floating(kind));
+  }
+
+  private static boolean floating(ValueKind kind) {
+    return kind == ValueKind.DOUBLE || kind == ValueKind.FLOAT;
+  }
+
+  /**
+   * {@code value} as a value of its property's {@code kind} where it is a number of another type and the property is a
+   * {@code double} or {@code float} (a JDQL whole-number literal, compared by value: {@link ConditionEvaluator} checks
+   * the rows, the keys are read as the property's own); else as it is.
+   */
+  private static Object typed(ValueKind kind, Object value) {
+    if (value instanceof Number n && floating(kind)) {
+      return kind == ValueKind.DOUBLE ? (Object) n.doubleValue() : (Object) n.floatValue();
+    }
+    return value;
   }
 
   @SuppressWarnings("unchecked")

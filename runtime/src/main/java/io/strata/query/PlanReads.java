@@ -14,6 +14,7 @@ import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Op;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
+import io.strata.query.model.ValueKind;
 import io.strata.query.plan.Plan;
 import io.strata.repository.EntityStore;
 import io.strata.row.Paging;
@@ -32,8 +33,7 @@ import java.util.function.Predicate;
 /**
  * Runs query-model {@link Plan}s, the planner's output for run-time queries, on the read core: an
  * {@link Plan.IndexRead} is one {@link IndexScan}, built as a declared method builds it ({@link BoundScans}: both read
- * the same keys), an
- * {@link Plan.AllRows} is {@link FilteredRows}, a {@link Plan.Union} is {@link QueryResults#unionOf}, a
+ * the same keys), an {@link Plan.AllRows} is {@link FilteredRows}, a {@link Plan.Union} is {@link QueryResults#unionOf}, a
  * {@link Plan.ById} loads its rows, a {@link Plan.SpatialRead} is {@link SpatialQueries} and a {@link Plan.VectorRead}
  * is {@link VectorQueries} ({@link #nearest}). Residual conditions
  * are checked by the one {@link ConditionEvaluator} with the dialect's {@link ValueOrder}. Results come in the
@@ -59,16 +59,18 @@ public final class PlanReads<E> {
    * @param semantics the dialect asking
    * @param order how the dialect compares values: {@link ValueOrder#KEYS} for Strata (on key elements), Java's
    *     value order for Jakarta Data (on property values)
+   * @param kinds each property's kind (null: not known), so that a number of another type than its {@code double} or
+   *     {@code float} property (a Jakarta Data JDQL whole number, compared by value) takes that type in index keys
    */
-  public PlanReads(EntityStore<E> store, List<? extends Restrictable<E, ?>> attributes, Semantics semantics, ValueOrder order) {
+  public PlanReads(EntityStore<E> store, List<? extends Restrictable<E, ?>> attributes, Semantics semantics, ValueOrder order,
+      Function<String, ValueKind> kinds) {
     this.store = store;
     attributes.forEach(a -> this.attributes.put(a.name(), a));
     this.semantics = semantics;
     this.evaluator = new ConditionEvaluator<>(name -> compared(attribute(name)), (name, value) -> queryValue(name, value), order);
     this.spatial = new SpatialQueries<>(store);
-    List<String> names = store.layout().codec().fieldNames();
-    this.id = attribute(names.get(store.layout().codec().idIndex()));
-    this.scans = new BoundScans<>(store, this::attribute, evaluator, semantics);
+    this.id = attribute(store.layout().codec().fieldNames().get(store.layout().codec().idIndex()));
+    this.scans = new BoundScans<>(store, this::attribute, kinds, evaluator, semantics);
     this.sorting = new MemoryOrder<>(store.layout().codec(), semantics, order, name -> compared(attribute(name)));
   }
 

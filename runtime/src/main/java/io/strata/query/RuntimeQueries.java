@@ -9,6 +9,7 @@ import io.strata.query.jdql.EnumConstants;
 import io.strata.query.jdql.JdqlSelect;
 import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
+import io.strata.query.model.FieldInfo;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.ValueKind;
@@ -90,7 +91,7 @@ public final class RuntimeQueries<E> {
     this.entity = entity;
     this.entityName = store.layout().entityName();
     this.semantics = semantics;
-    this.reads = new PlanReads<>(store, attributes, semantics, order);
+    this.reads = new PlanReads<>(store, attributes, semantics, order, name -> entity.field(name).map(FieldInfo::kind).orElse(null));
     this.planner = planner;
     this.enums = Objects.requireNonNull(enums, "enums");
   }
@@ -161,7 +162,7 @@ public final class RuntimeQueries<E> {
    */
   public Finder<E> jdql(String query) {
     Objects.requireNonNull(query, "jdql(null): give a query, e.g. \"WHERE country = :c ORDER BY population DESC\"");
-    JdqlSelect select = JdqlSelect.of(query, entity, enums);
+    JdqlSelect select = JdqlSelect.of(query, entity, enums, semantics);
     Shapes.Parameterized shape = Shapes.parameterize(select.where());
     return new RuntimeFinder<>(this, shape.condition(), shape.values(), select.order(), 0, false, true);
   }

@@ -111,7 +111,7 @@ public abstract class PlanReadsContract extends BackendContract {
             .index("byCountry", "country").index("byPopulation", "population").ids(Elements::toLong);
         EntityStore<Place> store = (packed ? builder.packed() : builder).build();
         db.run(tr -> store.saveAll(tr, places).join());
-        reads.add(new PlanReads<>(store, ATTRIBUTES, Semantics.STRATA, ValueOrder.KEYS));
+        reads.add(new PlanReads<>(store, ATTRIBUTES, Semantics.STRATA, ValueOrder.KEYS, name -> null));
         queries.add(new RuntimeQueries<>(db, store, PLACE, ATTRIBUTES, Semantics.STRATA, ValueOrder.KEYS));
       }
       try {

@@ -101,7 +101,7 @@ public abstract class ValueKindQueriesContract extends BackendContract {
         db.run(tr -> store.saveAll(tr, things).join());
         stores.add(store);
         queries.add(new RuntimeQueries<>(db, store, AllKinds.INFO, AllKinds.ATTRIBUTES, semantics(), valueOrder()));
-        reads.add(new PlanReads<>(store, AllKinds.ATTRIBUTES, semantics(), valueOrder()));
+        reads.add(new PlanReads<>(store, AllKinds.ATTRIBUTES, semantics(), valueOrder(), name -> null));
       }
       try {
         body.accept(new Try(things, stores, queries, reads, rnd));

@@ -62,7 +62,7 @@ class RuntimeQueryValuesTest {
     EntityStore<Box> store = EntityStore.builder(new BoxCodec(), new Subspace()).ids(Elements::toStr).packed().build();
     sdb.database().run(tr -> store.saveAll(tr, List.of(new Box("a", Size.LARGE), new Box("b", Size.SMALL),
         new Box("c", Size.MEDIUM), new Box("d", null))).join());
-    reads = new PlanReads<>(store, List.of(ID, SIZE), Semantics.JAKARTA, Values.ORDER);
+    reads = new PlanReads<>(store, List.of(ID, SIZE), Semantics.JAKARTA, Values.ORDER, name -> null);
   }
 
   @AfterEach

@@ -105,21 +105,6 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
       new Fixture(Gadgets.class, GadgetsImpl.class, Gadget.class, JdqlSameAnswersContract::gadgets),
       new Fixture(Shipments.class, ShipmentsImpl.class, Shipment.class, JdqlSameAnswersContract::shipments));
 
-  /**
-   * A difference between a generated method and the run-time finder of its JDQL, found here and not fixed yet: the
-   * finder leaves out the entities whose {@code property} shows {@code value}, which the generated method finds. A
-   * listed method's answers are compared without those entities, and the finder finding one of them fails the test (so
-   * the list stays true: remove the entry once the difference is fixed).
-   */
-  record KnownDifference(String property, String value, String reason) {}
-
-  /** The known differences, by {@code Fixture.method}. */
-  static final Map<String, KnownDifference> KNOWN_DIFFERENCES = Map.of("Gadgets.scoredFromZero", new KnownDifference("score",
-      "-0.0", "WHERE score >= 0: the generated check compares the integer literal 0 with the double by value (Values.ge),"
-      + " so a stored -0.0 is >= 0, as docs/jakarta-data.md ('JDQL number literals') and JakartaQueriesContract say; the"
-      + " run-time translation (JdqlSelect.of) makes the literal the double 0.0, and Jakarta Data's value order"
-      + " (Double.compare between two doubles) puts -0.0 below it"));
-
   /** The {@code @Query} methods compared, by fixture. */
   private static final Map<String, Integer> COMPARED = Map.of("Gadgets", 28, "Shipments", 8);
 
@@ -201,18 +186,23 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
   }
 
   /**
-   * {@link #KNOWN_DIFFERENCES}' entry on fixed data: of two gadgets scored {@code -0.0} and {@code 0.0},
-   * {@code scoredFromZero()} ({@code WHERE score >= 0}) finds both, the run-time finder of the same JDQL only the one
-   * scored {@code 0.0}. Fails once the run-time finder compares the literal as the generated method does (then both
-   * should find both, and the entry goes).
+   * The difference this contract found first, on fixed data: of two gadgets scored {@code -0.0} and {@code 0.0},
+   * {@code scoredFromZero()} ({@code WHERE score >= 0}) finds both, its whole-number literal compared with the double by
+   * value; the run-time finder of the same JDQL found only the one scored {@code 0.0}, having typed the literal as the
+   * double {@code 0.0}, which {@code Double.compare} puts above {@code -0.0}. So does a bound whole number, now taken.
    */
   @Test
-  void theRunTimeFinderOfScoreAtLeastZeroLeavesOutANegativeZeroTheGeneratedMethodFinds() {
+  void aWholeNumberLiteralOnADoubleComparesByValueAtRunTimeAsInTheGeneratedMethod() {
     GadgetsImpl gadgets = new GadgetsImpl(db);
     gadgets.saveAll(List.of(new Gadget(1, "a-1", "red", 1, null, null, true, -0.0, 0F, null),
         new Gadget(2, "a-2", "red", 1, null, null, true, 0.0, 0F, null)));
     assertEquals(List.of(1L, 2L), gadgets.scoredFromZero().stream().map(g -> g.id).sorted().toList());
-    assertEquals(List.of(2L), gadgets.jdql("WHERE score >= 0").list().stream().map(g -> g.id).toList());
+    assertEquals(List.of(1L, 2L), gadgets.jdql("WHERE score >= 0").list().stream().map(g -> g.id).sorted().toList());
+    assertEquals(List.of(1L, 2L), gadgets.jdql("WHERE score = 0").list().stream().map(g -> g.id).sorted().toList());
+    assertEquals(List.of(), gadgets.jdql("WHERE score < 0").list());
+    assertEquals(List.of(2L), gadgets.jdql("WHERE score >= 0.0").list().stream().map(g -> g.id).toList(),
+        "a double literal compares as Jakarta Data orders doubles (Double.compare), as the generated check does");
+    assertEquals(List.of(1L, 2L), gadgets.jdql("WHERE score = :s").bind("s", 0).list().stream().map(g -> g.id).sorted().toList());
   }
 
   /** The {@code @Query} methods of {@code fixture} compared here, by name. */
@@ -437,14 +427,6 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
       cutAfter = limit != null && found.size() == limit.maxResults();
     }
     List<List<String>> answer = rows(entities, call.entity());
-    KnownDifference known = KNOWN_DIFFERENCES.get(call.listed());
-    if (known != null) {
-      int column = call.entity().fields().stream().map(FieldInfo::name).toList().indexOf(known.property());
-      if (rows(expected, call.entity()).stream().anyMatch(r -> r.get(column).equals(known.value()))) {
-        differences.add("the known difference of " + call.listed() + " no longer shows: remove it from KNOWN_DIFFERENCES");
-      }
-      answer = answer.stream().filter(r -> !r.get(column).equals(known.value())).toList();
-    }
     String difference = sameRows(answer, rows(expected, call.entity()), keyColumns(order, call.entity()), cutBefore, cutAfter);
     if (difference != null) {
       differences.add(difference + " in the order " + order);

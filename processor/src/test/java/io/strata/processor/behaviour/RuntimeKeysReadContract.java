@@ -56,7 +56,7 @@ public abstract class RuntimeKeysReadContract extends BackendContract {
         .index("byPopulation", "population").geoSpatial("location", 32).packed().ids(v -> v == null ? 0 : Elements.toLong(v))
         .build();
     reads = new PlanReads<>(store, List.of(_Town.id, _Town.name, _Town.country, _Town.population, _Town.capital, _Town.code,
-        _Town.founded, _Town.location), Semantics.STRATA, ValueOrder.KEYS);
+        _Town.founded, _Town.location), Semantics.STRATA, ValueOrder.KEYS, name -> null);
     counter.reset();
   }
 

@@ -4,6 +4,7 @@ import io.strata.query.model.Condition;
 import io.strata.query.model.EntityInfo;
 import io.strata.query.model.Expression;
 import io.strata.query.model.Operand;
+import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import java.util.List;
 
@@ -31,6 +32,17 @@ public record JdqlSelect(Condition where, List<SortKey> order) {
    */
   public static JdqlSelect of(String query, EntityInfo entity, EnumConstants enums) {
     return new JdqlTranslator(query, entity, enums).select(JdqlParser.parse(query));
+  }
+
+  /**
+   * {@link #of} as a run-time finder in {@code semantics} reads it: in Jakarta Data's, a whole-number literal compared
+   * with a {@code double} or {@code float} property stays the whole number written (an {@code Integer} or a
+   * {@code Long}, still refused when the property's type cannot hold it exactly), so it compares by value as a
+   * repository's {@code @Query} does ({@code score >= 0} takes a stored {@code -0.0}, which {@code Double.compare}
+   * puts below {@code 0.0}); in Strata's, as {@link #of}.
+   */
+  public static JdqlSelect of(String query, EntityInfo entity, EnumConstants enums, Semantics semantics) {
+    return new JdqlTranslator(query, entity, enums, semantics).select(JdqlParser.parse(query));
   }
 
   /**

@@ -6,6 +6,7 @@ import io.strata.query.model.EntityInfo;
 import io.strata.query.model.FieldInfo;
 import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
+import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.ValueKind;
 import java.math.BigDecimal;
@@ -29,9 +30,20 @@ final class JdqlTranslator {
   private final JdqlExpressions expressions;
   /** Whether a number, text or boolean literal stays the value JDQL writes rather than becoming its property's type. */
   private final boolean asWritten;
+  /**
+   * Whether a whole-number literal compared with a {@code double} or {@code float} property stays the whole number JDQL
+   * writes (once its property's type is known to hold it exactly), so that it compares by value as Jakarta Data's
+   * generated checks do ({@code score >= 0} takes a stored {@code -0.0}); else it becomes a value of the property's type.
+   */
+  private final boolean wholeNumbersByValue;
 
   JdqlTranslator(String query, EntityInfo entity, EnumConstants enums) {
     this(query, entity, enums, false);
+  }
+
+  /** A run-time finder's translator in {@code semantics}: literals of their property's type, but see {@link #wholeNumbersByValue}. */
+  JdqlTranslator(String query, EntityInfo entity, EnumConstants enums, Semantics semantics) {
+    this(query, entity, enums, false, semantics == Semantics.JAKARTA);
   }
 
   /**
@@ -40,10 +52,15 @@ final class JdqlTranslator {
    *     stored {@code -0.0}, as {@code score >= 0.0} in a {@code Double} comparison would not)
    */
   JdqlTranslator(String query, EntityInfo entity, EnumConstants enums, boolean asWritten) {
+    this(query, entity, enums, asWritten, false);
+  }
+
+  private JdqlTranslator(String query, EntityInfo entity, EnumConstants enums, boolean asWritten, boolean wholeNumbersByValue) {
     this.query = query;
     this.entity = entity;
     this.enums = enums;
     this.asWritten = asWritten;
+    this.wholeNumbersByValue = wholeNumbersByValue;
     this.expressions = new JdqlExpressions(query, entity, enums, asWritten);
   }
 
@@ -325,6 +342,9 @@ final class JdqlTranslator {
       return b.value();
     } else if (e instanceof JdqlExpression.IntegerLiteral i) {
       Object value = number(BigDecimal.valueOf(i.value()), kind);
+      if (value != null && wholeNumbersByValue && (kind == ValueKind.DOUBLE || kind == ValueKind.FLOAT)) {
+        return i.isLong() ? (Object) i.value() : (Object) (int) i.value();
+      }
       if (value != null) {
         return value;
       }

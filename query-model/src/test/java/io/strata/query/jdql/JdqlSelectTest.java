@@ -21,6 +21,7 @@ import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
 import io.strata.query.model.Operand.Literal;
 import io.strata.query.model.Operand.Param;
+import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.ValueKind;
 import java.math.BigDecimal;
@@ -180,6 +181,21 @@ class JdqlSelectTest {
     assertEquals(compare("day", Op.EQUAL, DayOfWeek.MONDAY), where("day = java.time.DayOfWeek.MONDAY"));
     assertEquals(compare("day", Op.IN, List.of(DayOfWeek.MONDAY, DayOfWeek.FRIDAY)),
         where("day IN (java.time.DayOfWeek.MONDAY, java.time.DayOfWeek.FRIDAY)"));
+  }
+
+  @Test
+  void jakartaDataKeepsAWholeNumberOnAFloatingPropertyAsWrittenSoItComparesByValue() {
+    EnumConstants enums = EnumConstants.of(JdqlSelectTest.class.getClassLoader());
+    assertEquals(compare("rating", Op.GREATER_THAN_EQUAL, 0),
+        JdqlSelect.of("WHERE rating >= 0", BOOK, enums, Semantics.JAKARTA).where());
+    assertEquals(compare("weight", Op.EQUAL, 7L), JdqlSelect.of("WHERE weight = 7L", BOOK, enums, Semantics.JAKARTA).where());
+    assertEquals(compare("rating", Op.GREATER_THAN_EQUAL, 0.0),
+        JdqlSelect.of("WHERE rating >= 0.0", BOOK, enums, Semantics.JAKARTA).where(), "a decimal literal stays the property's type");
+    assertEquals(compare("year", Op.EQUAL, 2000), JdqlSelect.of("WHERE year = 2000.0", BOOK, enums, Semantics.JAKARTA).where());
+    assertEquals(compare("rating", Op.GREATER_THAN_EQUAL, 0.0),
+        JdqlSelect.of("WHERE rating >= 0", BOOK, enums, Semantics.STRATA).where(), "Strata's: the property's type, as before");
+    assertThrows(JdqlTranslationException.class,
+        () -> JdqlSelect.of("WHERE weight = 16777217", BOOK, enums, Semantics.JAKARTA), "no float holds 2^24 + 1: refused still");
   }
 
   @Test
