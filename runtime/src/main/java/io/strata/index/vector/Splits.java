@@ -45,7 +45,9 @@ final class Splits {
   /**
    * Splits partition {@code p} of group {@code g} in a transaction of {@code db} when it holds more than
    * {@link Partitions#maxSize} vectors as committed, else does nothing (what pushed it over has not committed yet).
-   * A split of the same partition already running here is not started twice: the caller gets its outcome.
+   * A split of the same partition already running here is not started twice: the caller gets its outcome. However it
+   * fails, by a failed future or by {@code db.runAsync} throwing at once, it is no longer running here when its outcome
+   * completes, so the next insert into the partition asks again.
    */
   CompletableFuture<Outcome> apart(Database db, Tuple g, long p) {
     Tuple gp = g.add(p);
@@ -54,9 +56,10 @@ final class Splits {
     if (running != null) {
       return running;
     }
-    db.runAsync(tr -> tr.snapshot().get(partitions.size(g, p)).thenCompose(size -> Partitions.little(size) <= partitions.maxSize
-        ? CompletableFuture.completedFuture(Outcome.NONE)
-        : partitions.centroids(tr, g).thenCompose(cs -> split(tr, g, p, cs)))).whenComplete((outcome, e) -> {
+    // started in a stage, so that a runAsync throwing instead of returning a failed future fails it the same way
+    CompletableFuture.completedFuture(db).thenCompose(d -> d.runAsync(tr -> tr.snapshot().get(partitions.size(g, p))
+        .thenCompose(size -> Partitions.little(size) <= partitions.maxSize ? CompletableFuture.completedFuture(Outcome.NONE)
+            : partitions.centroids(tr, g).thenCompose(cs -> split(tr, g, p, cs))))).whenComplete((outcome, e) -> {
           splitting.remove(gp, mine);
           if (e != null) {
             mine.completeExceptionally(e);
@@ -65,6 +68,11 @@ final class Splits {
           }
         });
     return mine;
+  }
+
+  /** How many splits are running from here. */
+  int running() {
+    return splitting.size();
   }
 
   /**

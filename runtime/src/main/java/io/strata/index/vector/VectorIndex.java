@@ -325,6 +325,11 @@ public final class VectorIndex implements DerivedIndex {
     return placed.size() + asks.size() + filled.size();
   }
 
+  /** How many splits of this index's partitions are running from this store. */
+  int splitsRunning() {
+    return splits.running();
+  }
+
   /** {@link Splits#split} of partition {@code p} of group {@code g} in {@code tr}: the centroids it set, by partition. */
   CompletableFuture<Map<Long, float[]>> split(Transaction tr, Tuple g, long p, Partitions.Centroids cs) {
     return splits.split(tr, g, p, cs).thenApply(Splits.Outcome::parts);

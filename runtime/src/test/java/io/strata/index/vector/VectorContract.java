@@ -568,8 +568,13 @@ public abstract class VectorContract extends BackendContract {
     }
   }
 
+  /** The {@code @Embedding} index of a {@link #store}. */
+  static VectorIndex indexOf(EntityStore<Doc> store) {
+    return store.indexes().derived("vector", VectorIndex.class, "@Embedding index");
+  }
+
   private static Partitions partitionsOf(EntityStore<Doc> store) {
-    return store.indexes().derived("vector", VectorIndex.class, "@Embedding index").partitions();
+    return indexOf(store).partitions();
   }
 
   private long centroidCount(EntityStore<Doc> store) {
@@ -601,7 +606,7 @@ public abstract class VectorContract extends BackendContract {
     EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
     db.run(tr -> store.saveAll(tr, docs.subList(0, max + 1)).join()); // one partition, over its maximum, not split yet
     assertEquals(1, centroidCount(store));
-    VectorIndex index = store.indexes().derived("vector", VectorIndex.class, "@Embedding index");
+    VectorIndex index = indexOf(store);
     Partitions ps = index.partitions();
     Tuple g = Tuple.from();
     var split = db.createTransaction();

@@ -33,10 +33,6 @@ class VectorSaveCostTest {
     db.close();
   }
 
-  private static VectorIndex indexOf(EntityStore<Doc> store) {
-    return store.indexes().derived("vector", VectorIndex.class, "@Embedding index");
-  }
-
   @Test
   void aSingleSaveThatAsksNoSplitTakesOneReadVersionAndOneCommit() {
     List<Doc> docs = VectorContract.clustered(new Random(61), 60, 2);
@@ -49,7 +45,7 @@ class VectorSaveCostTest {
     EngineStats cost = EmbeddedFdb.stats(db).since(before);
     assertEquals(20, cost.readVersionRoundTrips(), "one read version per save, none for a read of the centroids apart: " + cost);
     assertEquals(20, cost.commitRoundTrips(), "one commit per save: " + cost);
-    assertEquals(0, indexOf(store).attemptsHeld(), "no save's placements kept");
+    assertEquals(0, VectorContract.indexOf(store).attemptsHeld(), "no save's placements kept");
   }
 
   @Test
@@ -64,7 +60,7 @@ class VectorSaveCostTest {
     EngineStats cost = EmbeddedFdb.stats(db).since(before);
     assertEquals(20, cost.readVersionRoundTrips(), "one read version per save, no transaction after its commit: " + cost);
     assertEquals(20, cost.commitRoundTrips(), "one commit per save: " + cost);
-    assertEquals(0, indexOf(store).attemptsHeld(), "no save's placements kept");
+    assertEquals(0, VectorContract.indexOf(store).attemptsHeld(), "no save's placements kept");
   }
 
   @Test
@@ -73,7 +69,7 @@ class VectorSaveCostTest {
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
     db.run(tr -> store.saveAll(tr, docs.subList(0, 1_000)).join());
     db.run(tr -> store.saveAll(tr, docs.subList(1_000, docs.size())).join()); // asks for splits and places 2,000 vectors
-    assertEquals(0, indexOf(store).attemptsHeld(), "neither the batches' placed vectors nor their split asks are held");
+    assertEquals(0, VectorContract.indexOf(store).attemptsHeld(), "neither the batches' placed vectors nor their split asks are held");
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
 

@@ -10,6 +10,7 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.ForwardingDatabase;
+import io.strata.embedded.CapturedLog;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.index.AfterCommit;
 import io.strata.index.vector.VectorContract.Doc;
@@ -23,6 +24,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -146,12 +149,33 @@ class VectorSplitsAfterCommitTest {
 
   @Test
   void aSplitThatFailsAfterTheCommitLosesNothingOfTheSaveAndTheNextInsertSplitsThePartition() {
-    FailingSplits failing = new FailingSplits(db);
+    aSplitFailingAfterTheCommitIsLoggedAndAskedAgainByTheNextInsert(false);
+  }
+
+  @Test
+  void aSplitWhoseTransactionThrowsAtOnceAfterTheCommitIsTreatedAsAFailedOne() {
+    aSplitFailingAfterTheCommitIsLoggedAndAskedAgainByTheNextInsert(true);
+  }
+
+  /** A split after the commit fails: by a failed future, or by {@code runAsync} throwing at once ({@code thrown}). */
+  private void aSplitFailingAfterTheCommitIsLoggedAndAskedAgainByTheNextInsert(boolean thrown) {
+    FailingSplits failing = new FailingSplits(db, thrown);
     List<Doc> docs = VectorContract.clustered(new Random(76), MAX + 20, 2);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
     failing.failAfterCommit = true;
-    AfterCommit.run(failing, tr -> store.saveAll(tr, docs.subList(0, MAX + 10)).join()); // returns: the save committed
+    try (CapturedLog log = new CapturedLog(Splits.class.getName())) {
+      AfterCommit.run(failing, tr -> store.saveAll(tr, docs.subList(0, MAX + 10)).join()); // returns: the save committed
+      assertEquals(1, log.records().size(), "one warning: " + log.messages());
+      LogRecord warning = log.records().get(0);
+      assertEquals(Level.WARNING, warning.getLevel());
+      assertTrue(warning.getMessage().contains("the split of partition 0 of group () failed after the save that took it over its"
+          + " maximum committed"), warning.getMessage());
+      assertTrue(causes(warning.getThrown()).contains("injected: the split's transaction fails"), "the warning carries the failure: "
+          + causes(warning.getThrown()));
+    }
     assertEquals(1, failing.failed, "the split after the commit was tried once and failed (not retried: not retryable)");
+    assertEquals(0, VectorContract.indexOf(store).splitsRunning(),
+        "the failed split is no longer held as running, else the next insert into the partition would wait for it, not ask again");
     long rows = db.read(tr -> store.count(tr).join());
     assertEquals((long) MAX + 10, rows, "every row of the save is stored");
     assertEquals(Map.of(0L, (long) MAX + 10), sizes(store), "the partition stays over its maximum, as committed");
@@ -162,14 +186,28 @@ class VectorSplitsAfterCommitTest {
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
 
-  /** A database whose asynchronous transactions fail, once a blocking one has committed, while {@link #failAfterCommit}. */
+  /** The messages of {@code e} and its causes, outermost first. */
+  private static List<String> causes(Throwable e) {
+    List<String> out = new ArrayList<>();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      out.add(t.getMessage());
+    }
+    return out;
+  }
+
+  /**
+   * A database whose asynchronous transactions fail, once a blocking one has committed, while {@link #failAfterCommit}:
+   * by a failed future, or by throwing at once ({@code thrown}).
+   */
   private static final class FailingSplits extends ForwardingDatabase {
+    private final boolean thrown;
     volatile boolean failAfterCommit;
     volatile boolean committed;
     int failed;
 
-    FailingSplits(Database db) {
+    FailingSplits(Database db, boolean thrown) {
       super(db);
+      this.thrown = thrown;
     }
 
     @Override
@@ -184,7 +222,11 @@ class VectorSplitsAfterCommitTest {
     public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
       if (failAfterCommit && committed) {
         failed++;
-        return CompletableFuture.failedFuture(new IllegalStateException("injected: the split's transaction fails"));
+        IllegalStateException failure = new IllegalStateException("injected: the split's transaction fails");
+        if (thrown) {
+          throw failure;
+        }
+        return CompletableFuture.failedFuture(failure);
       }
       return super.runAsync(retryable, e);
     }
