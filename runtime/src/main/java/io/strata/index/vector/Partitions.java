@@ -133,6 +133,17 @@ final class Partitions {
     return Math.max(16, Math.min(128, 512_000 / (5 * dimensions + 64)));
   }
 
+  /**
+   * A save that commits its own transaction and saw a partition it placed into fewer than this many vectors below the
+   * maximum (its own adds included) reads the partition's committed size again after its commit ({@link VectorIndex}):
+   * 1/16 of the maximum, 8 of 128. Writers that each saw the partition within the maximum can then take it over
+   * together only when the last of them saw it this many or more below and more than this many vectors were committed
+   * into it by others while it ran.
+   */
+  int nearMargin() {
+    return Math.max(1, maxSize / 16);
+  }
+
   /** The size a split aims at: half the maximum. */
   int targetSize() {
     return maxSize / 2;

@@ -37,8 +37,9 @@ import java.util.function.Consumer;
  * the maximum once committed (the inserting transaction waits for that split but does not depend on it). That split
  * cannot see the inserting transaction's own vectors, so when what took the partition over is the inserting
  * transaction's, it does nothing: the writer that commits the transaction itself ({@link AfterCommit}: a generated
- * repository's save without a caller's transaction) splits it after the commit, before it returns; with a caller's
- * transaction the next insert into it asks again. Until its split commits an over-full partition is searched like any
+ * repository's save without a caller's transaction) splits it after the commit, before it returns, and so it does
+ * with a partition it saw fewer than {@link Partitions#nearMargin} below the maximum, which concurrent writers that each saw
+ * it within the maximum may have taken over together; with a caller's transaction the next insert into it asks again. Until its split commits an over-full partition is searched like any
  * other. A save with a vector of another length than the definition's
  * is refused by {@link #checkSizes}, before anything of the save is written.
  *
@@ -79,6 +80,11 @@ public final class VectorIndex implements DerivedIndex {
    * {@link #asks} last until the attempt's {@link #updateAll} ends (an online build's step, until it is collected).
    */
   private final Map<Transaction, Map<Tuple, Map<Object, float[]>>> placed = Collections.synchronizedMap(new WeakHashMap<>());
+  /**
+   * The partitions each transaction attempt placed into and saw fewer than {@link Partitions#nearMargin} below the
+   * maximum, its own adds included, but not over it (no split asked), until its updates end.
+   */
+  private final Map<Transaction, Set<Tuple>> near = Collections.synchronizedMap(new WeakHashMap<>());
   /** The partitions each transaction attempt moved vectors into (a move reads no size), until its updates end. */
   private final Map<Transaction, Set<Tuple>> filled = Collections.synchronizedMap(new WeakHashMap<>());
   private final Splits splits;
@@ -207,10 +213,18 @@ public final class VectorIndex implements DerivedIndex {
       mine.computeIfAbsent(gp, x -> new ConcurrentHashMap<>()).put(id, v);
       byte[] sizeKey = partitions.size(g, p);
       tr.mutate(MutationType.ADD, sizeKey, Partitions.little(1));
-      return tr.snapshot().get(sizeKey).thenCompose(size -> Partitions.little(size) > partitions.maxSize
-          && asks.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet()).add(gp)
-          ? splits.apart(ForwardingDatabase.databaseOf(tr), g, p).thenCompose(o -> replace(tr, g, p, cs, o.parts()))
-          : CompletableFuture.completedFuture(null));
+      return tr.snapshot().get(sizeKey).thenCompose(size -> {
+        long seen = Partitions.little(size);
+        if (seen <= partitions.maxSize) {
+          if (seen > partitions.maxSize - partitions.nearMargin()) {
+            near.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet()).add(gp);
+          }
+          return CompletableFuture.completedFuture(null);
+        }
+        return asks.computeIfAbsent(tr, x -> ConcurrentHashMap.newKeySet()).add(gp)
+            ? splits.apart(ForwardingDatabase.databaseOf(tr), g, p).thenCompose(o -> replace(tr, g, p, cs, o.parts()))
+            : CompletableFuture.completedFuture(null);
+      });
     });
   }
 
@@ -257,19 +271,21 @@ public final class VectorIndex implements DerivedIndex {
    * would have placed it. A single insert that asked no split skips that read (a save pays no second read version): a
    * split committed meanwhile kept the partition it chose, so that one vector at worst lies next to its nearest
    * partition until that one splits again. What the attempt placed and asked is dropped here; when {@code tr}'s writer
-   * commits it itself ({@link AfterCommit}), the splits it asked are asked again to run after that commit.
+   * commits it itself ({@link AfterCommit}), the splits it asked, and the partitions it saw near their maximum or moved
+   * vectors into, are checked again after that commit ({@link #afterCommit}).
    */
   @Override
   public CompletableFuture<Void> updateAll(Transaction tr, List<Change> changes) {
     return DerivedIndex.super.updateAll(tr, changes).thenCompose(v -> {
       Map<Tuple, Map<Object, float[]>> mine = placed.remove(tr);
       Set<Tuple> asked = asks.remove(tr);
+      Set<Tuple> nearMaximum = near.remove(tr);
       CompletableFuture<Void> moved = mine == null || mine.isEmpty() || asked == null && mine.values().stream().mapToInt(Map::size).sum() <= 1
           ? CompletableFuture.completedFuture(null) : replaceAll(tr, mine);
       return moved.whenComplete((x, e) -> {
         Set<Tuple> into = filled.remove(tr);
-        if (e == null && asked != null) {
-          afterCommit(tr, mine == null ? Set.of() : mine.keySet(), asked, into);
+        if (e == null) {
+          afterCommit(tr, asked == null ? null : mine == null ? Set.of() : mine.keySet(), asked, nearMaximum, into);
         }
       });
     });
@@ -296,33 +312,37 @@ public final class VectorIndex implements DerivedIndex {
   }
 
   /**
-   * When {@code tr}'s writer runs work after committing it ({@link AfterCommit#of}) and {@code tr} asked a split: after
-   * that commit, the split of each partition over its maximum among those {@code tr} put vectors into (placed, asked or
-   * moved into). The splits it asked could not see its vectors, and a part of such a split, created after {@code tr}'s
-   * read version, looked to {@code tr} as holding only its own vectors, so it asked no split of it. A transaction that
-   * asked no split asks nothing: it saw every partition it placed into as committed at its read version plus its own,
-   * within the maximum (concurrent writers that each saw a partition within it can still take it over together; the
-   * next insert into it asks). With a caller's transaction the next insert into such a partition asks again.
+   * When {@code tr}'s writer runs work after committing it ({@link AfterCommit#of}): after that commit, the split of each
+   * partition over its maximum among those whose size {@code tr} could not trust. When {@code tr} asked a split, every
+   * partition it put vectors into ({@code placedInto}, {@code asked}): the splits it asked could not see its vectors, and
+   * a part of such a split, created after {@code tr}'s read version, looked to {@code tr} as holding only its own vectors,
+   * so it asked no split of it. Otherwise the partitions it saw fewer than {@link Partitions#nearMargin} below the maximum
+   * ({@code nearMaximum}: other writers that each saw them within it too can take them over together) and those it moved
+   * vectors into ({@code movedInto}: it read no size of them). Nothing, at no cost, when none of these is left: every
+   * partition it placed into it saw, at its read version plus its own adds, the margin or more below the maximum. With
+   * a caller's transaction the next insert into such a partition asks.
    */
-  private void afterCommit(Transaction tr, Set<Tuple> placedInto, Set<Tuple> asked, Set<Tuple> movedInto) {
+  private void afterCommit(Transaction tr, Set<Tuple> placedInto, Set<Tuple> asked, Set<Tuple> nearMaximum, Set<Tuple> movedInto) {
     AfterCommit after = AfterCommit.of(tr);
     if (after == null) {
       return;
     }
-    Set<Tuple> into = new TreeSet<>(placedInto);
-    if (asked != null) {
-      into.addAll(asked);
+    Set<Tuple> into = new TreeSet<>();
+    for (Set<Tuple> some : Arrays.asList(placedInto, asked, nearMaximum, movedInto)) {
+      if (some != null) {
+        into.addAll(some);
+      }
     }
-    if (movedInto != null) {
-      into.addAll(movedInto);
+    if (into.isEmpty()) {
+      return;
     }
     Database db = ForwardingDatabase.databaseOf(tr);
     after.add(() -> splits.settle(db, definition.groupBy().size(), into));
   }
 
-  /** How many transaction attempts this index holds placements, split asks or moves of. */
+  /** How many transaction attempts this index holds placements, split asks, partitions seen near the maximum or moves of. */
   int attemptsHeld() {
-    return placed.size() + asks.size() + filled.size();
+    return placed.size() + asks.size() + near.size() + filled.size();
   }
 
   /** How many splits of this index's partitions are running from this store. */

@@ -64,6 +64,24 @@ class VectorSaveCostTest {
   }
 
   @Test
+  void aSingleSaveThatCommitsItsOwnTransactionIntoAPartitionNearItsMaximumReadsItsSizeOnceMoreAfterItsCommit() {
+    int max = Partitions.maxSize(VectorContract.DIMENSIONS);
+    List<Doc> docs = VectorContract.clustered(new Random(65), max, 1);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, max - 4)).join()); // one partition, 4 below its maximum
+    EngineStats before = EmbeddedFdb.stats(db);
+    db.run(tr -> store.save(tr, docs.get(max - 4)).join()); // in a caller's transaction: nothing after its commit
+    EngineStats caller = EmbeddedFdb.stats(db).since(before);
+    assertEquals(1, caller.readVersionRoundTrips(), "a save in a caller's transaction: " + caller);
+    before = EmbeddedFdb.stats(db);
+    store.run(db, tr -> store.save(tr, docs.get(max - 3)).join()); // sees the partition at max - 2, within the margin
+    EngineStats own = EmbeddedFdb.stats(db).since(before);
+    assertEquals(2, own.readVersionRoundTrips(), "the save, then the read of its partition's committed size: " + own);
+    assertEquals(1, own.commitRoundTrips(), "nothing to split, nothing more committed: " + own);
+    assertEquals(0, VectorContract.indexOf(store).attemptsHeld(), "no save's placements or near partitions kept");
+  }
+
+  @Test
   void aLargeSaveAllKeepsNoneOfItsVectorsOnceItCommits() {
     List<Doc> docs = VectorContract.clustered(new Random(62), 3_000, 12);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);

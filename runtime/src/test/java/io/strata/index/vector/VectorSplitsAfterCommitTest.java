@@ -107,6 +107,34 @@ class VectorSplitsAfterCommitTest {
   }
 
   @Test
+  void twoSavesThatEachSawThePartitionWithinItsMaximumButTogetherTookItOverLeaveItWithinWhenBothReturn() {
+    List<Doc> docs = VectorContract.clustered(new Random(79), MAX + 1, 1);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, MAX - 1)).join()); // one partition, one vector below its maximum
+    // both saves place their vector and read the size (MAX - 1, then MAX with their own) before either commits
+    CompletableFuture<Void> commit = new CompletableFuture<>();
+    List<CompletableFuture<Void>> placed = List.of(new CompletableFuture<>(), new CompletableFuture<>());
+    List<CompletableFuture<Void>> saves = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      Doc d = docs.get(MAX - 1 + i);
+      CompletableFuture<Void> mine = placed.get(i);
+      saves.add(AfterCommit.runAsync(db, tr -> store.save(tr, d).thenCompose(v -> {
+        mine.complete(null);
+        return commit;
+      })));
+    }
+    CompletableFuture.allOf(placed.toArray(CompletableFuture[]::new)).join();
+    commit.complete(null);
+    saves.forEach(CompletableFuture::join);
+    Map<Long, Long> sizes = sizes(store);
+    assertEquals((long) MAX + 1, sizes.values().stream().mapToLong(Long::longValue).sum(), "both saves committed: " + sizes);
+    assertEquals(Map.of(), overMaximum(sizes), "neither asked a split, but a save that saw its partition fewer than "
+        + MAX / 16 + " below the maximum reads its size again after its commit and splits it: " + sizes);
+    assertEquals(sizes, codes(store));
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
   void aSaveInACallersTransactionStillLeavesItsSplitToTheNextInsert() {
     List<Doc> docs = VectorContract.clustered(new Random(72), MAX + 20, 2);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
