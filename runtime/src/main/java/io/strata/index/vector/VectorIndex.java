@@ -18,6 +18,7 @@ import io.strata.row.Rows;
 import io.strata.row.Sizes;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -28,6 +29,8 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
+import java.util.stream.Stream;
 
 /**
  * Maintains one {@code @Embedding} field as an inverted file of partitions ({@link Partitions} has the keys): each
@@ -46,7 +49,10 @@ import java.util.function.Consumer;
  * <p>Concurrency: an insert reads the centroids and sizes at snapshot and takes no read conflict on them: a vector
  * placed by centroids a concurrent split has since moved still lies in a partition that exists, with its code and its
  * full vector naming the same partition (only the group's first partition takes a read conflict on its centroid, so two
- * first inserts do not both set it). So concurrent inserts conflict with nothing of each other's (before, each split
+ * first inserts do not both set it). When its updates end, a transaction holds ({@link #hold}: a read conflict) the
+ * centroid of each partition its vectors lie in that no split changed since its read version, so that a split of one
+ * of them committed before it makes it retry rather than leave its vectors by the moved centroid; only splits write
+ * centroids. So concurrent inserts conflict with nothing of each other's (before, each split
  * its full partitions in its own transaction and two that filled the same one both split it, one retrying its whole
  * batch). A split reads its partition's codes and each of their full vectors with read conflicts, so a concurrent
  * insert into the partition, or a delete, update or split of one of its vectors, makes the split retry (a retried split
@@ -85,6 +91,11 @@ public final class VectorIndex implements DerivedIndex {
    * maximum, its own adds included, but not over it (no split asked), until its updates end.
    */
   private final Map<Transaction, Set<Tuple>> near = Collections.synchronizedMap(new WeakHashMap<>());
+  /**
+   * The committed centroids of each group as each transaction attempt first read them (at its read version; not its own
+   * view once it changed or adopted some), until its updates end: which of its partitions no split changed since.
+   */
+  private final Map<Transaction, Map<Tuple, Partitions.Centroids>> seen = Collections.synchronizedMap(new WeakHashMap<>());
   /** The partitions each transaction attempt moved vectors into (a move reads no size), until its updates end. */
   private final Map<Transaction, Set<Tuple>> filled = Collections.synchronizedMap(new WeakHashMap<>());
   private final Splits splits;
@@ -198,6 +209,9 @@ public final class VectorIndex implements DerivedIndex {
   private CompletableFuture<Void> insert(Transaction tr, Tuple g, Object id, byte[] bytes) {
     float[] v = Vectors.floats(bytes);
     return partitions.centroids(tr, g).thenCompose(cs -> {
+      if (cs.token() != null) {
+        seen.computeIfAbsent(tr, x -> new ConcurrentHashMap<>()).putIfAbsent(g, cs);
+      }
       long p;
       if (cs.ids().length == 0) {
         p = 0;
@@ -268,9 +282,10 @@ public final class VectorIndex implements DerivedIndex {
    * A batch's updates one after the other, then: splits committed after the batch's read version moved centroids it
    * placed by, so each vector it inserted moves, in {@code tr} without a read conflict, to its nearest partition by the
    * centroids as now committed (read in a read transaction opened through the caller's database wrappers), as a retry
-   * would have placed it. A single insert that asked no split skips that read (a save pays no second read version): a
-   * split committed meanwhile kept the partition it chose, so that one vector at worst lies next to its nearest
-   * partition until that one splits again. What the attempt placed and asked is dropped here; when {@code tr}'s writer
+   * would have placed it, and {@link #hold}s the centroids of the partitions its vectors then lie in. A single insert
+   * that asked no split skips that read (a save pays no second read version) and holds the centroid of the partition
+   * it chose: a split of that partition committed meanwhile makes it retry. What the attempt placed and asked is
+   * dropped here; when {@code tr}'s writer
    * commits it itself ({@link AfterCommit}), the splits it asked, and the partitions it saw near their maximum or moved
    * vectors into, are checked again after that commit ({@link #afterCommit}).
    */
@@ -280,8 +295,20 @@ public final class VectorIndex implements DerivedIndex {
       Map<Tuple, Map<Object, float[]>> mine = placed.remove(tr);
       Set<Tuple> asked = asks.remove(tr);
       Set<Tuple> nearMaximum = near.remove(tr);
-      CompletableFuture<Void> moved = mine == null || mine.isEmpty() || asked == null && mine.values().stream().mapToInt(Map::size).sum() <= 1
-          ? CompletableFuture.completedFuture(null) : replaceAll(tr, mine);
+      Map<Tuple, Partitions.Centroids> before = seen.remove(tr);
+      CompletableFuture<Void> moved;
+      if (mine == null || mine.isEmpty()) {
+        moved = CompletableFuture.completedFuture(null);
+      } else if (asked == null && mine.values().stream().mapToInt(Map::size).sum() <= 1) {
+        int groups = definition.groupBy().size();
+        mine.forEach((gp, there) -> {
+          Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
+          hold(tr, g, there.values(), before == null ? null : before.get(g), q -> false);
+        });
+        moved = CompletableFuture.completedFuture(null);
+      } else {
+        moved = replaceAll(tr, mine, before);
+      }
       return moved.whenComplete((x, e) -> {
         Set<Tuple> into = filled.remove(tr);
         if (e == null) {
@@ -291,24 +318,63 @@ public final class VectorIndex implements DerivedIndex {
     });
   }
 
-  /** Moves each vector of {@code mine} ({@code tr}'s, by partition) to its nearest partition by the centroids as committed. */
-  private CompletableFuture<Void> replaceAll(Transaction tr, Map<Tuple, Map<Object, float[]>> mine) {
+  /**
+   * Moves each vector of {@code mine} ({@code tr}'s, by partition) to its nearest partition by the centroids as committed
+   * and {@link #hold}s the centroids it then lies by that no commit changed since {@code before} ({@link #seen}), read
+   * from the log in the same read transaction.
+   */
+  private CompletableFuture<Void> replaceAll(Transaction tr, Map<Tuple, Map<Object, float[]>> mine, Map<Tuple, Partitions.Centroids> before) {
     int groups = definition.groupBy().size();
     return ForwardingDatabase.databaseOf(tr).readAsync(r -> {
-      Map<Tuple, CompletableFuture<Partitions.Centroids>> read = new HashMap<>();
-      mine.keySet().forEach(gp -> read.computeIfAbsent(Tuple.fromList(gp.getItems().subList(0, groups)), g -> partitions.centroids(r, g)));
-      return CompletableFuture.allOf(read.values().toArray(CompletableFuture[]::new)).thenApply(x -> read);
-    }).thenCompose(now -> {
+      Map<Tuple, Committed> read = new HashMap<>();
+      mine.keySet().forEach(gp -> read.computeIfAbsent(Tuple.fromList(gp.getItems().subList(0, groups)), g -> {
+        Partitions.Centroids first = before == null ? null : before.get(g);
+        return new Committed(partitions.centroids(r, g),
+            first == null ? CompletableFuture.completedFuture(null) : partitions.changedSince(r, g, first.token()));
+      }));
+      return CompletableFuture.allOf(read.values().stream().flatMap(c -> Stream.of(c.centroids(), c.changed()))
+          .toArray(CompletableFuture[]::new)).thenApply(x -> read);
+    }).thenCompose(read -> {
       List<CompletableFuture<Void>> moves = new ArrayList<>();
       mine.forEach((gp, there) -> {
         Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
-        Partitions.Centroids current = now.get(g).join();
+        Partitions.Centroids current = read.get(g).centroids().join();
         if (current.ids().length > 0) {
           moves.add(move(tr, g, gp.getLong(groups), there, current));
+          LongPredicate changed = read.get(g).changed().join();
+          hold(tr, g, there.values(), changed == null ? null : current, changed);
         }
       });
       return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new));
     });
+  }
+
+  /**
+   * A group's centroids as committed, read by a batch's re-placement, and which of them a commit changed since the
+   * batch's read version (null when the batch read none committed: it changed the group itself).
+   */
+  private record Committed(CompletableFuture<Partitions.Centroids> centroids, CompletableFuture<LongPredicate> changed) {}
+
+  /**
+   * Read conflicts on the centroids of the partitions of group {@code g} that {@code there} ({@code tr}'s vectors) lie
+   * in by {@code by} (null: none, {@code tr} read no committed centroids of the group, having changed it itself), but
+   * none on those {@code changed} (a commit after {@code tr}'s read version moved or created them): a split of a held
+   * partition that commits before {@code tr} then makes {@code tr} retry and place by the split's parts, instead of
+   * leaving its vectors by the centroid the split moved. A change after the read version that {@code tr} already
+   * placed by (its re-placement read it) would fail {@code tr} for nothing. Inserts write no centroid, so they still
+   * conflict with none of these.
+   */
+  private void hold(Transaction tr, Tuple g, Collection<float[]> there, Partitions.Centroids by, LongPredicate changed) {
+    if (by == null) {
+      return;
+    }
+    Set<Long> held = new TreeSet<>();
+    for (float[] v : there) {
+      long q = by.ids()[by.nearest(definition.metric(), v)];
+      if (!changed.test(q) && held.add(q)) {
+        tr.addReadConflictKey(partitions.centroid(g, q));
+      }
+    }
   }
 
   /**
@@ -340,9 +406,12 @@ public final class VectorIndex implements DerivedIndex {
     after.add(() -> splits.settle(db, definition.groupBy().size(), into));
   }
 
-  /** How many transaction attempts this index holds placements, split asks, partitions seen near the maximum or moves of. */
+  /**
+   * How many transaction attempts this index holds placements, split asks, partitions seen near the maximum, centroids
+   * first read or moves of.
+   */
   int attemptsHeld() {
-    return placed.size() + asks.size() + near.size() + filled.size();
+    return placed.size() + asks.size() + near.size() + seen.size() + filled.size();
   }
 
   /** How many splits of this index's partitions are running from this store. */

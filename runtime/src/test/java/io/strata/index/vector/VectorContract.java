@@ -621,9 +621,8 @@ public abstract class VectorContract extends BackendContract {
         tr.mutate(com.apple.foundationdb.MutationType.ADD, ps.size(g, 0), Partitions.little(1));
         return null;
       });
-      var e = assertThrows(java.util.concurrent.CompletionException.class, () -> split.commit().join(),
-          "the split read the partition's codes with a read conflict: it retries with the new vector, not leaves it by the old centroid");
-      assertEquals(1020, ((com.apple.foundationdb.FDBException) e.getCause()).getCode());
+      assertConflicts(split, "the split read the partition's codes with a read conflict: it retries with the new vector, not leaves it by"
+          + " the old centroid");
     } finally {
       split.close();
     }
@@ -660,24 +659,87 @@ public abstract class VectorContract extends BackendContract {
   }
 
   @Test
-  void anInsertCommitsAfterAConcurrentTransactionSplitItsPartitionAndTheIndexStaysConsistent() {
+  void anInsertPlacedBeforeAConcurrentSplitOfItsPartitionDoesNotCommitAndItsRetryPlacesByTheParts() {
+    aSaveWhosePartitionSplitsBeforeItCommitsRetries(1, "the single save held the centroid of the partition it chose, which the split moved");
+  }
+
+  @Test
+  void aBatchWhosePartitionSplitsAfterItsReplacementReadDoesNotCommitAndItsRetryPlacesByTheParts() {
+    aSaveWhosePartitionSplitsBeforeItCommitsRetries(3, "the batch held the centroid of the partition its re-placement read left its vectors in");
+  }
+
+  /**
+   * A save of {@code saved} vectors into one partition (a single save skips the re-placement read, a batch makes it),
+   * then a split of that partition commits, then the save's commit is refused: {@code why}. Its retry places by the parts.
+   */
+  private void aSaveWhosePartitionSplitsBeforeItCommitsRetries(int saved, String why) {
     Random rnd = new Random(48);
-    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 3, 1);
+    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 5, 2);
     EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
     db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
-    Doc late = docs.get(100);
+    List<Doc> mine = docs.subList(100, 100 + saved);
     var slow = db.createTransaction();
     try {
-      store.save(slow, late).join(); // placed by the one centroid, before the split below
-      db.run(tr -> store.saveAll(tr, docs.subList(101, docs.size() - 1)).join()); // the partition is now over its maximum
+      store.saveAll(slow, mine).join(); // placed by the one centroid, before the split below; asks no split
+      db.run(tr -> store.saveAll(tr, docs.subList(100 + saved, docs.size() - 1)).join()); // the partition is now over its maximum
       db.run(tr -> store.save(tr, docs.get(docs.size() - 1)).join()); // which this insert finds, and splits
       assertEquals(2, centroidCount(store), "the concurrent transaction split the partition");
-      slow.commit().join();
+      assertConflicts(slow, why);
     } finally {
       slow.close();
     }
+    db.run(tr -> store.saveAll(tr, mine).join()); // the retry places by the parts
+    assertEquals(List.of(), notInTheirNearestPartition(store, mine));
     countsAndSizes(store, docs.size());
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aBatchPlacedByCentroidsASplitMovedBeforeItsReplacementReadCommitsWithEachVectorInItsNearestPartition() {
+    aBatchReplacedByASplitCommittedAfterItsReadVersionCommits(false);
+  }
+
+  @Test
+  void aBatchWhoseStoreCachedTheCentroidsOfASplitCommittedAfterItsReadVersionCommitsToo() {
+    aBatchReplacedByASplitCommittedAfterItsReadVersionCommits(true);
+  }
+
+  /**
+   * A split commits after a batch's read version and before its re-placement read, which places by it: the batch holds
+   * nothing against it. {@code cached}: the batch's store read the split's centroids before the batch's first read (its
+   * cache is newer than the batch's read version, so the batch placed by the parts already).
+   */
+  private void aBatchReplacedByASplitCommittedAfterItsReadVersionCommits(boolean cached) {
+    Random rnd = new Random(51);
+    int max = Partitions.maxSize(DIMENSIONS);
+    List<Doc> docs = clustered(rnd, max + 5, 2);
+    EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
+    EntityStore<Doc> splitter = cached ? store : store(Metric.EUCLIDEAN, List.of(), true); // else another client's
+    db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
+    List<Doc> batch = docs.subList(100, 103);
+    var slow = db.createTransaction();
+    try {
+      slow.getReadVersion().join(); // the batch reads the partitions as committed before the split below
+      db.run(tr -> splitter.saveAll(tr, docs.subList(103, docs.size() - 1)).join());
+      db.run(tr -> splitter.save(tr, docs.get(docs.size() - 1)).join()); // splits the partition
+      assertEquals(2, centroidCount(store), "the concurrent transaction split the partition");
+      if (cached) {
+        db.read(tr -> new VectorQueries<>(store).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join());
+      }
+      store.saveAll(slow, batch).join(); // placed, then re-placed by the split's parts
+      slow.commit().join(); // the split it re-placed by committed after its read version, but it holds nothing against it
+    } finally {
+      slow.close();
+    }
+    assertEquals(List.of(), notInTheirNearestPartition(store, batch));
+    countsAndSizes(store, docs.size());
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  /** Asserts that committing {@code tr} fails with a conflict (1020, not_committed). */
+  private static void assertConflicts(com.apple.foundationdb.Transaction tr, String why) {
+    var e = assertThrows(java.util.concurrent.CompletionException.class, () -> tr.commit().join(), why);
+    assertEquals(1020, ((com.apple.foundationdb.FDBException) e.getCause()).getCode(), why);
   }
 
   @Test
