@@ -7,6 +7,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.EngineStats;
 import io.strata.index.vector.Metric;
+import io.strata.index.vector.MisplacedVectors;
 import io.strata.index.vector.OverFullPartitions;
 import io.strata.index.vector.VectorDefinition;
 import io.strata.repository.EntityStore;
@@ -24,8 +25,8 @@ import java.util.function.Function;
  * clustered set of {@link VectorDataSets} saved by {@code saveAll} from each writer, with and without the index, each
  * into a fresh embedded database; per insert the keys read and written (every attempt, retries included), per batch
  * the read versions (every transaction begun: the batch's attempts, splits, reads apart) and commits, the conflicts,
- * how many transaction attempts the batches took, the wall time, then {@code verifyIndexes} and the partitions left over
- * their maximum ({@link OverFullPartitions}).
+ * how many transaction attempts the batches took, the wall time, then {@code verifyIndexes}, the partitions left over
+ * their maximum ({@link OverFullPartitions}) and the vectors outside their nearest partition ({@link MisplacedVectors}).
  *
  * <p>Arguments: vectors (default 20000), then writers-x-batch specs (default {@code 1x500,8x500,8x10,8x1}), then how
  * each batch runs: {@code caller} (default, as every published run: {@code db.run(tr -> store.saveAll(tr, batch))}, a
@@ -85,7 +86,7 @@ public final class VectorInsertMeasurement {
           pool.shutdown();
           EngineStats cost = EmbeddedFdb.stats(db).since(before);
           String verified = indexed ? "; verifyIndexes: " + store.verifyIndexes(db, 1_000).problemCount() + " problems; "
-              + OverFullPartitions.of(db, store, "vector") : "";
+              + OverFullPartitions.of(db, store, "vector") + "; " + MisplacedVectors.of(db, store, "vector") : "";
           System.out.printf("%d writers, batches of %d (%s transactions), %s: %.1f s; per insert %.2f keys read, %.2f keys written; per batch"
                   + " %.2f read versions (transactions begun), %.2f commits; %d conflicts (%.4f per insert); %d attempts for %d"
                   + " batches%s%n", writers, batch, own ? "own" : "callers'", indexed ? "vector index" : "no index", nanos / 1e9,
