@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,7 +25,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongPredicate;
 
 /**
  * The key layout of one vector index's partitions (inverted file), per group {@code g...} under
@@ -259,39 +257,11 @@ final class Partitions {
     });
   }
 
-  /**
-   * The partitions of group {@code g} whose centroid a commit after {@code token} set (moved by a split, or created by
-   * one), as {@code tr} reads the log at snapshot: every partition when the log started over since (a trim).
-   */
-  CompletableFuture<LongPredicate> changedSince(ReadTransaction tr, Tuple g, byte[] token) {
-    Subspace log = log(g);
-    return tr.snapshot().getRange(logAfter(log, token), log.range().end).asList().thenApply(kvs -> {
-      Set<Long> changed = new HashSet<>();
-      for (KeyValue kv : kvs) {
-        long p;
-        try {
-          p = log.unpack(kv.getKey()).getLong(1);
-        } catch (RuntimeException e) {
-          throw corrupt(kv.getKey(), "is not (\"l\", versionstamp, partition): " + e.getMessage(), e);
-        }
-        if (p == RESET) {
-          return q -> true;
-        }
-        changed.add(p);
-      }
-      return changed::contains;
-    });
-  }
-
-  /** Where the entries of {@code log} written after the commit of {@code token} begin. */
-  private static byte[] logAfter(Subspace log, byte[] token) {
-    return log.get(Versionstamp.complete(token)).range().end;
-  }
-
   /** {@code cached} with the log entries written after its token applied, in commit order, under token {@code t}. */
   private CompletableFuture<Centroids> caughtUp(ReadTransaction tr, Tuple g, Centroids cached, byte[] t) {
     Subspace log = log(g);
-    return tr.snapshot().getRange(logAfter(log, cached.token()), log.range().end).asList().thenApply(kvs -> {
+    byte[] after = log.get(Versionstamp.complete(cached.token())).range().end;
+    return tr.snapshot().getRange(after, log.range().end).asList().thenApply(kvs -> {
       Centroids now = cached;
       int i = 0;
       while (i < kvs.size()) {
@@ -361,7 +331,7 @@ final class Partitions {
   private Map<Long, float[]> trimmed(Transaction tr, Tuple g, byte[] token, Centroids after) {
     tr.addReadConflictKey(token(g));
     Subspace log = log(g);
-    tr.clear(log.range().begin, logAfter(log, token));
+    tr.clear(log.range().begin, log.get(Versionstamp.complete(token)).range().end);
     Map<Long, float[]> all = new HashMap<>();
     for (int i = 0; i < after.ids().length; i++) {
       all.put(after.ids()[i], after.vectors()[i]);

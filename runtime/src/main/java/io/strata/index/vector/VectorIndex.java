@@ -18,7 +18,6 @@ import io.strata.row.Rows;
 import io.strata.row.Sizes;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -29,8 +28,6 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.function.LongPredicate;
-import java.util.stream.Stream;
 
 /**
  * Maintains one {@code @Embedding} field as an inverted file of partitions ({@link Partitions} has the keys): each
@@ -41,20 +38,18 @@ import java.util.stream.Stream;
  * cannot see the inserting transaction's own vectors, so when what took the partition over is the inserting
  * transaction's, it does nothing: the writer that commits the transaction itself ({@link AfterCommit}: a generated
  * repository's save without a caller's transaction) splits it after the commit, before it returns, and so it does
- * with a partition it saw fewer than {@link Partitions#nearMargin} below the maximum, which concurrent writers that each saw
- * it within the maximum may have taken over together; with a caller's transaction the next insert into it asks again. Until its split commits an over-full partition is searched like any
- * other. A save with a vector of another length than the definition's
+ * with a partition it saw fewer than {@link Partitions#nearMargin} below the maximum, which concurrent writers that
+ * each saw it within the maximum may have taken over together; with a caller's transaction the next insert into it
+ * asks again. Until its split commits an over-full partition is searched like any other. A save with a vector of another length than the definition's
  * is refused by {@link #checkSizes}, before anything of the save is written.
  *
  * <p>Concurrency: an insert reads the centroids and sizes at snapshot and takes no read conflict on them: a vector
  * placed by centroids a concurrent split has since moved still lies in a partition that exists, with its code and its
  * full vector naming the same partition (only the group's first partition takes a read conflict on its centroid, so two
- * first inserts do not both set it). When its updates end, a transaction holds ({@link #hold}: a read conflict) the
- * centroid of each partition its vectors lie in that no split changed since its read version, so that a split of one
- * of them committed before it makes it retry rather than leave its vectors by the moved centroid; only splits write
- * centroids. So concurrent inserts conflict with nothing of each other's (before, each split
- * its full partitions in its own transaction and two that filled the same one both split it, one retrying its whole
- * batch). A split reads its partition's codes and each of their full vectors with read conflicts, so a concurrent
+ * first inserts do not both set it; a single save that skips the batch's re-placement takes one on the centroid of the
+ * partition it chose, which only a split writes). So concurrent inserts conflict with nothing of each other's
+ * (before, each split its full partitions in its own transaction and two that filled the same one both split it, one
+ * retrying its whole batch). A split reads its partition's codes and each of their full vectors with read conflicts, so a concurrent
  * insert into the partition, or a delete, update or split of one of its vectors, makes the split retry (a retried split
  * that finds the partition no longer over the maximum does nothing) and the retry places that vector too: before, an
  * insert committed between the split's read and its commit stayed in the partition by the centroid it had moved away
@@ -91,11 +86,6 @@ public final class VectorIndex implements DerivedIndex {
    * maximum, its own adds included, but not over it (no split asked), until its updates end.
    */
   private final Map<Transaction, Set<Tuple>> near = Collections.synchronizedMap(new WeakHashMap<>());
-  /**
-   * The committed centroids of each group as each transaction attempt first read them (at its read version; not its own
-   * view once it changed or adopted some), until its updates end: which of its partitions no split changed since.
-   */
-  private final Map<Transaction, Map<Tuple, Partitions.Centroids>> seen = Collections.synchronizedMap(new WeakHashMap<>());
   /** The partitions each transaction attempt moved vectors into (a move reads no size), until its updates end. */
   private final Map<Transaction, Set<Tuple>> filled = Collections.synchronizedMap(new WeakHashMap<>());
   private final Splits splits;
@@ -209,9 +199,6 @@ public final class VectorIndex implements DerivedIndex {
   private CompletableFuture<Void> insert(Transaction tr, Tuple g, Object id, byte[] bytes) {
     float[] v = Vectors.floats(bytes);
     return partitions.centroids(tr, g).thenCompose(cs -> {
-      if (cs.token() != null) {
-        seen.computeIfAbsent(tr, x -> new ConcurrentHashMap<>()).putIfAbsent(g, cs);
-      }
       long p;
       if (cs.ids().length == 0) {
         p = 0;
@@ -282,12 +269,14 @@ public final class VectorIndex implements DerivedIndex {
    * A batch's updates one after the other, then: splits committed after the batch's read version moved centroids it
    * placed by, so each vector it inserted moves, in {@code tr} without a read conflict, to its nearest partition by the
    * centroids as now committed (read in a read transaction opened through the caller's database wrappers), as a retry
-   * would have placed it, and {@link #hold}s the centroids of the partitions its vectors then lie in. A single insert
-   * that asked no split skips that read (a save pays no second read version) and holds the centroid of the partition
-   * it chose: a split of that partition committed meanwhile makes it retry. What the attempt placed and asked is
-   * dropped here; when {@code tr}'s writer
-   * commits it itself ({@link AfterCommit}), the splits it asked, and the partitions it saw near their maximum or moved
-   * vectors into, are checked again after that commit ({@link #afterCommit}).
+   * would have placed it; a split committed between that read and the batch's commit still leaves the vectors the batch
+   * placed in its partition by the old centroid (holding the centroids read would make that batch retry whole, and did
+   * for most 500-row batches under 8 writers, for no measurable gain: benchmarks/README.md). A single insert that asked
+   * no split skips that read (a save pays no second read version) and takes a read conflict on the centroid of the
+   * partition it chose instead: a split of that partition committed meanwhile makes it retry (before, its vector stayed
+   * by the partition it chose). What the attempt placed and asked is dropped here; when {@code tr}'s writer commits it
+   * itself ({@link AfterCommit}), the splits it asked, and the partitions it saw near their maximum or moved vectors
+   * into, are checked again after that commit ({@link #afterCommit}).
    */
   @Override
   public CompletableFuture<Void> updateAll(Transaction tr, List<Change> changes) {
@@ -295,19 +284,18 @@ public final class VectorIndex implements DerivedIndex {
       Map<Tuple, Map<Object, float[]>> mine = placed.remove(tr);
       Set<Tuple> asked = asks.remove(tr);
       Set<Tuple> nearMaximum = near.remove(tr);
-      Map<Tuple, Partitions.Centroids> before = seen.remove(tr);
       CompletableFuture<Void> moved;
       if (mine == null || mine.isEmpty()) {
         moved = CompletableFuture.completedFuture(null);
       } else if (asked == null && mine.values().stream().mapToInt(Map::size).sum() <= 1) {
+        // the one partition it chose: a split of it committed before tr makes tr retry, not keep its vector by the
+        // moved centroid
         int groups = definition.groupBy().size();
-        mine.forEach((gp, there) -> {
-          Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
-          hold(tr, g, there.values(), before == null ? null : before.get(g), q -> false);
-        });
+        mine.keySet().forEach(gp -> tr.addReadConflictKey(
+            partitions.centroid(Tuple.fromList(gp.getItems().subList(0, groups)), gp.getLong(groups))));
         moved = CompletableFuture.completedFuture(null);
       } else {
-        moved = replaceAll(tr, mine, before);
+        moved = replaceAll(tr, mine);
       }
       return moved.whenComplete((x, e) -> {
         Set<Tuple> into = filled.remove(tr);
@@ -318,63 +306,24 @@ public final class VectorIndex implements DerivedIndex {
     });
   }
 
-  /**
-   * Moves each vector of {@code mine} ({@code tr}'s, by partition) to its nearest partition by the centroids as committed
-   * and {@link #hold}s the centroids it then lies by that no commit changed since {@code before} ({@link #seen}), read
-   * from the log in the same read transaction.
-   */
-  private CompletableFuture<Void> replaceAll(Transaction tr, Map<Tuple, Map<Object, float[]>> mine, Map<Tuple, Partitions.Centroids> before) {
+  /** Moves each vector of {@code mine} ({@code tr}'s, by partition) to its nearest partition by the centroids as committed. */
+  private CompletableFuture<Void> replaceAll(Transaction tr, Map<Tuple, Map<Object, float[]>> mine) {
     int groups = definition.groupBy().size();
     return ForwardingDatabase.databaseOf(tr).readAsync(r -> {
-      Map<Tuple, Committed> read = new HashMap<>();
-      mine.keySet().forEach(gp -> read.computeIfAbsent(Tuple.fromList(gp.getItems().subList(0, groups)), g -> {
-        Partitions.Centroids first = before == null ? null : before.get(g);
-        return new Committed(partitions.centroids(r, g),
-            first == null ? CompletableFuture.completedFuture(null) : partitions.changedSince(r, g, first.token()));
-      }));
-      return CompletableFuture.allOf(read.values().stream().flatMap(c -> Stream.of(c.centroids(), c.changed()))
-          .toArray(CompletableFuture[]::new)).thenApply(x -> read);
-    }).thenCompose(read -> {
+      Map<Tuple, CompletableFuture<Partitions.Centroids>> read = new HashMap<>();
+      mine.keySet().forEach(gp -> read.computeIfAbsent(Tuple.fromList(gp.getItems().subList(0, groups)), g -> partitions.centroids(r, g)));
+      return CompletableFuture.allOf(read.values().toArray(CompletableFuture[]::new)).thenApply(x -> read);
+    }).thenCompose(now -> {
       List<CompletableFuture<Void>> moves = new ArrayList<>();
       mine.forEach((gp, there) -> {
         Tuple g = Tuple.fromList(gp.getItems().subList(0, groups));
-        Partitions.Centroids current = read.get(g).centroids().join();
+        Partitions.Centroids current = now.get(g).join();
         if (current.ids().length > 0) {
           moves.add(move(tr, g, gp.getLong(groups), there, current));
-          LongPredicate changed = read.get(g).changed().join();
-          hold(tr, g, there.values(), changed == null ? null : current, changed);
         }
       });
       return CompletableFuture.allOf(moves.toArray(CompletableFuture[]::new));
     });
-  }
-
-  /**
-   * A group's centroids as committed, read by a batch's re-placement, and which of them a commit changed since the
-   * batch's read version (null when the batch read none committed: it changed the group itself).
-   */
-  private record Committed(CompletableFuture<Partitions.Centroids> centroids, CompletableFuture<LongPredicate> changed) {}
-
-  /**
-   * Read conflicts on the centroids of the partitions of group {@code g} that {@code there} ({@code tr}'s vectors) lie
-   * in by {@code by} (null: none, {@code tr} read no committed centroids of the group, having changed it itself), but
-   * none on those {@code changed} (a commit after {@code tr}'s read version moved or created them): a split of a held
-   * partition that commits before {@code tr} then makes {@code tr} retry and place by the split's parts, instead of
-   * leaving its vectors by the centroid the split moved. A change after the read version that {@code tr} already
-   * placed by (its re-placement read it) would fail {@code tr} for nothing. Inserts write no centroid, so they still
-   * conflict with none of these.
-   */
-  private void hold(Transaction tr, Tuple g, Collection<float[]> there, Partitions.Centroids by, LongPredicate changed) {
-    if (by == null) {
-      return;
-    }
-    Set<Long> held = new TreeSet<>();
-    for (float[] v : there) {
-      long q = by.ids()[by.nearest(definition.metric(), v)];
-      if (!changed.test(q) && held.add(q)) {
-        tr.addReadConflictKey(partitions.centroid(g, q));
-      }
-    }
   }
 
   /**
@@ -406,12 +355,9 @@ public final class VectorIndex implements DerivedIndex {
     after.add(() -> splits.settle(db, definition.groupBy().size(), into));
   }
 
-  /**
-   * How many transaction attempts this index holds placements, split asks, partitions seen near the maximum, centroids
-   * first read or moves of.
-   */
+  /** How many transaction attempts this index holds placements, split asks, partitions seen near the maximum or moves of. */
   int attemptsHeld() {
-    return placed.size() + asks.size() + near.size() + seen.size() + filled.size();
+    return placed.size() + asks.size() + near.size() + filled.size();
   }
 
   /** How many splits of this index's partitions are running from this store. */

@@ -660,36 +660,23 @@ public abstract class VectorContract extends BackendContract {
 
   @Test
   void anInsertPlacedBeforeAConcurrentSplitOfItsPartitionDoesNotCommitAndItsRetryPlacesByTheParts() {
-    aSaveWhosePartitionSplitsBeforeItCommitsRetries(1, "the single save held the centroid of the partition it chose, which the split moved");
-  }
-
-  @Test
-  void aBatchWhosePartitionSplitsAfterItsReplacementReadDoesNotCommitAndItsRetryPlacesByTheParts() {
-    aSaveWhosePartitionSplitsBeforeItCommitsRetries(3, "the batch held the centroid of the partition its re-placement read left its vectors in");
-  }
-
-  /**
-   * A save of {@code saved} vectors into one partition (a single save skips the re-placement read, a batch makes it),
-   * then a split of that partition commits, then the save's commit is refused: {@code why}. Its retry places by the parts.
-   */
-  private void aSaveWhosePartitionSplitsBeforeItCommitsRetries(int saved, String why) {
     Random rnd = new Random(48);
-    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 5, 2);
+    List<Doc> docs = clustered(rnd, Partitions.maxSize(DIMENSIONS) + 3, 2);
     EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), true);
     db.run(tr -> store.saveAll(tr, docs.subList(0, 100)).join());
-    List<Doc> mine = docs.subList(100, 100 + saved);
+    Doc late = docs.get(100);
     var slow = db.createTransaction();
     try {
-      store.saveAll(slow, mine).join(); // placed by the one centroid, before the split below; asks no split
-      db.run(tr -> store.saveAll(tr, docs.subList(100 + saved, docs.size() - 1)).join()); // the partition is now over its maximum
+      store.save(slow, late).join(); // placed by the one centroid, before the split below; asks no split
+      db.run(tr -> store.saveAll(tr, docs.subList(101, docs.size() - 1)).join()); // the partition is now over its maximum
       db.run(tr -> store.save(tr, docs.get(docs.size() - 1)).join()); // which this insert finds, and splits
       assertEquals(2, centroidCount(store), "the concurrent transaction split the partition");
-      assertConflicts(slow, why);
+      assertConflicts(slow, "the single save took a read conflict on the centroid of the partition it chose, which the split moved");
     } finally {
       slow.close();
     }
-    db.run(tr -> store.saveAll(tr, mine).join()); // the retry places by the parts
-    assertEquals(List.of(), notInTheirNearestPartition(store, mine));
+    db.run(tr -> store.save(tr, late).join()); // the retry places by the parts
+    assertEquals(List.of(), notInTheirNearestPartition(store, List.of(late)));
     countsAndSizes(store, docs.size());
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
@@ -705,8 +692,8 @@ public abstract class VectorContract extends BackendContract {
   }
 
   /**
-   * A split commits after a batch's read version and before its re-placement read, which places by it: the batch holds
-   * nothing against it. {@code cached}: the batch's store read the split's centroids before the batch's first read (its
+   * A split commits after a batch's read version and before its re-placement read, which places by it: the batch takes
+   * no read conflict that the split fails. {@code cached}: the batch's store read the split's centroids before the batch's first read (its
    * cache is newer than the batch's read version, so the batch placed by the parts already).
    */
   private void aBatchReplacedByASplitCommittedAfterItsReadVersionCommits(boolean cached) {
@@ -727,7 +714,7 @@ public abstract class VectorContract extends BackendContract {
         db.read(tr -> new VectorQueries<>(store).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join());
       }
       store.saveAll(slow, batch).join(); // placed, then re-placed by the split's parts
-      slow.commit().join(); // the split it re-placed by committed after its read version, but it holds nothing against it
+      slow.commit().join(); // the split it re-placed by committed after its read version, and fails nothing of it
     } finally {
       slow.close();
     }
