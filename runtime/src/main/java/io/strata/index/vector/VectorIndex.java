@@ -114,7 +114,10 @@ public final class VectorIndex implements DerivedIndex {
     return definition.name();
   }
 
-  /** A save that took a partition over its maximum asks its split after the commit (see {@code afterCommit}). */
+  /**
+   * A save that took a partition over its maximum, saw one near it or moved vectors into one has it checked, and split
+   * if over, after the commit (see {@code afterCommit}).
+   */
   @Override
   public boolean asksAfterCommit() {
     return true;
