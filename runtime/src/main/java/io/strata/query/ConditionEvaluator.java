@@ -163,8 +163,8 @@ public final class ConditionEvaluator<E> {
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static int valueSign(Object v, Object w) {
-    if (v instanceof Number && w instanceof Number && v.getClass() != w.getClass()) {
-      return ExpressionValues.decimal(v).compareTo(ExpressionValues.decimal(w));
+    if (v instanceof Number x && w instanceof Number y && v.getClass() != w.getClass()) {
+      return Numbers.compare(x, y);
     }
     if (v instanceof CharSequence || w instanceof CharSequence || v instanceof Character || w instanceof Character) {
       return Integer.signum(codePoints(v.toString(), w.toString()));
@@ -182,8 +182,8 @@ public final class ConditionEvaluator<E> {
 
   /** The sign of {@code v - w}: numbers of different types by value, else in the dialect's order. */
   private int sign(Object v, Object w) {
-    if (v instanceof Number && w instanceof Number && v.getClass() != w.getClass()) {
-      return ExpressionValues.decimal(v).compareTo(ExpressionValues.decimal(w));
+    if (v instanceof Number x && w instanceof Number y && v.getClass() != w.getClass()) {
+      return Numbers.compare(x, y);
     }
     return order.compare(v, w, false);
   }

@@ -114,8 +114,8 @@ final class ExpressionValues<E> {
       };
     }
     if (a instanceof BigDecimal || b instanceof BigDecimal || a instanceof BigInteger || b instanceof BigInteger) {
-      BigDecimal x = decimal(a);
-      BigDecimal y = decimal(b);
+      BigDecimal x = Numbers.decimal((Number) a);
+      BigDecimal y = Numbers.decimal((Number) b);
       return switch (op) {
         case ADD -> x.add(y);
         case SUBTRACT -> x.subtract(y);
@@ -135,11 +135,5 @@ final class ExpressionValues<E> {
 
   static boolean integral(Object n) {
     return n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
-  }
-
-  static BigDecimal decimal(Object n) {
-    return n instanceof BigDecimal d ? d : n instanceof BigInteger i ? new BigDecimal(i)
-        : integral(n) ? BigDecimal.valueOf(((Number) n).longValue())
-        : BigDecimal.valueOf(((Number) n).doubleValue());
   }
 }

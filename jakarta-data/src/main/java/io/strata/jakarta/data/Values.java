@@ -1,6 +1,7 @@
 package io.strata.jakarta.data;
 
 import io.strata.query.Matches;
+import io.strata.query.Numbers;
 import io.strata.query.ValueOrder;
 import jakarta.data.exceptions.MappingException;
 import java.math.BigDecimal;
@@ -55,7 +56,7 @@ public final class Values {
       return a == null ? (b == null ? 0 : -1) : 1;
     }
     if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()) {
-      return decimal(x).compareTo(decimal(y));
+      return Numbers.compare(x, y);
     }
     if ((a instanceof Character && b instanceof CharSequence) || (a instanceof CharSequence && b instanceof Character)) {
       return compare(a.toString(), b.toString(), ignoreCase);
@@ -270,8 +271,8 @@ public final class Values {
     Number x = (Number) a;
     Number y = (Number) b;
     if (x instanceof BigDecimal || y instanceof BigDecimal || x instanceof BigInteger || y instanceof BigInteger) {
-      BigDecimal p = decimal(x);
-      BigDecimal q = decimal(y);
+      BigDecimal p = Numbers.decimal(x);
+      BigDecimal q = Numbers.decimal(y);
       return switch (op) {
         case '+' -> p.add(q);
         case '-' -> p.subtract(q);
@@ -346,23 +347,11 @@ public final class Values {
   }
 
   public static BigDecimal toBigDecimal(Object n) {
-    return decimal((Number) n);
+    return Numbers.decimal((Number) n);
   }
 
   public static BigInteger toBigInteger(Object n) {
-    return decimal((Number) n).toBigIntegerExact();
+    return Numbers.decimal((Number) n).toBigIntegerExact();
   }
 
-  static BigDecimal decimal(Number n) {
-    if (n instanceof BigDecimal d) {
-      return d;
-    }
-    if (n instanceof BigInteger i) {
-      return new BigDecimal(i);
-    }
-    if (n instanceof Double || n instanceof Float) {
-      return BigDecimal.valueOf(n.doubleValue());
-    }
-    return BigDecimal.valueOf(n.longValue());
-  }
 }

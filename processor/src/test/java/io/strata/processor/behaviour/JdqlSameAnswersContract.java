@@ -205,6 +205,23 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
     assertEquals(List.of(1L, 2L), gadgets.jdql("WHERE score = :s").bind("s", 0).list().stream().map(g -> g.id).sorted().toList());
   }
 
+  /**
+   * A stored infinity or NaN compared with a whole number: no decimal holds it, so both the generated check and the
+   * run-time finder threw {@code NumberFormatException}; both now order it as {@code Double.compare} does (infinities
+   * beyond every number, NaN above them), as Jakarta Data's order of two doubles does.
+   */
+  @Test
+  void aStoredInfinityOrNaNComparedWithAWholeNumberIsOrderedAsDoubleCompareOrdersIt() {
+    GadgetsImpl gadgets = new GadgetsImpl(db);
+    gadgets.saveAll(List.of(new Gadget(1, "a-1", "red", 1, null, null, true, Double.NEGATIVE_INFINITY, 0F, null),
+        new Gadget(2, "a-2", "red", 1, null, null, true, Double.POSITIVE_INFINITY, 0F, null),
+        new Gadget(3, "a-3", "red", 1, null, null, true, Double.NaN, 0F, null),
+        new Gadget(4, "a-4", "red", 1, null, null, true, 5.0, 0F, null)));
+    assertEquals(List.of(2L, 3L, 4L), gadgets.scoredFromZero().stream().map(g -> g.id).sorted().toList());
+    assertEquals(List.of(2L, 3L, 4L), gadgets.jdql("WHERE score >= 0").list().stream().map(g -> g.id).sorted().toList());
+    assertEquals(List.of(1L), gadgets.jdql("WHERE score < 0").list().stream().map(g -> g.id).toList());
+  }
+
   /** The {@code @Query} methods of {@code fixture} compared here, by name. */
   private static List<Call> calls(Fixture fixture) throws ReflectiveOperationException {
     Field info = fixture.impl().getDeclaredField("ENTITY");
