@@ -282,8 +282,9 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
         args[i] = valueOf(type, random);
       } else {
         Object value = null;
-        for (int tries = 0; value == null && tries < 10; tries++) {
-          Object entity = !rows.isEmpty() && random.nextInt(3) > 0 ? rows.get(random.nextInt(rows.size()))
+        // a saved entity's value, or a fresh one's; past 10 tries only fresh ones (the saved may all lack the property)
+        for (int tries = 0; value == null && tries < 100; tries++) {
+          Object entity = tries < 10 && !rows.isEmpty() && random.nextInt(3) > 0 ? rows.get(random.nextInt(rows.size()))
               : call.fixture().rows().apply(random, 1).get(0);
           value = JakartaMethods.property(entity, c.field());
         }
