@@ -7,8 +7,8 @@ import io.strata.metamodel.Restrictable;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.Semantics;
-import io.strata.query.model.ValueKind;
 import io.strata.query.model.SortKey;
+import io.strata.query.model.ValueKind;
 import io.strata.query.plan.Plan;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
@@ -186,8 +186,9 @@ final class BoundScans<E> {
 
   /**
    * Whether {@code c} compares a floating-point value in Jakarta Data's order, which puts {@code -0.0} below
-   * {@code 0.0} while the index holds both as {@code 0.0}: its read takes both zeros (bounds inclusive) and each row
-   * read is checked, as declared Jakarta Data methods do.
+   * {@code 0.0} while the index holds both as {@code 0.0}, or any number with a property whose keys do not decide the
+   * comparison ({@link Semantics#keysDecide}: a whole number with a {@code double}): its read takes both zeros (bounds
+   * inclusive) and each row read is checked, as declared Jakarta Data methods do.
    */
   private boolean zeros(Compare c, Map<String, Object> params) {
     if (semantics != Semantics.JAKARTA) {
@@ -196,11 +197,7 @@ final class BoundScans<E> {
     ValueKind kind = kinds.apply(c.field());
     return c.operands().stream().map(o -> ConditionEvaluator.raw(o, params))
         .flatMap(v -> v instanceof Collection<?> many ? many.stream() : java.util.stream.Stream.of(v))
-        .anyMatch(v -> v instanceof Double || v instanceof Float || v instanceof Number && floating(kind));
-  }
-
-  private static boolean floating(ValueKind kind) {
-    return kind == ValueKind.DOUBLE || kind == ValueKind.FLOAT;
+        .anyMatch(v -> v instanceof Double || v instanceof Float || v instanceof Number && kind != null && !semantics.keysDecide(kind));
   }
 
   /**
@@ -209,10 +206,8 @@ final class BoundScans<E> {
    * the rows, the keys are read as the property's own); else as it is.
    */
   private static Object typed(ValueKind kind, Object value) {
-    if (value instanceof Number n && floating(kind)) {
-      return kind == ValueKind.DOUBLE ? (Object) n.doubleValue() : (Object) n.floatValue();
-    }
-    return value;
+    return !(value instanceof Number n) ? value : kind == ValueKind.DOUBLE ? (Object) n.doubleValue()
+        : kind == ValueKind.FLOAT ? (Object) n.floatValue() : value;
   }
 
   @SuppressWarnings("unchecked")

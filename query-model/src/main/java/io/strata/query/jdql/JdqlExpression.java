@@ -40,7 +40,12 @@ public sealed interface JdqlExpression {
   record StringLiteral(String value, int offset) implements JdqlExpression {}
 
   /** An integer literal: an {@code int} ({@code 42}) or, with an {@code L} suffix, a {@code long} ({@code 42L}). */
-  record IntegerLiteral(long value, boolean isLong, int offset) implements JdqlExpression {}
+  record IntegerLiteral(long value, boolean isLong, int offset) implements JdqlExpression {
+    /** The value as written: an {@code Integer}, or a {@code Long} with the suffix. */
+    public Object written() {
+      return isLong ? (Object) value : (Object) (int) value;
+    }
+  }
 
   /** A decimal literal: a {@code double} ({@code 1.5}, {@code 1e4}, {@code 2d}) or, with an {@code F}, a {@code float}. */
   record DecimalLiteral(double value, boolean isFloat, int offset) implements JdqlExpression {}

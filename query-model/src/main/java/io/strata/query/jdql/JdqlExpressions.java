@@ -61,7 +61,7 @@ final class JdqlExpressions {
       return literal(b.value());
     }
     if (e instanceof JdqlExpression.IntegerLiteral i) {
-      return literal(i.isLong() ? (Object) i.value() : (Object) (int) i.value());
+      return literal(i.written());
     }
     if (e instanceof JdqlExpression.DecimalLiteral d) {
       return literal(d.isFloat() ? (Object) (float) d.value() : (Object) d.value());

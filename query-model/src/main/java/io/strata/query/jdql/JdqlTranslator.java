@@ -324,7 +324,7 @@ final class JdqlTranslator {
     if (asWritten) {
       Object value = e instanceof JdqlExpression.StringLiteral s ? s.value()
           : e instanceof JdqlExpression.BooleanLiteral b ? (Object) b.value()
-          : e instanceof JdqlExpression.IntegerLiteral i ? (i.isLong() ? (Object) i.value() : (Object) (int) i.value())
+          : e instanceof JdqlExpression.IntegerLiteral i ? i.written()
           : e instanceof JdqlExpression.DecimalLiteral d ? (d.isFloat() ? (Object) (float) d.value() : (Object) d.value())
           : null;
       if (value != null) {
@@ -343,7 +343,7 @@ final class JdqlTranslator {
     } else if (e instanceof JdqlExpression.IntegerLiteral i) {
       Object value = number(BigDecimal.valueOf(i.value()), kind);
       if (value != null && wholeNumbersByValue && (kind == ValueKind.DOUBLE || kind == ValueKind.FLOAT)) {
-        return i.isLong() ? (Object) i.value() : (Object) (int) i.value();
+        return i.written();
       }
       if (value != null) {
         return value;
