@@ -20,10 +20,7 @@ import java.util.List;
 public record OverFullPartitions(int partitions, int over, long vectors, long beyond, int max) {
   /** The count of {@code store}'s ungrouped index {@code name}. */
   public static OverFullPartitions of(Database db, EntityStore<?> store, String name) {
-    VectorIndex index = store.indexes().derived(name, VectorIndex.class, "@Embedding index");
-    if (!index.definition().groupBy().isEmpty()) {
-      throw new IllegalArgumentException("counts an ungrouped index only; '" + name + "' is grouped");
-    }
+    VectorIndex index = ungrouped(store, name);
     Subspace sizes = index.partitions().subspace.get(Tuple.from(Partitions.SIZE));
     int max = index.partitions().maxSize;
     List<KeyValue> kvs = db.read(tr -> tr.getRange(sizes.range()).asList().join());
@@ -41,6 +38,15 @@ public record OverFullPartitions(int partitions, int over, long vectors, long be
       }
     }
     return new OverFullPartitions(partitions, over, vectors, beyond, max);
+  }
+
+  /** {@code store}'s {@code @Embedding} index {@code name}, which the measurements' counts take ungrouped only. */
+  static VectorIndex ungrouped(EntityStore<?> store, String name) {
+    VectorIndex index = store.indexes().derived(name, VectorIndex.class, "@Embedding index");
+    if (!index.definition().groupBy().isEmpty()) {
+      throw new IllegalArgumentException("counts an ungrouped index only; '" + name + "' is grouped");
+    }
+    return index;
   }
 
   @Override
