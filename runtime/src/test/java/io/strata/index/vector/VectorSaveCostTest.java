@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.Transaction;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.EngineStats;
 import io.strata.index.vector.VectorContract.Doc;
@@ -12,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,30 +38,32 @@ class VectorSaveCostTest {
 
   @Test
   void aSingleSaveThatAsksNoSplitTakesOneReadVersionAndOneCommit() {
-    List<Doc> docs = VectorContract.clustered(new Random(61), 60, 2);
-    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
-    db.run(tr -> store.saveAll(tr, docs.subList(0, 40)).join()); // one partition, under its maximum
-    EngineStats before = EmbeddedFdb.stats(db);
-    for (Doc d : docs.subList(40, 60)) {
-      db.run(tr -> store.save(tr, d).join());
-    }
-    EngineStats cost = EmbeddedFdb.stats(db).since(before);
-    assertEquals(20, cost.readVersionRoundTrips(), "one read version per save, none for a read of the centroids apart: " + cost);
-    assertEquals(20, cost.commitRoundTrips(), "one commit per save: " + cost);
-    assertEquals(0, VectorContract.indexOf(store).attemptsHeld(), "no save's placements kept");
+    twentySingleSavesTakeOneReadVersionAndOneCommitEach(61, (store, body) -> db.run(body),
+        "one read version per save, none for a read of the centroids apart");
   }
 
   @Test
   void aSingleSaveThatCommitsItsOwnTransactionAndAsksNoSplitStillTakesOneReadVersionAndOneCommit() {
-    List<Doc> docs = VectorContract.clustered(new Random(64), 60, 2);
+    // as a generated repository's save(entity) runs it
+    twentySingleSavesTakeOneReadVersionAndOneCommitEach(64, (store, body) -> store.run(db, body),
+        "one read version per save, no transaction after its commit");
+  }
+
+  /**
+   * 40 clustered vectors saved into one partition (under its maximum), then 20 more one save each, every transaction run
+   * by {@code run}: each of the 20 costs one read version and one commit, and no save's placements are kept.
+   */
+  private void twentySingleSavesTakeOneReadVersionAndOneCommitEach(long seed,
+      BiConsumer<EntityStore<Doc>, Function<Transaction, Void>> run, String readVersions) {
+    List<Doc> docs = VectorContract.clustered(new Random(seed), 60, 2);
     EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
-    store.run(db, tr -> store.saveAll(tr, docs.subList(0, 40)).join()); // one partition, under its maximum
+    run.accept(store, tr -> store.saveAll(tr, docs.subList(0, 40)).join()); // one partition, under its maximum
     EngineStats before = EmbeddedFdb.stats(db);
     for (Doc d : docs.subList(40, 60)) {
-      store.run(db, tr -> store.save(tr, d).join()); // as a generated repository's save(entity) runs it
+      run.accept(store, tr -> store.save(tr, d).join());
     }
     EngineStats cost = EmbeddedFdb.stats(db).since(before);
-    assertEquals(20, cost.readVersionRoundTrips(), "one read version per save, no transaction after its commit: " + cost);
+    assertEquals(20, cost.readVersionRoundTrips(), readVersions + ": " + cost);
     assertEquals(20, cost.commitRoundTrips(), "one commit per save: " + cost);
     assertEquals(0, VectorContract.indexOf(store).attemptsHeld(), "no save's placements kept");
   }
