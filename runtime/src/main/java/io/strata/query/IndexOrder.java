@@ -120,7 +120,23 @@ public final class IndexOrder<T> {
    * @param id the entity's id property, which {@link ResultOrder#total} appends to an order that lacks it
    */
   Optional<Match> match(List<SortKey> sorts, String id) {
+    return match(sorts, id, false);
+  }
+
+  /**
+   * {@link #match}, and for a {@code branch} of a {@link #union} also an order whose every sort is on a property the
+   * equalities fix, when the keys hold only the id after them: all the branch's candidates tie on the order, and read
+   * in the direction of its last sort they come by id as the union's merge takes them ({@link ResultOrder#total}), so
+   * a limit reads no more of the branch than it keeps. A single read sorted only on fixed properties keeps no order
+   * (its candidates are sorted in memory by id), as a run-time query drops such an order.
+   */
+  private Optional<Match> match(List<SortKey> sorts, String id, boolean branch) {
     List<SortKey> order = sorts.stream().filter(s -> !fixed.contains(s.field())).toList();
+    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).descending();
+    if (nulls != Candidates.Nulls.NULL_IN_COLLECTION && order.isEmpty() && !sorts.isEmpty() && branch
+        && keys.size() == 1 && keys.get(0).property().equals(id)) {
+      return Optional.of(new Match(idDescending, true));
+    }
     if (nulls == Candidates.Nulls.NULL_IN_COLLECTION || order.size() > keys.size() || (order.isEmpty() && !sorts.isEmpty())) {
       return Optional.empty();
     }
@@ -133,7 +149,6 @@ public final class IndexOrder<T> {
     }
     // the order then the id in the direction of the last sort (ResultOrder.total) is the keys' own order, read
     // forwards or backwards: ties are decided on the keys, and reads stop at the exact count with no entry to look past
-    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).descending();
     boolean total = !order.isEmpty() && order.get(order.size() - 1).field().equals(id)
         || descending == idDescending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
     return Optional.of(new Match(descending, total));
@@ -150,12 +165,12 @@ public final class IndexOrder<T> {
     List<IndexOrder<T>> indexes = new ArrayList<>();
     List<Match> matches = new ArrayList<>();
     for (List<IndexOrder<T>> alternatives : branches) {
-      Optional<Reading<T>> first = alternatives.stream().flatMap(a -> a.reading(sorts, id).stream()).findFirst();
+      Optional<IndexOrder<T>> first = alternatives.stream().filter(a -> a.match(sorts, id, true).isPresent()).findFirst();
       if (first.isEmpty()) {
         return Optional.empty();
       }
-      indexes.add(first.get().indexes().get(0));
-      matches.add(first.get().matches().get(0));
+      indexes.add(first.get());
+      matches.add(first.get().match(sorts, id, true).orElseThrow());
     }
     return Optional.of(new Reading<>(indexes, matches, conditions));
   }

@@ -258,7 +258,7 @@ final class JakartaPlanner {
       Branch b = branches.get(i);
       int narrowing = read(((Plan.Union) union.planned()).branches().get(i), b.criteria()).narrowing();
       List<Ordered> orders = runTime ? ordered.runTimeOrders(b.criteria(), fixed, narrowing)
-          : Optional.ofNullable(ordered.inStaticOrder(b.criteria(), fixed, ignoreCase))
+          : Optional.ofNullable(ordered.inStaticOrder(b.criteria(), fixed, ignoreCase, true))
               .filter(o -> o.narrowing() >= narrowing).stream().toList();
       if (orders.isEmpty()) {
         return union;
@@ -288,7 +288,7 @@ final class JakartaPlanner {
    * last one the query's limit or page needs.
    */
   Read planInOrder(List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean exact) {
-    Ordered inOrder = criteria == null ? null : ordered.inStaticOrder(criteria, sorts, sortsIgnoreCase);
+    Ordered inOrder = criteria == null ? null : ordered.inStaticOrder(criteria, sorts, sortsIgnoreCase, false);
     if (inOrder == null) {
       return null;
     }

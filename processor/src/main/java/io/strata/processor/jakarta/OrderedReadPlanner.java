@@ -62,8 +62,14 @@ final class OrderedReadPlanner {
     }
   }
 
-  /** The index read of {@code criteria} in the static order {@code sorts} ({@link JakartaPlanner#planInOrder}), or null. */
-  Ordered inStaticOrder(List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase) {
+  /**
+   * The index read of {@code criteria} in the static order {@code sorts} ({@link JakartaPlanner#planInOrder}), or null.
+   * For a {@code branch} of an {@code Or} read in that order ({@link JakartaPlanner#inOrderUnion}), also a read whose
+   * equalities fix every sorted property, when its keys hold only the id after them: its candidates all tie on the
+   * order, and read by id in the direction of the last sort they come as the union merges them
+   * ({@code IndexOrder.match}).
+   */
+  Ordered inStaticOrder(List<BoundCriterion> criteria, List<OrderItem> sorts, List<Boolean> sortsIgnoreCase, boolean branch) {
     if (criteria.stream().anyMatch(OrderedReadPlanner::everyScale)) {
       return null;
     }
@@ -76,7 +82,7 @@ final class OrderedReadPlanner {
         ignoreCase.add(sortsIgnoreCase.get(i));
       }
     }
-    if (order.isEmpty() || !keysCanHold(order, ignoreCase)) {
+    if (order.isEmpty() ? !branch || sorts.isEmpty() : !keysCanHold(order, ignoreCase)) {
       return null;
     }
     QueryPlanner planner = new QueryPlanner(entity);
@@ -85,7 +91,7 @@ final class OrderedReadPlanner {
       return null;
     }
     List<FieldModel> keys = keys(spec, read);
-    if (!startsWith(keys, order)) {
+    if (!startsWith(keys, order) || order.isEmpty() && !keys.equals(List.of(entity.id()))) {
       return null;
     }
     QueryPlan plan = planner.queryPlan(read, criteria);

@@ -1,6 +1,7 @@
 package io.strata.processor.behaviour;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.tuple.Tuple;
@@ -29,7 +30,9 @@ import org.junit.jupiter.api.Test;
  * {@code findByAuthorOrderByYearDesc(author, Limit.of(5))}) and {@code findFirst4ByColorOrderByColorAscSizeAsc}. With no
  * order at all, a limit and an offset page read the index's first entries and their rows the same way, and the results
  * are those first in the keys' order ({@code firstInColor}, {@code pageInColor} given an empty order): before, every match
- * was read and sorted by id.
+ * was read and sorted by id. An {@code Or} one of whose branches fixes the sorted property by equality reads that
+ * branch's ties by id in the order's direction, no more of them than the limit keeps
+ * ({@code findFirst4ByColorAndSizeOrKindOrderBySizeDesc}): before, the whole branch.
  */
 class JakartaLimitReadsTest {
   private static final int GADGETS = 60;
@@ -102,6 +105,24 @@ class JakartaLimitReadsTest {
     Cost cost = cost(size, g -> g.pageInColor("red", PageRequest.ofSize(4).withoutTotal()).content());
     assertEquals(red(size, false, 4), cost.ids(), "the first four in the index's order: size, then id");
     assertOneReadOf(5, cost);
+  }
+
+  @Test
+  void firstFourOfAnOrWhoseBranchFixesTheSortedPropertyReadFourOfItsTiesByIdDescending() {
+    IntUnaryOperator size = i -> 7;
+    // every gadget is a TOOL: the kind branch finds none, the other holds 20 red gadgets of size 7, all tied on the order
+    Cost cost = cost(size, g -> g.findFirst4ByColorAndSizeOrKindOrderBySizeDesc("red", 7, Gadget.Kind.TOY));
+    assertEquals(red(size, true, 4), cost.ids(), "the ties by id, descending as the last sort");
+    assertEquals(4 + 4 * cost.rowKeys(), cost.stats().keysRead(), "four entries of the tied branch and their rows, no more");
+  }
+
+  @Test
+  void firstFourOfAnOrWhoseBranchesBothTieMergeByIdReadingAtMostFourOfEach() {
+    IntUnaryOperator size = i -> 7;
+    Cost cost = cost(size, g -> g.findFirst4ByColorAndSizeOrKindOrderBySizeDesc("red", 7, Gadget.Kind.TOOL));
+    assertEquals(List.of(60L, 59L, 58L, 57L), cost.ids(), "every gadget ties on size: the greatest ids of either branch");
+    assertTrue(cost.stats().keysRead() <= 2 * (4 + 4 * cost.rowKeys()),
+        "at most four entries and rows of each branch, read " + cost.stats().keysRead());
   }
 
   @Test
