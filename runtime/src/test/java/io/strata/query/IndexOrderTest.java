@@ -100,6 +100,27 @@ class IndexOrderTest {
   }
 
   @Test
+  void anOrBranchWhoseEqualitiesFixEverySortIsReadByIdInTheDirectionOfTheLastSort() {
+    IndexOrder<Object> tied = IndexOrder.of(s -> IndexScan.of(s, "byKindCount"), 0, 0).fixed("kind", "tool").fixed("count", 3L)
+        .key("id", ValueKind.STRING);
+    IndexOrder.Reading<Object> desc = IndexOrder.union(List.of(List.of(tied), List.of(counts())), List.of(LOW, MIDDLE))
+        .reading(List.of(desc("count")), "id").orElseThrow();
+    assertEquals(List.of(new IndexOrder.Match(true, true), new IndexOrder.Match(true, true)), desc.matches(),
+        "count desc then id desc: the tied branch backwards by id");
+    assertEquals(new IndexOrder.Match(false, true), IndexOrder.union(List.of(List.of(tied), List.of(counts())),
+        List.of(LOW, MIDDLE)).reading(List.of(asc("count")), "id").orElseThrow().matches().get(0));
+    assertFalse(tied.match(List.of(desc("count")), "id").isPresent(), "a single read keeps no order of fixed sorts");
+    IndexOrder<Object> tiedWithMore = IndexOrder.of(s -> IndexScan.of(s, "byKindCount"), 0).fixed("count", 3L)
+        .key("size", ValueKind.LONG).key("id", ValueKind.STRING);
+    assertFalse(IndexOrder.union(List.of(List.of(tiedWithMore), List.of(counts())), List.of(LOW, MIDDLE))
+        .reading(List.of(desc("count")), "id").isPresent(), "keys (size, id) hold its ties by size, not by id");
+    IndexOrder<Object> nullIn = IndexOrder.of(s -> IndexScan.of(s, "byKindCount"), java.util.Arrays.asList(1, null))
+        .fixed("count", 3L).key("id", ValueKind.STRING);
+    assertFalse(IndexOrder.union(List.of(List.of(nullIn), List.of(counts())), List.of(LOW, MIDDLE))
+        .reading(List.of(desc("count")), "id").isPresent(), "an In holding null reads every row");
+  }
+
+  @Test
   void anIndexOrderRefusesAKeyWhoseKindDoesNotSortAsJakartaDataOrdersValues() {
     IndexOrder<Object> order = IndexOrder.of(s -> IndexScan.of(s, "byCount"), 0);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> order.key("score", ValueKind.DOUBLE));
