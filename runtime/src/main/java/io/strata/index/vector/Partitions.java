@@ -47,9 +47,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code (g..., "v", id) = p, vector}: the partition (8 bytes big-endian) then the full vector.</li>
  * </ul>
  * Centroids are cached here, per group, with the token they were read with: only centroids read from committed
- * data. A transaction that changes a group's centroids keeps its own view of them apart ({@link #own}) until it
- * ends: it cannot read the versionstamped token and log it wrote, and a cache must never hold what an aborted
- * transaction wrote.
+ * data, and only ever newer ones (tokens are versionstamps, ordered as their commits). A transaction whose read
+ * version is older than the cached centroids (another transaction read them since) reads every centroid at its own
+ * version: the log only leads forward, and it must not place or search by partitions it cannot see. A transaction
+ * that changes a group's centroids keeps its own view of them apart ({@link #own}) until it ends: it cannot read the
+ * versionstamped token and log it wrote, and a cache must never hold what an aborted transaction wrote.
  */
 final class Partitions {
   static final String TOKEN = "s";
@@ -198,7 +200,8 @@ final class Partitions {
 
   /**
    * The centroids of group {@code g} as {@code tr} sees them: its own when it changed them, else (snapshot reads) the
-   * token, then the cached centroids brought up to date by the log, or all of them when none are cached.
+   * token, then the cached centroids brought up to date by the log, or all of them when none are cached or the cached
+   * ones are newer than {@code tr}'s read version.
    */
   CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g) {
     Centroids mine = own(tr, g);
@@ -214,26 +217,31 @@ final class Partitions {
     return groups == null ? null : groups.get(g);
   }
 
-  /** The centroids of group {@code g} last read, whatever their token, or null. */
+  /** The newest centroids of group {@code g} read, whatever their token, or null. */
   Centroids cached(Tuple g) {
     return cache.get(g);
   }
 
   /**
    * The centroids for token {@code t} (just read, by a transaction that did not change them): the cached ones when
-   * they have that token, else the cached ones with the log entries after their token applied, else all read now.
+   * they have that token, else the cached ones with the log entries after their token applied when theirs is older
+   * (then cached, unless another reader cached newer ones meanwhile), else all read now: none cached, or the cached
+   * ones are newer than {@code tr}'s read version (then not cached: the cache keeps the newer ones).
    */
   CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g, byte[] t) {
     if (t == null) {
       return CompletableFuture.completedFuture(Centroids.NONE);
     }
     Centroids cached = cache.get(g);
-    if (cached != null && Arrays.equals(cached.token(), t)) {
+    int age = cached == null ? 1 : Arrays.compareUnsigned(t, cached.token());
+    if (age == 0) {
       return CompletableFuture.completedFuture(cached);
     }
-    CompletableFuture<Centroids> read = cached != null && cached.token() != null ? caughtUp(tr, g, cached, t) : all(tr, g, t);
-    return read.thenApply(cs -> {
-      cache.put(g, cs);
+    if (age < 0) {
+      return all(tr, g, t);
+    }
+    return (cached == null ? all(tr, g, t) : caughtUp(tr, g, cached, t)).thenApply(cs -> {
+      cache.merge(g, cs, (was, now) -> Arrays.compareUnsigned(was.token(), now.token()) >= 0 ? was : now);
       return cs;
     });
   }

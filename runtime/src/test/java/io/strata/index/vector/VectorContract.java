@@ -694,7 +694,7 @@ public abstract class VectorContract extends BackendContract {
   /**
    * A split commits after a batch's read version and before its re-placement read, which places by it: the batch takes
    * no read conflict that the split fails. {@code cached}: the batch's store read the split's centroids before the batch's first read (its
-   * cache is newer than the batch's read version, so the batch placed by the parts already).
+   * cache is newer than the batch's read version, so the batch places by the one centroid of its version, then re-places by the parts).
    */
   private void aBatchReplacedByASplitCommittedAfterItsReadVersionCommits(boolean cached) {
     Random rnd = new Random(51);

@@ -1,0 +1,201 @@
+package io.strata.index.vector;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
+import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.async.AsyncIterable;
+import com.apple.foundationdb.async.AsyncIterator;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.index.vector.VectorContract.Doc;
+import io.strata.repository.EntityStore;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A store caches each group's centroids with their token ({@link Partitions}); a transaction whose read version is
+ * older than the cached centroids (another transaction read them after a split it cannot see) places and reads by
+ * the centroids of its own version, and leaves the cache holding the newer ones. Driven on the embedded engine with
+ * vectors on one axis, so that where each split falls is known: clusters A at -4, B at 0 and R at 6.
+ */
+class VectorCentroidCacheTest {
+  private static final Tuple G = Tuple.from();
+  private Database db;
+  private EntityStore<Doc> store;
+
+  @BeforeEach
+  void open() {
+    db = EmbeddedFdb.open();
+    store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+  }
+
+  @AfterEach
+  void close() {
+    db.close();
+  }
+
+  /** A vector {@code x} along the first axis. */
+  private static float[] at(float x) {
+    float[] v = new float[VectorContract.DIMENSIONS];
+    v[0] = x;
+    return v;
+  }
+
+  /** {@code n} documents at {@code x}, ids from {@code first}. */
+  private static List<Doc> docs(long first, int n, float x) {
+    List<Doc> out = new ArrayList<>();
+    for (long id = first; id < first + n; id++) {
+      out.add(new Doc(id, "c0", at(x)));
+    }
+    return out;
+  }
+
+  private Subspace index() {
+    return store.layout().entity().get(Tuple.from("N", "vector"));
+  }
+
+  /** The committed centroids, by partition: their position on the axis. */
+  private Map<Long, Float> centroids() {
+    Map<Long, Float> out = new TreeMap<>();
+    for (KeyValue kv : db.read(tr -> tr.getRange(index().range(Tuple.from(Partitions.CENTROID))).asList().join())) {
+      out.put(index().unpack(kv.getKey()).getLong(1), Vectors.floats(kv.getValue())[0]);
+    }
+    return out;
+  }
+
+  private long partitionAt(float x) {
+    return centroids().entrySet().stream().filter(e -> e.getValue() == x).findFirst().orElseThrow().getKey();
+  }
+
+  private byte[] committedToken() {
+    return db.read(tr -> tr.get(VectorContract.indexOf(store).partitions().token(G)).join());
+  }
+
+  /**
+   * Two partitions, {A, B} (centroid -2) and {R} (centroid 6), then the transaction returned takes its read version,
+   * then another transaction splits {A, B} into A (keeping its id) and B (a new partition: B holds the smallest id),
+   * and a search caches the split's centroids in the store.
+   */
+  private Transaction twoPartitionsThenASplitAfter() {
+    List<Doc> first = new ArrayList<>(docs(1, 50, 0));
+    first.addAll(docs(51, 50, -4));
+    first.addAll(docs(101, 40, 6));
+    store.run(db, tr -> store.saveAll(tr, first).join()); // 140 in partition 0, split after the commit: {B, A} and {R}
+    assertEquals(List.of(-2f, 6f), centroids().values().stream().sorted().toList(), "the first split: " + centroids());
+    List<Doc> more = new ArrayList<>(docs(141, 30, 0));
+    more.addAll(docs(171, 30, -4));
+    db.run(tr -> store.saveAll(tr, more).join()); // {A, B} now holds 160, not split (a caller's transaction)
+    Transaction reading = db.createTransaction();
+    reading.getReadVersion().join();
+    store.run(db, tr -> store.save(tr, new Doc(201, "c0", at(-4))).join()); // finds {A, B} over its maximum: splits it
+    assertEquals(List.of(-4f, 0f, 6f), centroids().values().stream().sorted().toList(), "the second split: " + centroids());
+    db.read(tr -> new VectorQueries<>(store).nearest(tr, "vector", List.of(), at(0), 1).join());
+    assertArrayEquals(committedToken(), VectorContract.indexOf(store).partitions().cached(G).token(), "the search cached the split");
+    return reading;
+  }
+
+  /**
+   * A single save in a transaction older than the second split places by the two partitions of its version, not by
+   * the split's B, which its store cached meanwhile: at 2.5 it goes to R (3.5 away; {A, B}'s centroid is 4.5), whose
+   * centroid it holds and nothing changed, so it commits. Placed by B (2.5 away), it held B's centroid, written after
+   * its read version, and was refused with a conflict though nothing it could see had changed.
+   */
+  @Test
+  void aSaveOlderThanTheCachedCentroidsPlacesByTheCentroidsOfItsReadVersionAndCommits() {
+    try (Transaction old = twoPartitionsThenASplitAfter()) {
+      store.save(old, new Doc(202, "c0", at(2.5f))).join();
+      old.commit().join();
+    }
+    byte[] located = db.read(tr -> tr.get(index().pack(Tuple.from(Partitions.VECTOR, 202L))).join());
+    assertEquals(partitionAt(6), Partitions.partition(located), "in R, the nearest partition at its read version");
+    assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aTransactionOlderThanTheCachedCentroidsLeavesTheCacheWithTheNewerOnes() {
+    Partitions ps = VectorContract.indexOf(store).partitions();
+    try (Transaction old = twoPartitionsThenASplitAfter()) {
+      Partitions.Centroids seen = ps.centroids(old, G).join();
+      assertEquals(2, seen.ids().length, "the two partitions of its read version");
+      assertFalse(Arrays.equals(committedToken(), seen.token()), "under the token of its read version");
+    }
+    Partitions.Centroids cached = ps.cached(G);
+    assertArrayEquals(committedToken(), cached.token(), "the cache keeps the newer token");
+    assertEquals(3, cached.ids().length, "with the split's centroids");
+  }
+
+  /**
+   * In a store with nothing cached (another than the one that searched), the centroids a reader older than the split
+   * reads (every centroid, at its version) arrive after a newer reader cached the split's: the cache keeps the newer.
+   */
+  @Test
+  void centroidsReadAtAnOlderVersionThatArriveLastDoNotReplaceNewerCachedOnes() {
+    Transaction old = twoPartitionsThenASplitAfter();
+    EntityStore<Doc> fresh = VectorContract.store(Metric.EUCLIDEAN, List.of(), true); // the same index, nothing cached
+    Partitions late = VectorContract.indexOf(fresh).partitions();
+    try (old) {
+      CompletableFuture<Void> asked = new CompletableFuture<>();
+      CompletableFuture<Void> answer = new CompletableFuture<>();
+      CompletableFuture<Partitions.Centroids> older = late.centroids(held(old, asked, answer), G);
+      asked.join(); // it found nothing cached and reads every centroid at its version
+      db.read(tr -> late.centroids(tr, G).join()); // a newer reader caches the split's
+      answer.complete(null);
+      assertEquals(2, older.join().ids().length, "the older reader gets the two partitions of its version");
+    }
+    assertArrayEquals(committedToken(), late.cached(G).token(), "the cache keeps the newer token");
+    assertEquals(3, late.cached(G).ids().length, "with the split's centroids");
+  }
+
+  /**
+   * {@code tr} (and its snapshot view) whose range reads ({@code asList}) are made at once but answer only once {@code answer}
+   * completes; {@code asked} completes at the first.
+   */
+  private static ReadTransaction held(ReadTransaction tr, CompletableFuture<Void> asked, CompletableFuture<Void> answer) {
+    return (ReadTransaction) Proxy.newProxyInstance(ReadTransaction.class.getClassLoader(), new Class<?>[] {ReadTransaction.class},
+        (proxy, method, args) -> {
+          Object out;
+          try {
+            out = method.invoke(tr, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+          if (method.getName().equals("snapshot")) {
+            return held((ReadTransaction) out, asked, answer);
+          }
+          if (out instanceof AsyncIterable<?> range) {
+            asked.complete(null);
+            return heldRange(range, answer);
+          }
+          return out;
+        });
+  }
+
+  private static <T> AsyncIterable<T> heldRange(AsyncIterable<T> range, CompletableFuture<Void> answer) {
+    return new AsyncIterable<>() {
+      @Override
+      public AsyncIterator<T> iterator() {
+        return range.iterator();
+      }
+
+      @Override
+      public CompletableFuture<List<T>> asList() {
+        return range.asList().thenCombine(answer, (list, v) -> list);
+      }
+    };
+  }
+}
