@@ -277,16 +277,17 @@ public final class VectorIndex implements DerivedIndex {
    * for most 500-row batches under 8 writers, for no measurable gain: benchmarks/README.md). A single insert that asked
    * no split skips that read (a save pays no second read version) and takes a read conflict on the centroid of the
    * partition it chose instead: a split of that partition committed meanwhile makes it retry (before, its vector stayed
-   * by the partition it chose). What the attempt placed and asked is dropped here; when {@code tr}'s writer commits it
-   * itself ({@link AfterCommit}), the splits it asked, and the partitions it saw near their maximum or moved vectors
-   * into, are checked again after that commit ({@link #afterCommit}).
+   * by the partition it chose). What the attempt placed, asked, saw near the maximum and moved into is dropped when its
+   * updates end, however they end (a failed update or split, a read of the centroids that throws at once: the returned
+   * future fails); when {@code tr}'s writer commits it itself ({@link AfterCommit}), the splits it asked, and the
+   * partitions it saw near their maximum or moved vectors into, are checked again after that commit ({@link #afterCommit}).
    */
   @Override
   public CompletableFuture<Void> updateAll(Transaction tr, List<Change> changes) {
     return DerivedIndex.super.updateAll(tr, changes).thenCompose(v -> {
-      Map<Tuple, Map<Object, float[]>> mine = placed.remove(tr);
-      Set<Tuple> asked = asks.remove(tr);
-      Set<Tuple> nearMaximum = near.remove(tr);
+      Map<Tuple, Map<Object, float[]>> mine = placed.get(tr);
+      Set<Tuple> asked = asks.get(tr);
+      Set<Tuple> nearMaximum = near.get(tr);
       CompletableFuture<Void> moved;
       if (mine == null || mine.isEmpty()) {
         moved = CompletableFuture.completedFuture(null);
@@ -300,12 +301,13 @@ public final class VectorIndex implements DerivedIndex {
       } else {
         moved = replaceAll(tr, mine);
       }
-      return moved.whenComplete((x, e) -> {
-        Set<Tuple> into = filled.remove(tr);
-        if (e == null) {
-          afterCommit(tr, asked == null ? null : mine == null ? Set.of() : mine.keySet(), asked, nearMaximum, into);
-        }
-      });
+      Set<Tuple> placedInto = asked == null ? null : mine == null ? Set.of() : mine.keySet();
+      return moved.thenRun(() -> afterCommit(tr, placedInto, asked, nearMaximum, filled.get(tr)));
+    }).whenComplete((x, e) -> {
+      placed.remove(tr);
+      asks.remove(tr);
+      near.remove(tr);
+      filled.remove(tr);
     });
   }
 

@@ -1,10 +1,14 @@
 package io.strata.index.vector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
+import io.strata.ForwardingDatabase;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.EngineStats;
 import io.strata.index.vector.VectorContract.Doc;
@@ -13,6 +17,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
@@ -94,6 +101,70 @@ class VectorSaveCostTest {
     db.run(tr -> store.saveAll(tr, docs.subList(1_000, docs.size())).join()); // asks for splits and places 2,000 vectors
     assertEquals(0, VectorContract.indexOf(store).attemptsHeld(), "neither the batches' placed vectors nor their split asks are held");
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+  }
+
+  @Test
+  void aBatchWhoseReadOfTheCommittedCentroidsThrowsAtOnceFailsWithThatErrorAndKeepsNothingOfItsAttempt() {
+    aBatchFailingAfterItsAskedSplitMovedAVectorKeepsNothing(true);
+  }
+
+  @Test
+  void aBatchWhoseReadOfTheCommittedCentroidsFailsFailsWithThatErrorAndKeepsNothingOfItsAttempt() {
+    aBatchFailingAfterItsAskedSplitMovedAVectorKeepsNothing(false);
+  }
+
+  /**
+   * A batch into a committed partition over its maximum: its first vector (a copy of the partition's first, so on the
+   * side of the split that moves to a new partition) asks the split, which commits, and moves into the new part; then
+   * the batch's read of the centroids as committed fails, by throwing at once ({@code thrown}) or by a failed future.
+   */
+  private void aBatchFailingAfterItsAskedSplitMovedAVectorKeepsNothing(boolean thrown) {
+    RuntimeException injected = new IllegalStateException("injected: the batch's read of the centroids fails");
+    Database failing = new ForwardingDatabase(db) {
+      @Override
+      public <T> CompletableFuture<T> readAsync(Function<? super ReadTransaction, ? extends CompletableFuture<T>> retryable, Executor e) {
+        if (thrown) {
+          throw injected;
+        }
+        return CompletableFuture.failedFuture(injected);
+      }
+    };
+    EntityStore<Doc> store = aBatchIntoAPartitionOverItsMaximumFailsWithAndKeepsNothing(failing, injected);
+    assertEquals(2, centroids(store), "the split the batch asked committed");
+  }
+
+  @Test
+  void aBatchWhoseAskedSplitFailsFailsWithThatErrorAndKeepsNothingOfItsAttempt() {
+    RuntimeException injected = new IllegalStateException("injected: the split's transaction fails");
+    Database failing = new ForwardingDatabase(db) {
+      @Override
+      public <T> CompletableFuture<T> runAsync(Function<? super Transaction, ? extends CompletableFuture<T>> retryable, Executor e) {
+        return CompletableFuture.failedFuture(injected);
+      }
+    };
+    EntityStore<Doc> store = aBatchIntoAPartitionOverItsMaximumFailsWithAndKeepsNothing(failing, injected);
+    assertEquals(1, centroids(store), "nothing split");
+  }
+
+  /**
+   * A batch in a transaction of {@code failing}, into a committed partition over its maximum (asking its split at its
+   * first vector), fails with {@code injected} as the cause of its future's failure, and the index holds nothing of
+   * the attempt: neither what it placed, asked or saw near the maximum, nor the partitions it moved vectors into.
+   * Returns the store.
+   */
+  private EntityStore<Doc> aBatchIntoAPartitionOverItsMaximumFailsWithAndKeepsNothing(Database failing, RuntimeException injected) {
+    int max = Partitions.maxSize(VectorContract.DIMENSIONS);
+    List<Doc> docs = VectorContract.clustered(new Random(66), max + 30, 2);
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    db.run(tr -> store.saveAll(tr, docs.subList(0, max + 10)).join()); // one partition over its maximum, not split yet
+    List<Doc> batch = new ArrayList<>(List.of(new Doc(10_000, "c0", docs.get(0).vector())));
+    batch.addAll(docs.subList(max + 10, docs.size()));
+    try (Transaction tr = failing.createTransaction()) {
+      CompletionException e = assertThrows(CompletionException.class, () -> store.saveAll(tr, batch).join());
+      assertSame(injected, e.getCause(), "the batch's future fails with the error as its cause");
+    }
+    assertEquals(0, VectorContract.indexOf(store).attemptsHeld(), "nothing of the failed attempt is held");
+    return store;
   }
 
   @Test
