@@ -41,7 +41,10 @@ import org.junit.jupiter.api.Test;
  * Jakarta Data queries on Strata against brute force: random gadgets, random parameters and random orders, for method
  * names, {@code @Find}, JDQL and sorts chosen at run time, whether an index serves the method ({@code Gadgets}' javadoc
  * says which) or every row is read. Each answer must equal the test's own filter and comparator over the saved
- * gadgets, element for element and in order. The seed is printed; replay a failure with {@code -Dstrata.jakarta.seed}.
+ * gadgets, element for element and in order. A number compares as Jakarta Data orders numbers here ({@code Values.compare},
+ * docs/jakarta-data.md, "JDQL number literals"): as {@code Double.compare} does, so a NaN weight, score or rating
+ * is above every number (a match of {@code weight > w}) where Java's {@code >} on a NaN is false. The seed is printed;
+ * replay a failure with {@code -Dstrata.jakarta.seed}.
  */
 public abstract class JakartaQueriesContract extends BackendContract {
   private static final long SEED = Long.getLong("strata.jakarta.seed", new SecureRandom().nextLong());
@@ -347,7 +350,7 @@ public abstract class JakartaQueriesContract extends BackendContract {
       double weight = random.nextInt(100) / 10.0;
       int count = 1 + random.nextInt(10);
       List<Gadget> some = gadgets.findByWeightGreaterThan(weight, Limit.of(count)).toList();
-      List<String> heavier = expected(g -> g.weight != null && g.weight > weight, byId);
+      List<String> heavier = expected(g -> g.weight != null && Double.compare(g.weight, weight) > 0, byId);
       assertEquals(Math.min(count, heavier.size()), some.size(), seed("Limit.of(" + count + ")"));
       assertTrue(heavier.containsAll(strings(some)), seed("only matches"));
     }
@@ -594,10 +597,10 @@ public abstract class JakartaQueriesContract extends BackendContract {
       assertEquals(saved.stream().filter(g -> g.weight == null || g.size > min).count(), gadgets.countLightOrLarge(min),
           seed("JDQL COUNT(THIS)"));
       double heaviest = random.nextInt(100) / 10.0;
-      assertEquals(saved.stream().filter(g -> g.weight != null && !(g.weight > heaviest)).count(),
+      assertEquals(saved.stream().filter(g -> g.weight != null && Double.compare(g.weight, heaviest) <= 0).count(),
           gadgets.countNotHeavierThan(heaviest), seed("JDQL NOT of a comparison is false on a null weight"));
       long notOfColorAndHeavier = saved.stream()
-          .filter(g -> !g.color.equals(color) || g.weight != null && !(g.weight > heaviest)).count();
+          .filter(g -> !g.color.equals(color) || g.weight != null && Double.compare(g.weight, heaviest) <= 0).count();
       assertEquals(notOfColorAndHeavier, gadgets.countNotOfColorAndHeavier(color, heaviest),
           seed("JDQL NOT of a conjunction is unknown where a null weight leaves the conjunction unknown"));
       assertEquals(notOfColorAndHeavier, new GadgetsImpl(db).jdql("WHERE NOT (color = :c AND weight > :w)").bind("c", color)
@@ -613,8 +616,8 @@ public abstract class JakartaQueriesContract extends BackendContract {
   /**
    * The expected predicates follow {@code Values.compare}: a literal of the property's own class compares as
    * {@code Double.compare}/{@code Float.compare} ({@code -0.0} below {@code 0.0}), any other number by value
-   * ({@code -0.0} equal to {@code 0}). Scores are tenths, ratings quarters, {@code 0.1F} or the float below it, both sometimes {@code -0.0} or
-   * {@code 0.0};
+   * ({@code -0.0} equal to {@code 0}), a NaN above every number either way. Scores are tenths, ratings quarters,
+   * {@code 0.1F} or the float below it, both sometimes {@code -0.0} or {@code 0.0}, now and then an infinity or NaN;
    * prices are nullable decimals of scale 1 or 2 ({@code 1.5} and {@code 1.50}), often {@code 0.1} or {@code 0.10}.
    */
   @Test
@@ -667,8 +670,8 @@ public abstract class JakartaQueriesContract extends BackendContract {
       assertEquals(expected(in, order).stream().limit(limit.maxResults()).toList(),
           strings(gadgets.findByPriceIn(prices, limit, order(sorts))), seed("price in " + prices + ", " + limit + " by " + sorts));
     }
-    assertEquals(expected(g -> g.rating > 0.1, byId), strings(gadgets.ratedAboveATenth().stream().sorted(byId).toList()),
-        seed("0.1 on a float takes 0.1F (0.100000001...)"));
+    assertEquals(expected(g -> g.rating > 0.1 || Float.isNaN(g.rating), byId), strings(gadgets.ratedAboveATenth().stream().sorted(byId).toList()),
+        seed("0.1 on a float takes 0.1F (0.100000001...), and a NaN"));
     assertEquals(expected(g -> g.rating < 0.1, byId), strings(gadgets.ratedBelowATenth().stream().sorted(byId).toList()),
         seed("< 0.1 on a float takes the float below 0.1, not 0.1F"));
     assertEquals(List.of(), strings(gadgets.ratedATenth()), seed("no float equals 0.1"));
@@ -676,8 +679,8 @@ public abstract class JakartaQueriesContract extends BackendContract {
         seed("both floats next to 0.1 are stored"));
     assertEquals(expected(g -> g.rating >= 0.1 && g.rating <= 2.3, byId),
         strings(gadgets.ratedFromATenthTo().stream().sorted(byId).toList()), seed("between 0.1 and 2.3 on a float"));
-    assertEquals(expected(g -> g.score >= 0, byId), strings(gadgets.scoredFromZero().stream().sorted(byId).toList()),
-        seed("0 on a double takes -0.0"));
+    assertEquals(expected(g -> g.score >= 0 || Double.isNaN(g.score), byId), strings(gadgets.scoredFromZero().stream().sorted(byId).toList()),
+        seed("0 on a double takes -0.0, and a NaN: above every number"));
     assertEquals(expected(g -> Double.compare(g.score, 0.0) < 0, byId),
         strings(gadgets.scoredBelowZero().stream().sorted(byId).toList()), seed("score < 0.0 takes -0.0: the bound read inclusively"));
   }
