@@ -14,13 +14,10 @@ import io.strata.processor.fixtures.jakarta.Shipment;
 import io.strata.processor.fixtures.jakarta.Shipments;
 import io.strata.processor.fixtures.jakarta.ShipmentsImpl;
 import io.strata.query.jdql.EnumConstants;
-import io.strata.query.jdql.JdqlParser;
 import io.strata.query.jdql.JdqlSelect;
-import io.strata.query.jdql.JdqlStatement;
 import io.strata.query.model.Condition;
 import io.strata.query.model.Condition.Compare;
 import io.strata.query.model.EntityInfo;
-import io.strata.query.model.Expression;
 import io.strata.query.model.FieldInfo;
 import io.strata.query.model.Op;
 import io.strata.query.model.Operand;
@@ -64,7 +61,7 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>Rows: each try saves up to 40 random entities (a {@link RandomGadgets} gadget, one time in eight without a color
  *       or a kind; shipments without a weight or a color one time in six), so that queries meet absent values, ties,
- *       signed zeros, decimals of several scales and floats at the edge of a literal.
+ *       signed zeros, infinities and NaNs, decimals of several scales and floats at the edge of a literal.
  *   <li>Parameters: a value of the property the parameter is compared with (a saved entity's, or another random one's,
  *       or, one time in twelve, null: Jakarta Data lets a null match nothing), a {@code LIKE} pattern cut from a value,
  *       a list for {@code IN}; a random {@code Limit}, a random page of a {@code PageRequest} (its total asked or not) and
@@ -79,8 +76,10 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code UPDATE} and {@code DELETE} have no run-time form (a finder only reads), so their effect is compared with
  *       the finder of their {@code WHERE} on the same rows: they change (delete) exactly the entities it finds and return
  *       how many; every other entity is unchanged, and so is every property the {@code SET} does not assign; a property
- *       assigned a parameter or a literal holds it (one assigned an expression of the entity's properties is not checked
- *       here). Each runs on a fresh copy of the try's rows.
+ *       the {@code SET} assigns holds the value the test computes itself ({@link JdqlUpdateValues}) from the entity
+ *       before the update and the arguments: a parameter, a literal, or an expression of the entity's properties
+ *       ({@code size + 1}, {@code -ABS(score)}, {@code LEFT(name, 2) || :suffix}). Each runs on a fresh copy of the try's
+ *       rows.
  *   <li>Either path throwing: the other throws an exception of the same class.
  * </ul>
  *
@@ -457,7 +456,7 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
    * class comment), adding each difference to {@code differences}; returns whether it changed something.
    */
   private boolean sameEffect(Call call, Object impl, Object[] args, List<String> differences) throws ReflectiveOperationException {
-    Map<String, List<String>> before = stored(call, impl);
+    Map<String, Object> before = stored(call, impl);
     Object matched = outcome(() -> finder(call, impl, args).list());
     Object changed = outcome(() -> JakartaMethods.settle(call.method().invoke(impl, args)));
     if (matched instanceof String || changed instanceof String) {
@@ -466,18 +465,18 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
       }
       return false;
     }
-    Map<String, List<String>> after = stored(call, impl);
+    Map<String, List<String>> after = shown(stored(call, impl), call.entity());
     Set<String> ids = rows((List<?>) matched, call.entity()).stream().map(r -> r.get(idColumn(call.entity())))
         .collect(Collectors.toSet());
     if (((Number) changed).longValue() != ids.size()) {
       differences.add("changed " + changed + " / run time finds " + ids.size());
     }
-    Map<String, List<String>> expected = new TreeMap<>(before);
+    Map<String, List<String>> expected = shown(before, call.entity());
     if (call.jdql().startsWith("DELETE ")) {
       expected.keySet().removeAll(ids);
     } else {
       for (String id : ids) {
-        expected.put(id, assigned(call, before.get(id), after.get(id), args));
+        expected.put(id, assigned(call, before.get(id), args));
       }
     }
     if (!expected.equals(after)) {
@@ -487,54 +486,34 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
   }
 
   /**
-   * The row {@code was} as {@code call}'s {@code SET} assigns it: a property assigned a parameter or a literal, that
-   * value; one assigned an expression of the entity's properties, as the generated method left it ({@code now}).
+   * The entity {@code was}, shown as {@link #rows} shows it, as {@code call}'s {@code SET} leaves it: each property it
+   * assigns holds the value {@link JdqlUpdateValues} computes from {@code was} and the arguments {@code args}.
    */
-  private static List<String> assigned(Call call, List<String> was, List<String> now, Object[] args)
-      throws ReflectiveOperationException {
-    List<String> row = new ArrayList<>(was);
-    JdqlStatement.Update update = (JdqlStatement.Update) JdqlParser.parse(call.jdql());
+  private static List<String> assigned(Call call, Object was, Object[] args) throws ReflectiveOperationException {
+    List<String> row = row(was, call.entity());
     List<String> fields = call.entity().fields().stream().map(FieldInfo::name).toList();
-    EnumConstants enums = EnumConstants.of(call.fixture().api().getClassLoader());
-    for (JdqlStatement.Assignment a : update.assignments()) {
-      int column = fields.indexOf(a.target().dotted());
-      Expression value = JdqlSelect.assigned(call.jdql(), a, call.entity(), enums);
-      if (value instanceof Expression.Value v && v.operand() instanceof Operand.Literal l) {
-        row.set(column, l.value() == null ? "null" : columnOf(call, a.target().dotted(), l.value()));
-      } else if (value instanceof Expression.Value v && v.operand() instanceof Operand.Param p) {
-        int at = JakartaMethods.methodParameter(p.name(), call.jdql(), call.jdqlNames());
-        row.set(column, String.valueOf(args[at]));
-      } else {
-        row.set(column, now == null ? "?" : now.get(column));
-      }
-    }
+    JdqlUpdateValues.assigned(call.jdql(), was, name -> args[JakartaMethods.methodParameter(name, call.jdql(), call.jdqlNames())])
+        .forEach((property, value) -> row.set(fields.indexOf(property), String.valueOf(value)));
     return row;
   }
 
-  /**
-   * How a property assigned {@code literal} shows: a JDQL literal assigned to a {@code @Convert} property is its column
-   * value, so the property holds the converter's entity value of it; else the literal as written.
-   */
-  private static String columnOf(Call call, String property, Object literal) throws ReflectiveOperationException {
-    Field f = call.fixture().entity().getDeclaredField(property);
-    jakarta.nosql.Convert convert = f.getAnnotation(jakarta.nosql.Convert.class);
-    if (convert == null) {
-      return String.valueOf(literal);
-    }
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    Object value = ((jakarta.nosql.AttributeConverter) convert.value().getDeclaredConstructor().newInstance())
-        .convertToEntityAttribute(literal);
-    return String.valueOf(value);
-  }
-
-  /** Every entity stored, by id, as {@link #rows} shows it, read by the run-time finder of every row. */
+  /** Every entity stored, by its id as {@link #rows} shows it, read by the run-time finder of every row. */
   @SuppressWarnings("unchecked")
-  private static Map<String, List<String>> stored(Call call, Object impl) throws ReflectiveOperationException {
-    Map<String, List<String>> byId = new TreeMap<>();
-    for (List<String> row : rows(((Queryable<Object>) impl).jdql("").allowScan().list(), call.entity())) {
-      byId.put(row.get(idColumn(call.entity())), row);
+  private static Map<String, Object> stored(Call call, Object impl) throws ReflectiveOperationException {
+    Map<String, Object> byId = new TreeMap<>();
+    for (Object e : ((Queryable<Object>) impl).jdql("").allowScan().list()) {
+      byId.put(String.valueOf(JakartaMethods.property(e, call.entity().id().name())), e);
     }
     return byId;
+  }
+
+  /** The entities {@code byId} as {@link #rows} shows them, by the same keys. */
+  private static Map<String, List<String>> shown(Map<String, Object> byId, EntityInfo entity) throws ReflectiveOperationException {
+    Map<String, List<String>> shown = new TreeMap<>();
+    for (Map.Entry<String, Object> e : byId.entrySet()) {
+      shown.put(e.getKey(), row(e.getValue(), entity));
+    }
+    return shown;
   }
 
   private static int idColumn(EntityInfo entity) {
@@ -545,13 +524,18 @@ public abstract class JdqlSameAnswersContract extends BackendContract {
   private static List<List<String>> rows(List<?> entities, EntityInfo entity) throws ReflectiveOperationException {
     List<List<String>> rows = new ArrayList<>();
     for (Object e : entities) {
-      List<String> row = new ArrayList<>();
-      for (FieldInfo f : entity.fields()) {
-        row.add(String.valueOf(JakartaMethods.property(e, f.name())));
-      }
-      rows.add(row);
+      rows.add(row(e, entity));
     }
     return rows;
+  }
+
+  /** One entity {@code e} as {@link #rows} shows it. */
+  private static List<String> row(Object e, EntityInfo entity) throws ReflectiveOperationException {
+    List<String> row = new ArrayList<>();
+    for (FieldInfo f : entity.fields()) {
+      row.add(String.valueOf(JakartaMethods.property(e, f.name())));
+    }
+    return row;
   }
 
   /** The columns of {@link #rows} an order sorts by, with whether each ignores case. */
