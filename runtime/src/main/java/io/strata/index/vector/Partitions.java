@@ -46,12 +46,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code (g..., "p", p, id) = code}: the vector scalar-quantized to one byte per component ({@link #code});</li>
  *   <li>{@code (g..., "v", id) = p, vector}: the partition (8 bytes big-endian) then the full vector.</li>
  * </ul>
- * Centroids are cached here, per group, with the token they were read with: only centroids read from committed
- * data, and only ever newer ones (tokens are versionstamps, ordered as their commits). A transaction whose read
- * version is older than the cached centroids (another transaction read them since) reads every centroid at its own
- * version: the log only leads forward, and it must not place or search by partitions it cannot see. A transaction
- * that changes a group's centroids keeps its own view of them apart ({@link #own}) until it ends: it cannot read the
- * versionstamped token and log it wrote, and a cache must never hold what an aborted transaction wrote.
+ * Centroids are cached here, per group, with the token they were read with (a versionstamp, ordered as commits): only
+ * centroids read from committed data, the newest and the generation before. A transaction older than the newest
+ * (another read them since) starts from the older generation, or reads every centroid: it must not place or search by
+ * partitions it cannot see, and the log leads only forward. A transaction that changes a group's centroids keeps its
+ * own view apart ({@link #own}) until it ends: it cannot read the token and log it wrote, and a cache must never hold
+ * what an aborted transaction wrote.
  */
 final class Partitions {
   static final String TOKEN = "s";
@@ -113,7 +113,7 @@ final class Partitions {
   final int dimensions;
   /** Most vectors a partition holds before an insert splits it; a split writes about this many full vectors. */
   final int maxSize;
-  private final Map<Tuple, Centroids> cache = new ConcurrentHashMap<>();
+  private final Map<Tuple, Generations> cache = new ConcurrentHashMap<>();
   /** The centroids of each group a transaction attempt changed, as that attempt sees them (a handle is one attempt). */
   private final Map<Transaction, Map<Tuple, Centroids>> own = Collections.synchronizedMap(new WeakHashMap<>());
   /** The entity's row count as a grouped search last read it, -1 before any: what bounds a grouped search's codes. */
@@ -200,8 +200,7 @@ final class Partitions {
 
   /**
    * The centroids of group {@code g} as {@code tr} sees them: its own when it changed them, else (snapshot reads) the
-   * token, then the cached centroids brought up to date by the log, or all of them when none are cached or the cached
-   * ones are newer than {@code tr}'s read version.
+   * token, then the cached centroids of that token or an older one brought up to date by the log, else all of them.
    */
   CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g) {
     Centroids mine = own(tr, g);
@@ -219,29 +218,47 @@ final class Partitions {
 
   /** The newest centroids of group {@code g} read, whatever their token, or null. */
   Centroids cached(Tuple g) {
-    return cache.get(g);
+    Generations cached = cache.get(g);
+    return cached == null ? null : cached.newest();
+  }
+
+  /** A group's cached centroids: the newest read, and older ones (or null) a transaction older than those starts from. */
+  private record Generations(Centroids newest, Centroids before) {
+    /** These with {@code read} kept as the newest or as the one before, where it is newer than what it replaces. */
+    Generations with(Centroids read) {
+      if (Arrays.compareUnsigned(read.token(), newest.token()) > 0) {
+        return new Generations(read, newest);
+      }
+      boolean between = (before == null || Arrays.compareUnsigned(read.token(), before.token()) > 0)
+          && Arrays.compareUnsigned(read.token(), newest.token()) < 0;
+      return between ? new Generations(newest, read) : this;
+    }
+
+    /** The cached centroids with the greatest token not after {@code t}, or null. */
+    Centroids notAfter(byte[] t) {
+      return Arrays.compareUnsigned(newest.token(), t) <= 0 ? newest
+          : before != null && Arrays.compareUnsigned(before.token(), t) <= 0 ? before : null;
+    }
   }
 
   /**
-   * The centroids for token {@code t} (just read, by a transaction that did not change them): the cached ones when
-   * they have that token, else the cached ones with the log entries after their token applied when theirs is older
-   * (then cached, unless another reader cached newer ones meanwhile), else all read now: none cached, or the cached
-   * ones are newer than {@code tr}'s read version (then not cached: the cache keeps the newer ones).
+   * The centroids for token {@code t} (just read, by a transaction that did not change them): the cached ones of that
+   * token, else the newest cached ones older than it with the log entries after their token applied, else all read
+   * now. What is read is cached as the newest centroids, or as the generation before them when another reader cached
+   * newer ones (a transaction older than the cache: it places and searches by the partitions of its own read version,
+   * and the cache never goes back).
    */
   CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g, byte[] t) {
     if (t == null) {
       return CompletableFuture.completedFuture(Centroids.NONE);
     }
-    Centroids cached = cache.get(g);
-    int age = cached == null ? 1 : Arrays.compareUnsigned(t, cached.token());
-    if (age == 0) {
-      return CompletableFuture.completedFuture(cached);
+    Generations cached = cache.get(g);
+    Centroids from = cached == null ? null : cached.notAfter(t);
+    if (from != null && Arrays.equals(from.token(), t)) {
+      return CompletableFuture.completedFuture(from);
     }
-    if (age < 0) {
-      return all(tr, g, t);
-    }
-    return (cached == null ? all(tr, g, t) : caughtUp(tr, g, cached, t)).thenApply(cs -> {
-      cache.merge(g, cs, (was, now) -> Arrays.compareUnsigned(was.token(), now.token()) >= 0 ? was : now);
+    return (from == null ? all(tr, g, t) : caughtUp(tr, g, from, t)).thenApply(cs -> {
+      cache.merge(g, new Generations(cs, null), (was, read) -> was.with(cs));
       return cs;
     });
   }

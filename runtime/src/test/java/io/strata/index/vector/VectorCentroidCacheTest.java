@@ -13,6 +13,7 @@ import com.apple.foundationdb.async.AsyncIterator;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.embedded.EmbeddedFdb;
+import io.strata.embedded.EngineStats;
 import io.strata.index.vector.VectorContract.Doc;
 import io.strata.repository.EntityStore;
 import java.lang.reflect.InvocationTargetException;
@@ -126,11 +127,17 @@ class VectorCentroidCacheTest {
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
   }
 
+  /**
+   * The store read the centroids of the first split before the second (the caller's save of 60 more), so it keeps them
+   * as the generation before the newest: the older transaction reads its token and nothing more.
+   */
   @Test
   void aTransactionOlderThanTheCachedCentroidsLeavesTheCacheWithTheNewerOnes() {
     Partitions ps = VectorContract.indexOf(store).partitions();
     try (Transaction old = twoPartitionsThenASplitAfter()) {
+      EngineStats before = EmbeddedFdb.stats(db);
       Partitions.Centroids seen = ps.centroids(old, G).join();
+      assertEquals(1, EmbeddedFdb.stats(db).since(before).keysRead(), "the token; its centroids are the generation cached before");
       assertEquals(2, seen.ids().length, "the two partitions of its read version");
       assertFalse(Arrays.equals(committedToken(), seen.token()), "under the token of its read version");
     }
