@@ -1,8 +1,6 @@
 package io.strata.query;
 
 import io.strata.query.model.Expression;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -14,8 +12,9 @@ import java.util.function.Function;
 
 /**
  * The values of query-model {@link Expression}s on one entity, for {@link ConditionEvaluator}'s tests of two
- * expressions. A value of nothing (a property with none, a null parameter, a division by zero) makes every expression
- * over it null, so the comparison it takes part in is unknown.
+ * expressions. A value of nothing (a property with none, a null parameter) makes every expression over it null, so the
+ * comparison it takes part in is unknown; numbers compute as {@link Numbers#arithmetic} computes them (an integer
+ * overflow or a division by zero an {@link ArithmeticException}, as in generated code).
  *
  * @param <E> the entity
  */
@@ -72,8 +71,7 @@ final class ExpressionValues<E> {
   private static Object apply(Expression.Function function, Object value, Object count) {
     return switch (function) {
       // Java's Math.abs for floating point: ABS(-0.0) is 0.0, as the generated code's Values.abs gives it
-      case ABS -> value instanceof Double || value instanceof Float ? (Object) Math.abs(((Number) value).doubleValue())
-          : negative(value) ? negate(value) : value;
+      case ABS -> Numbers.abs((Number) value);
       case LENGTH -> value.toString().length();
       case LEFT -> { String s = value.toString(); yield s.substring(0, Math.min(s.length(), ((Number) count).intValue())); }
       case RIGHT -> { String s = value.toString(); yield s.substring(Math.max(0, s.length() - ((Number) count).intValue())); }
@@ -82,18 +80,8 @@ final class ExpressionValues<E> {
     };
   }
 
-  private static boolean negative(Object n) {
-    return n instanceof BigDecimal d ? d.signum() < 0 : n instanceof BigInteger i ? i.signum() < 0 : ((Number) n).doubleValue() < 0;
-  }
-
   private static Object negate(Object n) {
-    if (n == null) {
-      return null;
-    }
-    if (integral(n)) {
-      return -((Number) n).longValue();
-    }
-    return n instanceof BigDecimal d ? d.negate() : n instanceof BigInteger i ? i.negate() : -((Number) n).doubleValue();
+    return n == null ? null : Numbers.negate((Number) n);
   }
 
   private static Object combine(Expression.Operator op, Object a, Object b) {
@@ -103,37 +91,6 @@ final class ExpressionValues<E> {
     if (op == Expression.Operator.CONCAT) {
       return a.toString() + b;
     }
-    if (integral(a) && integral(b)) {
-      long x = ((Number) a).longValue();
-      long y = ((Number) b).longValue();
-      return switch (op) {
-        case ADD -> x + y;
-        case SUBTRACT -> x - y;
-        case MULTIPLY -> x * y;
-        default -> y == 0 ? null : x / y;
-      };
-    }
-    if (a instanceof BigDecimal || b instanceof BigDecimal || a instanceof BigInteger || b instanceof BigInteger) {
-      BigDecimal x = Numbers.decimal((Number) a);
-      BigDecimal y = Numbers.decimal((Number) b);
-      return switch (op) {
-        case ADD -> x.add(y);
-        case SUBTRACT -> x.subtract(y);
-        case MULTIPLY -> x.multiply(y);
-        default -> y.signum() == 0 ? null : x.divide(y, java.math.MathContext.DECIMAL128);
-      };
-    }
-    double x = ((Number) a).doubleValue();
-    double y = ((Number) b).doubleValue();
-    return switch (op) {
-      case ADD -> x + y;
-      case SUBTRACT -> x - y;
-      case MULTIPLY -> x * y;
-      default -> x / y;
-    };
-  }
-
-  static boolean integral(Object n) {
-    return n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
+    return Numbers.arithmetic(op, (Number) a, (Number) b);
   }
 }

@@ -3,6 +3,7 @@ package io.strata.jakarta.data;
 import io.strata.query.Matches;
 import io.strata.query.Numbers;
 import io.strata.query.ValueOrder;
+import io.strata.query.model.Expression;
 import jakarta.data.exceptions.MappingException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -240,72 +241,42 @@ public final class Values {
   }
 
   public static Object abs(Object n) {
-    return arithmetic(n, n, '|');
+    return n == null ? null : Numbers.abs((Number) n);
   }
 
   /** JDQL's unary minus, Java's: {@code -0.0} of a floating-point {@code 0.0} (which {@code 0 - x} would make {@code 0.0}). */
   public static Object negate(Object n) {
-    return n instanceof Double || n instanceof Float ? (Object) (-((Number) n).doubleValue()) : arithmetic(0L, n, '-');
+    return n == null ? null : Numbers.negate((Number) n);
   }
 
   public static Object add(Object a, Object b) {
-    return arithmetic(a, b, '+');
+    return arithmetic(a, b, Expression.Operator.ADD);
   }
 
   public static Object subtract(Object a, Object b) {
-    return arithmetic(a, b, '-');
+    return arithmetic(a, b, Expression.Operator.SUBTRACT);
   }
 
   public static Object multiply(Object a, Object b) {
-    return arithmetic(a, b, '*');
+    return arithmetic(a, b, Expression.Operator.MULTIPLY);
   }
 
   public static Object divide(Object a, Object b) {
-    return arithmetic(a, b, '/');
+    return arithmetic(a, b, Expression.Operator.DIVIDE);
   }
 
-  private static Object arithmetic(Object a, Object b, char op) {
-    if (a == null || b == null) {
-      return null;
-    }
-    Number x = (Number) a;
-    Number y = (Number) b;
-    if (x instanceof BigDecimal || y instanceof BigDecimal || x instanceof BigInteger || y instanceof BigInteger) {
-      BigDecimal p = Numbers.decimal(x);
-      BigDecimal q = Numbers.decimal(y);
-      return switch (op) {
-        case '+' -> p.add(q);
-        case '-' -> p.subtract(q);
-        case '*' -> p.multiply(q);
-        case '/' -> p.divide(q, java.math.MathContext.DECIMAL128);
-        default -> p.abs();
-      };
-    }
-    if (x instanceof Double || y instanceof Double || x instanceof Float || y instanceof Float) {
-      double p = x.doubleValue();
-      double q = y.doubleValue();
-      return switch (op) {
-        case '+' -> p + q;
-        case '-' -> p - q;
-        case '*' -> p * q;
-        case '/' -> p / q;
-        default -> Math.abs(p);
-      };
-    }
-    long p = x.longValue();
-    long q = y.longValue();
-    return switch (op) {
-      case '+' -> Math.addExact(p, q);
-      case '-' -> Math.subtractExact(p, q);
-      case '*' -> Math.multiplyExact(p, q);
-      case '/' -> p / q;
-      default -> Math.absExact(p);
-    };
+  /** {@link Numbers#arithmetic}, null where a value is. */
+  private static Object arithmetic(Object a, Object b, Expression.Operator op) {
+    return a == null || b == null ? null : Numbers.arithmetic(op, (Number) a, (Number) b);
   }
 
-  /** A computed value assigned to an {@code int} property: it must fit. */
+  /** A computed value assigned to an {@code int} property: it must fit (JDQL leaves overflow to the provider). */
   public static int toInt(Object n) {
-    return Math.toIntExact(toLong(n));
+    long v = toLong(n);
+    if (v != (int) v) {
+      throw new ArithmeticException(v + " does not fit an int");
+    }
+    return (int) v;
   }
 
   public static long toLong(Object n) {

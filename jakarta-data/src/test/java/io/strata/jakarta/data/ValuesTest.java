@@ -86,8 +86,13 @@ class ValuesTest {
     assertEquals(0.0d, Values.negate(-0.0f));
     assertEquals(0.0d, Values.abs(-0.0));
     assertEquals(null, Values.multiply(null, 2));
-    assertThrows(ArithmeticException.class, () -> Values.add(Long.MAX_VALUE, 1));
-    assertThrows(ArithmeticException.class, () -> Values.toInt(1L << 40));
+    // integer overflow, which JDQL leaves to the provider, is refused naming the operation, never wrapped round
+    assertEquals(Long.MAX_VALUE + " + 1 overflows a long (refused, not wrapped round)",
+        assertThrows(ArithmeticException.class, () -> Values.add(Long.MAX_VALUE, 1)).getMessage());
+    assertEquals("ABS(" + Long.MIN_VALUE + ") overflows a long (refused, not wrapped round)",
+        assertThrows(ArithmeticException.class, () -> Values.abs(Long.MIN_VALUE)).getMessage());
+    assertEquals("3 / 0 divides by zero", assertThrows(ArithmeticException.class, () -> Values.divide(3, 0)).getMessage());
+    assertEquals((1L << 40) + " does not fit an int", assertThrows(ArithmeticException.class, () -> Values.toInt(1L << 40)).getMessage());
     assertThrows(ArithmeticException.class, () -> Values.toLong(2.5));
     assertEquals((short) 12, Values.toShort(12.0));
   }

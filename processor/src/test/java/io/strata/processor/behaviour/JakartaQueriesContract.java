@@ -787,6 +787,23 @@ public abstract class JakartaQueriesContract extends BackendContract {
     }
   }
 
+  /**
+   * An integer {@code SET} whose result leaves its property's type (the specification leaves overflow to the provider)
+   * is refused with an {@code ArithmeticException} naming the value rather than wrapped round as Java's {@code +}
+   * would: the batch that met it writes nothing, so the rows keep their values.
+   */
+  @Test
+  void anUpdateWhoseIntegerResultOverflowsIsRefusedAndChangesNothing() {
+    gadgets.saveAll(List.of(new Gadget(10_001, "most", "mauve", Integer.MAX_VALUE, null, Gadget.Kind.TOOL, true, 0, 0, null),
+        new Gadget(10_003, "small", "mauve", 5, null, Gadget.Kind.TOOL, true, 0, 0, null)));
+    assertEquals("2147483648 does not fit an int", assertThrows(ArithmeticException.class, () -> gadgets.grow("mauve")).getMessage());
+    // a run-time query computes as the generated code does: a division by zero is refused, not an unknown comparison
+    assertEquals("2147483647 / 0 divides by zero", assertThrows(ArithmeticException.class,
+        () -> new GadgetsImpl(db).jdql("WHERE color = 'mauve' AND size / :d > 1").bind("d", 0).allowScan().list()).getMessage());
+    assertEquals(List.of(Integer.MAX_VALUE, 5), gadgets.findByColor("mauve").sorted(KEYS.get("id")).map(g -> g.size).toList(),
+        "both rows unchanged");
+  }
+
   @Test
   void cursoredPagesNeitherSkipNorRepeatWhileOthersWrite() {
     for (int round = 0; round < 12; round++) {
