@@ -37,6 +37,11 @@ public final class QueryNotServedException extends StrataException {
       text.append(" (").append(reason.detailInQuery()).append(')');
     }
     List<String> fields = reason.fields();
+    if (reason.reason() == Unserved.Reason.NO_INDEX && reason.index() != null && !scanAllowed) {
+      return text.append(": index ").append(reason.index()).append(" narrows it, and no index can serve the rest (an"
+          + " expression, a function or a comparison only checked on rows); call allowScan() on the finder to read index ")
+          .append(reason.index()).append(" and check the rest on each entity it reads").toString();
+    }
     if (reason.reason() == Unserved.Reason.INDEX_LEAVES_OUT_NULLS && reason.index() != null) {
       text.append(": index ").append(reason.index()).append(" leaves out entities whose ").append(String.join(", ", fields))
           .append(" is null");

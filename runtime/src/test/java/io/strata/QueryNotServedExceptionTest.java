@@ -19,6 +19,16 @@ class QueryNotServedExceptionTest {
   }
 
   @Test
+  void anIndexThatNarrowsAllAnIndexCanIsNamedWithTheScanOfIt() {
+    QueryNotServedException e = new QueryNotServedException("Place", "(country = :$0 and (population * 2) > :$1)",
+        new Unserved(Unserved.Reason.NO_INDEX, List.of("country"), "byCountry", "equality on country"), false);
+    assertEquals("no index of Place serves the query (country = :$0 and (population * 2) > :$1) (equality on country): index "
+        + "byCountry narrows it, and no index can serve the rest (an expression, a function or a comparison only checked on "
+        + "rows); call allowScan() on the finder to read index byCountry and check the rest on each entity it reads",
+        e.getMessage());
+  }
+
+  @Test
   void anIndexLeavingOutNullsIsNamed() {
     QueryNotServedException e = new QueryNotServedException("Place", "population is null",
         new Unserved(Unserved.Reason.INDEX_LEAVES_OUT_NULLS, List.of("population"), "byPopulation", null), false);

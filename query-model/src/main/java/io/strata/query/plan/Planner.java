@@ -283,7 +283,18 @@ public final class Planner {
       if (criteriaServed || and.isEmpty()) {
         return new Unserved(Unserved.Reason.ORDER_NOT_SERVED, QueryWords.suggested(spec, and), null, QueryWords.orderText(order));
       }
-      return noIndex(and, QueryWords.describe(spec, and));
+      Candidate narrowing = null;
+      for (IndexInfo index : complete) {
+        Candidate c = evaluate(index, and, null);
+        boolean onlyRowChecksLeft = c.leftover().stream().allMatch(l -> role(l) == Role.RESIDUAL);
+        if (onlyRowChecksLeft && c.orderServed() && (c.prefix() > 0 || !c.plan().range().isEmpty())
+            && (narrowing == null || c.better(narrowing))) {
+          narrowing = c;
+        }
+      }
+      // an index narrows all an index can, the rest only checked on rows: no index to add, the scan of that index
+      return narrowing == null ? noIndex(and, QueryWords.describe(spec, and)) : new Unserved(Unserved.Reason.NO_INDEX,
+          QueryWords.suggested(spec, and), narrowing.plan().index().name(), QueryWords.describe(spec, and));
     }
 
     private Unserved noIndex(List<Condition> and, String detail) {

@@ -8,7 +8,9 @@ import java.util.List;
  *
  * @param reason what is missing
  * @param fields the properties the serving index would hold, in order (empty where no index can help)
- * @param index the index involved ({@link Reason#INDEX_LEAVES_OUT_NULLS}), or null
+ * @param index the index involved, or null: for {@link Reason#INDEX_LEAVES_OUT_NULLS} the one that would serve; for
+ *     {@link Reason#NO_INDEX} one that narrows every condition an index can serve, the others (expressions, functions,
+ *     comparisons only checked on rows) leaving no index to add, so that only a scan of it serves the query
  * @param detail the part of the query at fault, in words ({@code "equality on city then a range on age"}); for a branch
  *     of an {@code Or}, that branch's own words
  * @param branch which conjunction of an {@code Or} no index serves, from 1; 0 when the fault is not one branch's

@@ -317,7 +317,10 @@ class PlannerTest {
       assertEquals(List.of(new Not(test)),
           assertInstanceOf(Plan.AllRows.class, plan(e, new Not(test), List.of(), null, true)).residual(),
           "Not stays around a test: nothing is pushed into it");
-      assertInstanceOf(Unserved.class, plan(e, test, List.of(), null, false), "no index serves it, and no scan is allowed");
+      assertEquals(null, assertInstanceOf(Unserved.class, plan(e, test, List.of(), null, false), "no index serves it, and no scan is allowed")
+          .index(), "no index narrows it");
+      Unserved narrowed = assertInstanceOf(Unserved.class, plan(e, and(eq(COUNTRY), test), List.of(), null, false));
+      assertEquals("byCountry", narrowed.index(), "byCountry narrows all an index can: no index to add, a scan of it serves");
       Plan.IndexRead r = read(plan(e, and(eq(COUNTRY), test), List.of(), null, true));
       assertEquals("byCountry", r.index().name());
       assertEquals(List.of(eq(COUNTRY)), r.equalities());
