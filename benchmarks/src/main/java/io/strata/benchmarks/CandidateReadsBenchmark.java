@@ -1,0 +1,68 @@
+package io.strata.benchmarks;
+
+import com.apple.foundationdb.Database;
+import com.apple.foundationdb.subspace.Subspace;
+import com.apple.foundationdb.tuple.Tuple;
+import io.strata.embedded.EmbeddedFdb;
+import io.strata.query.CandidateReads;
+import io.strata.query.IndexScan;
+import io.strata.repository.EntityStore;
+import io.strata.row.Elements;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * What a Jakarta Data find costs through the read core's blocking reads ({@code CandidateReads}: batches, each its own
+ * read transaction at one shared read version), against one {@code IndexScan} in one {@code db.read}, the call a
+ * generated Strata find makes, on the {@link RepositoryBenchmark} data (10,000 customers in 1,000 cities, about 10 per
+ * city), one city at random per call: every customer of the city ({@code batchedAll} against {@code scanAll}), and the
+ * first 3 of them ({@code batchedFirst3}). The same keys are read by each (one mapped range read of the city's entries
+ * and rows); the difference is what waiting for the read costs.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class CandidateReadsBenchmark {
+  private Database db;
+  private EntityStore<Customer> store;
+  private CandidateReads<Customer> reads;
+
+  @Setup(Level.Trial)
+  public void fill() {
+    db = EmbeddedFdb.open();
+    store = EntityStore.builder(CustomerCodec.INSTANCE, new Subspace(Tuple.from("gen"))).index("city", "city").packed()
+        .ids(Elements::toStr).build();
+    reads = new CandidateReads<>(db, store, e -> e);
+    RepositoryBenchmark.fill(db, (tr, c) -> store.save(tr, c).join());
+  }
+
+  @TearDown(Level.Trial)
+  public void close() {
+    db.close();
+  }
+
+  @Benchmark
+  public List<Customer> scanAll(RepositoryBenchmark.Picks p) {
+    String city = p.city();
+    return db.read(tr -> IndexScan.of(store, "city").equal(city).entities(tr).join());
+  }
+
+  @Benchmark
+  public List<Customer> batchedAll(RepositoryBenchmark.Picks p) {
+    return reads.matching(e -> true, IndexScan.of(store, "city").equal(p.city()).candidates());
+  }
+
+  @Benchmark
+  public List<Customer> batchedFirst3(RepositoryBenchmark.Picks p) {
+    return reads.some(e -> true, IndexScan.of(store, "city").equal(p.city()).candidates(), 3);
+  }
+}
