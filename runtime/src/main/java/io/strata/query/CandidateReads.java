@@ -57,14 +57,14 @@ public final class CandidateReads<T> {
     return store;
   }
 
-  /** {@code body} in a read transaction, waited for, its failure translated. */
+  /** {@code body} in a read transaction, waited for on the calling thread ({@code db.read}), its failure translated. */
   public <R> R read(Function<ReadTransaction, CompletableFuture<R>> body) {
-    return blocking(() -> db.readAsync(body));
+    return blocking(() -> db.read(tr -> body.apply(tr).join()));
   }
 
   /**
    * {@code body} in a read transaction at {@code version}, one batch of a read made of batches (see
-   * {@link SharedReadVersion}), waited for, its failure translated.
+   * {@link SharedReadVersion}), waited for on the calling thread, its failure translated.
    */
   public <R> R read(SharedReadVersion version, Function<ReadTransaction, CompletableFuture<R>> body) {
     return blocking(() -> version.read(db, body));
@@ -76,12 +76,12 @@ public final class CandidateReads<T> {
    * returns ({@link EntityStore#runAsync}: for an entity with such an index; others commit with nothing more).
    */
   public <R> R write(Function<Transaction, CompletableFuture<R>> body) {
-    return blocking(() -> store.runAsync(db, body));
+    return blocking(() -> store.runAsync(db, body).join());
   }
 
-  private <R> R blocking(Supplier<CompletableFuture<R>> run) {
+  private <R> R blocking(Supplier<R> run) {
     try {
-      return Blocking.call(() -> run.get().join());
+      return Blocking.call(run);
     } catch (RuntimeException e) {
       throw translate.apply(e);
     }

@@ -129,8 +129,8 @@ public final class QueryResults {
   public static <T> Stream<T> stream(ReadTransactionContext context,
       BiFunction<ReadTransaction, Continuation, CompletableFuture<Page<T>>> pages) {
     SharedReadVersion version = new SharedReadVersion();
-    return stream(after -> Blocking.call(() -> (context instanceof Database db ? version.read(db, tr -> pages.apply(tr, after))
-        : context.readAsync(tr -> pages.apply(tr, after))).join()));
+    return stream(after -> Blocking.call(() -> context instanceof Database db ? version.read(db, tr -> pages.apply(tr, after))
+        : context.readAsync(tr -> pages.apply(tr, after)).join()));
   }
 
   /**

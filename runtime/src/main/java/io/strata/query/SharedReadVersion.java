@@ -18,19 +18,23 @@ public final class SharedReadVersion {
   private static final long NONE = -1;
   private volatile long version = NONE;
 
-  /** {@code body} in a read transaction of {@code db} (retried as {@code db.readAsync} retries), at the shared version. */
-  public <R> CompletableFuture<R> read(Database db, Function<? super ReadTransaction, ? extends CompletableFuture<R>> body) {
+  /**
+   * {@code body} in a read transaction of {@code db} at the shared version, waited for on the calling thread
+   * ({@code db.read}'s retry loop, which retries as {@code db.readAsync}'s does): every caller blocks for the batch
+   * anyway, and the asynchronous loop hands each completion to the database's executor, a thread switch per batch
+   * that cost a small read about ten times its reads (benchmarks/README.md, "Blocking reads").
+   */
+  public <R> R read(Database db, Function<? super ReadTransaction, ? extends CompletableFuture<R>> body) {
     boolean[] retried = {false};
-    return db.readAsync(tr -> {
+    return db.read(tr -> {
       long shared = version;
       if (shared != NONE && !retried[0]) {
         tr.setReadVersion(shared);
       }
       retried[0] = true; // a retry (after 1007, or any error the loop retries) takes a fresh version
-      return body.apply(tr).thenCompose(r -> tr.getReadVersion().thenApply(taken -> {
-        version = taken;
-        return r;
-      }));
+      R r = body.apply(tr).join();
+      version = tr.getReadVersion().join();
+      return r;
     });
   }
 }
