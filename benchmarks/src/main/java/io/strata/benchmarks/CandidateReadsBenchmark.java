@@ -26,7 +26,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * generated Strata find makes, on the {@link RepositoryBenchmark} data (10,000 customers in 1,000 cities, about 10 per
  * city), one city at random per call: every customer of the city ({@code batchedAll} against {@code scanAll}), and the
  * first 3 of them ({@code batchedFirst3}). The same keys are read by each (one mapped range read of the city's entries
- * and rows); the difference is what waiting for the read costs.
+ * and rows); the difference is what waiting for the read costs. And a save (a random customer replaced) through the
+ * read core's blocking write, Jakarta Data's ({@code write}), against {@code db.run} of the same save, a generated
+ * Strata save's ({@code saveInRun}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -64,5 +66,17 @@ public class CandidateReadsBenchmark {
   @Benchmark
   public List<Customer> batchedFirst3(RepositoryBenchmark.Picks p) {
     return reads.some(e -> true, IndexScan.of(store, "city").equal(p.city()).candidates(), 3);
+  }
+
+  @Benchmark
+  public void saveInRun(RepositoryBenchmark.Picks p) {
+    Customer c = p.customer();
+    db.run(tr -> store.save(tr, c).join());
+  }
+
+  @Benchmark
+  public Void write(RepositoryBenchmark.Picks p) {
+    Customer c = p.customer();
+    return reads.write(tr -> store.save(tr, c));
   }
 }
