@@ -71,12 +71,13 @@ public final class CandidateReads<T> {
   }
 
   /**
-   * {@code body} in a write transaction (retried on conflicts), waited for, its failure translated; what its indexes
-   * ask after its commit (the splits of {@code @Embedding} partitions it took over their maximum) done before it
-   * returns ({@link EntityStore#runAsync}: for an entity with such an index; others commit with nothing more).
+   * {@code body} in a write transaction (retried on conflicts), waited for on the calling thread ({@link EntityStore#run},
+   * as a generated Strata save runs), its failure translated; what its indexes ask after its commit (the splits of
+   * {@code @Embedding} partitions it took over their maximum) done before it returns (for an entity with such an index;
+   * others commit with nothing more).
    */
   public <R> R write(Function<Transaction, CompletableFuture<R>> body) {
-    return blocking(() -> store.runAsync(db, body).join());
+    return blocking(() -> store.run(db, tr -> body.apply(tr).join()));
   }
 
   private <R> R blocking(Supplier<R> run) {

@@ -22,7 +22,7 @@ public final class SharedReadVersion {
    * {@code body} in a read transaction of {@code db} at the shared version, waited for on the calling thread
    * ({@code db.read}'s retry loop, which retries as {@code db.readAsync}'s does): every caller blocks for the batch
    * anyway, and the asynchronous loop hands each completion to the database's executor, a thread switch per batch
-   * that cost a small read about ten times its reads (benchmarks/README.md, "Blocking reads").
+   * that cost a small read about ten times its reads (benchmarks/README.md, "Blocking reads and writes").
    */
   public <R> R read(Database db, Function<? super ReadTransaction, ? extends CompletableFuture<R>> body) {
     boolean[] retried = {false};
