@@ -132,15 +132,12 @@ public final class IndexOrder<T> {
    */
   private Optional<Match> match(List<SortKey> sorts, String id, boolean branch) {
     List<SortKey> order = sorts.stream().filter(s -> !fixed.contains(s.field())).toList();
-    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).descending();
-    if (nulls != Candidates.Nulls.NULL_IN_COLLECTION && order.isEmpty() && !sorts.isEmpty() && branch
-        && keys.size() == 1 && keys.get(0).property().equals(id)) {
-      return Optional.of(new Match(idDescending, true));
-    }
-    if (nulls == Candidates.Nulls.NULL_IN_COLLECTION || order.size() > keys.size() || (order.isEmpty() && !sorts.isEmpty())) {
+    if (nulls == Candidates.Nulls.NULL_IN_COLLECTION || order.size() > keys.size()) {
       return Optional.empty();
     }
-    boolean descending = !order.isEmpty() && order.get(0).descending();
+    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).descending();
+    // with every sort fixed, the keys are read in the direction the id takes after them
+    boolean descending = order.isEmpty() ? idDescending : order.get(0).descending();
     for (int i = 0; i < order.size(); i++) {
       SortKey sort = order.get(i);
       if (sort.ignoreCase() || sort.descending() != descending || !sort.field().equals(keys.get(i).property())) {
@@ -151,6 +148,9 @@ public final class IndexOrder<T> {
     // forwards or backwards: ties are decided on the keys, and reads stop at the exact count with no entry to look past
     boolean total = !order.isEmpty() && order.get(order.size() - 1).field().equals(id)
         || descending == idDescending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
+    if (order.isEmpty() && !sorts.isEmpty() && !(branch && total)) {
+      return Optional.empty();
+    }
     return Optional.of(new Match(descending, total));
   }
 
@@ -165,12 +165,14 @@ public final class IndexOrder<T> {
     List<IndexOrder<T>> indexes = new ArrayList<>();
     List<Match> matches = new ArrayList<>();
     for (List<IndexOrder<T>> alternatives : branches) {
-      Optional<IndexOrder<T>> first = alternatives.stream().filter(a -> a.match(sorts, id, true).isPresent()).findFirst();
+      Optional<Reading<T>> first = alternatives.stream()
+          .flatMap(a -> a.match(sorts, id, true).map(m -> new Reading<>(List.of(a), List.of(m), List.<Predicate<? super T>>of())).stream())
+          .findFirst();
       if (first.isEmpty()) {
         return Optional.empty();
       }
-      indexes.add(first.get());
-      matches.add(first.get().match(sorts, id, true).orElseThrow());
+      indexes.add(first.get().indexes().get(0));
+      matches.add(first.get().matches().get(0));
     }
     return Optional.of(new Reading<>(indexes, matches, conditions));
   }
