@@ -283,18 +283,11 @@ public final class Planner {
       if (criteriaServed || and.isEmpty()) {
         return new Unserved(Unserved.Reason.ORDER_NOT_SERVED, QueryWords.suggested(spec, and), null, QueryWords.orderText(order));
       }
-      Candidate narrowing = null;
-      for (IndexInfo index : complete) {
-        Candidate c = evaluate(index, and, null);
-        boolean onlyRowChecksLeft = c.leftover().stream().allMatch(l -> role(l) == Role.RESIDUAL);
-        if (onlyRowChecksLeft && c.orderServed() && (c.prefix() > 0 || !c.plan().range().isEmpty())
-            && (narrowing == null || c.better(narrowing))) {
-          narrowing = c;
-        }
-      }
-      // an index narrows all an index can, the rest only checked on rows: no index to add, the scan of that index
-      return narrowing == null ? noIndex(and, QueryWords.describe(spec, and)) : new Unserved(Unserved.Reason.NO_INDEX,
-          QueryWords.suggested(spec, and), narrowing.plan().index().name(), QueryWords.describe(spec, and));
+      // the read a scan would take narrows all an index can, the rest only checked on rows: no index to add, its scan
+      String narrowing = select(complete, and, true) instanceof Plan.IndexRead r && (!r.equalities().isEmpty()
+          || !r.range().isEmpty()) && r.residual().stream().allMatch(l -> role(l) == Role.RESIDUAL) ? r.index().name() : null;
+      return narrowing == null ? noIndex(and, QueryWords.describe(spec, and))
+          : new Unserved(Unserved.Reason.NO_INDEX, QueryWords.suggested(spec, and), narrowing, QueryWords.describe(spec, and));
     }
 
     private Unserved noIndex(List<Condition> and, String detail) {
