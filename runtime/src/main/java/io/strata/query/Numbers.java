@@ -40,6 +40,9 @@ public final class Numbers {
     if (integral(a) && integral(b)) {
       long x = a.longValue();
       long y = b.longValue();
+      if (op == Expression.Operator.DIVIDE && x == Long.MIN_VALUE && y == -1) {
+        throw refused(x + " / " + y, false); // the one quotient Java wraps round, silently
+      }
       try {
         return switch (op) {
           case ADD -> Math.addExact(x, y);
@@ -48,14 +51,14 @@ public final class Numbers {
           default -> x / y;
         };
       } catch (ArithmeticException e) {
-        throw refused(x + " " + op.symbol() + " " + y, op);
+        throw refused(x + " " + op.symbol() + " " + y, op == Expression.Operator.DIVIDE);
       }
     }
     if (a instanceof BigDecimal || b instanceof BigDecimal || a instanceof BigInteger || b instanceof BigInteger) {
       BigDecimal x = decimal(a);
       BigDecimal y = decimal(b);
       if (op == Expression.Operator.DIVIDE && y.signum() == 0) {
-        throw refused(x + " / " + y, op);
+        throw refused(x + " / " + y, true);
       }
       return switch (op) {
         case ADD -> x.add(y);
@@ -79,7 +82,7 @@ public final class Numbers {
     if (integral(n)) {
       long v = n.longValue();
       if (v == Long.MIN_VALUE) {
-        throw refused("-(" + v + ")", null);
+        throw refused("-(" + v + ")", false);
       }
       return -v;
     }
@@ -91,7 +94,7 @@ public final class Numbers {
     if (integral(n)) {
       long v = n.longValue();
       if (v == Long.MIN_VALUE) {
-        throw refused("ABS(" + v + ")", null);
+        throw refused("ABS(" + v + ")", false);
       }
       return Math.abs(v);
     }
@@ -103,9 +106,8 @@ public final class Numbers {
     return n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
   }
 
-  private static ArithmeticException refused(String operation, Expression.Operator op) {
-    return new ArithmeticException(operation + (op == Expression.Operator.DIVIDE ? " divides by zero" : " overflows a long"
-        + " (refused, not wrapped round)"));
+  private static ArithmeticException refused(String operation, boolean byZero) {
+    return new ArithmeticException(operation + (byZero ? " divides by zero" : " overflows a long (refused, not wrapped round)"));
   }
 
   private static boolean finite(Number n) {

@@ -46,6 +46,8 @@ class NumbersTest {
         assertThrows(ArithmeticException.class, () -> Numbers.arithmetic(Operator.MULTIPLY, Long.MAX_VALUE, 2)).getMessage());
     assertEquals("-(-9223372036854775808) overflows a long (refused, not wrapped round)",
         assertThrows(ArithmeticException.class, () -> Numbers.negate(Long.MIN_VALUE)).getMessage());
+    assertEquals("-9223372036854775808 / -1 overflows a long (refused, not wrapped round)",
+        assertThrows(ArithmeticException.class, () -> Numbers.arithmetic(Operator.DIVIDE, Long.MIN_VALUE, -1)).getMessage());
     assertEquals("7 / 0 divides by zero", assertThrows(ArithmeticException.class, () -> Numbers.arithmetic(Operator.DIVIDE, 7, 0))
         .getMessage());
     assertEquals("1.5 / 0 divides by zero",
