@@ -18,10 +18,12 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
- * The reads of one entity's {@link Candidates} that a generated method runs blocking, whatever its dialect: the
+ * The reads of one entity's {@link Candidates} that a generated method runs, whatever its dialect: blocking, the
  * candidates a predicate accepts as a list, a count, a test, a few, or a lazy stream, and the batch loop of a write
- * to every match ({@link #changeInBatches}). A dialect's edge supplies how a failure reaches its caller
- * ({@code translate}: Jakarta Data's exceptions, or the failure as it is).
+ * to every match ({@link #changeInBatches}); or, in a transaction the caller holds, the first few or all of them as a
+ * future ({@link #first(ReadTransaction, EntityStore, Predicate, Candidates, long)}, {@link #all}: a Strata find, which
+ * reads in one transaction), by the same loop over the same batches. A dialect's edge supplies how a blocking read's
+ * failure reaches its caller ({@code translate}: Jakarta Data's exceptions, or the failure as it is).
  *
  * <p>Reads run in read transactions of at most {@value #BATCH} candidates each (a read of every row in
  * {@link FilteredRows#BATCH}-row batches), the batches of one read sharing one read version ({@link SharedReadVersion}):
@@ -124,7 +126,34 @@ public final class CandidateReads<T> {
    * matches stops after its first), at one read version.
    */
   public List<T> some(Predicate<? super T> where, Candidates<T> candidates, long n) {
-    return n <= 0 ? List.of() : stream(where, candidates, n).limit(n).toList();
+    SharedReadVersion version = new SharedReadVersion();
+    return blocking(() -> FirstMatches.read((size, from) -> CompletableFuture.completedFuture(read(version,
+        tr -> candidates.read(store, tr, size, from))), where, Math.min(BATCH, candidates.firstBatch(n)), n).join());
+  }
+
+  /**
+   * The first {@code n} candidates of {@code store} that {@code where} accepts, in the candidates' order, every batch read
+   * in the caller's transaction {@code tr}, as a future (a failure is the future's, untranslated): what a find reads that
+   * runs in one transaction (a Strata method's, given by its caller or its own). The same loop over the same batches as
+   * {@link #some(Predicate, Candidates, long)}, which reads them in read transactions of their own at one read version;
+   * the first batch asks for {@code n} (what {@link Candidates#firstBatch} makes of it), so an {@code n} of
+   * {@link Integer#MAX_VALUE} or more reads every candidate as {@link #all} does.
+   */
+  public static <T> CompletableFuture<List<T>> first(ReadTransaction tr, EntityStore<T> store, Predicate<? super T> where,
+      Candidates<T> candidates, long n) {
+    Objects.requireNonNull(tr, "tr");
+    return FirstMatches.read((size, from) -> candidates.read(store, tr, size, from), where, candidates.firstBatch(n), n);
+  }
+
+  /**
+   * Every candidate of {@code store} that {@code where} accepts, in the candidates' order, read in the caller's
+   * transaction {@code tr} as a future: the first batch asks for every candidate (an index's entries and rows in one range
+   * read, as a scan's own {@code entities} reads them), a source that reads in batches of its own (every row,
+   * {@link FilteredRows#BATCH}) going on batch after batch.
+   */
+  public static <T> CompletableFuture<List<T>> all(ReadTransaction tr, EntityStore<T> store, Predicate<? super T> where,
+      Candidates<T> candidates) {
+    return first(tr, store, where, candidates, Long.MAX_VALUE);
   }
 
   /**
@@ -157,7 +186,7 @@ public final class CandidateReads<T> {
     int[] size = {(int) Math.min(BATCH, Math.max(1, first))};
     return QueryResults.stream(after -> {
       Page<X> read = page.apply(size[0], after);
-      size[0] = Math.min(BATCH, 2 * size[0]);
+      size[0] = FirstMatches.following(size[0]);
       return read;
     });
   }

@@ -14,9 +14,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
 /**
- * The plan of an {@code @AllowFiltering} method no index helps: read every row in id order, in batches, and
- * keep those a predicate accepts. Reads the whole entity, so within one transaction it suits small entities;
- * pages and streams resume at the next row and so work in short transactions over any size.
+ * The plan of an {@code @AllowFiltering} method no index helps: read every row in id order, in batches ({@link #rows},
+ * the batches of {@link Candidates#allRows}), and keep those a predicate accepts. Reads the whole entity, so within one
+ * transaction it suits small entities; pages and streams resume at the next row and so work in short transactions over
+ * any size.
  */
 public final class FilteredRows {
   /**
@@ -37,12 +38,6 @@ public final class FilteredRows {
 
   /** Rows a filtered page examines before it returns (short or empty, with a continuation): a filter that matches little never reads a whole table in one transaction. */
   static final int BUDGET = 2_000;
-
-  /** The accepted entities in id order, at most {@code limit}, read in {@code tr}. */
-  public static <T> CompletableFuture<List<T>> all(ReadTransaction tr, EntityStore<T> store, Predicate<T> test, int limit) {
-    byte[] rows = store.layout().rows().range().begin;
-    return collect(tr, store, test, limit, null, new ArrayList<>(), rows, Integer.MAX_VALUE).thenApply(Page::items);
-  }
 
   /**
    * At most {@code limit} accepted entities after {@code after} (null: from the first row), examining at most

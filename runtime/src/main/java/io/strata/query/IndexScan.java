@@ -140,10 +140,7 @@ public final class IndexScan<T> {
     return this;
   }
 
-  /**
-   * Reads a plain index's entries and their rows through {@code rows}, whose mappers outlive this scan (a scan
-   * without it makes its own): see {@link #mappable}.
-   */
+  /** Reads a plain index's entries and rows through {@code rows}, whose mappers outlive this scan ({@link #mappable}). */
   IndexScan<T> through(MappedRows<T> rows) {
     mapped = rows;
     return this;
@@ -228,7 +225,7 @@ public final class IndexScan<T> {
   }
 
   private int perRange() {
-    return filter != null || limit == Integer.MAX_VALUE ? 0 : limit;
+    return limit == Integer.MAX_VALUE ? 0 : limit;
   }
 
   private static <X> List<X> first(List<X> items, int n) {
@@ -271,21 +268,16 @@ public final class IndexScan<T> {
         })));
   }
 
-  /**
-   * The matching entities in scan order, at most the limit; with a filter and a limit, entries and their rows in growing
-   * batches ({@link #filteredPage}, no budget) until the limit's matches are found, not the whole range first.
-   */
+  /** The matching entities in scan order, at most the limit; with a filter, read by {@link CandidateReads}' loop. */
   public CompletableFuture<List<T>> entities(ReadTransaction tr) {
-    List<KeyRange> ranges = ranges();
-    if (filter != null && limit < Integer.MAX_VALUE) {
-      return filteredPage(tr, ranges, fingerprint(ranges), limit, (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(limit)),
-          new ArrayList<>(), Integer.MAX_VALUE, null, true).thenApply(Page::items);
+    if (filter != null) {
+      return CandidateReads.first(tr, store, e -> true, candidates(), limit);
     }
-    if (filter == null && mappable(ranges)) {
+    List<KeyRange> ranges = ranges();
+    if (mappable(ranges)) {
       return resolved(tr, ranges.get(0), perRange(), limit).thenApply(e -> e.first(limit));
     }
-    return read(tr, ranges, perRange()).thenCompose(hits -> entities(tr, filter == null ? first(hits, limit) : hits))
-        .thenApply(items -> first(filter == null ? items : items.stream().filter(filter).toList(), limit));
+    return read(tr, ranges, perRange()).thenCompose(hits -> entities(tr, first(hits, limit)));
   }
 
   /** The matching entries as {@code (v1, ..., vn, id)} tuples in scan order, at most the limit: no row reads. */
@@ -337,9 +329,15 @@ public final class IndexScan<T> {
     return page(tr, size, after, true);
   }
 
-  /** This scan's entities as the {@link Candidates} of a read, batch by batch ({@link #batch}; it reads its own store). */
+  /**
+   * This scan's entities as the {@link Candidates} of a read (it reads its own store): each batch reads {@code size}
+   * entries and their rows ({@link #batch}), and keeps those the {@link #filter} accepts, if any.
+   */
   public Candidates<T> candidates() {
-    return (ignored, tr, size, after) -> batch(tr, size, after);
+    return filter == null ? (ignored, tr, size, after) -> batch(tr, size, after) : (ignored, tr, size, after) -> {
+      byte[] query = fingerprint(ranges());
+      return filteredPage(tr, resumed(ranges(), query, after), query, Integer.MAX_VALUE, size, new ArrayList<>(), size, null);
+    };
   }
 
   /** {@link #page}, or with {@code exact} {@link #batch}. */
@@ -354,7 +352,7 @@ public final class IndexScan<T> {
     List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
     int batch = (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(pageLimit));
-    return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), FILTER_BUDGET, null, false);
+    return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), FILTER_BUDGET, null);
   }
 
   /**
@@ -366,17 +364,17 @@ public final class IndexScan<T> {
 
   /**
    * Reads {@code batch} entries after {@code ranges}' starts with their rows (one mapped range read where eligible), filters, goes
-   * on with twice as many, until the page and one more match ({@code full}: the page), the end, or {@code budget} more examined.
+   * on with twice as many, until the page and one more match, the end, or {@code budget} more examined.
    */
   private CompletableFuture<Page<T>> filteredPage(ReadTransaction tr, List<KeyRange> ranges, byte[] query, int pageLimit, int batch,
-      List<T> kept, int budget, byte[] previous, boolean full) {
+      List<T> kept, int budget, byte[] previous) {
     CompletableFuture<MappedRows.Entries<T>> read = mappable(ranges) ? resolved(tr, ranges.get(0), batch, batch)
         : read(tr, ranges, batch).thenCompose(hits -> aligned(tr, first(hits, batch))
             .thenApply(rows -> new MappedRows.Entries<>(hits.stream().map(Hit::kv).toList(), rows)));
     return read.thenCompose(examined -> {
       int taken = Math.min(batch, examined.entries().size());
       byte[] last = previous;
-      for (int i = 0; i < taken && !(full && kept.size() == pageLimit); i++) {
+      for (int i = 0; i < taken; i++) {
         T row = examined.entities().get(i);
         if (row != null && filter.test(row)) {
           if (kept.size() == pageLimit) {
@@ -386,14 +384,14 @@ public final class IndexScan<T> {
         }
         last = examined.entries().get(i).getKey();
       }
-      if (examined.entries().size() < batch || full && kept.size() == pageLimit) {
+      if (examined.entries().size() < batch) {
         return CompletableFuture.completedFuture(new Page<>(kept, Optional.<Continuation>empty()));
       }
       if (taken >= budget) {
         return CompletableFuture.completedFuture(new Page<>(kept, Optional.of(Continuation.of(query, last))));
       }
       return filteredPage(tr, ScanBounds.resumed(ranges, last, reverse, keyOrder), query, pageLimit, Math.min(FILTER_MAX_BATCH, 2 * batch), kept,
-          budget - taken, last, full);
+          budget - taken, last);
     });
   }
 

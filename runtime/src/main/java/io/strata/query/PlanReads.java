@@ -100,15 +100,14 @@ public final class PlanReads<E> {
       return scans.scan(read, params).limit(limit).entities(tr);
     }
     if (plan instanceof Plan.AllRows all) {
-      return FilteredRows.all(tr, store, evaluator.predicate(all.residual(), params), limit);
+      return CandidateReads.first(tr, store, evaluator.predicate(all.residual(), params), Candidates.allRows(), limit);
     }
     if (plan instanceof Plan.ById byId) {
       Object ids = ConditionEvaluator.raw(byId.id().operands().get(0), params);
       List<Object> elements = (ids instanceof Collection<?> many ? List.copyOf(many) : java.util.Collections.singletonList(ids))
           .stream().filter(java.util.Objects::nonNull).map(v -> BoundScans.element(id, v)).distinct().toList();
       Predicate<E> test = evaluator.predicate(byId.residual(), params);
-      return store.loadAll(tr, elements)
-          .thenApply(items -> MemoryOrder.sorted(items.stream().filter(test).toList(), comparator, limit));
+      return CandidateReads.all(tr, store, test, Candidates.ids(elements)).thenApply(items -> MemoryOrder.sorted(items, comparator, limit));
     }
     if (plan instanceof Plan.Union union) {
       List<CompletableFuture<List<E>>> branches = union.branches().stream()

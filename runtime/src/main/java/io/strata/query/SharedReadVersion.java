@@ -8,7 +8,7 @@ import java.util.function.Function;
 /**
  * The read version of one read made of batches, each in its own read transaction (a stream, or a list read batch by
  * batch): the first batch takes a version, each later one reads at it, so the read costs the round trips of one
- * transaction, as a read of every row in one transaction ({@link FilteredRows#all}) does. A new version is taken only
+ * transaction, as a read of every row in one transaction ({@link CandidateReads#all} over {@link Candidates#allRows}) does. A new version is taken only
  * when FoundationDB's five-second window forces one: a batch whose read fails with {@code transaction_too_old} (1007)
  * is retried by the database's retry loop, and that attempt takes a fresh version, which later batches then share.
  * Every batch therefore sees the rows as committed at the version it read at, never older than the read's first batch.

@@ -120,8 +120,9 @@ class QueryReadsTest {
     List<Scored> five = db.read(tr -> scan(false).filter(s -> s.score() % 10 == 0 && s.score() < 50).limit(5).entities(tr).join());
     EngineStats cost = EmbeddedFdb.stats(db).since(before);
     assertEquals(all.stream().filter(s -> s.score() % 10 == 0 && s.score() < 50).toList(), five);
-    // the fifth and last match is the 41st entry, in the third batch (6, 12, 24): no batch after it looks for a sixth
-    assertEquals(2 * (6 + 12 + 24), cost.keysRead());
+    // the read core's batches (CandidateReads.first: the limit, then twice as many each time): the fifth and last match
+    // is the 41st entry, in the fourth batch (5, 10, 20, 40), and no batch after it looks for a sixth
+    assertEquals(2 * (5 + 10 + 20 + 40), cost.keysRead());
   }
 
   @Test
@@ -155,7 +156,7 @@ class QueryReadsTest {
     int n = 2_345;
     save(n, i -> (long) i);
     EngineStats before = EmbeddedFdb.stats(db);
-    List<Scored> odd = db.read(tr -> FilteredRows.all(tr, store, s -> s.score() % 2 == 1, Integer.MAX_VALUE).join());
+    List<Scored> odd = db.read(tr -> CandidateReads.all(tr, store, s -> s.score() % 2 == 1, Candidates.<Scored>allRows()).join());
     EngineStats cost = EmbeddedFdb.stats(db).since(before);
     assertEquals(n / 2, odd.size());
     // each batch of FilteredRows.BATCH rows reads one key past its last row (the next batch's first): read again

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A run-time {@code Finder} that reads its answer batch after batch, one read transaction each, takes one read version
  * for all of them ({@link SharedReadVersion}): the round trips of one transaction, as a generated method's read of every
- * row in one transaction ({@link FilteredRows#all}). Counted by the embedded engine, never timed.
+ * row in one transaction ({@link CandidateReads#all} over {@link Candidates#allRows}). Counted by the embedded engine, never timed.
  */
 class SharedReadVersionTest {
   @Test

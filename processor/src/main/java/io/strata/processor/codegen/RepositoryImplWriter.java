@@ -31,7 +31,6 @@ import javax.lang.model.element.Modifier;
 public final class RepositoryImplWriter {
   static final ClassName INDEX_SCAN = ClassName.get("io.strata.query", "IndexScan");
   static final ClassName QUERY_RESULTS = ClassName.get("io.strata.query", "QueryResults");
-  private static final ClassName CANDIDATES = ClassName.get("io.strata.query", "Candidates");
   private static final ClassName PAGE = CrudOperations.PAGE;
 
   public JavaFile write(RepositoryModel repo) {
@@ -250,10 +249,10 @@ public final class RepositoryImplWriter {
       }
       CodeBlock.Builder branches = CodeBlock.builder();
       for (QueryPlan p : m.plans()) {
-        branches.add(branches.isEmpty() ? "$T.indexKeys(store$$ -> $L)" : ",\n$T.indexKeys(store$$ -> $L)", CANDIDATES,
+        branches.add(branches.isEmpty() ? "$T.indexKeys(store$$ -> $L)" : ",\n$T.indexKeys(store$$ -> $L)", ScanCode.CANDIDATES,
             scans.scan(p, "store$"));
       }
-      return CodeBlock.of("$T.<$T>unionKeys($T.of($L))", CANDIDATES, entity.type(), List.class, branches.build());
+      return CodeBlock.of("$T.<$T>unionKeys($T.of($L))", ScanCode.CANDIDATES, entity.type(), List.class, branches.build());
     }
 
     /** The entities of every branch, their union without duplicates, ordered and limited. */

@@ -24,6 +24,8 @@ import java.util.Optional;
  */
 public final class ScanCode {
   static final ClassName FILTERED_ROWS = ClassName.get("io.strata.query", "FilteredRows");
+  static final ClassName CANDIDATES = ClassName.get("io.strata.query", "Candidates");
+  private static final ClassName CANDIDATE_READS = ClassName.get("io.strata.query", "CandidateReads");
 
   private final ValueCode values;
 
@@ -84,6 +86,18 @@ public final class ScanCode {
    * {@code In} on a decimal over every scale (see {@link #indexScan}).
    */
   private CodeBlock scan(QueryPlan plan, int limit, String store, boolean jakarta) {
+    CodeBlock.Builder b = read(plan, store, jakarta).toBuilder();
+    if (limit > 0) {
+      b.add(".limit($L)", limit);
+    }
+    if (!plan.filtered().isEmpty()) {
+      b.add(".filter(e -> $L)", predicate(plan.filtered()));
+    }
+    return b.build();
+  }
+
+  /** The {@code IndexScan} of an index plan's bounds and direction, with no limit and no filter. */
+  private CodeBlock read(QueryPlan plan, String store, boolean jakarta) {
     CodeBlock.Builder b = CodeBlock.builder().add("$T.of($N, $S)", RepositoryImplWriter.INDEX_SCAN, store, plan.index().name());
     for (BoundCriterion c : plan.equalities()) {
       switch (c.operator()) {
@@ -115,12 +129,6 @@ public final class ScanCode {
     if (plan.keyOrder()) {
       b.add(".inKeyOrder()");
     }
-    if (limit > 0) {
-      b.add(".limit($L)", limit);
-    }
-    if (!plan.filtered().isEmpty()) {
-      b.add(".filter(e -> $L)", predicate(plan.filtered()));
-    }
     return b.build();
   }
 
@@ -147,29 +155,36 @@ public final class ScanCode {
         values.decode(a.field().type(), CodeBlock.of("v")));
   }
 
-  /** A {@code CompletableFuture<List<E>>} of the plan's entities, at most {@code limit} (0: no limit). */
+  /**
+   * A {@code CompletableFuture<List<E>>} of the plan's entities, at most {@code limit} (0: no limit), read in {@code tr}
+   * by the read core's one loop over candidates ({@code CandidateReads.first} or {@code all}): the index's entries and
+   * rows, the ids' rows or every row, the residual conditions checked on each. A spatial read returns its own list.
+   */
   CodeBlock entities(QueryPlan plan, int limit) {
-    if (plan.allRows()) {
-      return allRows(predicate(plan.filtered()), limit);
+    CodeBlock where = CodeBlock.of("e -> $L", plan.filtered().isEmpty() ? CodeBlock.of("true") : predicate(plan.filtered()));
+    if (plan.spatial() != null) {
+      CodeBlock read = spatial(plan.spatialCriterion());
+      return plan.filtered().isEmpty() && limit == 0 ? read : CodeBlock.of("$L.thenApply(es -> $T.filter(es, $L, $L))", read,
+          RepositoryImplWriter.QUERY_RESULTS, where, limit == 0 ? "Integer.MAX_VALUE" : limit);
     }
-    if (plan.spatial() == null && !plan.byId()) {
-      return CodeBlock.of("$L.entities(tr)", scan(plan, limit));
-    }
-    CodeBlock read = plan.byId() ? byId(plan.equalities().get(0)) : spatial(plan.spatialCriterion());
-    if (plan.filtered().isEmpty() && limit == 0) {
-      return read;
-    }
-    return CodeBlock.of("$L.thenApply(es -> $T.filter(es, e -> $L, $L))", read, RepositoryImplWriter.QUERY_RESULTS,
-        plan.filtered().isEmpty() ? CodeBlock.of("true") : predicate(plan.filtered()), limit == 0 ? "Integer.MAX_VALUE" : limit);
+    CodeBlock source = plan.allRows() ? CodeBlock.of("$T.allRows()", CANDIDATES)
+        : plan.byId() ? CodeBlock.of("$T.ids($L)", CANDIDATES, ids(plan.equalities().get(0)))
+        : CodeBlock.of("$L.candidates()", read(plan, "store", false));
+    return candidates(where, source, limit);
   }
 
-  /** The rows of the ids an {@code Id}/{@code IdIn} criterion gives, in the order given, each once. */
-  private CodeBlock byId(BoundCriterion c) {
-    CodeBlock ids = c.operator() == Operator.IN
+  /** The {@code CompletableFuture<List<E>>} of the first {@code limit} (0: every one) of {@code source} that {@code where} accepts. */
+  private static CodeBlock candidates(CodeBlock where, CodeBlock source, int limit) {
+    return limit == 0 ? CodeBlock.of("$T.all(tr, store, $L, $L)", CANDIDATE_READS, where, source)
+        : CodeBlock.of("$T.first(tr, store, $L, $L, $L)", CANDIDATE_READS, where, source, limit);
+  }
+
+  /** The ids an {@code Id}/{@code IdIn} criterion gives, as stored elements, in the order given, each once. */
+  private CodeBlock ids(BoundCriterion c) {
+    return c.operator() == Operator.IN
         ? CodeBlock.of("$T.distinct($T.map($N, v -> $L))", RepositoryImplWriter.QUERY_RESULTS, ValueCode.ELEMENTS, c.params().get(0),
             element(c.field(), CodeBlock.of("v")))
         : CodeBlock.of("$T.of($L)", List.class, element(c.field(), CodeBlock.of("$N", c.params().get(0))));
-    return CodeBlock.of("store.loadAll(tr, $L)", ids);
   }
 
   private CodeBlock spatial(BoundCriterion s) {
@@ -180,7 +195,7 @@ public final class ScanCode {
 
   /** A {@code CompletableFuture<List<E>>} of every row {@code predicate} holds on, at most {@code limit} (0: no limit). */
   CodeBlock allRows(CodeBlock predicate, int limit) {
-    return CodeBlock.of("$T.all(tr, store, e -> $L, $L)", FILTERED_ROWS, predicate, limit == 0 ? "Integer.MAX_VALUE" : limit);
+    return candidates(CodeBlock.of("e -> $L", predicate), CodeBlock.of("$T.allRows()", CANDIDATES), limit);
   }
 
   /**

@@ -11,6 +11,7 @@ import io.strata.Queryable;
 import io.strata.Restriction;
 import io.strata.StrataDb;
 import io.strata.observation.RepositoryCalls;
+import io.strata.query.CandidateReads;
 import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
 import io.strata.query.RuntimeQueries;
@@ -162,7 +163,7 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
   @Override
   public List<Account> findTop5ByRegionOrderByTierDesc(String region) {
     return RepositoryCalls.observe(db, "Acct", "Accounts.findTop5ByRegionOrderByTierDesc", "IndexRead", () -> {
-      return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "byRegionTier").equal(region).reverse().limit(5).entities(tr).join()));
+      return Blocking.call(() -> db.read(tr -> CandidateReads.first(tr, store, e -> true, IndexScan.of(store, "byRegionTier").equal(region).reverse().candidates(), 5).join()));
     });
   }
 
@@ -176,7 +177,7 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
   @Override
   public Optional<Account> findByEmail(String email) {
     return RepositoryCalls.observe(db, "Acct", "Accounts.findByEmail", "IndexRead", () -> {
-      return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "email").equal(email).limit(2).entities(tr).thenApply(items -> QueryResults.single("findByEmail", items)).join()));
+      return Blocking.call(() -> db.read(tr -> CandidateReads.first(tr, store, e -> true, IndexScan.of(store, "email").equal(email).candidates(), 2).thenApply(items -> QueryResults.single("findByEmail", items)).join()));
     });
   }
 
