@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
+import io.strata.Blocking;
+import io.strata.Continuation;
+import io.strata.Page;
 import io.strata.embedded.EmbeddedFdb;
+import io.strata.embedded.EngineStats;
 import io.strata.query.QueryReadsTest.Scored;
 import io.strata.query.QueryReadsTest.ScoredCodec;
 import io.strata.repository.EntityStore;
@@ -16,6 +21,9 @@ import io.strata.row.Elements;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -127,5 +135,111 @@ class CandidateReadsTest {
     assertEquals(matches.size() - 1, deleted);
     assertEquals(List.of(), reads.matching(five, Candidates.allRows()));
     assertEquals(1, reads.matching(s -> s.id().equals(moved.id()), Candidates.allRows()).size());
+  }
+
+  @Test
+  void aReadInACallersTransactionGivesTheMatchesTheBatchedReadGivesFromTheSameBatches() {
+    Predicate<Scored> late = s -> s.id().compareTo("s1400") > 0; // past two batches of every row
+    Candidates<Scored> byScore = Candidates.index(st -> IndexScan.of(st, "byScore").from(2L, true), 2L);
+    Predicate<Scored> six = s -> s.score() == 6;
+    for (long n : new long[] {1, 3, 40, ROWS}) {
+      assertEquals(reads.some(late, Candidates.allRows(), n), db.read(tr -> CandidateReads.first(tr, store, late, Candidates.allRows(), n).join()),
+          "every row, " + n);
+      assertEquals(reads.some(six, byScore, n), db.read(tr -> CandidateReads.first(tr, store, six, byScore, n).join()), "index, " + n);
+    }
+    assertEquals(expected(late).subList(0, 3), db.read(tr -> CandidateReads.first(tr, store, late, Candidates.allRows(), 3).join()));
+    assertEquals(expected(late), db.read(tr -> CandidateReads.all(tr, store, late, Candidates.allRows()).join()));
+    assertEquals(expected(six), db.read(tr -> CandidateReads.all(tr, store, six, byScore).join()));
+    assertEquals(List.of(), db.read(tr -> CandidateReads.first(tr, store, s -> true, Candidates.allRows(), 0).join()));
+  }
+
+  @Test
+  void aReadInACallersTransactionReadsInThatTransactionAndSeesItsWrites() {
+    Scored added = new Scored("s9999", 42);
+    List<Scored> seen;
+    try (Transaction tr = db.createTransaction()) {
+      store.save(tr, added).join();
+      seen = CandidateReads.first(tr, store, s -> true, IndexScan.of(store, "byScore").equal(42L).candidates(), 5).join();
+    } // not committed
+    assertEquals(List.of(added), seen, "the caller's uncommitted write is read: every batch is in its transaction");
+    assertEquals(List.of(), reads.some(s -> s.score() == 42, Candidates.allRows(), 5), "nothing was committed");
+  }
+
+  @Test
+  void aLimitOrEverythingOnAnIndexReadReadsTheKeysAndReadsOfTheScansOwnRead() {
+    db.read(tr -> IndexScan.of(store, "byScore").equal(4L).limit(1).entities(tr).join()); // the index's state, read once
+    for (int limit : new int[] {5, Integer.MAX_VALUE}) {
+      EngineStats before = EmbeddedFdb.stats(db);
+      List<Scored> scanned = db.read(tr -> IndexScan.of(store, "byScore").equal(4L).reverse().limit(limit).entities(tr).join());
+      EngineStats scan = EmbeddedFdb.stats(db).since(before);
+      before = EmbeddedFdb.stats(db);
+      List<Scored> read = db.read(tr -> CandidateReads.first(tr, store, s -> true, IndexScan.of(store, "byScore").equal(4L).reverse()
+          .candidates(), limit).join());
+      EngineStats core = EmbeddedFdb.stats(db).since(before);
+      List<Scored> fours = new ArrayList<>(expected(s -> s.score() == 4));
+      java.util.Collections.reverse(fours);
+      assertEquals(limit == 5 ? fours.subList(0, 5) : fours, read);
+      assertEquals(scanned, read);
+      assertEquals(scan.keysRead(), core.keysRead(), "the entries and their rows, limit " + limit);
+      assertEquals(1, core.readRoundTrips(), "in one mapped range read, limit " + limit);
+    }
+  }
+
+  @Test
+  void aFilteredScansCandidatesAreTheFilteredEntitiesOfEachBatchOfEntries() {
+    Predicate<Scored> odd = s -> s.score() % 2 == 1;
+    List<Scored> batch = db.read(tr -> IndexScan.of(store, "byScore").from(3L, true).filter(odd).candidates().read(store, tr, 10, null)
+        .join().items());
+    // the first ten entries of scores >= 3 are all 3s (by id): every one kept
+    assertEquals(expected(s -> s.score() == 3).subList(0, 10), batch);
+    Page<Scored> evens = db.read(tr -> IndexScan.of(store, "byScore").equal(2L).filter(odd).candidates().read(store, tr, 10, null).join());
+    assertEquals(List.of(), evens.items(), "ten entries read, none kept");
+    assertTrue(evens.next().isPresent(), "a full batch of entries goes on, kept or not");
+    List<Scored> inIndexOrder = expected(s -> s.score() >= 3 && s.score() % 2 == 1).stream()
+        .sorted(java.util.Comparator.comparingLong(Scored::score).thenComparing(Scored::id)).toList();
+    assertEquals(inIndexOrder, db.read(tr -> IndexScan.of(store, "byScore").from(3L, true).filter(odd).entities(tr).join()));
+    assertEquals(inIndexOrder.subList(0, 300),
+        db.read(tr -> IndexScan.of(store, "byScore").from(3L, true).filter(odd).limit(300).entities(tr).join()));
+  }
+
+  @Test
+  void aReadOfManyBatchesThatCompleteAtOnceDoesNotDeepenTheStack() {
+    int batches = 200_000;
+    int[] read = {0};
+    Continuation more = Continuation.of(new byte[] {1}, new byte[] {2});
+    List<Integer> found = FirstMatches.<Integer>read((size, after) -> {
+      int at = read[0]++; // one item a batch, whatever the size asked for, each batch already complete
+      return CompletableFuture.completedFuture(new Page<>(List.of(at), at + 1 < batches ? Optional.of(more) : Optional.empty()));
+    }, i -> i >= batches - 2, 1, 5).join();
+    assertEquals(List.of(batches - 2, batches - 1), found, "every batch read, the last two matching");
+    assertEquals(batches, read[0]);
+  }
+
+  @Test
+  void theBatchesGrowFromTheFirstByDoublingUpToTheBatchSize() {
+    List<Integer> sizes = new ArrayList<>();
+    Continuation more = Continuation.of(new byte[] {1}, new byte[] {2});
+    FirstMatches.<Integer>read((size, after) -> {
+      sizes.add(size);
+      return CompletableFuture.completedFuture(new Page<>(List.of(), sizes.size() < 9 ? Optional.of(more) : Optional.empty()));
+    }, i -> true, 3, 10).join();
+    assertEquals(List.of(3, 6, 12, 24, 48, 96, 192, 384, 768), sizes);
+    sizes.clear();
+    FirstMatches.<Integer>read((size, after) -> {
+      sizes.add(size);
+      return CompletableFuture.completedFuture(new Page<>(List.of(), sizes.size() < 3 ? Optional.of(more) : Optional.empty()));
+    }, i -> true, Long.MAX_VALUE, Long.MAX_VALUE).join();
+    assertEquals(List.of(Integer.MAX_VALUE, CandidateReads.BATCH, CandidateReads.BATCH), sizes, "everything first, then whole batches");
+  }
+
+  @Test
+  void aFailingBatchFailsTheReadInACallersTransactionAndIsTranslatedInTheBatchedOne() {
+    Candidates<Scored> failing = (st, tr, limit, after) -> CompletableFuture.failedFuture(new UnsupportedOperationException("boom"));
+    CompletionException failed = assertThrows(CompletionException.class,
+        () -> db.read(tr -> CandidateReads.first(tr, store, s -> true, failing, 2).join()));
+    assertTrue(Blocking.unwrap(failed) instanceof UnsupportedOperationException, failed.toString());
+    IllegalStateException translated = new IllegalStateException("translated");
+    assertSame(translated, assertThrows(IllegalStateException.class,
+        () -> new CandidateReads<>(db, store, e -> translated).some(s -> true, failing, 2)));
   }
 }
