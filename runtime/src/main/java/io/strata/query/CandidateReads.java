@@ -96,6 +96,16 @@ public final class CandidateReads<T> {
   }
 
   /**
+   * Every candidate of {@code store} that {@code where} accepts, in the candidates' order, read in {@code db} in batches
+   * of {@value #BATCH} at one shared read version ({@link #matching(Predicate, Candidates)}), a failure as it is: what a
+   * Strata find of every match reads when no transaction is given, so that a list of any size returns (one transaction
+   * would fail past FoundationDB's five seconds with {@code transaction_too_old}, which its retry loop retries for ever).
+   */
+  public static <T> List<T> matching(Database db, EntityStore<T> store, Predicate<? super T> where, Candidates<T> candidates) {
+    return new CandidateReads<>(db, store, UnaryOperator.identity()).matching(where, candidates);
+  }
+
+  /**
    * How many candidates {@code where} accepts: counted on {@code keys} in one read transaction, with no row read, when
    * it is not null (an index scan's keys in one range read, as Strata's own counts read them); else on the rows.
    */

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.FDBException;
+import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import io.strata.Blocking;
@@ -20,7 +22,9 @@ import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -241,5 +245,21 @@ class CandidateReadsTest {
     IllegalStateException translated = new IllegalStateException("translated");
     assertSame(translated, assertThrows(IllegalStateException.class,
         () -> new CandidateReads<>(db, store, e -> translated).some(s -> true, failing, 2)));
+  }
+
+  @Test
+  void aReadOfEveryMatchInBatchesReturnsWhereOneTransactionIsTooOldOnEveryAttempt() {
+    // a transaction reading its third batch has been open past FoundationDB's five seconds: transaction_too_old (1007)
+    Map<ReadTransaction, Integer> batchesRead = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+    Candidates<Scored> rows = Candidates.allRows();
+    Candidates<Scored> slow = (st, tr, limit, after) -> batchesRead.merge(tr, 1, Integer::sum) > 2
+        ? CompletableFuture.failedFuture(new FDBException("Transaction is too old to perform reads or be committed", 1007))
+        : rows.read(st, tr, limit, after);
+    assertEquals(all, CandidateReads.matching(db, store, s -> true, slow), "every row, in batches of their own transactions");
+    FDBException tooOld = assertThrows(FDBException.class, () -> Blocking.call(() -> db.read(tr -> {
+      tr.options().setRetryLimit(3); // without a limit fdb-java's loop, as FoundationDB's, retries 1007 for ever
+      return CandidateReads.all(tr, store, s -> true, slow).join();
+    })));
+    assertEquals(1007, tooOld.getCode(), "every attempt in one transaction reads a third batch");
   }
 }

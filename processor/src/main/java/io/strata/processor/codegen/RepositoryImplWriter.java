@@ -173,6 +173,10 @@ public final class RepositoryImplWriter {
         return b.addStatement("return $T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context,
             page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
       }
+      CodeBlock inBatches = inBatches();
+      if (inBatches != null) {
+        return b.addStatement("return $L", inBatches).build();
+      }
       CodeBlock core = core();
       if (m.async()) {
         return b.addStatement("return $N.$N(tr -> $L)", context, write ? "runAsync" : "readAsync", core).build();
@@ -299,16 +303,52 @@ public final class RepositoryImplWriter {
       return CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", scans.entities(plan, limit), ValueCode.ELEMENTS, scans.fromEntity(m));
     }
 
+    /**
+     * A find of every match (no {@code First}/{@code Top}, a list, array or {@code Distinct}), with no transaction given,
+     * of rows the read core's candidates hold (an index, ids, every row): read in batches at one read version
+     * ({@code CandidateReads.matching}), so that a list of any size returns (one transaction fails past FoundationDB's
+     * five seconds, and its retry loop retries for ever). Null for any other method: those read in one transaction.
+     */
+    private CodeBlock inBatches() {
+      if (m.context() != Context.NONE || m.async() || readLimit() != 0 || QueryBodies.Result.action(m.shape()) != null
+          || m.shape() == ResultShape.PAGE || m.shape() == ResultShape.STREAM) {
+        return null;
+      }
+      CodeBlock list;
+      if (m.plans().size() > 1) {
+        if (!m.everyRowOnce()) {
+          return null;
+        }
+        list = scans.allRowsInBatches(scans.anyOf(m.plans()));
+      } else {
+        QueryPlan plan = m.plans().get(0);
+        if (plan.nearest() != null || plan.aggregate() != null || plan.spatial() != null || !m.projection().isEmpty() && plan.fromKeys()) {
+          return null;
+        }
+        list = scans.entitiesInBatches(plan);
+      }
+      if (!m.projection().isEmpty()) {
+        list = CodeBlock.of("$T.map($L, e -> $L)", ValueCode.ELEMENTS, list, scans.fromEntity(m));
+      }
+      return shaped(list, false);
+    }
+
     /** Shapes a list future into the declared result. */
     private CodeBlock shaped(CodeBlock list) {
+      return shaped(list, true);
+    }
+
+    /** Shapes a list ({@code async}: a future of one) into the declared result. */
+    private CodeBlock shaped(CodeBlock list, boolean async) {
       CodeBlock distinct = !m.parsed().distinct() ? list
+          : !async ? limit() == 0 ? CodeBlock.of("$T.distinct($L)", QUERY_RESULTS, list) : CodeBlock.of("$T.distinct($L, $L)", QUERY_RESULTS, list, limit())
           : limit() == 0 ? CodeBlock.of("$L.thenApply($T::distinct)", list, QUERY_RESULTS)
           : CodeBlock.of("$L.thenApply(items -> $T.distinct(items, $L))", list, QUERY_RESULTS, limit());
       QueryBodies.Action action = QueryBodies.Result.action(m.shape());
       if (action != null) {
         return body(action, new QueryBodies.Rows(distinct));
       }
-      return FindBodies.shaped(FindBodies.strata(m.name(), true), distinct, m.shape(), null);
+      return FindBodies.shaped(FindBodies.strata(m.name(), async), distinct, m.shape(), null);
     }
 
     /** A count, exists or delete of {@code source}, as {@link QueryBodies} writes it for Strata. */

@@ -161,16 +161,32 @@ public final class ScanCode {
    * rows, the ids' rows or every row, the residual conditions checked on each. A spatial read returns its own list.
    */
   CodeBlock entities(QueryPlan plan, int limit) {
-    CodeBlock where = CodeBlock.of("e -> $L", plan.filtered().isEmpty() ? CodeBlock.of("true") : predicate(plan.filtered()));
     if (plan.spatial() != null) {
       CodeBlock read = spatial(plan.spatialCriterion());
       return plan.filtered().isEmpty() && limit == 0 ? read : CodeBlock.of("$L.thenApply(es -> $T.filter(es, $L, $L))", read,
-          RepositoryImplWriter.QUERY_RESULTS, where, limit == 0 ? "Integer.MAX_VALUE" : limit);
+          RepositoryImplWriter.QUERY_RESULTS, where(plan), limit == 0 ? "Integer.MAX_VALUE" : limit);
     }
-    CodeBlock source = plan.allRows() ? CodeBlock.of("$T.allRows()", CANDIDATES)
+    return candidates(where(plan), source(plan), limit);
+  }
+
+  /**
+   * A {@code List<E>} of every entity of a plan read by id, from an index or from every row (not spatial), read in
+   * {@code db} in batches at one read version ({@code CandidateReads.matching}), the residual conditions checked on each.
+   */
+  CodeBlock entitiesInBatches(QueryPlan plan) {
+    return CodeBlock.of("$T.matching(db, store, $L, $L)", CANDIDATE_READS, where(plan), source(plan));
+  }
+
+  /** The check of a plan's residual conditions on an entity, {@code e -> true} when the read applies them all. */
+  private CodeBlock where(QueryPlan plan) {
+    return CodeBlock.of("e -> $L", plan.filtered().isEmpty() ? CodeBlock.of("true") : predicate(plan.filtered()));
+  }
+
+  /** The {@code Candidates} a plan read by id, from an index or from every row reads. */
+  private CodeBlock source(QueryPlan plan) {
+    return plan.allRows() ? CodeBlock.of("$T.allRows()", CANDIDATES)
         : plan.byId() ? CodeBlock.of("$T.ids($L)", CANDIDATES, ids(plan.equalities().get(0)))
         : CodeBlock.of("$L.candidates()", read(plan, "store", false));
-    return candidates(where, source, limit);
   }
 
   /** The {@code CompletableFuture<List<E>>} of the first {@code limit} (0: every one) of {@code source} that {@code where} accepts. */
@@ -191,6 +207,11 @@ public final class ScanCode {
     return s.operator() == Operator.WITHIN
         ? CodeBlock.of("spatial.within(tr, $S, $N)", s.field().name(), s.params().get(0))
         : CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
+  }
+
+  /** A {@code List<E>} of every row {@code predicate} holds on, read in {@code db} in batches at one read version. */
+  CodeBlock allRowsInBatches(CodeBlock predicate) {
+    return CodeBlock.of("$T.matching(db, store, e -> $L, $T.allRows())", CANDIDATE_READS, predicate, CANDIDATES);
   }
 
   /** A {@code CompletableFuture<List<E>>} of every row {@code predicate} holds on, at most {@code limit} (0: no limit). */
