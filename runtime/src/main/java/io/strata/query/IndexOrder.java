@@ -4,6 +4,7 @@ import com.apple.foundationdb.tuple.Tuple;
 import io.strata.query.model.Semantics;
 import io.strata.query.model.SortKey;
 import io.strata.query.model.ValueKind;
+import io.strata.query.plan.OrderedKeys;
 import io.strata.repository.EntityStore;
 import io.strata.row.Elements;
 import java.math.BigDecimal;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -25,13 +27,11 @@ import java.util.function.Predicate;
  * properties whose keys sort as Jakarta Data orders their values are listed ({@link Semantics#keyOrdered}, the query
  * model's one owner of which key order equals which value order).
  *
- * <p>At run time {@link #match} tells whether the index serves a query's order: its sorts, all in one direction and
- * none {@code ignoreCase}, name the index's properties from the first on; so the keys, read forwards or backwards,
- * come in that order. Sorts on a property the query's equalities fix ({@link #fixed}) are left out first: every
- * candidate holds the same value there. Results that tie on the order's properties come in the index's own order (the id ascending in
- * the key, or descending read backwards), which is the order {@link ResultOrder#total} gives them (the id in the
- * direction of the last sort), unless the last sort is on a fixed property in the other direction: the reader then sorts
- * each run of ties by id.
+ * <p>At run time {@link #match} tells whether the index serves a query's order, and whether results that tie on it
+ * need sorting by id: the query model's {@link OrderedKeys} decides, the one owner of that rule for both dialects (its
+ * sorts, all in one direction and none {@code ignoreCase}, name the index's properties from the first on, sorts on a
+ * property the query's equalities fix ({@link #fixed}) left out; the keys, read forwards or backwards, then come in that
+ * order, ties by id where the id follows in the direction of the last sort).
  *
  * <p>A query whose conditions are joined by {@code Or} is read in an order as a {@link #union}: each branch from an
  * index whose keys hold that order, the branches' reads merged by the order.
@@ -115,7 +115,7 @@ public final class IndexOrder<T> {
   /**
    * How this index serves {@code order} (a query's sorts, static then chosen at run time), or empty when it does not:
    * the sorts must name this index's properties from the first on, in one direction, none {@code ignoreCase} (a sort on
-   * the id ends them, since the id is the key's last element).
+   * the id ends them, since the id is the key's last element). The query model's {@link OrderedKeys} decides it.
    *
    * @param id the entity's id property, which {@link ResultOrder#total} appends to an order that lacks it
    */
@@ -124,34 +124,22 @@ public final class IndexOrder<T> {
   }
 
   /**
-   * {@link #match}, and for a {@code branch} of a {@link #union} also an order whose every sort is on a property the
-   * equalities fix, when the keys hold only the id after them: all the branch's candidates tie on the order, and read
-   * in the direction of its last sort they come by id as the union's merge takes them ({@link ResultOrder#total}), so
-   * a limit reads no more of the branch than it keeps. A single read sorted only on fixed properties keeps no order
-   * (its candidates are sorted in memory by id), as a run-time query drops such an order.
+   * {@link #match}, read in the direction the order asks ({@link OrderedKeys#serve(List, String)}: the keys listed may
+   * stop short of the index's, so they are never taken as unique), a {@code branch} of a {@link #union} also in an order
+   * whose every sort is on a property the equalities fix, when the keys hold only the id after them: all the branch's
+   * candidates tie on the order, and read in the direction of its last sort they come by id as the union's merge takes
+   * them ({@link ResultOrder#total}), so a limit reads no more of the branch than it keeps. Its own part: a single read
+   * sorted only on fixed properties keeps no order (its candidates are sorted in memory by id), as a run-time query
+   * drops such an order; and with a null in an {@code In} collection no order is served.
    */
   private Optional<Match> match(List<SortKey> sorts, String id, boolean branch) {
-    List<SortKey> order = sorts.stream().filter(s -> !fixed.contains(s.field())).toList();
-    if (nulls == Candidates.Nulls.NULL_IN_COLLECTION || order.size() > keys.size()) {
+    if (nulls == Candidates.Nulls.NULL_IN_COLLECTION) {
       return Optional.empty();
     }
-    boolean idDescending = !sorts.isEmpty() && sorts.get(sorts.size() - 1).descending();
-    // with every sort fixed, the keys are read in the direction the id takes after them
-    boolean descending = order.isEmpty() ? idDescending : order.get(0).descending();
-    for (int i = 0; i < order.size(); i++) {
-      SortKey sort = order.get(i);
-      if (sort.ignoreCase() || sort.descending() != descending || !sort.field().equals(keys.get(i).property())) {
-        return Optional.empty();
-      }
-    }
-    // the order then the id in the direction of the last sort (ResultOrder.total) is the keys' own order, read
-    // forwards or backwards: ties are decided on the keys, and reads stop at the exact count with no entry to look past
-    boolean total = !order.isEmpty() && order.get(order.size() - 1).field().equals(id)
-        || descending == idDescending && order.size() == keys.size() - 1 && keys.get(keys.size() - 1).property().equals(id);
-    if (order.isEmpty() && !sorts.isEmpty() && !(branch && total)) {
-      return Optional.empty();
-    }
-    return Optional.of(new Match(descending, total));
+    OrderedKeys held = new OrderedKeys(keys.stream().map(Key::property).toList(), false, Set.copyOf(fixed));
+    return held.serve(sorts, id)
+        .filter(served -> branch || sorts.isEmpty() || !held.kept(sorts).isEmpty())
+        .map(served -> new Match(served.descending(), served.total()));
   }
 
   /**

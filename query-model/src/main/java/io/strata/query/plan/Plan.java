@@ -75,30 +75,26 @@ public sealed interface Plan extends Planned {
 
     /**
      * Whether the keys after the equalities, read in this read's direction, come exactly in {@code sort} then the id
-     * ({@code id}, the entity's id property) in the direction of its last item, as a union of reads merges its results:
-     * the sorted properties the equalities leave free are the index's fields from {@link #orderedFrom} on, then the id
-     * (or the id ends them), all in the read's direction; a unique index's keys hold no ties, so its fields alone. Where
-     * an equality fixes a sorted property the keys hold its ties in another order (by the index's further fields, or by
-     * id ascending where every sorted property is fixed), so a union cannot take such a read's first n as its own.
+     * ({@code id}, the entity's id property) in the direction of its last item, as a union of reads merges its results,
+     * so that its first n keys are its first n results: {@link OrderedKeys#serve}'s exact answer for the index's fields
+     * from {@link #orderedFrom} on (then the id, for a plain index) with the sorts the equalities fix left out. Its own
+     * part: no order ({@code sort} empty, or no one position in the keys) is never the keys', and where {@code sort}
+     * names the id the sorts left must reach the end of the keys (see {@link OrderedKeys} for why the two callers differ).
      */
     public boolean keysAreTheOrder(List<SortKey> sort, String id) {
       int from = orderedFrom();
       if (from < 0 || sort.isEmpty()) {
         return false;
       }
-      Set<String> fixed = fixed();
-      List<SortKey> total = new ArrayList<>(sort.stream().filter(k -> !fixed.contains(k.field())).toList());
-      if (sort.stream().noneMatch(k -> k.field().equals(id))) {
-        total.add(new SortKey(id, sort.get(sort.size() - 1).descending(), false));
-      }
       List<String> keys = new ArrayList<>(index.fields().subList(from, index.fields().size()));
       if (!index.unique()) {
         keys.add(id);
       }
-      List<SortKey> held = total.subList(0, Math.min(keys.size(), total.size()));
-      return held.stream().map(SortKey::field).toList().equals(keys)
-          && held.stream().allMatch(k -> k.descending() == reverse && !k.ignoreCase())
-          && (total.size() == keys.size() || index.unique());
+      OrderedKeys held = new OrderedKeys(keys, index.unique(), fixed());
+      if (sort.stream().anyMatch(k -> k.field().equals(id)) && held.kept(sort).size() < keys.size()) {
+        return false;
+      }
+      return held.serve(sort, id, reverse).filter(OrderedKeys.Served::total).isPresent();
     }
 
     /** Whether a count is taken on the entries alone (no residual condition needs the rows). */
