@@ -1,5 +1,6 @@
 package io.strata.index.vector;
 
+import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
@@ -24,7 +25,6 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The key layout of one vector index's partitions (inverted file), per group {@code g...} under
@@ -46,12 +46,15 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code (g..., "p", p, id) = code}: the vector scalar-quantized to one byte per component ({@link #code});</li>
  *   <li>{@code (g..., "v", id) = p, vector}: the partition (8 bytes big-endian) then the full vector.</li>
  * </ul>
- * Centroids are cached here, per group, with the token they were read with (a versionstamp, ordered as commits): only
- * centroids read from committed data, the newest and the generation before. A transaction older than the newest
- * (another read them since) starts from the older generation, or reads every centroid: it must not place or search by
- * partitions it cannot see, and the log leads only forward. A transaction that changes a group's centroids keeps its
- * own view apart ({@link #own}) until it ends: it cannot read the token and log it wrote, and a cache must never hold
- * what an aborted transaction wrote.
+ * Centroids are cached here, per database and group ({@link CentroidCache}), with the token they were read with (a
+ * versionstamp, ordered as that database's commits): only centroids read from committed data, the newest and the
+ * generation before. A transaction older than the newest (another read them since) starts from the older generation,
+ * or reads every centroid: it must not place or search by partitions it cannot see, and the log leads only forward.
+ * A transaction only ever meets the cache of its own database ({@link #cache}): another database's tokens interleave
+ * with its own, so centroids cached from there with an older token would pass for an older generation of its own
+ * and be brought up to date by its log into partitions it does not have. A transaction that changes a group's
+ * centroids keeps its own view apart ({@link #own}) until it ends: it cannot read the token and log it wrote, and a
+ * cache must never hold what an aborted transaction wrote.
  */
 final class Partitions {
   static final String TOKEN = "s";
@@ -113,11 +116,10 @@ final class Partitions {
   final int dimensions;
   /** Most vectors a partition holds before an insert splits it; a split writes about this many full vectors. */
   final int maxSize;
-  private final Map<Tuple, Generations> cache = new ConcurrentHashMap<>();
+  /** The centroids cached from each database this index was used with (weak keys: a database dropped is forgotten). */
+  private final Map<Database, CentroidCache> caches = Collections.synchronizedMap(new WeakHashMap<>());
   /** The centroids of each group a transaction attempt changed, as that attempt sees them (a handle is one attempt). */
   private final Map<Transaction, Map<Tuple, Centroids>> own = Collections.synchronizedMap(new WeakHashMap<>());
-  /** The entity's row count as a grouped search last read it, -1 before any: what bounds a grouped search's codes. */
-  private final AtomicLong indexRows = new AtomicLong(-1);
 
   Partitions(EntityLayout<?> layout, String name, Subspace subspace, int dimensions) {
     this.layout = layout;
@@ -149,16 +151,6 @@ final class Partitions {
   /** The size a split aims at: half the maximum. */
   int targetSize() {
     return maxSize / 2;
-  }
-
-  /** The entity's row count last {@link #indexRows(long) seen}, -1 before any. */
-  long indexRows() {
-    return indexRows.get();
-  }
-
-  /** Remembers the entity's row count a search just read, so that the next search of a cached group need not wait for it. */
-  void indexRows(long rows) {
-    indexRows.set(rows);
   }
 
   byte[] token(Tuple g) {
@@ -216,49 +208,34 @@ final class Partitions {
     return groups == null ? null : groups.get(g);
   }
 
-  /** The newest centroids of group {@code g} read, whatever their token, or null. */
-  Centroids cached(Tuple g) {
-    Generations cached = cache.get(g);
-    return cached == null ? null : cached.newest();
-  }
-
-  /** A group's cached centroids: the newest read, and older ones (or null) a transaction older than those starts from. */
-  private record Generations(Centroids newest, Centroids before) {
-    /** These with {@code read} kept as the newest or as the one before, where it is newer than what it replaces. */
-    Generations with(Centroids read) {
-      if (Arrays.compareUnsigned(read.token(), newest.token()) > 0) {
-        return new Generations(read, newest);
-      }
-      boolean between = (before == null || Arrays.compareUnsigned(read.token(), before.token()) > 0)
-          && Arrays.compareUnsigned(read.token(), newest.token()) < 0;
-      return between ? new Generations(newest, read) : this;
-    }
-
-    /** The cached centroids with the greatest token not after {@code t}, or null. */
-    Centroids notAfter(byte[] t) {
-      return Arrays.compareUnsigned(newest.token(), t) <= 0 ? newest
-          : before != null && Arrays.compareUnsigned(before.token(), t) <= 0 ? before : null;
-    }
+  /**
+   * The cache of {@code tr}'s database ({@link Transaction#getDatabase}: the client's or engine's database under any
+   * wrapper). A read view that names no database (a transaction's {@code snapshot()} handed on alone) gets an empty
+   * cache of its own: it reads every centroid, and what it reads is cached nowhere.
+   */
+  CentroidCache cache(ReadTransaction tr) {
+    return tr instanceof Transaction t ? caches.computeIfAbsent(t.getDatabase(), db -> new CentroidCache())
+        : new CentroidCache();
   }
 
   /**
-   * The centroids for token {@code t} (just read, by a transaction that did not change them): the cached ones of that
-   * token, else the newest cached ones older than it with the log entries after their token applied, else all read
-   * now. What is read is cached as the newest centroids, or as the generation before them when another reader cached
-   * newer ones (a transaction older than the cache: it places and searches by the partitions of its own read version,
-   * and the cache never goes back).
+   * The centroids for token {@code t} (just read, by a transaction that did not change them): the cached ones (of
+   * {@code tr}'s database, {@link #cache}) of that token, else the newest cached ones older than it with the log
+   * entries after their token applied, else all read now. What is read is cached as the newest centroids, or as the
+   * generation before them when another reader cached newer ones (a transaction older than the cache: it places and
+   * searches by the partitions of its own read version, and the cache never goes back).
    */
   CompletableFuture<Centroids> centroids(ReadTransaction tr, Tuple g, byte[] t) {
     if (t == null) {
       return CompletableFuture.completedFuture(Centroids.NONE);
     }
-    Generations cached = cache.get(g);
-    Centroids from = cached == null ? null : cached.notAfter(t);
+    CentroidCache cache = cache(tr);
+    Centroids from = cache.notAfter(g, t);
     if (from != null && Arrays.equals(from.token(), t)) {
       return CompletableFuture.completedFuture(from);
     }
     return (from == null ? all(tr, g, t) : caughtUp(tr, g, from, t)).thenApply(cs -> {
-      cache.merge(g, new Generations(cs, null), (was, read) -> was.with(cs));
+      cache.keep(g, cs);
       return cs;
     });
   }

@@ -25,8 +25,14 @@ final class Splits {
   private final Metric metric;
   /** What the log names the index by: entity and index. */
   private final String what;
-  /** The splits running from here, by group values then partition. */
-  private final Map<Tuple, CompletableFuture<Outcome>> splitting = new ConcurrentHashMap<>();
+  /**
+   * The splits running from here, by database (as given: the same partition of another database is another partition,
+   * and its split's centroids are not this one's) then group values and partition.
+   */
+  private final Map<Running, CompletableFuture<Outcome>> splitting = new ConcurrentHashMap<>();
+
+  /** A split running from here: of partition {@code gp} (group values then partition) in {@code db}. */
+  private record Running(Database db, Tuple gp) {}
 
   Splits(Partitions partitions, Metric metric, String what) {
     this.partitions = partitions;
@@ -45,14 +51,14 @@ final class Splits {
   /**
    * Splits partition {@code p} of group {@code g} in a transaction of {@code db} when it holds more than
    * {@link Partitions#maxSize} vectors as committed, else does nothing (what pushed it over has not committed yet).
-   * A split of the same partition already running here is not started twice: the caller gets its outcome. However it
-   * fails, by a failed future or by {@code db.runAsync} throwing at once, it is no longer running here when its outcome
-   * completes, so the next insert into the partition asks again.
+   * A split of the same partition of {@code db} already running here is not started twice: the caller gets its
+   * outcome. However it fails, by a failed future or by {@code db.runAsync} throwing at once, it is no longer running
+   * here when its outcome completes, so the next insert into the partition asks again.
    */
   CompletableFuture<Outcome> apart(Database db, Tuple g, long p) {
-    Tuple gp = g.add(p);
+    Running key = new Running(db, g.add(p));
     CompletableFuture<Outcome> mine = new CompletableFuture<>();
-    CompletableFuture<Outcome> running = splitting.putIfAbsent(gp, mine);
+    CompletableFuture<Outcome> running = splitting.putIfAbsent(key, mine);
     if (running != null) {
       return running;
     }
@@ -60,7 +66,7 @@ final class Splits {
     CompletableFuture.completedFuture(db).thenCompose(d -> d.runAsync(tr -> tr.snapshot().get(partitions.size(g, p))
         .thenCompose(size -> Partitions.little(size) <= partitions.maxSize ? CompletableFuture.completedFuture(Outcome.NONE)
             : partitions.centroids(tr, g).thenCompose(cs -> split(tr, g, p, cs))))).whenComplete((outcome, e) -> {
-          splitting.remove(gp, mine);
+          splitting.remove(key, mine);
           if (e != null) {
             mine.completeExceptionally(e);
           } else {
@@ -111,7 +117,7 @@ final class Splits {
    * after that commit).
    */
   private CompletableFuture<Void> settle(Database db, Tuple g, long p) {
-    CompletableFuture<Outcome> running = splitting.get(g.add(p));
+    CompletableFuture<Outcome> running = splitting.get(new Running(db, g.add(p)));
     CompletableFuture<Void> before = running == null ? CompletableFuture.completedFuture(null)
         : running.handle((o, e) -> (Void) null);
     return before.thenCompose(x -> apart(db, g, p))

@@ -166,17 +166,19 @@ public final class VectorQueries<T> {
     }
 
     /**
-     * Reads the token and, when centroids of the group are cached, the codes of the partitions nearest by those
-     * centroids at the same time; the codes stand when the token is the cached one, else they are dropped and read
-     * again by the current centroids. A search of a grouped index also reads the entity's row count (at snapshot, with
-     * the token), which bounds its codes; codes read before it arrives go by the count the store's last search read.
+     * Reads the token and, when centroids of the group are cached (from this transaction's database), the codes of the
+     * partitions nearest by those centroids at the same time; the codes stand when the token is the cached one, else
+     * they are dropped and read again by the current centroids. A search of a grouped index also reads the entity's row
+     * count (at snapshot, with the token), which bounds its codes; codes read before it arrives go by the count the
+     * store's last search of the same database read.
      */
     CompletableFuture<List<Scored<T>>> run() {
       boolean grouped = g.size() > 0;
-      long seen = ps.indexRows();
+      CentroidCache cache = ps.cache(tr);
+      long seen = cache.indexRows();
       CompletableFuture<Long> rows = !grouped ? CompletableFuture.completedFuture(0L)
           : store.count(tr.snapshot()).thenApply(n -> {
-            ps.indexRows(n);
+            cache.indexRows(n);
             return n;
           });
       Partitions.Centroids own = ps.own(tr, g);
@@ -186,7 +188,7 @@ public final class VectorQueries<T> {
           return step();
         });
       }
-      Partitions.Centroids cached = ps.cached(g);
+      Partitions.Centroids cached = cache.newest(g);
       CompletableFuture<byte[]> token = tr.snapshot().get(ps.token(g));
       boolean speculate = cached != null && (!grouped || seen >= 0);
       CompletableFuture<Void> speculation = CompletableFuture.completedFuture(null);

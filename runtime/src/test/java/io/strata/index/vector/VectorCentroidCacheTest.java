@@ -1,11 +1,12 @@
 package io.strata.index.vector;
 
+import static io.strata.index.vector.VectorContract.at;
+import static io.strata.index.vector.VectorContract.docsAt;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.apple.foundationdb.Database;
-import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.async.AsyncIterable;
@@ -22,7 +23,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,33 +50,13 @@ class VectorCentroidCacheTest {
     db.close();
   }
 
-  /** A vector {@code x} along the first axis. */
-  private static float[] at(float x) {
-    float[] v = new float[VectorContract.DIMENSIONS];
-    v[0] = x;
-    return v;
-  }
-
-  /** {@code n} documents at {@code x}, ids from {@code first}. */
-  private static List<Doc> docs(long first, int n, float x) {
-    List<Doc> out = new ArrayList<>();
-    for (long id = first; id < first + n; id++) {
-      out.add(new Doc(id, "c0", at(x)));
-    }
-    return out;
-  }
-
   private Subspace index() {
     return store.layout().entity().get(Tuple.from("N", "vector"));
   }
 
   /** The committed centroids, by partition: their position on the axis. */
   private Map<Long, Float> centroids() {
-    Map<Long, Float> out = new TreeMap<>();
-    for (KeyValue kv : db.read(tr -> tr.getRange(index().range(Tuple.from(Partitions.CENTROID))).asList().join())) {
-      out.put(index().unpack(kv.getKey()).getLong(1), Vectors.floats(kv.getValue())[0]);
-    }
-    return out;
+    return VectorContract.centroidsOnAxis(db, store);
   }
 
   private long partitionAt(float x) {
@@ -93,20 +73,20 @@ class VectorCentroidCacheTest {
    * and a search caches the split's centroids in the store.
    */
   private Transaction twoPartitionsThenASplitAfter() {
-    List<Doc> first = new ArrayList<>(docs(1, 50, 0));
-    first.addAll(docs(51, 50, -4));
-    first.addAll(docs(101, 40, 6));
+    List<Doc> first = new ArrayList<>(docsAt(1, 50, 0));
+    first.addAll(docsAt(51, 50, -4));
+    first.addAll(docsAt(101, 40, 6));
     store.run(db, tr -> store.saveAll(tr, first).join()); // 140 in partition 0, split after the commit: {B, A} and {R}
     assertEquals(List.of(-2f, 6f), centroids().values().stream().sorted().toList(), "the first split: " + centroids());
-    List<Doc> more = new ArrayList<>(docs(141, 30, 0));
-    more.addAll(docs(171, 30, -4));
+    List<Doc> more = new ArrayList<>(docsAt(141, 30, 0));
+    more.addAll(docsAt(171, 30, -4));
     db.run(tr -> store.saveAll(tr, more).join()); // {A, B} now holds 160, not split (a caller's transaction)
     Transaction reading = db.createTransaction();
     reading.getReadVersion().join();
     store.run(db, tr -> store.save(tr, new Doc(201, "c0", at(-4))).join()); // finds {A, B} over its maximum: splits it
     assertEquals(List.of(-4f, 0f, 6f), centroids().values().stream().sorted().toList(), "the second split: " + centroids());
     db.read(tr -> new VectorQueries<>(store).nearest(tr, "vector", List.of(), at(0), 1).join());
-    assertArrayEquals(committedToken(), VectorContract.indexOf(store).partitions().cached(G).token(), "the search cached the split");
+    assertArrayEquals(committedToken(), VectorContract.cached(db, VectorContract.indexOf(store).partitions()).token(), "the search cached the split");
     return reading;
   }
 
@@ -141,7 +121,7 @@ class VectorCentroidCacheTest {
       assertEquals(2, seen.ids().length, "the two partitions of its read version");
       assertFalse(Arrays.equals(committedToken(), seen.token()), "under the token of its read version");
     }
-    Partitions.Centroids cached = ps.cached(G);
+    Partitions.Centroids cached = VectorContract.cached(db, ps);
     assertArrayEquals(committedToken(), cached.token(), "the cache keeps the newer token");
     assertEquals(3, cached.ids().length, "with the split's centroids");
   }
@@ -164,16 +144,17 @@ class VectorCentroidCacheTest {
       answer.complete(null);
       assertEquals(2, older.join().ids().length, "the older reader gets the two partitions of its version");
     }
-    assertArrayEquals(committedToken(), late.cached(G).token(), "the cache keeps the newer token");
-    assertEquals(3, late.cached(G).ids().length, "with the split's centroids");
+    assertArrayEquals(committedToken(), VectorContract.cached(db, late).token(), "the cache keeps the newer token");
+    assertEquals(3, VectorContract.cached(db, late).ids().length, "with the split's centroids");
   }
 
   /**
    * {@code tr} (and its snapshot view) whose range reads ({@code asList}) are made at once but answer only once {@code answer}
-   * completes; {@code asked} completes at the first.
+   * completes; {@code asked} completes at the first. A transaction stays one (its database's centroids are cached).
    */
   private static ReadTransaction held(ReadTransaction tr, CompletableFuture<Void> asked, CompletableFuture<Void> answer) {
-    return (ReadTransaction) Proxy.newProxyInstance(ReadTransaction.class.getClassLoader(), new Class<?>[] {ReadTransaction.class},
+    Class<?> kind = tr instanceof Transaction ? Transaction.class : ReadTransaction.class;
+    return (ReadTransaction) Proxy.newProxyInstance(ReadTransaction.class.getClassLoader(), new Class<?>[] {kind},
         (proxy, method, args) -> {
           Object out;
           try {

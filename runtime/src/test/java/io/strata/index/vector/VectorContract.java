@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.apple.foundationdb.Database;
+import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.IndexReport;
@@ -18,6 +19,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -491,7 +493,7 @@ public abstract class VectorContract extends BackendContract {
     assertEachPartitionHoldsAtMost(keys, Partitions.maxSize(DIMENSIONS) + 8);
     assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
     double recall = measure(store, docs, rnd, 10, 10, List.of(), d -> true).recall();
-    assertTrue(recall >= 0.95, "recall@10 " + recall + " with " + centroidCount(store) + " partitions, cached " + partitionsOf(store).cached(Tuple.from()).ids().length);
+    assertTrue(recall >= 0.95, "recall@10 " + recall + " with " + centroidCount(store) + " partitions, cached " + cached(db, partitionsOf(store)).ids().length);
   }
 
   @Test
@@ -571,6 +573,37 @@ public abstract class VectorContract extends BackendContract {
   /** The {@code @Embedding} index of a {@link #store}. */
   static VectorIndex indexOf(EntityStore<Doc> store) {
     return store.indexes().derived("vector", VectorIndex.class, "@Embedding index");
+  }
+
+  /** A vector {@code x} along the first axis. */
+  static float[] at(float x) {
+    float[] v = new float[DIMENSIONS];
+    v[0] = x;
+    return v;
+  }
+
+  /** {@code n} documents at {@code x} along the first axis, ids from {@code first}. */
+  static List<Doc> docsAt(long first, int n, float x) {
+    List<Doc> out = new ArrayList<>();
+    for (long id = first; id < first + n; id++) {
+      out.add(new Doc(id, "c0", at(x)));
+    }
+    return out;
+  }
+
+  /** The centroids of {@code store}'s ungrouped index committed in {@code db}, by partition: their position on the first axis. */
+  static Map<Long, Float> centroidsOnAxis(Database db, EntityStore<Doc> store) {
+    Subspace index = store.layout().entity().get(Tuple.from("N", "vector"));
+    Map<Long, Float> out = new TreeMap<>();
+    for (KeyValue kv : db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join())) {
+      out.put(index.unpack(kv.getKey()).getLong(1), Vectors.floats(kv.getValue())[0]);
+    }
+    return out;
+  }
+
+  /** The newest centroids of the ungrouped index {@code ps} caches from {@code db}, or null. */
+  static Partitions.Centroids cached(Database db, Partitions ps) {
+    return db.read(ps::cache).newest(Tuple.from());
   }
 
   private static Partitions partitionsOf(EntityStore<Doc> store) {
@@ -798,7 +831,7 @@ public abstract class VectorContract extends BackendContract {
       aborted.cancel();
       aborted.close();
     }
-    Partitions.Centroids cached = ps.cached(Tuple.from());
+    Partitions.Centroids cached = cached(db, ps);
     assertTrue(cached == null || cached.ids().length == 0, "no centroid of the aborted transaction is cached: "
         + (cached == null ? null : cached.ids().length));
     db.run(tr -> store.save(tr, docs.get(59)).join());
@@ -815,7 +848,7 @@ public abstract class VectorContract extends BackendContract {
     EntityStore<Doc> stale = store(Metric.EUCLIDEAN, List.of(), true);
     Partitions ps = partitionsOf(stale);
     db.read(tr -> new VectorQueries<>(stale).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join()); // caches the centroids
-    byte[] old = ps.cached(Tuple.from()).token();
+    byte[] old = cached(db, ps).token();
     saveInBatches(writer, docs.subList(600, docs.size()));
     Subspace index = stale.layout().entity().get(Tuple.from("N", "vector"));
     List<Tuple> log = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.LOG))).asList().join()).stream()
@@ -827,7 +860,7 @@ public abstract class VectorContract extends BackendContract {
         "everything up to the stale store's token was trimmed");
     assertTrue(log.size() <= 3 * centroids + 2, log.size() + " log entries for " + centroids + " partitions");
     db.read(tr -> new VectorQueries<>(stale).nearest(tr, "vector", List.of(), docs.get(0).vector(), 1).join()); // catches up
-    Partitions.Centroids seen = ps.cached(Tuple.from());
+    Partitions.Centroids seen = cached(db, ps);
     List<com.apple.foundationdb.KeyValue> stored = db.read(tr -> tr.getRange(index.range(Tuple.from(Partitions.CENTROID))).asList().join());
     assertEquals(stored.size(), seen.ids().length, "as many centroids as stored");
     for (int i = 0; i < stored.size(); i++) {
