@@ -190,7 +190,7 @@ public final class OrderedReads<T> {
       Candidates<T> candidates = served.indexes().get(i).candidates(served.matches().get(i).descending() != opposite,
           p == null ? null : p.values(), p != null && p.at() != otherSide);
       Stream<T> read = core.stream(where, candidates, expected, version);
-      reads.add(served.conditions().isEmpty() || served.total() ? read : UnionPages.skippingEarlier(read, served.conditions(), i));
+      reads.add(served.conditions().isEmpty() || served.total() ? read : UnionPages.firstMatchedBy(read, served.conditions(), i));
     }
     if (reads.size() == 1) {
       return reads.get(0);

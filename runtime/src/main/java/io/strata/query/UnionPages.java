@@ -22,9 +22,10 @@ import java.util.stream.StreamSupport;
 
 /**
  * The one union of the branches of a query whose conditions are joined by {@code Or}, for both dialects and run-time
- * queries. Each entity comes once: a branch skips those that match an earlier branch's condition (they were results of
- * that branch already, {@link #skippingEarlier}), or, where the branches' conditions are not at hand (Strata's
- * generated unions of lists), the first of each id is kept. The branches are read
+ * queries. Each entity comes once: a branch keeps the candidates it is the first branch to match, skipping those that
+ * match an earlier branch's condition (they were results of that branch already) and those it reads but only a later
+ * branch matches ({@link #firstMatchedBy}), or, where the branches' conditions are not at hand (Strata's generated
+ * unions of lists, each branch's list holding only its matches), the first of each id is kept. The branches are read
  * <ul>
  *   <li>page by page in branch order ({@link #page}): each branch's results in turn, a page no more than the branch's
  *       page read for it; the continuation names the branch and that branch's own continuation, so a page resumes where
@@ -64,7 +65,7 @@ public final class UnionPages {
     }
     int b = branch;
     return branches.get(b).read(limit, inner).thenApply(page -> {
-      List<T> kept = skippingEarlier(page.items().stream(), conditions, b).toList();
+      List<T> kept = firstMatchedBy(page.items().stream(), conditions, b).toList();
       Optional<Continuation> next = page.next().map(n -> Continuation.of(bound, Tuple.from(b, n.toBytes()).pack()));
       if (next.isEmpty() && b + 1 < branches.size()) {
         next = Optional.of(Continuation.of(bound, Tuple.from(b + 1, null).pack()));
@@ -73,10 +74,17 @@ public final class UnionPages {
     });
   }
 
-  /** {@code read}, the {@code i}-th branch's results, without those that match an earlier branch's condition. */
-  public static <T> Stream<T> skippingEarlier(Stream<T> read, List<? extends Predicate<? super T>> conditions, int i) {
+  /**
+   * {@code read}, the {@code i}-th branch's candidates, keeping those whose first matching branch it is: each matches
+   * the branch's own condition and no earlier one's. A branch's read may hold candidates its condition rejects (its index
+   * narrows the read, its residual conditions are checked on the rows, a floating bound is read inclusive), and one of
+   * those a later branch matches is that branch's: kept here too, it would come twice. The last branch's candidates are
+   * not tested against its own condition: what matches no branch, the query's whole condition rejects.
+   */
+  public static <T> Stream<T> firstMatchedBy(Stream<T> read, List<? extends Predicate<? super T>> conditions, int i) {
     List<? extends Predicate<? super T>> earlier = conditions.subList(0, i);
-    return earlier.isEmpty() ? read : read.filter(e -> earlier.stream().noneMatch(c -> c.test(e)));
+    Predicate<? super T> own = i == conditions.size() - 1 ? e -> true : conditions.get(i);
+    return read.filter(e -> own.test(e) && earlier.stream().noneMatch(c -> c.test(e)));
   }
 
   /**

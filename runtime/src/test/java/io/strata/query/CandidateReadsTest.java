@@ -99,6 +99,18 @@ class CandidateReadsTest {
   }
 
   @Test
+  void aUnionBranchsCandidateThatOnlyALaterBranchMatchesComesOnce() {
+    // branch 1 reads the index for scores below 4 and checks score < 2 on the rows; branch 2 reads scores from 3 on
+    Predicate<Scored> low = s -> s.score() < 2;
+    Predicate<Scored> odd = s -> s.score() % 2 == 1;
+    Predicate<Scored> lowOrOdd = low.or(odd);
+    Candidates<Scored> union = Candidates.union(List.of(Candidates.index(st -> IndexScan.of(st, "byScore").to(4L, false), 4L),
+        Candidates.index(st -> IndexScan.of(st, "byScore").from(3L, true), 3L)), List.of(low, odd));
+    List<String> read = reads.matching(lowOrOdd, union).stream().map(Scored::id).sorted().toList();
+    assertEquals(expected(lowOrOdd).stream().map(Scored::id).sorted().toList(), read, "a score of 3 is branch 2's alone");
+  }
+
+  @Test
   void aFewMatchesAreReadInAFirstBatchOfThatManyUnlessEveryRowIsRead() {
     Candidates<Scored> byScore = Candidates.index(st -> IndexScan.of(st, "byScore").from(0L, true), 0L);
     assertEquals(3, byScore.firstBatch(3), "an index narrows the read: as many as are expected");

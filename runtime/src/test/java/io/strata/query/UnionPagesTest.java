@@ -31,9 +31,19 @@ class UnionPagesTest {
   @Test
   void aBranchSkipsWhatAnEarlierBranchsConditionMatches() {
     List<Predicate<? super Integer>> conditions = List.of(i -> i % 2 == 0, i -> i % 3 == 0);
-    Stream<Integer> second = UnionPages.skippingEarlier(Stream.of(3, 6, 9, 12), conditions, 1);
-    Stream<Integer> first = UnionPages.skippingEarlier(Stream.of(2, 6, 8), conditions, 0);
+    Stream<Integer> second = UnionPages.firstMatchedBy(Stream.of(3, 6, 9, 12), conditions, 1);
+    Stream<Integer> first = UnionPages.firstMatchedBy(Stream.of(2, 6, 8), conditions, 0);
     assertEquals(List.of(2, 3, 6, 8, 9), UnionPages.merged(List.of(first, second), Comparator.<Integer>naturalOrder()).toList());
+  }
+
+  @Test
+  void aBranchLeavesWhatItReadsButOnlyALaterBranchMatchesToThatBranch() {
+    List<Predicate<? super Integer>> conditions = List.of(i -> i < 4, i -> i % 3 == 0);
+    // the first branch's read narrows to below 6 (its index), its condition to below 4: 3 is the first branch's, 6 is not
+    Stream<Integer> first = UnionPages.firstMatchedBy(Stream.of(1, 3, 5, 6), conditions, 0);
+    Stream<Integer> second = UnionPages.firstMatchedBy(Stream.of(3, 6, 9), conditions, 1);
+    assertEquals(List.of(1, 3, 6, 9), UnionPages.merged(List.of(first, second), Comparator.<Integer>naturalOrder())
+        .filter(i -> i < 4 || i % 3 == 0).toList(), "each once, 5 matching neither");
   }
 
   @Test

@@ -253,6 +253,11 @@ public abstract class JakartaQueriesContract extends BackendContract {
       String name = pick(saved).name;
       assertEquals(expected(g -> (g.color.equals(color) && g.size < size) || g.name.equals(name), KEYS.get("id")),
           strings(gadgets.smallOfColorOrNamed(color, size, name).stream().sorted(KEYS.get("id")).toList()), seed("JDQL OR"));
+      double weight = random.nextInt(100) / 10.0;
+      Gadget.Kind kind = pick(Arrays.asList(Gadget.Kind.values()));
+      assertEquals(expected(g -> (g.color.equals(color) && g.weight != null && Double.compare(g.weight, weight) > 0) || g.kind == kind,
+          KEYS.get("id")), strings(gadgets.heavyOfColorOrKind(color, weight, kind).stream().sorted(KEYS.get("id")).toList()),
+          seed("JDQL OR, a branch with a row check"));
     }
   }
 
