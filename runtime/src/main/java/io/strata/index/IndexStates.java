@@ -1,5 +1,6 @@
 package io.strata.index;
 
+import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
@@ -19,7 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Whether each index of an entity holds every entity, recorded at {@code ("__strata", "index", E, kind,
@@ -33,7 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * counts as format 1, the layout of every kind then, so nothing existing changes except where a kind's layout has
  * changed since (the {@code @Embedding} index).
  *
- * <p>Rules, applied by the first write of each repository instance (which reads the markers once); the
+ * <p>Rules, applied by the first write of each repository instance to each database (which reads the markers once); the
  * first write of all also sets {@code ("__strata", "index", E, "entity")}, so that an entity declaring no
  * index still records that states are kept:
  * <ul>
@@ -48,9 +48,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * then remember that; an index is never made unready while this version runs. Writes maintain every
  * declared index whatever its state, so a build only has to cover the rows that existed before.
  *
+ * <p>What is remembered (an index seen ready, the markers in place) is a fact of one database, so it is kept per
+ * database ({@link KnownStates}, by the transaction's {@link Transaction#getDatabase}, held weakly): a store used with
+ * two databases reads each one's markers once and never answers a query of one by the other's, where the index may
+ * still be building, nor leaves one's markers unwritten because the other's are in place. A read view that names no
+ * database (a transaction's {@code snapshot()} handed on alone) reads the markers every time and remembers nothing.
+ *
  * <p>An index whose marker records another format than this version's is refused with
- * {@link IndexFormatException}: by its queries, and by the first write of each repository instance (which
- * reads every marker), so no save writes the new layout into entries of the old one. The online build starts
+ * {@link IndexFormatException}: by its queries, and by the first write of each repository instance to each
+ * database (which reads every marker), so no save writes the new layout into entries of the old one. The online build starts
  * such indexes over ({@link #restartStale}): it clears their entries and records them building in this version's format.
  */
 public final class IndexStates {
@@ -83,9 +89,8 @@ public final class IndexStates {
   private final List<Tuple> declared;
   /** The format this version writes, per declared {@code (kind, name)}. */
   private final Map<Tuple, Integer> formats = new java.util.HashMap<>();
-  /** Indexes seen ready, by kind then name: checked on every query, so looked up without building a key. */
-  private final Map<String, Set<String>> seenReady = new ConcurrentHashMap<>();
-  private volatile boolean recorded;
+  /** What was learned of each database's markers (weak keys: a database dropped is forgotten). */
+  private final Map<Database, KnownStates> knownByDatabase = Collections.synchronizedMap(new WeakHashMap<>());
   /**
    * Transactions that wrote markers: a later save in the same transaction sees them (read-your-writes)
    * before they are committed, so it must not conclude they are recorded.
@@ -152,11 +157,20 @@ public final class IndexStates {
   }
 
   /**
+   * What is known of the markers of {@code tr}'s database ({@link Transaction#getDatabase}: the client's or engine's
+   * database under any wrapper). A read view that names no database gets a blank one kept nowhere: it reads the markers.
+   */
+  private KnownStates known(ReadTransaction tr) {
+    Database db = tr instanceof Transaction t ? t.getDatabase() : null;
+    return db == null ? new KnownStates() : knownByDatabase.computeIfAbsent(db, d -> new KnownStates());
+  }
+
+  /**
    * Fails with {@link IndexNotReadyException} unless the index holds every entity, with {@link IndexFormatException}
-   * when it is stored in another format; free once seen ready.
+   * when it is stored in another format; free once seen ready in {@code tr}'s database.
    */
   public CompletableFuture<Void> requireReady(ReadTransaction tr, String kind, String name) {
-    Set<String> ready = seenReady.computeIfAbsent(kind, k -> ConcurrentHashMap.newKeySet());
+    Set<String> ready = known(tr).ready(kind);
     if (ready.contains(name)) {
       return DONE;
     }
@@ -173,9 +187,9 @@ public final class IndexStates {
     });
   }
 
-  /** Whether this index was seen ready (so it covers every row from now on) without reading anything. */
-  public boolean seenReady(String kind, String name) {
-    return seenReady.computeIfAbsent(kind, k -> ConcurrentHashMap.newKeySet()).contains(name);
+  /** Whether this index was seen ready in {@code tr}'s database (so it covers every row there from now on), reading nothing. */
+  public boolean seenReady(ReadTransaction tr, String kind, String name) {
+    return known(tr).ready(kind).contains(name);
   }
 
   /**
@@ -186,12 +200,13 @@ public final class IndexStates {
    * that moves past its row, so each row is counted exactly once.
    */
   public CompletableFuture<Boolean> covers(ReadTransaction tr, String kind, String name, byte[] rowPrefix) {
-    if (seenReady(kind, name)) {
+    Set<String> ready = known(tr).ready(kind);
+    if (ready.contains(name)) {
       return CompletableFuture.completedFuture(true);
     }
     return state(tr, kind, name).thenApply(s -> {
       if (s.ready() && !stale(kind, name, s)) {
-        seenReady.get(kind).add(name);
+        ready.add(name);
         return true;
       }
       if (s.resume() == null) {
@@ -217,11 +232,12 @@ public final class IndexStates {
 
   /**
    * Records missing markers and clears removed indexes, in the caller's write transaction; free once this
-   * instance has seen every marker in place. Fails with {@link IndexFormatException} when a declared index is
-   * stored in another format.
+   * instance has seen every marker in place in {@code tr}'s database. Fails with {@link IndexFormatException} when a
+   * declared index is stored in another format.
    */
   public CompletableFuture<Void> record(Transaction tr) {
-    if (recorded) {
+    KnownStates seen = known(tr);
+    if (seen.recorded()) {
       return DONE;
     }
     return tr.getRange(meta.range()).asList().thenCompose(kvs -> {
@@ -242,7 +258,9 @@ public final class IndexStates {
       List<Tuple> removed = new ArrayList<>();
       present.stream().filter(p -> !declared.contains(p)).forEach(removed::add);
       if (known && missing.isEmpty() && removed.isEmpty()) {
-        recorded = !writers.contains(tr);
+        if (!writers.contains(tr)) {
+          seen.markRecorded();
+        }
         return DONE;
       }
       writers.add(tr);

@@ -103,7 +103,7 @@ public final class Indexes<T> {
 
   /** The changes of the rows {@code index} covers (see {@link IndexStates#covers}), in order. */
   private CompletableFuture<List<DerivedIndex.Change>> covered(Transaction tr, DerivedIndex index, List<DerivedIndex.Change> changes) {
-    if (states.seenReady(index.kind(), index.name())) {
+    if (states.seenReady(tr, index.kind(), index.name())) {
       return CompletableFuture.completedFuture(changes);
     }
     List<CompletableFuture<Boolean>> covers = new ArrayList<>(changes.size());
