@@ -1,6 +1,5 @@
 package io.strata.index;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.Transaction;
@@ -90,7 +89,7 @@ public final class IndexStates {
   /** The format this version writes, per declared {@code (kind, name)}. */
   private final Map<Tuple, Integer> formats = new java.util.HashMap<>();
   /** What was learned of each database's markers (weak keys: a database dropped is forgotten). */
-  private final Map<Database, KnownStates> knownByDatabase = Collections.synchronizedMap(new WeakHashMap<>());
+  private final PerDatabase<KnownStates> knownByDatabase = new PerDatabase<>(KnownStates::new);
   /**
    * Transactions that wrote markers: a later save in the same transaction sees them (read-your-writes)
    * before they are committed, so it must not conclude they are recorded.
@@ -161,8 +160,7 @@ public final class IndexStates {
    * database under any wrapper). A read view that names no database gets a blank one kept nowhere: it reads the markers.
    */
   private KnownStates known(ReadTransaction tr) {
-    Database db = tr instanceof Transaction t ? t.getDatabase() : null;
-    return db == null ? new KnownStates() : knownByDatabase.computeIfAbsent(db, d -> new KnownStates());
+    return knownByDatabase.of(tr);
   }
 
   /**

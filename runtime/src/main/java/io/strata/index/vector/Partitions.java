@@ -1,6 +1,5 @@
 package io.strata.index.vector;
 
-import com.apple.foundationdb.Database;
 import com.apple.foundationdb.KeyValue;
 import com.apple.foundationdb.MutationType;
 import com.apple.foundationdb.ReadTransaction;
@@ -8,6 +7,7 @@ import com.apple.foundationdb.Transaction;
 import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import com.apple.foundationdb.tuple.Versionstamp;
+import io.strata.index.PerDatabase;
 import io.strata.row.EntityLayout;
 import io.strata.row.StoredData;
 import io.strata.tuple.VersionstampTuples;
@@ -117,7 +117,7 @@ final class Partitions {
   /** Most vectors a partition holds before an insert splits it; a split writes about this many full vectors. */
   final int maxSize;
   /** The centroids cached from each database this index was used with (weak keys: a database dropped is forgotten). */
-  private final Map<Database, CentroidCache> caches = Collections.synchronizedMap(new WeakHashMap<>());
+  private final PerDatabase<CentroidCache> caches = new PerDatabase<>(CentroidCache::new);
   /** The centroids of each group a transaction attempt changed, as that attempt sees them (a handle is one attempt). */
   private final Map<Transaction, Map<Tuple, Centroids>> own = Collections.synchronizedMap(new WeakHashMap<>());
 
@@ -214,8 +214,7 @@ final class Partitions {
    * cache of its own: it reads every centroid, and what it reads is cached nowhere.
    */
   CentroidCache cache(ReadTransaction tr) {
-    return tr instanceof Transaction t ? caches.computeIfAbsent(t.getDatabase(), db -> new CentroidCache())
-        : new CentroidCache();
+    return caches.of(tr);
   }
 
   /**
