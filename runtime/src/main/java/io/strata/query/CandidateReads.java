@@ -2,6 +2,7 @@ package io.strata.query;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.ReadTransaction;
+import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
 import io.strata.Blocking;
 import io.strata.Continuation;
@@ -185,6 +186,21 @@ public final class CandidateReads<T> {
   /** {@link #stream(Predicate, Candidates, long)} at {@code version}, which other reads may share. */
   Stream<T> stream(Predicate<? super T> where, Candidates<T> candidates, long expected, SharedReadVersion version) {
     return batches(candidates.firstBatch(expected), (size, from) -> read(version, tr -> candidates.read(store, tr, size, from))).filter(where);
+  }
+
+  /**
+   * The candidates of {@code store} that {@code where} accepts, in the candidates' order, read lazily in {@code context}
+   * batch by batch, a failure as it is: in a database each batch its own read transaction, the batches at one read
+   * version ({@link QueryResults#stream(ReadTransactionContext, BiFunction)}'s rule, as {@link #stream(Predicate, Candidates)}
+   * reads); in a caller's transaction every batch in it. The first batch asks for {@code expected} candidates (at most
+   * {@value #BATCH}), each later one for twice as many, up to {@value #BATCH}: a Strata stream method's read, and a
+   * run-time finder's batches.
+   */
+  public static <T> Stream<T> stream(ReadTransactionContext context, EntityStore<T> store, Predicate<? super T> where,
+      Candidates<T> candidates, long expected) {
+    SharedReadVersion version = new SharedReadVersion();
+    return batches(candidates.firstBatch(expected), (size, from) -> QueryResults.readIn(context, version,
+        tr -> candidates.read(store, tr, size, from))).filter(where);
   }
 
   /**

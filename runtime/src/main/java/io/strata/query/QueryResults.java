@@ -129,8 +129,15 @@ public final class QueryResults {
   public static <T> Stream<T> stream(ReadTransactionContext context,
       BiFunction<ReadTransaction, Continuation, CompletableFuture<Page<T>>> pages) {
     SharedReadVersion version = new SharedReadVersion();
-    return stream(after -> Blocking.call(() -> context instanceof Database db ? version.read(db, tr -> pages.apply(tr, after))
-        : context.readAsync(tr -> pages.apply(tr, after)).join()));
+    return stream(after -> readIn(context, version, tr -> pages.apply(tr, after)));
+  }
+
+  /**
+   * {@code body} waited for: in a database, in a read transaction of its own at {@code version} (one batch of a read made
+   * of batches); in a caller's transaction, in that transaction.
+   */
+  static <R> R readIn(ReadTransactionContext context, SharedReadVersion version, Function<ReadTransaction, CompletableFuture<R>> body) {
+    return Blocking.call(() -> context instanceof Database db ? version.read(db, body) : context.readAsync(body).join());
   }
 
   /**

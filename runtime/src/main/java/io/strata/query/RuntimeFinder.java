@@ -105,14 +105,16 @@ final class RuntimeFinder<E> implements Finder<E> {
   public List<E> list() {
     Plan plan = plan(window());
     return observed("list", plan, () -> queries.reads().readsInBatches(plan, order, params, limit > 0)
-        ? batches(plan, Math.min(max(), QueryResults.STREAM_BATCH)).limit(max()).toList()
+        ? batches(plan, Math.min(max(), CandidateReads.BATCH)).limit(max()).toList()
         : queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()));
   }
 
   /**
-   * {@inheritDoc} One call {@code Finder.stream} when the database is observed, open until the stream ends. An order
-   * sorted in memory ({@link PlanReads#sortsInMemory}) is read once, in one transaction, the first {@link #limit}
-   * kept while reading: each batch would otherwise read every result again.
+   * {@inheritDoc} One call {@code Finder.stream} when the database is observed, open until the stream ends. A plan
+   * {@link PlanReads#readsInBatches} accepts is read by the read core's loop, as a Strata stream method reads
+   * ({@link #batches}); another in pages of {@link QueryResults#STREAM_BATCH}. An order sorted in memory
+   * ({@link PlanReads#sortsInMemory}) is read once, in one transaction, the first {@link #limit} kept while reading:
+   * each batch would otherwise read every result again.
    */
   @Override
   public Stream<E> stream() {
@@ -123,8 +125,8 @@ final class RuntimeFinder<E> implements Finder<E> {
             return queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()).stream();
           }
           byte[] query = query(order);
-          Stream<E> all = QueryResults.stream(queries.db(),
-              (tr, after) -> queries.reads().page(tr, plan, order, QueryResults.STREAM_BATCH, after, params, query));
+          Stream<E> all = queries.reads().readsInBatches(plan, order, params, false) ? batches(plan, Math.min(max(), CandidateReads.BATCH))
+              : QueryResults.stream(queries.db(), (tr, after) -> queries.reads().page(tr, plan, order, QueryResults.STREAM_BATCH, after, params, query));
           return limit > 0 ? all.limit(limit) : all;
         });
   }
@@ -138,18 +140,20 @@ final class RuntimeFinder<E> implements Finder<E> {
   public long count() {
     Plan plan = plan(Window.ALL);
     long n = observed("count", plan, () -> !queries.reads().countsOnKeys(plan) && queries.reads().readsInBatches(plan, List.of(), params, false)
-        ? batches(plan, QueryResults.STREAM_BATCH).limit(max()).count()
+        ? batches(plan, CandidateReads.BATCH).limit(max()).count()
         : queries.db().read(tr -> queries.reads().count(tr, plan, params).join()));
     return Math.min(n, max());
   }
 
   /**
-   * The results of {@code plan}, read lazily a batch of {@code size} per transaction ({@link PlanReads#batch}), the
-   * batches at one read version ({@link SharedReadVersion}).
+   * The results of {@code plan}, read lazily by the read core's loop over candidates ({@link CandidateReads#stream}: the
+   * plan's batches, {@link PlanReads#batch}, the first of {@code expected} results, then twice as many up to
+   * {@value CandidateReads#BATCH}), each batch its own transaction, the batches at one read version ({@link SharedReadVersion}).
    */
-  private Stream<E> batches(Plan plan, int size) {
+  private Stream<E> batches(Plan plan, int expected) {
     byte[] query = query(List.of());
-    return QueryResults.stream(queries.db(), (tr, after) -> queries.reads().batch(tr, plan, size, after, params, query));
+    return CandidateReads.stream(queries.db(), queries.store(), e -> true,
+        (store, tr, size, after) -> queries.reads().batch(tr, plan, size, after, params, query), expected);
   }
 
   /** What this query's continuations in {@code sort}'s order are bound to: its condition, that order and its values. */

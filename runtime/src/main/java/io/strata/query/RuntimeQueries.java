@@ -49,6 +49,7 @@ public final class RuntimeQueries<E> {
       Unserved.Reason.INDEX_LEAVES_OUT_NULLS, Unserved.Reason.SPATIAL_ORDER);
 
   private final Database db;
+  private final EntityStore<E> store;
   private final EntityInfo entity;
   private final String entityName;
   private final Semantics semantics;
@@ -88,6 +89,7 @@ public final class RuntimeQueries<E> {
   public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
       Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner, EnumConstants enums) {
     this.db = Objects.requireNonNull(db, "db");
+    this.store = store;
     this.entity = entity;
     this.entityName = store.layout().entityName();
     this.semantics = semantics;
@@ -169,6 +171,10 @@ public final class RuntimeQueries<E> {
 
   Database db() {
     return db;
+  }
+
+  EntityStore<E> store() {
+    return store;
   }
 
   /** The entity's name, as its observations are tagged. */

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Run-time queries read no more than their answer needs: an answer larger than one transaction's limits is read the way
- * the generated methods' streams read theirs, page after page of {@link QueryResults#STREAM_BATCH} results, one
- * transaction each (counted as the observed database's {@code strata.transaction} observations); a page of a union
+ * the generated methods' lists and streams read theirs, by the read core's loop ({@link CandidateReads#stream}: batches of
+ * up to {@value CandidateReads#BATCH} results), one transaction each (counted as the observed database's {@code strata.transaction} observations); a page of a union
  * decodes the rows of that page, not every result (counted by the codec).
  */
 class RuntimeFinderReadsTest {
@@ -56,9 +56,15 @@ class RuntimeFinderReadsTest {
   }
 
   @Test
-  void aListOfAnIndexReadReadsAPageOfResultsPerTransaction() {
-    List<Place> found = transactions(() -> queries.where(PlanReadsContract.POPULATION.greaterThanEqual(0L)).list(), 3);
-    assertEquals(PLACES, found.size());
+  void aListOfAnIndexReadReadsABatchOfResultsPerTransaction() {
+    List<Place> more = new ArrayList<>();
+    for (long id = PLACES; id < PLACES + CandidateReads.BATCH; id++) {
+      more.add(new Place(id, "FR", id, "b"));
+    }
+    sdb.database().run(tr -> queries.store().saveAll(tr, more).join());
+    // the read core's batches: 1,000 entries, then the 600 left
+    List<Place> found = transactions(() -> queries.where(PlanReadsContract.POPULATION.greaterThanEqual(0L)).list(), 2);
+    assertEquals(PLACES + CandidateReads.BATCH, found.size());
   }
 
   @Test
@@ -81,8 +87,9 @@ class RuntimeFinderReadsTest {
 
   @Test
   void aListOfAUnionReadsEachBranchPageByPageOnce() {
+    // a batch holds the first branch's 300 (fewer than the batch asks for: its end), the next the second branch's
     List<Place> found = transactions(() -> queries.where(Restrict.any(PlanReadsContract.COUNTRY.equalTo("JP"),
-        PlanReadsContract.POPULATION.lessThan(10L))).list(), 3);
+        PlanReadsContract.POPULATION.lessThan(10L))).list(), 2);
     assertEquals(PLACES / 2 + 5, found.size());
     assertEquals(found.size(), found.stream().map(Place::id).distinct().count());
   }

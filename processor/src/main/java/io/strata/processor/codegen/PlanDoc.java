@@ -74,8 +74,9 @@ public final class PlanDoc {
           + (m.parsed().limit() == 1 ? " (First: the first one)" : "") + "\n(declare {@code Optional} when none is a normal outcome).";
       case PAGE -> "One page of the matching " + what + ": at most {@code limit}; {@code after} (null for the first page)\n"
           + "continues where the previous page of this method with the same arguments stopped, in any transaction.";
-      case STREAM -> "The matching " + what + " as a lazy stream that reads " + "{@value io.strata.query.QueryResults#STREAM_BATCH}"
-          + " at a time" + (m.context() == Context.NONE ? ",\neach batch in its own read transaction, all at one read version: the stream"
+      case STREAM -> "The matching " + what + " as a lazy stream that reads " + (FindReads.streamsCandidates(m)
+          ? "{@value io.strata.query.CandidateReads#BATCH} candidates at a time"
+          : "{@value io.strata.query.QueryResults#STREAM_BATCH} at a time") + (m.context() == Context.NONE ? ",\neach batch in its own read transaction, all at one read version: the stream"
               + " sees one snapshot of the data\n(a later batch takes a new version only past FoundationDB's five-second window)"
               : " in the transaction given") + " and must be closed.";
       default -> "The matching " + what + limit + (m.parsed().distinct() ? ", without repeats" : "") + ".";
@@ -83,6 +84,11 @@ public final class PlanDoc {
   }
 
   private String transaction() {
+    if (FindReads.inBatches(m)) {
+      return "Reads in batches of {@value io.strata.query.CandidateReads#BATCH} candidates, each in its own read transaction, all at one"
+          + " read version,\nso that a list of any size returns (a later batch takes a new version only past FoundationDB's"
+          + " five-second window).";
+    }
     String where = m.context() == Context.NONE ? "Runs in its own transaction, retried on conflicts."
         : "Runs inside {@code " + m.params().get(0).name() + "}: pass a {@code Transaction} to compose it with other work.";
     return m.async() ? where + " Asynchronous: the future completes with the result." : where;

@@ -169,6 +169,10 @@ public final class RepositoryImplWriter {
         return b.addStatement("return $T.call(() -> $N.read(tr -> $L.join())).stream()", RepositoryWriter.BLOCKING, context,
             nearest(m.plans().get(0))).build();
       }
+      CodeBlock streamed = m.shape() == ResultShape.STREAM ? streamedCandidates(context) : null;
+      if (streamed != null) {
+        return b.addStatement("return $L", streamed).build();
+      }
       if (m.shape() == ResultShape.STREAM) {
         return b.addStatement("return $T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context,
             page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
@@ -303,34 +307,25 @@ public final class RepositoryImplWriter {
       return CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", scans.entities(plan, limit), ValueCode.ELEMENTS, scans.fromEntity(m));
     }
 
-    /**
-     * A find of every match (no {@code First}/{@code Top}, a list, array or {@code Distinct}), with no transaction given,
-     * of rows the read core's candidates hold (an index, ids, every row): read in batches at one read version
-     * ({@code CandidateReads.matching}), so that a list of any size returns (one transaction fails past FoundationDB's
-     * five seconds, and its retry loop retries for ever). Null for any other method: those read in one transaction.
-     */
+    /** A list of every match read in batches at one read version ({@link FindReads#inBatches}); null for any other find. */
     private CodeBlock inBatches() {
-      if (m.context() != Context.NONE || m.async() || readLimit() != 0 || QueryBodies.Result.action(m.shape()) != null
-          || m.shape() == ResultShape.PAGE || m.shape() == ResultShape.STREAM) {
+      if (!FindReads.inBatches(m)) {
         return null;
       }
-      CodeBlock list;
-      if (m.plans().size() > 1) {
-        if (!m.everyRowOnce()) {
-          return null;
-        }
-        list = scans.allRowsInBatches(scans.anyOf(m.plans()));
-      } else {
-        QueryPlan plan = m.plans().get(0);
-        if (plan.nearest() != null || plan.aggregate() != null || plan.spatial() != null || !m.projection().isEmpty() && plan.fromKeys()) {
-          return null;
-        }
-        list = scans.entitiesInBatches(plan);
-      }
+      CodeBlock list = m.plans().size() > 1 ? scans.allRowsInBatches(scans.anyOf(m.plans())) : scans.entitiesInBatches(m.plans().get(0));
       if (!m.projection().isEmpty()) {
         list = CodeBlock.of("$T.map($L, e -> $L)", ValueCode.ELEMENTS, list, scans.fromEntity(m));
       }
       return shaped(list, false);
+    }
+
+    /** A stream read lazily by the read core's loop ({@link FindReads#streamsCandidates}); null for any other find. */
+    private CodeBlock streamedCandidates(String context) {
+      if (!FindReads.streamsCandidates(m)) {
+        return null;
+      }
+      CodeBlock stream = scans.stream(m.plans().get(0), context);
+      return m.projection().isEmpty() ? stream : CodeBlock.of("$L.map(e -> $L)", stream, scans.fromEntity(m));
     }
 
     /** Shapes a list future into the declared result. */

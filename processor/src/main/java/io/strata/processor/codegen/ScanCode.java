@@ -177,6 +177,15 @@ public final class ScanCode {
     return CodeBlock.of("$T.matching(db, store, $L, $L)", CANDIDATE_READS, where(plan), source(plan));
   }
 
+  /**
+   * A {@code Stream<E>} of the entities of a plan read from an index or every row, read lazily in {@code context} by the
+   * read core's loop ({@code CandidateReads.stream}, batches of up to {@code CandidateReads.BATCH}), the residual
+   * conditions checked on each.
+   */
+  CodeBlock stream(QueryPlan plan, String context) {
+    return CodeBlock.of("$T.stream($N, store, $L, $L, $T.BATCH)", CANDIDATE_READS, context, where(plan), source(plan), CANDIDATE_READS);
+  }
+
   /** The check of a plan's residual conditions on an entity, {@code e -> true} when the read applies them all. */
   private CodeBlock where(QueryPlan plan) {
     return CodeBlock.of("e -> $L", plan.filtered().isEmpty() ? CodeBlock.of("true") : predicate(plan.filtered()));

@@ -8,7 +8,7 @@ import io.strata.embedded.EngineStats;
 import io.strata.processor.fixtures.queries.Town;
 import io.strata.processor.fixtures.queries.TownsImpl;
 import io.strata.processor.fixtures.queries._Town;
-import io.strata.query.QueryResults;
+import io.strata.query.CandidateReads;
 import java.time.LocalDate;
 import java.util.Iterator;
 import java.util.List;
@@ -19,14 +19,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A lazy stream, a Strata stream method's or a run-time {@code Finder.stream()}'s, reads its pages each in its own read
- * transaction at one read version ({@code QueryResults.stream} over a database): one read version for the whole stream,
+ * A lazy stream, a Strata stream method's or a run-time {@code Finder.stream()}'s, reads its batches each in its own read
+ * transaction at one read version (the read core's {@code CandidateReads.stream} over a database): one read version for the whole stream,
  * and a snapshot, so what commits while the stream is consumed is not in its later pages. Counted on the embedded
  * engine's statistics, never on the clock.
  */
 class StreamReadsTest {
-  /** More than two pages of {@link QueryResults#STREAM_BATCH}. */
-  private static final int IN_FRANCE = 2 * QueryResults.STREAM_BATCH + 50;
+  /** More than two batches of the read core's loop ({@link CandidateReads#BATCH}). */
+  private static final int IN_FRANCE = 2 * CandidateReads.BATCH + 50;
 
   private Database db;
   private TownsImpl towns;
@@ -49,7 +49,9 @@ class StreamReadsTest {
 
   @Test
   void aStreamMethodReadsItsPagesAtOneReadVersion() {
-    towns.streamByCountry("FR").close(); // the index's state, read once per repository
+    try (Stream<Town> first = towns.streamByCountry("FR")) {
+      first.findFirst(); // the index's state, read once per repository
+    }
     EngineStats before = EmbeddedFdb.stats(db);
     long read;
     try (Stream<Town> all = towns.streamByCountry("FR")) {
@@ -57,7 +59,8 @@ class StreamReadsTest {
     }
     EngineStats stats = EmbeddedFdb.stats(db).since(before);
     assertEquals(IN_FRANCE, read);
-    assertEquals(1, stats.readVersionRoundTrips(), "three pages, one read version: " + stats);
+    assertEquals(1, stats.readVersionRoundTrips(), "three batches, one read version: " + stats);
+    assertEquals(3, stats.readRoundTrips(), "1,000, 1,000 and 50 entries, each batch one mapped range read: " + stats);
   }
 
   @Test
@@ -77,13 +80,13 @@ class StreamReadsTest {
   private List<Long> later(Stream<Town> stream) {
     try (stream) {
       Iterator<Town> it = stream.iterator();
-      for (int i = 0; i < QueryResults.STREAM_BATCH; i++) {
+      for (int i = 0; i < CandidateReads.BATCH; i++) {
         it.next();
       }
       towns.save(town(IN_FRANCE + 1));
       List<Long> seen = new java.util.ArrayList<>();
       it.forEachRemaining(t -> seen.add(t.id()));
-      assertEquals(IN_FRANCE - QueryResults.STREAM_BATCH, seen.stream().filter(id -> id <= IN_FRANCE).count(),
+      assertEquals(IN_FRANCE - CandidateReads.BATCH, seen.stream().filter(id -> id <= IN_FRANCE).count(),
           "the rest of the towns saved before");
       return seen.stream().filter(id -> id > IN_FRANCE).toList();
     }
