@@ -335,21 +335,22 @@ public final class IndexScan<T> {
    */
   public Candidates<T> candidates() {
     return filter == null ? (ignored, tr, size, after) -> batch(tr, size, after) : (ignored, tr, size, after) -> {
-      byte[] query = fingerprint(ranges());
-      return filteredPage(tr, resumed(ranges(), query, after), query, Integer.MAX_VALUE, size, new ArrayList<>(), size, null);
+      List<KeyRange> ranges = ranges();
+      byte[] query = fingerprint(ranges);
+      return filteredPage(tr, resumed(ranges, query, after), query, Integer.MAX_VALUE, size, new ArrayList<>(), size, null);
     };
   }
 
   /** {@link #page}, or with {@code exact} {@link #batch}. */
   private CompletableFuture<Page<T>> page(ReadTransaction tr, int pageLimit, Continuation after, boolean exact) {
-    if (filter == null && mappable(ranges())) {
-      return mappedPage(tr, pageLimit, after, exact);
+    List<KeyRange> ranges = ranges();
+    if (filter == null && mappable(ranges)) {
+      return mappedPage(tr, ranges, pageLimit, after, exact);
     }
     if (filter == null) {
-      return hitPage(tr, pageLimit, after, exact, hits -> entities(tr, hits));
+      return hitPage(tr, ranges, pageLimit, after, exact, hits -> entities(tr, hits));
     }
     Paging.checkLimit(pageLimit);
-    List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
     int batch = (int) Math.min(FILTER_MAX_BATCH, Paging.withOneMore(pageLimit));
     return filteredPage(tr, resumed(ranges, query, after), query, pageLimit, batch, new ArrayList<>(), FILTER_BUDGET, null);
@@ -396,9 +397,9 @@ public final class IndexScan<T> {
   }
 
   /** {@link #page} through one mapped range read of entries and rows (see {@link #through}). */
-  private CompletableFuture<Page<T>> mappedPage(ReadTransaction tr, int pageLimit, Continuation after, boolean exact) {
+  private CompletableFuture<Page<T>> mappedPage(ReadTransaction tr, List<KeyRange> ranges, int pageLimit, Continuation after,
+      boolean exact) {
     Paging.checkLimit(pageLimit);
-    List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
     KeyRange range = resumed(ranges, query, after).get(0);
     if (range.isEmpty()) {
@@ -415,7 +416,7 @@ public final class IndexScan<T> {
   /** {@link #page} of {@code (v1, ..., vn, id)} tuples: index keys only, no row reads. */
   public CompletableFuture<Page<Tuple>> keyPage(ReadTransaction tr, int pageLimit, Continuation after) {
     requireNoFilter("keyPage");
-    return hitPage(tr, pageLimit, after, false, hits -> CompletableFuture.completedFuture(hits.stream().map(h -> entries.values(h.kv())).toList()));
+    return hitPage(tr, ranges(), pageLimit, after, false, hits -> CompletableFuture.completedFuture(hits.stream().map(h -> entries.values(h.kv())).toList()));
   }
 
   /** {@code ranges} narrowed to what follows {@code after} (null: all of them). */
@@ -426,10 +427,9 @@ public final class IndexScan<T> {
     return ScanBounds.resumed(ranges, after.resumeKeyFor(query), reverse, keyOrder);
   }
 
-  private <X> CompletableFuture<Page<X>> hitPage(ReadTransaction tr, int pageLimit, Continuation after, boolean exact,
-      Function<List<Hit>, CompletableFuture<List<X>>> convert) {
+  private <X> CompletableFuture<Page<X>> hitPage(ReadTransaction tr, List<KeyRange> ranges, int pageLimit, Continuation after,
+      boolean exact, Function<List<Hit>, CompletableFuture<List<X>>> convert) {
     Paging.checkLimit(pageLimit);
-    List<KeyRange> ranges = ranges();
     byte[] query = fingerprint(ranges);
     return read(tr, resumed(ranges, query, after), exact ? pageLimit : Paging.withOneMore(pageLimit)).thenCompose(hits -> {
       List<Hit> items = first(hits, pageLimit);

@@ -161,9 +161,10 @@ final class ScanBounds {
     for (List<Object> p : prefixes) {
       Tuple t = Tuple.fromList(p);
       // a unique entry's key is its values alone: a prefix of all of them is the key itself
-      byte[] begin = index.unique() || everyScale ? space.pack(t) : space.range(t).begin;
+      com.apple.foundationdb.Range prefixed = everyScale ? null : space.range(t);
+      byte[] begin = index.unique() || everyScale ? space.pack(t) : prefixed.begin;
       // every scale: the keys that start with the bound, its nested tuple left open (see from/to's decimal bounds)
-      byte[] end = everyScale ? after(begin, p.get(p.size() - 1)) : space.range(t).end;
+      byte[] end = everyScale ? after(begin, p.get(p.size() - 1)) : prefixed.end;
       if (lowBound != null) {
         byte[] k = packed(p, lowBound);
         begin = max(begin, lowInclusive ? k : after(k, lowBound));
