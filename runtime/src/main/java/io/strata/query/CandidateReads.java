@@ -138,7 +138,8 @@ public final class CandidateReads<T> {
    */
   public List<T> some(Predicate<? super T> where, Candidates<T> candidates, long n) {
     SharedReadVersion version = new SharedReadVersion();
-    return blocking(() -> FirstMatches.read((size, from) -> CompletableFuture.completedFuture(read(version,
+    // each batch waited for on the calling thread (a completed future to the loop), a failure translated once, here
+    return blocking(() -> FirstMatches.read((size, from) -> CompletableFuture.completedFuture(version.read(db,
         tr -> candidates.read(store, tr, size, from))), where, Math.min(BATCH, candidates.firstBatch(n)), n).join());
   }
 
