@@ -34,8 +34,7 @@ final class FindReads {
    */
   static boolean streamsCandidates(QueryMethodModel m) {
     QueryPlan plan = m.plans().get(0);
-    return m.shape() == ResultShape.STREAM && m.plans().size() == 1 && m.parsed().limit() == 0 && !plan.byId()
-        && readsCandidates(m, plan);
+    return m.shape() == ResultShape.STREAM && m.plans().size() == 1 && !plan.byId() && readsCandidates(m, plan);
   }
 
   /** Whether {@code plan} reads rows the candidates hold: not a vector search, an aggregate, a spatial read or index keys alone. */

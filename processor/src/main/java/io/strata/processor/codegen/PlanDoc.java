@@ -74,8 +74,8 @@ public final class PlanDoc {
           + (m.parsed().limit() == 1 ? " (First: the first one)" : "") + "\n(declare {@code Optional} when none is a normal outcome).";
       case PAGE -> "One page of the matching " + what + ": at most {@code limit}; {@code after} (null for the first page)\n"
           + "continues where the previous page of this method with the same arguments stopped, in any transaction.";
-      case STREAM -> "The matching " + what + " as a lazy stream that reads " + (FindReads.streamsCandidates(m)
-          ? "{@value io.strata.query.CandidateReads#BATCH} candidates at a time"
+      case STREAM -> "The matching " + what + limit + " as a lazy stream that reads " + (FindReads.streamsCandidates(m)
+          ? m.parsed().limit() > 0 ? "them in one batch" : "{@value io.strata.query.CandidateReads#BATCH} candidates at a time"
           : "{@value io.strata.query.QueryResults#STREAM_BATCH} at a time") + (m.context() == Context.NONE ? ",\neach batch in its own read transaction, all at one read version: the stream"
               + " sees one snapshot of the data\n(a later batch takes a new version only past FoundationDB's five-second window)"
               : " in the transaction given") + " and must be closed.";

@@ -174,8 +174,9 @@ public final class RepositoryImplWriter {
         return b.addStatement("return $L", streamed).build();
       }
       if (m.shape() == ResultShape.STREAM) {
-        return b.addStatement("return $T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context,
-            page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS))).build();
+        CodeBlock pages = CodeBlock.of("$T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context,
+            page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS)));
+        return b.addStatement("return $L", m.parsed().limit() > 0 ? CodeBlock.of("$L.limit($L)", pages, m.parsed().limit()) : pages).build();
       }
       CodeBlock inBatches = inBatches();
       if (inBatches != null) {
@@ -324,7 +325,9 @@ public final class RepositoryImplWriter {
       if (!FindReads.streamsCandidates(m)) {
         return null;
       }
-      CodeBlock stream = scans.stream(m.plans().get(0), context);
+      int first = m.parsed().limit();
+      CodeBlock stream = scans.stream(m.plans().get(0), context, first);
+      stream = first > 0 ? CodeBlock.of("$L.limit($L)", stream, first) : stream;
       return m.projection().isEmpty() ? stream : CodeBlock.of("$L.map(e -> $L)", stream, scans.fromEntity(m));
     }
 

@@ -179,11 +179,12 @@ public final class ScanCode {
 
   /**
    * A {@code Stream<E>} of the entities of a plan read from an index or every row, read lazily in {@code context} by the
-   * read core's loop ({@code CandidateReads.stream}, batches of up to {@code CandidateReads.BATCH}), the residual
-   * conditions checked on each.
+   * read core's loop ({@code CandidateReads.stream}, batches of up to {@code CandidateReads.BATCH}, the first of
+   * {@code first} when it is not 0: a {@code First}/{@code Top}), the residual conditions checked on each.
    */
-  CodeBlock stream(QueryPlan plan, String context) {
-    return CodeBlock.of("$T.stream($N, store, $L, $L, $T.BATCH)", CANDIDATE_READS, context, where(plan), source(plan), CANDIDATE_READS);
+  CodeBlock stream(QueryPlan plan, String context, int first) {
+    return CodeBlock.of("$T.stream($N, store, $L, $L, $L)", CANDIDATE_READS, context, where(plan), source(plan),
+        first > 0 ? CodeBlock.of("$L", first) : CodeBlock.of("$T.BATCH", CANDIDATE_READS));
   }
 
   /** The check of a plan's residual conditions on an entity, {@code e -> true} when the read applies them all. */

@@ -64,6 +64,22 @@ class StreamReadsTest {
   }
 
   @Test
+  void aStreamWithTopReadsOnlyThatManyAndStreamsNoMore() {
+    try (Stream<Town> first = towns.streamTop3ByCountryOrderByPopulationDesc("FR")) {
+      first.findFirst(); // the index's state, read once per repository
+    }
+    EngineStats before = EmbeddedFdb.stats(db);
+    List<Long> top;
+    try (Stream<Town> three = towns.streamTop3ByCountryOrderByPopulationDesc("FR")) {
+      top = three.map(Town::id).toList();
+    }
+    EngineStats stats = EmbeddedFdb.stats(db).since(before);
+    // populations equal the ids: the three largest
+    assertEquals(List.of((long) IN_FRANCE, IN_FRANCE - 1L, IN_FRANCE - 2L), top);
+    assertEquals(1, stats.readRoundTrips(), "one batch of three entries and their rows: " + stats);
+  }
+
+  @Test
   void aStreamMethodDoesNotSeeWhatCommitsWhileItIsConsumed() {
     assertEquals(List.of(), later(towns.streamByCountry("FR")), "a stream method");
   }
