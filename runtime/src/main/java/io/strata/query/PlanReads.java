@@ -105,7 +105,7 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.ById byId) {
       Object ids = ConditionEvaluator.raw(byId.id().operands().get(0), params);
       List<Object> elements = (ids instanceof Collection<?> many ? List.copyOf(many) : java.util.Collections.singletonList(ids))
-          .stream().filter(java.util.Objects::nonNull).map(v -> BoundScans.element(id, v)).distinct().toList();
+          .stream().filter(java.util.Objects::nonNull).map(v -> BoundScans.element(id, v)).toList();
       Predicate<E> test = evaluator.predicate(byId.residual(), params);
       return CandidateReads.all(tr, store, test, Candidates.ids(elements)).thenApply(items -> MemoryOrder.sorted(items, comparator, limit));
     }

@@ -124,9 +124,8 @@ final class RuntimeFinder<E> implements Finder<E> {
           if (PlanReads.sortsInMemory(plan, order)) {
             return queries.db().read(tr -> queries.reads().list(tr, plan, order, max(), params).join()).stream();
           }
-          byte[] query = query(order);
           Stream<E> all = queries.reads().readsInBatches(plan, order, params, false) ? batches(plan, Math.min(max(), CandidateReads.BATCH))
-              : QueryResults.stream(queries.db(), (tr, after) -> queries.reads().page(tr, plan, order, QueryResults.STREAM_BATCH, after, params, query));
+              : pages(plan);
           return limit > 0 ? all.limit(limit) : all;
         });
   }
@@ -197,6 +196,12 @@ final class RuntimeFinder<E> implements Finder<E> {
     List<E> first = read.first();
     List<E> content = List.copyOf(first.subList((int) Math.min(skip, first.size()), (int) Math.min(skip + size, first.size())));
     return new OffsetPage<>(content, first.size() > skip + size, Math.min(read.total(), max()));
+  }
+
+  /** {@code plan}'s results in {@code order}, read lazily page by page ({@link QueryResults#STREAM_BATCH} each) at one read version. */
+  private Stream<E> pages(Plan plan) {
+    byte[] query = query(order);
+    return QueryResults.stream(queries.db(), (tr, after) -> queries.reads().page(tr, plan, order, QueryResults.STREAM_BATCH, after, params, query));
   }
 
   /** One page of {@code plan}'s results, in one read transaction. */

@@ -169,14 +169,12 @@ public final class RepositoryImplWriter {
         return b.addStatement("return $T.call(() -> $N.read(tr -> $L.join())).stream()", RepositoryWriter.BLOCKING, context,
             nearest(m.plans().get(0))).build();
       }
-      CodeBlock streamed = m.shape() == ResultShape.STREAM ? streamedCandidates(context) : null;
-      if (streamed != null) {
-        return b.addStatement("return $L", streamed).build();
-      }
       if (m.shape() == ResultShape.STREAM) {
-        CodeBlock pages = CodeBlock.of("$T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context,
-            page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS)));
-        return b.addStatement("return $L", m.parsed().limit() > 0 ? CodeBlock.of("$L.limit($L)", pages, m.parsed().limit()) : pages).build();
+        // entities from the read core's candidates, else pages (index keys, a spatial read); a First/Top n ends after n
+        CodeBlock stream = FindReads.streamsCandidates(m) ? streamedCandidates(context)
+            : CodeBlock.of("$T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context, page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS)));
+        int first = m.parsed().limit();
+        return b.addStatement("return $L", first > 0 ? CodeBlock.of("$L.limit($L)", stream, first) : stream).build();
       }
       CodeBlock inBatches = inBatches();
       if (inBatches != null) {
@@ -320,14 +318,12 @@ public final class RepositoryImplWriter {
       return shaped(list, false);
     }
 
-    /** A stream read lazily by the read core's loop ({@link FindReads#streamsCandidates}); null for any other find. */
+    /**
+     * A stream read lazily by the read core's loop ({@link FindReads#streamsCandidates}), its first batch the
+     * {@code First}/{@code Top n} when there is one.
+     */
     private CodeBlock streamedCandidates(String context) {
-      if (!FindReads.streamsCandidates(m)) {
-        return null;
-      }
-      int first = m.parsed().limit();
-      CodeBlock stream = scans.stream(m.plans().get(0), context, first);
-      stream = first > 0 ? CodeBlock.of("$L.limit($L)", stream, first) : stream;
+      CodeBlock stream = scans.stream(m.plans().get(0), context, m.parsed().limit());
       return m.projection().isEmpty() ? stream : CodeBlock.of("$L.map(e -> $L)", stream, scans.fromEntity(m));
     }
 

@@ -205,11 +205,10 @@ public final class ScanCode {
         : CodeBlock.of("$T.first(tr, store, $L, $L, $L)", CANDIDATE_READS, where, source, limit);
   }
 
-  /** The ids an {@code Id}/{@code IdIn} criterion gives, as stored elements, in the order given, each once. */
+  /** The ids an {@code Id}/{@code IdIn} criterion gives, as stored elements, in the order given ({@code Candidates.ids} reads each once). */
   private CodeBlock ids(BoundCriterion c) {
     return c.operator() == Operator.IN
-        ? CodeBlock.of("$T.distinct($T.map($N, v -> $L))", RepositoryImplWriter.QUERY_RESULTS, ValueCode.ELEMENTS, c.params().get(0),
-            element(c.field(), CodeBlock.of("v")))
+        ? CodeBlock.of("$T.map($N, v -> $L)", ValueCode.ELEMENTS, c.params().get(0), element(c.field(), CodeBlock.of("v")))
         : CodeBlock.of("$T.of($L)", List.class, element(c.field(), CodeBlock.of("$N", c.params().get(0))));
   }
 
