@@ -20,7 +20,7 @@ final class FindReads {
    * returns. One transaction fails past FoundationDB's five seconds, and its retry loop retries for ever.
    */
   static boolean inBatches(QueryMethodModel m) {
-    boolean everyMatch = m.parsed().distinct() || FindBodies.reads(m.shape(), m.parsed().limit()) == 0;
+    boolean everyMatch = m.parsed().distinct() || FindWriter.reads(m.shape(), m.parsed().limit()) == 0;
     if (m.context() != Context.NONE || m.async() || !everyMatch || QueryBodies.Result.action(m.shape()) != null
         || m.shape() == ResultShape.PAGE || m.shape() == ResultShape.STREAM) {
       return false;

@@ -178,7 +178,7 @@ public final class PlanDoc {
   }
 
   private int scanLimit() {
-    return FindBodies.reads(m.shape(), m.parsed().limit());
+    return FindWriter.reads(m.shape(), m.parsed().limit());
   }
 
   private static String filtered(QueryPlan p) {

@@ -169,16 +169,20 @@ public final class RepositoryImplWriter {
         return b.addStatement("return $T.call(() -> $N.read(tr -> $L.join())).stream()", RepositoryWriter.BLOCKING, context,
             nearest(m.plans().get(0))).build();
       }
+      if (m.shape() == ResultShape.STREAM && FindReads.streamsCandidates(m)) {
+        // entities from the read core's candidates, a First/Top n ending after n
+        return b.addStatement("return $L", FindWriter.value(FindWriter.strata(m.name(), context, false), find(scans.source(m.plans().get(0), 0))))
+            .build();
+      }
       if (m.shape() == ResultShape.STREAM) {
-        // entities from the read core's candidates, else pages (index keys, a spatial read); a First/Top n ends after n
-        CodeBlock stream = FindReads.streamsCandidates(m) ? streamedCandidates(context)
-            : CodeBlock.of("$T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context, page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS)));
+        // pages (index keys, a spatial read); a First/Top n ends after n
+        CodeBlock stream = CodeBlock.of("$T.stream($N, (tr, after) -> $L)", QUERY_RESULTS, context, page(CodeBlock.of("$T.STREAM_BATCH", QUERY_RESULTS)));
         int first = m.parsed().limit();
         return b.addStatement("return $L", first > 0 ? CodeBlock.of("$L.limit($L)", stream, first) : stream).build();
       }
-      CodeBlock inBatches = inBatches();
-      if (inBatches != null) {
-        return b.addStatement("return $L", inBatches).build();
+      if (FindReads.inBatches(m)) {
+        FindWriter.Source every = m.plans().size() > 1 ? ScanCode.allRows(scans.anyOf(m.plans())) : scans.source(m.plans().get(0), 0);
+        return b.addStatement("return $L", FindWriter.value(FindWriter.strata(m.name(), context, true), find(every))).build();
       }
       CodeBlock core = core();
       if (m.async()) {
@@ -192,7 +196,7 @@ public final class RepositoryImplWriter {
     }
 
     private int limit() {
-      return FindBodies.reads(m.shape(), m.parsed().limit());
+      return FindWriter.reads(m.shape(), m.parsed().limit());
     }
 
     /**
@@ -203,11 +207,32 @@ public final class RepositoryImplWriter {
       return m.parsed().distinct() ? 0 : limit();
     }
 
+    /**
+     * The method as {@link FindWriter} writes it, its matches from {@code source}: its entities projected as it asks,
+     * unless the source already returns its projections (index keys).
+     */
+    private FindWriter.Find find(FindWriter.Source source, boolean projected) {
+      CodeBlock project = m.projection().isEmpty() || projected ? null : scans.fromEntity(m);
+      return new FindWriter.Find(source, m.shape(), m.parsed().limit(), m.parsed().distinct(), project, null);
+    }
+
+    private FindWriter.Find find(FindWriter.Source source) {
+      return find(source, false);
+    }
+
+    /** The result of reading {@code source} in {@code tr}: the method's list shaped, or its count or exists of those rows. */
+    private CodeBlock result(FindWriter.Source source, boolean projected) {
+      FindWriter.Edge edge = FindWriter.strata(m.name(), null, false);
+      FindWriter.Find find = find(source, projected);
+      QueryBodies.Action action = QueryBodies.Result.action(m.shape());
+      return action != null ? body(action, new QueryBodies.Rows(FindWriter.list(edge, find))) : FindWriter.value(edge, find);
+    }
+
     /** An expression of type {@code CompletableFuture<result>} over a transaction {@code tr}. */
     private CodeBlock core() {
       if (m.plans().size() > 1) {
         CodeBlock keys = unionKeys();
-        return keys == null ? shaped(union()) : body(QueryBodies.Result.action(m.shape()), new QueryBodies.Keys(keys, null));
+        return keys == null ? result(union(), false) : body(QueryBodies.Result.action(m.shape()), new QueryBodies.Keys(keys, null));
       }
       QueryPlan plan = m.plans().get(0);
       if (plan.nearest() != null) {
@@ -228,7 +253,12 @@ public final class RepositoryImplWriter {
       if (m.shape() == ResultShape.PAGE) {
         return page(CodeBlock.of("limit"));
       }
-      return shaped(items(plan, readLimit()));
+      if (!m.projection().isEmpty() && plan.fromKeys()) {
+        CodeBlock keys = CodeBlock.of("$L.keys(tr).thenApply(ks -> $T.map(ks, k -> $L))", scans.scan(plan, readLimit()), ValueCode.ELEMENTS,
+            scans.fromKey(m, plan));
+        return result(new FindWriter.Listed(keys), true);
+      }
+      return result(scans.source(plan, readLimit()), false);
     }
 
     /**
@@ -262,17 +292,21 @@ public final class RepositoryImplWriter {
       return CodeBlock.of("$T.<$T>unionKeys($T.of($L))", ScanCode.CANDIDATES, entity.type(), List.class, branches.build());
     }
 
-    /** The entities of every branch, their union without duplicates, ordered and limited. */
-    private CodeBlock union() {
+    /**
+     * Where the matches of an {@code Or} come from: every row, each checked against every branch, when the planner reads
+     * them so; else the entities of every branch, their union without duplicates, ordered and limited.
+     */
+    private FindWriter.Source union() {
       if (m.everyRowOnce()) {
-        CodeBlock rows = scans.allRows(scans.anyOf(m.plans()), readLimit());
-        return m.projection().isEmpty() ? rows : CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", rows, ValueCode.ELEMENTS,
-            scans.fromEntity(m));
+        return ScanCode.allRows(scans.anyOf(m.plans()));
       }
+      FindWriter.Edge edge = FindWriter.strata(m.name(), null, false);
       CodeBlock.Builder branches = CodeBlock.builder().add("$T.of(", List.class);
       for (int i = 0; i < m.plans().size(); i++) {
-        branches.add(i == 0 ? "$L" : ",\n$L", scans.entities(m.plans().get(i),
-            ScanCode.branchLimit(m.plans().get(i), m.order(), entity.id(), readLimit())));
+        int limit = ScanCode.branchLimit(m.plans().get(i), m.order(), entity.id(), readLimit());
+        FindWriter.Source branch = scans.source(m.plans().get(i), limit);
+        branches.add(i == 0 ? "$L" : ",\n$L", branch instanceof FindWriter.Candidates c
+            ? edge.read(c, limit == 0 ? null : CodeBlock.of("$L", limit), true) : ((FindWriter.Listed) branch).list());
       }
       branches.add(")");
       CodeBlock key = CodeBlock.of("e -> $T.from($L)", ValueCode.TUPLE, values.encode(entity.id().type(), CodeBlock.of("$L", entity.id().read())));
@@ -288,61 +322,8 @@ public final class RepositoryImplWriter {
             m.order().get(0).descending() ? ".reversed()" : "");
       }
       int limit = readLimit() == 0 ? Integer.MAX_VALUE : readLimit();
-      CodeBlock union = CodeBlock.of("$T.unionOf($L, $L, $L, $L)", QUERY_RESULTS, branches.build(), key, order,
-          limit == Integer.MAX_VALUE ? "Integer.MAX_VALUE" : String.valueOf(limit));
-      return m.projection().isEmpty() ? union : CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", union, ValueCode.ELEMENTS,
-          scans.fromEntity(m));
-    }
-
-    /** A {@code CompletableFuture<List<element>>} for one plan. */
-    private CodeBlock items(QueryPlan plan, int limit) {
-      if (m.projection().isEmpty()) {
-        return scans.entities(plan, limit);
-      }
-      if (plan.fromKeys()) {
-        return CodeBlock.of("$L.keys(tr).thenApply(ks -> $T.map(ks, k -> $L))", scans.scan(plan, limit), ValueCode.ELEMENTS,
-            scans.fromKey(m, plan));
-      }
-      return CodeBlock.of("$L.thenApply(es -> $T.map(es, e -> $L))", scans.entities(plan, limit), ValueCode.ELEMENTS, scans.fromEntity(m));
-    }
-
-    /** A list of every match read in batches at one read version ({@link FindReads#inBatches}); null for any other find. */
-    private CodeBlock inBatches() {
-      if (!FindReads.inBatches(m)) {
-        return null;
-      }
-      CodeBlock list = m.plans().size() > 1 ? scans.allRowsInBatches(scans.anyOf(m.plans())) : scans.entitiesInBatches(m.plans().get(0));
-      if (!m.projection().isEmpty()) {
-        list = CodeBlock.of("$T.map($L, e -> $L)", ValueCode.ELEMENTS, list, scans.fromEntity(m));
-      }
-      return shaped(list, false);
-    }
-
-    /**
-     * A stream read lazily by the read core's loop ({@link FindReads#streamsCandidates}), its first batch the
-     * {@code First}/{@code Top n} when there is one.
-     */
-    private CodeBlock streamedCandidates(String context) {
-      CodeBlock stream = scans.stream(m.plans().get(0), context, m.parsed().limit());
-      return m.projection().isEmpty() ? stream : CodeBlock.of("$L.map(e -> $L)", stream, scans.fromEntity(m));
-    }
-
-    /** Shapes a list future into the declared result. */
-    private CodeBlock shaped(CodeBlock list) {
-      return shaped(list, true);
-    }
-
-    /** Shapes a list ({@code async}: a future of one) into the declared result. */
-    private CodeBlock shaped(CodeBlock list, boolean async) {
-      CodeBlock distinct = !m.parsed().distinct() ? list
-          : !async ? limit() == 0 ? CodeBlock.of("$T.distinct($L)", QUERY_RESULTS, list) : CodeBlock.of("$T.distinct($L, $L)", QUERY_RESULTS, list, limit())
-          : limit() == 0 ? CodeBlock.of("$L.thenApply($T::distinct)", list, QUERY_RESULTS)
-          : CodeBlock.of("$L.thenApply(items -> $T.distinct(items, $L))", list, QUERY_RESULTS, limit());
-      QueryBodies.Action action = QueryBodies.Result.action(m.shape());
-      if (action != null) {
-        return body(action, new QueryBodies.Rows(distinct));
-      }
-      return FindBodies.shaped(FindBodies.strata(m.name(), async), distinct, m.shape(), null);
+      return new FindWriter.Listed(CodeBlock.of("$T.unionOf($L, $L, $L, $L)", QUERY_RESULTS, branches.build(), key, order,
+          limit == Integer.MAX_VALUE ? "Integer.MAX_VALUE" : String.valueOf(limit)));
     }
 
     /** A count, exists or delete of {@code source}, as {@link QueryBodies} writes it for Strata. */

@@ -75,7 +75,7 @@ public final class RestrictedMethodWriter {
     CodeBlock finder = CodeBlock.of("queries.declared($N, $S, $N$L)", constant, m.restriction(), m.restriction(), values.build());
     List<String> others = m.params().stream().map(Param::name).filter(n -> !n.equals(m.restriction())).toList();
     CodeBlock result = switch (m.shape()) {
-      case LIST, OPTIONAL, ONE -> FindBodies.shaped(FindBodies.strata(m.name(), false), CodeBlock.of("$L.list()", finder), m.shape(), null);
+      case LIST, OPTIONAL, ONE -> FindWriter.shaped(FindWriter.strata(m.name()), CodeBlock.of("$L.list()", finder), m.shape(), null);
       case STREAM -> CodeBlock.of("$L.stream()", finder);
       case COUNT_LONG -> CodeBlock.of("$L.count()", finder);
       case COUNT_INT -> CodeBlock.of("$T.toIntExact($L.count())", Math.class, finder);

@@ -25,7 +25,6 @@ import java.util.Optional;
 public final class ScanCode {
   static final ClassName FILTERED_ROWS = ClassName.get("io.strata.query", "FilteredRows");
   static final ClassName CANDIDATES = ClassName.get("io.strata.query", "Candidates");
-  private static final ClassName CANDIDATE_READS = ClassName.get("io.strata.query", "CandidateReads");
 
   private final ValueCode values;
 
@@ -156,35 +155,22 @@ public final class ScanCode {
   }
 
   /**
-   * A {@code CompletableFuture<List<E>>} of the plan's entities, at most {@code limit} (0: no limit), read in {@code tr}
-   * by the read core's one loop over candidates ({@code CandidateReads.first} or {@code all}): the index's entries and
-   * rows, the ids' rows or every row, the residual conditions checked on each. A spatial read returns its own list.
+   * Where a plan's matches come from, as {@link FindWriter} reads them: the read core's candidates (an index's entries
+   * and rows, the ids' rows or every row) with the residual conditions checked on each; for a spatial read, its own list
+   * (in {@code tr}), the residual conditions checked and at most {@code limit} kept (0: every one).
    */
-  CodeBlock entities(QueryPlan plan, int limit) {
+  FindWriter.Source source(QueryPlan plan, int limit) {
     if (plan.spatial() != null) {
       CodeBlock read = spatial(plan.spatialCriterion());
-      return plan.filtered().isEmpty() && limit == 0 ? read : CodeBlock.of("$L.thenApply(es -> $T.filter(es, $L, $L))", read,
-          RepositoryImplWriter.QUERY_RESULTS, where(plan), limit == 0 ? "Integer.MAX_VALUE" : limit);
+      return new FindWriter.Listed(plan.filtered().isEmpty() && limit == 0 ? read : CodeBlock.of("$L.thenApply(es -> $T.filter(es, $L, $L))",
+          read, RepositoryImplWriter.QUERY_RESULTS, where(plan), limit == 0 ? "Integer.MAX_VALUE" : limit));
     }
-    return candidates(where(plan), source(plan), limit);
+    return new FindWriter.Candidates(where(plan), candidates(plan));
   }
 
-  /**
-   * A {@code List<E>} of every entity of a plan read by id, from an index or from every row (not spatial), read in
-   * {@code db} in batches at one read version ({@code CandidateReads.matching}), the residual conditions checked on each.
-   */
-  CodeBlock entitiesInBatches(QueryPlan plan) {
-    return CodeBlock.of("$T.matching(db, store, $L, $L)", CANDIDATE_READS, where(plan), source(plan));
-  }
-
-  /**
-   * A {@code Stream<E>} of the entities of a plan read from an index or every row, read lazily in {@code context} by the
-   * read core's loop ({@code CandidateReads.stream}, batches of up to {@code CandidateReads.BATCH}, the first of
-   * {@code first} when it is not 0: a {@code First}/{@code Top}), the residual conditions checked on each.
-   */
-  CodeBlock stream(QueryPlan plan, String context, int first) {
-    return CodeBlock.of("$T.stream($N, store, $L, $L, $L)", CANDIDATE_READS, context, where(plan), source(plan),
-        first > 0 ? CodeBlock.of("$L", first) : CodeBlock.of("$T.BATCH", CANDIDATE_READS));
+  /** Every row, each checked by {@code predicate} (an expression over an entity {@code e}), as {@link FindWriter} reads them. */
+  static FindWriter.Candidates allRows(CodeBlock predicate) {
+    return new FindWriter.Candidates(CodeBlock.of("e -> $L", predicate), CodeBlock.of("$T.allRows()", CANDIDATES));
   }
 
   /** The check of a plan's residual conditions on an entity, {@code e -> true} when the read applies them all. */
@@ -193,16 +179,10 @@ public final class ScanCode {
   }
 
   /** The {@code Candidates} a plan read by id, from an index or from every row reads. */
-  private CodeBlock source(QueryPlan plan) {
+  private CodeBlock candidates(QueryPlan plan) {
     return plan.allRows() ? CodeBlock.of("$T.allRows()", CANDIDATES)
         : plan.byId() ? CodeBlock.of("$T.ids($L)", CANDIDATES, ids(plan.equalities().get(0)))
         : CodeBlock.of("$L.candidates()", read(plan, "store", false));
-  }
-
-  /** The {@code CompletableFuture<List<E>>} of the first {@code limit} (0: every one) of {@code source} that {@code where} accepts. */
-  private static CodeBlock candidates(CodeBlock where, CodeBlock source, int limit) {
-    return limit == 0 ? CodeBlock.of("$T.all(tr, store, $L, $L)", CANDIDATE_READS, where, source)
-        : CodeBlock.of("$T.first(tr, store, $L, $L, $L)", CANDIDATE_READS, where, source, limit);
   }
 
   /** The ids an {@code Id}/{@code IdIn} criterion gives, as stored elements, in the order given ({@code Candidates.ids} reads each once). */
@@ -216,16 +196,6 @@ public final class ScanCode {
     return s.operator() == Operator.WITHIN
         ? CodeBlock.of("spatial.within(tr, $S, $N)", s.field().name(), s.params().get(0))
         : CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
-  }
-
-  /** A {@code List<E>} of every row {@code predicate} holds on, read in {@code db} in batches at one read version. */
-  CodeBlock allRowsInBatches(CodeBlock predicate) {
-    return CodeBlock.of("$T.matching(db, store, e -> $L, $T.allRows())", CANDIDATE_READS, predicate, CANDIDATES);
-  }
-
-  /** A {@code CompletableFuture<List<E>>} of every row {@code predicate} holds on, at most {@code limit} (0: no limit). */
-  CodeBlock allRows(CodeBlock predicate, int limit) {
-    return candidates(CodeBlock.of("e -> $L", predicate), CodeBlock.of("$T.allRows()", CANDIDATES), limit);
   }
 
   /**

@@ -30,7 +30,7 @@ import javax.lang.model.util.Types;
  * Writes one method of a Jakarta Data repository implementation: sorts its parameters by role (query values, {@code Sort},
  * {@code Limit}, {@code PageRequest}), writes a lifecycle method ({@code @Insert}, {@code @Update}, {@code @Save},
  * {@code @Delete} of entities) or reads its query ({@link QueryReader}), plans it ({@link JakartaPlanner}) and writes the
- * count, exists, delete and update bodies; a find's body is {@link FindWriter}'s.
+ * count, exists, delete and update bodies; a find's body is {@link JakartaFind}'s.
  */
 final class JakartaMethodWriter {
   private static final ClassName DATA_STORE = JakartaRepositoryWriter.DATA_STORE;
@@ -54,7 +54,7 @@ final class JakartaMethodWriter {
   private final List<TypeMirror> valueTypes = new ArrayList<>();
   final List<String> sorts = new ArrayList<>();
   final QueryReader reader;
-  private final FindWriter finds = new FindWriter(this);
+  private final JakartaFind finds = new JakartaFind(this);
   String limit;
   String pageRequest;
   /** Whether a parameter is an {@code io.strata.Restriction}: {@link RestrictedFind} writes the method. */
@@ -372,7 +372,7 @@ final class JakartaMethodWriter {
         return true;
       }
       case "find" -> {
-        ResultShape shape = FindWriter.shape(result);
+        ResultShape shape = JakartaFind.shape(result);
         boolean ordered = !q.order().isEmpty() || !sorts.isEmpty();
         if (ordered || limit != null || pageRequest != null || q.select() != null || shape == null || !shape.atMostOne()) {
           return false;

@@ -5,7 +5,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
-import io.strata.processor.codegen.FindBodies;
+import io.strata.processor.codegen.FindWriter;
 import io.strata.processor.codegen.RestrictedMethodWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.QueryMethodModel;
@@ -84,7 +84,7 @@ final class RestrictedFind {
     ResultShape shape = switch (q.action()) {
       case "count" -> ResultShape.COUNT_LONG;
       case "exists" -> ResultShape.EXISTS;
-      default -> FindWriter.shape(result);
+      default -> JakartaFind.shape(result);
     };
     if (shape == ResultShape.CURSORED_PAGE) {
       w.diagnostics.error(w.method, Messages.JAKARTA_RESTRICTION_CURSORED, w.description, entity.type().simpleName());
@@ -139,7 +139,7 @@ final class RestrictedFind {
         return w.returnNumber(b, CodeBlock.of("found.count()"), result);
       }
       case EXISTS -> b.addStatement("return found.exists()");
-      case LIST, ARRAY, OPTIONAL, ONE -> b.addStatement("return $L", FindBodies.shaped(FindBodies.jakarta(w.description), all, shape,
+      case LIST, ARRAY, OPTIONAL, ONE -> b.addStatement("return $L", FindWriter.shaped(FindWriter.jakarta(w.description), all, shape,
           entity.type()));
       case STREAM -> b.addStatement("return $L", w.limit == null ? CodeBlock.of("found.stream()")
           : CodeBlock.of("$T.stream(found, $N)", RESTRICTED_READS, w.limit));

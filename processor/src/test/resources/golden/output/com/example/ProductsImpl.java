@@ -34,7 +34,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.annotation.processing.Generated;
 
@@ -371,7 +370,7 @@ public final class ProductsImpl implements Products, Queryable<Product> {
       Double lit0$ = 10.5d;
       List<Sort<? super Product>> order$ = ResultPages.<Product>order(List.of(Sort.asc("name")));
       List<Product> found$ = productData.sorted(e -> Values.ge(e.getPrice(), 10.5d), Candidates.index(store$ -> IndexScan.of(store$, "price").from(Elements.ofFloating(lit0$), true), lit0$), order$);
-      return found$.stream().map(e -> (String) e.getName()).collect(Collectors.toList());
+      return Elements.map(found$, e -> (String) e.getName());
     });
   }
 

@@ -4,7 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
-import io.strata.processor.codegen.FindBodies;
+import io.strata.processor.codegen.FindWriter;
 import io.strata.processor.model.EntityModel;
 import io.strata.processor.model.ResultShape;
 import io.strata.processor.validation.Messages;
@@ -19,18 +19,20 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Writes the body of a Jakarta Data find: the entities that match, read in an index's order when it can stop early (a
- * limit, a page, a stream), else sorted and paged in memory, shaped as the method's result (one, {@code Optional},
- * {@code List}, array, {@code Stream}, {@code Page}, {@code CursoredPage}).
+ * What is Jakarta Data's in a find: the result types it accepts ({@code Page} and {@code CursoredPage} only with a
+ * {@code PageRequest}), its javadoc, its order ({@code order$}: the static {@code OrderBy} and the {@code Sort}
+ * parameters), the check that a cursor's order ends unique, and its pages and cursors ({@code DataStore.page},
+ * {@code cursoredPage}). Every other find body (lists, single results, arrays, streams: read in an index's order when it
+ * can stop early, else sorted in memory) is the one find writer's of both dialects, {@link FindWriter}, with Jakarta
+ * Data's edge.
  */
-final class FindWriter {
+final class JakartaFind {
   private static final ClassName RESULT_PAGES = JakartaRepositoryWriter.RESULT_PAGES;
   private static final ClassName SORT = JakartaRepositoryWriter.SORT;
-  private static final ClassName LIMIT = ClassName.get("jakarta.data", "Limit");
 
   private final JakartaMethodWriter m;
 
-  FindWriter(JakartaMethodWriter m) {
+  JakartaFind(JakartaMethodWriter m) {
     this.m = m;
   }
 
@@ -66,16 +68,17 @@ final class FindWriter {
       return Optional.empty();
     }
     TypeName elementName = TypeName.get(element).box();
-    CodeBlock project = q.select() == null ? null : CodeBlock.of("e -> ($T) $L", elementName, JakartaMethodWriter.selected(q.select(), elementName));
+    CodeBlock project = q.select() == null ? null : CodeBlock.of("($T) $L", elementName, JakartaMethodWriter.selected(q.select(), elementName));
+    FindWriter.Find find = new FindWriter.Find(new FindWriter.Candidates(where, candidates), shape, q.first(), false, project,
+        TypeName.get(element));
+    boolean ordered = !q.order().isEmpty() || !m.sorts.isEmpty();
+    FindWriter.Edge edge = FindWriter.jakarta(m.description, data, new FindWriter.JakartaOrder(ordered, read.orders()), m.limit,
+        m.pageRequest);
     if (shape == ResultShape.STREAM && q.order().isEmpty() && m.sorts.isEmpty() && m.pageRequest == null && q.first() == 0) {
       b.addJavadoc("The entities that match, in the order they are read (the method asks for none), read lazily: one read"
           + " transaction of at most {@value io.strata.query.CandidateReads#BATCH} candidates at a time as the stream is consumed$L. $L\n",
           m.limit == null ? "" : ", the first as many as the limit needs", read.plan());
-      CodeBlock stream = CodeBlock.of("$N.reads().stream($L, $L)", data, where, candidates);
-      if (m.limit != null) {
-        stream = CodeBlock.of("$T.limit($L, $N)", RESULT_PAGES, stream, m.limit);
-      }
-      b.addStatement("return $L", project == null ? stream : CodeBlock.of("$L.map($L)", stream, project));
+      FindWriter.write(b, edge, find, t);
       return Optional.of(b.build());
     }
     boolean unordered = q.order().isEmpty() && m.sorts.isEmpty();
@@ -121,44 +124,12 @@ final class FindWriter {
       CodeBlock page = CodeBlock.of("$N.$L($L, $L, $L, $L, order$$, $N)", data, shape.pageMethod(), where, candidates, keys, indexOrders,
           m.pageRequest);
       if (project != null && shape == ResultShape.PAGE) {
-        page = CodeBlock.of("$T.map($L, $L)", RESULT_PAGES, page, project);
+        page = CodeBlock.of("$T.map($L, e -> $L)", RESULT_PAGES, page, project);
       }
       b.addStatement("return $L", page);
       return Optional.of(b.build());
     }
-    if (shape == ResultShape.STREAM && orders != null && m.pageRequest == null) {
-      CodeBlock stream = CodeBlock.of("$N.stream($L, $L, $L, order$$)", data, where, candidates, orders);
-      if (q.first() > 0) {
-        stream = CodeBlock.of("$L.limit($L)", stream, q.first());
-      }
-      if (m.limit != null) {
-        stream = CodeBlock.of("$T.limit($L, $N)", RESULT_PAGES, stream, m.limit);
-      }
-      b.addStatement("return $L", project == null ? stream : CodeBlock.of("$L.map($L)", stream, project));
-      return Optional.of(b.build());
-    }
-    if (single) {
-      b.addStatement("$T<$T> found$$ = $N.reads().some($L, $L, $L)", List.class, t, data, where, candidates,
-          FindBodies.reads(shape, q.first()));
-    } else if (orders != null || limited) {
-      CodeBlock n = q.first() > 0 && m.limit != null ? CodeBlock.of("$T.min($L, $T.end($N))", Math.class, q.first(), RESULT_PAGES, m.limit)
-          : q.first() > 0 ? CodeBlock.of("$L", q.first()) : CodeBlock.of("$T.end($N)", RESULT_PAGES, m.limit);
-      b.addStatement("$T<$T> found$$ = $N.first($L, $L, $L, order$$, $L)", List.class, t, data, where, candidates, indexOrders, n);
-    } else {
-      b.addStatement("$T<$T> found$$ = $N.sorted($L, $L, order$$)", List.class, t, data, where, candidates);
-    }
-    if (q.first() > 0) {
-      b.addStatement("found$$ = $T.limit(found$$, $T.of($L))", RESULT_PAGES, LIMIT, q.first());
-    }
-    if (m.limit != null) {
-      b.addStatement("found$$ = $T.limit(found$$, $N)", RESULT_PAGES, m.limit);
-    }
-    if (m.pageRequest != null) {
-      b.addStatement("found$$ = $T.page($N.attributes(), order$$, found$$, $N).content()", RESULT_PAGES, data, m.pageRequest);
-    }
-    CodeBlock values = project == null ? CodeBlock.of("found$$")
-        : CodeBlock.of("found$$.stream().map($L).collect($T.toList())", project, java.util.stream.Collectors.class);
-    b.addStatement("return $L", FindBodies.shaped(FindBodies.jakarta(m.description), values, shape, TypeName.get(element)));
+    FindWriter.write(b, edge, find, t);
     return Optional.of(b.build());
   }
 
