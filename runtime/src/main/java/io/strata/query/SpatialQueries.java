@@ -16,7 +16,11 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
-/** Entity queries through {@code @Spatial} fields: the spatial index finds ids, the rows are read concurrently. */
+/**
+ * Entity queries through {@code @Spatial} fields: the spatial index finds ids, the rows are read concurrently. A box is
+ * also a {@link Candidates} source ({@link #within(String, BoundingBox)}), which declared finds of a {@code Within} read
+ * through the read core's one loop.
+ */
 public final class SpatialQueries<T> {
   private final EntityStore<T> store;
   private final EntityLayout<T> layout;
@@ -54,6 +58,24 @@ public final class SpatialQueries<T> {
     Objects.requireNonNull(box, "box");
     return whenReady(tr, field, index -> index.within(tr, box, limit, after))
         .thenCompose(page -> store.loadAll(tr, ids(page.items())).thenApply(items -> new Page<>(items, page.next())));
+  }
+
+  /**
+   * The entities whose {@code field} is in {@code box} as the {@link Candidates} of a read ({@link CandidateReads}), in z
+   * order, so that a declared find of a {@code Within} (its residual conditions the read's predicate, a {@code First n}
+   * its limit) reads through the read core's one loop like every other find. A batch of everything from the start
+   * ({@link CandidateReads#all}: a first batch of {@link Integer#MAX_VALUE}) is the whole box,
+   * {@link #within(ReadTransaction, String, BoundingBox)}: the cover's ranges at once, in at most two waves, then the
+   * rows, the keys a whole read of the box reads. Any other batch is a page of the skip-scan,
+   * {@link #within(ReadTransaction, String, BoundingBox, int, Continuation)}: one range after another, stopping once the
+   * batch is full, so a {@code First n} whose conditions the first entries meet reads those entries and rows, not the
+   * box. Every batch fails with {@link io.strata.IndexNotReadyException} while an online build is still filling the
+   * index; a null {@code box} fails here, before any read.
+   */
+  public Candidates<T> within(String field, BoundingBox box) {
+    Objects.requireNonNull(box, "box");
+    return (ignored, tr, limit, after) -> after == null && limit == Integer.MAX_VALUE
+        ? within(tr, field, box).thenApply(Page::last) : within(tr, field, box, limit, after);
   }
 
   public CompletableFuture<List<T>> near(ReadTransaction tr, String field, GeoPoint center, double radiusMeters) {
