@@ -123,10 +123,14 @@ public final class PlanDoc {
     }
     if (p.spatial() != null) {
       BoundCriterion s = p.spatialCriterion();
+      // a Within with a limit, a page or a stream skip-scans its ranges in batches (SpatialQueries.within's pages)
+      boolean inBatches = s.operator() == Operator.WITHIN
+          && (scanLimit() > 0 || m.shape() == ResultShape.PAGE || m.shape() == ResultShape.STREAM);
       return "reads the Z-order index {@code (" + q(entity.entityName()) + ", \"Z\", " + q(s.field().name()) + ", z, id)} over the"
           + " z-ranges covering " + (s.operator() == Operator.WITHIN ? "{@code " + s.params().get(0) + "}"
           : "the circle of {@code " + s.params().get(1) + "} metres around {@code " + s.params().get(0) + "}")
-          + ", concurrently, keeping exact matches only; then reads the row of each match." + filtered(p);
+          + (inBatches ? ", one range after another in batches until enough match" : ", concurrently")
+          + ", keeping exact matches only; then reads the row of each match." + filtered(p);
     }
     StringBuilder b = new StringBuilder(indexKeys(entity, p));
     b.append(p.reverse() ? ", backwards" : ", forwards");

@@ -156,12 +156,14 @@ public final class ScanCode {
 
   /**
    * Where a plan's matches come from, as {@link FindWriter} reads them: the read core's candidates (an index's entries
-   * and rows, the ids' rows or every row) with the residual conditions checked on each; for a spatial read, its own list
-   * (in {@code tr}), the residual conditions checked and at most {@code limit} kept (0: every one).
+   * and rows, the ids' rows, every row or the entities in a {@code Within}'s box) with the residual conditions checked on
+   * each; a {@code Near} returns its own list (in {@code tr}), nearest first, as its whole circle is read to order it by
+   * distance: the residual conditions checked and at most {@code limit} kept (0: every one).
    */
   FindWriter.Source source(QueryPlan plan, int limit) {
-    if (plan.spatial() != null) {
-      CodeBlock read = spatial(plan.spatialCriterion());
+    if (plan.spatial() != null && plan.spatialCriterion().operator() == Operator.NEAR) {
+      BoundCriterion s = plan.spatialCriterion();
+      CodeBlock read = CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
       return new FindWriter.Listed(plan.filtered().isEmpty() && limit == 0 ? read : CodeBlock.of("$L.thenApply(es -> $T.filter(es, $L, $L))",
           read, RepositoryImplWriter.QUERY_RESULTS, where(plan), limit == 0 ? "Integer.MAX_VALUE" : limit));
     }
@@ -178,9 +180,10 @@ public final class ScanCode {
     return CodeBlock.of("e -> $L", plan.filtered().isEmpty() ? CodeBlock.of("true") : predicate(plan.filtered()));
   }
 
-  /** The {@code Candidates} a plan read by id, from an index or from every row reads. */
+  /** The {@code Candidates} a plan read by id, from an index, from every row or in a {@code Within}'s box reads. */
   private CodeBlock candidates(QueryPlan plan) {
-    return plan.allRows() ? CodeBlock.of("$T.allRows()", CANDIDATES)
+    return plan.spatial() != null ? CodeBlock.of("spatial.within($S, $N)", plan.spatial().field().name(), plan.spatialCriterion().params().get(0))
+        : plan.allRows() ? CodeBlock.of("$T.allRows()", CANDIDATES)
         : plan.byId() ? CodeBlock.of("$T.ids($L)", CANDIDATES, ids(plan.equalities().get(0)))
         : CodeBlock.of("$L.candidates()", read(plan, "store", false));
   }
@@ -190,12 +193,6 @@ public final class ScanCode {
     return c.operator() == Operator.IN
         ? CodeBlock.of("$T.map($N, v -> $L)", ValueCode.ELEMENTS, c.params().get(0), element(c.field(), CodeBlock.of("v")))
         : CodeBlock.of("$T.of($L)", List.class, element(c.field(), CodeBlock.of("$N", c.params().get(0))));
-  }
-
-  private CodeBlock spatial(BoundCriterion s) {
-    return s.operator() == Operator.WITHIN
-        ? CodeBlock.of("spatial.within(tr, $S, $N)", s.field().name(), s.params().get(0))
-        : CodeBlock.of("spatial.near(tr, $S, $N, $N)", s.field().name(), s.params().get(0), s.params().get(1));
   }
 
   /**

@@ -408,6 +408,10 @@ public abstract class DeclaredQueriesContract extends BackendContract {
     assertFalse(inside.isEmpty());
     assertEquals(sortedIds(inside), sortedIds(towns.findByLocationWithin(box)));
     assertEquals(sortedIds(where(inside, t -> t.country().equals("JP"))), sortedIds(towns.findByLocationWithinAndCountry(box, "JP")));
+    BoundingBox world = BoundingBox.geo(-90, -180, 90, 180);
+    List<Town> japanese = towns.findByLocationWithinAndCountry(world, "JP");
+    assertEquals(sortedIds(in("JP")), sortedIds(japanese));
+    assertEquals(japanese.subList(0, 3), towns.findFirst3ByLocationWithinAndCountry(world, "JP"), "the first three, in the box's order");
     try (Stream<Town> streamed = towns.streamByLocationWithin(box)) {
       assertEquals(sortedIds(inside), sortedIds(streamed.toList()));
     }

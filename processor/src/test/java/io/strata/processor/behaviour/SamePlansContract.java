@@ -186,6 +186,7 @@ public abstract class SamePlansContract extends BackendContract {
       Map.entry("findDistinctCountryByCapitalTrue[]", "projection"),
       Map.entry("findDistinctNameByPopulationBetween[long, long]", "projection"),
       Map.entry("findDistinctTop3NameByPopulationBetween[long, long]", "projection"),
+      Map.entry("findFirst3ByLocationWithinAndCountry[BoundingBox, String]", "spatial"),
       Map.entry("findIdByCountryOrderByPopulationDesc[String]", "projection"),
       Map.entry("findNameByCountry[String]", "projection"),
       Map.entry("readByPopulationGreaterThan[long]", "projection"),

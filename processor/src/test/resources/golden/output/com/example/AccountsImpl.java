@@ -249,7 +249,7 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
   @Override
   public List<Account> findByOfficeWithin(BoundingBox box) {
     return RepositoryCalls.observe(db, "Acct", "Accounts.findByOfficeWithin", "SpatialRead", () -> {
-      return Blocking.call(() -> db.read(tr -> spatial.within(tr, "office", box).join()));
+      return Blocking.call(() -> db.read(tr -> CandidateReads.all(tr, store, e -> true, spatial.within("office", box)).join()));
     });
   }
 
