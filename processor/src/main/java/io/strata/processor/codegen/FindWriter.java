@@ -38,7 +38,7 @@ public final class FindWriter {
 
   /**
    * A list (a future of one when the edge is {@link Edge#async}) a read of a dialect's own returns, as many as the find
-   * needs: Strata's unions merged in memory, index keys, a spatial read.
+   * needs: Strata's unions merged in memory, index keys, a spatial {@code Near} (nearest first).
    */
   public record Listed(CodeBlock list) implements Source {}
 
