@@ -294,10 +294,10 @@ public final class IndexScan<T> {
     return read(tr, ranges(), perRange()).thenApply(hits -> (long) Math.min(hits.size(), limit));
   }
 
-  /** Whether any entity matches: at most one key per range (rows too when filtering). */
+  /** Whether any entity matches: at most one key per range; when filtering, entries and rows until one passes. */
   public CompletableFuture<Boolean> exists(ReadTransaction tr) {
     if (filter != null) {
-      return entities(tr).thenApply(items -> !items.isEmpty());
+      return CandidateReads.first(tr, store, e -> true, candidates(), 1).thenApply(items -> !items.isEmpty());
     }
     return read(tr, ranges(), 1).thenApply(hits -> !hits.isEmpty());
   }

@@ -60,7 +60,8 @@ public final class FindWriter {
         return null;
       }
       CodeBlock window = edge.window(this);
-      return window != null ? window : shape.atMostOne() && edge.unordered() ? CodeBlock.of("$L", FindWriter.reads(shape, 0)) : null;
+      int needed = FindWriter.reads(shape, 0);
+      return window != null ? window : needed > 0 && edge.unordered() ? CodeBlock.of("$L", needed) : null;
     }
   }
 
@@ -101,10 +102,11 @@ public final class FindWriter {
 
   /**
    * How many matches a find of {@code shape} reads when it asks for its first {@code first} (0: every match): a result
-   * of at most one reads up to the second, to tell one from several, unless it asks for the first alone.
+   * of at most one reads up to the second, to tell one from several, unless it asks for the first alone; an exists (of
+   * rows a condition is checked on: Strata's) stops at the first.
    */
   public static int reads(ResultShape shape, int first) {
-    return shape.atMostOne() ? first == 1 ? 1 : 2 : first;
+    return shape == ResultShape.EXISTS ? 1 : shape.atMostOne() ? first == 1 ? 1 : 2 : first;
   }
 
   /**

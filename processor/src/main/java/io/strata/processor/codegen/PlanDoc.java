@@ -136,7 +136,7 @@ public final class PlanDoc {
     b.append(p.reverse() ? ", backwards" : ", forwards");
     int limit = m.plans().size() > 1 ? ScanCode.branchLimit(p, m.order(), entity.id(), scanLimit()) : scanLimit();
     if (m.shape() == ResultShape.EXISTS) {
-      b.append(", at most one key").append(inPer(p));
+      b.append(p.filtered().isEmpty() ? ", at most one key" : ", a batch at a time until a row matches").append(inPer(p));
     } else if (limit > 0 && p.filtered().isEmpty()) {
       b.append(", at most ").append(limit).append(limit == 1 ? " key" : " keys").append(inPer(p));
     } else if (m.shape() == ResultShape.PAGE || m.shape() == ResultShape.STREAM) {

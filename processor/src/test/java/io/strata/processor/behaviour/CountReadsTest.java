@@ -118,4 +118,30 @@ class CountReadsTest {
     assertFalse(towns.existsByCountryOrCapitalTrue("DE"));
     assertTrue(towns.existsByCountryOrCapitalTrue("JP"));
   }
+
+  @Test
+  void aStrataExistsCheckingAConditionOnRowsStopsAtTheFirstMatch() {
+    TownsImpl towns = new TownsImpl(db);
+    // 300 capitals, every third in JP, the rest in FR; the capital index narrows, the country is checked on each row
+    for (int i = 1; i <= 300; i++) {
+      towns.save(new Town(i, "t" + i, i % 3 == 0 ? "JP" : "FR", i, true, "c" + i, LocalDate.of(2000, 1, 1), null));
+    }
+    long row = cost(() -> towns.findById(1L), new ArrayList<>()).keysRead(); // one row's keys (one when packed)
+    List<Boolean> found = new ArrayList<>();
+    EngineStats stats = cost(() -> towns.existsByCountryAndCapital("FR", true), found);
+    assertTrue(found.get(0));
+    assertEquals(1 + row, stats.keysRead(), "the first capital's entry and its row, which is in FR: " + stats);
+    assertEquals(1, stats.readRoundTrips(), "one read: " + stats);
+
+    found.clear();
+    stats = cost(() -> towns.existsByCountryAndCapital("JP", true), found);
+    assertTrue(found.get(0));
+    assertEquals(3 * (1 + row), stats.keysRead(), "batches of 1 and 2 entries, with their rows, to reach town 3: " + stats);
+
+    found.clear();
+    stats = cost(() -> towns.existsByCountryAndCapital("DE", true), found);
+    assertFalse(found.get(0));
+    assertEquals(300 * (1 + row), stats.keysRead(), "no capital in DE: every capital's entry and row: " + stats);
+    assertFalse(towns.existsByCountryAndCapital("FR", false));
+  }
 }
