@@ -114,7 +114,14 @@ public final class QueryShapesMeasurement {
               () -> rows.where(Restrict.any(_Settlement.country.equalTo(FEW), _Settlement.population.greaterThan(5_000_000L)))
                   .orderBy(_Settlement.population.desc()).page(10, union1).items()),
           new Shape("limit 5 over an index with a residual condition (" + MANY + ", name starting with Spr)", "Strata",
-              "@AllowFiltering findTop5ByCountryAndNameStartingWith", () -> strata.findTop5ByCountryAndNameStartingWith(MANY, "Spr")));
+              "@AllowFiltering findTop5ByCountryAndNameStartingWith", () -> strata.findTop5ByCountryAndNameStartingWith(MANY, "Spr")),
+          new Shape("exists over an index with a residual condition (" + MANY + ", name starting with Spr)", "Strata",
+              "@AllowFiltering existsByCountryAndNameStartingWith", () -> strata.existsByCountryAndNameStartingWith(MANY, "Spr")),
+          new Shape("exists over an index with a residual condition (" + MANY + ", name starting with Spr)", "Jakarta",
+              "existsByCountryAndNameStartsWith", () -> jakarta.existsByCountryAndNameStartsWith(MANY, "Spr")),
+          new Shape("exists over an index with a residual condition (" + MANY + ", name starting with Spr)", "run time",
+              "where(all(country = c, name startsWith p)).allowScan().exists()",
+              () -> rows.where(Restrict.all(_Settlement.country.equalTo(MANY), _Settlement.name.startsWith("Spr"))).allowScan().exists()));
       for (Shape s : shapes) {
         s.query().get(); // untimed first call: reads the repository's index states
         EngineStats before = EmbeddedFdb.stats(db);

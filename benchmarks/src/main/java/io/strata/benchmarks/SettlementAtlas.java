@@ -50,4 +50,6 @@ public interface SettlementAtlas extends BasicRepository<Settlement, Long> {
   List<Settlement> someOfCountry(@By("country") String country, Limit limit);
 
   List<Settlement> findByCountryOrPopulationGreaterThanOrderByPopulationDesc(String country, long min, Limit limit);
+
+  boolean existsByCountryAndNameStartsWith(String country, String prefix);
 }

@@ -33,4 +33,7 @@ public interface SettlementQueries extends CrudRepository<Settlement, Long> {
 
   @AllowFiltering
   List<Settlement> findTop5ByCountryAndNameStartingWith(String country, String prefix);
+
+  @AllowFiltering
+  boolean existsByCountryAndNameStartingWith(String country, String prefix);
 }
