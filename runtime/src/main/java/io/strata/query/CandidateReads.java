@@ -125,9 +125,12 @@ public final class CandidateReads<T> {
     return read(tr -> keys.exists(store, tr));
   }
 
-  /** Whether any candidate matches: reads batches only until the first match. */
+  /**
+   * Whether any candidate matches: {@link #some} of one, so batches of one candidate, then twice as many up to
+   * {@value #BATCH}, until the first match (as a Strata exists and a run-time {@code exists()} read).
+   */
   public boolean any(Predicate<? super T> where, Candidates<T> candidates) {
-    return stream(where, candidates).findAny().isPresent();
+    return !some(where, candidates, 1).isEmpty();
   }
 
   /**

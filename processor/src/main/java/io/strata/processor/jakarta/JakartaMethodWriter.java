@@ -332,7 +332,8 @@ final class JakartaMethodWriter {
         return body(b, calls, QueryBodies.Action.COUNT, source, result);
       }
       case "exists" -> {
-        b.addJavadoc(read.keys() != null ? "Whether an entity matches. $L\n" : "Whether an entity matches; stops at the first. $L\n",
+        b.addJavadoc(read.keys() != null ? "Whether an entity matches. $L\n" : "Whether an entity matches; stops at the first (the read"
+            + " below starts with a batch of one key, or of one row when it reads every row, then doubles). $L\n",
             read.keys() != null ? read.keysPlan() : read.plan());
         return body(b, calls, QueryBodies.Action.EXISTS, source, result);
       }

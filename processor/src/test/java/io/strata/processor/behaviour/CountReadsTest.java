@@ -79,6 +79,21 @@ class CountReadsTest {
   }
 
   @Test
+  void aJakartaExistsCheckingAConditionOnRowsStopsAtTheFirstMatch() {
+    long row = cost(() -> gadgets.findById(3L), new ArrayList<>()).keysRead(); // one row's keys (one when packed)
+    List<Boolean> found = new ArrayList<>();
+    EngineStats stats = cost(() -> gadgets.existsByColorAndKind("red", Gadget.Kind.TOOL), found);
+    assertTrue(found.get(0));
+    assertEquals(1 + row, stats.keysRead(), "the first red entry and its row, a tool: " + stats);
+    assertEquals(1, stats.readRoundTrips(), "one read: " + stats);
+
+    found.clear();
+    stats = cost(() -> gadgets.existsByColorAndKind("red", Gadget.Kind.TOY), found);
+    assertFalse(found.get(0));
+    assertEquals(GADGETS / 3 * (1 + row), stats.keysRead(), "no toy: every red entry and row: " + stats);
+  }
+
+  @Test
   void aCountOfAnOrWhoseIndexesApplyEveryConditionReadsTheBranchesKeysAndCountsEachEntityOnce() {
     List<Long> count = new ArrayList<>();
     // g3 is red: both branches hold it

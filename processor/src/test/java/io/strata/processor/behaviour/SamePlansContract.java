@@ -404,7 +404,7 @@ public abstract class SamePlansContract extends BackendContract {
    * {@link #JAKARTA_NO_RUN_TIME_FORM} and {@link #INEXACT_LITERALS} (the test fails when a
    * method goes uncompared otherwise, or one more is compared).
    */
-  static final Map<String, Integer> JAKARTA_COMPARED = Map.of("Gadgets", 81, "Bikes", 1, "Cars", 2, "Tickets", 1,
+  static final Map<String, Integer> JAKARTA_COMPARED = Map.of("Gadgets", 82, "Bikes", 1, "Cars", 2, "Tickets", 1,
       "Shipments", 7);
 
   /**
