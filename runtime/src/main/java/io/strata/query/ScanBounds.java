@@ -55,15 +55,7 @@ final class ScanBounds {
 
   /** The next index field equals the element of one of {@code values} (see {@link IndexScan#in}). */
   <V> void in(Collection<V> values, Function<V, ?> element) {
-    if (values == null) {
-      throw new IllegalArgumentException(entityName + ": the In values for '" + nextField()
-          + "' must not be null; pass an empty collection to match nothing");
-    }
-    List<Object> elements = new ArrayList<>(values.size());
-    for (V v : values) {
-      elements.add(element.apply(v));
-    }
-    in(elements);
+    in(Elements.requireIn(entityName, nextField(), values, element));
   }
 
   /** The next index field equals one of {@code elements} (duplicates ignored). */

@@ -106,6 +106,14 @@ public final class Elements {
     return indexed(value);
   }
 
+  /** An {@code In}'s {@code values} as elements, each checked by {@link #requireValue}; a null collection is refused. */
+  public static <V> List<Object> requireIn(String entity, String field, Collection<V> values, Function<V, ?> element) {
+    if (values == null) {
+      throw new IllegalArgumentException(entity + ": the In values for '" + field + "' must not be null; pass an empty collection to match nothing");
+    }
+    return map(values, v -> requireValue(entity, field, v == null ? null : element.apply(v)));
+  }
+
   /** {@code values}, the query values of {@code fields} in order, each checked by {@link #requireValue}. */
   public static List<Object> requireValues(String entity, List<String> fields, List<Object> values) {
     List<Object> out = new ArrayList<>(values.size());

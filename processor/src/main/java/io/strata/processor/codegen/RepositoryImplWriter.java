@@ -155,7 +155,7 @@ public final class RepositoryImplWriter {
       this.entity = entity;
       this.m = m;
       this.values = new ValueCode(entity.codecName());
-      this.scans = new ScanCode(values);
+      this.scans = new ScanCode(entity);
     }
 
     MethodSpec write() {

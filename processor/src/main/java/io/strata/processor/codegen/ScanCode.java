@@ -27,9 +27,12 @@ public final class ScanCode {
   static final ClassName CANDIDATES = ClassName.get("io.strata.query", "Candidates");
 
   private final ValueCode values;
+  /** The entity's name, which a refused query value names. */
+  private final String entityName;
 
-  ScanCode(ValueCode values) {
-    this.values = values;
+  ScanCode(EntityModel entity) {
+    this.values = new ValueCode(entity.codecName());
+    this.entityName = entity.entityName();
   }
 
   /**
@@ -42,12 +45,12 @@ public final class ScanCode {
    * repository's reads the scale given.
    */
   public static CodeBlock indexScan(EntityModel entity, QueryPlan plan, String store) {
-    return new ScanCode(new ValueCode(entity.codecName())).scan(plan, 0, store, true);
+    return new ScanCode(entity).scan(plan, 0, store, true);
   }
 
   /** A query value of scalar field {@code f} as the element stored, for generated code outside this package. */
   public static CodeBlock queryElement(EntityModel entity, FieldModel f, CodeBlock value) {
-    return new ScanCode(new ValueCode(entity.codecName())).element(f, value);
+    return new ScanCode(entity).element(f, value);
   }
 
   private CodeBlock element(FieldModel f, CodeBlock value) {
@@ -188,11 +191,18 @@ public final class ScanCode {
         : CodeBlock.of("$L.candidates()", read(plan, "store", false));
   }
 
-  /** The ids an {@code Id}/{@code IdIn} criterion gives, as stored elements, in the order given ({@code Candidates.ids} reads each once). */
+  /**
+   * The ids an {@code Id}/{@code IdIn} criterion gives, as stored elements, in the order given ({@code Candidates.ids}
+   * reads each once); a null id, or a null collection of them, is refused naming the entity and the field, as a null
+   * value of an index's condition is.
+   */
   private CodeBlock ids(BoundCriterion c) {
+    String field = c.field().name();
     return c.operator() == Operator.IN
-        ? CodeBlock.of("$T.map($N, v -> $L)", ValueCode.ELEMENTS, c.params().get(0), element(c.field(), CodeBlock.of("v")))
-        : CodeBlock.of("$T.of($L)", List.class, element(c.field(), CodeBlock.of("$N", c.params().get(0))));
+        ? CodeBlock.of("$T.requireIn($S, $S, $N, v -> $L)", ValueCode.ELEMENTS, entityName, field, c.params().get(0),
+            element(c.field(), CodeBlock.of("v")))
+        : CodeBlock.of("$T.of($T.requireValue($S, $S, $L))", List.class, ValueCode.ELEMENTS, entityName, field,
+            element(c.field(), CodeBlock.of("$N", c.params().get(0))));
   }
 
   /**

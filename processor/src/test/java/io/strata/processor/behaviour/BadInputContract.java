@@ -108,6 +108,10 @@ public abstract class BadInputContract extends BackendContract {
     rejected(IllegalArgumentException.class, () -> towns.findByCodeIn(Arrays.asList("a", null), 10, null), "Town", "code", "null");
     rejected(IllegalArgumentException.class, () -> towns.findByCountry(null, 10, null), "Town", "country", "null");
     rejected(IllegalArgumentException.class, () -> users.findByZipcode(null), "User", "zipcode", "null");
+    // ids as an index's values are: a null collection or a null in it is named, not a bare NullPointerException or skipped
+    rejected(IllegalArgumentException.class, () -> towns.findByIdIn(null), "Town", "id", "null", "empty collection");
+    rejected(IllegalArgumentException.class, () -> towns.findByIdIn(Arrays.asList(1L, null)), "Town", "id", "null");
+    rejected(IllegalArgumentException.class, () -> towns.countByIdInAndCapitalTrue(Arrays.asList(null, 2L)), "Town", "id", "null");
   }
 
   // ------------------------------------------------------------------ over-long keys and values
