@@ -1,5 +1,6 @@
 package io.strata.processor.codegen;
 
+import io.strata.processor.model.Operator;
 import io.strata.processor.model.QueryMethodModel;
 import io.strata.processor.model.QueryMethodModel.Context;
 import io.strata.processor.model.QueryPlan;
@@ -29,12 +30,14 @@ final class FindReads {
   }
 
   /**
-   * Whether {@code m} is a stream of the rows the read core's candidates hold (an index, every row), read lazily by its
-   * loop ({@code CandidateReads.stream}); a stream of index keys, of a spatial read or of ids reads pages.
+   * Whether {@code m} is a stream of the rows the read core's candidates hold (an index, every row, a {@code Within}'s
+   * box), read lazily by its loop ({@code CandidateReads.stream}); a stream of index keys or of ids reads pages.
    */
   static boolean streamsCandidates(QueryMethodModel m) {
     QueryPlan plan = m.plans().get(0);
-    return m.shape() == ResultShape.STREAM && m.plans().size() == 1 && !plan.byId() && readsCandidates(m, plan);
+    boolean within = plan.spatial() != null && plan.spatialCriterion().operator() == Operator.WITHIN;
+    return m.shape() == ResultShape.STREAM && m.plans().size() == 1 && !plan.byId()
+        && (readsCandidates(m, plan) || within);
   }
 
   /** Whether {@code plan} reads rows the candidates hold: not a vector search, an aggregate, a spatial read or index keys alone. */

@@ -3,6 +3,8 @@ package io.strata.processor.behaviour;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.apple.foundationdb.Database;
+import io.strata.BoundingBox;
+import io.strata.GeoPoint;
 import io.strata.embedded.EmbeddedFdb;
 import io.strata.embedded.EngineStats;
 import io.strata.processor.fixtures.queries.Town;
@@ -27,6 +29,8 @@ import org.junit.jupiter.api.Test;
 class StreamReadsTest {
   /** More than two batches of the read core's loop ({@link CandidateReads#BATCH}). */
   private static final int IN_FRANCE = 2 * CandidateReads.BATCH + 50;
+  /** Places in one box, more than two batches too. */
+  private static final int IN_BOX = 45 * 45;
 
   private Database db;
   private TownsImpl towns;
@@ -77,6 +81,33 @@ class StreamReadsTest {
     // populations equal the ids: the three largest
     assertEquals(List.of((long) IN_FRANCE, IN_FRANCE - 1L, IN_FRANCE - 2L), top);
     assertEquals(1, stats.readRoundTrips(), "one batch of three entries and their rows: " + stats);
+  }
+
+  @Test
+  void aStreamOfAWithinReadsTheBoxInTheLoopsBatchesAtOneReadVersion() {
+    // a simulated round trip, so that the engine counts the ones made one after another
+    try (Database slow = EmbeddedFdb.builder().latency(java.time.Duration.ofMillis(1)).open()) {
+      TownsImpl places = new TownsImpl(slow);
+      // each at a place of its own inside the box: 45 rows of 45, a thousandth of a degree apart
+      places.saveAll(IntStream.range(0, IN_BOX).mapToObj(i -> new Town(i, "p" + i, "IS", i, false, "p" + i,
+          LocalDate.of(2000, 1, 1), new GeoPoint(64.0 + i / 45 * 0.001, -22.0 + i % 45 * 0.001))).toList());
+      BoundingBox box = BoundingBox.geo(63.9, -22.1, 64.1, -21.9);
+      try (Stream<Town> first = places.streamByLocationWithin(box)) {
+        first.findFirst(); // the index's state, read once per repository
+      }
+      EngineStats before = EmbeddedFdb.stats(slow);
+      long read;
+      try (Stream<Town> all = places.streamByLocationWithin(box)) {
+        read = all.count();
+      }
+      EngineStats stats = EmbeddedFdb.stats(slow).since(before);
+      assertEquals(IN_BOX, read);
+      assertEquals(1, stats.readVersionRoundTrips(), "one read version: " + stats);
+      long rangeReads = stats.readRoundTrips() - IN_BOX; // a get per row; the rest are the skip-scan's range reads
+      // the read version, the box's range reads one after another, and the rows of each of the loop's three batches
+      // (1,000, 1,000 and 25) read together: pages of 256 made nine such row reads one after another
+      assertEquals(1 + rangeReads + 3, stats.sequentialRoundTrips(), stats.toString());
+    }
   }
 
   @Test
