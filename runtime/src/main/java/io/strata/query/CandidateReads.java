@@ -4,6 +4,7 @@ import com.apple.foundationdb.Database;
 import com.apple.foundationdb.ReadTransaction;
 import com.apple.foundationdb.ReadTransactionContext;
 import com.apple.foundationdb.Transaction;
+import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Blocking;
 import io.strata.Continuation;
 import io.strata.Page;
@@ -104,6 +105,20 @@ public final class CandidateReads<T> {
    */
   public static <T> List<T> matching(Database db, EntityStore<T> store, Predicate<? super T> where, Candidates<T> candidates) {
     return new CandidateReads<>(db, store, UnaryOperator.identity()).matching(where, candidates);
+  }
+
+  /**
+   * Every key {@code keys} holds (an index read's {@code (v1, ..., vn, id)} tuples), in their order, read in {@code db}
+   * in batches of {@value #BATCH} at one shared read version, no row read, a failure as it is: what a Strata list of a
+   * projection from index keys reads when no transaction is given, so that, as {@link #matching(Database, EntityStore,
+   * Predicate, Candidates)} for rows, a list of any size returns.
+   */
+  public static <T> List<Tuple> keys(Database db, EntityStore<T> store, Candidates.Keys<T> keys) {
+    CandidateReads<T> reads = new CandidateReads<>(db, store, UnaryOperator.identity());
+    SharedReadVersion version = new SharedReadVersion();
+    try (Stream<Tuple> read = batches(BATCH, (size, from) -> reads.read(version, tr -> keys.read(store, tr, size, from)))) {
+      return read.toList();
+    }
   }
 
   /**

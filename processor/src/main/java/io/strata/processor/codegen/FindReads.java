@@ -15,10 +15,11 @@ final class FindReads {
   private FindReads() {}
 
   /**
-   * Whether {@code m} is a list (or array, {@code Distinct}, projection from rows) of every match, with no transaction
-   * given and not asynchronous, of rows the read core's candidates hold (an index, ids, every row; an {@code Or} read
-   * from every row): read in batches at one read version ({@code CandidateReads.matching}), so that a list of any size
-   * returns. One transaction fails past FoundationDB's five seconds, and its retry loop retries for ever.
+   * Whether {@code m} is a list (or array, {@code Distinct}, projection) of every match, with no transaction given and
+   * not asynchronous, of rows the read core's candidates hold (an index, ids, every row; an {@code Or} read from every
+   * row) or of an index's keys: read in batches at one read version ({@code CandidateReads.matching}, {@code keys}), so
+   * that a list of any size returns. One transaction fails past FoundationDB's five seconds, and its retry loop retries
+   * for ever.
    */
   static boolean inBatches(QueryMethodModel m) {
     boolean everyMatch = m.parsed().distinct() || FindWriter.reads(m.shape(), m.parsed().limit()) == 0;
@@ -26,7 +27,12 @@ final class FindReads {
         || m.shape() == ResultShape.PAGE || m.shape() == ResultShape.STREAM) {
       return false;
     }
-    return m.plans().size() > 1 ? m.everyRowOnce() : readsCandidates(m, m.plans().get(0));
+    return m.plans().size() > 1 ? m.everyRowOnce() : readsCandidates(m, m.plans().get(0)) || readsKeys(m, m.plans().get(0));
+  }
+
+  /** Whether {@code m} is a projection read from {@code plan}'s index keys alone (no row read). */
+  static boolean readsKeys(QueryMethodModel m, QueryPlan plan) {
+    return !m.projection().isEmpty() && plan.fromKeys() && plan.index() != null && plan.aggregate() == null;
   }
 
   /**

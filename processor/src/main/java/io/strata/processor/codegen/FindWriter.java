@@ -26,7 +26,7 @@ import java.util.function.UnaryOperator;
  */
 public final class FindWriter {
   private static final ClassName QUERY_RESULTS = ClassName.get("io.strata.query", "QueryResults");
-  private static final ClassName CANDIDATE_READS = ClassName.get("io.strata.query", "CandidateReads");
+  static final ClassName CANDIDATE_READS = ClassName.get("io.strata.query", "CandidateReads");
   private static final ClassName RESULT_PAGES = ClassName.get("io.strata.jakarta.data", "ResultPages");
   private static final ClassName LIMIT = ClassName.get("jakarta.data", "Limit");
 

@@ -181,8 +181,13 @@ public final class RepositoryImplWriter {
         return b.addStatement("return $L", first > 0 ? CodeBlock.of("$L.limit($L)", stream, first) : stream).build();
       }
       if (FindReads.inBatches(m)) {
-        FindWriter.Source every = m.plans().size() > 1 ? ScanCode.allRows(scans.anyOf(m.plans())) : scans.source(m.plans().get(0), 0);
-        return b.addStatement("return $L", FindWriter.value(FindWriter.strata(m.name(), context, true), find(every))).build();
+        QueryPlan plan = m.plans().get(0);
+        boolean keys = m.plans().size() == 1 && FindReads.readsKeys(m, plan);
+        FindWriter.Source every = m.plans().size() > 1 ? ScanCode.allRows(scans.anyOf(m.plans()))
+            : keys ? new FindWriter.Listed(CodeBlock.of("$T.map($T.keys(db, store, $T.indexKeys(store$$ -> $L)), k -> $L)", ValueCode.ELEMENTS,
+                FindWriter.CANDIDATE_READS, ScanCode.CANDIDATES, scans.scan(plan, "store$"), scans.fromKey(m, plan)))
+            : scans.source(plan, 0);
+        return b.addStatement("return $L", FindWriter.value(FindWriter.strata(m.name(), context, true), find(every, keys))).build();
       }
       CodeBlock core = core();
       if (m.async()) {

@@ -73,6 +73,18 @@ class UnboundedFindReadsTest {
   }
 
   @Test
+  void aListOfValuesReadFromIndexKeysReadsItsBatchesAtOneReadVersion() {
+    EngineStats before = EmbeddedFdb.stats(db);
+    List<Long> ids = towns.findIdByCountryOrderByPopulationDesc("FR");
+    EngineStats stats = EmbeddedFdb.stats(db).since(before);
+    // populations fall as ids rise: the largest population first is the smallest id first
+    assertEquals(all.stream().map(Town::id).toList(), ids);
+    assertEquals(3, stats.readRoundTrips(), "three batches of index keys, no row: " + stats);
+    assertEquals(1, stats.readVersionRoundTrips(), "one read version for every batch: " + stats);
+    assertEquals(IN_FRANCE + 2, stats.keysRead(), "each key once, and one past each full batch to tell it was not the last: " + stats);
+  }
+
+  @Test
   void aListGivenATransactionReadsInItAtItsReadVersion() {
     try (Transaction tr = db.createTransaction()) {
       tr.getReadVersion().join();

@@ -12,6 +12,7 @@ import io.strata.Restriction;
 import io.strata.StrataDb;
 import io.strata.observation.RepositoryCalls;
 import io.strata.query.CandidateReads;
+import io.strata.query.Candidates;
 import io.strata.query.IndexScan;
 import io.strata.query.QueryResults;
 import io.strata.query.RuntimeQueries;
@@ -202,12 +203,13 @@ public final class AccountsImpl implements Accounts, Queryable<Account> {
    *
    * <p>Plan: reads index {@code region}, keys {@code ("Acct", "I", "region", region, id)} where {@code region} each value of {@code regions} (one range per value), forwards, merged in index order; no row reads (the keys hold everything needed).
    *
-   * <p>Runs in its own transaction, retried on conflicts.
+   * <p>Reads in batches of {@value io.strata.query.CandidateReads#BATCH} candidates, each in its own read transaction, all at one read version,
+   * so that a list of any size returns (a later batch takes a new version only past FoundationDB's five-second window).
    */
   @Override
   public List<String> findIdByRegionIn(Collection<String> regions) {
     return RepositoryCalls.observe(db, "Acct", "Accounts.findIdByRegionIn", "IndexRead", () -> {
-      return Blocking.call(() -> db.read(tr -> IndexScan.of(store, "region").in(regions, v -> v).keys(tr).thenApply(ks -> Elements.map(ks, k -> k.get(1) == null ? null : Elements.toStr(k.get(1)))).join()));
+      return Elements.map(CandidateReads.keys(db, store, Candidates.indexKeys(store$ -> IndexScan.of(store$, "region").in(regions, v -> v))), k -> k.get(1) == null ? null : Elements.toStr(k.get(1)));
     });
   }
 
