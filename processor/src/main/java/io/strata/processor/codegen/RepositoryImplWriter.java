@@ -25,8 +25,10 @@ import javax.lang.model.element.Modifier;
 /**
  * Writes {@code <Interface>Impl} for a {@code @Repository} interface: constructors like the generated
  * repositories', the {@code CrudRepository} methods, and one method per declared query running the plan
- * {@link io.strata.processor.planning.QueryPlanner} chose through {@code io.strata.query.IndexScan}.
- * Each query method's javadoc states its plan in keys.
+ * {@link io.strata.processor.planning.QueryPlanner} chose through the read core ({@code io.strata.query}): a find's body
+ * is {@link FindWriter}'s with Strata's edge, a count's, exists' or delete's {@link QueryBodies}'; what stays here is
+ * Strata's own (where the matches come from, from {@link ScanCode}; pages and their continuations; streams of index
+ * keys; vector, aggregate and union reads). Each query method's javadoc states its plan in keys.
  */
 public final class RepositoryImplWriter {
   static final ClassName INDEX_SCAN = ClassName.get("io.strata.query", "IndexScan");
