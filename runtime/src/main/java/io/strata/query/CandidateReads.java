@@ -114,9 +114,8 @@ public final class CandidateReads<T> {
    * Predicate, Candidates)} for rows, a list of any size returns.
    */
   public static <T> List<Tuple> keys(Database db, EntityStore<T> store, Candidates.Keys<T> keys) {
-    CandidateReads<T> reads = new CandidateReads<>(db, store, UnaryOperator.identity());
     SharedReadVersion version = new SharedReadVersion();
-    try (Stream<Tuple> read = batches(BATCH, (size, from) -> reads.read(version, tr -> keys.read(store, tr, size, from)))) {
+    try (Stream<Tuple> read = batches(BATCH, (size, from) -> QueryResults.readIn(db, version, tr -> keys.read(store, tr, size, from)))) {
       return read.toList();
     }
   }

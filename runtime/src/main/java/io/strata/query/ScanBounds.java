@@ -58,12 +58,15 @@ final class ScanBounds {
     in(Elements.requireIn(entityName, nextField(), values, element));
   }
 
-  /** The next index field equals one of {@code elements} (duplicates ignored). */
+  /**
+   * The next index field equals one of {@code elements}, each already checked as {@link #require} checks it (so held as
+   * index entries hold it, -0.0 as 0.0); duplicates ignored.
+   */
   void in(Collection<?> elements) {
+    requireNotEveryScale("other condition");
     Map<Tuple, Object> distinct = new LinkedHashMap<>();
     for (Object e : elements) {
-      Object value = require(e); // as index entries hold it (-0.0 as 0.0)
-      distinct.putIfAbsent(Tuple.from(value), value);
+      distinct.putIfAbsent(Tuple.from(e), e);
     }
     List<List<Object>> next = new ArrayList<>();
     for (List<Object> p : prefixes) {

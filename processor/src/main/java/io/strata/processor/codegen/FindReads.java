@@ -8,8 +8,9 @@ import io.strata.processor.model.ResultShape;
 
 /**
  * Where a declared Strata find reads, for its writer ({@link RepositoryImplWriter}) and its javadoc ({@link PlanDoc}):
- * a list of every match with no transaction given, and a stream, read the read core's candidates (an index, ids, every
- * row) batch by batch at one read version; every other find reads in one transaction (its own, or the caller's).
+ * a list of every match with no transaction given (of an index, ids, every row, or an index's keys alone) and a stream
+ * (of an index, every row, a {@code Within}'s box) read batch by batch at one read version; every other find reads in
+ * one transaction (its own, or the caller's).
  */
 final class FindReads {
   private FindReads() {}

@@ -53,17 +53,7 @@ public final class FindWriter {
    * @param project the projection of an entity {@code e} (an expression over {@code e}); null for the entity itself
    * @param element the element of an array result
    */
-  public record Find(Source source, ResultShape shape, int first, boolean distinct, CodeBlock project, TypeName element) {
-    /** How many matches it reads; null: every one. */
-    CodeBlock reads(Edge edge) {
-      if (distinct) {
-        return null;
-      }
-      CodeBlock window = edge.window(this);
-      int needed = FindWriter.reads(shape, 0);
-      return window != null ? window : needed > 0 && edge.unordered() ? CodeBlock.of("$L", needed) : null;
-    }
-  }
+  public record Find(Source source, ResultShape shape, int first, boolean distinct, CodeBlock project, TypeName element) {}
 
   /** How a dialect's generated code reads the matches and fails a result of at most one. */
   public interface Edge {
@@ -145,13 +135,20 @@ public final class FindWriter {
     b.addStatement("return $L", shaped(edge, list, find.shape(), find.element()));
   }
 
-  /** The list the edge reads for {@code find}. */
+  /**
+   * The list the edge reads for {@code find}: every match under {@code Distinct}; else as many as its window says, or,
+   * with none, what its shape needs when read in the candidates' order (up to the second of a single result, the first
+   * of an exists); else every match.
+   */
   private static CodeBlock read(Edge edge, Find find) {
     if (find.source() instanceof Listed l) {
       return l.list();
     }
     CodeBlock window = find.distinct() ? null : edge.window(find);
-    return edge.read((Candidates) find.source(), find.reads(edge), window != null);
+    int needed = reads(find.shape(), 0);
+    CodeBlock n = window != null || find.distinct() ? window
+        : needed > 0 && edge.unordered() ? CodeBlock.of("$L", needed) : null;
+    return edge.read((Candidates) find.source(), n, window != null);
   }
 
   /** {@code find}'s stream when the edge reads it lazily, at most its {@code First}/{@code Top n}; else null. */
