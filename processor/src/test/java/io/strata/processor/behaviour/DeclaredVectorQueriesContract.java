@@ -156,6 +156,22 @@ public abstract class DeclaredVectorQueriesContract extends BackendContract {
   }
 
   @Test
+  void aNaNOrInfiniteComponentIsRefusedOnSaveAndInEachDialectsSearchNamingItsPosition() {
+    Note first = NOTES.get(0);
+    for (float bad : new float[] {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY}) {
+      float[] vector = first.vector().clone();
+      vector[2] = bad;
+      rejected(IllegalArgumentException.class, () -> notes.save(new Note(first.id(), first.topic(), first.title(), first.year(),
+          vector, first.titleVector())), "Note " + first.id(), "'vector'", bad + " at component 2", "save finite components");
+      rejected(IllegalArgumentException.class, () -> notes.findTop3ByTopicAndVectorNear("rivers", vector),
+          "Note vector index 'vector': the query vector has " + bad + " at component 2", "pass finite components");
+      rejected(IllegalArgumentException.class, () -> search.findByTopicAndVectorNear("rivers", vector, Limit.of(3)),
+          "the query vector has " + bad + " at component 2");
+    }
+    assertTrue(java.util.Arrays.equals(first.vector(), notes.findById(first.id()).orElseThrow().vector()), "the row kept its vector");
+  }
+
+  @Test
   void aSavedVectorIsReadBackWhole() {
     Note first = NOTES.get(0);
     assertTrue(java.util.Arrays.equals(first.vector(), notes.findById(first.id()).orElseThrow().vector()));

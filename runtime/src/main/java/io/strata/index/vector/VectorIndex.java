@@ -40,8 +40,8 @@ import java.util.function.Consumer;
  * repository's save without a caller's transaction) splits it after the commit, before it returns, and so it does
  * with a partition it saw fewer than {@link Partitions#nearMargin} below the maximum, which concurrent writers that
  * each saw it within the maximum may have taken over together; with a caller's transaction the next insert into it
- * asks again. Until its split commits an over-full partition is searched like any other. A save with a vector of another length than the definition's
- * is refused by {@link #checkSizes}, before anything of the save is written.
+ * asks again. Until its split commits an over-full partition is searched like any other. A save with a vector of another length than the definition's,
+ * or with a NaN or infinite component, is refused by {@link #checkSizes}, before anything of the save is written.
  *
  * <p>Concurrency: an insert reads the centroids and sizes at snapshot and takes no read conflict on them: a vector
  * placed by centroids a concurrent split has since moved still lies in a partition that exists, with its code and its
@@ -162,6 +162,12 @@ public final class VectorIndex implements DerivedIndex {
           + " components (nothing of this save was written)");
     }
     byte[] value = (byte[]) element;
+    String notFinite = Vectors.notFinite(Vectors.floats(value));
+    if (notFinite != null) {
+      throw new IllegalArgumentException(layout.entityName() + " " + Sizes.describe(id) + ": @Embedding field '" + definition.field()
+          + "' has " + notFinite + ", which has no distance to any vector; save finite components (a NaN often comes from"
+          + " normalizing a zero vector) (nothing of this save was written)");
+    }
     Sizes.checkKey(layout.entityName(), id, () -> "vector index '" + definition.name() + "' entry", key);
     Sizes.checkValue(layout.entityName(), id, () -> "vector of '" + definition.field() + "'", Partitions.located(0, value));
     // the full vector (its key, the partition, the floats) and the code (about as long a key, min, step, a byte each)

@@ -54,8 +54,8 @@ public final class VectorQueries<T> {
    * ungrouped index) nearest to {@code query} that {@code residual} accepts, nearest first, with their distances.
    * Fewer when the group has fewer. {@code candidates} is the search-quality knob: how many vectors to rescore exactly (see {@link #DEFAULT_CANDIDATES}).
    *
-   * @throws IllegalArgumentException when {@code query} has another length than the index's dimensions, or the
-   *     group has another number of values than the index's {@code groupBy}
+   * @throws IllegalArgumentException when {@code query} has another length than the index's dimensions or a NaN or
+   *     infinite component, or the group has another number of values than the index's {@code groupBy}
    */
   public CompletableFuture<List<Scored<T>>> nearest(ReadTransaction tr, String name, List<Object> group, float[] query, int k,
       int candidates, Predicate<? super T> residual) {
@@ -65,6 +65,11 @@ public final class VectorQueries<T> {
       if (query == null || query.length != d.dimensions()) {
         throw new IllegalArgumentException(store.layout().entityName() + " vector index '" + name + "' has " + d.dimensions()
             + " dimensions but the query vector has " + (query == null ? "none (null)" : query.length) + "; pass a float[" + d.dimensions() + "]");
+      }
+      String notFinite = Vectors.notFinite(query);
+      if (notFinite != null) {
+        throw new IllegalArgumentException(store.layout().entityName() + " vector index '" + name + "': the query vector has "
+            + notFinite + ", which has no distance to any vector; pass finite components");
       }
       if (group.size() != d.groupBy().size()) {
         throw new IllegalArgumentException(store.layout().entityName() + " vector index '" + name + "' is grouped by " + d.groupBy()

@@ -33,4 +33,19 @@ public final class Vectors {
     ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out);
     return out;
   }
+
+  /**
+   * Why {@code vector} has no distance to anything, or null when every component is finite: its first NaN or infinite
+   * component, named by position ("NaN at component 3"). A vector index orders by distance, and a distance with a
+   * NaN or an infinity in it is NaN, so such a vector would never be found and would spoil the centroid of any
+   * partition split over it.
+   */
+  static String notFinite(float[] vector) {
+    for (int i = 0; i < vector.length; i++) {
+      if (!Float.isFinite(vector[i])) {
+        return vector[i] + " at component " + i;
+      }
+    }
+    return null;
+  }
 }

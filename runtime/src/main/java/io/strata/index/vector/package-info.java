@@ -14,7 +14,8 @@
  *       none), {@code residual} the conditions the index does not take, checked on each candidate's entity.</li>
  * </ul>
  * A vector of another length than {@code dimensions} is refused on save ({@code IllegalArgumentException} naming
- * entity, id, field and both sizes; nothing written) and on query.
+ * entity, id, field and both sizes; nothing written) and on query, and so is one with a NaN or infinite component
+ * (naming the first, by position).
  *
  * <p>The index is an inverted file of partitions per group, split by 2-means as they fill, each split in a
  * transaction of its own ({@code Splits}) asked for by an insert into the full partition or, when the inserting

@@ -198,15 +198,40 @@ public abstract class VectorContract extends BackendContract {
     EntityStore<Doc> store = store(Metric.COSINE, List.of(), true);
     db.run(tr -> store.save(tr, new Doc(1, "c0", new float[DIMENSIONS])).join());
     rejected(IllegalArgumentException.class,
-        () -> {
-          try {
-            db.run(tr -> store.saveAll(tr, List.of(new Doc(2, "c0", new float[DIMENSIONS]), new Doc(3, "c0", new float[3]))).join());
-          } catch (java.util.concurrent.CompletionException e) {
-            throw e.getCause();
-          }
-        },
+        () -> unwrapped(() -> db.run(tr -> store.saveAll(tr, List.of(new Doc(2, "c0", new float[DIMENSIONS]), new Doc(3, "c0", new float[3]))).join())),
         "Doc", "'vector'", "has 3 dimensions", "declares " + DIMENSIONS);
     assertTrue(store.verifyIndexes(db, 10).problems().isEmpty());
+  }
+
+  @Test
+  void aVectorWithANaNOrInfiniteComponentIsRefusedOnSaveAndOnQueryNamingItsPositionAndWritesNothing() {
+    float[] fine = query(new Random(40));
+    for (boolean packed : new boolean[] {true, false}) {
+      EntityStore<Doc> store = store(Metric.EUCLIDEAN, List.of(), packed);
+      db.run(tr -> store.save(tr, new Doc(1, "c0", fine)).join());
+      VectorQueries<Doc> queries = new VectorQueries<>(store);
+      for (float bad : new float[] {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY}) {
+        float[] v = fine.clone();
+        v[5] = bad;
+        rejected(IllegalArgumentException.class, () -> unwrapped(() -> db.run(tr -> store.saveAll(tr,
+            List.of(new Doc(2, "c0", fine), new Doc(3, "c0", v))).join())), "Doc 3", "'vector'", bad + " at component 5",
+            "save finite components", "nothing of this save was written");
+        rejected(IllegalArgumentException.class, () -> unwrapped(() -> db.read(tr -> queries.nearest(tr, "vector", List.of(), v, 3).join())),
+            "Doc vector index 'vector': the query vector has " + bad + " at component 5", "pass finite components");
+      }
+      assertEquals(List.of(1L), db.read(tr -> queries.nearest(tr, "vector", List.of(), fine, 3).join()).stream()
+          .map(f -> f.entity().id()).toList());
+      assertTrue(store.verifyIndexes(db, 10).problems().isEmpty());
+    }
+  }
+
+  /** Runs {@code call}, throwing the cause of a {@code CompletionException} it throws. */
+  private static void unwrapped(org.junit.jupiter.api.function.Executable call) throws Throwable {
+    try {
+      call.execute();
+    } catch (java.util.concurrent.CompletionException e) {
+      throw e.getCause();
+    }
   }
 
   @Test
