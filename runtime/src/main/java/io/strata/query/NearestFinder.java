@@ -147,8 +147,10 @@ final class NearestFinder<E> implements Finder<E> {
     Plan.VectorRead read = plan();
     int k = base.limitGiven();
     Plan.VectorRead worded = k > 0 ? new Plan.VectorRead(read.vector(), read.nearest(), read.group(), k, read.residual()) : read;
-    return base.queries().reads().explain(worded) + ", rescoring " + (candidates > 0 ? candidates
-        : VectorQueries.DEFAULT_CANDIDATES + " (the default)") + " candidates exactly";
+    // the search rescores at least k (VectorQueries.nearest): say what it does, not only what was asked
+    int rescored = Math.max(k, candidates > 0 ? candidates : VectorQueries.DEFAULT_CANDIDATES);
+    return base.queries().reads().explain(worded) + ", rescoring " + rescored
+        + (candidates == 0 && rescored == VectorQueries.DEFAULT_CANDIDATES ? " (the default)" : "") + " candidates exactly";
   }
 
   /** The limit a terminal searches for: there must be one. */

@@ -144,7 +144,7 @@ public final class PackedCodesSimulation {
       for (int j = 0; j < kvs.size(); j++) {
         KeyValue kv = kvs.get(j);
         ids[j] = prefix.unpack(kv.getKey()).getLong(0);
-        decoded[j] = ps.decode(kv.getValue());
+        decoded[j] = Codes.decode(kv.getValue(), ps.dimensions);
         s.codeBytes[i] += kv.getValue().length + kv.getKey().length - prefix.pack().length;
       }
       s.prefixBytes[i] = prefix.pack().length;

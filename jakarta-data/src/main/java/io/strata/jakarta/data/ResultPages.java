@@ -78,20 +78,24 @@ public final class ResultPages {
     return new PageRecord<>(page.pageRequest(), content, page.hasTotals() ? page.totalElements() : -1, page.hasNext());
   }
 
+  /** A method's {@code Limit} parameter, refused when null with what to pass instead. */
+  public static Limit given(Limit limit) {
+    return Objects.requireNonNull(limit, "a Limit parameter must not be null; pass Limit.of(n)");
+  }
+
   /** How many of the first results {@code limit} needs: up to its last, {@code startAt - 1 + maxResults}. */
   public static long end(Limit limit) {
-    return Objects.requireNonNull(limit, "a Limit parameter must not be null; pass Limit.of(n)").startAt() - 1 + limit.maxResults();
+    return given(limit).startAt() - 1 + limit.maxResults();
   }
 
   /** {@code results} sliced by {@code limit} ({@code startAt} counts from 1), lazily. */
   public static <T> Stream<T> limit(Stream<T> results, Limit limit) {
-    return results.skip(Objects.requireNonNull(limit, "a Limit parameter must not be null; pass Limit.of(n)").startAt() - 1)
-        .limit(limit.maxResults());
+    return results.skip(given(limit).startAt() - 1).limit(limit.maxResults());
   }
 
   /** The results {@code sorted} by the query's order, sliced by {@code limit} ({@code startAt} counts from 1). */
   public static <T> List<T> limit(List<T> sorted, Limit limit) {
-    long from = Math.min(limit.startAt() - 1, sorted.size());
+    long from = Math.min(given(limit).startAt() - 1, sorted.size());
     long to = Math.min(from + limit.maxResults(), sorted.size());
     return List.copyOf(sorted.subList((int) from, (int) to));
   }

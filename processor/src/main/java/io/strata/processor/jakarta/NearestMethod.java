@@ -194,7 +194,7 @@ final class NearestMethod {
         plan.nearest().k() > 0 ? plan.nearest().k() : "{@code " + limit + ".maxResults()}",
         VectorOperations.scored(element) ? " (each with its distance)" : "", PlanDoc.vectorSearch(plan));
     if (k != null && plan.nearest().k() == 0) {
-      b.beginControlFlow("if ($N.startAt() != 1)", limit)
+      b.beginControlFlow("if ($T.given($N).startAt() != 1)", JakartaRepositoryWriter.RESULT_PAGES, limit)
           .addStatement("throw new $T($S + $N + $S)", IllegalArgumentException.class, "a Near search returns the k nearest"
               + " from the nearest on: give Limit.of(k), not ", limit, " (there is no offset into the nearest)")
           .endControlFlow();

@@ -172,6 +172,12 @@ public abstract class DeclaredVectorQueriesContract extends BackendContract {
   }
 
   @Test
+  void aNullLimitOfANearMethodIsRefusedAsEveryOtherJakartaFindRefusesIt() {
+    NullPointerException near = assertThrows(NullPointerException.class, () -> search.findByTopicAndVectorNear("maps", QUERY, null));
+    assertEquals("a Limit parameter must not be null; pass Limit.of(n)", near.getMessage());
+  }
+
+  @Test
   void aSavedVectorIsReadBackWhole() {
     Note first = NOTES.get(0);
     assertTrue(java.util.Arrays.equals(first.vector(), notes.findById(first.id()).orElseThrow().vector()));

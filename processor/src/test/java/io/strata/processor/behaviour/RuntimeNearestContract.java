@@ -336,6 +336,18 @@ public abstract class RuntimeNearestContract extends BackendContract {
   }
 
   @Test
+  void explainCountsTheCandidatesTheSearchRescoresAtLeastK() {
+    ClipRepository repository = new ClipRepository(db);
+    float[] q = CLIPS.get(0).vector();
+    String given = repository.where(_Clip.lang.equalTo("en")).nearest(_Clip.vector, q).limit(50).candidates(3).explain();
+    assertTrue(given.endsWith("rescoring 50 candidates exactly"), given);
+    String byDefault = repository.where(_Clip.lang.equalTo("en")).nearest(_Clip.vector, q).limit(500).explain();
+    assertTrue(byDefault.endsWith("rescoring 500 candidates exactly"), byDefault);
+    String asked = repository.where(_Clip.lang.equalTo("en")).nearest(_Clip.vector, q).limit(5).explain();
+    assertTrue(asked.endsWith("rescoring 100 (the default) candidates exactly"), asked);
+  }
+
+  @Test
   void candidatesMustBePositiveAndFollowANearest() {
     ClipRepository repository = new ClipRepository(db);
     says(message(IllegalArgumentException.class, () -> repository.where(_Clip.lang.equalTo("en"))

@@ -192,7 +192,7 @@ public final class DocSearchImpl implements DocSearch, Queryable<Doc> {
   public List<Scored<Doc>> findByCategoryAndVectorNear(String category, float[] query,
       Limit limit) {
     return RepositoryCalls.observe(db, "Doc", "DocSearch.findByCategoryAndVectorNear", "VectorRead", () -> {
-      if (limit.startAt() != 1) {
+      if (ResultPages.given(limit).startAt() != 1) {
         throw new IllegalArgumentException("a Near search returns the k nearest from the nearest on: give Limit.of(k), not " + limit + " (there is no offset into the nearest)");
       }
       return Blocking.call(() -> db.read(tr -> docVectors.nearest(tr, "vector", Elements.values(category), query, limit.maxResults(), VectorQueries.DEFAULT_CANDIDATES, e -> Values.eq(e.category(), category) && true).join()));

@@ -38,12 +38,14 @@ import java.util.concurrent.ThreadLocalRandom;
  *       logs {@code (g..., "l", stamp, -1) = b""}, "the partitions start over here", so a reader that cached the
  *       centroids of an index since cleared and rebuilt drops them. A reader whose cached token is older reads the
  *       log after it, not every centroid. One entry per centroid written: about two keys per split. A split that
- *       takes the group past a power of two partitions trims the log ({@link #trimmed}): the entries up to its
- *       token cleared, a reset and every centroid logged under its stamp;</li>
+ *       takes the group past a power of two partitions trims the log ({@link #trim}): the entries up to its token
+ *       cleared and {@code (g..., "l", stamp, -2) = token} logged, "cut here, up to token", so that a reader whose
+ *       token is older than that reads every centroid (a log trimmed by an earlier version instead holds a reset and every centroid under the
+ *       trim's stamp, which reads as before);</li>
  *   <li>{@code (g..., "c", p) = centroid} (little-endian float32, as {@link Vectors#element}); partition ids are
  *       0 for the first, then random in [1, 2^31) so that concurrent splits of a group do not pick the same one;</li>
  *   <li>{@code (g..., "n", p) = size}: how many vectors partition {@code p} holds (little-endian int64, atomic add);</li>
- *   <li>{@code (g..., "p", p, id) = code}: the vector scalar-quantized to one byte per component ({@link #code});</li>
+ *   <li>{@code (g..., "p", p, id) = code}: the vector scalar-quantized to one byte per component ({@link Codes});</li>
  *   <li>{@code (g..., "v", id) = p, vector}: the partition (8 bytes big-endian) then the full vector.</li>
  * </ul>
  * Centroids are cached here, per database and group ({@link CentroidCache}), with the token they were read with (a
@@ -65,6 +67,8 @@ final class Partitions {
   static final String LOG = "l";
   /** The partition of a log entry saying "the group's partitions start over here". */
   private static final long RESET = -1;
+  /** The partition of a log entry saying "the log was cut here: a reader older than this reads every centroid". */
+  private static final long CUT = -2;
 
   /** The centroids of one group as one token saw them: partition ids and their centroids, in id order. */
   record Centroids(byte[] token, long[] ids, float[][] vectors) {
@@ -118,8 +122,11 @@ final class Partitions {
   final int maxSize;
   /** The centroids cached from each database this index was used with (weak keys: a database dropped is forgotten). */
   private final PerDatabase<CentroidCache> caches = new PerDatabase<>(CentroidCache::new);
-  /** The centroids of each group a transaction attempt changed, as that attempt sees them (a handle is one attempt). */
-  private final Map<Transaction, Map<Tuple, Centroids>> own = Collections.synchronizedMap(new WeakHashMap<>());
+  /**
+   * The centroids of each group a transaction attempt changed, as that attempt sees them (a handle is one attempt),
+   * under the transaction and under its snapshot view ({@link #ownOf}).
+   */
+  private final Map<ReadTransaction, Map<Tuple, Centroids>> own = Collections.synchronizedMap(new WeakHashMap<>());
 
   Partitions(EntityLayout<?> layout, String name, Subspace subspace, int dimensions) {
     this.layout = layout;
@@ -262,7 +269,12 @@ final class Partitions {
   private CompletableFuture<Centroids> caughtUp(ReadTransaction tr, Tuple g, Centroids cached, byte[] t) {
     Subspace log = log(g);
     byte[] after = log.get(Versionstamp.complete(cached.token())).range().end;
-    return tr.snapshot().getRange(after, log.range().end).asList().thenApply(kvs -> {
+    return tr.snapshot().getRange(after, log.range().end).asList().thenCompose(kvs -> {
+      for (KeyValue kv : kvs) {
+        if (cutAfter(log, kv, cached.token())) { // entries after its token are gone: start from every centroid
+          return all(tr, g, t);
+        }
+      }
       Centroids now = cached;
       int i = 0;
       while (i < kvs.size()) {
@@ -280,7 +292,7 @@ final class Partitions {
             long p = key.getLong(1);
             if (p == RESET) {
               reset = true;
-            } else {
+            } else if (p != CUT) {
               changed.put(p, floats(kv.getValue()));
             }
           } catch (RuntimeException e) {
@@ -289,31 +301,40 @@ final class Partitions {
         }
         now = now.with(t, reset, changed);
       }
-      return new Centroids(t, now.ids(), now.vectors());
+      return CompletableFuture.completedFuture(new Centroids(t, now.ids(), now.vectors()));
     });
+  }
+
+  /**
+   * Whether {@code kv} of {@code log} is a {@link #CUT} that cleared entries written after {@code token} (its value is
+   * the token it cleared up to). An entry that is not well formed is none: the log's reader reports it.
+   */
+  private static boolean cutAfter(Subspace log, KeyValue kv, byte[] token) {
+    try {
+      return log.unpack(kv.getKey()).getLong(1) == CUT && Arrays.compareUnsigned(token, kv.getValue()) < 0;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   /**
    * Writes, in {@code tr}, the centroids of group {@code g} that changed from {@code before} (what {@code tr} saw): each
    * centroid, its log entry and the token, both versionstamped; {@code reset} for a group's first partition. When the
-   * change takes the group's partition count past a power of two, the log is trimmed ({@link #trimmed}). From now
+   * change takes the group's partition count past a power of two, the log is trimmed ({@link #trim}). From now
    * on {@code tr} sees its own centroids ({@link #own}); nothing of them reaches the cache.
    */
   void change(Transaction tr, Tuple g, Centroids before, boolean reset, Map<Long, float[]> changed) {
     Centroids after = before.with(null, reset, changed);
-    Map<Long, float[]> logged = changed;
-    if (!reset && before.token() != null && Integer.highestOneBit(before.ids().length) != Integer.highestOneBit(after.ids().length)) {
-      logged = trimmed(tr, g, before.token(), after);
-      reset = true;
-    }
     Subspace log = log(g);
     if (reset) {
       tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, VersionstampTuples.packWithVersionstamp(log, Tuple.from(Versionstamp.incomplete(0), RESET)), new byte[0]);
+    } else if (before.token() != null && Integer.highestOneBit(before.ids().length) != Integer.highestOneBit(after.ids().length)) {
+      trim(tr, g, before.token());
     }
     changed.forEach((p, c) -> tr.set(centroid(g, p), Vectors.element(c)));
-    logged.forEach((p, c) -> tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY,
+    changed.forEach((p, c) -> tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY,
         VersionstampTuples.packWithVersionstamp(log, Tuple.from(Versionstamp.incomplete(0), p)), Vectors.element(c)));
-    Map<Tuple, Centroids> groups = own.computeIfAbsent(tr, x -> new ConcurrentHashMap<>());
+    Map<Tuple, Centroids> groups = ownOf(tr);
     if (groups.put(g, after) == null) {
       // once per transaction: the commit's stamp is the same for every change, and a second versionstamped write
       // of one key would make the engine apply the transaction's writes one by one
@@ -323,21 +344,20 @@ final class Partitions {
 
   /**
    * Trims the log of group {@code g}: clears every entry up to {@code token} (the last change {@code tr} read, with a
-   * read conflict on the token so that no change commits between) and returns every centroid of {@code after}, to be
-   * logged under this commit's stamp behind a reset entry. A reader whose cached token is older than this commit
-   * finds the reset first, drops its centroids and takes the complete set that follows; one whose token is this
-   * commit's or later reads nothing before it. So no reader misses a change, and the log holds at most the
-   * centroids of the last trim plus the entries since, two or so per split: about three per partition.
+   * read conflict on the token so that no change commits between) and logs a {@link #CUT} under this commit's stamp,
+   * before the centroids it changes, holding {@code token}. A reader whose cached token is older than {@code token}
+   * meets the cut and reads every centroid instead of the log (what it needed of the log is cleared); one whose
+   * token is {@code token} reads the cut's commit as any other; one whose token is this commit's or later reads
+   * nothing before it. So no
+   * reader misses a change, the log holds the entries since the last trim (two or so per split), and the trim writes
+   * a few bytes whatever the number and size of the centroids. (Before, a trim logged every centroid again: at
+   * 2,048 partitions of 1,536 dimensions that was 12.6 MB, a transaction that could never commit.)
    */
-  private Map<Long, float[]> trimmed(Transaction tr, Tuple g, byte[] token, Centroids after) {
+  private void trim(Transaction tr, Tuple g, byte[] token) {
     tr.addReadConflictKey(token(g));
     Subspace log = log(g);
     tr.clear(log.range().begin, log.get(Versionstamp.complete(token)).range().end);
-    Map<Long, float[]> all = new HashMap<>();
-    for (int i = 0; i < after.ids().length; i++) {
-      all.put(after.ids()[i], after.vectors()[i]);
-    }
-    return all;
+    tr.mutate(MutationType.SET_VERSIONSTAMPED_KEY, VersionstampTuples.packWithVersionstamp(log, Tuple.from(Versionstamp.incomplete(0), CUT)), token);
   }
 
   /**
@@ -346,7 +366,24 @@ final class Partitions {
    * set is {@code tr}'s own ({@link #own}) and never reaches the cache.
    */
   void adopt(Transaction tr, Tuple g, Centroids seen, Map<Long, float[]> split) {
-    own.computeIfAbsent(tr, x -> new ConcurrentHashMap<>()).merge(g, seen.with(null, false, split), (was, now) -> was.with(null, false, split));
+    ownOf(tr).merge(g, seen.with(null, false, split), (was, now) -> was.with(null, false, split));
+  }
+
+  /**
+   * The groups whose centroids {@code tr} changed or adopted, as it sees them; reached through {@code tr} and through
+   * its {@code snapshot()} (one object for the life of a transaction, in fdb-java as in the engine), so a search
+   * through the snapshot view does not read the token {@code tr} wrote, which is unreadable to it.
+   */
+  private Map<Tuple, Centroids> ownOf(Transaction tr) {
+    synchronized (own) {
+      Map<Tuple, Centroids> groups = own.get(tr);
+      if (groups == null) {
+        groups = new ConcurrentHashMap<>();
+        own.put(tr, groups);
+        own.put(tr.snapshot(), groups);
+      }
+      return groups;
+    }
   }
 
   /** The floats of a stored vector or centroid, checked to have the index's dimensions. */
@@ -371,40 +408,6 @@ final class Partitions {
   /** The vector bytes of a {@code (g..., "v", id)} value. */
   static byte[] vectorBytes(byte[] located) {
     return Arrays.copyOfRange(located, Long.BYTES, located.length);
-  }
-
-  /**
-   * The code of a vector: its smallest component and the step (float32 each, little-endian), then one byte per
-   * component, {@code round((x - min) / step)}; decoding errs by at most half a step per component.
-   */
-  static byte[] code(float[] v) {
-    float min = Float.POSITIVE_INFINITY;
-    float max = Float.NEGATIVE_INFINITY;
-    for (float x : v) {
-      min = Math.min(min, x);
-      max = Math.max(max, x);
-    }
-    float step = max > min ? (max - min) / 255 : 0;
-    ByteBuffer b = ByteBuffer.allocate(2 * Float.BYTES + v.length).order(ByteOrder.LITTLE_ENDIAN).putFloat(min).putFloat(step);
-    for (float x : v) {
-      b.put((byte) (step == 0 ? 0 : Math.round((x - min) / step)));
-    }
-    return b.array();
-  }
-
-  /** The approximate vector of a {@link #code}. */
-  float[] decode(byte[] code) {
-    if (code.length != 2 * Float.BYTES + dimensions) {
-      throw new IllegalArgumentException(code.length + " bytes where a code of " + dimensions + " dimensions has " + (2 * Float.BYTES + dimensions));
-    }
-    ByteBuffer b = ByteBuffer.wrap(code).order(ByteOrder.LITTLE_ENDIAN);
-    float min = b.getFloat();
-    float step = b.getFloat();
-    float[] v = new float[dimensions];
-    for (int i = 0; i < dimensions; i++) {
-      v[i] = min + step * (b.get() & 0xff);
-    }
-    return v;
   }
 
   /** A stored entry this version cannot read. */

@@ -192,7 +192,7 @@ final class Splits {
       for (int i : part.members()) {
         Object id = ids.get(i);
         tr.clear(partitions.code(g, p, id));
-        tr.set(partitions.code(g, q, id), Partitions.code(vs[i]));
+        tr.set(partitions.code(g, q, id), Codes.of(vs[i]));
         tr.set(partitions.vector(g, id), Partitions.located(q, Vectors.element(vs[i])));
       }
       tr.mutate(MutationType.ADD, partitions.size(g, q), Partitions.little(part.members().length));

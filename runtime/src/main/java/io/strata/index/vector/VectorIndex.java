@@ -149,11 +149,10 @@ public final class VectorIndex implements DerivedIndex {
 
   @Override
   public long checkSizes(Object id, Object[] fresh) {
-    byte[] key = entry(id, fresh);
-    if (key == null) {
+    Object element = fields.value(fresh);
+    if (element == null) {
       return 0;
     }
-    Object element = fields.value(fresh);
     int length = element instanceof byte[] b && b.length % Float.BYTES == 0 ? b.length / Float.BYTES : -1;
     if (length != definition.dimensions()) {
       throw new IllegalArgumentException(layout.entityName() + " " + Sizes.describe(id) + ": @Embedding field '" + definition.field()
@@ -167,6 +166,10 @@ public final class VectorIndex implements DerivedIndex {
       throw new IllegalArgumentException(layout.entityName() + " " + Sizes.describe(id) + ": @Embedding field '" + definition.field()
           + "' has " + notFinite + ", which has no distance to any vector; save finite components (a NaN often comes from"
           + " normalizing a zero vector) (nothing of this save was written)");
+    }
+    byte[] key = entry(id, fresh);
+    if (key == null) {
+      return 0; // checked all the same: a row with no group keeps its vector, indexed once the row has a group
     }
     Sizes.checkKey(layout.entityName(), id, () -> "vector index '" + definition.name() + "' entry", key);
     Sizes.checkValue(layout.entityName(), id, () -> "vector of '" + definition.field() + "'", Partitions.located(0, value));
@@ -216,7 +219,7 @@ public final class VectorIndex implements DerivedIndex {
       } else {
         p = cs.ids()[cs.nearest(definition.metric(), v)];
       }
-      tr.set(partitions.code(g, p, id), Partitions.code(v));
+      tr.set(partitions.code(g, p, id), Codes.of(v));
       tr.set(partitions.vector(g, id), Partitions.located(p, bytes));
       Tuple gp = g.add(p);
       Map<Tuple, Map<Object, float[]>> mine = placed.computeIfAbsent(tr, x -> new ConcurrentHashMap<>());
@@ -262,7 +265,7 @@ public final class VectorIndex implements DerivedIndex {
         moves.add(tr.get(key).thenAccept(located -> {
           if (located != null && Partitions.partition(located) == p) {
             tr.clear(partitions.code(g, p, id));
-            tr.set(partitions.code(g, q, id), Partitions.code(v));
+            tr.set(partitions.code(g, q, id), Codes.of(v));
             tr.set(key, Partitions.located(q, Partitions.vectorBytes(located)));
             tr.mutate(MutationType.ADD, partitions.size(g, p), Partitions.little(-1));
             tr.mutate(MutationType.ADD, partitions.size(g, q), Partitions.little(1));

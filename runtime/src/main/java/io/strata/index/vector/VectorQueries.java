@@ -6,7 +6,6 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Scored;
 import io.strata.repository.EntityStore;
-import io.strata.row.Paging;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -59,7 +58,10 @@ public final class VectorQueries<T> {
    */
   public CompletableFuture<List<Scored<T>>> nearest(ReadTransaction tr, String name, List<Object> group, float[] query, int k,
       int candidates, Predicate<? super T> residual) {
-    Paging.checkLimit(k);
+    if (k <= 0) {
+      throw new IllegalArgumentException(store.layout().entityName() + " vector index '" + name + "': a search for the "
+          + k + " nearest; ask for k of at least 1 (how many of the nearest entities to return)");
+    }
     return ready(tr, name).thenCompose(index -> {
       VectorDefinition d = index.definition();
       if (query == null || query.length != d.dimensions()) {
@@ -133,6 +135,9 @@ public final class VectorQueries<T> {
   /** An entry's id and its distance to the query (approximate for a code, exact for a full vector). */
   private record Candidate(Object id, double distance) {}
 
+  /** A result of a search and its entity's id, which orders ties. */
+  private record Found<E>(Object id, Scored<E> scored) {}
+
   private static final Comparator<Candidate> NEAREST = Comparator.comparingDouble(Candidate::distance)
       .thenComparing(c -> Tuple.from(c.id()));
 
@@ -155,7 +160,7 @@ public final class VectorQueries<T> {
     private final List<Candidate> codes = new ArrayList<>();
     private final List<Candidate> exact = new ArrayList<>();
     private int checked;
-    private final List<Scored<T>> out = new ArrayList<>();
+    private final List<Found<T>> out = new ArrayList<>();
 
     Search(ReadTransaction tr, VectorIndex index, Tuple g, float[] query, int k, int candidates, Predicate<? super T> residual) {
       this.tr = tr;
@@ -249,9 +254,10 @@ public final class VectorQueries<T> {
       return CompletableFuture.completedFuture(results());
     }
 
+    /** The results, nearest first, ties in id order (the rounds that found them may have found them in another). */
     private List<Scored<T>> results() {
-      out.sort(Comparator.comparingDouble((Scored<T> s) -> s.distance()));
-      return out.size() > k ? new ArrayList<>(out.subList(0, k)) : out;
+      out.sort(Comparator.comparingDouble((Found<T> f) -> f.scored().distance()).thenComparing(f -> Tuple.from(f.id())));
+      return out.stream().limit(k).map(Found::scored).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     }
 
     /** Reads the codes of the next {@code toProbe} partitions in parallel; the next probe reads twice as many. */
@@ -273,7 +279,7 @@ public final class VectorQueries<T> {
               if (key.size() != 1) {
                 throw new IllegalArgumentException("expected (id), found " + key);
               }
-              codes.add(new Candidate(key.get(0), metric.distance(query, ps.decode(kv.getValue()))));
+              codes.add(new Candidate(key.get(0), metric.distance(query, Codes.decode(kv.getValue(), ps.dimensions))));
             } catch (RuntimeException e) {
               throw ps.corrupt(kv.getKey(), "is not (\"p\", partition, id) = code: " + e.getMessage(), e);
             }
@@ -325,7 +331,7 @@ public final class VectorQueries<T> {
         for (int i = 0; i < batch.size() && out.size() < k; i++) {
           Optional<T> e = loads.get(i).join();
           if (e.isPresent() && residual.test(e.get())) {
-            out.add(new Scored<>(e.get(), batch.get(i).distance()));
+            out.add(new Found<>(batch.get(i).id(), new Scored<>(e.get(), batch.get(i).distance())));
           }
         }
       });
