@@ -5,6 +5,8 @@ import static io.strata.index.vector.VectorContract.docsAt;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.apple.foundationdb.Database;
 import com.apple.foundationdb.ReadTransaction;
@@ -185,5 +187,45 @@ class VectorCentroidCacheTest {
         return range.asList().thenCombine(answer, (list, v) -> list);
       }
     };
+  }
+
+  /** {@code n} centroids of {@code dimensions} floats, under a token that orders by {@code stamp}. */
+  private static Partitions.Centroids centroids(int stamp, int n, int dimensions) {
+    byte[] token = new byte[10];
+    token[9] = (byte) stamp;
+    long[] ids = new long[n];
+    float[][] vectors = new float[n][dimensions];
+    for (int i = 0; i < n; i++) {
+      ids[i] = i;
+    }
+    return new Partitions.Centroids(token, ids, vectors);
+  }
+
+  @Test
+  void overItsBudgetTheCacheDropsTheGroupsLeastRecentlyUsedAndKeepsTheOneJustRead() {
+    long group = 10 * (8 * Float.BYTES + Long.BYTES); // 10 centroids of 8 floats, with their ids: 400 bytes
+    CentroidCache cache = new CentroidCache(3 * group);
+    Tuple a = Tuple.from("a");
+    Tuple b = Tuple.from("b");
+    Tuple c = Tuple.from("c");
+    Tuple d = Tuple.from("d");
+    cache.keep(a, centroids(1, 10, 8));
+    cache.keep(b, centroids(1, 10, 8));
+    cache.keep(c, centroids(1, 10, 8));
+    assertNotNull(cache.newest(b), "three groups fit the budget");
+    assertNotNull(cache.newest(a)); // a is now the most recently used, then b, then c the least
+    cache.keep(d, centroids(1, 10, 8));
+    assertNull(cache.newest(c), "over the budget, the least recently used group is dropped");
+    assertNull(cache.newest(b), "and the next, until the cache holds three quarters of its budget");
+    assertNotNull(cache.newest(a), "a group used since stays");
+    assertNotNull(cache.newest(d), "the group just read stays");
+    cache.keep(d, centroids(2, 10, 8)); // d holds two generations now, 800 bytes: with a's 400, the whole budget
+    assertNotNull(cache.newest(a), "at the budget nothing is dropped");
+    cache.keep(a, centroids(2, 10, 8)); // and a two: 1,600 bytes
+    assertNull(cache.newest(d), "a generation before counts too: d, now the least recently used, is dropped");
+    assertArrayEquals(centroids(2, 10, 8).token(), cache.newest(a).token());
+    CentroidCache small = new CentroidCache(group / 2);
+    small.keep(a, centroids(1, 10, 8));
+    assertNotNull(small.newest(a), "a group larger than the whole budget is still kept while it is the one just read");
   }
 }
