@@ -201,13 +201,25 @@ final class BoundScans<E> {
   }
 
   /**
-   * {@code value} as a value of its property's {@code kind} where it is a number of another type and the property is a
-   * {@code double} or {@code float} (a JDQL whole-number literal, compared by value: {@link ConditionEvaluator} checks
-   * the rows, the keys are read as the property's own); else as it is.
+   * {@code value} as a value of its property's {@code kind} where it is a number of another type: a {@code double} or
+   * {@code float} property's type whatever the number (a JDQL whole-number literal, compared by value:
+   * {@link ConditionEvaluator} checks the rows, the keys are read as the property's own); another numeric kind's
+   * where it holds the number exactly ({@link #exact}: a bound {@code Long} read as an {@code int} property's
+   * {@code Integer}, as its key element takes it); else as it is.
    */
-  private static Object typed(ValueKind kind, Object value) {
-    return !(value instanceof Number n) ? value : kind == ValueKind.DOUBLE ? (Object) n.doubleValue()
-        : kind == ValueKind.FLOAT ? (Object) n.floatValue() : value;
+  static Object typed(ValueKind kind, Object value) {
+    if (!(value instanceof Number n) || kind == null) {
+      return value;
+    }
+    Object exact = kind == ValueKind.DOUBLE ? (Object) n.doubleValue() : kind == ValueKind.FLOAT ? (Object) n.floatValue()
+        : exact(kind, n);
+    return exact == null ? value : exact;
+  }
+
+  /** {@code n} as a number of {@code kind} ({@link ValueKind#exact}), or null where it holds none such exactly. */
+  static Object exact(ValueKind kind, Number n) {
+    boolean finite = !(n instanceof Double d && !Double.isFinite(d)) && !(n instanceof Float f && !Float.isFinite(f));
+    return finite ? kind.exact(Numbers.decimal(n)) : null;
   }
 
   @SuppressWarnings("unchecked")

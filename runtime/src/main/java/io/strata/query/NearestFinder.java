@@ -165,6 +165,7 @@ final class NearestFinder<E> implements Finder<E> {
 
   /** The search planned for this finder's condition and the nearest comparison, the limit given when it runs. */
   private Plan.VectorRead plan() {
+    base.checkBound();
     Condition near = new Condition.Compare(vector, Op.NEAREST, new Operand.Param(QUERY));
     return (Plan.VectorRead) base.queries().plan(new Condition.And(List.of(base.where(), near)), List.of(),
         new Window(0, true, Window.Paging.NONE), base.scanAllowed());

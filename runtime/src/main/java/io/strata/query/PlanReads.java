@@ -52,6 +52,7 @@ public final class PlanReads<E> {
   private final Restrictable<E, ?> id;
   private final MemoryOrder<E> sorting;
   private final BoundScans<E> scans;
+  private final Function<String, ValueKind> kinds;
 
   /**
    * @param store the entity's store
@@ -59,14 +60,15 @@ public final class PlanReads<E> {
    * @param semantics the dialect asking
    * @param order how the dialect compares values: {@link ValueOrder#KEYS} for Strata (on key elements), Java's
    *     value order for Jakarta Data (on property values)
-   * @param kinds each property's kind (null: not known), so that a number of another type than its {@code double} or
-   *     {@code float} property (a Jakarta Data JDQL whole number, compared by value) takes that type in index keys
+   * @param kinds each property's kind (null: not known), so that a number of another type than its numeric property
+   *     (a Jakarta Data JDQL whole number, a bound {@code Long}) takes that type in keys ({@link BoundScans#typed})
    */
   public PlanReads(EntityStore<E> store, List<? extends Restrictable<E, ?>> attributes, Semantics semantics, ValueOrder order,
       Function<String, ValueKind> kinds) {
     this.store = store;
     attributes.forEach(a -> this.attributes.put(a.name(), a));
     this.semantics = semantics;
+    this.kinds = kinds;
     this.evaluator = new ConditionEvaluator<>(name -> compared(attribute(name)), (name, value) -> queryValue(name, value), order);
     this.spatial = new SpatialQueries<>(store);
     this.id = attribute(store.layout().codec().fieldNames().get(store.layout().codec().idIndex()));
@@ -105,7 +107,8 @@ public final class PlanReads<E> {
     if (plan instanceof Plan.ById byId) {
       Object ids = ConditionEvaluator.raw(byId.id().operands().get(0), params);
       List<Object> elements = (ids instanceof Collection<?> many ? List.copyOf(many) : java.util.Collections.singletonList(ids))
-          .stream().filter(java.util.Objects::nonNull).map(v -> BoundScans.element(id, v)).toList();
+          .stream().filter(java.util.Objects::nonNull).map(v -> BoundScans.element(id, BoundScans.typed(kinds.apply(id.name()), v)))
+          .toList();
       Predicate<E> test = evaluator.predicate(byId.residual(), params);
       return CandidateReads.all(tr, store, test, Candidates.ids(elements)).thenApply(items -> MemoryOrder.sorted(items, comparator, limit));
     }
@@ -381,8 +384,6 @@ public final class PlanReads<E> {
     return spatial.near(tr, criterion.field(), (GeoPoint) first, radius);
   }
 
-
-
   private Tuple idKey(E entity) {
     return Tuple.from(store.layout().codec().toElements(entity)[store.layout().codec().idIndex()]);
   }
@@ -395,10 +396,9 @@ public final class PlanReads<E> {
   }
 
   private Object queryValue(String name, Object value) {
-    return semantics == Semantics.STRATA && value != null ? BoundScans.element(attribute(name), value) : attribute(name).column(value);
+    return semantics == Semantics.STRATA && value != null
+        ? BoundScans.element(attribute(name), BoundScans.typed(kinds.apply(name), value)) : attribute(name).column(value);
   }
-
-
 
   /** The attribute named {@code name}. */
   Restrictable<E, ?> attribute(String name) {
@@ -429,7 +429,7 @@ public final class PlanReads<E> {
       if (value == null) {
         return CompletableFuture.completedFuture(List.of());
       }
-      group.add(BoundScans.element(attribute(c.field()), value));
+      group.add(BoundScans.element(attribute(c.field()), BoundScans.typed(kinds.apply(c.field()), value)));
     }
     float[] query = (float[]) ConditionEvaluator.raw(read.nearest().operands().get(0), params);
     Predicate<E> residual = evaluator.predicate(read.residual(), params);

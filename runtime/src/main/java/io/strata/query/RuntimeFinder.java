@@ -84,8 +84,17 @@ final class RuntimeFinder<E> implements Finder<E> {
     return bind(Integer.toString(position), value);
   }
 
+  /** The plan of this query in {@code window}, a JDQL finder's bound values checked first ({@link #checkBound}). */
   private Plan plan(Window window) {
+    checkBound();
     return queries.plan(where, order, window, allowScan);
+  }
+
+  /** Refuses a JDQL finder's bound value its property cannot hold ({@link BoundValues}): each terminal asks first. */
+  void checkBound() {
+    if (bindable) {
+      queries.checkBound(where, params);
+    }
   }
 
   private Window window() {

@@ -64,6 +64,8 @@ public final class RuntimeQueries<E> {
   private long planned;
   /** JDQL's enum constants, looked up in the application's classes (those of its generated codec), or given. */
   private final EnumConstants enums;
+  /** Whether bound values are checked against their properties' kinds: a generated repository's attributes' Java types. */
+  private final boolean checksBound;
 
   /**
    * @param db the database each finder's terminal reads in (a transaction per call, or per page)
@@ -77,17 +79,25 @@ public final class RuntimeQueries<E> {
   public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
       Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner) {
     this(db, store, entity, attributes, semantics, order, planner,
-        EnumConstants.of(store.layout().codec().getClass().getClassLoader()));
+        EnumConstants.of(store.layout().codec().getClass().getClassLoader()), true);
   }
 
   /**
    * Run-time queries over entities with no classes of their own (the {@code strata} tool's rows, read from a schema):
-   * JDQL's enum constants are found by {@code enums} instead of in the application's classes.
+   * JDQL's enum constants are found by {@code enums} instead of in the application's classes, and a bound value is
+   * left to {@code attributes} to convert (the tool's take text for a date or a decimal), not checked against its
+   * property's kind as a generated repository's is ({@link BoundValues}).
    *
    * @see #RuntimeQueries(Database, EntityStore, EntityInfo, List, Semantics, ValueOrder, Function)
    */
   public RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
       Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner, EnumConstants enums) {
+    this(db, store, entity, attributes, semantics, order, planner, enums, false);
+  }
+
+  private RuntimeQueries(Database db, EntityStore<E> store, EntityInfo entity, List<? extends Restrictable<E, ?>> attributes,
+      Semantics semantics, ValueOrder order, Function<QuerySpec, Planned> planner, EnumConstants enums, boolean checksBound) {
+    this.checksBound = checksBound;
     this.db = Objects.requireNonNull(db, "db");
     this.store = store;
     this.entity = entity;
@@ -167,6 +177,17 @@ public final class RuntimeQueries<E> {
     JdqlSelect select = JdqlSelect.of(query, entity, enums, semantics);
     Shapes.Parameterized shape = Shapes.parameterize(select.where());
     return new RuntimeFinder<>(this, shape.condition(), shape.values(), select.order(), 0, false, true);
+  }
+
+  /**
+   * Refuses a value bound to one of a JDQL finder's parameters ({@code where}'s, bound in {@code params}) that the
+   * property it is compared with cannot hold ({@link BoundValues}), before anything is read; a generated repository's.
+   */
+  void checkBound(Condition where, Map<String, Object> params) {
+    if (checksBound) {
+      BoundValues.check(where, params, name -> entity.field(name).map(FieldInfo::kind).orElse(null),
+          (name, value) -> reads.attribute(name).column(value));
+    }
   }
 
   Database db() {

@@ -104,6 +104,43 @@ public abstract class JakartaQueriesContract extends BackendContract {
     assertEquals(expected(g -> g.weight == null, byId).size(), (int) queryable.where(_Gadget.weight.isNull()).allowScan().count());
   }
 
+  /**
+   * A value bound to a JDQL parameter must be one its property holds (any number for a numeric property, compared by
+   * value, as Jakarta Data compares numbers): another, or a collection where one value is compared, is refused when the
+   * finder is read, naming the parameter, the property, its kind and the value's type, before any key is read (not a
+   * {@code ClassCastException} from the read, nor a read of keys of another type that silently finds nothing).
+   */
+  @Test
+  void aBoundValueItsPropertyCannotHoldIsRefusedNamingTheParameterThePropertyAndBothTypes() {
+    GadgetsImpl queryable = new GadgetsImpl(db);
+    assertEquals("bind(\"c\", 5): parameter c is compared with color, which holds STRING values, and 5 is an Integer; "
+        + "bind a String", refused(() -> queryable.jdql("WHERE color = :c").bind("c", 5).list()));
+    assertEquals("bind(\"s\", \"0.5\"): parameter s is compared with score, which holds DOUBLE values, and \"0.5\" is a "
+        + "String; bind a number", refused(() -> queryable.jdql("WHERE score > :s").bind("s", "0.5").count()));
+    assertEquals("bind(1, \"TOOL\"): parameter ?1 is compared with kind, which holds ENUM values, and \"TOOL\" is a String; "
+        + "bind a constant of its enum", refused(() -> queryable.jdql("WHERE kind = ?1").bind(1, "TOOL").allowScan().exists()));
+    assertEquals("bind(\"hi\", \"9\"): parameter hi is compared with size, which holds INT values, and \"9\" is a String; "
+        + "bind a number", refused(() -> queryable.jdql("WHERE color = 'red' AND size BETWEEN :lo AND :hi").bind("lo", 1)
+            .bind("hi", "9").first()));
+    assertEquals("bind(\"n\", 7): parameter n is compared with name, which holds STRING values, and 7 is an Integer; "
+        + "bind a String", refused(() -> queryable.jdql("WHERE name LIKE :n").bind("n", 7).allowScan().stream().count()));
+    assertEquals("bind(\"s\", [1, 2]): parameter s is compared with size, which holds INT values, and [1, 2] is a "
+        + "collection, where one value is compared; bind a number, or write size IN (:a, :b) with a parameter per value",
+        refused(() -> queryable.jdql("WHERE color = 'red' AND size IN (:s, 3)").bind("s", List.of(1, 2)).list()));
+    assertEquals("bind(\"s\", 9.5): parameter s is compared with size, which holds INT values, and 9.5 is a Double that "
+        + "INT does not hold exactly; bind a whole number in the range of its type",
+        refused(() -> queryable.jdql("WHERE color = 'red' AND size < :s").bind("s", 9.5).count()));
+    assertEquals(queryable.jdql("WHERE color = 'red' AND size < :s").bind("s", 9).count(),
+        queryable.jdql("WHERE color = 'red' AND size < :s").bind("s", new BigDecimal("9.0")).count(),
+        "any number binds to a numeric property, compared by value");
+    assertEquals(queryable.jdql("WHERE price > :p").bind("p", BigDecimal.ONE).count(),
+        queryable.jdql("WHERE price > :p").bind("p", 1).count(), "a whole number binds to a decimal property");
+  }
+
+  private static String refused(org.junit.jupiter.api.function.Executable read) {
+    return assertThrows(IllegalArgumentException.class, read).getMessage();
+  }
+
   private <T> T pick(List<T> from) {
     return RandomGadgets.pick(random, from);
   }

@@ -262,6 +262,38 @@ public abstract class RuntimeNearestContract extends BackendContract {
     assertEquals(where, jdql.bind("lang", "ja").bind("stars", 2).list().stream().map(Clip::id).toList());
   }
 
+  /**
+   * A value bound to a JDQL parameter that its property cannot hold (text for a whole number, a number for text) is
+   * refused when a plain or a nearest finder is read, naming the parameter, the property, its kind and the value's
+   * type, rather than a {@code ClassCastException} from the read or a read of the wrong keys; an unbound parameter is
+   * still named as unbound, and any number binds to a numeric property.
+   */
+  @Test
+  void aBoundValueItsPropertyCannotHoldIsRefusedNamingBothPlainOrNearest() {
+    ClipRepository repository = new ClipRepository(db);
+    repository.saveAll(CLIPS.subList(0, 60));
+    float[] q = CLIPS.get(7).vector();
+    String text = "bind(\"t\", 5): parameter t is compared with title, which holds STRING values, and 5 is an Integer; "
+        + "bind a String";
+    Finder<Clip> titled = repository.jdql("WHERE lang = 'en' AND title = :t").allowScan().bind("t", 5);
+    assertEquals(text, message(IllegalArgumentException.class, titled::list));
+    assertEquals(text, message(IllegalArgumentException.class, titled::count));
+    assertEquals(text, message(IllegalArgumentException.class, titled::exists));
+    assertEquals(text, message(IllegalArgumentException.class, titled::first));
+    assertEquals(text, message(IllegalArgumentException.class, titled::stream));
+    assertEquals(text, message(IllegalArgumentException.class, () -> titled.page(3, null)));
+    Finder<Clip> near = repository.jdql("WHERE lang = ?1 AND stars > ?2").nearest(_Clip.vector, q).limit(5).bind(1, "ja");
+    String number = "bind(2, \"2\"): parameter ?2 is compared with stars, which holds INT values, and \"2\" is a String; "
+        + "bind a number";
+    assertEquals(number, message(IllegalArgumentException.class, () -> near.bind(2, "2").list()));
+    assertEquals(number, message(IllegalArgumentException.class, () -> near.bind(2, "2").listScored()));
+    assertEquals(number, message(IllegalArgumentException.class, () -> near.bind(2, "2").first()));
+    assertEquals("the query's parameter 2 is not bound: bind it with bind(\"2\", value) before reading the results",
+        message(IllegalArgumentException.class, near::list), "an unbound parameter is named as before");
+    assertEquals(near.bind(2, 2).list().stream().map(Clip::id).toList(), near.bind(2, 2L).list().stream().map(Clip::id).toList(),
+        "a long binds to an int property, compared by value");
+  }
+
   @Test
   void aJakartaRepositorysFinderSearchesAsItsDeclaredNearMethod() {
     NotesImpl notes = new NotesImpl(db);

@@ -341,7 +341,7 @@ final class JdqlTranslator {
     } else if (e instanceof JdqlExpression.BooleanLiteral b && kind == ValueKind.BOOLEAN) {
       return b.value();
     } else if (e instanceof JdqlExpression.IntegerLiteral i) {
-      Object value = number(BigDecimal.valueOf(i.value()), kind);
+      Object value = kind.exact(BigDecimal.valueOf(i.value()));
       if (value != null && wholeNumbersByValue && (kind == ValueKind.DOUBLE || kind == ValueKind.FLOAT)) {
         return i.written();
       }
@@ -351,7 +351,7 @@ final class JdqlTranslator {
     } else if (e instanceof JdqlExpression.DecimalLiteral d) {
       Object value = kind == ValueKind.DOUBLE ? (Object) d.value()
           : kind == ValueKind.FLOAT && (d.isFloat() || (double) (float) d.value() == d.value()) ? (Object) (float) d.value()
-          : number(BigDecimal.valueOf(d.value()), kind);
+          : kind.exact(BigDecimal.valueOf(d.value()));
       if (value != null) {
         return value;
       }
@@ -365,25 +365,6 @@ final class JdqlTranslator {
       case ENUM -> "a constant written with its enum's qualified name";
       default -> null;
     });
-  }
-
-  /** {@code value} as a number of {@code kind}, or null when the kind holds no such value exactly. */
-  private static Object number(BigDecimal value, ValueKind kind) {
-    try {
-      return switch (kind) {
-        case LONG -> value.longValueExact();
-        case INT -> value.intValueExact();
-        case SHORT -> value.shortValueExact();
-        case BYTE -> value.byteValueExact();
-        case BIG_INTEGER -> value.toBigIntegerExact();
-        case BIG_DECIMAL -> value;
-        case DOUBLE -> new BigDecimal(value.doubleValue()).compareTo(value) == 0 ? value.doubleValue() : null;
-        case FLOAT -> new BigDecimal(value.floatValue()).compareTo(value) == 0 ? value.floatValue() : null;
-        default -> null;
-      };
-    } catch (ArithmeticException notExact) {
-      return null;
-    }
   }
 
   /** The enum constant a qualified path names ({@code com.example.Status.ACTIVE}), for an enum property. */
