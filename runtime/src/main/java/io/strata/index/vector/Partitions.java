@@ -79,7 +79,7 @@ final class Partitions {
       int best = -1;
       double bestDistance = Double.POSITIVE_INFINITY;
       for (int i = 0; i < ids.length; i++) {
-        double d = metric.distance(v, vectors[i]);
+        double d = metric.placing(v, vectors[i]);
         if (best < 0 || d < bestDistance) {
           best = i;
           bestDistance = d;

@@ -14,7 +14,7 @@ record TwoMeans(float[][] centroids, boolean[] second) {
     boolean[] second = new boolean[vs.length];
     for (int round = 0; round < ROUNDS; round++) {
       for (int i = 0; i < vs.length; i++) {
-        second[i] = metric.distance(vs[i], b) < metric.distance(vs[i], a);
+        second[i] = metric.placing(vs[i], b) < metric.placing(vs[i], a);
       }
       a = mean(vs, second, false, a);
       b = mean(vs, second, true, b);
@@ -37,7 +37,7 @@ record TwoMeans(float[][] centroids, boolean[] second) {
     int best = 0;
     double far = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < vs.length; i++) {
-      double d = metric.distance(vs[i], from);
+      double d = metric.placing(vs[i], from);
       if (d > far) {
         far = d;
         best = i;

@@ -16,9 +16,11 @@ import io.strata.row.Elements;
 import io.strata.row.EntityCodec;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -232,6 +234,31 @@ public abstract class VectorContract extends BackendContract {
     } catch (java.util.concurrent.CompletionException e) {
       throw e.getCause();
     }
+  }
+
+  /**
+   * Under {@code DOT_PRODUCT} vectors are placed and split by Euclidean distance, as under {@code EUCLIDEAN}: the same
+   * vectors saved in the same batches fill the same partitions. Placed by inner product with the centroids, they went
+   * to the tightest partitions facing their way instead (recall@10, {@code VectorMetricsMeasurement}: 0.930 → 0.942 on
+   * normalized places, 0.988 → 0.992 on clusters of varying lengths).
+   */
+  @Test
+  void underDotProductVectorsFillTheSamePartitionsAsUnderEuclideanDistance() {
+    List<Doc> docs = clustered(new Random(41), 3_000, 12);
+    List<Set<Set<Long>>> groupings = new ArrayList<>();
+    for (Metric metric : List.of(Metric.EUCLIDEAN, Metric.DOT_PRODUCT)) {
+      EntityStore<Doc> store = store(metric, List.of(), true);
+      saveInBatches(store, docs);
+      Subspace index = store.layout().entity().get(Tuple.from("N", "vector", Partitions.VECTOR));
+      Map<Long, Set<Long>> partitions = new TreeMap<>();
+      for (KeyValue kv : db.read(tr -> tr.getRange(index.range()).asList().join())) {
+        partitions.computeIfAbsent(Partitions.partition(kv.getValue()), p -> new HashSet<>()).add(index.unpack(kv.getKey()).getLong(0));
+      }
+      assertTrue(partitions.size() >= 10, metric + ": " + partitions.size() + " partitions");
+      groupings.add(new HashSet<>(partitions.values())); // partition ids are random: compare which vectors lie together
+      assertEquals(List.of(), store.verifyIndexes(db, 500).problems());
+    }
+    assertEquals(groupings.get(0), groupings.get(1));
   }
 
   @Test
