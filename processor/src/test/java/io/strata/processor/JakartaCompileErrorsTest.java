@@ -71,6 +71,26 @@ class JakartaCompileErrorsTest {
   }
 
   @Test
+  void theFirstKeywordBesideALimitParameter() {
+    assertError(5, "Items.findFirst3ByName has the First keyword (First 3) and a Limit parameter, which Jakarta Data does"
+        + " not allow (a method may limit its results one way): drop First3 from the name and pass Limit.of(3), or drop"
+        + " the Limit parameter", "  List<Item> findFirst3ByName(String name, Limit limit);");
+  }
+
+  @Test
+  void aLimitBesideAPageRequest() {
+    assertError(5, "Items.findByName takes both a Limit and a PageRequest parameter, which Jakarta Data does not allow"
+        + " (a method may limit its results one way): keep the PageRequest for pages, or the Limit for the first results",
+        "  Page<Item> findByName(String name, Limit limit, PageRequest page);");
+  }
+
+  @Test
+  void twoLimitParameters() {
+    assertError(5, "Items.findByCount takes 2 Limit parameters, which Jakarta Data does not allow (a method may limit its"
+        + " results one way): keep one Limit", "  List<Item> findByCount(int count, Limit first, Limit second);");
+  }
+
+  @Test
   void aMethodThatIsNoQuery() {
     assertError(5, "Items.lookUp is not a Jakarta Data repository method: its name starts with no"
         + " query action. Name it find/count/exists/delete...By<Property>...",

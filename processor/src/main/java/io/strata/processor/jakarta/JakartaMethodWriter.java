@@ -59,6 +59,8 @@ final class JakartaMethodWriter {
   String pageRequest;
   /** Whether a parameter is an {@code io.strata.Restriction}: {@link RestrictedFind} writes the method. */
   private boolean restricted;
+  /** How many {@code Limit} parameters the method takes: more than one is an error ({@link OneLimit}). */
+  private int limitParameters;
 
   JakartaMethodWriter(JakartaRepositoryWriter repositories, TypeElement repository, ExecutableElement method, TypeElement primary,
       Map<ClassName, EntityModel> entities) {
@@ -77,7 +79,10 @@ final class JakartaMethodWriter {
       TypeMirror t = type.getParameterTypes().get(i);
       String erased = types.erasure(t).toString();
       switch (erased) {
-        case "jakarta.data.Limit" -> limit = p.getSimpleName().toString();
+        case "jakarta.data.Limit" -> {
+          limit = p.getSimpleName().toString();
+          limitParameters++;
+        }
         case "jakarta.data.page.PageRequest" -> pageRequest = p.getSimpleName().toString();
         case "jakarta.data.Sort", "jakarta.data.Order" -> sorts.add(p.getSimpleName().toString());
         case "jakarta.data.Sort[]" -> sorts.add("(Object) " + p.getSimpleName());
@@ -133,7 +138,8 @@ final class JakartaMethodWriter {
       }
     }
     Optional<QueryReader.Query> query = reader.query();
-    if (query.isEmpty()) {
+    if (query.isEmpty() || !OneLimit.holds(diagnostics, method, description, limitParameters, limit != null,
+        pageRequest != null, query.get().first())) {
       return Optional.empty();
     }
     if (nearest.isPresent()) {

@@ -32,6 +32,7 @@ public enum Messages {
   JAKARTA_NOT_SORTABLE("%s sorts by '%s' of %s, a %s, whose values have no order: sort by a number, text, boolean, enum,"
       + " date/time or UUID property"),
   JAKARTA_PARAMETERS("%s takes %d query parameter(s) but its query uses %d: %s"),
+  JAKARTA_LIMITS("%s %s, which Jakarta Data does not allow (a method may limit its results one way): %s"),
   JAKARTA_RESULT("%s returns %s, which Strata cannot produce for %s: %s"),
   JAKARTA_LIFECYCLE("@%s method %s must take exactly one parameter: an entity, an array, a List or an Iterable of entities"),
   JAKARTA_UPDATE_NOT_WRITABLE("%s assigns '%s' of %s, which has no setter and is not a writable field: JDQL UPDATE"
