@@ -55,9 +55,13 @@ public final class VectorQueries<T> {
    *
    * @throws IllegalArgumentException when {@code query} has another length than the index's dimensions or a NaN or
    *     infinite component, or the group has another number of values than the index's {@code groupBy}
+   * @throws NullPointerException when {@code group} or {@code residual} is null, naming which and what to pass
    */
   public CompletableFuture<List<Scored<T>>> nearest(ReadTransaction tr, String name, List<Object> group, float[] query, int k,
       int candidates, Predicate<? super T> residual) {
+    java.util.Objects.requireNonNull(group, () -> "group: pass List.of() for an ungrouped index, else one value per"
+        + " groupBy field");
+    java.util.Objects.requireNonNull(residual, () -> "residual: pass e -> true to check nothing on the candidates");
     if (k <= 0) {
       throw new IllegalArgumentException(store.layout().entityName() + " vector index '" + name + "': a search for the "
           + k + " nearest; ask for k of at least 1 (how many of the nearest entities to return)");

@@ -133,6 +133,19 @@ public abstract class VectorEdgesContract extends BackendContract {
     }
   }
 
+  @Test
+  void aNullGroupListOrResidualIsRefusedSayingWhatToPass() {
+    EntityStore<Doc> store = VectorContract.store(Metric.EUCLIDEAN, List.of(), true);
+    VectorQueries<Doc> queries = new VectorQueries<>(store);
+    float[] q = new float[VectorContract.DIMENSIONS];
+    NullPointerException group = assertThrows(NullPointerException.class,
+        () -> unwrapped(() -> db.read(tr -> queries.nearest(tr, "vector", null, q, 3, 10, d -> true))));
+    assertTrue(group.getMessage().startsWith("group: pass List.of() for an ungrouped index"), group.getMessage());
+    NullPointerException residual = assertThrows(NullPointerException.class,
+        () -> unwrapped(() -> db.read(tr -> queries.nearest(tr, "vector", List.of(), q, 3, 10, null))));
+    assertTrue(residual.getMessage().startsWith("residual: pass e -> true"), residual.getMessage());
+  }
+
   /**
    * A split that takes a group's partition count past a power of two trims the centroid log. With 1,536-component
    * vectors (6 kB a centroid; {@code maxSize} 66) the split from 2,047 to 2,048 partitions once logged all 2,048
