@@ -161,7 +161,7 @@ public final class VectorIndex implements DerivedIndex {
           + " components (nothing of this save was written)");
     }
     byte[] value = (byte[]) element;
-    String notFinite = Vectors.notFinite(Vectors.floats(value));
+    String notFinite = Vectors.notFinite(Vectors.components(value)); // read in place: a save copies no floats for it
     if (notFinite != null) {
       throw new IllegalArgumentException(layout.entityName() + " " + Sizes.describe(id) + ": @Embedding field '" + definition.field()
           + "' has " + notFinite + ", which has no distance to any vector; save finite components (a NaN often comes from"

@@ -6,6 +6,7 @@ import com.apple.foundationdb.subspace.Subspace;
 import com.apple.foundationdb.tuple.Tuple;
 import io.strata.Scored;
 import io.strata.repository.EntityStore;
+import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -72,7 +73,7 @@ public final class VectorQueries<T> {
         throw new IllegalArgumentException(store.layout().entityName() + " vector index '" + name + "' has " + d.dimensions()
             + " dimensions but the query vector has " + (query == null ? "none (null)" : query.length) + "; pass a float[" + d.dimensions() + "]");
       }
-      String notFinite = Vectors.notFinite(query);
+      String notFinite = Vectors.notFinite(FloatBuffer.wrap(query));
       if (notFinite != null) {
         throw new IllegalArgumentException(store.layout().entityName() + " vector index '" + name + "': the query vector has "
             + notFinite + ", which has no distance to any vector; pass finite components");

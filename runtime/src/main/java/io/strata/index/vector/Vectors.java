@@ -3,6 +3,7 @@ package io.strata.index.vector;
 import io.strata.CodecException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 
 /**
  * A {@code float[]} as it is stored, in a row and in the index: its components as IEEE 754 single-precision
@@ -30,8 +31,13 @@ public final class Vectors {
       throw new CodecException("stored element " + element + " is not a vector (bytes of little-endian floats)");
     }
     float[] out = new float[bytes.length / Float.BYTES];
-    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(out);
+    components(bytes).get(out);
     return out;
+  }
+
+  /** The components of a stored vector's bytes, read in place (no copy). */
+  static FloatBuffer components(byte[] bytes) {
+    return ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer();
   }
 
   /**
@@ -40,10 +46,10 @@ public final class Vectors {
    * NaN or an infinity in it is NaN, so such a vector would never be found and would spoil the centroid of any
    * partition split over it.
    */
-  static String notFinite(float[] vector) {
-    for (int i = 0; i < vector.length; i++) {
-      if (!Float.isFinite(vector[i])) {
-        return vector[i] + " at component " + i;
+  static String notFinite(FloatBuffer vector) {
+    for (int i = 0; i < vector.limit(); i++) {
+      if (!Float.isFinite(vector.get(i))) {
+        return vector.get(i) + " at component " + i;
       }
     }
     return null;
